@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/**
+ * A member's account name is a mobile number: the spec's ten digits, or a Japanese mobile
+ * number of eleven digits starting 070, 080 or 090.
+ */
+export const accountPattern = /^(\d{10}|0[789]0\d{8})$/;
+/** At least eight English letters or digits (the spec says eight; longer is safer and allowed). */
+export const passwordPattern = /^[A-Za-z0-9]{8,64}$/;
+export const inviteCodePattern = /^[A-Za-z0-9]{4,16}$/;
+
+const account = z
+  .string({ error: "ACCOUNT_REQUIRED" })
+  .trim()
+  .min(1, { error: "ACCOUNT_REQUIRED" })
+  .regex(accountPattern, { error: "ACCOUNT_INVALID" });
+
+export const registerRequestSchema = z
+  .object({
+    account,
+    password: z
+      .string({ error: "PASSWORD_REQUIRED" })
+      .min(1, { error: "PASSWORD_REQUIRED" })
+      .regex(passwordPattern, { error: "PASSWORD_INVALID" }),
+    passwordConfirm: z.string({ error: "PASSWORDS_DIFFER" }),
+    /** Required unless the server is configured to make it optional; checked there. */
+    inviteCode: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value.toUpperCase() : undefined))
+      .refine((value) => value === undefined || inviteCodePattern.test(value), {
+        error: "INVITER_NOT_FOUND",
+      }),
+    acceptTerms: z.literal(true, { error: "TERMS_NOT_ACCEPTED" }),
+  })
+  .refine((body) => body.password === body.passwordConfirm, {
+    error: "PASSWORDS_DIFFER",
+    path: ["passwordConfirm"],
+  });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  account: z.string({ error: "ACCOUNT_REQUIRED" }).trim().min(1, { error: "ACCOUNT_REQUIRED" }),
+  password: z.string({ error: "PASSWORD_REQUIRED" }).min(1, { error: "PASSWORD_REQUIRED" }),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const verificationStatuses = ["unverified", "pending", "verified", "rejected"] as const;
+
+export const meSchema = z.object({
+  id: z.string(),
+  account: z.string(),
+  /** The member's own code to invite others with. */
+  inviteCode: z.string(),
+  verification: z.enum(verificationStatuses),
+  createdAtMs: z.number(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const sessionResponseSchema = z.object({
+  member: meSchema,
+  /** The same opaque token as the cookie, for native wrappers and load tests (`Authorization: Bearer`). */
+  token: z.string(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;

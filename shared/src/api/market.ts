@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { candleIntervalSchema, candleSchema, quoteSchema } from "../protocol/market-data.ts";
+import { anySymbolSchema, currencySchema, marketSchema } from "../symbols.ts";
+
+export const localizedNameSchema = z.object({ ja: z.string(), en: z.string(), zhHant: z.string() });
+export type LocalizedName = z.infer<typeof localizedNameSchema>;
+
+export const tickTables = ["topix500", "tse", "us"] as const;
+
+export const instrumentSchema = z.object({
+  symbol: anySymbolSchema,
+  market: marketSchema,
+  code: z.string(),
+  name: localizedNameSchema,
+  sector: z.string(),
+  currency: currencySchema,
+  /** Shares in one trading unit (TSE 100, US 1). */
+  lotSize: z.number().int().positive(),
+  tickTable: z.enum(tickTables),
+});
+export type Instrument = z.infer<typeof instrumentSchema>;
+
+export const instrumentWithQuoteSchema = instrumentSchema.extend({ quote: quoteSchema.nullable() });
+export type InstrumentWithQuote = z.infer<typeof instrumentWithQuoteSchema>;
+
+/** Most instruments one search returns: a phone shows a screenful, and the list is scrolled, not paged. */
+export const instrumentSearchLimitMax = 200;
+
+export const instrumentQuerySchema = z.object({
+  market: marketSchema.optional(),
+  q: z.string().trim().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(instrumentSearchLimitMax).default(instrumentSearchLimitMax),
+});
+
+export const instrumentListSchema = z.object({ items: z.array(instrumentWithQuoteSchema) });
+export type InstrumentList = z.infer<typeof instrumentListSchema>;
+
+/** Candles one request returns at most: about a year of daily bars, or two days of minute bars. */
+export const candlesLimitMax = 1000;
+
+export const candleQuerySchema = z.object({
+  interval: candleIntervalSchema,
+  /** Only candles that start before this instant, epoch ms; for scrolling back. */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(candlesLimitMax).default(300),
+});
+
+export const candleListSchema = z.object({
+  symbol: anySymbolSchema,
+  interval: candleIntervalSchema,
+  /** Oldest first. */
+  items: z.array(candleSchema),
+});
+export type CandleList = z.infer<typeof candleListSchema>;
+
+export const indexInfoSchema = z.object({
+  symbol: anySymbolSchema,
+  name: localizedNameSchema,
+  market: marketSchema,
+  quote: quoteSchema.nullable(),
+});
+export const indexListSchema = z.object({ items: z.array(indexInfoSchema) });
+export type IndexInfo = z.infer<typeof indexInfoSchema>;
+
+export const fxRateSchema = z.object({
+  symbol: anySymbolSchema,
+  base: currencySchema,
+  quote: currencySchema,
+  bid: z.string(),
+  ask: z.string(),
+  mid: z.string(),
+  ts: z.number(),
+});
+export const fxRateListSchema = z.object({ items: z.array(fxRateSchema) });
+export type FxRate = z.infer<typeof fxRateSchema>;
+
+/** A watchlist holds at most this many names: more than one screen of quotes helps nobody. */
+export const watchlistMax = 100;
+
+export const watchlistSchema = z.object({
+  items: z.array(z.object({ symbol: anySymbolSchema, addedAtMs: z.number() })),
+});
+export type Watchlist = z.infer<typeof watchlistSchema>;
