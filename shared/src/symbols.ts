@@ -23,12 +23,12 @@ const equitySymbolPattern = /^(JP|US):[0-9A-Z][0-9A-Z.-]{0,9}$/;
 const indexSymbolPattern = /^IDX:[0-9A-Z]{1,10}$/;
 const fxSymbolPattern = /^FX:[A-Z]{6}$/;
 
-export type Symbol = string & { readonly __brand: "Symbol" };
+export type InstrumentSymbol = string & { readonly __brand: "InstrumentSymbol" };
 
 export const equitySymbolSchema = z
   .string()
   .regex(equitySymbolPattern, { error: "SYMBOL_INVALID" })
-  .transform((value) => value as Symbol);
+  .transform((value) => value as InstrumentSymbol);
 
 export const anySymbolSchema = z
   .string()
@@ -37,7 +37,7 @@ export const anySymbolSchema = z
       equitySymbolPattern.test(value) || indexSymbolPattern.test(value) || fxSymbolPattern.test(value),
     { error: "SYMBOL_INVALID" },
   )
-  .transform((value) => value as Symbol);
+  .transform((value) => value as InstrumentSymbol);
 
 export type SymbolKind = "equity" | "index" | "fx";
 
@@ -48,17 +48,17 @@ export function symbolKind(symbol: string): SymbolKind | undefined {
   return undefined;
 }
 
-export function makeSymbol(market: Market, code: string): Symbol {
+export function makeSymbol(market: Market, code: string): InstrumentSymbol {
   const symbol = `${market}:${code.toUpperCase()}`;
   if (!equitySymbolPattern.test(symbol)) throw new Error(`not a symbol: ${symbol}`);
-  return symbol as Symbol;
+  return symbol as InstrumentSymbol;
 }
 
-export function symbolMarket(symbol: Symbol): Market | undefined {
+export function symbolMarket(symbol: InstrumentSymbol): Market | undefined {
   const prefix = symbol.slice(0, symbol.indexOf(":"));
   return prefix === "JP" || prefix === "US" ? prefix : undefined;
 }
 
-export function symbolCode(symbol: Symbol): string {
+export function symbolCode(symbol: InstrumentSymbol): string {
   return symbol.slice(symbol.indexOf(":") + 1);
 }

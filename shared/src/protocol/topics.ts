@@ -1,10 +1,10 @@
-import { type Market, markets, type Symbol, symbolKind } from "../symbols.ts";
+import { type InstrumentSymbol, type Market, markets, symbolKind } from "../symbols.ts";
 import { type CandleInterval, candleIntervals } from "./market-data.ts";
 
 export type Topic =
-  | { kind: "quote"; symbol: Symbol }
-  | { kind: "book"; symbol: Symbol }
-  | { kind: "candle"; symbol: Symbol; interval: CandleInterval }
+  | { kind: "quote"; symbol: InstrumentSymbol }
+  | { kind: "book"; symbol: InstrumentSymbol }
+  | { kind: "candle"; symbol: InstrumentSymbol; interval: CandleInterval }
   | { kind: "session"; market: Market }
   | { kind: "account" };
 
@@ -17,15 +17,15 @@ export function parseTopic(topic: string): Topic | undefined {
   const rest = topic.slice(colon + 1);
   switch (kind) {
     case "quote":
-      return symbolKind(rest) ? { kind, symbol: rest as Symbol } : undefined;
+      return symbolKind(rest) ? { kind, symbol: rest as InstrumentSymbol } : undefined;
     case "book":
-      return symbolKind(rest) === "equity" ? { kind, symbol: rest as Symbol } : undefined;
+      return symbolKind(rest) === "equity" ? { kind, symbol: rest as InstrumentSymbol } : undefined;
     case "candle": {
       const last = rest.lastIndexOf(":");
       const symbol = rest.slice(0, last);
       const interval = rest.slice(last + 1) as CandleInterval;
       if (last < 0 || !candleIntervals.includes(interval) || !symbolKind(symbol)) return undefined;
-      return { kind, symbol: symbol as Symbol, interval };
+      return { kind, symbol: symbol as InstrumentSymbol, interval };
     }
     case "session":
       return (markets as readonly string[]).includes(rest) ? { kind, market: rest as Market } : undefined;
