@@ -57,6 +57,37 @@ export {
   topicErrorCodes,
 } from "./errors.ts";
 export {
+  isEarlyClose,
+  isTradingDay,
+  marketDate,
+  nextTradingDay,
+  previousTradingDay,
+  tradingDays,
+} from "./market/calendar.ts";
+export { addDays, weekday } from "./market/iso-date.ts";
+export { type DailyLimit, dailyLimit, dailyLimitFor } from "./market/price-limits.ts";
+export {
+  isTradingPhase,
+  type SessionOptions,
+  type SessionWindow,
+  sessionAt,
+  sessionWindows,
+} from "./market/sessions.ts";
+export {
+  isOnTick,
+  lowestPrice,
+  priceScale,
+  priceToUnits,
+  roundToTick,
+  stepTicks,
+  type TickRounding,
+  type TickTable,
+  tickTableMarket,
+  tickUnits,
+  unitsToPrice,
+} from "./market/ticks.ts";
+export { isWholeUnits, tradingUnit } from "./market/units.ts";
+export {
   type Book,
   type BookLevel,
   bookDepth,

@@ -1,0 +1,20 @@
+# One image for every role; the command picks the role (npm run start:<role>).
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY feed/package.json feed/
+COPY gateway/package.json gateway/
+COPY api/package.json api/
+COPY client/package.json client/
+COPY loadtests/package.json loadtests/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app /app
+USER node
+CMD ["npm", "run", "start:api"]

@@ -1,0 +1,88 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Catalog } from "@kabuto/feed";
+import type { Bus } from "@kabuto/gateway";
+import cookieParser from "cookie-parser";
+import express, { type Express } from "express";
+import type { Logger } from "pino";
+import { mountAuthRoutes } from "./auth/auth.routes.ts";
+import { AuthService } from "./auth/auth.service.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { AppError, errorHandler } from "./http/errors.ts";
+import { ApiDocs } from "./http/openapi.ts";
+import { sessionMiddleware } from "./http/session-middleware.ts";
+import { CandlesRepo } from "./market/candles.repo.ts";
+import { mountMarketRoutes } from "./market/market.routes.ts";
+import { MarketService } from "./market/market.service.ts";
+import { mountSystemRoutes } from "./system/system.routes.ts";
+import { mountWatchlistRoutes } from "./watchlist/watchlist.routes.ts";
+
+export const apiVersion = "0.1.0";
+/** JSON bodies are small forms; anything larger is a mistake or an attack. */
+const jsonBodyLimit = "64kb";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  catalog: Catalog;
+  logger: Logger;
+  now?: () => number;
+  feedEpoch?: () => string | null;
+}
+
+export function createApp(deps: AppDeps): { app: Express; market: MarketService } {
+  const now = deps.now ?? Date.now;
+  const { db } = deps.database;
+  const app = express();
+  app.disable("x-powered-by");
+  // One proxy hop (the client server or a load balancer) sets X-Forwarded-For in service mode.
+  app.set("trust proxy", deps.config.embedded ? false : 1);
+
+  const docs = new ApiDocs();
+  const market = new MarketService({ catalog: deps.catalog, bus: deps.bus, candles: new CandlesRepo(db) });
+  const router = express.Router();
+  router.use(express.json({ limit: jsonBodyLimit }));
+  router.use(cookieParser());
+  router.use(sessionMiddleware(db, now));
+  mountSystemRoutes(router, docs, {
+    database: deps.database,
+    bus: deps.bus,
+    version: apiVersion,
+    feedEpoch: deps.feedEpoch ?? (() => null),
+  });
+  mountAuthRoutes(router, docs, {
+    auth: new AuthService(db, { inviteRequired: deps.config.INVITE_REQUIRED }),
+    now,
+    cookieSecure: deps.config.cookieSecure,
+  });
+  mountMarketRoutes(router, docs, market);
+  mountWatchlistRoutes(router, docs, { db, isKnown: (symbol) => market.isKnown(symbol), now });
+  const openapi = docs.document(apiVersion);
+  router.get("/openapi.json", (_request, response) => {
+    response.json(openapi);
+  });
+  router.use(() => {
+    throw new AppError("NOT_FOUND");
+  });
+  router.use(errorHandler(deps.logger));
+  app.use("/api/v1", router);
+  return { app, market };
+}
+
+/** Serves the built client: hashed assets cached for a year, the page itself never cached. */
+export function serveClient(app: Express, clientDist: string): boolean {
+  const index = path.join(clientDist, "index.html");
+  if (!existsSync(index)) return false;
+  app.use(
+    "/assets",
+    express.static(path.join(clientDist, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }),
+  );
+  app.use(express.static(clientDist, { index: false, maxAge: 0 }));
+  app.get("/", (_request, response) => {
+    response.setHeader("Cache-Control", "no-cache");
+    response.sendFile(index);
+  });
+  return true;
+}

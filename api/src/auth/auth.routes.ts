@@ -1,0 +1,93 @@
+import { loginRequestSchema, meSchema, registerRequestSchema, sessionResponseSchema } from "@kabuto/shared";
+import type { Request, Response, Router } from "express";
+import type { ApiDocs } from "../http/openapi.ts";
+import { requireMember } from "../http/session-middleware.ts";
+import { type AuthService, type RequestContext, toMe } from "./auth.service.ts";
+import { sessionCookieName, sessionTtlMs } from "./sessions.ts";
+
+export function mountAuthRoutes(
+  router: Router,
+  docs: ApiDocs,
+  deps: { auth: AuthService; now: () => number; cookieSecure: boolean },
+): void {
+  const { auth, now } = deps;
+  const context = (request: Request): RequestContext => ({
+    nowMs: now(),
+    ip: request.ip ?? "unknown",
+    userAgent: request.get("user-agent"),
+  });
+  const setCookie = (response: Response, token: string) =>
+    response.cookie(sessionCookieName, token, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: deps.cookieSecure,
+      maxAge: sessionTtlMs,
+      path: "/",
+    });
+
+  docs.add({
+    method: "post",
+    path: "/auth/register",
+    tag: "auth",
+    summary: "Register a member with a mobile number, a password and an invitation code",
+    body: registerRequestSchema,
+    response: sessionResponseSchema,
+    errors: [
+      "ACCOUNT_REQUIRED",
+      "ACCOUNT_INVALID",
+      "PASSWORD_INVALID",
+      "PASSWORDS_DIFFER",
+      "INVITE_CODE_REQUIRED",
+      "INVITER_NOT_FOUND",
+      "TERMS_NOT_ACCEPTED",
+      "ACCOUNT_EXISTS",
+    ],
+  });
+  router.post("/auth/register", async (request, response) => {
+    const result = await auth.register(request.body, context(request));
+    setCookie(response, result.token);
+    response.status(201).json(result);
+  });
+
+  docs.add({
+    method: "post",
+    path: "/auth/login",
+    tag: "auth",
+    summary: "Sign in; sets the session cookie and returns the same token",
+    body: loginRequestSchema,
+    response: sessionResponseSchema,
+    errors: [
+      "ACCOUNT_REQUIRED",
+      "PASSWORD_REQUIRED",
+      "LOGIN_FAILED",
+      "LOGIN_THROTTLED",
+      "ACCOUNT_FROZEN",
+      "ACCOUNT_DISABLED",
+    ],
+  });
+  router.post("/auth/login", async (request, response) => {
+    const result = await auth.login(request.body, context(request));
+    setCookie(response, result.token);
+    response.json(result);
+  });
+
+  docs.add({ method: "post", path: "/auth/logout", tag: "auth", summary: "End this session" });
+  router.post("/auth/logout", async (request, response) => {
+    await auth.logout(request.sessionToken, now());
+    response.clearCookie(sessionCookieName, { path: "/" });
+    response.json({ ok: true });
+  });
+
+  docs.add({
+    method: "get",
+    path: "/me",
+    tag: "auth",
+    summary: "The signed-in member",
+    auth: true,
+    response: meSchema,
+    errors: ["UNAUTHENTICATED"],
+  });
+  router.get("/me", (request, response) => {
+    response.json(toMe(requireMember(request)));
+  });
+}

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { members, sessions } from "../db/schema.ts";
+
+export const sessionCookieName = "kabuto_session";
+/** Sessions last a month of inactivity-free use; signing out or a password change ends them sooner. */
+export const sessionTtlMs = 30 * 24 * 3_600_000;
+
+export interface SessionMember {
+  id: string;
+  account: string;
+  inviteCode: string;
+  verification: "unverified" | "pending" | "verified" | "rejected";
+  frozen: boolean;
+  disabled: boolean;
+  createdAtMs: number;
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A new opaque token (256 random bits); only its hash is stored. */
+export async function createSession(
+  db: Db,
+  memberId: string,
+  context: { nowMs: number; ip?: string | undefined; userAgent?: string | undefined },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    memberId,
+    createdAtMs: context.nowMs,
+    expiresAtMs: context.nowMs + sessionTtlMs,
+    ip: context.ip ?? null,
+    userAgent: context.userAgent?.slice(0, 256) ?? null,
+  });
+  return token;
+}
+
+export async function resolveSession(
+  db: Db,
+  token: string,
+  nowMs: number,
+): Promise<SessionMember | undefined> {
+  const rows = await db
+    .select({
+      id: members.id,
+      account: members.account,
+      inviteCode: members.inviteCode,
+      verification: members.verification,
+      frozen: members.frozen,
+      disabled: members.disabled,
+      createdAtMs: members.createdAtMs,
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAtMs),
+        gt(sessions.expiresAtMs, nowMs),
+      ),
+    )
+    .limit(1);
+  const member = rows[0];
+  if (!member || member.disabled) return undefined;
+  return member;
+}
+
+export async function revokeSession(db: Db, token: string, nowMs: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAtMs: nowMs })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAtMs)));
+}

@@ -1,0 +1,17 @@
+import { loadConfig } from "../config.ts";
+import { type Role, startPlatform } from "../platform.ts";
+
+/** Starts the roles, and stops them cleanly on SIGINT/SIGTERM so open candles are saved. */
+export async function run(roles: readonly Role[], defaultPort: number): Promise<void> {
+  const platform = await startPlatform(loadConfig(), roles, defaultPort);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    platform.logger.info({ signal }, "stopping");
+    await platform.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}

@@ -1,0 +1,57 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["0", "1", "true", "false"])
+  .transform((value) => value === "1" || value === "true");
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** PostgreSQL in service mode; absent, the embedded PGlite under DATA_DIR is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Redis in service mode; absent, the bus is in-process (embedded mode only). */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z.string().min(1).default("kabuto:"),
+  DATA_DIR: z.string().default("./.data"),
+  MARKET_HOURS: z.enum(["real", "always"]).default("real"),
+  FEED_SEED: z.string().min(1).default("kabuto"),
+  FEED_STEP_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+  SEED_DEMO: booleanFlag.optional(),
+  /** Registration needs an existing member's invitation code unless this is turned off. */
+  INVITE_REQUIRED: booleanFlag.default(true),
+  /** Cookies get the Secure flag; on by default in production, where TLS ends at the load balancer. */
+  COOKIE_SECURE: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Where the client (service mode) sends /api and /socket.io. */
+  API_URL: z.url().default("http://127.0.0.1:3001"),
+  GATEWAY_URL: z.url().default("http://127.0.0.1:3002"),
+  CLIENT_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  embedded: boolean;
+  alwaysOpen: boolean;
+  seedDemo: boolean;
+  cookieSecure: boolean;
+  clientDist: string;
+};
+
+/** Parses the environment once, at start; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const values = parsed.data;
+  const embedded = values.DATABASE_URL === undefined;
+  return {
+    ...values,
+    embedded,
+    alwaysOpen: values.MARKET_HOURS === "always",
+    seedDemo: values.SEED_DEMO ?? embedded,
+    cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === "production",
+    clientDist: values.CLIENT_DIST ?? path.resolve(import.meta.dirname, "../../client/dist"),
+  };
+}

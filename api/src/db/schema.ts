@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+
+/** Epoch milliseconds, UTC: every instant in the database. */
+const epochMs = (name: string) => bigint(name, { mode: "number" });
+
+export const members = pgTable("members", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  /** The sign-in name: a mobile number. */
+  account: text("account").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  /** The member's own code for inviting others. */
+  inviteCode: text("invite_code").notNull().unique(),
+  invitedBy: uuid("invited_by"),
+  verification: text("verification", { enum: ["unverified", "pending", "verified", "rejected"] })
+    .notNull()
+    .default("unverified"),
+  frozen: boolean("frozen").notNull().default(false),
+  disabled: boolean("disabled").notNull().default(false),
+  createdAtMs: epochMs("created_at_ms").notNull(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the token: a leaked table signs nobody in. */
+    tokenHash: text("token_hash").primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+    expiresAtMs: epochMs("expires_at_ms").notNull(),
+    revokedAtMs: epochMs("revoked_at_ms"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (table) => [index("sessions_member_idx").on(table.memberId)],
+);
+
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    account: text("account").notNull(),
+    ip: text("ip").notNull(),
+    atMs: epochMs("at_ms").notNull(),
+  },
+  (table) => [
+    index("login_failures_account_idx").on(table.account, table.atMs),
+    index("login_failures_ip_idx").on(table.ip, table.atMs),
+  ],
+);
+
+export const watchlist = pgTable(
+  "watchlist",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    symbol: text("symbol").notNull(),
+    addedAtMs: epochMs("added_at_ms").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.symbol] })],
+);
+
+/** Candles in integer price units (see the market rules in shared); the feed owns the rows. */
+export const candles = pgTable(
+  "candles",
+  {
+    symbol: text("symbol").notNull(),
+    interval: text("interval").notNull(),
+    t: epochMs("t").notNull(),
+    o: bigint("o", { mode: "number" }).notNull(),
+    h: bigint("h", { mode: "number" }).notNull(),
+    l: bigint("l", { mode: "number" }).notNull(),
+    c: bigint("c", { mode: "number" }).notNull(),
+    v: bigint("v", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.symbol, table.interval, table.t] })],
+);
+
+/** The spec's public config entries (name, value); `title` becomes the page title. */
+export const configEntries = pgTable("config_entries", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -1,0 +1,163 @@
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type Catalog, createCatalog, Feed } from "@kabuto/feed";
+import { attachGateway, type Bus, createMemoryBus, createRedisBus } from "@kabuto/gateway";
+import type { ClientToServerEvents, ServerToClientEvents } from "@kabuto/shared";
+import express from "express";
+import { createProxyMiddleware } from "http-proxy-middleware";
+import { type Logger, pino } from "pino";
+import { Server as SocketServer } from "socket.io";
+import { createApp, serveClient } from "./app.ts";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db/database.ts";
+import { CandlesRepo } from "./market/candles.repo.ts";
+import { seedDemo } from "./seed.ts";
+
+export type Role = "api" | "feed" | "gateway" | "client";
+
+export interface Platform {
+  url: string;
+  port: number;
+  logger: Logger;
+  database?: Database;
+  bus?: Bus;
+  feed?: Feed;
+  catalog: Catalog;
+  close(): Promise<void>;
+}
+
+/** Socket.IO settings shared by every gateway: websocket only, since every client we ship speaks it. */
+const socketOptions = {
+  path: "/socket.io",
+  transports: ["websocket" as const],
+  serveClient: false,
+  // A phone on a train drops for seconds at a time; a minute of silence means it is gone.
+  pingInterval: 25_000,
+  pingTimeout: 20_000,
+  maxHttpBufferSize: 64 * 1024,
+};
+
+/**
+ * Starts the given roles in this process. Embedded mode is all of them on one port with PGlite
+ * and the in-process bus; service mode is one role per process with PostgreSQL and Redis.
+ */
+export async function startPlatform(
+  config: Config,
+  roles: readonly Role[],
+  defaultPort: number,
+): Promise<Platform> {
+  const logger = pino({ level: config.LOG_LEVEL, base: { roles: roles.join(",") } });
+  const has = (role: Role) => roles.includes(role);
+  if (!config.REDIS_URL && !(has("api") && has("feed") && has("gateway"))) {
+    throw new Error("REDIS_URL is required when the roles run in separate processes");
+  }
+  const catalog = createCatalog();
+  const needsDatabase = has("api") || has("feed");
+  const database = needsDatabase
+    ? await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
+    : undefined;
+  const bus = config.REDIS_URL
+    ? createRedisBus({
+        url: config.REDIS_URL,
+        prefix: config.REDIS_PREFIX,
+        role: has("gateway") ? "both" : "publisher",
+        onError: (error) => logger.warn({ err: error }, "redis"),
+      })
+    : createMemoryBus();
+
+  if (database && has("api") && config.seedDemo && (await seedDemo(database.db, Date.now()))) {
+    logger.info("seeded the demo member 09012345678 / demo1234 (invite code KABUTO)");
+  }
+
+  let feed: Feed | undefined;
+  if (has("feed") && database) {
+    feed = new Feed({
+      catalog,
+      store: new CandlesRepo(database.db),
+      publisher: bus,
+      seed: config.FEED_SEED,
+      alwaysOpen: config.alwaysOpen,
+      stepMs: config.FEED_STEP_MS,
+      log: (message, fields) => logger.warn(fields, message),
+    });
+    const startedMs = Date.now();
+    await feed.start();
+    logger.info({ ms: Date.now() - startedMs, epoch: feed.epoch }, "feed started");
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (has("api") && database) {
+    const { app: api } = createApp({
+      config,
+      database,
+      bus,
+      catalog,
+      logger,
+      feedEpoch: () => feed?.epoch ?? null,
+    });
+    app.use(api);
+  } else if (has("client")) {
+    app.use(
+      "/api",
+      createProxyMiddleware({ target: `${config.API_URL}/api`, changeOrigin: false, xfwd: true }),
+    );
+  }
+  if (has("client") && !serveClient(app, config.clientDist)) {
+    logger.warn({ dir: config.clientDist }, "client not built: run `npm run build`");
+  }
+  if (!has("api")) {
+    app.get("/health", (_request, response) => {
+      const up = bus.status() === "up";
+      response.status(up ? 200 : 503).json({ status: up ? "ok" : "degraded", bus: bus.status() });
+    });
+  }
+  const server = createServer(app);
+  let io: SocketServer<ClientToServerEvents, ServerToClientEvents> | undefined;
+  if (has("gateway")) {
+    io = new SocketServer<ClientToServerEvents, ServerToClientEvents>(server, socketOptions);
+    attachGateway(io, {
+      bus,
+      isKnownSymbol: (symbol) => catalog.bySymbol.has(symbol),
+      log: (message, fields) => logger.warn(fields, message),
+    });
+  } else if (has("client")) {
+    const socketProxy = createProxyMiddleware({
+      target: config.GATEWAY_URL,
+      ws: true,
+      pathFilter: "/socket.io",
+    });
+    app.use(socketProxy);
+    server.on("upgrade", socketProxy.upgrade);
+  }
+
+  const port = await listen(server, config.PORT ?? defaultPort);
+  const url = `http://127.0.0.1:${port}`;
+  logger.info(`listening on ${url}`);
+  return {
+    url,
+    port,
+    logger,
+    catalog,
+    ...(database ? { database } : {}),
+    bus,
+    ...(feed ? { feed } : {}),
+    async close() {
+      await feed?.stop();
+      io?.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        if (io) io.close(() => resolve());
+        else server.close(() => resolve());
+      });
+      await bus.close();
+      await database?.close();
+    },
+  };
+}
+
+function listen(server: HttpServer, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, () => resolve((server.address() as AddressInfo).port));
+  });
+}

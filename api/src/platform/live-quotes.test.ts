@@ -1,0 +1,117 @@
+import type { Book, Quote, SubscribeAck, Update } from "@kabuto/shared";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Platform, startPlatform } from "../platform.ts";
+import { openTestDatabase, testConfig, testRedisPrefix } from "../testing/test-env.ts";
+
+/**
+ * The whole price path in service mode when REDIS_URL is set (feed → Redis → gateway →
+ * socket.io-client), or embedded otherwise: quotes and books arrive in order, with snapshots.
+ */
+const redisUrl = process.env.REDIS_URL;
+let feedSide: Platform;
+let gatewaySide: Platform | undefined;
+let dropDatabase: () => Promise<void>;
+let gatewayUrl: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  const { url, drop } = await openTestDatabase();
+  dropDatabase = drop;
+  const base = {
+    PORT: "0",
+    FEED_STEP_MS: "100",
+    ...(url ? { DATABASE_URL: url } : {}),
+  };
+  if (redisUrl) {
+    const shared = { ...base, REDIS_URL: redisUrl, REDIS_PREFIX: testRedisPrefix() };
+    feedSide = await startPlatform(testConfig(shared), ["feed"], 0);
+    gatewaySide = await startPlatform(testConfig(shared), ["gateway"], 0);
+    gatewayUrl = gatewaySide.url;
+  } else {
+    feedSide = await startPlatform(testConfig({ ...base, DATA_DIR: "" }), ["api", "feed", "gateway"], 0);
+    gatewayUrl = feedSide.url;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await gatewaySide?.close();
+  await feedSide?.close();
+  await dropDatabase?.();
+});
+
+function connect(): Promise<Socket> {
+  const socket = io(gatewayUrl, { transports: ["websocket"], path: "/socket.io" });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", reject);
+  });
+}
+
+function subscribe(socket: Socket, topics: string[]): Promise<SubscribeAck> {
+  return socket.timeout(10_000).emitWithAck("subscribe", { topics });
+}
+
+describe("live quotes through the gateway", () => {
+  it("answers a subscribe with a snapshot per topic, then streams in-order quotes and books", async () => {
+    const socket = await connect();
+    const received: Update[] = [];
+    socket.on("updates", (updates: Update[]) => received.push(...updates));
+    const topics = ["quote:JP:7203", "book:JP:7203", "quote:US:AAPL", "book:US:AAPL"];
+    const ack = await subscribe(socket, topics);
+    expect(ack.errors).toEqual([]);
+    expect(ack.snapshots.map((update) => update.topic).sort()).toEqual([...topics].sort());
+    const quote = ack.snapshots.find((update) => update.topic === "quote:JP:7203")?.data as Quote;
+    expect(Number(quote.last)).toBeGreaterThan(0);
+
+    await expect
+      .poll(() => received.filter((u) => u.topic === "quote:JP:7203").length, { timeout: 20_000 })
+      .toBeGreaterThan(3);
+    for (const topic of topics) {
+      const seqs = received.filter((update) => update.topic === topic).map((update) => update.seq);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      expect(new Set(seqs).size).toBe(seqs.length);
+    }
+    const books = received
+      .filter((update) => update.topic === "book:JP:7203")
+      .map((update) => update.data as Book);
+    expect(books.length).toBeGreaterThan(0);
+    for (const book of books) {
+      expect(book.bids).toHaveLength(5);
+      expect(book.asks).toHaveLength(5);
+      expect(Number(book.bids[0]?.price)).toBeLessThan(Number(book.asks[0]?.price));
+      for (const level of [...book.bids, ...book.asks]) expect(level.size % 100).toBe(0);
+    }
+  });
+
+  it("refuses malformed topics, unknown symbols and private topics in the ack, and keeps the socket", async () => {
+    const socket = await connect();
+    const ack = await subscribe(socket, [
+      "quote:JP:0000",
+      "nonsense",
+      "candle:JP:7203:2m",
+      "account",
+      "session:JP",
+    ]);
+    expect(ack.errors).toEqual([
+      { topic: "quote:JP:0000", code: "SYMBOL_NOT_FOUND" },
+      { topic: "nonsense", code: "TOPIC_INVALID" },
+      { topic: "candle:JP:7203:2m", code: "TOPIC_INVALID" },
+      { topic: "account", code: "FORBIDDEN" },
+    ]);
+    expect(ack.snapshots.map((update) => update.topic)).toEqual(["session:JP"]);
+    expect(socket.connected).toBe(true);
+  });
+
+  it("tells a socket that asks for more than 200 topics which ones it did not get", async () => {
+    const socket = await connect();
+    const symbols = feedSide.catalog.instruments.map((instrument) => instrument.symbol);
+    const topics = symbols.flatMap((symbol) => [`quote:${symbol}`, `book:${symbol}`]).slice(0, 200);
+    const first = await subscribe(socket, topics);
+    expect(first.errors).toEqual([]);
+    const more = await subscribe(socket, [`candle:${symbols[0]}:1m`]);
+    expect(more.errors).toEqual([{ topic: `candle:${symbols[0]}:1m`, code: "TOPICS_LIMIT" }]);
+  });
+});

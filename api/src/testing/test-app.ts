@@ -1,0 +1,63 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createCatalog } from "@kabuto/feed";
+import { type Bus, createMemoryBus } from "@kabuto/gateway";
+import { pino } from "pino";
+import { createApp } from "../app.ts";
+import type { Database } from "../db/database.ts";
+import { openTestDatabase, testConfig } from "./test-env.ts";
+
+export interface TestApp {
+  url: string;
+  database: Database;
+  bus: Bus;
+  /** Moves the API's clock, for throttling windows and session expiry. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** The API over a database of its own, listening on a free port. */
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const bus = createMemoryBus();
+  let offsetMs = 0;
+  const { app } = createApp({
+    config: testConfig(overrides),
+    database,
+    bus,
+    catalog: createCatalog(),
+    logger: pino({ level: "silent" }),
+    now: () => Date.now() + offsetMs,
+  });
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/v1`,
+    database,
+    bus,
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drop();
+    },
+  };
+}
+
+export async function call(
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies and assert on them.
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(url, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}

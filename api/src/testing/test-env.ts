@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Config, loadConfig } from "../config.ts";
+import { type Database, openDatabase } from "../db/database.ts";
+
+/**
+ * Each test file gets a database of its own: a fresh PostgreSQL database on the server named
+ * by DATABASE_URL when it is set (as in CI), otherwise an in-memory PGlite. Both run the same
+ * migrations, so the suite means the same thing in either.
+ */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url: string | undefined;
+  drop(): Promise<void>;
+}> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, url: undefined, drop: () => database.close() };
+  }
+  const name = `kabuto_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A Redis key prefix no other test run shares. */
+export function testRedisPrefix(): string {
+  return `kabuto-test:${randomBytes(6).toString("hex")}:`;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MARKET_HOURS: "always", ...overrides });
+}

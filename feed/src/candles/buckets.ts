@@ -1,0 +1,105 @@
+import { tzOffset } from "@date-fns/tz";
+import type { Candle, CandleInterval } from "@kabuto/shared";
+
+const minuteMs = 60_000;
+const fixedIntervalMs: Partial<Record<CandleInterval, number>> = {
+  "1m": minuteMs,
+  "5m": 5 * minuteMs,
+  "10m": 10 * minuteMs,
+  "30m": 30 * minuteMs,
+};
+
+/**
+ * The start of the bucket holding `epochMs`, in the exchange's zone. Minute buckets up to 30m
+ * align with UTC because Tokyo and New York are whole hours from it; days, weeks (from Monday)
+ * and months start at local midnight, so daylight saving never splits or merges a bar.
+ */
+export function bucketStart(interval: CandleInterval, zone: string, epochMs: number): number {
+  const fixed = fixedIntervalMs[interval];
+  if (fixed !== undefined) return epochMs - (epochMs % fixed);
+  // Wall-clock arithmetic on a "local as UTC" timestamp, then back through the zone's offset.
+  const local = epochMs + offsetMs(zone, epochMs);
+  let startLocal = local - (((local % dayMs) + dayMs) % dayMs);
+  if (interval === "1w") startLocal -= ((new Date(startLocal).getUTCDay() + 6) % 7) * dayMs;
+  if (interval === "1M") {
+    const date = new Date(startLocal);
+    startLocal = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  }
+  // Midnight may sit on the other side of a DST change from the trade: read the offset there.
+  return startLocal - offsetMs(zone, startLocal - offsetMs(zone, startLocal));
+}
+
+const dayMs = 86_400_000;
+const hourMs = 3_600_000;
+/** Offsets cached per zone and UTC hour: they change only on whole-hour DST boundaries. */
+const offsetCache = new Map<string, number>();
+/** About a year of hours for two zones; history back-fill touches each hour once. */
+const offsetCacheMax = 20_000;
+
+function offsetMs(zone: string, epochMs: number): number {
+  const key = `${zone}|${Math.floor(epochMs / hourMs)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    offset = tzOffset(zone, new Date(epochMs)) * 60_000;
+    if (offsetCache.size >= offsetCacheMax) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+/** A candle in integer price units, the form the simulator computes in. */
+export interface UnitCandle {
+  t: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+}
+
+export function openCandle(t: number, price: number, volume: number): UnitCandle {
+  return { t, o: price, h: price, l: price, c: price, v: volume };
+}
+
+/** Folds one trade into a candle in place. */
+export function applyTrade(candle: UnitCandle, price: number, volume: number): void {
+  if (price > candle.h) candle.h = price;
+  if (price < candle.l) candle.l = price;
+  candle.c = price;
+  candle.v += volume;
+}
+
+/** Folds a finer bar into a coarser one in place (bars must arrive oldest first). */
+export function applyBar(candle: UnitCandle, bar: UnitCandle): void {
+  if (bar.h > candle.h) candle.h = bar.h;
+  if (bar.l < candle.l) candle.l = bar.l;
+  candle.c = bar.c;
+  candle.v += bar.v;
+}
+
+/** Aggregates bars (oldest first) into coarser buckets. */
+export function aggregate(bars: readonly UnitCandle[], interval: CandleInterval, zone: string): UnitCandle[] {
+  const out: UnitCandle[] = [];
+  let current: UnitCandle | undefined;
+  for (const bar of bars) {
+    const t = bucketStart(interval, zone, bar.t);
+    if (current?.t !== t) {
+      current = { ...bar, t };
+      out.push(current);
+    } else {
+      applyBar(current, bar);
+    }
+  }
+  return out;
+}
+
+export function toWireCandle(candle: UnitCandle, format: (units: number) => string): Candle {
+  return {
+    t: candle.t,
+    o: format(candle.o),
+    h: format(candle.h),
+    l: format(candle.l),
+    c: format(candle.c),
+    v: candle.v,
+  };
+}

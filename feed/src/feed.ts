@@ -1,0 +1,312 @@
+import type { CandleInterval, Market, Update } from "@kabuto/shared";
+import {
+  addDays,
+  bookTopic,
+  candleIntervals,
+  candleTopic,
+  marketDate,
+  quoteTopic,
+  sessionAt,
+  sessionTopic,
+  sessionWindows,
+  tradingDays,
+} from "@kabuto/shared";
+import type { CandleStore, StoredCandle } from "./candle-store.ts";
+import { applyBar, type UnitCandle } from "./candles/buckets.ts";
+import type { Catalog } from "./catalog.ts";
+import { type BackfillPlan, backfillInstrument } from "./simulator/backfill.ts";
+import type { SimInstrument } from "./simulator/instruments.ts";
+import { createSessionClock } from "./simulator/session-clock.ts";
+import { type InstrumentState, MarketSimulator, type StartState, toQuote } from "./simulator/simulator.ts";
+
+/** Where the feed sends updates: the bus (Redis or in-process). */
+export interface FeedPublisher {
+  publish(updates: readonly Update[]): void;
+}
+
+export interface FeedOptions {
+  catalog: Catalog;
+  store: CandleStore;
+  publisher: FeedPublisher;
+  seed: string;
+  alwaysOpen: boolean;
+  /** How often prices move. A phone shows a few changes a second at most; 500 ms feels live without flooding. */
+  stepMs: number;
+  now?: () => number;
+  log?: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** Sessions with minute bars at first start, and roughly a year of daily bars before them. */
+const minuteSessions = 5;
+const historyDays = 370;
+/** Open candles are saved this often, so a restart loses at most this much of the current bars. */
+const openCandleSaveMs = 60_000;
+/** Candles saved in one statement: large enough to be fast, small enough to keep memory flat. */
+const saveBatch = 5_000;
+
+export class Feed {
+  readonly epoch: string;
+  private simulator: MarketSimulator | undefined;
+  private readonly seq = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private pending: StoredCandle[] = [];
+  private saving: Promise<void> = Promise.resolve();
+  private lastOpenSaveMs = 0;
+  private readonly now: () => number;
+  private readonly options: FeedOptions;
+
+  constructor(options: FeedOptions) {
+    this.options = options;
+    this.now = options.now ?? Date.now;
+    this.epoch = `${this.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  }
+
+  /**
+   * Restores or back-fills history, then starts moving prices. Back-filled candles are stored
+   * in the background (see `saved`), so the product serves quotes while the history lands.
+   */
+  async start(): Promise<void> {
+    const startMs = this.now();
+    const starts = await this.prepareHistory(startMs);
+    this.simulator = new MarketSimulator({
+      instruments: this.options.catalog.simulated,
+      seed: this.options.seed,
+      clock: createSessionClock({ alwaysOpen: this.options.alwaysOpen }),
+      startMs,
+      start: (instrument) => starts.get(instrument.symbol) as StartState,
+    });
+    this.publishAll(startMs);
+    this.lastOpenSaveMs = startMs;
+    this.timer = setInterval(() => this.tick(), this.options.stepMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.queueOpenCandles();
+    this.flush();
+    await this.saving;
+  }
+
+  /** The simulator's current state, for tests and the embedded API. */
+  state(symbol: string): InstrumentState | undefined {
+    return this.simulator?.states.get(symbol);
+  }
+
+  /** Advances to now and publishes what moved. Public so tests can drive it with their own clock. */
+  tick(nowMs = this.now()): void {
+    const simulator = this.simulator;
+    if (!simulator) return;
+    const result = simulator.step(nowMs);
+    const updates: Update[] = [];
+    for (const market of result.sessions) updates.push(this.sessionUpdate(market, nowMs));
+    for (const symbol of result.moved) this.pushInstrument(updates, simulator.states.get(symbol), nowMs);
+    if (updates.length > 0) this.options.publisher.publish(updates);
+    this.pending.push(...result.closed);
+    if (nowMs - this.lastOpenSaveMs >= openCandleSaveMs) {
+      this.lastOpenSaveMs = nowMs;
+      this.queueOpenCandles();
+    }
+    if (this.pending.length > 0) this.flush();
+  }
+
+  private publishAll(nowMs: number): void {
+    const simulator = this.simulator as MarketSimulator;
+    simulator.step(nowMs);
+    const updates: Update[] = [this.sessionUpdate("JP", nowMs), this.sessionUpdate("US", nowMs)];
+    for (const state of simulator.states.values()) this.pushInstrument(updates, state, nowMs);
+    this.options.publisher.publish(updates);
+  }
+
+  private pushInstrument(updates: Update[], state: InstrumentState | undefined, nowMs: number): void {
+    if (!state) return;
+    const symbol = state.instrument.symbol;
+    const format = state.instrument.grid.format;
+    updates.push(this.update(quoteTopic(symbol), nowMs, toQuote(state)));
+    if (state.book) updates.push(this.update(bookTopic(symbol), nowMs, state.book));
+    for (const interval of candleIntervals) {
+      const candle = state.candles.get(interval);
+      if (!candle) continue;
+      updates.push(
+        this.update(candleTopic(symbol, interval), nowMs, {
+          symbol,
+          interval,
+          t: candle.t,
+          o: format(candle.o),
+          h: format(candle.h),
+          l: format(candle.l),
+          c: format(candle.c),
+          v: candle.v,
+        }),
+      );
+    }
+  }
+
+  private sessionUpdate(market: Market, nowMs: number): Update {
+    return this.update(
+      sessionTopic(market),
+      nowMs,
+      sessionAt(market, nowMs, { alwaysOpen: this.options.alwaysOpen }),
+    );
+  }
+
+  private update(topic: string, ts: number, data: unknown): Update {
+    const seq = (this.seq.get(topic) ?? 0) + 1;
+    this.seq.set(topic, seq);
+    return { topic, epoch: this.epoch, seq, ts, data };
+  }
+
+  private queueOpenCandles(): void {
+    for (const state of this.simulator?.states.values() ?? []) {
+      for (const [interval, candle] of state.candles) {
+        this.pending.push({ symbol: state.instrument.symbol, interval, candle: { ...candle } });
+      }
+    }
+  }
+
+  /** Saves queued candles one batch after another; a failed save is logged and the next tick goes on. */
+  private flush(): void {
+    const queued = this.pending;
+    this.pending = [];
+    for (let start = 0; start < queued.length; start += saveBatch) {
+      const batch = queued.slice(start, start + saveBatch);
+      this.saving = this.saving
+        .then(() => this.options.store.save(batch))
+        .catch((error: unknown) => this.options.log?.("candle save failed", { error: String(error) }));
+    }
+  }
+
+  /** Resolves once every candle queued so far is stored (history back-fill included). */
+  saved(): Promise<void> {
+    return this.saving;
+  }
+
+  /** Loads the last persisted state of every instrument, back-filling what is missing up to now. */
+  private async prepareHistory(nowMs: number): Promise<Map<string, StartState>> {
+    const { store, catalog, seed } = this.options;
+    const newest = await store.newest();
+    const lastDays = await store.lastDays();
+    const newestBySymbol = new Map<string, Map<CandleInterval, UnitCandle>>();
+    for (const row of newest) {
+      const map = newestBySymbol.get(row.symbol) ?? new Map<CandleInterval, UnitCandle>();
+      map.set(row.interval, row.candle);
+      newestBySymbol.set(row.symbol, map);
+    }
+    const starts = new Map<string, StartState>();
+    for (const instrument of catalog.simulated) {
+      const days = lastDays.get(instrument.symbol) ?? [];
+      const existing = newestBySymbol.get(instrument.symbol);
+      const lastDay = days.at(-1);
+      const fromDate = lastDay
+        ? dateOf(instrument, lastDay.t)
+        : addDays(marketDate(instrument.market, nowMs), -historyDays);
+      const plan = planFor(instrument, fromDate, nowMs, lastDay === undefined);
+      if (plan.dailyDates.length === 0 && plan.minuteDays.length === 0 && lastDay && existing) {
+        starts.set(instrument.symbol, resume(instrument, days, existing));
+        continue;
+      }
+      const anchor = lastDay
+        ? { units: lastDay.c, endAtAnchor: false }
+        : { units: instrument.refUnits, endAtAnchor: true };
+      const filled = backfillInstrument(instrument, seed, plan, nowMs, anchor);
+      mergeWithExisting(filled.bars, existing);
+      if (lastDay && filled.bars["1d"].length === 1) filled.start.prevClose = lastDay.c;
+      starts.set(instrument.symbol, filled.start);
+      // Saved in the background, minute bars before daily ones: a symbol with a stored daily
+      // bar has all its history, so a crash part-way makes the next start fill it again.
+      for (const interval of candleIntervals) {
+        for (const candle of filled.bars[interval])
+          this.pending.push({ symbol: instrument.symbol, interval, candle });
+      }
+    }
+    this.flush();
+    return starts;
+  }
+}
+
+/** Trading days after `fromDate` up to now whose session has begun; the last few get minute bars. */
+function planFor(
+  instrument: SimInstrument,
+  fromDate: string,
+  nowMs: number,
+  firstStart: boolean,
+): BackfillPlan {
+  const today = marketDate(instrument.market, nowMs);
+  const first = addDays(fromDate, firstStart ? 0 : 1);
+  if (first > today) return { dailyDates: [], minuteDays: [] };
+  if (instrument.kind === "fx") {
+    const weekdays = allDates(first, today).filter(isWeekdayFx);
+    return { dailyDates: weekdays.filter((date) => date < today), minuteDays: [] };
+  }
+  const days = tradingDays(instrument.market, first, today);
+  // Every earlier day has begun; today counts once its first minute has passed.
+  if (days.at(-1) === today && !sessionBegun(instrument, today, nowMs)) days.pop();
+  const begun = days;
+  const minuteDates = begun.slice(-minuteSessions);
+  return {
+    dailyDates: begun.slice(0, begun.length - minuteDates.length),
+    minuteDays: minuteDates.map((date) => ({
+      date,
+      windows: sessionWindows(instrument.market, date).filter((window) => window.phase === "regular"),
+    })),
+  };
+}
+
+function sessionBegun(instrument: SimInstrument, date: string, nowMs: number): boolean {
+  const first = sessionWindows(instrument.market, date).find((window) => window.phase === "regular");
+  return first !== undefined && first.startMs + 60_000 <= nowMs;
+}
+
+function isWeekdayFx(date: string): boolean {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return day >= 1 && day <= 5;
+}
+
+function allDates(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+function dateOf(instrument: SimInstrument, epochMs: number): string {
+  // A daily bar starts at local midnight; an hour in, the exchange date is unambiguous.
+  return marketDate(instrument.market, epochMs + 3_600_000);
+}
+
+/** A restart on the same day: carry on from the persisted bars. */
+function resume(
+  instrument: SimInstrument,
+  days: UnitCandle[],
+  existing: Map<CandleInterval, UnitCandle>,
+): StartState {
+  const today = days.at(-1) as UnitCandle;
+  const yesterday = days.at(-2) ?? today;
+  return {
+    last: (existing.get("1m") ?? today).c,
+    prevClose: yesterday.c,
+    open: today.o,
+    high: today.h,
+    low: today.l,
+    volume: today.v,
+    turnover: 0,
+    tradingDate: dateOf(instrument, today.t),
+    tradeMs: (existing.get("1m") ?? today).t,
+    candles: Object.fromEntries(existing),
+  };
+}
+
+/** A week or month that began before the gap keeps its earlier part: merge the first new bar into it. */
+function mergeWithExisting(
+  bars: Record<CandleInterval, UnitCandle[]>,
+  existing: Map<CandleInterval, UnitCandle> | undefined,
+): void {
+  if (!existing) return;
+  for (const interval of candleIntervals) {
+    const before = existing.get(interval);
+    const first = bars[interval][0];
+    if (!before || !first || before.t !== first.t) continue;
+    const merged = { ...before };
+    applyBar(merged, first);
+    bars[interval][0] = merged;
+  }
+}

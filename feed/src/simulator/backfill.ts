@@ -1,0 +1,170 @@
+import type { CandleInterval } from "@kabuto/shared";
+import { aggregate, bucketStart, type UnitCandle } from "../candles/buckets.ts";
+import type { SimInstrument } from "./instruments.ts";
+import { createRandom } from "./prng.ts";
+import type { StartState } from "./simulator.ts";
+import { intensity } from "./volume-profile.ts";
+
+/** What to fill: whole-day bars for `dailyDates`, minute bars inside each of `minuteDays`' windows. */
+export interface BackfillPlan {
+  /** Exchange dates (YYYY-MM-DD), oldest first, that get a daily bar only. */
+  dailyDates: readonly string[];
+  /** The most recent sessions, oldest first, that get minute bars (up to `nowMs`). */
+  minuteDays: readonly { date: string; windows: readonly { startMs: number; endMs: number }[] }[];
+}
+
+export interface BackfillResult {
+  bars: Record<CandleInterval, UnitCandle[]>;
+  start: StartState;
+}
+
+const minuteMs = 60_000;
+const tradingYearMs = 252 * 6.5 * 3_600_000;
+
+/**
+ * History for one instrument. Log returns are drawn first, then the whole path is placed so it
+ * ends at `anchorUnits` (`endAtAnchor`, for a first start: today's price is the realistic
+ * reference) or begins there (filling a gap after the last persisted close).
+ */
+export function backfillInstrument(
+  instrument: SimInstrument,
+  seed: string,
+  plan: BackfillPlan,
+  nowMs: number,
+  anchor: { units: number; endAtAnchor: boolean },
+): BackfillResult {
+  const rng = createRandom(`${seed}/backfill/${instrument.symbol}/${plan.dailyDates[0] ?? ""}`);
+  const dailySigma = instrument.annualVol / Math.sqrt(252);
+  const minuteSigma = instrument.annualVol * Math.sqrt(minuteMs / tradingYearMs);
+  const dailyReturns = plan.dailyDates.map(() => dailySigma * rng.normal());
+  const minuteReturns = plan.minuteDays.map((day) => {
+    const gap = dailySigma * 0.3 * rng.normal();
+    const minutes = minutesOf(day.windows, nowMs).map(() => minuteSigma * rng.normal());
+    return { gap, minutes };
+  });
+  const total =
+    dailyReturns.reduce((sum, r) => sum + r, 0) +
+    minuteReturns.reduce((sum, day) => sum + day.gap + day.minutes.reduce((s, r) => s + r, 0), 0);
+  let logPrice = Math.log(anchor.units) - (anchor.endAtAnchor ? total : 0);
+  const { grid, zone } = instrument;
+  const lot = instrument.lot;
+  const daily: UnitCandle[] = [];
+  let prevClose = grid.round(Math.exp(logPrice));
+
+  plan.dailyDates.forEach((date, index) => {
+    const open = Math.exp(logPrice + dailySigma * 0.25 * rng.normal());
+    logPrice += dailyReturns[index] as number;
+    const close = Math.exp(logPrice);
+    const spread = Math.abs(dailySigma * 0.6 * rng.normal());
+    const bar = roundBar(instrument, prevClose, {
+      t: localMidnight(date, zone),
+      o: open,
+      h: Math.max(open, close) * Math.exp(spread),
+      l: Math.min(open, close) * Math.exp(-spread),
+      c: close,
+      v: lot === 0 ? 0 : roundLots(instrument.avgDailyVolume * Math.exp(0.35 * rng.normal() - 0.06), lot),
+    });
+    daily.push(bar);
+    prevClose = bar.c;
+  });
+
+  const minuteBars: UnitCandle[] = [];
+  plan.minuteDays.forEach((day, dayIndex) => {
+    const returns = minuteReturns[dayIndex] as { gap: number; minutes: number[] };
+    logPrice += returns.gap;
+    const starts = minutesOf(day.windows, nowMs);
+    const dayVolume = lot === 0 ? 0 : instrument.avgDailyVolume * Math.exp(0.35 * rng.normal() - 0.06);
+    const weights = starts.map((_, index) => intensity("regular", index / Math.max(1, starts.length - 1)));
+    const weightSum = weights.reduce((sum, w) => sum + w, 0) || 1;
+    const dayBars: UnitCandle[] = [];
+    starts.forEach((t, index) => {
+      const open = Math.exp(logPrice);
+      logPrice += returns.minutes[index] as number;
+      const close = Math.exp(logPrice);
+      const wick = Math.abs(minuteSigma * 0.5 * rng.normal());
+      dayBars.push(
+        roundBar(instrument, prevClose, {
+          t,
+          o: open,
+          h: Math.max(open, close) * Math.exp(wick),
+          l: Math.min(open, close) * Math.exp(-wick),
+          c: close,
+          v: lot === 0 ? 0 : roundLots((dayVolume * (weights[index] as number)) / weightSum, lot),
+        }),
+      );
+    });
+    if (dayBars.length === 0) return;
+    minuteBars.push(...dayBars);
+    const dayBar = aggregate(dayBars, "1d", zone)[0] as UnitCandle;
+    daily.push(dayBar);
+    prevClose = dayBar.c;
+  });
+
+  const bars: Record<CandleInterval, UnitCandle[]> = {
+    "1m": minuteBars,
+    "5m": aggregate(minuteBars, "5m", zone),
+    "10m": aggregate(minuteBars, "10m", zone),
+    "30m": aggregate(minuteBars, "30m", zone),
+    "1d": daily,
+    "1w": aggregate(daily, "1w", zone),
+    "1M": aggregate(daily, "1M", zone),
+  };
+  return { bars, start: startFrom(bars, plan) };
+}
+
+function startFrom(bars: Record<CandleInterval, UnitCandle[]>, plan: BackfillPlan): StartState {
+  const days = bars["1d"];
+  const today = days.at(-1) as UnitCandle;
+  const yesterday = days.at(-2) ?? today;
+  const lastMinute = bars["1m"].at(-1);
+  const candles: StartState["candles"] = {};
+  for (const [interval, list] of Object.entries(bars) as [CandleInterval, UnitCandle[]][]) {
+    const last = list.at(-1);
+    if (last) candles[interval] = { ...last };
+  }
+  const lastDate = plan.minuteDays.at(-1)?.date ?? plan.dailyDates.at(-1) ?? "";
+  return {
+    last: today.c,
+    prevClose: yesterday.c,
+    open: today.o,
+    high: today.h,
+    low: today.l,
+    volume: today.v,
+    turnover: 0,
+    tradingDate: lastDate,
+    tradeMs: lastMinute ? lastMinute.t + minuteMs - 1 : today.t,
+    candles,
+  };
+}
+
+/** Minute starts inside the windows, up to `nowMs`. */
+function minutesOf(windows: readonly { startMs: number; endMs: number }[], nowMs: number): number[] {
+  const starts: number[] = [];
+  for (const window of windows) {
+    for (let t = window.startMs; t < window.endMs && t + minuteMs <= nowMs; t += minuteMs) starts.push(t);
+  }
+  return starts;
+}
+
+/** Puts a continuous bar on the grid, inside the day's limits, with a consistent high and low. */
+function roundBar(instrument: SimInstrument, prevClose: number, bar: UnitCandle): UnitCandle {
+  const { grid } = instrument;
+  const limits = grid.limits(prevClose);
+  const fit = (units: number) => {
+    const rounded = grid.round(units);
+    return limits ? Math.min(limits.up, Math.max(limits.down, rounded)) : rounded;
+  };
+  const o = fit(bar.o);
+  const c = fit(bar.c);
+  return { t: bar.t, o, c, h: Math.max(o, c, fit(bar.h)), l: Math.min(o, c, fit(bar.l)), v: bar.v };
+}
+
+function roundLots(shares: number, lot: number): number {
+  return Math.max(0, Math.round(shares / lot)) * lot;
+}
+
+export function localMidnight(isoDate: string, zone: string): number {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  // Noon UTC falls on the same calendar date in Tokyo and in New York.
+  return bucketStart("1d", zone, Date.UTC(year, month - 1, day, 12));
+}

@@ -1,0 +1,46 @@
+import type { Market } from "@kabuto/shared";
+
+/**
+ * The price grid of one instrument: integer units at a fixed scale, the tick at a price, and
+ * the daily limits where the market has them. Equities take theirs from the market rules in
+ * shared; indices and FX have a flat grid.
+ */
+export interface PriceGrid {
+  scale: number;
+  tickAt(units: number): number;
+  /** Rounds a continuous price (in units, may be fractional) onto the grid. */
+  round(units: number): number;
+  limits(prevCloseUnits: number): { up: number; down: number } | null;
+  format(units: number): string;
+}
+
+export type InstrumentKind = "equity" | "index" | "fx";
+
+export interface SimInstrument {
+  symbol: string;
+  kind: InstrumentKind;
+  /** The market whose sessions it trades in; FX trades around the clock on weekdays. */
+  market: Market;
+  zone: string;
+  grid: PriceGrid;
+  /** Shares in a trading unit; 0 for indices and FX, which have no volume. */
+  lot: number;
+  refUnits: number;
+  annualVol: number;
+  avgDailyVolume: number;
+  /** Indices: the market whose equities move them, and how strongly. */
+  beta?: number;
+  /** FX: spread in basis points around the mid. */
+  spreadBps?: number;
+}
+
+export function flatGrid(decimals: number): PriceGrid {
+  const scale = 10 ** decimals;
+  return {
+    scale,
+    tickAt: () => 1,
+    round: (units) => Math.max(1, Math.round(units)),
+    limits: () => null,
+    format: (units) => (units / scale).toFixed(decimals),
+  };
+}

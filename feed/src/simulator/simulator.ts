@@ -1,0 +1,305 @@
+import type { Book, CandleInterval, Market, Quote, SessionPhase } from "@kabuto/shared";
+import { candleIntervals } from "@kabuto/shared";
+import { applyTrade, bucketStart, openCandle, type UnitCandle } from "../candles/buckets.ts";
+import type { SimInstrument } from "./instruments.ts";
+import { createRandom, type Random } from "./prng.ts";
+import type { PhaseNow, SessionClock } from "./session-clock.ts";
+import { intensity } from "./volume-profile.ts";
+
+/** Trading milliseconds in a year (252 sessions of 6.5 hours): scales annual volatility to a step. */
+const tradingYearMs = 252 * 6.5 * 3_600_000;
+/** A step longer than this (a sleeping laptop, a paused debugger) is treated as this long, so prices never jump. */
+const stepMsMax = 5_000;
+/** Base trades per second of a liquid name at average intensity. */
+const tradesPerSecondMax = 2.5;
+const tradesPerSecondMin = 0.2;
+
+export interface InstrumentState {
+  instrument: SimInstrument;
+  rng: Random;
+  /** The continuous price the market drifts around, in units; trades print it on the grid. */
+  fair: number;
+  last: number;
+  open: number;
+  high: number;
+  low: number;
+  prevClose: number;
+  volume: number;
+  turnover: number;
+  tradingDate: string;
+  tradeMs: number;
+  limits: { up: number; down: number } | null;
+  candles: Map<CandleInterval, UnitCandle>;
+  book: Book | null;
+}
+
+export interface ClosedCandle {
+  symbol: string;
+  interval: CandleInterval;
+  candle: UnitCandle;
+}
+
+export interface StepResult {
+  /** Symbols that traded (or, for indices and FX, moved) in this step. */
+  moved: string[];
+  /** Candles that ended in this step: the feed persists them. */
+  closed: ClosedCandle[];
+  /** Markets whose phase changed in this step. */
+  sessions: Market[];
+}
+
+/** The state an instrument starts from: a back-filled history or the last persisted one. */
+export interface StartState {
+  last: number;
+  prevClose: number;
+  open: number;
+  high: number;
+  low: number;
+  volume: number;
+  turnover: number;
+  tradingDate: string;
+  tradeMs: number;
+  candles: Partial<Record<CandleInterval, UnitCandle>>;
+}
+
+export class MarketSimulator {
+  readonly states = new Map<string, InstrumentState>();
+  private readonly clock: SessionClock;
+  private lastStepMs: number;
+  private readonly phases = new Map<Market, SessionPhase>();
+
+  constructor(options: {
+    instruments: readonly SimInstrument[];
+    seed: string;
+    clock: SessionClock;
+    startMs: number;
+    start: (instrument: SimInstrument) => StartState;
+  }) {
+    this.clock = options.clock;
+    this.lastStepMs = options.startMs;
+    for (const instrument of options.instruments) {
+      const start = options.start(instrument);
+      const state: InstrumentState = {
+        instrument,
+        rng: createRandom(`${options.seed}/live/${instrument.symbol}/${start.tradeMs}`),
+        fair: start.last,
+        ...start,
+        limits: instrument.grid.limits(start.prevClose),
+        candles: new Map(Object.entries(start.candles) as [CandleInterval, UnitCandle][]),
+        book: null,
+      };
+      state.book = buildBook(state);
+      this.states.set(instrument.symbol, state);
+    }
+  }
+
+  phase(market: Market): SessionPhase {
+    return this.phases.get(market) ?? "closed";
+  }
+
+  /** Advances every instrument to `nowMs`. Deterministic for a given seed and sequence of step times. */
+  step(nowMs: number): StepResult {
+    const stepMs = Math.min(Math.max(nowMs - this.lastStepMs, 0), stepMsMax);
+    this.lastStepMs = nowMs;
+    const result: StepResult = { moved: [], closed: [], sessions: [] };
+    const phases = new Map<Market, PhaseNow>();
+    for (const market of ["JP", "US"] as const) {
+      const phase = this.clock.equity(market, nowMs);
+      phases.set(market, phase);
+      if (this.phases.get(market) !== phase.phase) {
+        this.phases.set(market, phase.phase);
+        result.sessions.push(market);
+      }
+    }
+    const fx = this.clock.fx(nowMs);
+    const drift = new Map<Market, { sum: number; count: number }>();
+    for (const state of this.states.values()) {
+      const { instrument } = state;
+      if (instrument.kind !== "equity") continue;
+      const phase = phases.get(instrument.market) as PhaseNow;
+      const moved = this.stepEquity(state, phase, stepMs, nowMs, result);
+      const bucket = drift.get(instrument.market) ?? { sum: 0, count: 0 };
+      bucket.sum += moved;
+      bucket.count += 1;
+      drift.set(instrument.market, bucket);
+    }
+    for (const state of this.states.values()) {
+      const { instrument } = state;
+      if (instrument.kind === "index") {
+        const bucket = drift.get(instrument.market);
+        const marketReturn = bucket && bucket.count > 0 ? bucket.sum / bucket.count : 0;
+        this.stepIndex(state, phases.get(instrument.market) as PhaseNow, marketReturn, stepMs, nowMs, result);
+      } else if (instrument.kind === "fx") {
+        this.stepFx(state, fx, stepMs, nowMs, result);
+      }
+    }
+    return result;
+  }
+
+  /** Returns the log-return of the fair price in this step (0 when closed). */
+  private stepEquity(
+    state: InstrumentState,
+    phase: PhaseNow,
+    stepMs: number,
+    nowMs: number,
+    result: StepResult,
+  ): number {
+    const weight = intensity(phase.phase, phase.fraction);
+    if (weight === 0 || stepMs === 0) return 0;
+    this.rollDay(state, phase.tradingDate);
+    const { instrument, rng } = state;
+    const volScale = phase.phase === "regular" ? 1 : 0.4;
+    const sigma = instrument.annualVol * volScale * Math.sqrt(stepMs / tradingYearMs);
+    const logReturn = sigma * rng.normal();
+    state.fair = clampToLimits(state, state.fair * Math.exp(logReturn));
+    const rate = tradeRate(instrument.avgDailyVolume) * weight;
+    if (rng.next() >= 1 - Math.exp((-rate * stepMs) / 1000)) return logReturn;
+    const price = clampToLimits(state, instrument.grid.round(state.fair));
+    const meanLots = Math.max(1, instrument.avgDailyVolume / instrument.lot / (rate * 23_400));
+    const lots = Math.max(1, Math.round(-Math.log(1 - rng.next()) * meanLots * weight));
+    this.trade(state, price, lots * instrument.lot, nowMs, result);
+    state.book = buildBook(state);
+    return logReturn;
+  }
+
+  private stepIndex(
+    state: InstrumentState,
+    phase: PhaseNow,
+    marketReturn: number,
+    stepMs: number,
+    nowMs: number,
+    result: StepResult,
+  ): void {
+    if (phase.phase !== "regular" || stepMs === 0) return;
+    this.rollDay(state, phase.tradingDate);
+    const { instrument, rng } = state;
+    // Averaging many names cancels their own noise; the index keeps the common part and a little of its own.
+    const own = instrument.annualVol * 0.35 * Math.sqrt(stepMs / tradingYearMs) * rng.normal();
+    state.fair *= Math.exp((instrument.beta ?? 1) * marketReturn * 4 + own);
+    this.trade(state, instrument.grid.round(state.fair), 0, nowMs, result);
+  }
+
+  private stepFx(state: InstrumentState, phase: PhaseNow, stepMs: number, nowMs: number, result: StepResult) {
+    if (phase.phase !== "regular" || stepMs === 0) return;
+    this.rollDay(state, phase.tradingDate);
+    const { instrument, rng } = state;
+    // FX trades around the clock: a year is 260 days of 24 hours.
+    const sigma = instrument.annualVol * Math.sqrt(stepMs / (260 * 24 * 3_600_000));
+    state.fair *= Math.exp(sigma * rng.normal());
+    if (rng.next() < 0.5) return;
+    this.trade(state, instrument.grid.round(state.fair), 0, nowMs, result);
+  }
+
+  private rollDay(state: InstrumentState, tradingDate: string): void {
+    if (state.tradingDate === tradingDate) return;
+    state.tradingDate = tradingDate;
+    state.prevClose = state.last;
+    state.open = 0;
+    state.high = 0;
+    state.low = 0;
+    state.volume = 0;
+    state.turnover = 0;
+    state.limits = state.instrument.grid.limits(state.prevClose);
+  }
+
+  private trade(
+    state: InstrumentState,
+    price: number,
+    shares: number,
+    nowMs: number,
+    result: StepResult,
+  ): void {
+    const { instrument } = state;
+    state.last = price;
+    if (state.open === 0) {
+      state.open = price;
+      state.high = price;
+      state.low = price;
+    }
+    if (price > state.high) state.high = price;
+    if (price < state.low) state.low = price;
+    state.volume += shares;
+    state.turnover += (price / instrument.grid.scale) * shares;
+    state.tradeMs = nowMs;
+    for (const interval of candleIntervals) {
+      const t = bucketStart(interval, instrument.zone, nowMs);
+      const candle = state.candles.get(interval);
+      if (candle?.t === t) {
+        applyTrade(candle, price, shares);
+        continue;
+      }
+      if (candle) result.closed.push({ symbol: instrument.symbol, interval, candle });
+      state.candles.set(interval, openCandle(t, price, shares));
+    }
+    result.moved.push(instrument.symbol);
+  }
+}
+
+function tradeRate(avgDailyVolume: number): number {
+  // Busier names print more often; the log keeps a 100x volume gap to a few-fold rate gap.
+  const rate = 0.35 * Math.log10(Math.max(avgDailyVolume, 10));
+  return Math.min(tradesPerSecondMax, Math.max(tradesPerSecondMin, rate - 1));
+}
+
+function clampToLimits(state: InstrumentState, units: number): number {
+  const { limits } = state;
+  if (!limits) return units;
+  return Math.min(limits.up, Math.max(limits.down, units));
+}
+
+/** Sizes in lots that thin out away from the touch, as a real book does. */
+function buildBook(state: InstrumentState): Book | null {
+  const { instrument, rng, last } = state;
+  if (instrument.kind !== "equity" || last <= 0) return null;
+  const { grid, lot } = instrument;
+  const meanLots = Math.max(1, Math.round(instrument.avgDailyVolume / lot / 2_000));
+  const tick = grid.tickAt(last);
+  // The last trade printed on one side of the touch; which side is a coin toss.
+  let bid = rng.next() < 0.5 ? last : last - tick;
+  let ask = bid + grid.tickAt(bid);
+  if (bid <= 0) {
+    bid = tick;
+    ask = bid + grid.tickAt(bid);
+  }
+  const bids: Book["bids"] = [];
+  const asks: Book["asks"] = [];
+  const limits = state.limits;
+  for (let level = 0; level < 5; level += 1) {
+    const depth = 1 + level * 0.6;
+    if (bid > 0 && (!limits || bid >= limits.down)) {
+      bids.push({ price: grid.format(bid), size: sizeAt(rng, meanLots, depth) * lot });
+    }
+    if (!limits || ask <= limits.up) {
+      asks.push({ price: grid.format(ask), size: sizeAt(rng, meanLots, depth) * lot });
+    }
+    bid -= grid.tickAt(bid - 1);
+    ask += grid.tickAt(ask);
+  }
+  return { symbol: instrument.symbol as Book["symbol"], bids, asks };
+}
+
+function sizeAt(rng: Random, meanLots: number, depth: number): number {
+  return Math.max(1, Math.round(meanLots * depth * (0.3 + 1.4 * rng.next())));
+}
+
+export function toQuote(state: InstrumentState): Quote {
+  const { grid } = state.instrument;
+  const change = state.last - state.prevClose;
+  const changePct = state.prevClose > 0 ? ((change / state.prevClose) * 100).toFixed(2) : "0.00";
+  const dayOpen = state.open === 0;
+  return {
+    symbol: state.instrument.symbol as Quote["symbol"],
+    last: grid.format(state.last),
+    open: grid.format(dayOpen ? state.prevClose : state.open),
+    high: grid.format(dayOpen ? state.prevClose : state.high),
+    low: grid.format(dayOpen ? state.prevClose : state.low),
+    prevClose: grid.format(state.prevClose),
+    change: grid.format(change),
+    changePct: changePct === "-0.00" ? "0.00" : changePct,
+    volume: state.volume,
+    turnover: Math.round(state.turnover),
+    limitUp: state.limits ? grid.format(state.limits.up) : null,
+    limitDown: state.limits ? grid.format(state.limits.down) : null,
+    tradeMs: state.tradeMs,
+  };
+}

@@ -1,0 +1,20 @@
+import type { Update } from "@kabuto/shared";
+
+export type BusStatus = "up" | "down";
+
+/**
+ * The market-data bus between the feed and the gateways. Market topics carry full state, so
+ * the bus keeps the newest update per topic for snapshots, and delivers each update to the
+ * gateways that subscribed to its topic.
+ */
+export interface Bus {
+  publish(updates: readonly Update[]): void;
+  /** Registers the one handler that receives every update on a subscribed topic, in order. */
+  onUpdates(handler: (updates: Update[]) => void): void;
+  subscribe(topics: readonly string[]): Promise<void>;
+  unsubscribe(topics: readonly string[]): Promise<void>;
+  /** The newest update of each topic that has one. */
+  snapshots(topics: readonly string[]): Promise<Update[]>;
+  status(): BusStatus;
+  close(): Promise<void>;
+}

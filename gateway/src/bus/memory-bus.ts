@@ -1,0 +1,38 @@
+import type { Update } from "@kabuto/shared";
+import type { Bus } from "./bus.ts";
+
+/** The embedded bus: one process, no serialisation, delivery on the next microtask. */
+export function createMemoryBus(): Bus {
+  const latest = new Map<string, Update>();
+  const subscribed = new Set<string>();
+  let handler: ((updates: Update[]) => void) | undefined;
+  return {
+    publish(updates) {
+      const delivered: Update[] = [];
+      for (const update of updates) {
+        latest.set(update.topic, update);
+        if (subscribed.has(update.topic)) delivered.push(update);
+      }
+      if (delivered.length > 0 && handler) {
+        const deliver = handler;
+        queueMicrotask(() => deliver(delivered));
+      }
+    },
+    onUpdates(next) {
+      handler = next;
+    },
+    async subscribe(topics) {
+      for (const topic of topics) subscribed.add(topic);
+    },
+    async unsubscribe(topics) {
+      for (const topic of topics) subscribed.delete(topic);
+    },
+    async snapshots(topics) {
+      return topics.flatMap((topic) => latest.get(topic) ?? []);
+    },
+    status: () => "up",
+    async close() {
+      subscribed.clear();
+    },
+  };
+}

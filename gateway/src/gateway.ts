@@ -1,0 +1,169 @@
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SubscribeAck,
+  TopicErrorCode,
+  Update,
+} from "@kabuto/shared";
+import {
+  parseTopic,
+  socketProtocolVersion,
+  subscribeRequestSchema,
+  topicsPerSocketMax,
+} from "@kabuto/shared";
+import type { Server, Socket } from "socket.io";
+import type { Bus } from "./bus/bus.ts";
+
+export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents>;
+type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+export interface GatewayOptions {
+  bus: Bus;
+  /** Whether a symbol exists, so a typo gets an error instead of a silent, never-updating topic. */
+  isKnownSymbol(symbol: string): boolean;
+  log?: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+export interface GatewayStats {
+  sockets: number;
+  topics: number;
+  framesSent: number;
+  updatesIn: number;
+  updatesConflated: number;
+}
+
+/**
+ * Relays market topics from the bus to sockets. Each socket holds a bounded set of topics; the
+ * gateway subscribes on the bus only to topics some socket holds. Updates that arrive together
+ * leave together: one frame per socket per turn of the event loop, carrying the newest state of
+ * each topic that changed (market topics carry full state, so an older one can be skipped).
+ */
+export function attachGateway(io: GatewayServer, options: GatewayOptions): { stats(): GatewayStats } {
+  const { bus } = options;
+  const holders = new Map<string, Set<GatewaySocket>>();
+  const stats: GatewayStats = { sockets: 0, topics: 0, framesSent: 0, updatesIn: 0, updatesConflated: 0 };
+  let latestEpoch = "";
+  let pending = new Map<string, Update>();
+  let flushScheduled = false;
+
+  function flush(): void {
+    flushScheduled = false;
+    const frames = new Map<GatewaySocket, Update[]>();
+    for (const update of pending.values()) {
+      for (const socket of holders.get(update.topic) ?? []) {
+        const frame = frames.get(socket);
+        if (frame) frame.push(update);
+        else frames.set(socket, [update]);
+      }
+    }
+    pending = new Map();
+    for (const [socket, frame] of frames) socket.emit("updates", frame);
+    stats.framesSent += frames.size;
+  }
+
+  bus.onUpdates((updates) => {
+    for (const update of updates) {
+      stats.updatesIn += 1;
+      if (update.epoch !== latestEpoch) latestEpoch = update.epoch;
+      const held = pending.get(update.topic);
+      if (held && held.epoch === update.epoch && held.seq > update.seq) continue;
+      if (held) stats.updatesConflated += 1;
+      pending.set(update.topic, update);
+    }
+    if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(flush);
+    }
+  });
+
+  function refuse(topic: string): TopicErrorCode | undefined {
+    const parsed = parseTopic(topic);
+    if (!parsed) return "TOPIC_INVALID";
+    if (parsed.kind === "account") return "FORBIDDEN";
+    if (parsed.kind === "session") return undefined;
+    return options.isKnownSymbol(parsed.symbol) ? undefined : "SYMBOL_NOT_FOUND";
+  }
+
+  async function hold(socket: GatewaySocket, topics: string[]): Promise<void> {
+    const fresh: string[] = [];
+    for (const topic of topics) {
+      let set = holders.get(topic);
+      if (!set) {
+        set = new Set();
+        holders.set(topic, set);
+        fresh.push(topic);
+      }
+      set.add(socket);
+    }
+    stats.topics = holders.size;
+    if (fresh.length > 0) await bus.subscribe(fresh);
+  }
+
+  async function release(socket: GatewaySocket, topics: Iterable<string>): Promise<void> {
+    const idle: string[] = [];
+    for (const topic of topics) {
+      const set = holders.get(topic);
+      if (!set) continue;
+      set.delete(socket);
+      if (set.size === 0) {
+        holders.delete(topic);
+        idle.push(topic);
+      }
+    }
+    stats.topics = holders.size;
+    if (idle.length > 0) await bus.unsubscribe(idle);
+  }
+
+  io.on("connection", (socket) => {
+    stats.sockets += 1;
+    const held = new Set<string>();
+    socket.emit("hello", { protocol: socketProtocolVersion, epoch: latestEpoch });
+
+    socket.on("subscribe", async (request, ack) => {
+      if (typeof ack !== "function") return;
+      const parsed = subscribeRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        ack({ snapshots: [], errors: [{ topic: "", code: "TOPIC_INVALID" }] });
+        return;
+      }
+      const result: SubscribeAck = { snapshots: [], errors: [] };
+      const granted: string[] = [];
+      for (const topic of new Set(parsed.data.topics)) {
+        const code = refuse(topic);
+        if (code) result.errors.push({ topic, code });
+        else if (held.has(topic)) granted.push(topic);
+        else if (held.size >= topicsPerSocketMax) result.errors.push({ topic, code: "TOPICS_LIMIT" });
+        else {
+          held.add(topic);
+          granted.push(topic);
+        }
+      }
+      try {
+        await hold(socket, granted);
+        result.snapshots = await bus.snapshots(granted);
+      } catch (error) {
+        options.log?.("subscribe failed", { error: String(error) });
+      }
+      ack(result);
+    });
+
+    socket.on("unsubscribe", async (request, ack) => {
+      const parsed = subscribeRequestSchema.safeParse(request);
+      const topics = parsed.success ? parsed.data.topics.filter((topic) => held.delete(topic)) : [];
+      await release(socket, topics).catch((error: unknown) =>
+        options.log?.("unsubscribe failed", { error: String(error) }),
+      );
+      if (typeof ack === "function") ack({ ok: true });
+    });
+
+    socket.on("disconnect", () => {
+      stats.sockets -= 1;
+      release(socket, held).catch((error: unknown) =>
+        options.log?.("release failed", { error: String(error) }),
+      );
+      held.clear();
+    });
+  });
+
+  return { stats: () => ({ ...stats }) };
+}

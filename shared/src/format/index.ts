@@ -1,0 +1,17 @@
+// Pure formatting helpers for every screen: numbers, prices and money in the member's language.
+
+export { fractionDigitsOf, isDecimal, shiftDecimal } from "./decimal.ts";
+export { type FormatLocale, formatLocales, intlLocale } from "./locale.ts";
+export {
+  currencyMinorDigits,
+  formatAmount,
+  formatChange,
+  formatCompact,
+  formatMoney,
+  formatPercent,
+  formatPrice,
+  formatVolume,
+  type MoneyFormatOptions,
+  type PriceFormatOptions,
+} from "./number.ts";
+export { formatClock, formatDate, zoneOffsetMs } from "./time.ts";
