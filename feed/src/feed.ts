@@ -171,6 +171,7 @@ export class Feed {
     for (let start = 0; start < queued.length; start += saveBatch) {
       const batch = queued.slice(start, start + saveBatch);
       this.saving = this.saving
+        .then(yieldToEventLoop)
         .then(() => this.options.store.save(batch))
         .catch((error: unknown) => this.options.log?.("candle save failed", { error: String(error) }));
     }
@@ -250,6 +251,14 @@ function planFor(
       windows: sessionWindows(instrument.market, date).filter((window) => window.phase === "regular"),
     })),
   };
+}
+
+/**
+ * PGlite runs a query to completion on this thread and resolves through microtasks; without a
+ * macrotask turn between batches, a long back-fill would hold off every socket and request.
+ */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function sessionBegun(instrument: SimInstrument, date: string, nowMs: number): boolean {

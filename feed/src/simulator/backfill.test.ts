@@ -1,0 +1,64 @@
+import { sessionWindows, tradingDays } from "@kabuto/shared";
+import { describe, expect, it } from "vitest";
+import { createCatalog } from "../catalog.ts";
+import { backfillInstrument } from "./backfill.ts";
+import type { SimInstrument } from "./instruments.ts";
+
+const catalog = createCatalog();
+const toyota = catalog.bySymbol.get("JP:7203") as SimInstrument;
+const nowMs = Date.parse("2026-11-20T09:00:00Z"); // Friday, after the Tokyo close
+
+function plan(instrument: SimInstrument) {
+  const days = tradingDays(instrument.market, "2025-11-15", "2026-11-20");
+  const regular = (date: string) =>
+    sessionWindows(instrument.market, date).filter((window) => window.phase === "regular");
+  return {
+    dailyDates: days.slice(0, -5),
+    minuteDays: days.slice(-5).map((date) => ({ date, windows: regular(date) })),
+  };
+}
+
+describe("backfillInstrument", () => {
+  const { bars, start } = backfillInstrument(toyota, "seed", plan(toyota), nowMs, {
+    units: toyota.refUnits,
+    endAtAnchor: true,
+  });
+
+  it("gives a year of daily bars and five sessions of minute bars inside the session windows", () => {
+    expect(bars["1d"].length).toBeGreaterThanOrEqual(240);
+    const minuteDays = plan(toyota).minuteDays;
+    expect(bars["1m"]).toHaveLength(minuteDays.length * 330);
+    const windows = minuteDays.flatMap((day) => day.windows);
+    for (const bar of bars["1m"]) {
+      expect(windows.some((window) => bar.t >= window.startMs && bar.t + 60_000 <= window.endMs)).toBe(true);
+    }
+  });
+
+  it("ends at today's reference price on a first start, with consistent bars", () => {
+    const lastClose = bars["1m"].at(-1)?.c as number;
+    expect(Math.abs(lastClose - toyota.refUnits) / toyota.refUnits).toBeLessThan(0.005);
+    expect(start.last).toBe(lastClose);
+    for (const interval of ["1m", "5m", "1d", "1w", "1M"] as const) {
+      for (const bar of bars[interval]) {
+        expect(bar.h).toBeGreaterThanOrEqual(Math.max(bar.o, bar.c));
+        expect(bar.l).toBeLessThanOrEqual(Math.min(bar.o, bar.c));
+        expect(bar.v % 100).toBe(0);
+      }
+    }
+  });
+
+  it("aggregates coarser bars from finer ones: the day's volume is its minutes' volume", () => {
+    const lastDay = bars["1d"].at(-1);
+    const minutes = bars["1m"].filter((bar) => bar.t >= (lastDay?.t ?? 0));
+    expect(lastDay?.v).toBe(minutes.reduce((sum, bar) => sum + bar.v, 0));
+    expect(lastDay?.c).toBe(minutes.at(-1)?.c);
+  });
+
+  it("is the same for the same seed", () => {
+    const again = backfillInstrument(toyota, "seed", plan(toyota), nowMs, {
+      units: toyota.refUnits,
+      endAtAnchor: true,
+    });
+    expect(again.bars["1d"]).toEqual(bars["1d"]);
+  });
+});
