@@ -33,7 +33,9 @@ export function createRedisBus(options: RedisBusOptions): Bus {
   });
   return {
     publish(updates) {
-      if (command.status !== "ready") return;
+      // Before the first connection ioredis queues commands; while reconnecting after a loss,
+      // queuing would grow without bound, so updates are dropped (their topics carry full state).
+      if (command.status === "reconnecting" || command.status === "end") return;
       const pipeline = command.pipeline();
       for (const update of updates) {
         const json = JSON.stringify(update);
