@@ -1,0 +1,121 @@
+// Figures for the embedded product: first and warm start-up time, the quote messages per
+// second its gateway sends, and the client's initial JavaScript, gzipped. Prints; asserts nothing.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Update } from "@kabuto/shared";
+import { io } from "socket.io-client";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const port = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+/** How long quote traffic is counted. */
+const measureMs = 20_000;
+
+function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
+  const startedMs = performance.now();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    MARKET_HOURS: "always",
+    LOG_LEVEL: "warn",
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn(process.execPath, [path.join(root, "api/src/bin/embedded.ts")], {
+    env,
+    stdio: "inherit",
+  });
+  const ready = (async () => {
+    for (let attempt = 0; attempt < 1_200; attempt += 1) {
+      const ok = await fetch(`${base}/api/v1/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) return performance.now() - startedMs;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the server did not become healthy in 120 s");
+  })();
+  return { child, ready };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function quoteRate(): Promise<{ messagesPerSecond: number; framesPerSecond: number; topics: number }> {
+  const topics: string[] = [];
+  for (const market of ["JP", "US"]) {
+    const list = (await (await fetch(`${base}/api/v1/instruments?market=${market}`)).json()) as {
+      items: { symbol: string }[];
+    };
+    topics.push(...list.items.map((item) => `quote:${item.symbol}`));
+  }
+  // A socket holds at most 200 topics, so the universe is spread over several.
+  const groups: string[][] = [];
+  for (let index = 0; index < topics.length; index += 200) groups.push(topics.slice(index, index + 200));
+  let messages = 0;
+  let frames = 0;
+  const sockets = await Promise.all(
+    groups.map(async (group) => {
+      const socket = io(base, { transports: ["websocket"] });
+      socket.on("updates", (updates: Update[]) => {
+        frames += 1;
+        messages += updates.length;
+      });
+      await socket.timeout(10_000).emitWithAck("subscribe", { topics: group });
+      return socket;
+    }),
+  );
+  messages = 0;
+  frames = 0;
+  await new Promise((resolve) => setTimeout(resolve, measureMs));
+  for (const socket of sockets) socket.disconnect();
+  return {
+    messagesPerSecond: (messages * 1000) / measureMs,
+    framesPerSecond: (frames * 1000) / measureMs,
+    topics: topics.length,
+  };
+}
+
+function initialJsGzipBytes(): number | undefined {
+  const dist = path.join(root, "client/dist");
+  const index = path.join(dist, "index.html");
+  if (!existsSync(index)) return undefined;
+  const html = readFileSync(index, "utf8");
+  const scripts = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1] as string,
+  );
+  return scripts.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "kabuto-bench-"));
+try {
+  const first = startServer(dataDir);
+  const firstMs = await first.ready;
+  const rate = await quoteRate();
+  await stopServer(first.child);
+  const warm = startServer(dataDir);
+  const warmMs = await warm.ready;
+  await stopServer(warm.child);
+  const js = initialJsGzipBytes();
+  console.log("\nEmbedded product (MARKET_HOURS=always, this machine)");
+  console.log(
+    `  first start to healthy      ${(firstMs / 1000).toFixed(1)} s (history back-fill continues in the background)`,
+  );
+  console.log(`  warm start to healthy       ${(warmMs / 1000).toFixed(1)} s`);
+  console.log(
+    `  quote messages sent         ${rate.messagesPerSecond.toFixed(0)} /s over ${rate.topics} quote topics (${rate.framesPerSecond.toFixed(0)} frames/s)`,
+  );
+  console.log(
+    `  client initial JS, gzipped  ${js === undefined ? "not built" : `${(js / 1024).toFixed(1)} KiB`}`,
+  );
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

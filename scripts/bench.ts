@@ -1,0 +1,11 @@
+// `npm run bench`: every benchmark in turn; each prints its own figures.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const benches = ["loadtests/src/embedded-bench.ts"];
+for (const bench of benches) {
+  console.log(`\n=== ${bench}`);
+  const result = spawnSync(process.execPath, [path.join(root, bench)], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
