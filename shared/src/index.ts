@@ -87,6 +87,7 @@ export {
   unitsToPrice,
 } from "./market/ticks.ts";
 export { isWholeUnits, tradingUnit } from "./market/units.ts";
+export { decimalToMinor, minorAmountSchema, minorDigits, minorToDecimal } from "./money.ts";
 export {
   type Book,
   type BookLevel,

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Epoch milliseconds, UTC: every instant in the database. */
 const epochMs = (name: string) => bigint(name, { mode: "number" });
@@ -84,3 +94,60 @@ export const configEntries = pgTable("config_entries", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Ledger accounts: one per member, purpose and currency, and the house's own. `balance` is a
+ * cache of the sum of the account's entries, kept by a trigger in the same transaction; the
+ * ledger check recomputes it.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id").references(() => members.id),
+    /** Member: available, held, margin, deficit. House: fees, tax, clearing, fx, loans, rewards. */
+    purpose: text("purpose").notNull(),
+    currency: text("currency").notNull(),
+    /** Minor units (yen, cents). */
+    balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
+  },
+  (table) => [
+    unique("ledger_accounts_owner").on(table.memberId, table.purpose, table.currency).nullsNotDistinct(),
+  ],
+);
+
+/** A journal: why money moved (kind), for whom, and what business row it belongs to. */
+export const journals = pgTable(
+  "journals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    memberId: uuid("member_id").references(() => members.id),
+    /** The business row, e.g. `order:123`, `position:45`. */
+    ref: text("ref"),
+    memo: text("memo"),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [index("journals_member_idx").on(table.memberId, table.id)],
+);
+
+/** Entries never change: a database trigger refuses UPDATE and DELETE, and every journal sums to zero per currency. */
+export const entries = pgTable(
+  "entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    journalId: bigint("journal_id", { mode: "number" })
+      .notNull()
+      .references(() => journals.id),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currency: text("currency").notNull(),
+    /** Signed minor units: an account's balance is the sum of its entries. */
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+  },
+  (table) => [
+    index("entries_journal_idx").on(table.journalId),
+    index("entries_account_idx").on(table.accountId),
+  ],
+);

@@ -1,0 +1,23 @@
+// `npm run ledger:check`: recomputes every balance from its entries and re-adds every journal.
+// Prints what drifted and exits non-zero if anything did.
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/database.ts";
+import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const report = await checkLedger(database.db);
+await database.close();
+console.log(`ledger: ${report.accounts} accounts, ${report.journals} journals`);
+for (const drift of report.drifted) {
+  console.log(
+    `  drift: account ${drift.accountId} caches ${drift.cached}, its entries sum to ${drift.fromEntries}`,
+  );
+}
+for (const journal of report.unbalanced) {
+  console.log(`  unbalanced: journal ${journal.journalId} is off by ${journal.sum} ${journal.currency}`);
+}
+if (report.mismatched > 0)
+  console.log(`  ${report.mismatched} entries in a currency other than their account's`);
+console.log(isHealthy(report) ? "ledger: no drift" : "ledger: DRIFT FOUND");
+process.exit(isHealthy(report) ? 0 : 1);

@@ -1,0 +1,78 @@
+import type { Currency } from "@kabuto/shared";
+
+/** A member's money by purpose: spendable, held for pending orders, posted as margin, owed. */
+export const memberPurposes = ["available", "held", "margin", "deficit"] as const;
+export type MemberPurpose = (typeof memberPurposes)[number];
+/** The house's side of every movement. */
+export const housePurposes = ["fees", "tax", "clearing", "fx", "loans", "rewards"] as const;
+export type HousePurpose = (typeof housePurposes)[number];
+
+export type AccountRef =
+  | { memberId: string; purpose: MemberPurpose; currency: Currency }
+  | { memberId: null; purpose: HousePurpose; currency: Currency };
+
+export interface Posting {
+  account: AccountRef;
+  /** Signed minor units; an account's balance is the sum of its postings. */
+  amount: bigint;
+}
+
+/** Why a journal exists. Members see these in their fund records. */
+export const journalKinds = [
+  "deposit",
+  "withdrawal",
+  "order_hold",
+  "order_release",
+  "open",
+  "close",
+  "margin_add",
+  "margin_call",
+  "adjustment",
+  "fx",
+] as const;
+export type JournalKind = (typeof journalKinds)[number];
+
+export interface JournalDraft {
+  kind: JournalKind;
+  memberId: string | null;
+  /** The business row it belongs to, e.g. `order:12`. */
+  ref: string | null;
+  memo: string | null;
+  postings: Posting[];
+}
+
+export function memberAccount(memberId: string, purpose: MemberPurpose, currency: Currency): AccountRef {
+  return { memberId, purpose, currency };
+}
+
+export function houseAccount(purpose: HousePurpose, currency: Currency): AccountRef {
+  return { memberId: null, purpose, currency };
+}
+
+/** Moves `amount` from one account to another: two postings, or none for a zero amount. */
+export function transfer(from: AccountRef, to: AccountRef, amount: bigint): Posting[] {
+  if (amount < 0n) throw new Error(`transfer of a negative amount: ${amount}`);
+  if (amount === 0n) return [];
+  if (from.currency !== to.currency)
+    throw new Error(`transfer across currencies: ${from.currency} → ${to.currency}`);
+  return [
+    { account: from, amount: -amount },
+    { account: to, amount },
+  ];
+}
+
+/** A programmer error if the postings do not sum to zero in every currency, or there are none. */
+export function assertBalanced(draft: JournalDraft): void {
+  if (draft.postings.length === 0) throw new Error(`journal ${draft.kind} has no postings`);
+  const sums = new Map<Currency, bigint>();
+  for (const posting of draft.postings) {
+    sums.set(posting.account.currency, (sums.get(posting.account.currency) ?? 0n) + posting.amount);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new Error(`journal ${draft.kind} is off by ${sum} ${currency}`);
+  }
+}
+
+export function accountKey(account: AccountRef): string {
+  return `${account.memberId ?? "house"}/${account.purpose}/${account.currency}`;
+}

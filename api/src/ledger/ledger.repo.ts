@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { type AccountRef, accountKey, assertBalanced, type JournalDraft } from "./journal.ts";
+
+/** A transaction or the database: journals are always written inside the caller's transaction. */
+export type Tx = Pick<Db, "execute">;
+
+type Row = Record<string, unknown>;
+function rowsOf(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+}
+
+/**
+ * Writes a balanced journal and its entries; the database applies them to the balances and
+ * checks the sum again at commit. Accounts are created on first use.
+ */
+export async function postJournal(tx: Tx, draft: JournalDraft, nowMs: number): Promise<number> {
+  assertBalanced(draft);
+  const accounts = uniqueAccounts(draft.postings.map((posting) => posting.account));
+  const ids = await accountIds(tx, accounts);
+  const journal = rowsOf(
+    await tx.execute(sql`
+      insert into journals (kind, member_id, ref, memo, created_at_ms)
+      values (${draft.kind}, ${draft.memberId}, ${draft.ref}, ${draft.memo}, ${nowMs})
+      returning id`),
+  )[0] as Row;
+  const journalId = Number(journal.id);
+  const accountIdsColumn = draft.postings.map((posting) => ids.get(accountKey(posting.account)) as number);
+  await tx.execute(sql`
+    insert into entries (journal_id, account_id, currency, amount)
+    select ${journalId}, account_id, currency, amount
+    from unnest(${sql.param(accountIdsColumn)}::bigint[],
+                ${sql.param(draft.postings.map((posting) => posting.account.currency))}::text[],
+                ${sql.param(draft.postings.map((posting) => posting.amount.toString()))}::bigint[])
+      as posted(account_id, currency, amount)`);
+  return journalId;
+}
+
+function uniqueAccounts(accounts: AccountRef[]): AccountRef[] {
+  return [...new Map(accounts.map((account) => [accountKey(account), account])).values()];
+}
+
+async function accountIds(tx: Tx, accounts: AccountRef[]): Promise<Map<string, number>> {
+  const members = sql.param(accounts.map((account) => account.memberId));
+  const purposes = sql.param(accounts.map((account) => account.purpose));
+  const currencies = sql.param(accounts.map((account) => account.currency));
+  await tx.execute(sql`
+    insert into ledger_accounts (member_id, purpose, currency)
+    select * from unnest(${members}::uuid[], ${purposes}::text[], ${currencies}::text[])
+    on conflict do nothing`);
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select a.id, a.member_id, a.purpose, a.currency from ledger_accounts a
+      join unnest(${members}::uuid[], ${purposes}::text[], ${currencies}::text[]) as wanted(member_id, purpose, currency)
+        on a.member_id is not distinct from wanted.member_id and a.purpose = wanted.purpose and a.currency = wanted.currency`),
+  );
+  const ids = new Map<string, number>();
+  for (const row of rows) {
+    const memberId = (row.member_id as string | null) ?? null;
+    ids.set(`${memberId ?? "house"}/${String(row.purpose)}/${String(row.currency)}`, Number(row.id));
+  }
+  return ids;
+}
+
+export interface Balance {
+  purpose: string;
+  currency: string;
+  balance: bigint;
+}
+
+/** A member's balances, one row per purpose and currency that has ever moved. */
+export async function memberBalances(tx: Tx, memberId: string): Promise<Balance[]> {
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select purpose, currency, balance from ledger_accounts where member_id = ${memberId} order by currency, purpose`),
+  );
+  return rows.map((row) => ({
+    purpose: String(row.purpose),
+    currency: String(row.currency),
+    balance: BigInt(String(row.balance)),
+  }));
+}
