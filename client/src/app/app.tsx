@@ -1,0 +1,18 @@
+import { I18nProvider } from "@lingui/react";
+import { Toaster } from "sonner";
+import { Router } from "wouter";
+import { i18n } from "../i18n/i18n.ts";
+import { toastDurationMs } from "../lib/notify.ts";
+import { useHashQueryLocation } from "./hash-location.ts";
+import { AppRoutes } from "./routes.tsx";
+
+export function App() {
+  return (
+    <I18nProvider i18n={i18n}>
+      <Router hook={useHashQueryLocation}>
+        <AppRoutes />
+      </Router>
+      <Toaster position="top-center" duration={toastDurationMs} offset={16} />
+    </I18nProvider>
+  );
+}

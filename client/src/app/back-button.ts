@@ -1,0 +1,50 @@
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { notifyInfo } from "../lib/notify.ts";
+import { navigate } from "./hash-location.ts";
+
+/**
+ * The native wrapper's back button (spec section 2): go back when there is somewhere to go,
+ * otherwise a second press within one second quits the app.
+ *
+ * A wrapper calls `window.kabutoBack()` on each hardware back press and quits when it returns
+ * "exit". It may instead register `window.kabutoExit` to be called at that moment. In a plain
+ * browser nobody calls it and the browser's own back button works as usual.
+ */
+export const exitWindowMs = 1000;
+
+export type BackResult = "back" | "armed" | "exit";
+
+let armedAtMs: number | undefined;
+
+export function handleBackButton(nowMs: number = Date.now()): BackResult {
+  if (window.history.length > 1) {
+    window.history.back();
+    return "back";
+  }
+  if (armedAtMs !== undefined && nowMs - armedAtMs <= exitWindowMs) {
+    armedAtMs = undefined;
+    window.kabutoExit?.();
+    return "exit";
+  }
+  armedAtMs = nowMs;
+  notifyInfo(i18n._(msg`Press back again to exit`));
+  return "armed";
+}
+
+/** The in-page back arrow: back in history, or home when the page was opened directly. */
+export function goBack(fallback = "/home/index"): void {
+  if (window.history.length > 1) window.history.back();
+  else navigate(fallback, { replace: true });
+}
+
+declare global {
+  interface Window {
+    kabutoBack?: () => BackResult;
+    kabutoExit?: () => void;
+  }
+}
+
+export function installBackButton(): void {
+  window.kabutoBack = () => handleBackButton();
+}

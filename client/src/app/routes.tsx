@@ -1,0 +1,105 @@
+import { Activity, type ComponentType, lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
+import { Redirect, useLocation } from "wouter";
+import { TabBar } from "./tab-bar.tsx";
+
+/** Every screen is its own chunk, loaded when first visited (spec section 2). */
+const screens = {
+  start: lazy(() => import("../features/auth/start-screen.tsx").then((m) => ({ default: m.StartScreen }))),
+  login: lazy(() => import("../features/auth/login-screen.tsx").then((m) => ({ default: m.LoginScreen }))),
+  register: lazy(() =>
+    import("../features/auth/register-screen.tsx").then((m) => ({ default: m.RegisterScreen })),
+  ),
+  home: lazy(() => import("../features/home/home-screen.tsx").then((m) => ({ default: m.HomeScreen }))),
+  search: lazy(() =>
+    import("../features/search/search-screen.tsx").then((m) => ({ default: m.SearchScreen })),
+  ),
+  market: lazy(() =>
+    import("../features/market/market-screen.tsx").then((m) => ({ default: m.MarketScreen })),
+  ),
+  marketDetail: lazy(() =>
+    import("../features/market/detail-screen.tsx").then((m) => ({ default: m.DetailScreen })),
+  ),
+  userCenter: lazy(() =>
+    import("../features/user/user-center-screen.tsx").then((m) => ({ default: m.UserCenterScreen })),
+  ),
+  changeLang: lazy(() =>
+    import("../features/user/change-lang-screen.tsx").then((m) => ({ default: m.ChangeLangScreen })),
+  ),
+} satisfies Record<string, ComponentType>;
+
+interface RouteDef {
+  screen: ComponentType;
+  /** Shows the bottom menu. */
+  tab?: boolean;
+  /** Stays mounted, hidden, when left (the spec's keepAlive meta flag): tab and scroll position survive. */
+  keepAlive?: boolean;
+}
+
+const routes: Record<string, RouteDef> = {
+  "/login/start": { screen: screens.start },
+  "/login/login": { screen: screens.login },
+  "/login/register": { screen: screens.register },
+  "/home/index": { screen: screens.home, tab: true, keepAlive: true },
+  "/home/search": { screen: screens.search },
+  "/market/market": { screen: screens.market, tab: true, keepAlive: true },
+  "/market/marketDetail": { screen: screens.marketDetail },
+  "/user/usercenter": { screen: screens.userCenter, tab: true },
+  "/user/changeLang": { screen: screens.changeLang },
+};
+
+/** Old sign-in paths of the spec, and the root, lead to the current screens. */
+const redirects: Record<string, string> = {
+  "/": "/login/start",
+  "/login/logon": "/login/login",
+  "/login/logon2": "/login/login",
+};
+
+function ScreenFallback() {
+  return <div className="screen-fallback" aria-busy="true" />;
+}
+
+/** Remembers each kept-alive screen's scroll position and starts every other screen at the top. */
+function useScrollMemory(path: string, keepAlive: boolean): void {
+  const positions = useRef(new Map<string, number>());
+  const previous = useRef(path);
+  useLayoutEffect(() => {
+    const left = previous.current;
+    if (left === path) return;
+    positions.current.set(left, window.scrollY);
+    previous.current = path;
+    window.scrollTo(0, keepAlive ? (positions.current.get(path) ?? 0) : 0);
+  }, [path, keepAlive]);
+}
+
+export function AppRoutes() {
+  const [path] = useLocation();
+  const route = routes[path];
+  const [kept, setKept] = useState<string[]>([]);
+  if (route?.keepAlive && !kept.includes(path)) setKept([...kept, path]);
+  useScrollMemory(path, route?.keepAlive ?? false);
+
+  const redirect = redirects[path] ?? (route ? undefined : "/login/start");
+  if (redirect) return <Redirect to={redirect} replace />;
+
+  return (
+    <div className={route?.tab ? "app-column app-column--tabs" : "app-column"}>
+      {kept.map((keptPath) => {
+        const Screen = routes[keptPath]?.screen;
+        if (!Screen) return null;
+        return (
+          <Activity key={keptPath} mode={keptPath === path ? "visible" : "hidden"}>
+            <Suspense fallback={<ScreenFallback />}>
+              <Screen />
+            </Suspense>
+          </Activity>
+        );
+      })}
+      {route && !route.keepAlive && (
+        <Suspense key={path} fallback={<ScreenFallback />}>
+          <route.screen />
+        </Suspense>
+      )}
+      {route?.tab && <TabBar />}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import { IconHome, IconMine, IconQuotes } from "./icons.tsx";
+
+interface Tab {
+  path: string;
+  /** Paths under this prefix light the tab up too. */
+  area: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/**
+ * The bottom menu. The spec's Transaction and Follow tabs come with the issues that build those
+ * screens; until then they are left out rather than shown dead.
+ */
+export function TabBar() {
+  const { t } = useLingui();
+  const [path] = useLocation();
+  const tabs: Tab[] = [
+    { path: "/home/index", area: "/home/", label: t`Home`, icon: <IconHome /> },
+    { path: "/market/market", area: "/market/", label: t`Quotes`, icon: <IconQuotes /> },
+    { path: "/user/usercenter", area: "/user/", label: t`Mine`, icon: <IconMine /> },
+  ];
+  return (
+    <nav className="tab-bar" aria-label={t`Main menu`}>
+      {tabs.map((tab) => {
+        const current = path.startsWith(tab.area);
+        return (
+          <Link
+            key={tab.path}
+            href={tab.path}
+            className="tab-bar__tab"
+            aria-current={current ? "page" : undefined}
+            replace
+          >
+            <span className="tab-bar__icon">{tab.icon}</span>
+            <span className="tab-bar__label">{tab.label}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,68 @@
+import { useLingui } from "@lingui/react/macro";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { errorMessage } from "../lib/error-messages.ts";
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  id: string;
+  label: ReactNode;
+  /** An error code, shown translated under the input. */
+  error?: string | undefined;
+}
+
+/** A labelled input whose error is announced and tied to it. */
+export function TextField({ id, label, error, ...input }: TextFieldProps) {
+  const { i18n } = useLingui();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {errorMessage(i18n, error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface CheckFieldProps {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  error?: string | undefined;
+}
+
+export function CheckField({ id, checked, onChange, children, error }: CheckFieldProps) {
+  const { i18n } = useLingui();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label className="check" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <span>{children}</span>
+      </label>
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {errorMessage(i18n, error)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { loginRequestSchema, registerRequestSchema } from "@kabuto/shared";
+import { describe, expect, it } from "vitest";
+import { fieldErrorsFromIssues } from "./form-errors.ts";
+
+function check(schema: typeof registerRequestSchema | typeof loginRequestSchema, input: unknown) {
+  const result = schema.safeParse(input);
+  return result.success ? {} : fieldErrorsFromIssues(result.error.issues);
+}
+
+const valid = {
+  account: "09012345678",
+  password: "demo1234",
+  passwordConfirm: "demo1234",
+  inviteCode: "KABUTO",
+  acceptTerms: true,
+};
+
+describe("registration is checked in the browser with the server's own schema", () => {
+  it("passes a valid form", () => {
+    expect(check(registerRequestSchema, valid)).toEqual({});
+  });
+
+  it("names each wrong field with its error code", () => {
+    expect(
+      check(registerRequestSchema, {
+        account: "12345",
+        password: "short",
+        passwordConfirm: "short",
+        inviteCode: "KABUTO",
+        acceptTerms: false,
+      }),
+    ).toEqual({
+      account: "ACCOUNT_INVALID",
+      password: "PASSWORD_INVALID",
+      acceptTerms: "TERMS_NOT_ACCEPTED",
+    });
+  });
+
+  it("keeps the first code of a field when it has several", () => {
+    expect(check(registerRequestSchema, { ...valid, account: "" }).account).toBe("ACCOUNT_REQUIRED");
+  });
+
+  it("reports differing passwords on the confirmation field", () => {
+    expect(check(registerRequestSchema, { ...valid, passwordConfirm: "demo12345" })).toEqual({
+      passwordConfirm: "PASSWORDS_DIFFER",
+    });
+  });
+
+  it("rejects an invitation code with symbols", () => {
+    expect(check(registerRequestSchema, { ...valid, inviteCode: "KA-BU" }).inviteCode).toBe(
+      "INVITER_NOT_FOUND",
+    );
+  });
+});
+
+describe("sign-in needs both fields", () => {
+  it("reports each empty field", () => {
+    expect(check(loginRequestSchema, { account: " ", password: "" })).toEqual({
+      account: "ACCOUNT_REQUIRED",
+      password: "PASSWORD_REQUIRED",
+    });
+  });
+});

@@ -1,0 +1,99 @@
+import { loginRequestSchema } from "@kabuto/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { PageHeader } from "../../app/page-header.tsx";
+import { CheckField, TextField } from "../../app/text-field.tsx";
+import { ApiError } from "../../lib/api-error.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { login } from "./auth-api.ts";
+import { type FieldErrors, fieldErrorsFromIssues } from "./form-errors.ts";
+import "./auth.css";
+
+/** The seeded demo member of embedded mode (DESIGN.md); the button only fills the form. */
+const demoMember = { account: "09012345678", password: "demo1234" };
+
+/** Sign-in: account, password and the privacy agreement (spec section 5). */
+export function LoginScreen() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [account, setAccount] = useState("");
+  const [password, setPassword] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = loginRequestSchema.safeParse({ account, password });
+    const found = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+    if (!agreed) found.privacy = "PRIVACY_NOT_ACCEPTED";
+    setErrors(found);
+    if (!parsed.success || !agreed) return;
+    setBusy(true);
+    try {
+      await login(parsed.data);
+      notifySuccess(t`Signed in`);
+      navigate("/home/index", { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader back="/login/start" title={<Trans>Sign in</Trans>} />
+      <main className="auth">
+        <form className="auth__form" onSubmit={submit} noValidate>
+          <TextField
+            id="login-account"
+            label={<Trans>Mobile number</Trans>}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="username"
+            value={account}
+            onChange={(event) => setAccount(event.target.value)}
+            error={errors.account}
+          />
+          <TextField
+            id="login-password"
+            label={<Trans>Password</Trans>}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+          />
+          <CheckField id="login-privacy" checked={agreed} onChange={setAgreed} error={errors.privacy}>
+            <Trans>I have read and agree to the privacy policy.</Trans>
+          </CheckField>
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            <Trans>Sign in</Trans>
+          </button>
+        </form>
+        <button
+          type="button"
+          className="demo-hint"
+          onClick={() => {
+            setAccount(demoMember.account);
+            setPassword(demoMember.password);
+            setErrors({});
+          }}
+        >
+          <span className="demo-hint__title">
+            <Trans>Try the demo</Trans>
+          </span>
+          <span className="demo-hint__text">
+            <Trans>Fills in the demo member's number and password.</Trans>
+          </span>
+        </button>
+        <p className="auth__switch">
+          <Trans>New to Kabuto?</Trans> <Link href="/login/register">{t`Create an account`}</Link>
+        </p>
+      </main>
+    </>
+  );
+}

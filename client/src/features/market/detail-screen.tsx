@@ -1,0 +1,119 @@
+import { Tabs } from "@base-ui/react/tabs";
+import { anySymbolSchema, type CandleInterval, candleIntervals, symbolKind } from "@kabuto/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useState } from "react";
+import { useSearch } from "wouter";
+import { PageHeader } from "../../app/page-header.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { ApiError, errorCode } from "../../lib/api-error.ts";
+import { errorMessage } from "../../lib/error-messages.ts";
+import { useAsync } from "../../lib/use-async.ts";
+import { useQuote } from "../../state/topics.ts";
+import { localName, priceDigits } from "./instrument.ts";
+import { fetchInstrument, knownInstrument } from "./market-api.ts";
+import { OrderBook } from "./order-book.tsx";
+import { QuoteHeader } from "./quote-header.tsx";
+import { WatchStar } from "./watch-star.tsx";
+import "./market.css";
+
+/** lightweight-charts is loaded with the chart only, never on the first screen. */
+const PriceChart = lazy(() => import("./price-chart.tsx").then((m) => ({ default: m.PriceChart })));
+
+function isCandleInterval(value: unknown): value is CandleInterval {
+  return (candleIntervals as readonly unknown[]).includes(value);
+}
+
+/** `#/market/marketDetail?symbol=JP%3A7203`: the spec's paths take no parameters, so the symbol is a query. */
+export function DetailScreen() {
+  const symbolParam = new URLSearchParams(useSearch()).get("symbol") ?? "";
+  const parsed = anySymbolSchema.safeParse(symbolParam);
+  if (!parsed.success) return <DetailProblem error={new ApiError(400, "SYMBOL_INVALID")} />;
+  return <Detail key={parsed.data} symbol={parsed.data} />;
+}
+
+function DetailProblem({ error }: { error: unknown }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <PageHeader back="/market/market" title={<Trans>Quote</Trans>} />
+      <p className="empty" role="alert">
+        {errorMessage(i18n, errorCode(error))}
+      </p>
+    </>
+  );
+}
+
+function Detail({ symbol }: { symbol: string }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const loaded = useAsync(symbol, () => fetchInstrument(symbol));
+  const instrument = loaded.status === "ready" ? loaded.value : knownInstrument(symbol);
+  const live = useQuote(symbol);
+  const [interval, setChartInterval] = useState<CandleInterval>("1d");
+
+  if (!instrument && loaded.status === "error") return <DetailProblem error={loaded.error} />;
+
+  const quote = live ?? instrument?.quote ?? null;
+  const digits = priceDigits(symbol, instrument?.tickTable, quote?.last);
+  // The chart's scale keeps the decimals of the first price seen: rebuilding it on every tick
+  // across 3,000 yen would reset the member's zoom.
+  const chartDigits = priceDigits(symbol, instrument?.tickTable, instrument?.quote?.last);
+  const labels: Record<CandleInterval, string> = {
+    "1m": t`1m`,
+    "5m": t`5m`,
+    "10m": t`10m`,
+    "30m": t`30m`,
+    "1d": t`Day`,
+    "1w": t`Week`,
+    "1M": t`Month`,
+  };
+
+  return (
+    <>
+      <PageHeader
+        back="/market/market"
+        title={
+          <span className="detail-title">
+            <span>{instrument ? localName(instrument.name, locale) : <span className="skeleton" />}</span>
+            <span className="detail-title__code">{instrument?.code}</span>
+          </span>
+        }
+        actions={symbolKind(symbol) === "equity" ? <WatchStar symbol={symbol} /> : undefined}
+      />
+      {instrument ? (
+        <QuoteHeader instrument={instrument} quote={quote} digits={digits} />
+      ) : (
+        <div className="quote-header" aria-busy="true">
+          <span className="skeleton" style={{ width: "50%", height: "2.5rem" }} />
+        </div>
+      )}
+      <section className="chart-card" aria-label={t`Chart`}>
+        <Tabs.Root
+          value={interval}
+          onValueChange={(value) => isCandleInterval(value) && setChartInterval(value)}
+        >
+          <Tabs.List className="interval-tabs" aria-label={t`Chart interval`}>
+            {candleIntervals.map((value) => (
+              <Tabs.Tab key={value} className="interval-tabs__tab" value={value}>
+                {labels[value]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={interval}>
+            <Suspense fallback={<div className="chart" />}>
+              <PriceChart symbol={symbol} interval={interval} digits={chartDigits} />
+            </Suspense>
+          </Tabs.Panel>
+        </Tabs.Root>
+      </section>
+      {symbolKind(symbol) === "equity" && (
+        <OrderBook
+          symbol={symbol}
+          lotSize={instrument?.lotSize ?? 1}
+          prevClose={quote?.prevClose}
+          digits={digits}
+        />
+      )}
+    </>
+  );
+}

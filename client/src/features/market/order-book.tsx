@@ -1,0 +1,102 @@
+import { type BookLevel, bookDepth } from "@kabuto/shared";
+import { formatCompact, formatPrice } from "@kabuto/shared/format";
+import { Trans } from "@lingui/react/macro";
+import type { AppLocale } from "../../i18n/locale.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { useBook } from "../../state/topics.ts";
+import { direction } from "./instrument.ts";
+
+interface OrderBookProps {
+  symbol: string;
+  /** Shares per trading unit: sizes show in lots. */
+  lotSize: number;
+  /** Prices above it show in the rise colour, below in the fall colour. */
+  prevClose: string | undefined;
+  digits: number;
+}
+
+interface Side {
+  kind: "ask" | "bid";
+  levels: (BookLevel | undefined)[];
+}
+
+/** Always five rows a side, so the board does not jump while levels come and go. */
+function padded(levels: BookLevel[]): (BookLevel | undefined)[] {
+  return Array.from({ length: bookDepth }, (_, index) => levels[index]);
+}
+
+function lots(size: number, lotSize: number, locale: AppLocale): string {
+  return formatCompact(size / lotSize, locale);
+}
+
+function tone(price: string, prevClose: string | undefined): string {
+  if (prevClose === undefined) return "flat";
+  return direction(String(Number(price) - Number(prevClose)));
+}
+
+/**
+ * The five-level board in the Japanese layout: sell orders above (worst at the top, best next to
+ * the middle), buy orders below (best first); sizes in lots, with bars for their weight.
+ */
+export function OrderBook({ symbol, lotSize, prevClose, digits }: OrderBookProps) {
+  const locale = useLocale();
+  const book = useBook(symbol);
+  const asks: Side = { kind: "ask", levels: padded(book?.asks ?? []).reverse() };
+  const bids: Side = { kind: "bid", levels: padded(book?.bids ?? []) };
+  const largest = Math.max(1, ...[...(book?.asks ?? []), ...(book?.bids ?? [])].map((level) => level.size));
+
+  function row(side: Side["kind"], level: BookLevel | undefined, index: number) {
+    const key = `${side}-${index}`;
+    const sizeCell = (
+      <td className="book__size num">
+        {level && (
+          <>
+            <span className="book__bar" style={{ width: `${(level.size / largest) * 100}%` }} />
+            <span className="book__size-text">{lots(level.size, lotSize, locale)}</span>
+          </>
+        )}
+      </td>
+    );
+    const classes = `book__row book__row--${side}${side === "bid" && index === 0 ? " book__row--first-bid" : ""}`;
+    return (
+      <tr key={key} className={classes}>
+        {side === "ask" ? sizeCell : <td />}
+        <td className={`book__price num ${level ? tone(level.price, prevClose) : ""}`}>
+          {level ? formatPrice(level.price, locale, { fractionDigits: digits }) : "—"}
+        </td>
+        {side === "bid" ? sizeCell : <td />}
+      </tr>
+    );
+  }
+
+  return (
+    <section className="book" aria-labelledby="book-title" data-testid="order-book">
+      <h2 id="book-title" className="section-title">
+        <Trans>Order book</Trans>
+        {book === undefined && <span className="skeleton" />}
+      </h2>
+      <table className="book__table">
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Sell (lots)</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Price</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Buy (lots)</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {asks.levels.map((level, index) => row("ask", level, bookDepth - 1 - index))}
+          {bids.levels.map((level, index) => row("bid", level, index))}
+        </tbody>
+      </table>
+      <p className="book__spread">
+        <Trans>1 lot = {lotSize} shares</Trans>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,240 @@
+import type { Candle, CandleInterval } from "@kabuto/shared";
+import { formatPrice, intlLocale } from "@kabuto/shared/format";
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type LogicalRange,
+  type UTCTimestamp,
+} from "lightweight-charts";
+import { useEffect, useRef, useState } from "react";
+import type { AppLocale } from "../../i18n/locale.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { errorCode } from "../../lib/api-error.ts";
+import { errorMessage } from "../../lib/error-messages.ts";
+import { useLiveCandle } from "../../state/topics.ts";
+import {
+  type Bar,
+  isIntraday,
+  liveCandlePlacement,
+  mergeCandles,
+  toBar,
+  toVolume,
+  type VolumeBar,
+} from "./chart-data.ts";
+import { symbolZone } from "./instrument.ts";
+import { fetchCandles } from "./market-api.ts";
+
+/** Candles per history request: a screenful at the default bar spacing, times three for scrolling. */
+const historyPageSize = 300;
+/** Scrolling back stops here: older bars than this on a phone are noise and cost memory. */
+const historyBarsMax = 3000;
+/** Load an older page when the left edge comes within this many bars of the first one. */
+const loadOlderWithinBars = 10;
+
+interface PriceChartProps {
+  symbol: string;
+  interval: CandleInterval;
+  /** Decimals of the price scale. */
+  digits: number;
+}
+
+interface ChartParts {
+  chart: IChartApi;
+  candles: ISeriesApi<"Candlestick">;
+  volumes: ISeriesApi<"Histogram">;
+  rise: string;
+  fall: string;
+}
+
+type Status = "loading" | "ready" | "empty" | "error";
+
+function cssColor(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+}
+
+function withAlpha(color: string, alpha: string): string {
+  return /^#[0-9a-f]{6}$/i.test(color) ? `${color}${alpha}` : color;
+}
+
+function createParts(container: HTMLElement, locale: AppLocale, digits: number): ChartParts {
+  const rise = cssColor("--rise");
+  const fall = cssColor("--fall");
+  const chart = createChart(container, {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: "#ffffff" },
+      textColor: cssColor("--text-2"),
+      fontSize: 11,
+      fontFamily: getComputedStyle(document.documentElement).fontFamily,
+    },
+    localization: {
+      locale: intlLocale[locale],
+      // The crosshair's date: year first in Japan and Taiwan, day first in the chart's English default.
+      dateFormat: locale === "en" ? "dd MMM 'yy" : "yyyy/MM/dd",
+      priceFormatter: (price: number) => formatPrice(price.toFixed(digits), locale),
+    },
+    grid: { vertLines: { color: "#f1f2f5" }, horzLines: { color: "#f1f2f5" } },
+    rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.28 } },
+    timeScale: { borderVisible: false, rightOffset: 3, secondsVisible: false },
+    crosshair: {
+      horzLine: { labelBackgroundColor: "#1f4fd8" },
+      vertLine: { labelBackgroundColor: "#1f4fd8" },
+    },
+  });
+  const candles = chart.addSeries(CandlestickSeries, {
+    upColor: rise,
+    downColor: fall,
+    wickUpColor: rise,
+    wickDownColor: fall,
+    borderVisible: false,
+    priceFormat: { type: "price", precision: digits, minMove: 10 ** -digits },
+  });
+  const volumes = chart.addSeries(HistogramSeries, {
+    priceScaleId: "volume",
+    priceFormat: { type: "volume" },
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
+  chart.priceScale("volume").applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
+  return { chart, candles, volumes, rise, fall };
+}
+
+function barData(bar: Bar) {
+  return { ...bar, time: bar.time as UTCTimestamp };
+}
+
+function volumeData(parts: ChartParts, bar: VolumeBar) {
+  return {
+    time: bar.time as UTCTimestamp,
+    value: bar.value,
+    color: withAlpha(bar.rising ? parts.rise : parts.fall, "66"),
+  };
+}
+
+function showHistory(parts: ChartParts, history: Candle[], zone: string): void {
+  parts.candles.setData(history.map((candle) => barData(toBar(candle, zone))));
+  parts.volumes.setData(history.map((candle) => volumeData(parts, toVolume(candle, zone))));
+}
+
+/**
+ * Candlesticks with a volume histogram: history from the candles API, the forming candle live
+ * from `candle:<symbol>:<interval>`, older pages loaded as the member scrolls back.
+ */
+export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
+  const locale = useLocale();
+  const { i18n } = useLingui();
+  const zone = symbolZone(symbol);
+  const container = useRef<HTMLDivElement>(null);
+  const [parts, setParts] = useState<ChartParts | null>(null);
+  const history = useRef<Candle[]>([]);
+  const [status, setStatus] = useState<Status>("loading");
+  const [failure, setFailure] = useState("");
+  const live = useLiveCandle(symbol, interval);
+  const latestLive = useRef(live);
+  latestLive.current = live;
+
+  // The chart itself: rebuilt when the language changes (its colours and date names follow it).
+  useEffect(() => {
+    if (!container.current) return;
+    const created = createParts(container.current, locale, digits);
+    setParts(created);
+    return () => {
+      setParts(null);
+      created.chart.remove();
+    };
+  }, [locale, digits]);
+
+  // History for this symbol and interval, then older pages on scrolling back.
+  useEffect(() => {
+    const current = parts;
+    if (!current) return;
+    let active = true;
+    let loadingOlder = false;
+    let exhausted = false;
+    history.current = [];
+    setStatus("loading");
+    current.chart.applyOptions({ timeScale: { timeVisible: isIntraday(interval) } });
+    current.candles.setData([]);
+    current.volumes.setData([]);
+
+    fetchCandles(symbol, interval, { limit: historyPageSize }).then(
+      (list) => {
+        if (!active) return;
+        const pending = latestLive.current;
+        history.current = pending ? mergeCandles(list.items, [pending]) : list.items;
+        showHistory(current, history.current, zone);
+        current.chart.timeScale().scrollToRealTime();
+        exhausted = list.items.length < historyPageSize;
+        setStatus(history.current.length ? "ready" : "empty");
+      },
+      (error: unknown) => {
+        if (!active) return;
+        setFailure(errorCode(error));
+        setStatus("error");
+      },
+    );
+
+    const onRange = (range: LogicalRange | null) => {
+      const first = history.current[0];
+      if (!range || !first || loadingOlder || exhausted || range.from > loadOlderWithinBars) return;
+      if (history.current.length >= historyBarsMax) return;
+      loadingOlder = true;
+      fetchCandles(symbol, interval, { before: first.t, limit: historyPageSize })
+        .then((older) => {
+          if (!active) return;
+          exhausted = older.items.length < historyPageSize;
+          history.current = mergeCandles(older.items, history.current);
+          showHistory(current, history.current, zone);
+        })
+        .catch(() => {
+          // Scrolling back is a nicety: the member can scroll again to retry.
+        })
+        .finally(() => {
+          loadingOlder = false;
+        });
+    };
+    current.chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    return () => {
+      active = false;
+      current.chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+    };
+  }, [parts, symbol, interval, zone]);
+
+  // The forming candle.
+  useEffect(() => {
+    const current = parts;
+    if (!live || !current || status !== "ready") return;
+    const placement = liveCandlePlacement(history.current, live);
+    if (placement === "ignore") return;
+    history.current =
+      placement === "append" ? [...history.current, live] : [...history.current.slice(0, -1), live];
+    current.candles.update(barData(toBar(live, zone)));
+    current.volumes.update(volumeData(current, toVolume(live, zone)));
+  }, [parts, live, status, zone]);
+
+  return (
+    <div className="chart" data-testid="price-chart" data-status={status}>
+      <div ref={container} style={{ position: "absolute", inset: 0 }} />
+      {status === "loading" && (
+        <div className="chart__status">
+          <span className="skeleton" style={{ width: "40%" }} />
+        </div>
+      )}
+      {status === "empty" && (
+        <div className="chart__status">
+          <Trans>No chart data yet</Trans>
+        </div>
+      )}
+      {status === "error" && (
+        <div className="chart__status" role="alert">
+          {errorMessage(i18n, failure)}
+        </div>
+      )}
+    </div>
+  );
+}

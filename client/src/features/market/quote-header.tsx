@@ -1,0 +1,75 @@
+import type { InstrumentWithQuote, Quote } from "@kabuto/shared";
+import {
+  formatAmount,
+  formatChange,
+  formatClock,
+  formatPercent,
+  formatPrice,
+  formatVolume,
+} from "@kabuto/shared/format";
+import { Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { direction, symbolMarketOf, symbolZone } from "./instrument.ts";
+import { SessionBadge } from "./session-badge.tsx";
+
+interface QuoteHeaderProps {
+  instrument: InstrumentWithQuote;
+  quote: Quote | null;
+  digits: number;
+}
+
+function Stat({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="stats__item">
+      <dt>{label}</dt>
+      <dd className="num">{children}</dd>
+    </div>
+  );
+}
+
+/** The stock's live price, its move and the day's figures. */
+export function QuoteHeader({ instrument, quote, digits }: QuoteHeaderProps) {
+  const locale = useLocale();
+  const market = symbolMarketOf(instrument.symbol);
+  const price = (value: string | null | undefined) =>
+    value ? formatPrice(value, locale, { fractionDigits: digits }) : "—";
+  const tone = direction(quote?.change);
+  return (
+    <section className="quote-header" aria-label={instrument.code}>
+      <div className="quote-header__top">
+        {market && <SessionBadge market={market} />}
+        {quote && (
+          <span className="quote-header__time num">
+            {formatClock(quote.tradeMs, locale, symbolZone(instrument.symbol))}
+          </span>
+        )}
+      </div>
+      <div className="quote-header__price">
+        <span className={`quote-header__last num ${tone}`} data-testid="detail-last">
+          {price(quote?.last)}
+        </span>
+        <span className={`quote-header__move num ${tone}`}>
+          <span>{quote ? formatChange(quote.change, locale, { fractionDigits: digits }) : ""}</span>
+          <span>{quote ? formatPercent(quote.changePct, locale) : ""}</span>
+        </span>
+      </div>
+      <dl className="stats">
+        <Stat label={<Trans>Open</Trans>}>{price(quote?.open)}</Stat>
+        <Stat label={<Trans>Prev. close</Trans>}>{price(quote?.prevClose)}</Stat>
+        <Stat label={<Trans>High</Trans>}>{price(quote?.high)}</Stat>
+        <Stat label={<Trans>Low</Trans>}>{price(quote?.low)}</Stat>
+        <Stat label={<Trans>Volume</Trans>}>{quote ? formatVolume(quote.volume, locale) : "—"}</Stat>
+        <Stat label={<Trans>Turnover</Trans>}>
+          {quote ? formatAmount(quote.turnover, instrument.currency, locale, { compact: true }) : "—"}
+        </Stat>
+        {market === "JP" && (
+          <>
+            <Stat label={<Trans>Limit up</Trans>}>{price(quote?.limitUp)}</Stat>
+            <Stat label={<Trans>Limit down</Trans>}>{price(quote?.limitDown)}</Stat>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { errorBodySchema } from "@kabuto/shared";
+import type { z } from "zod";
+import { ApiError } from "./api-error.ts";
+import { reportUnauthorized } from "./unauthorized.ts";
+
+/** The spec's request time-out (section 7). */
+export const apiTimeoutMs = 10_000;
+const apiBase = "/api/v1";
+
+function fieldCodes(details: Record<string, unknown> | undefined): Record<string, string> {
+  const fields = details?.fields;
+  if (typeof fields !== "object" || fields === null) return {};
+  const result: Record<string, string> = {};
+  for (const [name, code] of Object.entries(fields)) if (typeof code === "string") result[name] = code;
+  return result;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, details } = parsed.data.error;
+    return new ApiError(response.status, code, fieldCodes(details));
+  }
+  return new ApiError(response.status, response.status === 401 ? "UNAUTHENTICATED" : "BAD_RESPONSE");
+}
+
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${path}`, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(apiTimeoutMs),
+    });
+  } catch (cause) {
+    const timedOut = cause instanceof DOMException && cause.name === "TimeoutError";
+    throw new ApiError(0, timedOut ? "TIMEOUT" : "NETWORK_ERROR", {}, { cause });
+  }
+  if (!response.ok) {
+    const error = await failure(response);
+    // The app sends the member to sign in (spec section 8).
+    if (response.status === 401) reportUnauthorized(error.code);
+    throw error;
+  }
+  return response;
+}
+
+async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, "BAD_RESPONSE", {}, { cause: parsed.error });
+  return parsed.data;
+}
+
+/** GET and check the answer against its shared schema. */
+export async function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+  return parse(await send("GET", path), schema);
+}
+
+/** POST, PUT or DELETE; the answer is checked when a schema is given and ignored otherwise. */
+export async function apiSend<T>(
+  method: "POST" | "PUT" | "DELETE",
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+): Promise<T>;
+export async function apiSend(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<void>;
+export async function apiSend<T>(
+  method: "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+  schema?: z.ZodType<T>,
+): Promise<T | undefined> {
+  const response = await send(method, path, body);
+  return schema ? parse(response, schema) : undefined;
+}

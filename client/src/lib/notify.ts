@@ -1,0 +1,20 @@
+import { i18n } from "@lingui/core";
+import { toast } from "sonner";
+import { errorCode } from "./api-error.ts";
+import { errorMessage } from "./error-messages.ts";
+
+/** The spec's toast duration (section 9). */
+export const toastDurationMs = 2000;
+
+/** Shows the translated error of anything a call threw. */
+export function notifyError(error: unknown): void {
+  toast.error(errorMessage(i18n, errorCode(error)), { duration: toastDurationMs });
+}
+
+export function notifySuccess(message: string): void {
+  toast.success(message, { duration: toastDurationMs });
+}
+
+export function notifyInfo(message: string): void {
+  toast(message, { duration: toastDurationMs });
+}

@@ -1,0 +1,42 @@
+import { i18n } from "@lingui/core";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app.tsx";
+import "./app/app.css";
+import { installBackButton } from "./app/back-button.ts";
+import { navigate } from "./app/hash-location.ts";
+import { activateLocale, startupLocale } from "./i18n/i18n.ts";
+import { errorMessage } from "./lib/error-messages.ts";
+import { notifyInfo } from "./lib/notify.ts";
+import { onUnauthorized } from "./lib/unauthorized.ts";
+import { clearSession } from "./state/session.ts";
+
+/** The spec's pause between an HTTP 401 and the sign-in screen (sections 2 and 8). */
+const unauthorizedRedirectMs = 1500;
+
+function handleUnauthorized(): void {
+  onUnauthorized((code) => {
+    // A wrong password on the sign-in screen is a 401 too; the form shows that one itself.
+    if (location.hash.startsWith("#/login/")) return;
+    clearSession();
+    notifyInfo(errorMessage(i18n, code));
+    setTimeout(() => navigate("/login/login"), unauthorizedRedirectMs);
+  });
+}
+
+async function start(): Promise<void> {
+  installBackButton();
+  handleUnauthorized();
+  await activateLocale(startupLocale());
+  const container = document.getElementById("root");
+  if (!container) throw new Error("index.html has no #root");
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  // Loaded after the first paint: it brings the API client and its schemas.
+  void import("./lib/config-title.ts").then((module) => module.applyConfigTitle());
+}
+
+void start();

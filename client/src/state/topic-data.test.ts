@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { parseTopicData } from "./topic-data.ts";
+
+const quote = {
+  symbol: "JP:7203",
+  last: "2845.5",
+  open: "2800",
+  high: "2850",
+  low: "2790",
+  prevClose: "2810",
+  change: "35.5",
+  changePct: "1.26",
+  volume: 1200,
+  turnover: 3_400_000,
+  limitUp: "3310",
+  limitDown: "2310",
+  tradeMs: 1_736_121_600_000,
+};
+
+describe("parseTopicData checks each topic against its kind's schema", () => {
+  it("accepts a quote of the topic's own symbol", () => {
+    expect(parseTopicData("quote:JP:7203", quote)).toEqual(quote);
+  });
+
+  it("refuses a quote of another symbol on the topic", () => {
+    expect(parseTopicData("quote:JP:6758", quote)).toBeUndefined();
+  });
+
+  it("refuses a price sent as a float instead of a decimal string", () => {
+    expect(parseTopicData("quote:JP:7203", { ...quote, last: 2845.5 })).toBeUndefined();
+  });
+
+  it("accepts a book and a session state", () => {
+    const book = { symbol: "JP:7203", bids: [{ price: "2845", size: 300 }], asks: [] };
+    expect(parseTopicData("book:JP:7203", book)).toEqual(book);
+    const session = { market: "US", phase: "pre", tradingDate: "2025-01-06", nextChangeMs: null };
+    expect(parseTopicData("session:US", session)).toEqual(session);
+    expect(parseTopicData("session:JP", session)).toBeUndefined();
+  });
+
+  it("checks a live candle's interval against the topic", () => {
+    const candle = { symbol: "US:AAPL", interval: "5m", t: 0, o: "1", h: "2", l: "1", c: "2", v: 10 };
+    expect(parseTopicData("candle:US:AAPL:5m", candle)).toEqual(candle);
+    expect(parseTopicData("candle:US:AAPL:1d", candle)).toBeUndefined();
+  });
+
+  it("knows nothing of malformed or private topics", () => {
+    expect(parseTopicData("quote", quote)).toBeUndefined();
+    expect(parseTopicData("account", {})).toBeUndefined();
+  });
+});

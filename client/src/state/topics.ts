@@ -1,0 +1,50 @@
+import {
+  type Book,
+  bookTopic,
+  type CandleInterval,
+  candleTopic,
+  type LiveCandle,
+  type Market,
+  type Quote,
+  quoteTopic,
+  type SessionState,
+  sessionTopic,
+} from "@kabuto/shared";
+import { useEffect, useSyncExternalStore } from "react";
+import { acquireTopic } from "./socket.ts";
+import { atom, useValue } from "./store.ts";
+import { peekTopicAtom, subscribeTopicAtoms } from "./topic-atoms.ts";
+
+/** Read by components whose topic is not (yet) held: always undefined. */
+const noTopic = atom<unknown>(undefined);
+
+/**
+ * The latest state of `topic` (null: none), held while the calling component is mounted.
+ * Re-renders on that topic's changes only.
+ */
+function useTopic(topic: string | null): unknown {
+  const source = useSyncExternalStore(
+    subscribeTopicAtoms,
+    () => (topic === null ? undefined : peekTopicAtom(topic)) ?? noTopic,
+  );
+  useEffect(() => (topic === null ? undefined : acquireTopic(topic)), [topic]);
+  return useValue(source);
+}
+
+// The socket module checked each state against its schema before writing it.
+
+export function useQuote(symbol: string | null): Quote | undefined {
+  return useTopic(symbol === null ? null : quoteTopic(symbol)) as Quote | undefined;
+}
+
+export function useBook(symbol: string | null): Book | undefined {
+  return useTopic(symbol === null ? null : bookTopic(symbol)) as Book | undefined;
+}
+
+export function useLiveCandle(symbol: string | null, interval: CandleInterval): LiveCandle | undefined {
+  return useTopic(symbol === null ? null : candleTopic(symbol, interval)) as LiveCandle | undefined;
+}
+
+export function useMarketSession(market: Market | null): SessionState | undefined {
+  return useTopic(market === null ? null : sessionTopic(market)) as SessionState | undefined;
+}
