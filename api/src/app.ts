@@ -16,6 +16,8 @@ import { CandlesRepo } from "./market/candles.repo.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
 import { MarketService } from "./market/market.service.ts";
 import { mountSystemRoutes } from "./system/system.routes.ts";
+import { mountTradingRoutes } from "./trading/trading.routes.ts";
+import { type AccountEvents, TradingService } from "./trading/trading.service.ts";
 import { mountWatchlistRoutes } from "./watchlist/watchlist.routes.ts";
 
 export const apiVersion = "0.1.0";
@@ -30,9 +32,10 @@ export interface AppDeps {
   logger: Logger;
   now?: () => number;
   feedEpoch?: () => string | null;
+  accountEvents?: AccountEvents;
 }
 
-export function createApp(deps: AppDeps): { app: Express; market: MarketService } {
+export function createApp(deps: AppDeps): { app: Express; market: MarketService; trading: TradingService } {
   const now = deps.now ?? Date.now;
   const { db } = deps.database;
   const app = express();
@@ -59,6 +62,15 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService 
   });
   mountMarketRoutes(router, docs, market);
   mountWatchlistRoutes(router, docs, { db, isKnown: (symbol) => market.isKnown(symbol), now });
+  const trading = new TradingService({
+    db,
+    catalog: deps.catalog,
+    bus: deps.bus,
+    alwaysOpen: deps.config.alwaysOpen,
+    now,
+    ...(deps.accountEvents ? { events: deps.accountEvents } : {}),
+  });
+  mountTradingRoutes(router, docs, { db, trading });
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {
     response.json(openapi);
@@ -68,7 +80,7 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService 
   });
   router.use(errorHandler(deps.logger));
   app.use("/api/v1", router);
-  return { app, market };
+  return { app, market, trading };
 }
 
 /** Serves the built client: hashed assets cached for a year, the page itself never cached. */

@@ -6,7 +6,7 @@ import { and, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { loginFailures, members } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { parseInput } from "../http/validate.ts";
+import { validate } from "../http/validate.ts";
 import { createSession, revokeSession, type SessionMember } from "./sessions.ts";
 
 /** Failed sign-ins counted over this window: long enough to stop guessing, short enough to forgive typos. */
@@ -46,7 +46,7 @@ export class AuthService {
   }
 
   async register(input: unknown, context: RequestContext): Promise<{ member: Me; token: string }> {
-    const body = parseInput(registerRequestSchema, input);
+    const body = validate(registerRequestSchema, input);
     if (this.inviteRequired && !body.inviteCode) {
       throw new AppError("INVITE_CODE_REQUIRED", { fields: { inviteCode: "INVITE_CODE_REQUIRED" } });
     }
@@ -79,7 +79,7 @@ export class AuthService {
   }
 
   async login(input: unknown, context: RequestContext): Promise<{ member: Me; token: string }> {
-    const body = parseInput(loginRequestSchema, input);
+    const body = validate(loginRequestSchema, input);
     await this.refuseIfThrottled(body.account, context);
     const [member] = await this.db.select().from(members).where(eq(members.account, body.account)).limit(1);
     // Unknown accounts still pay for a hash, so timing does not reveal which accounts exist.

@@ -151,3 +151,89 @@ export const entries = pgTable(
     index("entries_account_idx").on(table.accountId),
   ],
 );
+
+/** Orders as members placed them; a fill opens (or closes) a position. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    symbol: text("symbol").notNull(),
+    side: text("side", { enum: ["long", "short"] }).notNull(),
+    type: text("type", { enum: ["market", "limit"] }).notNull(),
+    /** Shares, a whole number of trading units. */
+    quantity: bigint("quantity", { mode: "number" }).notNull(),
+    leverage: bigint("leverage", { mode: "number" }).notNull(),
+    /** Limit orders: the price in the market's price units. */
+    limitUnits: bigint("limit_units", { mode: "number" }),
+    session: text("session", { enum: ["regular", "extended"] }).notNull(),
+    status: text("status", { enum: ["pending", "filled", "cancelled"] }).notNull(),
+    /** Money held for a pending limit order (margin and fee at the limit price), minor units. */
+    heldMinor: bigint("held_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    /** Volume-weighted fill price as a decimal string. */
+    fillPrice: text("fill_price"),
+    positionId: bigint("position_id", { mode: "number" }),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+    updatedAtMs: epochMs("updated_at_ms").notNull(),
+  },
+  (table) => [
+    index("orders_member_idx").on(table.memberId, table.id),
+    index("orders_pending_idx").on(table.symbol).where(sql`status = 'pending'`),
+  ],
+);
+
+export const positions = pgTable(
+  "positions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    symbol: text("symbol").notNull(),
+    currency: text("currency").notNull(),
+    side: text("side", { enum: ["long", "short"] }).notNull(),
+    quantity: bigint("quantity", { mode: "number" }).notNull(),
+    leverage: bigint("leverage", { mode: "number" }).notNull(),
+    openOrderId: bigint("open_order_id", { mode: "number" }).notNull(),
+    openPrice: text("open_price").notNull(),
+    openNotionalMinor: bigint("open_notional_minor", { mode: "bigint" }).notNull(),
+    initialMarginMinor: bigint("initial_margin_minor", { mode: "bigint" }).notNull(),
+    /** Initial margin plus what the member added since. */
+    marginMinor: bigint("margin_minor", { mode: "bigint" }).notNull(),
+    openFeeMinor: bigint("open_fee_minor", { mode: "bigint" }).notNull(),
+    status: text("status", { enum: ["holding", "closed"] }).notNull(),
+    /** A locked-up position (some IPO allotments) cannot be sold before this instant. */
+    lockedUntilMs: epochMs("locked_until_ms"),
+    closePrice: text("close_price"),
+    closeNotionalMinor: bigint("close_notional_minor", { mode: "bigint" }),
+    closeFeeMinor: bigint("close_fee_minor", { mode: "bigint" }),
+    closeTaxMinor: bigint("close_tax_minor", { mode: "bigint" }),
+    realizedMinor: bigint("realized_minor", { mode: "bigint" }),
+    closeReason: text("close_reason", { enum: ["member", "margin_call"] }),
+    openedAtMs: epochMs("opened_at_ms").notNull(),
+    closedAtMs: epochMs("closed_at_ms"),
+  },
+  (table) => [
+    index("positions_member_idx").on(table.memberId, table.status, table.id),
+    index("positions_holding_idx").on(table.symbol).where(sql`status = 'holding'`),
+  ],
+);
+
+/** A mutating request's first result, replayed for a retry with the same key. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    key: text("key").notNull(),
+    /** Method, path and body, hashed: the same key with another request is refused. */
+    requestHash: text("request_hash").notNull(),
+    status: bigint("status", { mode: "number" }).notNull(),
+    response: text("response").notNull(),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.key] })],
+);

@@ -7,7 +7,7 @@ import { AppError } from "./errors.ts";
  * Parses input with a shared schema. A failure becomes one AppError whose code is the first
  * field's (so a form can show it as is) and whose details list every field's code.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const fields: Record<string, ErrorCode> = {};

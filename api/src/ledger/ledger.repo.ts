@@ -16,7 +16,12 @@ function rowsOf(result: unknown): Row[] {
  */
 export async function postJournal(tx: Tx, draft: JournalDraft, nowMs: number): Promise<number> {
   assertBalanced(draft);
-  const accounts = uniqueAccounts(draft.postings.map((posting) => posting.account));
+  // Credits land before debits, so no account dips below zero half-way through a journal
+  // (the non-negative check runs row by row, not at commit).
+  const postings = [...draft.postings].sort((a, b) =>
+    a.amount > b.amount ? -1 : a.amount < b.amount ? 1 : 0,
+  );
+  const accounts = uniqueAccounts(postings.map((posting) => posting.account));
   const ids = await accountIds(tx, accounts);
   const journal = rowsOf(
     await tx.execute(sql`
@@ -25,13 +30,13 @@ export async function postJournal(tx: Tx, draft: JournalDraft, nowMs: number): P
       returning id`),
   )[0] as Row;
   const journalId = Number(journal.id);
-  const accountIdsColumn = draft.postings.map((posting) => ids.get(accountKey(posting.account)) as number);
+  const accountIdsColumn = postings.map((posting) => ids.get(accountKey(posting.account)) as number);
   await tx.execute(sql`
     insert into entries (journal_id, account_id, currency, amount)
     select ${journalId}, account_id, currency, amount
     from unnest(${sql.param(accountIdsColumn)}::bigint[],
-                ${sql.param(draft.postings.map((posting) => posting.account.currency))}::text[],
-                ${sql.param(draft.postings.map((posting) => posting.amount.toString()))}::bigint[])
+                ${sql.param(postings.map((posting) => posting.account.currency))}::text[],
+                ${sql.param(postings.map((posting) => posting.amount.toString()))}::bigint[])
       as posted(account_id, currency, amount)`);
   return journalId;
 }

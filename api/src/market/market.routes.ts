@@ -10,7 +10,7 @@ import {
 } from "@kabuto/shared";
 import type { Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
-import { parseInput } from "../http/validate.ts";
+import { validate } from "../http/validate.ts";
 import type { MarketService } from "./market.service.ts";
 
 export function mountMarketRoutes(router: Router, docs: ApiDocs, market: MarketService): void {
@@ -23,7 +23,7 @@ export function mountMarketRoutes(router: Router, docs: ApiDocs, market: MarketS
     response: instrumentListSchema,
   });
   router.get("/instruments", async (request, response) => {
-    response.json(await market.search(parseInput(instrumentQuerySchema, request.query)));
+    response.json(await market.search(validate(instrumentQuerySchema, request.query)));
   });
 
   docs.add({
@@ -35,7 +35,7 @@ export function mountMarketRoutes(router: Router, docs: ApiDocs, market: MarketS
     errors: ["SYMBOL_INVALID", "SYMBOL_NOT_FOUND"],
   });
   router.get("/instruments/:symbol", async (request, response) => {
-    const symbol = parseInput(anySymbolSchema, request.params.symbol);
+    const symbol = validate(anySymbolSchema, request.params.symbol);
     response.json(await market.instrument(symbol));
   });
 
@@ -49,8 +49,8 @@ export function mountMarketRoutes(router: Router, docs: ApiDocs, market: MarketS
     errors: ["SYMBOL_INVALID", "SYMBOL_NOT_FOUND", "INTERVAL_INVALID"],
   });
   router.get("/candles/:symbol", async (request, response) => {
-    const symbol = parseInput(anySymbolSchema, request.params.symbol);
-    const query = parseInput(candleQuerySchema, request.query);
+    const symbol = validate(anySymbolSchema, request.params.symbol);
+    const query = validate(candleQuerySchema, request.query);
     response.json(await market.candleHistory(symbol, query.interval, query.before, query.limit));
   });
 

@@ -17,7 +17,10 @@ export interface TestApp {
 }
 
 /** The API over a database of its own, listening on a free port. */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  options: { startMs?: number } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const bus = createMemoryBus();
   let offsetMs = 0;
@@ -27,7 +30,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     bus,
     catalog: createCatalog(),
     logger: pino({ level: "silent" }),
-    now: () => Date.now() + offsetMs,
+    now: () => (options.startMs ?? Date.now()) + offsetMs,
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -6,7 +6,7 @@ import { watchlist } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
-import { parseInput } from "../http/validate.ts";
+import { validate } from "../http/validate.ts";
 
 export function mountWatchlistRoutes(
   router: Router,
@@ -46,7 +46,7 @@ export function mountWatchlistRoutes(
   });
   router.put("/watchlist/:symbol", async (request, response) => {
     const member = requireMember(request);
-    const symbol = parseInput(anySymbolSchema, request.params.symbol);
+    const symbol = validate(anySymbolSchema, request.params.symbol);
     if (!deps.isKnown(symbol)) throw new AppError("SYMBOL_NOT_FOUND");
     await db.transaction(async (tx) => {
       const [held] = await tx.select({ n: count() }).from(watchlist).where(eq(watchlist.memberId, member.id));
@@ -70,7 +70,7 @@ export function mountWatchlistRoutes(
   });
   router.delete("/watchlist/:symbol", async (request, response) => {
     const member = requireMember(request);
-    const symbol = parseInput(anySymbolSchema, request.params.symbol);
+    const symbol = validate(anySymbolSchema, request.params.symbol);
     await db.delete(watchlist).where(and(eq(watchlist.memberId, member.id), eq(watchlist.symbol, symbol)));
     response.json(await list(member.id));
   });

@@ -1,0 +1,90 @@
+import type { Bus } from "@kabuto/gateway";
+import type { Book, Currency, Quote, Update } from "@kabuto/shared";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/database.ts";
+import { members } from "../db/schema.ts";
+import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
+import { postJournal } from "../ledger/ledger.repo.ts";
+import { call } from "./test-app.ts";
+
+let nextNumber = 20_000_000;
+
+/** Registers a member through the API (invited by the demo member) and returns its bearer header and id. */
+export async function registerMember(url: string, database: Database) {
+  const account = `080${String(nextNumber++).padStart(8, "0")}`;
+  const registered = await call(`${url}/auth/register`, "POST", {
+    account,
+    password: "secret123",
+    passwordConfirm: "secret123",
+    inviteCode: "KABUTO",
+    acceptTerms: true,
+  });
+  if (registered.status !== 201) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
+  const [member] = await database.db.select().from(members).where(eq(members.account, account));
+  return { auth: { authorization: `Bearer ${registered.body.token}` }, memberId: member?.id as string };
+}
+
+/** Money in, the way a deposit approval puts it in: a journal from the house clearing account. */
+export async function fund(
+  database: Database,
+  memberId: string,
+  currency: Currency,
+  amount: bigint,
+): Promise<void> {
+  await database.db.transaction((tx) =>
+    postJournal(
+      tx,
+      {
+        kind: "deposit",
+        memberId,
+        ref: "test:deposit",
+        memo: null,
+        postings: transfer(
+          houseAccount("clearing", currency),
+          memberAccount(memberId, "available", currency),
+          amount,
+        ),
+      },
+      Date.now(),
+    ),
+  );
+}
+
+let seq = 0;
+
+/** Puts a book (and a quote around it) on the bus, as the feed would. */
+export function setMarket(
+  bus: Bus,
+  symbol: string,
+  bids: [string, number][],
+  asks: [string, number][],
+  limits: { up: string; down: string } | null = null,
+): void {
+  seq += 1;
+  const book: Book = {
+    symbol: symbol as Book["symbol"],
+    bids: bids.map(([price, size]) => ({ price, size })),
+    asks: asks.map(([price, size]) => ({ price, size })),
+  };
+  const last = bids[0]?.[0] ?? "1";
+  const quote: Quote = {
+    symbol: symbol as Quote["symbol"],
+    last,
+    open: last,
+    high: last,
+    low: last,
+    prevClose: last,
+    change: "0",
+    changePct: "0.00",
+    volume: 0,
+    turnover: 0,
+    limitUp: limits?.up ?? null,
+    limitDown: limits?.down ?? null,
+    tradeMs: Date.now(),
+  };
+  const updates: Update[] = [
+    { topic: `book:${symbol}`, epoch: "test", seq, ts: Date.now(), data: book },
+    { topic: `quote:${symbol}`, epoch: "test", seq, ts: Date.now(), data: quote },
+  ];
+  bus.publish(updates);
+}

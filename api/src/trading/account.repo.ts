@@ -1,0 +1,88 @@
+import type { AccountSummary, Balance, Currency, FundRecord } from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../ledger/ledger.repo.ts";
+
+type Row = Record<string, unknown>;
+function rowsOf(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+}
+
+/** Journal kinds shown under each of the spec's fund-record filters. */
+const kindsOf: Record<"deposit" | "withdrawal" | "trade", readonly string[]> = {
+  deposit: ["deposit"],
+  withdrawal: ["withdrawal"],
+  trade: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call"],
+};
+
+export async function accountSummary(tx: Tx, memberId: string): Promise<AccountSummary> {
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select currency, purpose, balance from ledger_accounts where member_id = ${memberId}`),
+  );
+  const realizedRows = rowsOf(
+    await tx.execute(sql`
+      select currency, coalesce(sum(realized_minor), 0) as realized from positions
+      where member_id = ${memberId} and status = 'closed' group by currency`),
+  );
+  const balances = new Map<string, Balance>();
+  const balanceOf = (currency: string) => {
+    let balance = balances.get(currency);
+    if (!balance) {
+      balance = {
+        currency: currency as Currency,
+        available: "0",
+        held: "0",
+        margin: "0",
+        deficit: "0",
+        realized: "0",
+      };
+      balances.set(currency, balance);
+    }
+    return balance;
+  };
+  for (const row of rows) {
+    const purpose = String(row.purpose);
+    if (purpose === "available" || purpose === "held" || purpose === "margin" || purpose === "deficit") {
+      balanceOf(String(row.currency))[purpose] = String(row.balance);
+    }
+  }
+  for (const row of realizedRows) balanceOf(String(row.currency)).realized = String(row.realized);
+  return { balances: [...balances.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };
+}
+
+export async function fundRecords(
+  tx: Tx,
+  memberId: string,
+  query: {
+    type?: "deposit" | "withdrawal" | "trade" | undefined;
+    before?: number | undefined;
+    limit: number;
+  },
+): Promise<{ items: FundRecord[] }> {
+  const kinds = query.type ? kindsOf[query.type] : undefined;
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select j.id, j.kind, j.ref, j.memo, j.created_at_ms,
+        coalesce(json_agg(json_build_object('purpose', a.purpose, 'currency', e.currency, 'amount', e.amount::text))
+          filter (where a.member_id = ${memberId}), '[]') as changes
+      from journals j
+      join entries e on e.journal_id = j.id
+      join ledger_accounts a on a.id = e.account_id
+      where j.member_id = ${memberId}
+        ${kinds ? sql`and j.kind = any(${sql.param(kinds)}::text[])` : sql``}
+        ${query.before ? sql`and j.id < ${query.before}` : sql``}
+      group by j.id order by j.id desc limit ${query.limit}`),
+  );
+  return {
+    items: rows.map((row) => ({
+      id: String(row.id),
+      kind: String(row.kind),
+      ref: (row.ref as string | null) ?? null,
+      memo: (row.memo as string | null) ?? null,
+      createdAtMs: Number(row.created_at_ms),
+      changes: (typeof row.changes === "string"
+        ? JSON.parse(row.changes)
+        : row.changes) as FundRecord["changes"],
+    })),
+  };
+}

@@ -1,0 +1,573 @@
+import type { Catalog } from "@kabuto/feed";
+import type { Bus } from "@kabuto/gateway";
+import type { Book, Currency, Market, Order, PlaceOrder, Position, Quote } from "@kabuto/shared";
+import {
+  addMarginSchema,
+  bookTopic,
+  isOnTick,
+  isWholeUnits,
+  marketCurrency,
+  placeOrderSchema,
+  priceToUnits,
+  quoteTopic,
+  sessionAt,
+  symbolMarket,
+  unitsToPrice,
+} from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../http/errors.ts";
+import { validate } from "../http/validate.ts";
+import { houseAccount, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
+import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { claimKey, type IdempotentResult, storeResult } from "./idempotency.ts";
+import {
+  charge,
+  defaultTerms,
+  type Fill,
+  initialMargin,
+  type MarketTerms,
+  profit,
+  type Side,
+  toMinor,
+  walkBook,
+} from "./rules.ts";
+
+type Row = Record<string, unknown>;
+function rowsOf(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+}
+
+export interface Idempotency {
+  key: string;
+  hash: string;
+}
+
+/** Pushes a member's private events (orders, fills, positions, balances) to their sockets. */
+export type AccountEvents = (memberId: string, event: { type: string; id: string }) => void;
+
+/**
+ * Orders and positions. Every money movement is a journal written in the same transaction as
+ * the business row; the member's available-cash account row is locked first, so two requests
+ * racing for the same cash are served one after the other.
+ */
+export class TradingService {
+  private readonly db: Db;
+  private readonly catalog: Catalog;
+  private readonly bus: Bus;
+  private readonly terms: Record<Market, MarketTerms>;
+  private readonly alwaysOpen: boolean;
+  private readonly now: () => number;
+  private readonly events: AccountEvents;
+
+  constructor(deps: {
+    db: Db;
+    catalog: Catalog;
+    bus: Bus;
+    alwaysOpen: boolean;
+    now: () => number;
+    terms?: Record<Market, MarketTerms>;
+    events?: AccountEvents;
+  }) {
+    this.db = deps.db;
+    this.catalog = deps.catalog;
+    this.bus = deps.bus;
+    this.terms = deps.terms ?? defaultTerms;
+    this.alwaysOpen = deps.alwaysOpen;
+    this.now = deps.now;
+    this.events = deps.events ?? (() => undefined);
+  }
+
+  termsOf(market: Market): MarketTerms {
+    return this.terms[market];
+  }
+
+  async placeOrder(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {
+    const order = validate(placeOrderSchema, input);
+    const instrument = this.catalog.instrumentBySymbol.get(order.symbol);
+    if (!instrument) throw new AppError("PRODUCT_NOT_FOUND");
+    const market = instrument.market;
+    if (!isWholeUnits(market, order.quantity))
+      throw new AppError("QUANTITY_INVALID", { lotSize: instrument.lotSize });
+    if (!this.terms[market].leverages.includes(order.leverage)) {
+      throw new AppError("LEVERAGE_INVALID", { allowed: this.terms[market].leverages });
+    }
+    const nowMs = this.now();
+    const phase = sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase;
+    const [quote, book] = await this.marketState(order.symbol);
+    if (order.type === "market") {
+      if (order.session !== "regular" || phase !== "regular")
+        throw new AppError("OUTSIDE_TRADING_HOURS", { phase });
+      if (!book) throw new AppError("PRICE_UNAVAILABLE");
+      const fill = walkBook(book, market, order.side, order.quantity);
+      if (!fill) throw new AppError("BOOK_TOO_THIN");
+      return this.inTransaction(memberId, idempotency, nowMs, (tx) =>
+        this.openFromMarket(tx, memberId, order, market, fill, nowMs),
+      );
+    }
+    if (order.session === "extended" && market !== "US") throw new AppError("SESSION_INVALID");
+    const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
+    return this.inTransaction(memberId, idempotency, nowMs, (tx) =>
+      this.restLimit(tx, memberId, order, market, limitUnits, nowMs),
+    );
+  }
+
+  async cancelOrder(memberId: string, orderId: string, idempotency?: Idempotency): Promise<IdempotentResult> {
+    return this.inTransaction(memberId, idempotency, this.now(), async (tx) => {
+      const [row] = rowsOf(
+        await tx.execute(
+          sql`select * from orders where id = ${toId(orderId)} and member_id = ${memberId} for update`,
+        ),
+      );
+      if (!row) throw new AppError("ORDER_NOT_FOUND");
+      if (row.status !== "pending") throw new AppError("ORDER_NOT_PENDING");
+      const currency = marketCurrency[symbolMarket(String(row.symbol) as Order["symbol"]) as Market];
+      const held = BigInt(String(row.held_minor));
+      await this.lockAvailable(tx, memberId, currency);
+      await postJournal(
+        tx,
+        {
+          kind: "order_release",
+          memberId,
+          ref: `order:${row.id}`,
+          memo: null,
+          postings: transfer(
+            memberAccount(memberId, "held", currency),
+            memberAccount(memberId, "available", currency),
+            held,
+          ),
+        },
+        this.now(),
+      );
+      const [updated] = rowsOf(
+        await tx.execute(
+          sql`update orders set status = 'cancelled', updated_at_ms = ${this.now()} where id = ${row.id} returning *`,
+        ),
+      );
+      this.events(memberId, { type: "order", id: String(row.id) });
+      return { status: 200, body: toOrder(updated as Row) };
+    });
+  }
+
+  /** Closes a holding position at market, for the member (`member`) or the house (`margin_call`). */
+  async closePosition(
+    memberId: string,
+    positionId: string,
+    idempotency?: Idempotency,
+    reason: "member" | "margin_call" = "member",
+  ): Promise<IdempotentResult> {
+    const nowMs = this.now();
+    return this.inTransaction(memberId, idempotency, nowMs, async (tx) => {
+      const position = await this.lockPosition(tx, memberId, positionId);
+      if (position.lockedUntilMs !== null && position.lockedUntilMs > nowMs) {
+        throw new AppError("POSITION_LOCKED", { untilMs: position.lockedUntilMs });
+      }
+      const market = symbolMarket(position.symbol) as Market;
+      if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") {
+        throw new AppError("OUTSIDE_TRADING_HOURS");
+      }
+      const [, book] = await this.marketState(position.symbol);
+      if (!book) throw new AppError("PRICE_UNAVAILABLE");
+      const closingSide: Side = position.side === "long" ? "short" : "long";
+      const fill = walkBook(book, market, closingSide, position.quantity);
+      if (!fill) throw new AppError("BOOK_TOO_THIN");
+      const closed = await this.settleClose(tx, position, market, fill, reason, nowMs);
+      this.events(memberId, { type: "position", id: positionId });
+      return { status: 200, body: closed };
+    });
+  }
+
+  async addMargin(memberId: string, positionId: string, input: unknown, idempotency?: Idempotency) {
+    const amount = BigInt(validate(addMarginSchema, input).amount);
+    const nowMs = this.now();
+    return this.inTransaction(memberId, idempotency, nowMs, async (tx) => {
+      const position = await this.lockPosition(tx, memberId, positionId);
+      const currency = position.currency;
+      const available = await this.lockAvailable(tx, memberId, currency);
+      if (available < amount) throw new AppError("INSUFFICIENT_BALANCE", { available: available.toString() });
+      await postJournal(
+        tx,
+        {
+          kind: "margin_add",
+          memberId,
+          ref: `position:${position.id}`,
+          memo: null,
+          postings: transfer(
+            memberAccount(memberId, "available", currency),
+            memberAccount(memberId, "margin", currency),
+            amount,
+          ),
+        },
+        nowMs,
+      );
+      const [updated] = rowsOf(
+        await tx.execute(
+          sql`update positions set margin_minor = margin_minor + ${amount.toString()}::bigint where id = ${toId(positionId)} returning *`,
+        ),
+      );
+      this.events(memberId, { type: "position", id: positionId });
+      return { status: 200, body: toPosition(updated as Row) };
+    });
+  }
+
+  /** The worker's fill of a resting limit order whose price the market reached. */
+  async fillLimit(orderId: number, book: Book): Promise<boolean> {
+    const nowMs = this.now();
+    return this.db.transaction(async (tx) => {
+      const [row] = rowsOf(
+        await tx.execute(sql`select * from orders where id = ${orderId} for update skip locked`),
+      );
+      if (!row || row.status !== "pending") return false;
+      const market = symbolMarket(String(row.symbol) as Order["symbol"]) as Market;
+      const side = row.side as Side;
+      const quantity = Number(row.quantity);
+      const limit = Number(row.limit_units);
+      const fill = walkBook(book, market, side, quantity);
+      if (!fill || (side === "long" ? fill.averageUnits > limit : fill.averageUnits < limit)) return false;
+      const memberId = String(row.member_id);
+      const currency = marketCurrency[market];
+      await this.lockAvailable(tx, memberId, currency);
+      await postJournal(
+        tx,
+        {
+          kind: "order_release",
+          memberId,
+          ref: `order:${row.id}`,
+          memo: null,
+          postings: transfer(
+            memberAccount(memberId, "held", currency),
+            memberAccount(memberId, "available", currency),
+            BigInt(String(row.held_minor)),
+          ),
+        },
+        nowMs,
+      );
+      const order = { symbol: String(row.symbol), side, quantity, leverage: Number(row.leverage) };
+      await this.openPosition(tx, memberId, order, market, fill, Number(row.id), nowMs);
+      this.events(memberId, { type: "order", id: String(row.id) });
+      return true;
+    });
+  }
+
+  private async openFromMarket(
+    tx: Tx,
+    memberId: string,
+    order: { symbol: string; side: Side; type: string; quantity: number; leverage: number; session: string },
+    market: Market,
+    fill: Fill,
+    nowMs: number,
+  ): Promise<IdempotentResult> {
+    const [inserted] = rowsOf(
+      await tx.execute(sql`
+        insert into orders (member_id, symbol, side, type, quantity, leverage, session, status, created_at_ms, updated_at_ms)
+        values (${memberId}, ${order.symbol}, ${order.side}, 'market', ${order.quantity}, ${order.leverage},
+                ${order.session}, 'filled', ${nowMs}, ${nowMs})
+        returning id`),
+    );
+    const orderId = Number((inserted as Row).id);
+    await this.openPosition(tx, memberId, order, market, fill, orderId, nowMs);
+    const [row] = rowsOf(await tx.execute(sql`select * from orders where id = ${orderId}`));
+    this.events(memberId, { type: "order", id: String(orderId) });
+    return { status: 201, body: toOrder(row as Row) };
+  }
+
+  /** Reserves margin and the opening fee from available cash, and opens the position. */
+  private async openPosition(
+    tx: Tx,
+    memberId: string,
+    order: { symbol: string; side: Side; quantity: number; leverage: number },
+    market: Market,
+    fill: Fill,
+    orderId: number,
+    nowMs: number,
+  ): Promise<void> {
+    const currency = marketCurrency[market];
+    const notional = toMinor(fill.scaledNotional, market);
+    const margin = initialMargin(notional, order.leverage);
+    const fee = charge(notional, this.terms[market].feePpm);
+    const available = await this.lockAvailable(tx, memberId, currency);
+    if (available < margin + fee) {
+      throw new AppError("INSUFFICIENT_BALANCE", {
+        required: (margin + fee).toString(),
+        available: available.toString(),
+        currency,
+      });
+    }
+    const openPrice = formatAverage(fill.averageUnits, market);
+    const [position] = rowsOf(
+      await tx.execute(sql`
+        insert into positions (member_id, symbol, currency, side, quantity, leverage, open_order_id, open_price,
+          open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, opened_at_ms)
+        values (${memberId}, ${order.symbol}, ${currency}, ${order.side}, ${order.quantity}, ${order.leverage}, ${orderId},
+          ${openPrice}, ${notional.toString()}::bigint, ${margin.toString()}::bigint, ${margin.toString()}::bigint,
+          ${fee.toString()}::bigint, 'holding', ${nowMs})
+        returning id`),
+    );
+    const positionId = Number((position as Row).id);
+    await tx.execute(sql`
+      update orders set status = 'filled', fill_price = ${openPrice}, position_id = ${positionId}, held_minor = 0,
+        updated_at_ms = ${nowMs} where id = ${orderId}`);
+    const cash = memberAccount(memberId, "available", currency);
+    await postJournal(
+      tx,
+      {
+        kind: "open",
+        memberId,
+        ref: `position:${positionId}`,
+        memo: `${order.side} ${order.quantity} ${order.symbol} @ ${openPrice} ×${order.leverage}`,
+        postings: [
+          ...transfer(cash, memberAccount(memberId, "margin", currency), margin),
+          ...transfer(cash, houseAccount("fees", currency), fee),
+        ],
+      },
+      nowMs,
+    );
+  }
+
+  private async restLimit(
+    tx: Tx,
+    memberId: string,
+    order: { symbol: string; side: Side; quantity: number; leverage: number; session: string },
+    market: Market,
+    limitUnits: number,
+    nowMs: number,
+  ): Promise<IdempotentResult> {
+    const currency = marketCurrency[market];
+    const scaled = BigInt(order.quantity) * BigInt(limitUnits);
+    const notional = toMinor(scaled, market);
+    // Hold what the fill can cost at most: a long fills at or below its limit; a short at or
+    // above it, so its notional (and margin) can grow: hold for a 10% better fill too.
+    const heldNotional = order.side === "long" ? notional : (notional * 11n) / 10n;
+    const held =
+      initialMargin(heldNotional, order.leverage) + charge(heldNotional, this.terms[market].feePpm);
+    const available = await this.lockAvailable(tx, memberId, currency);
+    if (available < held) {
+      throw new AppError("INSUFFICIENT_BALANCE", {
+        required: held.toString(),
+        available: available.toString(),
+        currency,
+      });
+    }
+    const [row] = rowsOf(
+      await tx.execute(sql`
+        insert into orders (member_id, symbol, side, type, quantity, leverage, limit_units, session, status, held_minor,
+          created_at_ms, updated_at_ms)
+        values (${memberId}, ${order.symbol}, ${order.side}, 'limit', ${order.quantity}, ${order.leverage}, ${limitUnits},
+          ${order.session}, 'pending', ${held.toString()}::bigint, ${nowMs}, ${nowMs})
+        returning *`),
+    );
+    await postJournal(
+      tx,
+      {
+        kind: "order_hold",
+        memberId,
+        ref: `order:${(row as Row).id}`,
+        memo: null,
+        postings: transfer(
+          memberAccount(memberId, "available", currency),
+          memberAccount(memberId, "held", currency),
+          held,
+        ),
+      },
+      nowMs,
+    );
+    this.events(memberId, { type: "order", id: String((row as Row).id) });
+    return { status: 201, body: toOrder(row as Row) };
+  }
+
+  private async settleClose(
+    tx: Tx,
+    position: Position,
+    market: Market,
+    fill: Fill,
+    reason: "member" | "margin_call",
+    nowMs: number,
+  ): Promise<Position> {
+    const { currency } = position;
+    const memberId = await this.ownerOf(tx, position.id);
+    const closeNotional = toMinor(fill.scaledNotional, market);
+    const pnl = profit(position.side, BigInt(position.openNotional), closeNotional);
+    const fee = charge(closeNotional, this.terms[market].feePpm);
+    // The selling side of the round trip pays the tax: a long sells on close, a short sold on open.
+    const tax = charge(
+      position.side === "long" ? closeNotional : BigInt(position.openNotional),
+      this.terms[market].taxPpm,
+    );
+    const margin = BigInt(position.margin);
+    const available = await this.lockAvailable(tx, memberId, currency);
+    const cash = memberAccount(memberId, "available", currency);
+    const postings: Posting[] = [...transfer(memberAccount(memberId, "margin", currency), cash, margin)];
+    if (pnl >= 0n) postings.push(...transfer(houseAccount("clearing", currency), cash, pnl));
+    const owed = (pnl < 0n ? -pnl : 0n) + fee + tax;
+    // What the member's money cannot cover becomes a visible debt in their deficit account.
+    const shortfall = owed > available + margin ? owed - available - margin : 0n;
+    if (shortfall > 0n)
+      postings.push(...transfer(memberAccount(memberId, "deficit", currency), cash, shortfall));
+    if (pnl < 0n) postings.push(...transfer(cash, houseAccount("clearing", currency), -pnl));
+    postings.push(...transfer(cash, houseAccount("fees", currency), fee));
+    postings.push(...transfer(cash, houseAccount("tax", currency), tax));
+    const closePrice = formatAverage(fill.averageUnits, market);
+    await postJournal(
+      tx,
+      {
+        kind: reason === "margin_call" ? "margin_call" : "close",
+        memberId,
+        ref: `position:${position.id}`,
+        memo: `${position.side} ${position.quantity} ${position.symbol} @ ${closePrice}`,
+        postings,
+      },
+      nowMs,
+    );
+    const realized = pnl - fee - tax - BigInt(position.openFee);
+    const [updated] = rowsOf(
+      await tx.execute(sql`
+        update positions set status = 'closed', close_price = ${closePrice},
+          close_notional_minor = ${closeNotional.toString()}::bigint, close_fee_minor = ${fee.toString()}::bigint,
+          close_tax_minor = ${tax.toString()}::bigint, realized_minor = ${realized.toString()}::bigint,
+          close_reason = ${reason}, closed_at_ms = ${nowMs}
+        where id = ${toId(position.id)} returning *`),
+    );
+    return toPosition(updated as Row);
+  }
+
+  private async ownerOf(tx: Tx, positionId: string): Promise<string> {
+    const [row] = rowsOf(
+      await tx.execute(sql`select member_id from positions where id = ${toId(positionId)}`),
+    );
+    return String((row as Row).member_id);
+  }
+
+  private async lockPosition(tx: Tx, memberId: string, positionId: string): Promise<Position> {
+    const [row] = rowsOf(
+      await tx.execute(
+        sql`select * from positions where id = ${toId(positionId)} and member_id = ${memberId} for update`,
+      ),
+    );
+    if (!row) throw new AppError("POSITION_NOT_FOUND");
+    const position = toPosition(row);
+    if (position.status !== "holding") throw new AppError("POSITION_NOT_HOLDING");
+    return position;
+  }
+
+  /**
+   * Locks the member's available-cash row for this currency (creating it at zero if the member
+   * never had any) and returns its balance: the one lock every cash-spending path takes.
+   */
+  private async lockAvailable(tx: Tx, memberId: string, currency: Currency): Promise<bigint> {
+    await tx.execute(sql`
+      insert into ledger_accounts (member_id, purpose, currency) values (${memberId}, 'available', ${currency})
+      on conflict do nothing`);
+    const [row] = rowsOf(
+      await tx.execute(sql`
+        select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
+          and currency = ${currency} for update`),
+    );
+    return BigInt(String((row as Row).balance));
+  }
+
+  private checkLimitPrice(
+    order: PlaceOrder,
+    table: Parameters<typeof isOnTick>[0],
+    market: Market,
+    quote?: Quote,
+  ): number {
+    if (order.price === undefined) throw new AppError("PRICE_REQUIRED");
+    const units = priceToUnits(order.price, market);
+    if (units === undefined || units <= 0) throw new AppError("PRICE_INVALID");
+    if (!isOnTick(table, units)) throw new AppError("PRICE_OFF_TICK");
+    if (quote?.limitUp && quote.limitDown) {
+      const up = priceToUnits(quote.limitUp, market) as number;
+      const down = priceToUnits(quote.limitDown, market) as number;
+      if (units > up || units < down) {
+        throw new AppError("PRICE_LIMIT_EXCEEDED", { limitUp: quote.limitUp, limitDown: quote.limitDown });
+      }
+    }
+    return units;
+  }
+
+  private async marketState(symbol: string): Promise<[Quote | undefined, Book | undefined]> {
+    const updates = await this.bus.snapshots([quoteTopic(symbol), bookTopic(symbol)]);
+    const quote = updates.find((update) => update.topic === quoteTopic(symbol))?.data as Quote | undefined;
+    const book = updates.find((update) => update.topic === bookTopic(symbol))?.data as Book | undefined;
+    return [quote, book];
+  }
+
+  private async inTransaction(
+    memberId: string,
+    idempotency: Idempotency | undefined,
+    nowMs: number,
+    action: (tx: Tx) => Promise<IdempotentResult>,
+  ): Promise<IdempotentResult> {
+    return this.db.transaction(async (tx) => {
+      if (idempotency) {
+        const stored = await claimKey(tx, { memberId, key: idempotency.key, hash: idempotency.hash, nowMs });
+        if (stored) return stored;
+      }
+      const result = await action(tx);
+      if (idempotency) await storeResult(tx, { memberId, key: idempotency.key }, result);
+      return result;
+    });
+  }
+}
+
+function toId(id: string): number {
+  if (!/^\d{1,15}$/.test(id)) throw new AppError("NOT_FOUND");
+  return Number(id);
+}
+
+function formatAverage(units: number, market: Market): string {
+  // The average of several levels can fall between ticks; show it to a tenth of a price unit.
+  const rounded = Math.round(units);
+  if (Math.abs(units - rounded) < 1e-9) return unitsToPrice(rounded, market);
+  return (units / (market === "JP" ? 10 : 10_000)).toFixed(market === "JP" ? 2 : 5);
+}
+
+const minor = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+export function toOrder(row: Row): Order {
+  const market = symbolMarket(String(row.symbol) as Order["symbol"]) as Market;
+  return {
+    id: String(row.id),
+    symbol: String(row.symbol) as Order["symbol"],
+    side: row.side as Order["side"],
+    type: row.type as Order["type"],
+    quantity: Number(row.quantity),
+    leverage: Number(row.leverage),
+    limitPrice: row.limit_units === null ? null : unitsToPrice(Number(row.limit_units), market),
+    session: row.session as Order["session"],
+    status: row.status as Order["status"],
+    held: String(row.held_minor),
+    currency: marketCurrency[market],
+    fillPrice: (row.fill_price as string | null) ?? null,
+    positionId: row.position_id === null ? null : String(row.position_id),
+    createdAtMs: Number(row.created_at_ms),
+    updatedAtMs: Number(row.updated_at_ms),
+  };
+}
+
+export function toPosition(row: Row): Position {
+  return {
+    id: String(row.id),
+    symbol: String(row.symbol) as Position["symbol"],
+    currency: String(row.currency) as Position["currency"],
+    side: row.side as Position["side"],
+    quantity: Number(row.quantity),
+    leverage: Number(row.leverage),
+    openOrderId: String(row.open_order_id),
+    openPrice: String(row.open_price),
+    openNotional: String(row.open_notional_minor),
+    initialMargin: String(row.initial_margin_minor),
+    margin: String(row.margin_minor),
+    openFee: String(row.open_fee_minor),
+    status: row.status as Position["status"],
+    lockedUntilMs: row.locked_until_ms === null ? null : Number(row.locked_until_ms),
+    closePrice: (row.close_price as string | null) ?? null,
+    closeNotional: minor(row.close_notional_minor),
+    closeFee: minor(row.close_fee_minor),
+    closeTax: minor(row.close_tax_minor),
+    realized: minor(row.realized_minor),
+    closeReason: (row.close_reason as Position["closeReason"]) ?? null,
+    openedAtMs: Number(row.opened_at_ms),
+    closedAtMs: row.closed_at_ms === null ? null : Number(row.closed_at_ms),
+  };
+}

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { minorAmountSchema } from "../money.ts";
+import { currencySchema, equitySymbolSchema } from "../symbols.ts";
+
+export const sides = ["long", "short"] as const;
+export const orderTypes = ["market", "limit"] as const;
+/** Regular hours, or the US pre-market and after-hours sessions (limit orders only, as US brokers do). */
+export const orderSessions = ["regular", "extended"] as const;
+
+export const placeOrderSchema = z.object({
+  symbol: equitySymbolSchema,
+  side: z.enum(sides, { error: "SIDE_INVALID" }),
+  type: z.enum(orderTypes, { error: "ORDER_TYPE_INVALID" }),
+  /** Shares: a whole number of the market's trading units. */
+  quantity: z
+    .number({ error: "QUANTITY_INVALID" })
+    .int({ error: "QUANTITY_INVALID" })
+    .positive({ error: "QUANTITY_INVALID" }),
+  leverage: z
+    .number({ error: "LEVERAGE_INVALID" })
+    .int({ error: "LEVERAGE_INVALID" })
+    .positive({ error: "LEVERAGE_INVALID" }),
+  /** Limit orders only: a decimal price on the instrument's tick grid. */
+  price: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, { error: "PRICE_INVALID" })
+    .optional(),
+  session: z.enum(orderSessions, { error: "SESSION_INVALID" }).default("regular"),
+});
+export type PlaceOrder = z.input<typeof placeOrderSchema>;
+
+export const orderStatuses = ["pending", "filled", "cancelled"] as const;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  symbol: equitySymbolSchema,
+  side: z.enum(sides),
+  type: z.enum(orderTypes),
+  quantity: z.number(),
+  leverage: z.number(),
+  limitPrice: z.string().nullable(),
+  session: z.enum(orderSessions),
+  status: z.enum(orderStatuses),
+  /** Minor units held for a pending limit order. */
+  held: minorAmountSchema,
+  currency: currencySchema,
+  fillPrice: z.string().nullable(),
+  positionId: z.string().nullable(),
+  createdAtMs: z.number(),
+  updatedAtMs: z.number(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderListSchema = z.object({ items: z.array(orderSchema) });
+export const orderQuerySchema = z.object({ status: z.enum(orderStatuses).optional() });
+
+export const positionStatuses = ["holding", "closed"] as const;
+
+export const positionSchema = z.object({
+  id: z.string(),
+  symbol: equitySymbolSchema,
+  currency: currencySchema,
+  side: z.enum(sides),
+  quantity: z.number(),
+  leverage: z.number(),
+  openOrderId: z.string(),
+  openPrice: z.string(),
+  /** Minor units (decimal strings) in the position's currency from here on. */
+  openNotional: minorAmountSchema,
+  initialMargin: minorAmountSchema,
+  margin: minorAmountSchema,
+  openFee: minorAmountSchema,
+  status: z.enum(positionStatuses),
+  lockedUntilMs: z.number().nullable(),
+  closePrice: z.string().nullable(),
+  closeNotional: minorAmountSchema.nullable(),
+  closeFee: minorAmountSchema.nullable(),
+  closeTax: minorAmountSchema.nullable(),
+  realized: minorAmountSchema.nullable(),
+  closeReason: z.enum(["member", "margin_call"]).nullable(),
+  openedAtMs: z.number(),
+  closedAtMs: z.number().nullable(),
+});
+export type Position = z.infer<typeof positionSchema>;
+export const positionListSchema = z.object({ items: z.array(positionSchema) });
+export const positionQuerySchema = z.object({ status: z.enum(positionStatuses).optional() });
+
+export const addMarginSchema = z.object({
+  /** Minor units of the position's currency: a positive whole number (spec: positive integer). */
+  amount: z.string({ error: "AMOUNT_INVALID" }).regex(/^[1-9]\d{0,15}$/, { error: "AMOUNT_INVALID" }),
+});
+
+export const balanceSchema = z.object({
+  currency: currencySchema,
+  available: minorAmountSchema,
+  /** Frozen: held for pending orders and requests. */
+  held: minorAmountSchema,
+  margin: minorAmountSchema,
+  /** What the member owes after a loss beyond their money (shown, never hidden). */
+  deficit: minorAmountSchema,
+  /** Realised profit and loss of closed positions, net of their charges. */
+  realized: minorAmountSchema,
+});
+export type Balance = z.infer<typeof balanceSchema>;
+export const accountSchema = z.object({ balances: z.array(balanceSchema) });
+export type AccountSummary = z.infer<typeof accountSchema>;
+
+export const fundRecordKinds = ["deposit", "withdrawal", "trade"] as const;
+export const ledgerQuerySchema = z.object({
+  type: z.enum(fundRecordKinds).optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const fundRecordSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  ref: z.string().nullable(),
+  memo: z.string().nullable(),
+  createdAtMs: z.number(),
+  /** What the journal did to the member's own accounts. */
+  changes: z.array(z.object({ purpose: z.string(), currency: currencySchema, amount: minorAmountSchema })),
+});
+export type FundRecord = z.infer<typeof fundRecordSchema>;
+export const fundRecordListSchema = z.object({ items: z.array(fundRecordSchema) });
