@@ -138,6 +138,8 @@ export {
   sessionStateSchema,
 } from "./protocol/market-data.ts";
 export {
+  type AccountEvent,
+  type AccountUpdate,
   type BookUpdate,
   type CandleUpdate,
   type ClientToServerEvents,

@@ -22,6 +22,17 @@ export interface Update<T = unknown> {
   data: T;
 }
 
+/**
+ * What changed on the member's private `account` topic. Events, not state: the client reads
+ * the new state over HTTP. `seq` rises by exactly one within an epoch; a gap or a new epoch
+ * means the client missed something and re-reads everything.
+ */
+export interface AccountEvent {
+  type: "order" | "position" | "balance";
+  id: string;
+}
+
+export type AccountUpdate = Update<AccountEvent>;
 export type QuoteUpdate = Update<Quote>;
 export type BookUpdate = Update<Book>;
 export type CandleUpdate = Update<LiveCandle>;
