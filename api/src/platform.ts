@@ -8,12 +8,16 @@ import { createProxyMiddleware } from "http-proxy-middleware";
 import { type Logger, pino } from "pino";
 import { Server as SocketServer } from "socket.io";
 import { createApp, serveClient } from "./app.ts";
+import { resolveSession, tokenFromHandshake } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
 import { seedDemo } from "./seed.ts";
+import { createAccountPublisher } from "./trading/account-events.ts";
+import { TradingService } from "./trading/trading.service.ts";
+import { TradingWorker } from "./trading/worker.ts";
 
-export type Role = "api" | "feed" | "gateway" | "client";
+export type Role = "api" | "worker" | "feed" | "gateway" | "client";
 
 export interface Platform {
   url: string;
@@ -25,6 +29,9 @@ export interface Platform {
   catalog: Catalog;
   close(): Promise<void>;
 }
+
+/** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
+const workerIntervalMs = 1_000;
 
 /** Socket.IO settings shared by every gateway: websocket only, since every client we ship speaks it. */
 const socketOptions = {
@@ -48,11 +55,12 @@ export async function startPlatform(
 ): Promise<Platform> {
   const logger = pino({ level: config.LOG_LEVEL, base: { roles: roles.join(",") } });
   const has = (role: Role) => roles.includes(role);
-  if (!config.REDIS_URL && !(has("api") && has("feed") && has("gateway"))) {
+  if (!config.REDIS_URL && !(has("api") && has("worker") && has("feed") && has("gateway"))) {
     throw new Error("REDIS_URL is required when the roles run in separate processes");
   }
   const catalog = createCatalog();
-  const needsDatabase = has("api") || has("feed");
+  // The gateway reads sessions to know whose private account topic a socket may hold.
+  const needsDatabase = has("api") || has("worker") || has("feed") || has("gateway");
   const database = needsDatabase
     ? await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
     : undefined;
@@ -85,6 +93,27 @@ export async function startPlatform(
     logger.info({ ms: Date.now() - startedMs, epoch: feed.epoch }, "feed started");
   }
 
+  const accountEvents = createAccountPublisher(bus);
+  let worker: TradingWorker | undefined;
+  if (has("worker") && database) {
+    const trading = new TradingService({
+      db: database.db,
+      catalog,
+      bus,
+      alwaysOpen: config.alwaysOpen,
+      now: Date.now,
+      events: accountEvents,
+    });
+    worker = new TradingWorker({
+      db: database.db,
+      bus,
+      trading,
+      alwaysOpen: config.alwaysOpen,
+      log: (message, fields) => logger.info(fields, message),
+    });
+    worker.start(workerIntervalMs);
+  }
+
   const app = express();
   app.disable("x-powered-by");
   if (has("api") && database) {
@@ -95,6 +124,7 @@ export async function startPlatform(
       catalog,
       logger,
       feedEpoch: () => feed?.epoch ?? null,
+      accountEvents,
     });
     app.use(api);
   } else if (has("client")) {
@@ -118,6 +148,11 @@ export async function startPlatform(
     io = new SocketServer<ClientToServerEvents, ServerToClientEvents>(server, socketOptions);
     attachGateway(io, {
       bus,
+      authenticate: async (handshake) => {
+        const token = tokenFromHandshake(handshake);
+        if (!token || !database) return undefined;
+        return (await resolveSession(database.db, token, Date.now()))?.id;
+      },
       isKnownSymbol: (symbol) => catalog.bySymbol.has(symbol),
       log: (message, fields) => logger.warn(fields, message),
     });
@@ -143,6 +178,7 @@ export async function startPlatform(
     bus,
     ...(feed ? { feed } : {}),
     async close() {
+      await worker?.stop();
       await feed?.stop();
       io?.disconnectSockets(true);
       await new Promise<void>((resolve) => {

@@ -17,8 +17,18 @@ import type { Bus } from "./bus/bus.ts";
 export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
+/** What a socket's handshake says about who it is. */
+export interface Handshake {
+  cookie: string | undefined;
+  authorization: string | undefined;
+  /** `auth.token` of the Socket.IO handshake, for clients that cannot send cookies. */
+  token: string | undefined;
+}
+
 export interface GatewayOptions {
   bus: Bus;
+  /** The signed-in member behind a handshake, if any; sockets without one see market topics only. */
+  authenticate?: (handshake: Handshake) => Promise<string | undefined>;
   /** Whether a symbol exists, so a typo gets an error instead of a silent, never-updating topic. */
   isKnownSymbol(symbol: string): boolean;
   log?: (message: string, fields?: Record<string, unknown>) => void;
@@ -44,19 +54,26 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
   const stats: GatewayStats = { sockets: 0, topics: 0, framesSent: 0, updatesIn: 0, updatesConflated: 0 };
   let latestEpoch = "";
   let pending = new Map<string, Update>();
+  /** Account events are never conflated or reordered: each is kept, in arrival order. */
+  let pendingEvents: Update[] = [];
   let flushScheduled = false;
+
+  function addTo(frames: Map<GatewaySocket, Update[]>, update: Update, as: Update): void {
+    for (const socket of holders.get(update.topic) ?? []) {
+      const frame = frames.get(socket);
+      if (frame) frame.push(as);
+      else frames.set(socket, [as]);
+    }
+  }
 
   function flush(): void {
     flushScheduled = false;
     const frames = new Map<GatewaySocket, Update[]>();
-    for (const update of pending.values()) {
-      for (const socket of holders.get(update.topic) ?? []) {
-        const frame = frames.get(socket);
-        if (frame) frame.push(update);
-        else frames.set(socket, [update]);
-      }
-    }
+    for (const update of pending.values()) addTo(frames, update, update);
+    // A member's sockets know their private topic as plain `account`.
+    for (const event of pendingEvents) addTo(frames, event, { ...event, topic: "account" });
     pending = new Map();
+    pendingEvents = [];
     for (const [socket, frame] of frames) socket.emit("updates", frame);
     stats.framesSent += frames.size;
   }
@@ -64,6 +81,10 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
   bus.onUpdates((updates) => {
     for (const update of updates) {
       stats.updatesIn += 1;
+      if (update.topic.startsWith("account:")) {
+        pendingEvents.push(update);
+        continue;
+      }
       if (update.epoch !== latestEpoch) latestEpoch = update.epoch;
       const held = pending.get(update.topic);
       if (held && held.epoch === update.epoch && held.seq > update.seq) continue;
@@ -76,10 +97,10 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     }
   });
 
-  function refuse(topic: string): TopicErrorCode | undefined {
+  function refuse(topic: string, memberId: string | undefined): TopicErrorCode | undefined {
     const parsed = parseTopic(topic);
     if (!parsed) return "TOPIC_INVALID";
-    if (parsed.kind === "account") return "FORBIDDEN";
+    if (parsed.kind === "account") return memberId ? undefined : "FORBIDDEN";
     if (parsed.kind === "session") return undefined;
     return options.isKnownSymbol(parsed.symbol) ? undefined : "SYMBOL_NOT_FOUND";
   }
@@ -114,8 +135,26 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     if (idle.length > 0) await bus.unsubscribe(idle);
   }
 
+  io.use(async (socket, next) => {
+    const headers = socket.handshake.headers;
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    try {
+      socket.data.memberId = await options.authenticate?.({
+        cookie: headers.cookie,
+        authorization: headers.authorization,
+        token: typeof token === "string" ? token : undefined,
+      });
+    } catch (error) {
+      options.log?.("authenticate failed", { error: String(error) });
+    }
+    next();
+  });
+
   io.on("connection", (socket) => {
     stats.sockets += 1;
+    const memberId = socket.data.memberId as string | undefined;
+    /** The bus topic behind each topic the client holds (`account` is the member's own). */
+    const busTopic = (topic: string) => (topic === "account" ? `account:${memberId}` : topic);
     const held = new Set<string>();
     socket.emit("hello", { protocol: socketProtocolVersion, epoch: latestEpoch });
 
@@ -129,7 +168,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
       const result: SubscribeAck = { snapshots: [], errors: [] };
       const granted: string[] = [];
       for (const topic of new Set(parsed.data.topics)) {
-        const code = refuse(topic);
+        const code = refuse(topic, memberId);
         if (code) result.errors.push({ topic, code });
         else if (held.has(topic)) granted.push(topic);
         else if (held.size >= topicsPerSocketMax) result.errors.push({ topic, code: "TOPICS_LIMIT" });
@@ -139,8 +178,9 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
         }
       }
       try {
-        await hold(socket, granted);
-        result.snapshots = await bus.snapshots(granted);
+        await hold(socket, granted.map(busTopic));
+        // Events have no state to snapshot: the client reads its account over HTTP.
+        result.snapshots = await bus.snapshots(granted.filter((topic) => topic !== "account"));
       } catch (error) {
         options.log?.("subscribe failed", { error: String(error) });
       }
@@ -150,7 +190,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     socket.on("unsubscribe", async (request, ack) => {
       const parsed = subscribeRequestSchema.safeParse(request);
       const topics = parsed.success ? parsed.data.topics.filter((topic) => held.delete(topic)) : [];
-      await release(socket, topics).catch((error: unknown) =>
+      await release(socket, topics.map(busTopic)).catch((error: unknown) =>
         options.log?.("unsubscribe failed", { error: String(error) }),
       );
       if (typeof ack === "function") ack({ ok: true });
@@ -158,7 +198,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
 
     socket.on("disconnect", () => {
       stats.sockets -= 1;
-      release(socket, held).catch((error: unknown) =>
+      release(socket, [...held].map(busTopic)).catch((error: unknown) =>
         options.log?.("release failed", { error: String(error) }),
       );
       held.clear();

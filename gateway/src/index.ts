@@ -1,4 +1,10 @@
 export type { Bus, BusStatus } from "./bus/bus.ts";
 export { createMemoryBus } from "./bus/memory-bus.ts";
 export { createRedisBus, type RedisBusOptions } from "./bus/redis-bus.ts";
-export { attachGateway, type GatewayOptions, type GatewayServer, type GatewayStats } from "./gateway.ts";
+export {
+  attachGateway,
+  type GatewayOptions,
+  type GatewayServer,
+  type GatewayStats,
+  type Handshake,
+} from "./gateway.ts";

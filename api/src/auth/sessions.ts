@@ -75,3 +75,19 @@ export async function revokeSession(db: Db, token: string, nowMs: number): Promi
     .set({ revokedAtMs: nowMs })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAtMs)));
 }
+
+/** The session token a socket's handshake carries: `auth.token`, a bearer header, or the session cookie. */
+export function tokenFromHandshake(handshake: {
+  cookie: string | undefined;
+  authorization: string | undefined;
+  token: string | undefined;
+}): string | undefined {
+  if (handshake.token) return handshake.token;
+  if (handshake.authorization?.startsWith("Bearer "))
+    return handshake.authorization.slice(7).trim() || undefined;
+  for (const part of handshake.cookie?.split(";") ?? []) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === sessionCookieName) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}

@@ -1,3 +1,3 @@
 import { run } from "./run.ts";
 
-await run(["api", "feed", "gateway", "client"], 3000);
+await run(["api", "worker", "feed", "gateway", "client"], 3000);

@@ -2,6 +2,9 @@ import type { Book, Quote, SubscribeAck, Update } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "../platform.ts";
+import { seedDemo } from "../seed.ts";
+import { fund, registerMember } from "../testing/fixtures.ts";
+import { call } from "../testing/test-app.ts";
 import { openTestDatabase, testConfig, testRedisPrefix } from "../testing/test-env.ts";
 
 /**
@@ -25,11 +28,15 @@ beforeAll(async () => {
   };
   if (redisUrl) {
     const shared = { ...base, REDIS_URL: redisUrl, REDIS_PREFIX: testRedisPrefix() };
-    feedSide = await startPlatform(testConfig(shared), ["feed"], 0);
+    feedSide = await startPlatform(testConfig(shared), ["api", "worker", "feed"], 0);
     gatewaySide = await startPlatform(testConfig(shared), ["gateway"], 0);
     gatewayUrl = gatewaySide.url;
   } else {
-    feedSide = await startPlatform(testConfig({ ...base, DATA_DIR: "" }), ["api", "feed", "gateway"], 0);
+    feedSide = await startPlatform(
+      testConfig({ ...base, DATA_DIR: "" }),
+      ["api", "worker", "feed", "gateway"],
+      0,
+    );
     gatewayUrl = feedSide.url;
   }
 }, 120_000);
@@ -41,8 +48,12 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-function connect(): Promise<Socket> {
-  const socket = io(gatewayUrl, { transports: ["websocket"], path: "/socket.io" });
+function connect(token?: string): Promise<Socket> {
+  const socket = io(gatewayUrl, {
+    transports: ["websocket"],
+    path: "/socket.io",
+    ...(token ? { auth: { token } } : {}),
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once("connect", () => resolve(socket));
@@ -113,5 +124,37 @@ describe("live quotes through the gateway", () => {
     expect(first.errors).toEqual([]);
     const more = await subscribe(socket, [`candle:${symbols[0]}:1m`]);
     expect(more.errors).toEqual([{ topic: `candle:${symbols[0]}:1m`, code: "TOPICS_LIMIT" }]);
+  });
+
+  it("delivers a member's account events to that member's sockets only, numbered without gaps", async () => {
+    const api = `${feedSide.url}/api/v1`;
+    const database = feedSide.database as NonNullable<Platform["database"]>;
+    await seedDemo(database.db, Date.now());
+    const owner = await registerMember(api, database);
+    const other = await registerMember(api, database);
+    await fund(database, owner.memberId, "JPY", 5_000_000n);
+    const token = (headers: Record<string, string>) => (headers.authorization ?? "").slice("Bearer ".length);
+    const mine = await connect(token(owner.auth));
+    const theirs = await connect(token(other.auth));
+    const events: Update[] = [];
+    const leaked: Update[] = [];
+    mine.on("updates", (updates: Update[]) => events.push(...updates.filter((u) => u.topic === "account")));
+    theirs.on("updates", (updates: Update[]) => leaked.push(...updates));
+    expect((await subscribe(mine, ["account"])).errors).toEqual([]);
+    expect((await subscribe(theirs, ["account"])).errors).toEqual([]);
+    const order = { symbol: "JP:7203", side: "long", type: "market", quantity: 100, leverage: 1 };
+    expect((await call(`${api}/orders`, "POST", order, owner.auth)).status).toBe(201);
+    expect((await call(`${api}/orders`, "POST", order, owner.auth)).status).toBe(201);
+    await expect.poll(() => events.length, { timeout: 10_000 }).toBe(6);
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(events.map((event) => (event.data as { type: string }).type)).toEqual([
+      "order",
+      "position",
+      "balance",
+      "order",
+      "position",
+      "balance",
+    ]);
+    expect(leaked).toEqual([]);
   });
 });

@@ -5,12 +5,14 @@ import { type Bus, createMemoryBus } from "@kabuto/gateway";
 import { pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
+import type { TradingService } from "../trading/trading.service.ts";
 import { openTestDatabase, testConfig } from "./test-env.ts";
 
 export interface TestApp {
   url: string;
   database: Database;
   bus: Bus;
+  trading: TradingService;
   /** Moves the API's clock, for throttling windows and session expiry. */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -24,7 +26,7 @@ export async function startTestApp(
   const { database, drop } = await openTestDatabase();
   const bus = createMemoryBus();
   let offsetMs = 0;
-  const { app } = createApp({
+  const { app, trading } = createApp({
     config: testConfig(overrides),
     database,
     bus,
@@ -39,6 +41,7 @@ export async function startTestApp(
     url: `http://127.0.0.1:${port}/api/v1`,
     database,
     bus,
+    trading,
     advance: (ms) => {
       offsetMs += ms;
     },

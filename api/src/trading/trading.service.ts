@@ -1,6 +1,15 @@
 import type { Catalog } from "@kabuto/feed";
 import type { Bus } from "@kabuto/gateway";
-import type { Book, Currency, Market, Order, PlaceOrder, Position, Quote } from "@kabuto/shared";
+import type {
+  AccountEvent,
+  Book,
+  Currency,
+  Market,
+  Order,
+  PlaceOrder,
+  Position,
+  Quote,
+} from "@kabuto/shared";
 import {
   addMarginSchema,
   bookTopic,
@@ -38,13 +47,18 @@ function rowsOf(result: unknown): Row[] {
   return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 }
 
+/** A result and the account events it causes once committed. */
+interface ActionResult extends IdempotentResult {
+  events?: AccountEvent[];
+}
+
 export interface Idempotency {
   key: string;
   hash: string;
 }
 
 /** Pushes a member's private events (orders, fills, positions, balances) to their sockets. */
-export type AccountEvents = (memberId: string, event: { type: string; id: string }) => void;
+export type AccountEvents = (memberId: string, event: AccountEvent) => void;
 
 /**
  * Orders and positions. Every money movement is a journal written in the same transaction as
@@ -144,8 +158,14 @@ export class TradingService {
           sql`update orders set status = 'cancelled', updated_at_ms = ${this.now()} where id = ${row.id} returning *`,
         ),
       );
-      this.events(memberId, { type: "order", id: String(row.id) });
-      return { status: 200, body: toOrder(updated as Row) };
+      return {
+        status: 200,
+        body: toOrder(updated as Row),
+        events: [
+          { type: "order", id: String(row.id) },
+          { type: "balance", id: currency },
+        ],
+      };
     });
   }
 
@@ -172,8 +192,14 @@ export class TradingService {
       const fill = walkBook(book, market, closingSide, position.quantity);
       if (!fill) throw new AppError("BOOK_TOO_THIN");
       const closed = await this.settleClose(tx, position, market, fill, reason, nowMs);
-      this.events(memberId, { type: "position", id: positionId });
-      return { status: 200, body: closed };
+      return {
+        status: 200,
+        body: closed,
+        events: [
+          { type: "position", id: positionId },
+          { type: "balance", id: position.currency },
+        ],
+      };
     });
   }
 
@@ -205,25 +231,32 @@ export class TradingService {
           sql`update positions set margin_minor = margin_minor + ${amount.toString()}::bigint where id = ${toId(positionId)} returning *`,
         ),
       );
-      this.events(memberId, { type: "position", id: positionId });
-      return { status: 200, body: toPosition(updated as Row) };
+      return {
+        status: 200,
+        body: toPosition(updated as Row),
+        events: [
+          { type: "position", id: positionId },
+          { type: "balance", id: currency },
+        ],
+      };
     });
   }
 
   /** The worker's fill of a resting limit order whose price the market reached. */
   async fillLimit(orderId: number, book: Book): Promise<boolean> {
     const nowMs = this.now();
-    return this.db.transaction(async (tx) => {
+    const filled = await this.db.transaction(async (tx) => {
       const [row] = rowsOf(
         await tx.execute(sql`select * from orders where id = ${orderId} for update skip locked`),
       );
-      if (!row || row.status !== "pending") return false;
+      if (!row || row.status !== "pending") return undefined;
       const market = symbolMarket(String(row.symbol) as Order["symbol"]) as Market;
       const side = row.side as Side;
       const quantity = Number(row.quantity);
       const limit = Number(row.limit_units);
       const fill = walkBook(book, market, side, quantity);
-      if (!fill || (side === "long" ? fill.averageUnits > limit : fill.averageUnits < limit)) return false;
+      if (!fill || (side === "long" ? fill.averageUnits > limit : fill.averageUnits < limit))
+        return undefined;
       const memberId = String(row.member_id);
       const currency = marketCurrency[market];
       await this.lockAvailable(tx, memberId, currency);
@@ -243,10 +276,14 @@ export class TradingService {
         nowMs,
       );
       const order = { symbol: String(row.symbol), side, quantity, leverage: Number(row.leverage) };
-      await this.openPosition(tx, memberId, order, market, fill, Number(row.id), nowMs);
-      this.events(memberId, { type: "order", id: String(row.id) });
-      return true;
+      const positionId = await this.openPosition(tx, memberId, order, market, fill, Number(row.id), nowMs);
+      return { memberId, orderId: String(row.id), positionId: String(positionId), currency };
     });
+    if (!filled) return false;
+    this.events(filled.memberId, { type: "order", id: filled.orderId });
+    this.events(filled.memberId, { type: "position", id: filled.positionId });
+    this.events(filled.memberId, { type: "balance", id: filled.currency });
+    return true;
   }
 
   private async openFromMarket(
@@ -256,7 +293,7 @@ export class TradingService {
     market: Market,
     fill: Fill,
     nowMs: number,
-  ): Promise<IdempotentResult> {
+  ): Promise<ActionResult> {
     const [inserted] = rowsOf(
       await tx.execute(sql`
         insert into orders (member_id, symbol, side, type, quantity, leverage, session, status, created_at_ms, updated_at_ms)
@@ -267,8 +304,16 @@ export class TradingService {
     const orderId = Number((inserted as Row).id);
     await this.openPosition(tx, memberId, order, market, fill, orderId, nowMs);
     const [row] = rowsOf(await tx.execute(sql`select * from orders where id = ${orderId}`));
-    this.events(memberId, { type: "order", id: String(orderId) });
-    return { status: 201, body: toOrder(row as Row) };
+    const filled = toOrder(row as Row);
+    return {
+      status: 201,
+      body: filled,
+      events: [
+        { type: "order", id: filled.id },
+        { type: "position", id: filled.positionId ?? "" },
+        { type: "balance", id: filled.currency },
+      ],
+    };
   }
 
   /** Reserves margin and the opening fee from available cash, and opens the position. */
@@ -280,7 +325,7 @@ export class TradingService {
     fill: Fill,
     orderId: number,
     nowMs: number,
-  ): Promise<void> {
+  ): Promise<number> {
     const currency = marketCurrency[market];
     const notional = toMinor(fill.scaledNotional, market);
     const margin = initialMargin(notional, order.leverage);
@@ -322,6 +367,7 @@ export class TradingService {
       },
       nowMs,
     );
+    return positionId;
   }
 
   private async restLimit(
@@ -331,7 +377,7 @@ export class TradingService {
     market: Market,
     limitUnits: number,
     nowMs: number,
-  ): Promise<IdempotentResult> {
+  ): Promise<ActionResult> {
     const currency = marketCurrency[market];
     const scaled = BigInt(order.quantity) * BigInt(limitUnits);
     const notional = toMinor(scaled, market);
@@ -371,8 +417,14 @@ export class TradingService {
       },
       nowMs,
     );
-    this.events(memberId, { type: "order", id: String((row as Row).id) });
-    return { status: 201, body: toOrder(row as Row) };
+    return {
+      status: 201,
+      body: toOrder(row as Row),
+      events: [
+        { type: "order", id: String((row as Row).id) },
+        { type: "balance", id: currency },
+      ],
+    };
   }
 
   private async settleClose(
@@ -492,21 +544,28 @@ export class TradingService {
     return [quote, book];
   }
 
+  /**
+   * Runs the action in one transaction with its idempotency claim, and tells the member's
+   * sockets what changed only once it has committed (a replayed result tells nothing new).
+   */
   private async inTransaction(
     memberId: string,
     idempotency: Idempotency | undefined,
     nowMs: number,
-    action: (tx: Tx) => Promise<IdempotentResult>,
+    action: (tx: Tx) => Promise<ActionResult>,
   ): Promise<IdempotentResult> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx): Promise<ActionResult> => {
       if (idempotency) {
         const stored = await claimKey(tx, { memberId, key: idempotency.key, hash: idempotency.hash, nowMs });
         if (stored) return stored;
       }
-      const result = await action(tx);
-      if (idempotency) await storeResult(tx, { memberId, key: idempotency.key }, result);
-      return result;
+      const acted = await action(tx);
+      if (idempotency)
+        await storeResult(tx, { memberId, key: idempotency.key }, { status: acted.status, body: acted.body });
+      return acted;
     });
+    for (const event of result.events ?? []) this.events(memberId, event);
+    return { status: result.status, body: result.body };
   }
 }
 

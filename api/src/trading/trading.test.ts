@@ -5,6 +5,7 @@ import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { TradingWorker } from "./worker.ts";
 
 let app: TestApp;
 
@@ -268,6 +269,67 @@ describe("limit orders and margin", () => {
     const close = await call(`${app.url}/positions/${placed.body.positionId}/close`, "POST", {}, other.auth);
     expect(close.body.error.code).toBe("POSITION_NOT_FOUND");
     expect((await call(`${app.url}/positions`, "GET", undefined, other.auth)).body.items).toEqual([]);
+  });
+});
+
+describe("the worker", () => {
+  it("fills a resting long when the ask comes down to its limit, and not before", async () => {
+    const { auth, memberId } = await registerMember(app.url, app.database);
+    await fund(app.database, memberId, "JPY", 1_000_000n);
+    const worker = new TradingWorker({
+      db: app.database.db,
+      bus: app.bus,
+      trading: app.trading,
+      alwaysOpen: true,
+    });
+    const placed = await call(
+      `${app.url}/orders`,
+      "POST",
+      { ...buyToyota, type: "limit", price: "2600", quantity: 100 },
+      auth,
+    );
+    await worker.pass();
+    expect((await call(`${app.url}/orders?status=pending`, "GET", undefined, auth)).body.items).toHaveLength(
+      1,
+    );
+    setMarket(app.bus, "JP:7203", [["2599", 500]], [["2599.5", 500]]);
+    await worker.pass();
+    const [order] = (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items;
+    expect(order).toMatchObject({ id: placed.body.id, status: "filled", fillPrice: "2599.5", held: "0" });
+    // The hold is released; the fill at 2,599.5 (259,950) reserves 129,975 margin at 2× and a 260 yen fee.
+    expect(await account(auth)).toMatchObject({
+      held: "0",
+      margin: "129975",
+      available: String(1_000_000 - 129_975 - 260),
+    });
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  it("closes a position whose equity fell below half its initial margin, and says why", async () => {
+    const { auth, memberId } = await registerMember(app.url, app.database);
+    await fund(app.database, memberId, "JPY", 1_000_000n);
+    const worker = new TradingWorker({
+      db: app.database.db,
+      bus: app.bus,
+      trading: app.trading,
+      alwaysOpen: true,
+    });
+    setMarket(app.bus, "JP:7203", [["2650", 500]], [["2650", 500]]);
+    const placed = await call(
+      `${app.url}/orders`,
+      "POST",
+      { ...buyToyota, quantity: 100, leverage: 3 },
+      auth,
+    );
+    // Margin 88,334 on 265,000: a fall to 2,210 loses 44,000, leaving 44,334 (above half); 2,200 loses 45,000.
+    setMarket(app.bus, "JP:7203", [["2210", 500]], [["2210.5", 500]]);
+    expect((await worker.pass()).called).toBe(0);
+    setMarket(app.bus, "JP:7203", [["2200", 500]], [["2200.5", 500]]);
+    expect((await worker.pass()).called).toBe(1);
+    const position = await call(`${app.url}/positions/${placed.body.positionId}`, "GET", undefined, auth);
+    expect(position.body).toMatchObject({ status: "closed", closeReason: "margin_call", closePrice: "2200" });
+    const records = await call(`${app.url}/ledger?type=trade`, "GET", undefined, auth);
+    expect(records.body.items[0].kind).toBe("margin_call");
   });
 });
 

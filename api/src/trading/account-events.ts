@@ -1,0 +1,26 @@
+import type { Bus } from "@kabuto/gateway";
+import type { AccountEvent } from "@kabuto/shared";
+import type { AccountEvents } from "./trading.service.ts";
+
+/**
+ * Members whose sequence this process remembers. Past it the map starts afresh: a member's
+ * next event then arrives with seq 1, which their client takes as a gap and re-reads the
+ * account, so forgetting costs a refetch, never a wrong screen.
+ */
+const membersRememberedMax = 100_000;
+
+/**
+ * Publishes account events on the bus as `account:<memberId>`. Each API process has its own
+ * epoch and numbers each member's events from one; a client that sees events from two
+ * processes sees the epoch change and re-reads its account, which is always correct.
+ */
+export function createAccountPublisher(bus: Bus, now: () => number = Date.now): AccountEvents {
+  const epoch = `api-${now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const seqs = new Map<string, number>();
+  return (memberId: string, event: AccountEvent) => {
+    if (seqs.size >= membersRememberedMax && !seqs.has(memberId)) seqs.clear();
+    const seq = (seqs.get(memberId) ?? 0) + 1;
+    seqs.set(memberId, seq);
+    bus.publish([{ topic: `account:${memberId}`, epoch, seq, ts: now(), data: event }]);
+  };
+}

@@ -1,0 +1,148 @@
+import type { Bus } from "@kabuto/gateway";
+import type { Book, Market } from "@kabuto/shared";
+import { bookTopic, sessionAt, symbolMarket } from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { breachesMaintenance, equity, profit, type Side, toMinor, walkBook } from "./rules.ts";
+import type { TradingService } from "./trading.service.ts";
+
+/** Pending orders looked at per pass; the rest wait a second, oldest first. */
+const ordersPerPassMax = 500;
+/** Holding positions checked for margin per pass. */
+const positionsPerPassMax = 5_000;
+
+type Row = Record<string, unknown>;
+function rowsOf(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+}
+
+/**
+ * The trigger worker: fills resting limit orders when the market reaches them and closes
+ * positions whose equity fell below the maintenance margin. It polls the database for work and
+ * the bus for the newest books, so a crash loses nothing: the next pass picks up where the
+ * last one was, and each fill or close is its own transaction that checks the row's status.
+ */
+export class TradingWorker {
+  private readonly db: Db;
+  private readonly bus: Bus;
+  private readonly trading: TradingService;
+  private readonly alwaysOpen: boolean;
+  private readonly now: () => number;
+  private readonly log: (message: string, fields?: Record<string, unknown>) => void;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(deps: {
+    db: Db;
+    bus: Bus;
+    trading: TradingService;
+    alwaysOpen: boolean;
+    now?: () => number;
+    log?: (message: string, fields?: Record<string, unknown>) => void;
+  }) {
+    this.db = deps.db;
+    this.bus = deps.bus;
+    this.trading = deps.trading;
+    this.alwaysOpen = deps.alwaysOpen;
+    this.now = deps.now ?? Date.now;
+    this.log = deps.log ?? (() => undefined);
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => {
+      // A slow pass is never overlapped by the next one.
+      this.running ??= this.pass()
+        .then(() => undefined)
+        .catch((error: unknown) => this.log("worker pass failed", { error: String(error) }))
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One look at every pending order and holding position. Returns what it did, for tests. */
+  async pass(): Promise<{ filled: number; called: number }> {
+    const filled = await this.fillLimits();
+    const called = await this.marginCalls();
+    return { filled, called };
+  }
+
+  private async fillLimits(): Promise<number> {
+    const rows = rowsOf(
+      await this.db.execute(sql`
+        select id, symbol, side, limit_units, session from orders where status = 'pending'
+        order by id limit ${ordersPerPassMax}`),
+    );
+    const books = await this.books(rows.map((row) => String(row.symbol)));
+    let filled = 0;
+    for (const row of rows) {
+      const symbol = String(row.symbol);
+      const book = books.get(symbol);
+      const market = symbolMarket(symbol as Book["symbol"]) as Market;
+      if (!book || !this.canFill(market, String(row.session))) continue;
+      const limit = Number(row.limit_units);
+      const best = row.side === "long" ? book.asks[0] : book.bids[0];
+      if (!best) continue;
+      const bestUnits = Math.round(Number(best.price) * (market === "JP" ? 10 : 10_000));
+      const crossed = row.side === "long" ? bestUnits <= limit : bestUnits >= limit;
+      if (crossed && (await this.trading.fillLimit(Number(row.id), book).catch(this.logged("limit fill"))))
+        filled += 1;
+    }
+    return filled;
+  }
+
+  private async marginCalls(): Promise<number> {
+    const rows = rowsOf(
+      await this.db.execute(sql`
+        select id, member_id, symbol, side, quantity, open_notional_minor, initial_margin_minor, margin_minor
+        from positions where status = 'holding' order by id limit ${positionsPerPassMax}`),
+    );
+    const books = await this.books(rows.map((row) => String(row.symbol)));
+    const nowMs = this.now();
+    let called = 0;
+    for (const row of rows) {
+      const symbol = String(row.symbol);
+      const market = symbolMarket(symbol as Book["symbol"]) as Market;
+      const book = books.get(symbol);
+      if (!book || sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") continue;
+      const side = row.side as Side;
+      // Marked at what closing would fetch: a long sells into the bids, a short buys the asks.
+      const fill = walkBook(book, market, side === "long" ? "short" : "long", Number(row.quantity));
+      if (!fill) continue;
+      const pnl = profit(side, BigInt(String(row.open_notional_minor)), toMinor(fill.scaledNotional, market));
+      const current = equity(BigInt(String(row.margin_minor)), pnl);
+      const terms = this.trading.termsOf(market);
+      if (!breachesMaintenance(BigInt(String(row.initial_margin_minor)), current, terms.maintenancePct))
+        continue;
+      const closed = await this.trading
+        .closePosition(String(row.member_id), String(row.id), undefined, "margin_call")
+        .catch(this.logged("margin call"));
+      if (closed) called += 1;
+    }
+    return called;
+  }
+
+  private canFill(market: Market, session: string): boolean {
+    const phase = sessionAt(market, this.now(), { alwaysOpen: this.alwaysOpen }).phase;
+    return phase === "regular" || (session === "extended" && (phase === "pre" || phase === "after"));
+  }
+
+  private async books(symbols: string[]): Promise<Map<string, Book>> {
+    const unique = [...new Set(symbols)];
+    const updates = await this.bus.snapshots(unique.map(bookTopic));
+    return new Map(updates.map((update) => [(update.data as Book).symbol, update.data as Book]));
+  }
+
+  private logged(what: string) {
+    return (error: unknown) => {
+      // A refusal here (the member closed it first, the book moved) is ordinary; the next pass retries.
+      this.log(`${what} skipped`, { error: String(error) });
+      return undefined;
+    };
+  }
+}
