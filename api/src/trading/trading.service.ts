@@ -249,7 +249,7 @@ export class TradingService {
       const [row] = rowsOf(
         await tx.execute(sql`select * from orders where id = ${orderId} for update skip locked`),
       );
-      if (!row || row.status !== "pending") return undefined;
+      if (row?.status !== "pending") return undefined;
       const market = symbolMarket(String(row.symbol) as Order["symbol"]) as Market;
       const side = row.side as Side;
       const quantity = Number(row.quantity);
