@@ -108,7 +108,10 @@ export const ledgerAccounts = pgTable(
     /** Member: available, held, margin, deficit. House: fees, tax, clearing, fx, loans, rewards. */
     purpose: text("purpose").notNull(),
     currency: text("currency").notNull(),
-    /** Minor units (yen, cents). */
+    /**
+     * Minor units (yen, cents), cached for member accounts only: house accounts take an entry
+     * from nearly every journal, and a cached sum there would serialise all of them.
+     */
     balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
   },
   (table) => [

@@ -4,7 +4,7 @@ import type { Tx } from "./ledger.repo.ts";
 export interface LedgerReport {
   accounts: number;
   journals: number;
-  /** Accounts whose cached balance differs from the sum of their entries. */
+  /** Member accounts whose cached balance differs from the sum of their entries (house balances are not cached). */
   drifted: { accountId: number; cached: bigint; fromEntries: bigint }[];
   /** Journals whose entries do not sum to zero in some currency. */
   unbalanced: { journalId: number; currency: string; sum: bigint }[];
@@ -23,6 +23,7 @@ export async function checkLedger(tx: Tx): Promise<LedgerReport> {
     await tx.execute(sql`
       select a.id, a.balance, coalesce(sum(e.amount), 0) as from_entries
       from ledger_accounts a left join entries e on e.account_id = a.id
+      where a.member_id is not null
       group by a.id having a.balance <> coalesce(sum(e.amount), 0)`),
   ).map((row) => ({
     accountId: Number(row.id),

@@ -115,9 +115,27 @@ export class TradingService {
       if (!book) throw new AppError("PRICE_UNAVAILABLE");
       const fill = walkBook(book, market, order.side, order.quantity);
       if (!fill) throw new AppError("BOOK_TOO_THIN");
-      return this.inTransaction(memberId, idempotency, nowMs, (tx) =>
-        this.openFromMarket(tx, memberId, order, market, fill, nowMs),
+      const opened = await this.openPosition(
+        this.db,
+        memberId,
+        order,
+        market,
+        fill,
+        null,
+        nowMs,
+        idempotency,
       );
+      if (!opened.replayed) {
+        const body = opened.body as Order;
+        for (const event of [
+          { type: "order", id: body.id },
+          { type: "position", id: opened.positionId ?? "" },
+          { type: "balance", id: body.currency },
+        ] as const) {
+          this.events(memberId, event);
+        }
+      }
+      return { status: opened.status, body: opened.body };
     }
     if (order.session === "extended" && market !== "US") throw new AppError("SESSION_INVALID");
     const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
@@ -276,7 +294,8 @@ export class TradingService {
         nowMs,
       );
       const order = { symbol: String(row.symbol), side, quantity, leverage: Number(row.leverage) };
-      const positionId = await this.openPosition(tx, memberId, order, market, fill, Number(row.id), nowMs);
+      const opened = await this.openPosition(tx, memberId, order, market, fill, Number(row.id), nowMs);
+      const positionId = opened.positionId ?? "";
       return { memberId, orderId: String(row.id), positionId: String(positionId), currency };
     });
     if (!filled) return false;
@@ -286,88 +305,56 @@ export class TradingService {
     return true;
   }
 
-  private async openFromMarket(
-    tx: Tx,
-    memberId: string,
-    order: { symbol: string; side: Side; type: string; quantity: number; leverage: number; session: string },
-    market: Market,
-    fill: Fill,
-    nowMs: number,
-  ): Promise<ActionResult> {
-    const [inserted] = rowsOf(
-      await tx.execute(sql`
-        insert into orders (member_id, symbol, side, type, quantity, leverage, session, status, created_at_ms, updated_at_ms)
-        values (${memberId}, ${order.symbol}, ${order.side}, 'market', ${order.quantity}, ${order.leverage},
-                ${order.session}, 'filled', ${nowMs}, ${nowMs})
-        returning id`),
-    );
-    const orderId = Number((inserted as Row).id);
-    await this.openPosition(tx, memberId, order, market, fill, orderId, nowMs);
-    const [row] = rowsOf(await tx.execute(sql`select * from orders where id = ${orderId}`));
-    const filled = toOrder(row as Row);
-    return {
-      status: 201,
-      body: filled,
-      events: [
-        { type: "order", id: filled.id },
-        { type: "position", id: filled.positionId ?? "" },
-        { type: "balance", id: filled.currency },
-      ],
-    };
-  }
-
-  /** Reserves margin and the opening fee from available cash, and opens the position. */
+  /**
+   * Reserves margin and the opening fee from available cash and opens the position, through
+   * the database's open_position function: one round trip, atomic on its own (a market order)
+   * or inside the caller's transaction (a limit order's fill, `orderId` given).
+   */
   private async openPosition(
     tx: Tx,
     memberId: string,
-    order: { symbol: string; side: Side; quantity: number; leverage: number },
+    order: { symbol: string; side: Side; quantity: number; leverage: number; session?: string },
     market: Market,
     fill: Fill,
-    orderId: number,
+    orderId: number | null,
     nowMs: number,
-  ): Promise<number> {
+    idempotency?: Idempotency,
+  ): Promise<{ replayed: boolean; status: number; body: unknown; positionId?: string }> {
     const currency = marketCurrency[market];
     const notional = toMinor(fill.scaledNotional, market);
     const margin = initialMargin(notional, order.leverage);
     const fee = charge(notional, this.terms[market].feePpm);
-    const available = await this.lockAvailable(tx, memberId, currency);
-    if (available < margin + fee) {
-      throw new AppError("INSUFFICIENT_BALANCE", {
-        required: (margin + fee).toString(),
-        available: available.toString(),
-        currency,
-      });
-    }
     const openPrice = formatAverage(fill.averageUnits, market);
-    const [position] = rowsOf(
-      await tx.execute(sql`
-        insert into positions (member_id, symbol, currency, side, quantity, leverage, open_order_id, open_price,
-          open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, opened_at_ms)
-        values (${memberId}, ${order.symbol}, ${currency}, ${order.side}, ${order.quantity}, ${order.leverage}, ${orderId},
-          ${openPrice}, ${notional.toString()}::bigint, ${margin.toString()}::bigint, ${margin.toString()}::bigint,
-          ${fee.toString()}::bigint, 'holding', ${nowMs})
-        returning id`),
-    );
-    const positionId = Number((position as Row).id);
-    await tx.execute(sql`
-      update orders set status = 'filled', fill_price = ${openPrice}, position_id = ${positionId}, held_minor = 0,
-        updated_at_ms = ${nowMs} where id = ${orderId}`);
-    const cash = memberAccount(memberId, "available", currency);
-    await postJournal(
-      tx,
-      {
-        kind: "open",
-        memberId,
-        ref: `position:${positionId}`,
-        memo: `${order.side} ${order.quantity} ${order.symbol} @ ${openPrice} ×${order.leverage}`,
-        postings: [
-          ...transfer(cash, memberAccount(memberId, "margin", currency), margin),
-          ...transfer(cash, houseAccount("fees", currency), fee),
-        ],
-      },
-      nowMs,
-    );
-    return positionId;
+    const memo = `${order.side} ${order.quantity} ${order.symbol} @ ${openPrice} ×${order.leverage}`;
+    try {
+      const [row] = rowsOf(
+        await tx.execute(sql`
+          select open_position(${memberId}, ${idempotency?.key ?? null}, ${idempotency?.hash ?? null}, ${orderId},
+            ${order.symbol}, ${currency}, ${order.side}, ${order.quantity}, ${order.leverage},
+            ${order.session ?? "regular"}, ${openPrice}, ${notional.toString()}::bigint, ${margin.toString()}::bigint,
+            ${fee.toString()}::bigint, ${memo}, ${nowMs}) as result`),
+      );
+      const result = (row as Row).result;
+      return (typeof result === "string" ? JSON.parse(result) : result) as {
+        replayed: boolean;
+        status: number;
+        body: unknown;
+        positionId?: string;
+      };
+    } catch (error) {
+      const cause =
+        (error as { cause?: { code?: string; detail?: string } }).cause ??
+        (error as { code?: string; detail?: string });
+      if (cause.code === "KB001") throw new AppError("IDEMPOTENCY_KEY_REUSED");
+      if (cause.code === "KB002") {
+        throw new AppError("INSUFFICIENT_BALANCE", {
+          required: (margin + fee).toString(),
+          available: cause.detail ?? "0",
+          currency,
+        });
+      }
+      throw error;
+    }
   }
 
   private async restLimit(

@@ -342,11 +342,10 @@ describe("fund records", () => {
     expect(all.body.items.map((item: { kind: string }) => item.kind)).toEqual(["open", "deposit"]);
     const trades = await call(`${app.url}/ledger?type=trade`, "GET", undefined, auth);
     expect(trades.body.items).toHaveLength(1);
-    expect(trades.body.items[0].changes).toEqual(
-      expect.arrayContaining([
-        { purpose: "available", currency: "JPY", amount: "-132525" },
-        { purpose: "margin", currency: "JPY", amount: "132525" },
-      ]),
-    );
+    // 100 at 2,650.5 = 265,050: margin 132,525 at 2× and a 266 yen fee (0.1%, rounded up).
+    expect(trades.body.items[0].changes).toEqual([
+      { purpose: "margin", currency: "JPY", amount: "132525" },
+      { purpose: "available", currency: "JPY", amount: "-132791" },
+    ]);
   });
 });
