@@ -16,6 +16,7 @@ import { CandlesRepo } from "./market/candles.repo.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
 import { MarketService } from "./market/market.service.ts";
 import { mountSystemRoutes } from "./system/system.routes.ts";
+import { termsFromConfig } from "./trading/rules.ts";
 import { mountTradingRoutes } from "./trading/trading.routes.ts";
 import { type AccountEvents, TradingService } from "./trading/trading.service.ts";
 import { mountWatchlistRoutes } from "./watchlist/watchlist.routes.ts";
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
     bus: deps.bus,
     alwaysOpen: deps.config.alwaysOpen,
     now,
+    terms: termsFromConfig(deps.config),
     ...(deps.accountEvents ? { events: deps.accountEvents } : {}),
   });
   mountTradingRoutes(router, docs, { db, trading });

@@ -5,6 +5,15 @@ const booleanFlag = z
   .enum(["0", "1", "true", "false"])
   .transform((value) => value === "1" || value === "true");
 
+/** "1,2,3": whole leverages from 1 to 10. */
+const leverageList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/)
+  .transform((value) => [...new Set(value.split(",").map(Number))].sort((a, b) => a - b))
+  .refine((list) => list.every((leverage) => leverage >= 1 && leverage <= 10), "leverages are 1 to 10");
+/** Parts per million of notional: 1,000 is 0.1%. */
+const ppm = z.coerce.number().int().min(0).max(100_000);
+
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65_535).optional(),
@@ -27,6 +36,14 @@ const configSchema = z.object({
   API_URL: z.url().default("http://127.0.0.1:3001"),
   GATEWAY_URL: z.url().default("http://127.0.0.1:3002"),
   CLIENT_DIST: z.string().optional(),
+  /** Trading terms per market (see trading/rules.ts for the defaults and why). */
+  LEVERAGE_JP: leverageList.default([1, 2, 3]),
+  LEVERAGE_US: leverageList.default([1, 2, 3, 4]),
+  FEE_PPM_JP: ppm.default(1_000),
+  FEE_PPM_US: ppm.default(4_500),
+  TAX_PPM_JP: ppm.default(0),
+  TAX_PPM_US: ppm.default(28),
+  MAINTENANCE_PCT: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -14,6 +14,7 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
 import { seedDemo } from "./seed.ts";
 import { createAccountPublisher } from "./trading/account-events.ts";
+import { termsFromConfig } from "./trading/rules.ts";
 import { TradingService } from "./trading/trading.service.ts";
 import { TradingWorker } from "./trading/worker.ts";
 
@@ -102,6 +103,7 @@ export async function startPlatform(
       bus,
       alwaysOpen: config.alwaysOpen,
       now: Date.now,
+      terms: termsFromConfig(config),
       events: accountEvents,
     });
     worker = new TradingWorker({

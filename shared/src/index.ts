@@ -74,6 +74,8 @@ export {
   positionSchema,
   positionStatuses,
   sides,
+  type TradingTerms,
+  tradingTermsSchema,
 } from "./api/trading.ts";
 export {
   type ErrorCode,

@@ -10,6 +10,7 @@ import {
   positionListSchema,
   positionQuerySchema,
   positionSchema,
+  tradingTermsSchema,
 } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import type { Request, Response, Router } from "express";
@@ -192,6 +193,17 @@ export function mountTradingRoutes(
       response,
       await trading.addMargin(member.id, String(request.params.id), request.body, idempotencyOf(request)),
     );
+  });
+
+  docs.add({
+    method: "get",
+    path: "/trading/terms",
+    tag: "trading",
+    summary: "Leverages offered and the fee, tax and maintenance terms per market",
+    response: tradingTermsSchema,
+  });
+  router.get("/trading/terms", (_request, response) => {
+    response.json({ JP: trading.termsOf("JP"), US: trading.termsOf("US") });
   });
 
   docs.add({

@@ -121,3 +121,15 @@ export const fundRecordSchema = z.object({
 });
 export type FundRecord = z.infer<typeof fundRecordSchema>;
 export const fundRecordListSchema = z.object({ items: z.array(fundRecordSchema) });
+
+export const marketTermsSchema = z.object({
+  leverages: z.array(z.number().int().positive()),
+  /** Commission each way, parts per million of notional, rounded up to the minor unit. */
+  feePpm: z.number().int().nonnegative(),
+  /** Charged on the selling side (stamp duty in the spec's words; the SEC fee in the US). */
+  taxPpm: z.number().int().nonnegative(),
+  /** The house closes a position whose equity falls below this share of its initial margin. */
+  maintenancePct: z.number().int().positive(),
+});
+export const tradingTermsSchema = z.object({ JP: marketTermsSchema, US: marketTermsSchema });
+export type TradingTerms = z.infer<typeof tradingTermsSchema>;

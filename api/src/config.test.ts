@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+import { termsFromConfig } from "./trading/rules.ts";
+
+describe("configuration", () => {
+  it("defaults to embedded mode with the real market hours and the documented trading terms", () => {
+    const config = loadConfig({});
+    expect(config.embedded).toBe(true);
+    expect(config.alwaysOpen).toBe(false);
+    expect(termsFromConfig(config)).toEqual({
+      JP: { leverages: [1, 2, 3], feePpm: 1_000, taxPpm: 0, maintenancePct: 50 },
+      US: { leverages: [1, 2, 3, 4], feePpm: 4_500, taxPpm: 28, maintenancePct: 50 },
+    });
+  });
+
+  it("takes trading terms from the environment", () => {
+    const config = loadConfig({ LEVERAGE_JP: "5,1,5", FEE_PPM_US: "0", MAINTENANCE_PCT: "30" });
+    expect(termsFromConfig(config).JP.leverages).toEqual([1, 5]);
+    expect(termsFromConfig(config).US.feePpm).toBe(0);
+    expect(termsFromConfig(config).US.maintenancePct).toBe(30);
+  });
+
+  it("fails fast, naming the setting, on a bad value", () => {
+    expect(() => loadConfig({ LEVERAGE_JP: "two" })).toThrow(/LEVERAGE_JP/);
+    expect(() => loadConfig({ LEVERAGE_US: "1,50" })).toThrow(/LEVERAGE_US/);
+    expect(() => loadConfig({ MARKET_HOURS: "sometimes" })).toThrow(/MARKET_HOURS/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+  });
+});
