@@ -40,7 +40,23 @@ export interface GatewayStats {
   framesSent: number;
   updatesIn: number;
   updatesConflated: number;
+  /** Sockets whose writes backed up and are being sent only the newest state. */
+  socketsBehind: number;
+  /** Sockets dropped for falling too far behind on events that cannot be skipped. */
+  socketsDropped: number;
 }
+
+/**
+ * Frames a socket may have queued (written by us, not yet taken by the network) before it
+ * counts as behind. At one frame per event-loop turn a healthy phone is at 0–2; 8 means its
+ * network stalled for a noticeable moment, and from then on it gets only the newest states.
+ */
+const queuedFramesMax = 8;
+/**
+ * Account events kept for a socket that is behind. Events cannot be conflated; past this many
+ * the socket is disconnected, and on reconnecting the client re-reads its account.
+ */
+const backlogEventsMax = 256;
 
 /**
  * Relays market topics from the bus to sockets. Each socket holds a bounded set of topics; the
@@ -48,10 +64,66 @@ export interface GatewayStats {
  * leave together: one frame per socket per turn of the event loop, carrying the newest state of
  * each topic that changed (market topics carry full state, so an older one can be skipped).
  */
+/**
+ * Packets engine.io holds for a socket because its transport is still busy with earlier ones.
+ * engine.io keeps this in `writeBuffer`, which its types mark private; it is the only measure
+ * of a stalled consumer it offers (there is no public bufferedAmount on the Socket.IO socket).
+ */
+function queuedFrames(socket: GatewaySocket): number {
+  return (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length;
+}
+
 export function attachGateway(io: GatewayServer, options: GatewayOptions): { stats(): GatewayStats } {
   const { bus } = options;
   const holders = new Map<string, Set<GatewaySocket>>();
-  const stats: GatewayStats = { sockets: 0, topics: 0, framesSent: 0, updatesIn: 0, updatesConflated: 0 };
+  const stats: GatewayStats = {
+    sockets: 0,
+    topics: 0,
+    framesSent: 0,
+    updatesIn: 0,
+    updatesConflated: 0,
+    socketsBehind: 0,
+    socketsDropped: 0,
+  };
+  /** What a socket that is behind will get when its writes drain: the newest state per topic, and its events. */
+  const backlogs = new Map<GatewaySocket, { states: Map<string, Update>; events: Update[] }>();
+
+  function send(socket: GatewaySocket, frame: Update[]): void {
+    const backlog = backlogs.get(socket);
+    if (!backlog && queuedFrames(socket) < queuedFramesMax) {
+      socket.emit("updates", frame);
+      stats.framesSent += 1;
+      return;
+    }
+    if (!backlog) {
+      backlogs.set(socket, { states: new Map(), events: [] });
+      stats.socketsBehind += 1;
+      socket.conn.once("drain", () => drainBacklog(socket));
+    }
+    const held = backlogs.get(socket) as { states: Map<string, Update>; events: Update[] };
+    for (const update of frame) {
+      if (update.topic === "account") held.events.push(update);
+      else {
+        if (held.states.has(update.topic)) stats.updatesConflated += 1;
+        held.states.set(update.topic, update);
+      }
+    }
+    if (held.events.length > backlogEventsMax) {
+      stats.socketsDropped += 1;
+      backlogs.delete(socket);
+      stats.socketsBehind -= 1;
+      socket.disconnect(true);
+    }
+  }
+
+  function drainBacklog(socket: GatewaySocket): void {
+    const backlog = backlogs.get(socket);
+    if (!backlog) return;
+    backlogs.delete(socket);
+    stats.socketsBehind -= 1;
+    if (!socket.connected) return;
+    send(socket, [...backlog.states.values(), ...backlog.events]);
+  }
   let latestEpoch = "";
   let pending = new Map<string, Update>();
   /** Account events are never conflated or reordered: each is kept, in arrival order. */
@@ -74,8 +146,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     for (const event of pendingEvents) addTo(frames, event, { ...event, topic: "account" });
     pending = new Map();
     pendingEvents = [];
-    for (const [socket, frame] of frames) socket.emit("updates", frame);
-    stats.framesSent += frames.size;
+    for (const [socket, frame] of frames) send(socket, frame);
   }
 
   bus.onUpdates((updates) => {
@@ -198,6 +269,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
 
     socket.on("disconnect", () => {
       stats.sockets -= 1;
+      if (backlogs.delete(socket)) stats.socketsBehind -= 1;
       release(socket, [...held].map(busTopic)).catch((error: unknown) =>
         options.log?.("release failed", { error: String(error) }),
       );

@@ -1,0 +1,119 @@
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Update } from "@kabuto/shared";
+import { Server } from "socket.io";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createMemoryBus } from "./bus/memory-bus.ts";
+import { attachGateway, type GatewayServer } from "./gateway.ts";
+
+let http: HttpServer;
+let server: GatewayServer;
+let bus: ReturnType<typeof createMemoryBus>;
+let gateway: ReturnType<typeof attachGateway>;
+let url: string;
+const clients: Socket[] = [];
+
+beforeEach(async () => {
+  http = createServer();
+  server = new Server(http, { transports: ["websocket"] });
+  bus = createMemoryBus();
+  gateway = attachGateway(server, {
+    bus,
+    isKnownSymbol: (symbol) => symbol.startsWith("JP:"),
+    authenticate: async (handshake) => (handshake.token === "member-token" ? "member-1" : undefined),
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.disconnect();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function client(token?: string): Promise<Socket> {
+  const socket = connect(url, { transports: ["websocket"], ...(token ? { auth: { token } } : {}) });
+  clients.push(socket);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  return socket;
+}
+
+const quote = (symbol: string, seq: number, padding = ""): Update => ({
+  topic: `quote:${symbol}`,
+  epoch: "e1",
+  seq,
+  ts: Date.now(),
+  data: { symbol, last: String(1000 + seq), padding },
+});
+
+describe("the gateway", () => {
+  it("sends updates that arrive together as one frame, newest state per topic", async () => {
+    const socket = await client();
+    const frames: Update[][] = [];
+    socket.on("updates", (frame: Update[]) => frames.push(frame));
+    await socket.emitWithAck("subscribe", { topics: ["quote:JP:1", "quote:JP:2"] });
+    bus.publish([quote("JP:1", 1), quote("JP:2", 1), quote("JP:1", 2), quote("JP:1", 3)]);
+    await expect.poll(() => frames.length).toBe(1);
+    expect(frames[0]?.map((update) => [update.topic, update.seq])).toEqual([
+      ["quote:JP:1", 3],
+      ["quote:JP:2", 1],
+    ]);
+  });
+
+  it("keeps account events whole and in order, and only for their member", async () => {
+    const member = await client("member-token");
+    const stranger = await client();
+    const events: Update[] = [];
+    member.on("updates", (frame: Update[]) => events.push(...frame));
+    expect((await member.emitWithAck("subscribe", { topics: ["account"] })).errors).toEqual([]);
+    expect((await stranger.emitWithAck("subscribe", { topics: ["account"] })).errors).toEqual([
+      { topic: "account", code: "FORBIDDEN" },
+    ]);
+    const event = (seq: number): Update => ({
+      topic: "account:member-1",
+      epoch: "a",
+      seq,
+      ts: 1,
+      data: { type: "order", id: String(seq) },
+    });
+    bus.publish([event(1), event(2), event(3)]);
+    bus.publish([{ ...event(1), topic: "account:member-2" }]);
+    await expect.poll(() => events.length).toBe(3);
+    expect(events.map((update) => [update.topic, update.seq])).toEqual([
+      ["account", 1],
+      ["account", 2],
+      ["account", 3],
+    ]);
+  });
+
+  it("gives a consumer that stops reading only the newest state, holds no more than that, and catches it up", async () => {
+    const slow = await client();
+    const received: Update[] = [];
+    slow.on("updates", (frame: Update[]) => received.push(...frame));
+    const topics = Array.from({ length: 20 }, (_, index) => `quote:JP:${index}`);
+    await slow.emitWithAck("subscribe", { topics });
+    // Stop reading from the network, as a phone in a tunnel does.
+    const raw = (
+      slow.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } }
+    ).ws._socket;
+    raw.pause();
+    const padding = "x".repeat(4_000);
+    for (let round = 1; round <= 300; round += 1) {
+      bus.publish(topics.map((topic) => quote(topic.slice("quote:".length), round, padding)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(gateway.stats().socketsBehind).toBe(1);
+    expect(gateway.stats().updatesConflated).toBeGreaterThan(1_000);
+    raw.resume();
+    await expect
+      .poll(() => received.filter((update) => update.seq === 300).length, { timeout: 10_000 })
+      .toBe(20);
+    expect(gateway.stats().socketsBehind).toBe(0);
+    // Nothing older than what it already showed ever arrives after it.
+    for (const topic of topics) {
+      const seqs = received.filter((update) => update.topic === topic).map((update) => update.seq);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    }
+  });
+});
