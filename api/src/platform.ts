@@ -87,6 +87,7 @@ export async function startPlatform(
       seed: config.FEED_SEED,
       alwaysOpen: config.alwaysOpen,
       stepMs: config.FEED_STEP_MS,
+      history: { days: config.FEED_HISTORY_DAYS, minuteSessions: config.FEED_MINUTE_SESSIONS },
       log: (message, fields) => logger.warn(fields, message),
     });
     const startedMs = Date.now();

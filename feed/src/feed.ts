@@ -22,6 +22,8 @@ import { type InstrumentState, MarketSimulator, type StartState, toQuote } from 
 /** Where the feed sends updates: the bus (Redis or in-process). */
 export interface FeedPublisher {
   publish(updates: readonly Update[]): void;
+  /** Called when the bus comes back after a loss; the feed then starts a new epoch. */
+  onRecover?(handler: () => void): void;
 }
 
 export interface FeedOptions {
@@ -34,18 +36,20 @@ export interface FeedOptions {
   stepMs: number;
   now?: () => number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
+  /** History at first start: calendar days of daily bars, and sessions of minute bars. */
+  history?: { days: number; minuteSessions: number };
 }
 
-/** Sessions with minute bars at first start, and roughly a year of daily bars before them. */
-const minuteSessions = 5;
-const historyDays = 370;
+/** By default a first start fills a year of daily bars and five sessions of minute bars. */
+const defaultHistory = { days: 370, minuteSessions: 5 };
 /** Open candles are saved this often, so a restart loses at most this much of the current bars. */
 const openCandleSaveMs = 60_000;
 /** Candles saved in one statement: large enough to be fast, small enough to keep memory flat. */
 const saveBatch = 5_000;
 
 export class Feed {
-  readonly epoch: string;
+  /** Changes whenever subscribers may have missed updates: at start, and when the bus recovers. */
+  epoch: string;
   private simulator: MarketSimulator | undefined;
   private readonly seq = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
@@ -58,7 +62,7 @@ export class Feed {
   constructor(options: FeedOptions) {
     this.options = options;
     this.now = options.now ?? Date.now;
-    this.epoch = `${this.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    this.epoch = newEpoch(this.now());
   }
 
   /**
@@ -76,6 +80,7 @@ export class Feed {
       start: (instrument) => starts.get(instrument.symbol) as StartState,
     });
     this.publishAll(startMs);
+    this.options.publisher.onRecover?.(() => this.rotateEpoch());
     this.lastOpenSaveMs = startMs;
     this.timer = setInterval(() => this.tick(), this.options.stepMs);
   }
@@ -108,6 +113,15 @@ export class Feed {
       this.queueOpenCandles();
     }
     if (this.pending.length > 0) this.flush();
+  }
+
+  /** Begins a new epoch and publishes every topic's state in it, so every client resyncs. */
+  rotateEpoch(nowMs = this.now()): void {
+    if (!this.simulator) return;
+    this.epoch = newEpoch(nowMs);
+    this.seq.clear();
+    this.publishAll(nowMs);
+    this.options.log?.("new epoch after the bus recovered", { epoch: this.epoch });
   }
 
   private publishAll(nowMs: number): void {
@@ -185,6 +199,7 @@ export class Feed {
   /** Loads the last persisted state of every instrument, back-filling what is missing up to now. */
   private async prepareHistory(nowMs: number): Promise<Map<string, StartState>> {
     const { store, catalog, seed } = this.options;
+    const history = this.options.history ?? defaultHistory;
     const newest = await store.newest();
     const lastDays = await store.lastDays();
     const newestBySymbol = new Map<string, Map<CandleInterval, UnitCandle>>();
@@ -200,8 +215,8 @@ export class Feed {
       const lastDay = days.at(-1);
       const fromDate = lastDay
         ? dateOf(instrument, lastDay.t)
-        : addDays(marketDate(instrument.market, nowMs), -historyDays);
-      const plan = planFor(instrument, fromDate, nowMs, lastDay === undefined);
+        : addDays(marketDate(instrument.market, nowMs), -history.days);
+      const plan = planFor(instrument, fromDate, nowMs, lastDay === undefined, history.minuteSessions);
       if (plan.dailyDates.length === 0 && plan.minuteDays.length === 0 && lastDay && existing) {
         starts.set(instrument.symbol, resume(instrument, days, existing));
         continue;
@@ -225,12 +240,17 @@ export class Feed {
   }
 }
 
+function newEpoch(nowMs: number): string {
+  return `${nowMs.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 /** Trading days after `fromDate` up to now whose session has begun; the last few get minute bars. */
 function planFor(
   instrument: SimInstrument,
   fromDate: string,
   nowMs: number,
   firstStart: boolean,
+  minuteSessions: number,
 ): BackfillPlan {
   const today = marketDate(instrument.market, nowMs);
   const first = addDays(fromDate, firstStart ? 0 : 1);

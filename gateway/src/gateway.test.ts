@@ -35,7 +35,7 @@ afterEach(async () => {
 async function client(token?: string): Promise<Socket> {
   const socket = connect(url, { transports: ["websocket"], ...(token ? { auth: { token } } : {}) });
   clients.push(socket);
-  await new Promise((resolve) => socket.once("connect", resolve));
+  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
   return socket;
 }
 

@@ -149,7 +149,9 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     for (const [socket, frame] of frames) send(socket, frame);
   }
 
-  bus.onUpdates((updates) => {
+  bus.onUpdates(deliver);
+
+  function deliver(updates: Update[]): void {
     for (const update of updates) {
       stats.updatesIn += 1;
       if (update.topic.startsWith("account:")) {
@@ -166,6 +168,18 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
       flushScheduled = true;
       setImmediate(flush);
     }
+  }
+
+  // After the bus lost its connection, anything published meanwhile never arrived: re-read the
+  // newest state of every topic held and send it on as if it had just come in.
+  bus.onRecover(() => {
+    const topics = [...holders.keys()].filter((topic) => !topic.startsWith("account:"));
+    bus
+      .snapshots(topics)
+      .then((updates) => {
+        if (updates.length > 0) deliver(updates);
+      })
+      .catch((error: unknown) => options.log?.("resync after bus recovery failed", { error: String(error) }));
   });
 
   function refuse(topic: string, memberId: string | undefined): TopicErrorCode | undefined {

@@ -45,5 +45,13 @@ export function testRedisPrefix(): string {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MARKET_HOURS: "always", ...overrides });
+  // A month of days and one session of minutes: enough for every chart, quick to back-fill.
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    MARKET_HOURS: "always",
+    FEED_HISTORY_DAYS: "30",
+    FEED_MINUTE_SESSIONS: "1",
+    ...overrides,
+  });
 }

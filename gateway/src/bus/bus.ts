@@ -16,5 +16,10 @@ export interface Bus {
   /** The newest update of each topic that has one. */
   snapshots(topics: readonly string[]): Promise<Update[]>;
   status(): BusStatus;
+  /**
+   * Called when the bus comes back after losing its connection: whatever was published or
+   * delivered meanwhile is gone, so publishers start a new epoch and subscribers re-read state.
+   */
+  onRecover(handler: () => void): void;
   close(): Promise<void>;
 }

@@ -31,6 +31,8 @@ export function createMemoryBus(): Bus {
       return topics.flatMap((topic) => latest.get(topic) ?? []);
     },
     status: () => "up",
+    // In one process nothing is ever lost in transit.
+    onRecover() {},
     async close() {
       subscribed.clear();
     },

@@ -14,33 +14,46 @@ export interface RedisBusOptions {
 /**
  * The service-mode bus: each update is stored as its topic's newest state (for snapshots) and
  * published on a channel named after the topic, both in one pipeline per batch so order holds.
- * A gateway subscribes only to the channels of topics its own clients hold.
+ * Channels use Redis 7 sharded pub/sub (SPUBLISH/SSUBSCRIBE): on a Redis Cluster each channel
+ * lives on the shard that owns its slot, so adding shards adds pub/sub capacity, where classic
+ * PUBLISH is broadcast to every node. A gateway subscribes only to the channels of topics its
+ * own clients hold.
  */
 export function createRedisBus(options: RedisBusOptions): Bus {
   const { prefix } = options;
   const stateKey = (topic: string) => `${prefix}state:${topic}`;
   const channel = (topic: string) => `${prefix}topic:${topic}`;
-  const command = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 1 });
-  const subscriber =
-    options.role === "publisher" ? undefined : new Redis(options.url, { lazyConnect: false });
+  const command = new Redis(options.url, { maxRetriesPerRequest: 1 });
+  const subscriber = options.role === "publisher" ? undefined : new Redis(options.url);
   let handler: ((updates: Update[]) => void) | undefined;
+  const recoverHandlers: (() => void)[] = [];
   const onError = (error: Error) => options.onError?.(error);
-  command.on("error", onError);
-  subscriber?.on("error", onError);
-  subscriber?.on("message", (name: string, message: string) => {
+  for (const connection of [command, subscriber]) {
+    if (!connection) continue;
+    connection.on("error", onError);
+    // The first "ready" is the start; any later one follows a lost connection.
+    let readyBefore = false;
+    connection.on("ready", () => {
+      if (readyBefore) for (const recover of recoverHandlers) recover();
+      readyBefore = true;
+    });
+  }
+  subscriber?.on("smessage", (name: string, message: string) => {
     if (!name.startsWith(`${prefix}topic:`)) return;
     handler?.([JSON.parse(message) as Update]);
   });
   return {
     publish(updates) {
       // Before the first connection ioredis queues commands; while reconnecting after a loss,
-      // queuing would grow without bound, so updates are dropped (their topics carry full state).
+      // queuing would grow without bound, so updates are dropped (their topics carry full
+      // state, and the publisher starts a new epoch once the bus recovers).
       if (command.status === "reconnecting" || command.status === "end") return;
       const pipeline = command.pipeline();
       for (const update of updates) {
         const json = JSON.stringify(update);
-        pipeline.set(stateKey(update.topic), json);
-        pipeline.publish(channel(update.topic), json);
+        // Account events are not state: only market topics keep a snapshot.
+        if (!update.topic.startsWith("account:")) pipeline.set(stateKey(update.topic), json);
+        pipeline.spublish(channel(update.topic), json);
       }
       pipeline.exec().catch(onError);
     },
@@ -49,10 +62,12 @@ export function createRedisBus(options: RedisBusOptions): Bus {
     },
     async subscribe(topics) {
       if (!subscriber) throw new Error("a publisher-only bus cannot subscribe");
-      if (topics.length > 0) await subscriber.subscribe(...topics.map(channel));
+      // One channel per command: on a cluster a sharded subscription may not span slots.
+      await Promise.all(topics.map((topic) => subscriber.ssubscribe(channel(topic))));
     },
     async unsubscribe(topics) {
-      if (subscriber && topics.length > 0) await subscriber.unsubscribe(...topics.map(channel));
+      if (!subscriber) return;
+      await Promise.all(topics.map((topic) => subscriber.sunsubscribe(channel(topic))));
     },
     async snapshots(topics) {
       if (topics.length === 0) return [];
@@ -62,6 +77,9 @@ export function createRedisBus(options: RedisBusOptions): Bus {
     status(): BusStatus {
       const ready = command.status === "ready" && (!subscriber || subscriber.status === "ready");
       return ready ? "up" : "down";
+    },
+    onRecover(next) {
+      recoverHandlers.push(next);
     },
     async close() {
       command.disconnect();
