@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Catalog } from "@kabuto/feed";
-import type { Bus } from "@kabuto/gateway";
+import type { Bus, SessionsEnded } from "@kabuto/gateway";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import type { Logger } from "pino";
@@ -34,6 +34,8 @@ export interface AppDeps {
   now?: () => number;
   feedEpoch?: () => string | null;
   accountEvents?: AccountEvents;
+  /** Tells the gateways to drop the sockets of sessions that ended. */
+  sessionsEnded?: (ended: SessionsEnded) => void;
 }
 
 export function createApp(deps: AppDeps): { app: Express; market: MarketService; trading: TradingService } {
@@ -59,6 +61,7 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
   mountAuthRoutes(router, docs, {
     auth: new AuthService(db, { inviteRequired: deps.config.INVITE_REQUIRED }),
     now,
+    sessionsEnded: deps.sessionsEnded ?? (() => undefined),
     cookieSecure: deps.config.cookieSecure,
   });
   mountMarketRoutes(router, docs, market);

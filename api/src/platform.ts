@@ -1,14 +1,20 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Catalog, createCatalog, Feed } from "@kabuto/feed";
-import { attachGateway, type Bus, createMemoryBus, createRedisBus } from "@kabuto/gateway";
+import {
+  attachGateway,
+  type Bus,
+  createMemoryBus,
+  createRedisBus,
+  sessionsEndedTopic,
+} from "@kabuto/gateway";
 import type { ClientToServerEvents, ServerToClientEvents } from "@kabuto/shared";
 import express from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { type Logger, pino } from "pino";
 import { Server as SocketServer } from "socket.io";
 import { createApp, serveClient } from "./app.ts";
-import { resolveSession, tokenFromHandshake } from "./auth/sessions.ts";
+import { hashToken, resolveSession, tokenFromHandshake } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
@@ -128,6 +134,8 @@ export async function startPlatform(
       logger,
       feedEpoch: () => feed?.epoch ?? null,
       accountEvents,
+      sessionsEnded: (ended) =>
+        bus.publish([{ topic: sessionsEndedTopic, epoch: "control", seq: 0, ts: Date.now(), data: ended }]),
     });
     app.use(api);
   } else if (has("client")) {
@@ -154,7 +162,8 @@ export async function startPlatform(
       authenticate: async (handshake) => {
         const token = tokenFromHandshake(handshake);
         if (!token || !database) return undefined;
-        return (await resolveSession(database.db, token, Date.now()))?.id;
+        const member = await resolveSession(database.db, token, Date.now());
+        return member ? { memberId: member.id, sessionKey: hashToken(token) } : undefined;
       },
       isKnownSymbol: (symbol) => catalog.bySymbol.has(symbol),
       log: (message, fields) => logger.warn(fields, message),

@@ -21,7 +21,8 @@ beforeEach(async () => {
   gateway = attachGateway(server, {
     bus,
     isKnownSymbol: (symbol) => symbol.startsWith("JP:"),
-    authenticate: async (handshake) => (handshake.token === "member-token" ? "member-1" : undefined),
+    authenticate: async (handshake) =>
+      handshake.token === "member-token" ? { memberId: "member-1", sessionKey: "session-1" } : undefined,
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

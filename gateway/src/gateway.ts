@@ -27,8 +27,11 @@ export interface Handshake {
 
 export interface GatewayOptions {
   bus: Bus;
-  /** The signed-in member behind a handshake, if any; sockets without one see market topics only. */
-  authenticate?: (handshake: Handshake) => Promise<string | undefined>;
+  /**
+   * The signed-in member behind a handshake and a key for their session, if any; sockets
+   * without one see market topics only.
+   */
+  authenticate?: (handshake: Handshake) => Promise<{ memberId: string; sessionKey: string } | undefined>;
   /** Whether a symbol exists, so a typo gets an error instead of a silent, never-updating topic. */
   isKnownSymbol(symbol: string): boolean;
   log?: (message: string, fields?: Record<string, unknown>) => void;
@@ -64,6 +67,14 @@ const backlogEventsMax = 256;
  * leave together: one frame per socket per turn of the event loop, carrying the newest state of
  * each topic that changed (market topics carry full state, so an older one can be skipped).
  */
+/** The bus topic on which the API announces ended sessions; no client may subscribe to it. */
+export const sessionsEndedTopic = "control:sessions-ended";
+
+export interface SessionsEnded {
+  sessionKeys?: string[];
+  memberIds?: string[];
+}
+
 /**
  * Packets engine.io holds for a socket because its transport is still busy with earlier ones.
  * engine.io keeps this in `writeBuffer`, which its types mark private; it is the only measure
@@ -150,9 +161,29 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
   }
 
   bus.onUpdates(deliver);
+  // Sessions that end (sign-out, a disabled member) take their sockets with them.
+  bus
+    .subscribe([sessionsEndedTopic])
+    .catch((error: unknown) => options.log?.("cannot follow ended sessions", { error: String(error) }));
+
+  function endSessions(ended: SessionsEnded): void {
+    for (const socket of io.sockets.sockets.values()) {
+      const { memberId, sessionKey } = socket.data as { memberId?: string; sessionKey?: string };
+      if (
+        (sessionKey && ended.sessionKeys?.includes(sessionKey)) ||
+        (memberId && ended.memberIds?.includes(memberId))
+      ) {
+        socket.disconnect(true);
+      }
+    }
+  }
 
   function deliver(updates: Update[]): void {
     for (const update of updates) {
+      if (update.topic === sessionsEndedTopic) {
+        endSessions(update.data as SessionsEnded);
+        continue;
+      }
       stats.updatesIn += 1;
       if (update.topic.startsWith("account:")) {
         pendingEvents.push(update);
@@ -224,11 +255,13 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     const headers = socket.handshake.headers;
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     try {
-      socket.data.memberId = await options.authenticate?.({
+      const session = await options.authenticate?.({
         cookie: headers.cookie,
         authorization: headers.authorization,
         token: typeof token === "string" ? token : undefined,
       });
+      socket.data.memberId = session?.memberId;
+      socket.data.sessionKey = session?.sessionKey;
     } catch (error) {
       options.log?.("authenticate failed", { error: String(error) });
     }

@@ -7,4 +7,6 @@ export {
   type GatewayServer,
   type GatewayStats,
   type Handshake,
+  type SessionsEnded,
+  sessionsEndedTopic,
 } from "./gateway.ts";

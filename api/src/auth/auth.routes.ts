@@ -3,12 +3,17 @@ import type { Request, Response, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { type AuthService, type RequestContext, toMe } from "./auth.service.ts";
-import { sessionCookieName, sessionTtlMs } from "./sessions.ts";
+import { hashToken, sessionCookieName, sessionTtlMs } from "./sessions.ts";
 
 export function mountAuthRoutes(
   router: Router,
   docs: ApiDocs,
-  deps: { auth: AuthService; now: () => number; cookieSecure: boolean },
+  deps: {
+    auth: AuthService;
+    now: () => number;
+    cookieSecure: boolean;
+    sessionsEnded: (ended: { sessionKeys: string[] }) => void;
+  },
 ): void {
   const { auth, now } = deps;
   const context = (request: Request): RequestContext => ({
@@ -74,6 +79,7 @@ export function mountAuthRoutes(
   docs.add({ method: "post", path: "/auth/logout", tag: "auth", summary: "End this session" });
   router.post("/auth/logout", async (request, response) => {
     await auth.logout(request.sessionToken, now());
+    if (request.sessionToken) deps.sessionsEnded({ sessionKeys: [hashToken(request.sessionToken)] });
     response.clearCookie(sessionCookieName, { path: "/" });
     response.json({ ok: true });
   });

@@ -156,5 +156,11 @@ describe("live quotes through the gateway", () => {
       "balance",
     ]);
     expect(leaked).toEqual([]);
+
+    // Signing out ends the session's sockets, on whichever gateway holds them; others stay.
+    const dropped = new Promise<string>((resolve) => mine.once("disconnect", (reason) => resolve(reason)));
+    expect((await call(`${api}/auth/logout`, "POST", {}, owner.auth)).status).toBe(200);
+    expect(await dropped).toBe("io server disconnect");
+    expect(theirs.connected).toBe(true);
   });
 });

@@ -51,8 +51,10 @@ export function createRedisBus(options: RedisBusOptions): Bus {
       const pipeline = command.pipeline();
       for (const update of updates) {
         const json = JSON.stringify(update);
-        // Account events are not state: only market topics keep a snapshot.
-        if (!update.topic.startsWith("account:")) pipeline.set(stateKey(update.topic), json);
+        // Account events and control messages are not state: only market topics keep a snapshot.
+        if (!update.topic.startsWith("account:") && !update.topic.startsWith("control:")) {
+          pipeline.set(stateKey(update.topic), json);
+        }
         pipeline.spublish(channel(update.topic), json);
       }
       pipeline.exec().catch(onError);
