@@ -18,6 +18,7 @@ import { hashToken, resolveSession, tokenFromHandshake } from "./auth/sessions.t
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
+import { createMetrics } from "./metrics.ts";
 import { seedDemo } from "./seed.ts";
 import { createAccountPublisher } from "./trading/account-events.ts";
 import { termsFromConfig } from "./trading/rules.ts";
@@ -125,6 +126,10 @@ export async function startPlatform(
 
   const app = express();
   app.disable("x-powered-by");
+  const metrics = createMetrics(roles, bus);
+  app.use(metrics.httpMiddleware);
+  metrics.mount(app);
+  if (feed) metrics.watchFeed(feed);
   if (has("api") && database) {
     const { app: api } = createApp({
       config,
@@ -157,7 +162,7 @@ export async function startPlatform(
   let io: SocketServer<ClientToServerEvents, ServerToClientEvents> | undefined;
   if (has("gateway")) {
     io = new SocketServer<ClientToServerEvents, ServerToClientEvents>(server, socketOptions);
-    attachGateway(io, {
+    const gateway = attachGateway(io, {
       bus,
       authenticate: async (handshake) => {
         const token = tokenFromHandshake(handshake);
@@ -168,6 +173,7 @@ export async function startPlatform(
       isKnownSymbol: (symbol) => catalog.bySymbol.has(symbol),
       log: (message, fields) => logger.warn(fields, message),
     });
+    metrics.watchGateway(() => gateway.stats());
   } else if (has("client")) {
     const socketProxy = createProxyMiddleware({
       target: config.GATEWAY_URL,

@@ -163,4 +163,15 @@ describe("live quotes through the gateway", () => {
     expect(await dropped).toBe("io server disconnect");
     expect(theirs.connected).toBe(true);
   });
+
+  it("exposes Prometheus metrics for the gateway's sockets and the API's requests", async () => {
+    await connect();
+    const gatewayMetrics = await (await fetch(`${gatewayUrl}/metrics`)).text();
+    expect(gatewayMetrics).toMatch(/^kabuto_gateway_sockets\{[^}]*\} [1-9]/m);
+    expect(gatewayMetrics).toMatch(/^kabuto_gateway_frames_sent_total\{[^}]*\} [1-9]/m);
+    await fetch(`${feedSide.url}/api/v1/health`);
+    const apiMetrics = await (await fetch(`${feedSide.url}/metrics`)).text();
+    expect(apiMetrics).toMatch(/kabuto_http_request_duration_seconds_count\{[^}]*route="\/api\/v1\/health"/);
+    expect(apiMetrics).toMatch(/^kabuto_bus_up\{[^}]*\} 1/m);
+  });
 });

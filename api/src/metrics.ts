@@ -1,0 +1,106 @@
+import type { Feed } from "@kabuto/feed";
+import type { Bus, GatewayStats } from "@kabuto/gateway";
+import type { Express, RequestHandler } from "express";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/**
+ * Prometheus metrics for whichever roles run in this process, at `GET /metrics`: process
+ * defaults, HTTP latency, the bus, the gateway's sockets and frames, the feed's output.
+ */
+export interface Metrics {
+  registry: Registry;
+  httpMiddleware: RequestHandler;
+  watchGateway(stats: () => GatewayStats): void;
+  watchFeed(feed: Feed): void;
+  mount(app: Express): void;
+}
+
+export function createMetrics(roles: readonly string[], bus: Bus): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ roles: roles.join(",") });
+  collectDefaultMetrics({ register: registry });
+  const httpDuration = new Histogram({
+    name: "kabuto_http_request_duration_seconds",
+    help: "HTTP request duration by method, route and status",
+    labelNames: ["method", "route", "status"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "kabuto_bus_up",
+    help: "1 when the market-data bus is connected",
+    registers: [registry],
+    collect() {
+      this.set(bus.status() === "up" ? 1 : 0);
+    },
+  });
+  return {
+    registry,
+    httpMiddleware(request, response, next) {
+      const end = httpDuration.startTimer();
+      response.on("finish", () => {
+        // The route pattern, not the path: ids must not explode the label space.
+        const route = (request.route as { path?: string } | undefined)?.path ?? "unmatched";
+        end({
+          method: request.method,
+          route: `${request.baseUrl}${route}`,
+          status: String(response.statusCode),
+        });
+      });
+      next();
+    },
+    watchGateway(stats) {
+      const gauges: [keyof GatewayStats, string][] = [
+        ["sockets", "Connected sockets"],
+        ["topics", "Topics held by at least one socket (and subscribed on the bus)"],
+        ["socketsBehind", "Sockets whose writes backed up and get only the newest state"],
+      ];
+      for (const [key, help] of gauges) {
+        new Gauge({
+          name: `kabuto_gateway_${key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`,
+          help,
+          registers: [registry],
+          collect() {
+            this.set(stats()[key]);
+          },
+        });
+      }
+      const counters: [keyof GatewayStats, string][] = [
+        ["framesSent", "Frames written to sockets"],
+        ["updatesIn", "Updates received from the bus"],
+        ["updatesConflated", "Updates skipped because a newer state of the topic replaced them"],
+        ["socketsDropped", "Sockets disconnected for falling too far behind on account events"],
+      ];
+      for (const [key, help] of counters) {
+        let reported = 0;
+        new Counter({
+          name: `kabuto_gateway_${key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}_total`,
+          help,
+          registers: [registry],
+          // Read from the gateway's own tallies when scraped.
+          collect() {
+            const value = stats()[key];
+            this.inc(Math.max(0, value - reported));
+            reported = value;
+          },
+        });
+      }
+    },
+    watchFeed(feed) {
+      new Gauge({
+        name: "kabuto_feed_epoch_start_seconds",
+        help: "When the feed's current epoch began",
+        registers: [registry],
+        collect() {
+          this.set(Number.parseInt(feed.epoch.split("-")[0] ?? "0", 36) / 1000);
+        },
+      });
+    },
+    mount(app) {
+      app.get("/metrics", async (_request, response) => {
+        response.setHeader("Content-Type", registry.contentType);
+        response.send(await registry.metrics());
+      });
+    },
+  };
+}
