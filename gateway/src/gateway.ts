@@ -35,6 +35,12 @@ export interface GatewayOptions {
   /** Whether a symbol exists, so a typo gets an error instead of a silent, never-updating topic. */
   isKnownSymbol(symbol: string): boolean;
   log?: (message: string, fields?: Record<string, unknown>) => void;
+  /**
+   * How long updates gather before they leave as one frame per socket (0: at the next turn of
+   * the event loop). Each frame costs a kernel write per socket, so at high rates a longer
+   * window sends fewer, fuller frames; see the README's gateway notes for the measurements.
+   */
+  frameMs?: number;
 }
 
 export interface GatewayStats {
@@ -86,6 +92,7 @@ function queuedFrames(socket: GatewaySocket): number {
 
 export function attachGateway(io: GatewayServer, options: GatewayOptions): { stats(): GatewayStats } {
   const { bus } = options;
+  const frameMs = options.frameMs ?? 0;
   const holders = new Map<string, Set<GatewaySocket>>();
   const stats: GatewayStats = {
     sockets: 0,
@@ -197,7 +204,8 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     }
     if (!flushScheduled) {
       flushScheduled = true;
-      setImmediate(flush);
+      if (frameMs > 0) setTimeout(flush, frameMs);
+      else setImmediate(flush);
     }
   }
 
