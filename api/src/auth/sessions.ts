@@ -14,6 +14,7 @@ export interface SessionMember {
   verification: "unverified" | "pending" | "verified" | "rejected";
   frozen: boolean;
   disabled: boolean;
+  tradingBarred: boolean;
   createdAtMs: number;
 }
 
@@ -52,6 +53,7 @@ export async function resolveSession(
       verification: members.verification,
       frozen: members.frozen,
       disabled: members.disabled,
+      tradingBarred: members.tradingBarred,
       createdAtMs: members.createdAtMs,
     })
     .from(sessions)

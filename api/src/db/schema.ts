@@ -27,6 +27,8 @@ export const members = pgTable("members", {
     .default("unverified"),
   frozen: boolean("frozen").notNull().default(false),
   disabled: boolean("disabled").notNull().default(false),
+  /** Set by operations: the member may close positions but not open new ones. */
+  tradingBarred: boolean("trading_barred").notNull().default(false),
   createdAtMs: epochMs("created_at_ms").notNull(),
 });
 

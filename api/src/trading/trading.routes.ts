@@ -76,10 +76,14 @@ export function mountTradingRoutes(
       "PRICE_OFF_TICK",
       "PRICE_LIMIT_EXCEEDED",
       "SESSION_INVALID",
+      "ACCOUNT_FROZEN",
+      "TRADING_BARRED",
     ],
   });
   router.post("/orders", async (request, response) => {
     const member = requireMember(request);
+    if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
+    if (member.tradingBarred) throw new AppError("TRADING_BARRED");
     send(response, await trading.placeOrder(member.id, request.body, idempotencyOf(request)));
   });
 

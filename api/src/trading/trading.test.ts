@@ -131,6 +131,43 @@ describe("market orders", () => {
   });
 });
 
+describe("account flags and lock-ups", () => {
+  it("refuse new orders from a member barred from trading or frozen, but let a barred member close", async () => {
+    const { auth, memberId } = await registerMember(app.url, app.database);
+    await fund(app.database, memberId, "JPY", 1_000_000n);
+    const placed = await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, auth);
+    await app.database.db.execute(sql`update members set trading_barred = true where id = ${memberId}`);
+    const barred = await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, auth);
+    expect(barred.status).toBe(403);
+    expect(barred.body.error.code).toBe("TRADING_BARRED");
+    expect(
+      (await call(`${app.url}/positions/${placed.body.positionId}/close`, "POST", {}, auth)).status,
+    ).toBe(200);
+    await app.database.db.execute(
+      sql`update members set trading_barred = false, frozen = true where id = ${memberId}`,
+    );
+    expect(
+      (await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, auth)).body.error.code,
+    ).toBe("ACCOUNT_FROZEN");
+  });
+
+  it("will not sell a locked-up position before its lock-up ends", async () => {
+    const { auth, memberId } = await registerMember(app.url, app.database);
+    await fund(app.database, memberId, "JPY", 1_000_000n);
+    const placed = await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, auth);
+    const until = Date.now() + 3_600_000;
+    await app.database.db.execute(
+      sql`update positions set locked_until_ms = ${until} where id = ${Number(placed.body.positionId)}`,
+    );
+    const refused = await call(`${app.url}/positions/${placed.body.positionId}/close`, "POST", {}, auth);
+    expect(refused.body.error).toMatchObject({ code: "POSITION_LOCKED", details: { untilMs: until } });
+    app.advance(3_600_001);
+    expect(
+      (await call(`${app.url}/positions/${placed.body.positionId}/close`, "POST", {}, auth)).status,
+    ).toBe(200);
+  });
+});
+
 describe("closing", () => {
   it("returns margin and profit to available cash, net of fees, and records the realised result", async () => {
     const { auth, memberId } = await registerMember(app.url, app.database);

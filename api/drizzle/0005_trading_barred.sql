@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "trading_barred" boolean DEFAULT false NOT NULL;
