@@ -8,6 +8,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // Polls wait on real servers (sockets, Redis, PostgreSQL), which a loaded machine slows.
+          expect: { poll: { timeout: 10_000 } },
           include: ["{shared,feed,gateway,api,client,loadtests}/src/**/*.test.{ts,tsx}"],
           environment: "node",
           testTimeout: 20_000,
@@ -18,6 +20,8 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["client/e2e/**/*.e2e.ts"],
+          // A page waits on a server and a browser sharing two cores with the rest of the run.
+          expect: { poll: { timeout: 15_000 } },
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 180_000,
