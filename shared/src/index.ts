@@ -183,3 +183,16 @@ export {
   symbolKind,
   symbolMarket,
 } from "./symbols.ts";
+export {
+  breachesMaintenance,
+  ceilDiv,
+  charge,
+  equity,
+  type Fill,
+  initialMargin,
+  type MarketTerms,
+  profit,
+  type Side,
+  toMinor,
+  walkBook,
+} from "./trading/rules.ts";

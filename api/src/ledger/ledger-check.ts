@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../db/rows.ts";
 import type { Tx } from "./ledger.repo.ts";
 
 export interface LedgerReport {
@@ -10,11 +11,6 @@ export interface LedgerReport {
   unbalanced: { journalId: number; currency: string; sum: bigint }[];
   /** Entries in a currency other than their account's. */
   mismatched: number;
-}
-
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 }
 
 /** Recomputes every balance from its entries and re-adds every journal; a healthy ledger has no findings. */

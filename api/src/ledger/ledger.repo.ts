@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { type Row, rowsOf } from "../db/rows.ts";
 import { type AccountRef, accountKey, assertBalanced, type JournalDraft } from "./journal.ts";
 
 /** A transaction or the database: journals are always written inside the caller's transaction. */
 export type Tx = Pick<Db, "execute">;
-
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-}
 
 /**
  * Writes a balanced journal and its entries; the database applies them to the balances and

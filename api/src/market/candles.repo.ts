@@ -2,6 +2,7 @@ import type { CandleStore, StoredCandle, UnitCandle } from "@kabuto/feed";
 import type { CandleInterval } from "@kabuto/shared";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { type Row, rowsOf } from "../db/rows.ts";
 import { candles } from "../db/schema.ts";
 
 /** Candles in PostgreSQL: the feed's store, and the history the API serves. */
@@ -69,13 +70,6 @@ export class CandlesRepo implements CandleStore {
       .limit(limit);
     return rows.reverse();
   }
-}
-
-type Row = Record<string, unknown>;
-
-/** node-postgres returns `{ rows }`, PGlite returns `{ rows }` too, but drizzle types them apart. */
-function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 }
 
 function toUnitCandle(row: Row): UnitCandle {

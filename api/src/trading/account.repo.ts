@@ -1,11 +1,7 @@
 import type { AccountSummary, Balance, Currency, FundRecord } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../db/rows.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
-
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-}
 
 /** Journal kinds shown under each of the spec's fund-record filters. */
 const kindsOf: Record<"deposit" | "withdrawal" | "trade", readonly string[]> = {

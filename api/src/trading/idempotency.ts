@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Request } from "express";
+import { rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 
@@ -10,11 +11,6 @@ const keyLengthMax = 100;
 export interface IdempotentResult {
   status: number;
   body: unknown;
-}
-
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 }
 
 export function idempotencyKeyOf(request: Request): string | undefined {

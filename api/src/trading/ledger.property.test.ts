@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
+import { checkLedger } from "../ledger/ledger-check.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";

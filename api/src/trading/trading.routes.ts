@@ -15,6 +15,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { Request, Response, Router } from "express";
 import type { Db } from "../db/database.ts";
+import { rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
@@ -22,11 +23,6 @@ import { validate } from "../http/validate.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
 import { idempotencyKeyOf, requestHash } from "./idempotency.ts";
 import { type Idempotency, type TradingService, toOrder, toPosition } from "./trading.service.ts";
-
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-}
 
 /** Rows a list returns at most: a phone scrolls through a few dozen orders at a time. */
 const listLimit = 200;

@@ -13,39 +13,33 @@ import type {
 import {
   addMarginSchema,
   bookTopic,
+  charge,
+  type Fill,
+  initialMargin,
   isOnTick,
   isWholeUnits,
+  type MarketTerms,
   marketCurrency,
   placeOrderSchema,
   priceToUnits,
+  profit,
   quoteTopic,
+  type Side,
   sessionAt,
   symbolMarket,
+  toMinor,
   unitsToPrice,
+  walkBook,
 } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { houseAccount, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { claimKey, type IdempotentResult, storeResult } from "./idempotency.ts";
-import {
-  charge,
-  defaultTerms,
-  type Fill,
-  initialMargin,
-  type MarketTerms,
-  profit,
-  type Side,
-  toMinor,
-  walkBook,
-} from "./rules.ts";
-
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-}
+import { defaultTerms } from "./rules.ts";
 
 /** A result and the account events it causes once committed. */
 interface ActionResult extends IdempotentResult {
@@ -154,23 +148,7 @@ export class TradingService {
       if (!row) throw new AppError("ORDER_NOT_FOUND");
       if (row.status !== "pending") throw new AppError("ORDER_NOT_PENDING");
       const currency = marketCurrency[symbolMarket(String(row.symbol) as Order["symbol"]) as Market];
-      const held = BigInt(String(row.held_minor));
-      await this.lockAvailable(tx, memberId, currency);
-      await postJournal(
-        tx,
-        {
-          kind: "order_release",
-          memberId,
-          ref: `order:${row.id}`,
-          memo: null,
-          postings: transfer(
-            memberAccount(memberId, "held", currency),
-            memberAccount(memberId, "available", currency),
-            held,
-          ),
-        },
-        this.now(),
-      );
+      await this.releaseHold(tx, row, currency, this.now());
       const [updated] = rowsOf(
         await tx.execute(
           sql`update orders set status = 'cancelled', updated_at_ms = ${this.now()} where id = ${row.id} returning *`,
@@ -277,22 +255,7 @@ export class TradingService {
         return undefined;
       const memberId = String(row.member_id);
       const currency = marketCurrency[market];
-      await this.lockAvailable(tx, memberId, currency);
-      await postJournal(
-        tx,
-        {
-          kind: "order_release",
-          memberId,
-          ref: `order:${row.id}`,
-          memo: null,
-          postings: transfer(
-            memberAccount(memberId, "held", currency),
-            memberAccount(memberId, "available", currency),
-            BigInt(String(row.held_minor)),
-          ),
-        },
-        nowMs,
-      );
+      await this.releaseHold(tx, row, currency, nowMs);
       const order = { symbol: String(row.symbol), side, quantity, leverage: Number(row.leverage) };
       const opened = await this.openPosition(tx, memberId, order, market, fill, Number(row.id), nowMs);
       const positionId = opened.positionId ?? "";
@@ -467,6 +430,27 @@ export class TradingService {
         where id = ${toId(position.id)} returning *`),
     );
     return toPosition(updated as Row);
+  }
+
+  /** Returns a pending order's held money to available cash (cancelled, or about to fill). */
+  private async releaseHold(tx: Tx, order: Row, currency: Currency, nowMs: number): Promise<void> {
+    const memberId = String(order.member_id);
+    await this.lockAvailable(tx, memberId, currency);
+    await postJournal(
+      tx,
+      {
+        kind: "order_release",
+        memberId,
+        ref: `order:${order.id}`,
+        memo: null,
+        postings: transfer(
+          memberAccount(memberId, "held", currency),
+          memberAccount(memberId, "available", currency),
+          BigInt(String(order.held_minor)),
+        ),
+      },
+      nowMs,
+    );
   }
 
   private async ownerOf(tx: Tx, positionId: string): Promise<string> {

@@ -1,20 +1,25 @@
 import type { Bus } from "@kabuto/gateway";
 import type { Book, Market } from "@kabuto/shared";
-import { bookTopic, sessionAt, symbolMarket } from "@kabuto/shared";
+import {
+  bookTopic,
+  breachesMaintenance,
+  equity,
+  profit,
+  type Side,
+  sessionAt,
+  symbolMarket,
+  toMinor,
+  walkBook,
+} from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { breachesMaintenance, equity, profit, type Side, toMinor, walkBook } from "./rules.ts";
+import { rowsOf } from "../db/rows.ts";
 import type { TradingService } from "./trading.service.ts";
 
 /** Pending orders looked at per pass; the rest wait a second, oldest first. */
 const ordersPerPassMax = 500;
 /** Holding positions checked for margin per pass. */
 const positionsPerPassMax = 5_000;
-
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-}
 
 /**
  * The trigger worker: fills resting limit orders when the market reaches them and closes

@@ -1,5 +1,5 @@
-import type { Book } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
+import type { Book } from "../protocol/market-data.ts";
 import { breachesMaintenance, charge, initialMargin, profit, toMinor, walkBook } from "./rules.ts";
 
 const book = (bids: [string, number][], asks: [string, number][]): Book =>
