@@ -143,6 +143,42 @@ export function IconTicket(props: IconProps) {
   );
 }
 
+/** Two opposite arrows: buying and selling. */
+export function IconTrade(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4.5 8.5h13.5M14.5 5l3.5 3.5-3.5 3.5" />
+      <path d="M19.5 15.5H6M9.5 12 6 15.5 9.5 19" />
+    </Icon>
+  );
+}
+
+export function IconPlus(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
+
+export function IconMinus(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 12h14" />
+    </Icon>
+  );
+}
+
+/** A statement: the fund records. */
+export function IconReceipt(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 3.5h12v17l-2-1.3-2 1.3-2-1.3-2 1.3-2-1.3-2 1.3z" />
+      <path d="M9 8h6M9 11.5h6M9 15h3.5" />
+    </Icon>
+  );
+}
+
 /** The brand mark: a kabuto helmet's crest (kuwagata) over its bowl. */
 export function KabutoMark(props: IconProps) {
   return (

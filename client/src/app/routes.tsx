@@ -19,6 +19,17 @@ const screens = {
   marketDetail: lazy(() =>
     import("../features/market/detail-screen.tsx").then((m) => ({ default: m.DetailScreen })),
   ),
+  positions: lazy(() =>
+    import("../features/trading/positions-screen.tsx").then((m) => ({ default: m.PositionsScreen })),
+  ),
+  positionDetail: lazy(() =>
+    import("../features/trading/position-detail-screen.tsx").then((m) => ({
+      default: m.PositionDetailScreen,
+    })),
+  ),
+  fundRecords: lazy(() =>
+    import("../features/funds/fund-records-screen.tsx").then((m) => ({ default: m.FundRecordsScreen })),
+  ),
   userCenter: lazy(() =>
     import("../features/user/user-center-screen.tsx").then((m) => ({ default: m.UserCenterScreen })),
   ),
@@ -43,7 +54,10 @@ const routes: Record<string, RouteDef> = {
   "/home/search": { screen: screens.search },
   "/market/market": { screen: screens.market, tab: true, keepAlive: true },
   "/market/marketDetail": { screen: screens.marketDetail },
+  "/position/position": { screen: screens.positions, tab: true },
+  "/position/positionDetail": { screen: screens.positionDetail },
   "/user/usercenter": { screen: screens.userCenter, tab: true },
+  "/user/FundingDetails": { screen: screens.fundRecords },
   "/user/changeLang": { screen: screens.changeLang },
 };
 

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { IconHome, IconMine, IconQuotes } from "./icons.tsx";
+import { IconHome, IconMine, IconQuotes, IconTrade } from "./icons.tsx";
 
 interface Tab {
   path: string;
@@ -12,14 +12,15 @@ interface Tab {
 }
 
 /**
- * The bottom menu. The spec's Transaction and Follow tabs come with the issues that build those
- * screens; until then they are left out rather than shown dead.
+ * The bottom menu. The spec's Follow tab comes with the issue that builds its screens; until
+ * then it is left out rather than shown dead.
  */
 export function TabBar() {
   const { t } = useLingui();
   const [path] = useLocation();
   const tabs: Tab[] = [
     { path: "/home/index", area: "/home/", label: t`Home`, icon: <IconHome /> },
+    { path: "/position/position", area: "/position/", label: t`Trade`, icon: <IconTrade /> },
     { path: "/market/market", area: "/market/", label: t`Quotes`, icon: <IconQuotes /> },
     { path: "/user/usercenter", area: "/user/", label: t`Mine`, icon: <IconMine /> },
   ];

@@ -25,13 +25,21 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, response.status === 401 ? "UNAUTHENTICATED" : "BAD_RESPONSE");
 }
 
-async function send(method: string, path: string, body?: unknown): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<Response> {
+  const headers: Record<string, string> =
+    body === undefined ? { accept: "application/json" } : { "content-type": "application/json" };
+  if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
   let response: Response;
   try {
     response = await fetch(`${apiBase}${path}`, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(apiTimeoutMs),
     });
@@ -76,4 +84,17 @@ export async function apiSend<T>(
 ): Promise<T | undefined> {
   const response = await send(method, path, body);
   return schema ? parse(response, schema) : undefined;
+}
+
+/**
+ * POST an action the server must not do twice (orders, closes, margin): `idempotencyKey` names
+ * the member's intent, so a retry after a lost answer returns the first result (DESIGN.md).
+ */
+export async function apiAct<T>(
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+  idempotencyKey: string,
+): Promise<T> {
+  return parse(await send("POST", path, body, idempotencyKey), schema);
 }

@@ -2,10 +2,12 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SubscribeAck,
+  type TopicErrorCode,
   topicsPerSocketMax,
   type Update,
 } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
+import { subscribeSession } from "./session.ts";
 import { createTopicAtom, dropTopicAtom, writeTopic } from "./topic-atoms.ts";
 import { parseTopicData } from "./topic-data.ts";
 import { TopicRegistry } from "./topic-registry.ts";
@@ -18,6 +20,9 @@ import { TopicStates } from "./topic-state.ts";
  * batch per task, keeps only the newest state of each topic (topic-state.ts) and writes it into
  * the topic's atom. After a reconnect, or when the feed's epoch changes, it re-subscribes every
  * held topic and takes the snapshots.
+ *
+ * The handshake carries the session cookie, and the gateway decides a private topic (`account`)
+ * by the session it saw then: after a sign-in or sign-out the connection is made anew.
  */
 
 /**
@@ -25,6 +30,11 @@ import { TopicStates } from "./topic-state.ts";
  * opening a stock and coming back to the list, reuses the subscription instead of churning it.
  */
 const topicLingerMs = 3000;
+/**
+ * Topics that carry events, not state: the member's `account`. Each API process numbers them
+ * in an epoch of its own, apart from the feed's epoch that market topics share.
+ */
+const eventTopics: ReadonlySet<string> = new Set(["account"]);
 /** The spec's request time-out (section 7), for subscribe acks too. */
 const ackTimeoutMs = 10_000;
 
@@ -34,6 +44,12 @@ const registry = new TopicRegistry(topicLingerMs);
 const states = new TopicStates();
 /** Newly acquired topics not yet sent; flushed once per task so a list subscribes in one message. */
 const pending = new Set<string>();
+const listeners = new Map<string, Set<TopicListener>>();
+/**
+ * The server's last answer for each topic on this connection: granted, or refused with a code.
+ * A listener that comes while a topic is already held hears it at once (no new ack will come).
+ */
+const answers = new Map<string, TopicErrorCode | "granted">();
 let socket: ClientSocket | undefined;
 let flushQueued = false;
 let sweepTimer: ReturnType<typeof setTimeout> | undefined;
@@ -42,8 +58,9 @@ function connection(): ClientSocket {
   if (socket) return socket;
   const opened: ClientSocket = io({ path: "/socket.io", transports: ["websocket"] });
   opened.on("connect", () => {
-    // Also a reconnect: whatever the server held for the old connection is gone.
+    // Also a reconnect: whatever the server held (and granted) for the old connection is gone.
     pending.clear();
+    answers.clear();
     subscribe(registry.held());
   });
   opened.on("hello", ({ epoch }) => {
@@ -73,6 +90,53 @@ export function acquireTopic(topic: string): () => void {
     scheduleSweep();
   };
 }
+
+/**
+ * What a module that needs more than a topic's latest state hears: every accepted update (for
+ * event topics such as `account`), each time the server grants the topic (a first subscription,
+ * or a new one after a reconnect or a new epoch, when events may have been missed), and a refusal.
+ */
+export interface TopicListener {
+  update?(update: Update): void;
+  granted?(): void;
+  refused?(code: TopicErrorCode): void;
+}
+
+/** Listens to `topic` until the returned function is called; holding the topic is `acquireTopic`'s job. */
+export function listenTopic(topic: string, listener: TopicListener): () => void {
+  let set = listeners.get(topic);
+  if (!set) {
+    set = new Set();
+    listeners.set(topic, set);
+  }
+  set.add(listener);
+  let listening = true;
+  queueMicrotask(() => {
+    const answer = answers.get(topic);
+    if (!listening || answer === undefined) return;
+    if (answer === "granted") listener.granted?.();
+    else listener.refused?.(answer);
+  });
+  return () => {
+    listening = false;
+    set.delete(listener);
+    if (set.size === 0) listeners.delete(topic);
+  };
+}
+
+function tell(topic: string, call: (listener: TopicListener) => void): void {
+  const set = listeners.get(topic);
+  if (set) for (const listener of [...set]) call(listener);
+}
+
+/** A new connection, so the gateway sees the session the browser has now. */
+function reconnect(): void {
+  if (!socket) return;
+  socket.disconnect();
+  socket.connect();
+}
+
+subscribeSession(reconnect);
 
 function queueFlush(): void {
   if (flushQueued) return;
@@ -108,7 +172,15 @@ function subscribe(topics: string[]): void {
           return;
         }
         applyUpdates(ack.snapshots);
-        for (const refused of ack.errors) console.warn("topic refused", refused.topic, refused.code);
+        const refused = new Map(ack.errors.map((error) => [error.topic, error.code]));
+        for (const topic of batch) {
+          if (!registry.has(topic)) continue;
+          const code = refused.get(topic);
+          answers.set(topic, code ?? "granted");
+          if (code === undefined) tell(topic, (listener) => listener.granted?.());
+          else tell(topic, (listener) => listener.refused?.(code));
+        }
+        for (const [topic, code] of refused) console.warn("topic refused", topic, code);
       });
   }
 }
@@ -134,9 +206,18 @@ function applyUpdates(updates: Update[]): void {
       console.warn("malformed update dropped", update.topic);
       continue;
     }
+    if (eventTopics.has(update.topic)) {
+      // Events carry their publisher's own epoch and seq, judged by their listener (a market
+      // epoch must neither be replaced by them nor retire them).
+      writeTopic(update.topic, data);
+      tell(update.topic, (listener) => listener.update?.({ ...update, data }));
+      continue;
+    }
     const { verdict, resync: epochChanged } = states.judge(update);
     needsResync ||= epochChanged;
-    if (verdict === "accept") writeTopic(update.topic, data);
+    if (verdict !== "accept") continue;
+    writeTopic(update.topic, data);
+    tell(update.topic, (listener) => listener.update?.({ ...update, data }));
   }
   if (needsResync) resync();
 }
@@ -151,6 +232,7 @@ function scheduleSweep(): void {
       const dropped = registry.sweep(Date.now());
       for (const topic of dropped) {
         pending.delete(topic);
+        answers.delete(topic);
         states.forget(topic);
         dropTopicAtom(topic);
       }

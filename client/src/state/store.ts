@@ -1,4 +1,12 @@
-import { type Atom, atom, createStore, type PrimitiveAtom, useAtomValue, useSetAtom } from "jotai";
+import {
+  type Atom,
+  atom,
+  createStore,
+  type Getter,
+  type PrimitiveAtom,
+  useAtomValue,
+  useSetAtom,
+} from "jotai";
 
 /**
  * The app's one jotai store, and the only module that imports jotai. Socket handlers and other
@@ -7,7 +15,7 @@ import { type Atom, atom, createStore, type PrimitiveAtom, useAtomValue, useSetA
  */
 export const store = createStore();
 
-export type { Atom, PrimitiveAtom };
+export type { Atom, Getter, PrimitiveAtom };
 export { atom };
 
 export function useValue<Value>(source: Atom<Value>): Value {

@@ -1,4 +1,4 @@
-import { atom, type PrimitiveAtom, store } from "./store.ts";
+import { atom, type Getter, type PrimitiveAtom, store } from "./store.ts";
 
 /**
  * One atom per subscribed topic, holding the topic's latest state. An atom exists from the
@@ -7,9 +7,22 @@ import { atom, type PrimitiveAtom, store } from "./store.ts";
  */
 const atoms = new Map<string, PrimitiveAtom<unknown>>();
 const listeners = new Set<() => void>();
+/** Bumped whenever an atom is created or dropped, so derived atoms re-read the map. */
+const atomsVersion = atom(0);
 
 function notify(): void {
+  store.set(atomsVersion, (version) => version + 1);
   for (const listener of listeners) listener();
+}
+
+/**
+ * A topic's latest state read inside a derived atom: the derived atom then follows the topic's
+ * changes, and its creation and removal (undefined while the topic is not held).
+ */
+export function readTopic(get: Getter, topic: string): unknown {
+  get(atomsVersion);
+  const source = atoms.get(topic);
+  return source ? get(source) : undefined;
 }
 
 export function peekTopicAtom(topic: string): PrimitiveAtom<unknown> | undefined {

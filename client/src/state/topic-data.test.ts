@@ -44,8 +44,19 @@ describe("parseTopicData checks each topic against its kind's schema", () => {
     expect(parseTopicData("candle:US:AAPL:1d", candle)).toBeUndefined();
   });
 
-  it("knows nothing of malformed or private topics", () => {
+  it("knows nothing of malformed topics, nor of an empty account event", () => {
     expect(parseTopicData("quote", quote)).toBeUndefined();
     expect(parseTopicData("account", {})).toBeUndefined();
+  });
+});
+
+describe("parseTopicData on the private account topic", () => {
+  it("accepts an account event", () => {
+    expect(parseTopicData("account", { type: "position", id: "12" })).toEqual({ type: "position", id: "12" });
+  });
+
+  it("refuses an event of an unknown type or without an id", () => {
+    expect(parseTopicData("account", { type: "loan", id: "1" })).toBeUndefined();
+    expect(parseTopicData("account", { type: "order" })).toBeUndefined();
   });
 });

@@ -1,4 +1,21 @@
-import { bookSchema, liveCandleSchema, parseTopic, quoteSchema, sessionStateSchema } from "@kabuto/shared";
+import {
+  type AccountEvent,
+  bookSchema,
+  liveCandleSchema,
+  parseTopic,
+  quoteSchema,
+  sessionStateSchema,
+} from "@kabuto/shared";
+import { z } from "zod";
+
+/**
+ * The private `account` topic's event. The shared package declares it as a type only
+ * (protocol/socket.ts), so its check lives here until shared exports a schema.
+ */
+const accountEventSchema = z.object({
+  type: z.enum(["order", "position", "balance"]),
+  id: z.string(),
+}) satisfies z.ZodType<AccountEvent>;
 
 /**
  * Checks a topic's state against the shared schema of its kind before it reaches the screen.
@@ -19,6 +36,8 @@ export function parseTopicData(topic: string, data: unknown): unknown {
       );
     case "session":
       return fit(sessionStateSchema.safeParse(data), (session) => session.market === parsed.market);
+    case "account":
+      return fit(accountEventSchema.safeParse(data), () => true);
     default:
       return undefined;
   }

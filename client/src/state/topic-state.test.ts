@@ -64,6 +64,15 @@ describe("TopicStates keeps the newest state of each topic by (epoch, seq)", () 
     expect(states.judge({ topic: quote, epoch: "e1", seq: 6 }).verdict).toBe("retired");
   });
 
+  it("ignores a hello without an epoch (a gateway that has relayed nothing yet)", () => {
+    const states = new TopicStates();
+    states.judge({ topic: quote, epoch: "e1", seq: 5 });
+    // A reconnect (after sign-in) to a gateway that has not relayed an update since it started.
+    expect(states.hello("")).toBe(false);
+    expect(states.epoch).toBe("e1");
+    expect(states.judge({ topic: quote, epoch: "e1", seq: 6 }).verdict).toBe("accept");
+  });
+
   it("lets an epoch come back after it was retired only through hello", () => {
     const states = new TopicStates();
     states.hello("e1");

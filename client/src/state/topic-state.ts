@@ -50,8 +50,14 @@ export class TopicStates {
     return this.#seqByTopic.get(topic);
   }
 
-  /** A `hello` from the server. Returns true when the epoch changed and held topics need fresh snapshots. */
+  /**
+   * A `hello` from the server. Returns true when the epoch changed and held topics need fresh
+   * snapshots. A gateway that has relayed nothing yet says hello with an empty epoch: that says
+   * nothing about the feed, and must not retire the epoch the held states belong to (their later
+   * updates would all be dropped as stragglers).
+   */
   hello(epoch: string): boolean {
+    if (epoch === "") return false;
     return this.#enterEpoch(epoch);
   }
 

@@ -48,3 +48,18 @@ export function useLiveCandle(symbol: string | null, interval: CandleInterval): 
 export function useMarketSession(market: Market | null): SessionState | undefined {
   return useTopic(market === null ? null : sessionTopic(market)) as SessionState | undefined;
 }
+
+/**
+ * Holds the quote topics of `symbols` while the calling component is mounted, for derived atoms
+ * that read them (account totals); the component itself re-renders only through those atoms.
+ */
+export function useHeldQuotes(symbols: readonly string[]): void {
+  const key = [...new Set(symbols)].sort().join(",");
+  useEffect(() => {
+    if (key === "") return;
+    const releases = key.split(",").map((symbol) => acquireTopic(quoteTopic(symbol)));
+    return () => {
+      for (const release of releases) release();
+    };
+  }, [key]);
+}

@@ -1,14 +1,22 @@
 import { Tabs } from "@base-ui/react/tabs";
-import { anySymbolSchema, type CandleInterval, candleIntervals, symbolKind } from "@kabuto/shared";
+import {
+  anySymbolSchema,
+  type CandleInterval,
+  candleIntervals,
+  type InstrumentWithQuote,
+  symbolKind,
+} from "@kabuto/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
-import { useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useSessionState } from "../../state/session.ts";
 import { useQuote } from "../../state/topics.ts";
+import type { Side } from "../trading/order-estimate.ts";
 import { localName, priceDigits } from "./instrument.ts";
 import { fetchInstrument, knownInstrument } from "./market-api.ts";
 import { OrderBook } from "./order-book.tsx";
@@ -18,6 +26,8 @@ import "./market.css";
 
 /** lightweight-charts is loaded with the chart only, never on the first screen. */
 const PriceChart = lazy(() => import("./price-chart.tsx").then((m) => ({ default: m.PriceChart })));
+/** The order panel (its form rules and the trading API) loads when the member first taps buy or sell. */
+const OrderSheet = lazy(() => import("../trading/order-sheet.tsx").then((m) => ({ default: m.OrderSheet })));
 
 function isCandleInterval(value: unknown): value is CandleInterval {
   return (candleIntervals as readonly unknown[]).includes(value);
@@ -113,6 +123,64 @@ function Detail({ symbol }: { symbol: string }) {
           prevClose={quote?.prevClose}
           digits={digits}
         />
+      )}
+      {symbolKind(symbol) === "equity" && instrument && <TradeBar instrument={instrument} />}
+    </>
+  );
+}
+
+/** Buy (long) and sell (short) at the foot of a stock; signed out, they lead to sign-in. */
+function TradeBar({ instrument }: { instrument: InstrumentWithQuote }) {
+  const session = useSessionState();
+  const [, navigate] = useLocation();
+  const [side, setSide] = useState<Side>("long");
+  const [open, setOpen] = useState(false);
+  /** The sheet stays mounted once loaded, so a second tap opens it at once and keeps the form. */
+  const [loaded, setLoaded] = useState(false);
+
+  function start(chosen: Side) {
+    if (!session) {
+      navigate("/login/login");
+      return;
+    }
+    setSide(chosen);
+    setLoaded(true);
+    setOpen(true);
+  }
+
+  return (
+    <>
+      <div className="trade-bar-space" />
+      <div className="trade-bar">
+        <button
+          type="button"
+          className="button trade-bar__button"
+          data-side="long"
+          onClick={() => start("long")}
+          data-testid="trade-long"
+        >
+          <Trans>Buy · Long</Trans>
+        </button>
+        <button
+          type="button"
+          className="button trade-bar__button"
+          data-side="short"
+          onClick={() => start("short")}
+          data-testid="trade-short"
+        >
+          <Trans>Sell · Short</Trans>
+        </button>
+      </div>
+      {loaded && session && (
+        <Suspense fallback={null}>
+          <OrderSheet
+            instrument={instrument}
+            side={side}
+            onSideChange={setSide}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
       )}
     </>
   );

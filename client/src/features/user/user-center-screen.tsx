@@ -2,7 +2,15 @@ import type { Me } from "@kabuto/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { IconChevron, IconCopy, IconGlobe, IconLogout, IconMine, IconTicket } from "../../app/icons.tsx";
+import {
+  IconChevron,
+  IconCopy,
+  IconGlobe,
+  IconLogout,
+  IconMine,
+  IconReceipt,
+  IconTicket,
+} from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -10,6 +18,7 @@ import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
+import { AccountFunds } from "../trading/account-funds.tsx";
 import "./user.css";
 
 /** `09012345678` → `090-1234-5678`: how Japanese mobile numbers are read. */
@@ -19,8 +28,9 @@ function groupedNumber(account: string): string {
 }
 
 /**
- * The Mine tab: who is signed in, their invitation code, language and sign-out. Money figures
- * come with the account issue; nothing is shown that the server has not said.
+ * The Mine tab: who is signed in, their money per currency (live with the positions' P&L), fund
+ * records, invitation code, language and sign-out. Deposit, withdrawal and exchange come with
+ * their own issue; until then they are left out rather than shown dead.
  */
 export function UserCenterScreen() {
   const session = useSessionState();
@@ -84,7 +94,19 @@ function SignedIn({ account }: { account: string }) {
           {me.status === "ready" && <Verification status={me.value.verification} />}
         </div>
       </section>
+      <AccountFunds />
       <ul className="menu">
+        <li>
+          <Link href="/user/FundingDetails" className="menu__item menu__item--link">
+            <span className="menu__icon">
+              <IconReceipt />
+            </span>
+            <span className="menu__label">
+              <Trans>Fund records</Trans>
+            </span>
+            <IconChevron className="menu__chevron" />
+          </Link>
+        </li>
         <li className="menu__item">
           <span className="menu__icon">
             <IconTicket />

@@ -1,0 +1,399 @@
+/**
+ * The trading journey in a real browser against a real server: the demo member buys one lot of
+ * Toyota at market with 2× leverage, watches the position's P&L move with the live price, opens
+ * it, closes it, finds it under "ended", and reads the opening and the closing in the fund
+ * records. Then every trading screen is photographed in Japanese, English and Traditional
+ * Chinese at a phone's size.
+ *
+ * Same harness as quotes.e2e.ts: it builds the client when client/dist is stale, starts the
+ * embedded server (`node api/src/bin/embedded.ts`) on a free port with a fresh data folder and
+ * every market session open, without DATABASE_URL or REDIS_URL, and drives Chromium. Screenshots
+ * go to client/e2e/screenshots/ (ignored by git).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const rootDir = resolve(clientDir, "..");
+const screenshotDir = join(clientDir, "e2e", "screenshots");
+const chromiumPath = "/usr/bin/chromium";
+/** The embedded server backfills candle history at its first start: give it time. */
+const serverStartMs = 150_000;
+/** The simulator moves prices every 500 ms; a tick (and so a P&L change) within this window is certain. */
+const priceMoveMs = 30_000;
+
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+/** Builds the client unless client/dist is newer than every source it is built from. */
+function ensureBuilt(): void {
+  const builtAt = (() => {
+    try {
+      return statSync(join(clientDir, "dist", "index.html")).mtimeMs;
+    } catch {
+      return 0;
+    }
+  })();
+  const sources = [
+    join(clientDir, "src"),
+    join(clientDir, "index.html"),
+    join(clientDir, "vite.config.ts"),
+    join(clientDir, "lingui.config.ts"),
+    join(rootDir, "shared", "src"),
+  ];
+  if (builtAt > Math.max(...sources.map(newestChange))) return;
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const build = spawnSync("npm", ["run", "build", "-w", "client"], {
+    cwd: rootDir,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (build.status !== 0) throw new Error(`client build failed (exit ${build.status})`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + serverStartMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${base}api/v1/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wake) => setTimeout(wake, 300));
+  }
+  throw new Error("server did not become healthy in time");
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let base: string;
+const serverLog: string[] = [];
+
+function embeddedEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
+  return env;
+}
+
+async function snap(name: string): Promise<void> {
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  mkdirSync(screenshotDir, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), "kabuto-e2e-trading-"));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}/`;
+  server = spawn(process.execPath, ["api/src/bin/embedded.ts"], {
+    cwd: rootDir,
+    // Embedded mode: the product alone, whatever database or Redis the test run was given.
+    env: { ...embeddedEnv(), PORT: String(port), DATA_DIR: dataDir, MARKET_HOURS: "always" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  for (const stream of [server.stdout, server.stderr]) {
+    stream?.on("data", (chunk: Buffer) => serverLog.push(chunk.toString()));
+  }
+  await waitForHealth(base, server);
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  page = await context.newPage();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((done) => server?.once("exit", done));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((wake) => setTimeout(wake, 5000))]);
+    if (server.exitCode === null) server.kill("SIGKILL");
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The seeded demo member of embedded mode, funded with ¥10,000,000 and $50,000 (DESIGN.md). */
+const demo = { account: "09012345678", password: "demo1234" };
+const languages = [
+  { code: "jp", suffix: "ja" },
+  { code: "en", suffix: "en" },
+  { code: "tw", suffix: "zh-hant" },
+] as const;
+
+/**
+ * What a screen loads (quotes, balances, lists) shows within this; expect.poll's own default is
+ * 1 s, too short on a busy machine whose embedded server also runs the feed.
+ */
+const soon = { timeout: 30_000, interval: 200 };
+
+let positionId = "";
+
+async function signIn(): Promise<void> {
+  await page.goto(`${base}#/login/login`);
+  await page.fill("#login-account", demo.account);
+  await page.fill("#login-password", demo.password);
+  await page.check("#login-privacy");
+  await page.click("button[type=submit]");
+  await page.waitForURL(/#\/home\/index$/);
+}
+
+/** Waits until every row of the list names its stock (names load after the rows, codes show meanwhile). */
+async function namesShown(row: string): Promise<void> {
+  const names = page.locator(`[data-testid=${row}] .trade-row__name`);
+  await names.first().waitFor();
+  await expect
+    .poll(async () => (await names.allTextContents()).every((name) => /\D/.test(name)), soon)
+    .toBe(true);
+}
+
+/** Chooses a radio drawn as a chip or a segment (the native input sits invisibly over its label). */
+async function choose(name: string, value: string): Promise<void> {
+  await page.locator(`input[name=${name}][value='${value}']`).check({ force: true });
+}
+
+describe("trading in the browser", () => {
+  it("sends a signed-out member who taps buy to sign in", async () => {
+    await page.goto(`${base}#/market/marketDetail?symbol=JP%3A7203`);
+    await page.click("[data-testid=trade-long]");
+    await page.waitForURL(/#\/login\/login$/);
+  });
+
+  it("signs the demo member in and shows their money on the Mine tab", async () => {
+    await signIn();
+    await page.click("a[href='#/user/usercenter']");
+    const yen = page.locator("[data-testid=funds-card][data-currency=JPY]");
+    await expect
+      .poll(() => yen.locator("[data-testid=funds-available]").textContent(), soon)
+      .toMatch(/10,000,000/);
+    await expect
+      .poll(
+        () =>
+          page.locator("[data-testid=funds-card][data-currency=USD] [data-testid=funds-total]").textContent(),
+        soon,
+      )
+      .toMatch(/50,000\.00/);
+    await snap("11-mine-funds");
+  });
+
+  it("buys 1 lot of Toyota at market with 2× leverage from the order sheet", async () => {
+    await page.goto(`${base}#/market/marketDetail?symbol=JP%3A7203`);
+    await expect.poll(() => page.locator("[data-testid=detail-last]").textContent(), soon).toMatch(/\d/);
+    await page.click("[data-testid=trade-long]");
+    const sheet = page.locator("[data-testid=order-sheet]");
+    await sheet.waitFor();
+    await choose("order-leverage", "2");
+    await expect.poll(() => sheet.locator("[data-testid=order-shares]").textContent(), soon).toMatch(/100/);
+    await expect
+      .poll(() => sheet.locator("[data-testid=estimate-required]").textContent(), soon)
+      .toMatch(/\d/);
+    await expect
+      .poll(() => sheet.locator("[data-testid=estimate-available]").textContent(), soon)
+      .toMatch(/\d/);
+    // 100 shares at about ¥2,650 with 2× leverage: margin about ¥132,500, fee 0.1%.
+    const margin = Number(
+      (await sheet.locator("[data-testid=estimate-margin]").textContent())?.replace(/\D/g, ""),
+    );
+    const notional = Number(
+      (await sheet.locator("[data-testid=estimate-notional]").textContent())?.replace(/\D/g, ""),
+    );
+    expect(margin).toBe(Math.ceil(notional / 2));
+    await snap("12-order-sheet");
+    await page.click("[data-testid=order-submit]");
+    await sheet.waitFor({ state: "hidden" });
+    await page.locator("[data-sonner-toast]").first().waitFor();
+  });
+
+  it("shows the holding position with its P&L moving with the price", async () => {
+    await page.goto(`${base}#/position/position`);
+    const row = page.locator("[data-testid=holding-row][data-symbol='JP:7203']").first();
+    await row.waitFor();
+    positionId = (await row.getAttribute("data-position")) ?? "";
+    // "live": the gateway grants the private account topic; "refused": the screens re-read after
+    // the member's own actions instead. Either keeps the screens right; the log says which ran.
+    const feed = page.locator("[data-account-feed]");
+    await expect.poll(() => feed.getAttribute("data-account-feed"), soon).toMatch(/^(live|refused)$/);
+    console.info("account topic:", await feed.getAttribute("data-account-feed"));
+    expect(positionId).toMatch(/^\d+$/);
+    const pnl = row.locator("[data-testid=holding-pnl]");
+    await expect.poll(() => pnl.textContent(), soon).toMatch(/\d/);
+    const before = await pnl.textContent();
+    await expect.poll(() => pnl.textContent(), { timeout: priceMoveMs, interval: 250 }).not.toBe(before);
+    await snap("13-positions-holding");
+  });
+
+  it("opens the position and closes it", async () => {
+    await page.click(`[data-testid=holding-row][data-position='${positionId}']`);
+    await page.waitForURL(new RegExp(`positionDetail\\?id=${positionId}$`));
+    const detail = page.locator("[data-testid=position-detail]");
+    await expect.poll(() => detail.getAttribute("data-status"), soon).toBe("holding");
+    await expect.poll(() => page.locator("[data-testid=detail-pnl]").textContent(), soon).toMatch(/\d/);
+    await expect
+      .poll(() => page.locator("[data-testid=detail-price-type]").textContent(), soon)
+      .toMatch(/\S/);
+    await snap("14-position-detail");
+    await page.click("[data-testid=close-position]");
+    const dialog = page.locator("[data-testid=close-dialog]");
+    await dialog.waitFor();
+    await snap("15-close-dialog");
+    await dialog.locator("button.button--primary").click();
+    await expect.poll(() => detail.getAttribute("data-status"), soon).toBe("closed");
+    await snap("16-position-closed");
+  });
+
+  it("lists the closed position under ended", async () => {
+    await page.goto(`${base}#/position/position?tab=closed`);
+    await page.locator(`[data-testid=closed-row][data-position='${positionId}']`).waitFor();
+    await expect.poll(() => page.locator("[data-testid=holding-row]").count(), soon).toBe(0);
+    await snap("17-positions-ended");
+  });
+
+  it("shows the opening and the closing in the fund records", async () => {
+    await page.goto(`${base}#/user/usercenter`);
+    await page.click("a[href='#/user/FundingDetails']");
+    await page.waitForURL(/#\/user\/FundingDetails$/);
+    await page.locator("[data-testid=fund-row][data-kind=open]").first().waitFor();
+    await page.locator("[data-testid=fund-row][data-kind=close]").first().waitFor();
+    await expect
+      .poll(() => page.locator("[data-testid=fund-row][data-kind=open]").first().textContent(), soon)
+      .toContain(`建玉番号 ${positionId}`);
+    await snap("18-fund-records");
+    await page.getByRole("tab", { name: "入金" }).click();
+    await expect.poll(() => page.locator("[data-testid=fund-row][data-kind=open]").count(), soon).toBe(0);
+    await page.locator("[data-testid=fund-row][data-kind=deposit]").first().waitFor();
+  });
+
+  it("shows every trading screen in Japanese, English and Traditional Chinese", async () => {
+    // Something in each list: a resting limit order far from the market, a US position, a JP position.
+    const post = async (path: string, body: unknown) => {
+      const response = await page.request.post(`${base}api/v1${path}`, {
+        data: body,
+        headers: { "idempotency-key": crypto.randomUUID() },
+      });
+      expect(response.status(), await response.text()).toBeLessThan(300);
+      return (await response.json()) as { id: string; positionId: string | null };
+    };
+    await post("/orders", {
+      symbol: "JP:7203",
+      side: "long",
+      type: "limit",
+      quantity: 200,
+      leverage: 1,
+      price: "2200",
+    });
+    const us = await post("/orders", {
+      symbol: "US:AAPL",
+      side: "short",
+      type: "market",
+      quantity: 5,
+      leverage: 4,
+    });
+    await post("/orders", { symbol: "JP:6758", side: "long", type: "market", quantity: 300, leverage: 3 });
+    for (const { code, suffix } of languages) {
+      await page.evaluate((lang) => localStorage.setItem("lang", lang), code);
+      await page.goto(`${base}#/position/position?tab=holding`);
+      await page.reload();
+      await page.locator("[data-testid=holding-row] [data-testid=holding-pnl]").first().waitFor();
+      await namesShown("holding-row");
+      await snap(`20-positions-holding-${suffix}`);
+      await page.goto(`${base}#/position/position?tab=pending`);
+      await namesShown("pending-row");
+      await snap(`21-positions-pending-${suffix}`);
+      await page.goto(`${base}#/position/position?tab=closed`);
+      await namesShown("closed-row");
+      await snap(`22-positions-ended-${suffix}`);
+      await page.goto(`${base}#/position/positionDetail?id=${us.positionId}`);
+      await expect.poll(() => page.locator("[data-testid=detail-pnl]").textContent(), soon).toMatch(/\d/);
+      await expect
+        .poll(() => page.locator("[data-testid=detail-price-type]").textContent(), soon)
+        .toMatch(/\S/);
+      await snap(`23-position-detail-us-${suffix}`);
+      await page.click("[data-testid=add-margin]");
+      await page.locator("[data-testid=margin-sheet]").waitFor();
+      await page.waitForTimeout(500);
+      await snap(`24-add-margin-${suffix}`);
+      await page.keyboard.press("Escape");
+      await page.goto(`${base}#/position/positionDetail?id=${positionId}`);
+      await expect
+        .poll(() => page.locator("[data-testid=position-detail]").getAttribute("data-status"), soon)
+        .toBe("closed");
+      await expect
+        .poll(() => page.locator("[data-testid=detail-price-type]").textContent(), soon)
+        .toMatch(/\S/);
+      await snap(`25-position-detail-closed-${suffix}`);
+      await page.goto(`${base}#/user/usercenter`);
+      await expect
+        .poll(() => page.locator("[data-testid=funds-total][data-priced=true]").count(), soon)
+        .toBe(2);
+      await snap(`26-mine-${suffix}`);
+      await page.goto(`${base}#/user/FundingDetails`);
+      await page.locator("[data-testid=fund-row]").first().waitFor();
+      await snap(`27-fund-records-${suffix}`);
+      await page.goto(`${base}#/market/marketDetail?symbol=US%3AAAPL`);
+      await expect.poll(() => page.locator("[data-testid=detail-last]").textContent(), soon).toMatch(/\d/);
+      await page.click("[data-testid=trade-short]");
+      await page.locator("[data-testid=order-sheet]").waitFor();
+      await choose("order-session", "extended");
+      await expect
+        .poll(
+          () => page.locator("[data-testid=order-sheet] [data-testid=estimate-required]").textContent(),
+          soon,
+        )
+        .toMatch(/\d/);
+      await page.waitForTimeout(500);
+      await snap(`28-order-sheet-us-${suffix}`);
+      await page.keyboard.press("Escape");
+    }
+    // Eight screens in three languages, each waiting for live data.
+  }, 300_000);
+
+  it("cancels the pending limit order after asking", async () => {
+    await page.goto(`${base}#/position/position?tab=pending`);
+    const row = page.locator("[data-testid=pending-row]").first();
+    await row.waitFor();
+    await row.locator("button").click();
+    const dialog = page.locator("[data-testid=cancel-dialog]");
+    await dialog.waitFor();
+    await snap("29-cancel-dialog");
+    await dialog.locator("button.button--primary").click();
+    await expect.poll(() => page.locator("[data-testid=pending-row]").count(), soon).toBe(0);
+  });
+});

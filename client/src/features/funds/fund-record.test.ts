@@ -1,0 +1,79 @@
+import type { FundRecord } from "@kabuto/shared";
+import { describe, expect, it } from "vitest";
+import { nextCursor, parseRef, summarizeChanges } from "./fund-record.ts";
+
+function record(id: string): FundRecord {
+  return { id, kind: "open", ref: null, memo: null, createdAtMs: 0, changes: [] };
+}
+
+describe("summarizeChanges: a journal's effect on the member's money", () => {
+  it("sums an opening's margin and fee into one change of available cash, with the margin beside it", () => {
+    // The server's `open` journal: margin and fee leave available cash as two entries.
+    const summary = summarizeChanges([
+      { purpose: "available", currency: "JPY", amount: "-132575" },
+      { purpose: "available", currency: "JPY", amount: "-266" },
+      { purpose: "margin", currency: "JPY", amount: "132575" },
+    ]);
+    expect(summary.available).toEqual([{ purpose: "available", currency: "JPY", amount: -132841n }]);
+    expect(summary.others).toEqual([{ purpose: "margin", currency: "JPY", amount: 132575n }]);
+  });
+
+  it("nets a close: the margin returns, the loss and the fee go", () => {
+    const summary = summarizeChanges([
+      { purpose: "available", currency: "JPY", amount: "182575" },
+      { purpose: "margin", currency: "JPY", amount: "-182575" },
+      { purpose: "available", currency: "JPY", amount: "-266" },
+      { purpose: "available", currency: "JPY", amount: "-100" },
+    ]);
+    expect(summary.available[0]?.amount).toBe(182209n);
+    expect(summary.others[0]?.amount).toBe(-182575n);
+  });
+
+  it("keeps currencies apart and leaves out moves that sum to zero", () => {
+    const summary = summarizeChanges([
+      { purpose: "available", currency: "USD", amount: "5000" },
+      { purpose: "available", currency: "JPY", amount: "100" },
+      { purpose: "held", currency: "JPY", amount: "100" },
+      { purpose: "held", currency: "JPY", amount: "-100" },
+    ]);
+    expect(summary.available.map((move) => move.currency)).toEqual(["JPY", "USD"]);
+    expect(summary.others).toEqual([]);
+  });
+
+  it("orders other moves held, margin, deficit", () => {
+    const summary = summarizeChanges([
+      { purpose: "deficit", currency: "JPY", amount: "-1" },
+      { purpose: "margin", currency: "JPY", amount: "1" },
+      { purpose: "held", currency: "JPY", amount: "1" },
+    ]);
+    expect(summary.others.map((move) => move.purpose)).toEqual(["held", "margin", "deficit"]);
+  });
+
+  it("is empty for a record without changes", () => {
+    expect(summarizeChanges([])).toEqual({ available: [], others: [] });
+  });
+});
+
+describe("parseRef", () => {
+  it("reads order and position references", () => {
+    expect(parseRef("order:12")).toEqual({ kind: "order", id: "12" });
+    expect(parseRef("position:3")).toEqual({ kind: "position", id: "3" });
+  });
+
+  it("leaves anything else alone", () => {
+    expect(parseRef("seed:demo")).toBeUndefined();
+    expect(parseRef(null)).toBeUndefined();
+    expect(parseRef("order:")).toBeUndefined();
+  });
+});
+
+describe("nextCursor pages back by record id", () => {
+  it("is the oldest id of the page", () => {
+    expect(nextCursor([record("9"), record("5")])).toBe(5);
+  });
+
+  it("ends at the first record and on an empty page", () => {
+    expect(nextCursor([record("1")])).toBeUndefined();
+    expect(nextCursor([])).toBeUndefined();
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import {
+  bookFillScaled,
+  ceilDiv,
+  charge,
+  estimateOrder,
+  marginFor,
+  scaledNotional,
+  scaledToMinor,
+} from "./order-estimate.ts";
+import { defaultTradingTerms } from "./trading-terms.ts";
+
+describe("money arithmetic matches the server's rounding", () => {
+  it("rounds a notional half up to the minor unit", () => {
+    // 0.1 yen per JP price unit: 2651.5 × 100 shares = 265,150 yen exactly.
+    expect(scaledToMinor(26515n * 100n, "JP")).toBe(265150n);
+    // 15 units (1.5 yen) round up to 2 yen, 14 down to 1.
+    expect(scaledToMinor(15n, "JP")).toBe(2n);
+    expect(scaledToMinor(14n, "JP")).toBe(1n);
+    // $0.0001 per US unit: $187.405 × 1 = 18,740.5 cents → 18,741.
+    expect(scaledToMinor(1_874_050n, "US")).toBe(18_741n);
+  });
+
+  it("rounds margin and charges up, never down", () => {
+    expect(marginFor(265150n, 2)).toBe(132575n);
+    expect(marginFor(265151n, 2)).toBe(132576n);
+    expect(charge(265150n, 1_000)).toBe(266n); // 265.15 yen
+    expect(charge(1_000_000n, 1_000)).toBe(1_000n); // exact: no extra yen
+    expect(charge(0n, 1_000)).toBe(0n);
+    expect(ceilDiv(0n, 3n)).toBe(0n);
+  });
+
+  it("refuses prices that are not decimals on the market's scale", () => {
+    expect(scaledNotional("2651.5", 100, "JP")).toBe(2_651_500n);
+    expect(scaledNotional("2651.55", 100, "JP")).toBeUndefined();
+    expect(scaledNotional("abc", 100, "JP")).toBeUndefined();
+    expect(scaledNotional("0", 100, "JP")).toBeUndefined();
+    expect(scaledNotional("187.4", 3, "US")).toBe(5_622_000n);
+  });
+});
+
+describe("bookFillScaled walks the visible levels like the server's market fill", () => {
+  const asks = [
+    { price: "2652", size: 100 },
+    { price: "2652.5", size: 200 },
+  ];
+
+  it("takes the best level first and the next ones as needed", () => {
+    expect(bookFillScaled(asks, "JP", 100)).toBe(26520n * 100n);
+    expect(bookFillScaled(asks, "JP", 300)).toBe(26520n * 100n + 26525n * 200n);
+  });
+
+  it("gives nothing when the book is too thin or a price is malformed", () => {
+    expect(bookFillScaled(asks, "JP", 400)).toBeUndefined();
+    expect(bookFillScaled([], "JP", 100)).toBeUndefined();
+    expect(bookFillScaled([{ price: "x", size: 100 }], "JP", 100)).toBeUndefined();
+  });
+});
+
+const jp = defaultTradingTerms.JP;
+const us = defaultTradingTerms.US;
+
+describe("estimateOrder", () => {
+  it("estimates a JP market buy: 0.1% fee, margin = notional ÷ leverage, no tax", () => {
+    const estimate = estimateOrder({
+      market: "JP",
+      terms: jp,
+      side: "long",
+      type: "market",
+      leverage: 2,
+      scaled: 2_651_500n,
+    });
+    expect(estimate).toEqual({
+      notional: 265150n,
+      margin: 132575n,
+      fee: 266n,
+      saleTax: 0n,
+      reserve: 0n,
+      required: 132841n,
+    });
+  });
+
+  it("matches what the server took for the same fill (available 10,000,000 → 9,867,159)", () => {
+    const { required } = estimateOrder({
+      market: "JP",
+      terms: jp,
+      side: "long",
+      type: "market",
+      leverage: 2,
+      scaled: 2_651_500n,
+    });
+    expect(10_000_000n - required).toBe(9_867_159n);
+  });
+
+  it("estimates a US order in cents: 0.45% fee and the 0.0028% SEC fee on the sale", () => {
+    // 10 shares at $187.40 = $1,874.00.
+    const estimate = estimateOrder({
+      market: "US",
+      terms: us,
+      side: "long",
+      type: "limit",
+      leverage: 4,
+      scaled: 18_740_000n,
+    });
+    expect(estimate.notional).toBe(187_400n);
+    expect(estimate.margin).toBe(46_850n);
+    expect(estimate.fee).toBe(844n); // 843.3 cents, rounded up
+    expect(estimate.saleTax).toBe(6n); // 5.2472 cents, rounded up
+    expect(estimate.required).toBe(46_850n + 844n);
+  });
+
+  it("holds a short limit order for a 10% better fill, as the server does", () => {
+    // The server held 106,653 yen for a 3× short of 100 shares at 2,900 yen.
+    const estimate = estimateOrder({
+      market: "JP",
+      terms: jp,
+      side: "short",
+      type: "limit",
+      leverage: 3,
+      scaled: 2_900_000n,
+    });
+    expect(estimate.required).toBe(106_653n);
+    expect(estimate.reserve).toBe(106_653n - estimate.margin - estimate.fee);
+    expect(estimate.reserve > 0n).toBe(true);
+  });
+
+  it("uses the terms it is given: the server's may differ from the defaults", () => {
+    const estimate = estimateOrder({
+      market: "JP",
+      terms: { feePpm: 2_000, taxPpm: 1_000 },
+      side: "long",
+      type: "market",
+      leverage: 1,
+      scaled: 1_000_000n,
+    });
+    expect(estimate.fee).toBe(200n);
+    expect(estimate.saleTax).toBe(100n);
+    expect(estimate.required).toBe(100_200n);
+  });
+
+  it("holds no reserve for a long limit or a short at market", () => {
+    expect(
+      estimateOrder({ market: "JP", terms: jp, side: "long", type: "limit", leverage: 1, scaled: 2_700_000n })
+        .reserve,
+    ).toBe(0n);
+    expect(
+      estimateOrder({
+        market: "JP",
+        terms: jp,
+        side: "short",
+        type: "market",
+        leverage: 3,
+        scaled: 2_900_000n,
+      }).reserve,
+    ).toBe(0n);
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildOrder,
+  initialLimitPrice,
+  limitPriceError,
+  type OrderContext,
+  type OrderForm,
+  orderErrorField,
+  orderErrorsFromServer,
+  parseLots,
+  stepPrice,
+} from "./order-form.ts";
+
+const toyota: OrderContext = {
+  market: "JP",
+  lotSize: 100,
+  tickTable: "topix500",
+  limitUp: "3153",
+  limitDown: "2153.5",
+};
+const apple: OrderContext = { market: "US", lotSize: 1, tickTable: "us", limitUp: null, limitDown: null };
+
+function form(overrides: Partial<OrderForm> = {}): OrderForm {
+  return {
+    symbol: "JP:7203",
+    side: "long",
+    type: "market",
+    session: "regular",
+    lots: "1",
+    leverage: 2,
+    price: "",
+    ...overrides,
+  };
+}
+
+describe("buildOrder turns lots into shares and checks the form with the server's rules", () => {
+  it("sends a market order in shares: 1 lot of a TSE stock is 100 shares", () => {
+    expect(buildOrder(form(), toyota)).toEqual({
+      order: {
+        symbol: "JP:7203",
+        side: "long",
+        type: "market",
+        quantity: 100,
+        leverage: 2,
+        session: "regular",
+      },
+    });
+  });
+
+  it("sends a limit order with its price, and no price with a market order", () => {
+    const limit = buildOrder(form({ type: "limit", price: "2651.5", lots: "3" }), toyota);
+    expect(limit.order).toMatchObject({ type: "limit", price: "2651.5", quantity: 300 });
+    expect(buildOrder(form({ price: "2651.5" }), toyota).order).not.toHaveProperty("price");
+  });
+
+  it("refuses lots that are not a positive whole number", () => {
+    for (const lots of ["", "0", "-1", "1.5", "abc", "1000000"]) {
+      expect(buildOrder(form({ lots }), toyota).errors).toEqual({ quantity: "QUANTITY_INVALID" });
+    }
+  });
+
+  it("makes an extended-hours order a limit order, and refuses extended hours outside the US", () => {
+    const us = buildOrder(
+      form({ symbol: "US:AAPL", session: "extended", type: "market", price: "187.40" }),
+      apple,
+    );
+    expect(us.order).toMatchObject({ type: "limit", session: "extended", quantity: 1, price: "187.40" });
+    expect(buildOrder(form({ session: "extended", price: "2651.5" }), toyota).errors).toEqual({
+      session: "SESSION_INVALID",
+    });
+  });
+});
+
+describe("limitPriceError", () => {
+  it("accepts a price on the grid inside the day's limits", () => {
+    expect(limitPriceError("2651.5", toyota)).toBeUndefined();
+    expect(limitPriceError("187.41", apple)).toBeUndefined();
+  });
+
+  it("names what is wrong", () => {
+    expect(limitPriceError("", toyota)).toBe("PRICE_REQUIRED");
+    expect(limitPriceError("abc", toyota)).toBe("PRICE_INVALID");
+    expect(limitPriceError("0", toyota)).toBe("PRICE_INVALID");
+    expect(limitPriceError("-5", toyota)).toBe("PRICE_INVALID");
+    expect(limitPriceError("2651.2", toyota)).toBe("PRICE_OFF_TICK"); // 0.5 yen ticks above 1,000 yen
+    expect(limitPriceError("187.405", apple)).toBe("PRICE_OFF_TICK");
+    expect(limitPriceError("3154", toyota)).toBe("PRICE_LIMIT_EXCEEDED");
+    expect(limitPriceError("2153", toyota)).toBe("PRICE_LIMIT_EXCEEDED");
+  });
+});
+
+describe("stepPrice moves by the tick of the band it is in", () => {
+  it("steps 0.5 yen at 2,651.5 and 1 yen above 3,000 (TOPIX 500 table)", () => {
+    expect(stepPrice("2651.5", "topix500", "JP", 1)).toBe("2652");
+    expect(stepPrice("2651.5", "topix500", "JP", -1)).toBe("2651");
+    expect(stepPrice("3000", "topix500", "JP", 1)).toBe("3001");
+    expect(stepPrice("3001", "topix500", "JP", -1)).toBe("3000");
+  });
+
+  it("snaps a price off the grid onto it in the step's direction", () => {
+    expect(stepPrice("2651.2", "topix500", "JP", 1)).toBe("2651.5");
+    expect(stepPrice("2651.2", "topix500", "JP", -1)).toBe("2651");
+  });
+
+  it("has nothing below the lowest tick or for text that is no price", () => {
+    expect(stepPrice("0.1", "topix500", "JP", -1)).toBeUndefined();
+    expect(stepPrice("x", "topix500", "JP", 1)).toBeUndefined();
+  });
+
+  it("steps cents in the US", () => {
+    expect(stepPrice("187.40", "us", "US", 1)).toBe("187.41");
+  });
+});
+
+describe("initialLimitPrice", () => {
+  it("starts at the last price on the grid", () => {
+    expect(initialLimitPrice("2651.5", "topix500", "JP")).toBe("2651.5");
+    expect(initialLimitPrice("187.4", "us", "US")).toBe("187.40");
+    expect(initialLimitPrice(undefined, "us", "US")).toBe("");
+  });
+});
+
+describe("server refusals map onto the form's fields", () => {
+  it("puts each trading code at its field", () => {
+    expect(orderErrorField("PRICE_OFF_TICK")).toBe("price");
+    expect(orderErrorField("QUANTITY_INVALID")).toBe("quantity");
+    expect(orderErrorField("LEVERAGE_INVALID")).toBe("leverage");
+    expect(orderErrorField("INSUFFICIENT_BALANCE")).toBe("required");
+    expect(orderErrorField("SESSION_INVALID")).toBe("session");
+    expect(orderErrorField("OUTSIDE_TRADING_HOURS")).toBeUndefined();
+  });
+
+  it("keeps the codes the server gave per field", () => {
+    expect(
+      orderErrorsFromServer("VALIDATION_FAILED", { price: "PRICE_INVALID", side: "SIDE_INVALID" }),
+    ).toEqual({
+      price: "PRICE_INVALID",
+    });
+    expect(orderErrorsFromServer("QUANTITY_INVALID", {})).toEqual({ quantity: "QUANTITY_INVALID" });
+  });
+});
+
+describe("parseLots", () => {
+  it("reads whole lots and nothing else", () => {
+    expect(parseLots(" 12 ")).toBe(12);
+    expect(parseLots("1e3")).toBeUndefined();
+    expect(parseLots("100001")).toBeUndefined();
+  });
+});

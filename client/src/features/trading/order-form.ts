@@ -1,0 +1,165 @@
+import type { Market, PlaceOrder, TickTable } from "@kabuto/shared";
+import {
+  isOnTick,
+  placeOrderSchema,
+  priceToUnits,
+  roundToTick,
+  stepTicks,
+  unitsToPrice,
+} from "@kabuto/shared";
+import type { OrderType, Side } from "./order-estimate.ts";
+
+/**
+ * The order panel's form, checked in the browser with the server's own rules (whole lots, the
+ * tick grid, the daily price limits) so most mistakes show at the field before a round trip.
+ * The server checks everything again; its refusals map back onto the same fields.
+ */
+
+export type OrderSession = "regular" | "extended";
+
+export interface OrderForm {
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  session: OrderSession;
+  /** Lots as typed. */
+  lots: string;
+  leverage: number;
+  /** The limit price as typed (limit orders only). */
+  price: string;
+}
+
+export interface OrderContext {
+  market: Market;
+  lotSize: number;
+  tickTable: TickTable;
+  limitUp: string | null | undefined;
+  limitDown: string | null | undefined;
+}
+
+/** Where an error shows: a field of the form, or the estimate's total (an insufficient balance). */
+export type OrderField = "type" | "session" | "price" | "quantity" | "leverage" | "required";
+export type OrderErrors = Partial<Record<OrderField, string>>;
+
+/** Most lots one order may ask for in the form: far above any real order, below any overflow. */
+export const lotsMax = 100_000;
+
+/** Whole lots, 1 to lotsMax; undefined for anything else. */
+export function parseLots(text: string): number | undefined {
+  if (!/^[1-9]\d{0,5}$/.test(text.trim())) return undefined;
+  const lots = Number(text.trim());
+  return lots <= lotsMax ? lots : undefined;
+}
+
+/** Checks a limit price: a decimal on the grid, inside the day's limits. Returns an error code or nothing. */
+export function limitPriceError(price: string, context: OrderContext): string | undefined {
+  const text = price.trim();
+  if (text === "") return "PRICE_REQUIRED";
+  const units = priceToUnits(text, context.market);
+  if (units === undefined || units <= 0 || text.startsWith("-")) return "PRICE_INVALID";
+  if (!isOnTick(context.tickTable, units)) return "PRICE_OFF_TICK";
+  const up = context.limitUp ? priceToUnits(context.limitUp, context.market) : undefined;
+  const down = context.limitDown ? priceToUnits(context.limitDown, context.market) : undefined;
+  if ((up !== undefined && units > up) || (down !== undefined && units < down)) return "PRICE_LIMIT_EXCEEDED";
+  return undefined;
+}
+
+/** The order to send, or the errors to show at the fields. */
+export function buildOrder(
+  form: OrderForm,
+  context: OrderContext,
+): { order: PlaceOrder; errors?: undefined } | { order?: undefined; errors: OrderErrors } {
+  const errors: OrderErrors = {};
+  const lots = parseLots(form.lots);
+  if (lots === undefined) errors.quantity = "QUANTITY_INVALID";
+  // Pre-market and after-hours take limit orders only (as US brokers do).
+  const type: OrderType = form.session === "extended" ? "limit" : form.type;
+  if (form.session === "extended" && context.market !== "US") errors.session = "SESSION_INVALID";
+  if (type === "limit") {
+    const priceError = limitPriceError(form.price, context);
+    if (priceError) errors.price = priceError;
+  }
+  if (Object.keys(errors).length > 0 || lots === undefined) return { errors };
+  const order: PlaceOrder = {
+    symbol: form.symbol,
+    side: form.side,
+    type,
+    quantity: lots * context.lotSize,
+    leverage: form.leverage,
+    session: form.session,
+    ...(type === "limit" ? { price: form.price.trim() } : {}),
+  };
+  const checked = placeOrderSchema.safeParse(order);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = orderErrorField(issue.message) ?? "quantity";
+      errors[field] ??= issue.message;
+    }
+    return { errors };
+  }
+  return { order };
+}
+
+/** The field a server error code belongs to; undefined for errors of the order as a whole. */
+export function orderErrorField(code: string): OrderField | undefined {
+  switch (code) {
+    case "ORDER_TYPE_INVALID":
+    case "MARKET_ORDER_OUTSIDE_REGULAR":
+      return "type";
+    case "SESSION_INVALID":
+      return "session";
+    case "PRICE_REQUIRED":
+    case "PRICE_INVALID":
+    case "PRICE_OFF_TICK":
+    case "PRICE_LIMIT_EXCEEDED":
+      return "price";
+    case "QUANTITY_INVALID":
+      return "quantity";
+    case "LEVERAGE_INVALID":
+      return "leverage";
+    case "INSUFFICIENT_BALANCE":
+      return "required";
+    default:
+      return undefined;
+  }
+}
+
+/** The wire's field names (validation details) to the form's. */
+const wireFields: Record<string, OrderField> = {
+  type: "type",
+  session: "session",
+  price: "price",
+  quantity: "quantity",
+  leverage: "leverage",
+};
+
+/** The fields to highlight for a refusal: its code's field, and each field the server named. */
+export function orderErrorsFromServer(code: string, fields: Readonly<Record<string, string>>): OrderErrors {
+  const errors: OrderErrors = {};
+  for (const [name, fieldCode] of Object.entries(fields)) {
+    const field = wireFields[name];
+    if (field) errors[field] = fieldCode;
+  }
+  const field = orderErrorField(code);
+  if (field) errors[field] ??= code;
+  return errors;
+}
+
+/** The limit price the panel starts with: the last price, on the grid. */
+export function initialLimitPrice(last: string | undefined, table: TickTable, market: Market): string {
+  const units = last === undefined ? undefined : priceToUnits(last, market);
+  if (units === undefined || units <= 0) return "";
+  return unitsToPrice(roundToTick(table, units, "nearest"), market);
+}
+
+/**
+ * `n` ticks up or down from the typed price (each step taking its own band's tick); a price off
+ * the grid first snaps to it in the direction of the step. Undefined when there is no such price.
+ */
+export function stepPrice(price: string, table: TickTable, market: Market, n: number): string | undefined {
+  const units = priceToUnits(price.trim(), market);
+  if (units === undefined || units <= 0) return undefined;
+  if (!isOnTick(table, units)) return unitsToPrice(roundToTick(table, units, n > 0 ? "up" : "down"), market);
+  const stepped = stepTicks(table, units, n);
+  return stepped === undefined ? undefined : unitsToPrice(stepped, market);
+}

@@ -1,0 +1,551 @@
+import { Drawer } from "@base-ui/react/drawer";
+import type { InstrumentWithQuote, Market, Quote } from "@kabuto/shared";
+import { marketCurrency, priceToUnits, tickUnits, unitsToPrice } from "@kabuto/shared";
+import { formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { ChoiceChips } from "../../app/choice-chips.tsx";
+import { StepperField } from "../../app/stepper-field.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { ApiError, errorCode } from "../../lib/api-error.ts";
+import { errorMessage } from "../../lib/error-messages.ts";
+import { IntentKeys } from "../../lib/intent-key.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useBook, useMarketSession, useQuote } from "../../state/topics.ts";
+import { localName, priceDigits } from "../market/instrument.ts";
+import { LeverageText } from "./figures.tsx";
+import {
+  bookFillScaled,
+  estimateOrder,
+  type OrderEstimate,
+  type OrderType,
+  type Side,
+  scaledNotional,
+} from "./order-estimate.ts";
+import {
+  buildOrder,
+  initialLimitPrice,
+  type OrderErrors,
+  type OrderSession,
+  orderErrorsFromServer,
+  parseLots,
+  stepPrice,
+} from "./order-form.ts";
+import { placeOrder } from "./trading-api.ts";
+import { afterOwnAction, applyOrder, useAccountSummary } from "./trading-store.ts";
+import type { MarketTerms } from "./trading-terms.ts";
+import { useMarketTerms } from "./use-trading-terms.ts";
+import "./trading.css";
+
+interface OrderSheetProps {
+  instrument: InstrumentWithQuote;
+  side: Side;
+  onSideChange: (side: Side) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The buy/sell panel of a stock, as a bottom sheet: order type, session (US), limit price by
+ * tick, quantity in lots, leverage, a live estimate of what the order takes from available
+ * cash, and the confirmation. The server decides; the estimate uses its published arithmetic.
+ */
+export function OrderSheet({ instrument, side, onSideChange, open, onOpenChange }: OrderSheetProps) {
+  return (
+    <Drawer.Root open={open} onOpenChange={(next) => onOpenChange(next)}>
+      <Drawer.Portal>
+        <Drawer.Backdrop className="sheet-backdrop" />
+        <Drawer.Viewport className="sheet-viewport">
+          <Drawer.Popup className="sheet" data-testid="order-sheet" data-side={side}>
+            <div className="sheet__handle" />
+            <Drawer.Content className="sheet__content">
+              <OrderForm
+                instrument={instrument}
+                side={side}
+                onSideChange={onSideChange}
+                onDone={() => onOpenChange(false)}
+              />
+            </Drawer.Content>
+          </Drawer.Popup>
+        </Drawer.Viewport>
+      </Drawer.Portal>
+    </Drawer.Root>
+  );
+}
+
+interface OrderFormProps {
+  instrument: InstrumentWithQuote;
+  side: Side;
+  onSideChange: (side: Side) => void;
+  onDone: () => void;
+}
+
+/** The form's fields as typed, and each field's error code. */
+function useOrderDraft(
+  instrument: InstrumentWithQuote,
+  initialSession: OrderSession,
+  last: string | undefined,
+) {
+  const [type, setType] = useState<OrderType>("market");
+  const [session, setSession] = useState<OrderSession>(initialSession);
+  const [price, setPrice] = useState(() => initialLimitPrice(last, instrument.tickTable, instrument.market));
+  const [lots, setLots] = useState("1");
+  const [leverage, setLeverage] = useState(1);
+  const [errors, setErrors] = useState<OrderErrors>({});
+  // Opened before the first price arrived: start the limit price at the first one that does.
+  useEffect(() => {
+    if (price === "" && last !== undefined)
+      setPrice(initialLimitPrice(last, instrument.tickTable, instrument.market));
+  }, [price, last, instrument]);
+  /** A setter that also clears the field's error and the balance error it may have caused. */
+  function edit<T>(setter: (value: T) => void, field: keyof OrderErrors) {
+    return (value: T) => {
+      setter(value);
+      setErrors((current) => ({ ...current, [field]: undefined, required: undefined }));
+    };
+  }
+  return {
+    // Pre-market and after-hours take limit orders only.
+    type: session === "extended" ? ("limit" as const) : type,
+    session,
+    price,
+    lots,
+    leverage,
+    errors,
+    setErrors,
+    setType: edit(setType, "type"),
+    setSession: edit(setSession, "session"),
+    setPrice: edit(setPrice, "price"),
+    setLots: edit(setLots, "quantity"),
+    setLeverage: edit(setLeverage, "leverage"),
+  };
+}
+
+type OrderDraft = ReturnType<typeof useOrderDraft>;
+
+function OrderForm({ instrument, side, onSideChange, onDone }: OrderFormProps) {
+  const { t } = useLingui();
+  const market: Market = instrument.market;
+  const currency = marketCurrency[market];
+  const quote = useQuote(instrument.symbol) ?? instrument.quote;
+  const book = useBook(instrument.symbol);
+  const session = useMarketSession(market);
+  const account = useAccountSummary();
+  const terms = useMarketTerms(market);
+  const extendedNow = market === "US" && (session?.phase === "pre" || session?.phase === "after");
+  const draft = useOrderDraft(instrument, extendedNow ? "extended" : "regular", quote?.last);
+  // The server's terms may offer other leverages than the defaults shown until they arrive.
+  const leverage = terms.leverages.includes(draft.leverage) ? draft.leverage : (terms.leverages[0] ?? 1);
+  const [busy, setBusy] = useState(false);
+  const [keys] = useState(() => new IntentKeys());
+
+  const lotCount = parseLots(draft.lots);
+  const shares = lotCount === undefined ? undefined : lotCount * instrument.lotSize;
+  const estimate = estimateFor({
+    market,
+    terms,
+    side,
+    type: draft.type,
+    leverage,
+    shares,
+    price: draft.price,
+    last: quote?.last,
+    levels: side === "long" ? book?.asks : book?.bids,
+  });
+  const balance = account.value?.balances.find((item) => item.currency === currency);
+  const available = balance ? BigInt(balance.available) : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const built = buildOrder(
+      {
+        symbol: instrument.symbol,
+        side,
+        type: draft.type,
+        session: draft.session,
+        lots: draft.lots,
+        leverage,
+        price: draft.price,
+      },
+      {
+        market,
+        lotSize: instrument.lotSize,
+        tickTable: instrument.tickTable,
+        limitUp: quote?.limitUp,
+        limitDown: quote?.limitDown,
+      },
+    );
+    draft.setErrors(built.errors ?? {});
+    if (!built.order) return;
+    setBusy(true);
+    try {
+      const order = await placeOrder(built.order, keys.keyFor(JSON.stringify(built.order)));
+      keys.settle();
+      applyOrder(order);
+      afterOwnAction();
+      notifySuccess(order.status === "filled" ? t`Position opened` : t`Limit order placed`);
+      onDone();
+    } catch (error) {
+      keys.settle(error);
+      draft.setErrors(orderErrorsFromServer(errorCode(error), error instanceof ApiError ? error.fields : {}));
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="order-form" onSubmit={submit} noValidate>
+      <SheetHead instrument={instrument} last={quote?.last} />
+      <KindChoices
+        market={market}
+        side={side}
+        onSideChange={(value) => {
+          onSideChange(value);
+          draft.setErrors({});
+        }}
+        draft={draft}
+        outsideRegular={session !== undefined && session.phase !== "regular"}
+      />
+      {draft.type === "limit" && <PriceStepper instrument={instrument} quote={quote} draft={draft} />}
+      <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
+      <ChoiceChips
+        name="order-leverage"
+        legend={<Trans>Leverage</Trans>}
+        value={leverage}
+        onChange={draft.setLeverage}
+        choices={terms.leverages.map((value) => ({ value, label: <LeverageText leverage={value} /> }))}
+        look="chips"
+        error={draft.errors.leverage}
+      />
+      <Estimate
+        estimate={estimate}
+        currency={currency}
+        available={available}
+        unread={account.value === undefined && account.error !== undefined}
+        error={draft.errors.required}
+        taxed={terms.taxPpm > 0}
+      />
+      <button
+        type="submit"
+        className="button button--block order-form__submit"
+        data-side={side}
+        disabled={busy}
+        data-testid="order-submit"
+      >
+        {side === "long" ? <Trans>Confirm buy</Trans> : <Trans>Confirm sell</Trans>}
+      </button>
+    </form>
+  );
+}
+
+function SheetHead({ instrument, last }: { instrument: InstrumentWithQuote; last: string | undefined }) {
+  const locale = useLocale();
+  const digits = priceDigits(instrument.symbol, instrument.tickTable, last);
+  return (
+    <header className="order-form__head">
+      <Drawer.Title className="order-form__title">
+        <span>{localName(instrument.name, locale)}</span>
+        <span className="order-form__code">{instrument.code}</span>
+      </Drawer.Title>
+      <span className="order-form__last num" data-testid="order-last">
+        {last ? formatPrice(last, locale, { fractionDigits: digits }) : "—"}
+      </span>
+    </header>
+  );
+}
+
+/** Direction, session (US) and order type, with what they imply. */
+function KindChoices({
+  market,
+  side,
+  onSideChange,
+  draft,
+  outsideRegular,
+}: {
+  market: Market;
+  side: Side;
+  onSideChange: (side: Side) => void;
+  draft: OrderDraft;
+  outsideRegular: boolean;
+}) {
+  return (
+    <>
+      <ChoiceChips
+        name="order-side"
+        legend={<Trans>Direction</Trans>}
+        legendHidden
+        value={side}
+        onChange={onSideChange}
+        choices={[
+          { value: "long", label: <Trans>Buy · Long</Trans> },
+          { value: "short", label: <Trans>Sell · Short</Trans> },
+        ]}
+      />
+      {market === "US" && (
+        <ChoiceChips
+          name="order-session"
+          legend={<Trans>Session</Trans>}
+          value={draft.session}
+          onChange={draft.setSession}
+          choices={[
+            { value: "regular", label: <Trans>Regular hours</Trans> },
+            { value: "extended", label: <Trans>Pre · after-hours</Trans> },
+          ]}
+          error={draft.errors.session}
+        />
+      )}
+      <ChoiceChips
+        name="order-type"
+        legend={<Trans>Order type</Trans>}
+        value={draft.type}
+        onChange={draft.setType}
+        choices={[
+          { value: "market", label: <Trans>Market</Trans>, disabled: draft.session === "extended" },
+          { value: "limit", label: <Trans>Limit</Trans> },
+        ]}
+        error={draft.errors.type}
+      />
+      {draft.session === "extended" && (
+        <p className="order-form__note">
+          <Trans>Pre-market and after-hours orders are limit orders.</Trans>
+        </p>
+      )}
+      {draft.type === "market" && outsideRegular && (
+        <p className="order-form__note order-form__note--warn">
+          <Trans>The market is not in its regular session: a market order will be refused.</Trans>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The limit price, typed or stepped by the tick of the band it is in. */
+function PriceStepper({
+  instrument,
+  quote,
+  draft,
+}: {
+  instrument: InstrumentWithQuote;
+  quote: Quote | null | undefined;
+  draft: OrderDraft;
+}) {
+  const { t } = useLingui();
+  const { market, tickTable } = instrument;
+  const units = priceToUnits(draft.price.trim(), market);
+  const tick =
+    units !== undefined && units > 0 ? unitsToPrice(tickUnits(tickTable, units), market) : undefined;
+  const digits = priceDigits(instrument.symbol, tickTable, quote?.last);
+  return (
+    <StepperField
+      id="order-price"
+      label={<Trans>Limit price</Trans>}
+      inputMode="decimal"
+      value={draft.price}
+      onChange={draft.setPrice}
+      onStep={(n) => {
+        const next = stepPrice(draft.price, tickTable, market, n);
+        if (next !== undefined) draft.setPrice(next);
+      }}
+      canStep={(n) => stepPrice(draft.price, tickTable, market, n) !== undefined}
+      hint={<PriceHint tick={tick} limitUp={quote?.limitUp} limitDown={quote?.limitDown} digits={digits} />}
+      error={draft.errors.price}
+      decreaseLabel={t`One tick lower`}
+      increaseLabel={t`One tick higher`}
+    />
+  );
+}
+
+/** The quantity in lots (in shares where a lot is one share). */
+function QuantityStepper({
+  lotSize,
+  lotCount,
+  shares,
+  draft,
+}: {
+  lotSize: number;
+  lotCount: number | undefined;
+  shares: number | undefined;
+  draft: OrderDraft;
+}) {
+  const { t } = useLingui();
+  const single = lotSize === 1;
+  return (
+    <StepperField
+      id="order-lots"
+      label={single ? <Trans>Quantity (shares)</Trans> : <Trans>Quantity (lots)</Trans>}
+      inputMode="numeric"
+      value={draft.lots}
+      onChange={draft.setLots}
+      onStep={(n) => draft.setLots(String(Math.max(1, (lotCount ?? 1) + n)))}
+      canStep={(n) => (n < 0 ? (lotCount ?? 1) > 1 : true)}
+      hint={single ? undefined : <LotHint lotSize={lotSize} shares={shares} />}
+      error={draft.errors.quantity}
+      decreaseLabel={single ? t`One share fewer` : t`One lot fewer`}
+      increaseLabel={single ? t`One share more` : t`One lot more`}
+    />
+  );
+}
+
+function estimateFor(input: {
+  market: Market;
+  terms: MarketTerms;
+  side: Side;
+  type: OrderType;
+  leverage: number;
+  shares: number | undefined;
+  price: string;
+  last: string | undefined;
+  levels: readonly { price: string; size: number }[] | undefined;
+}): OrderEstimate | undefined {
+  if (input.shares === undefined) return undefined;
+  let scaled: bigint | undefined;
+  if (input.type === "limit") scaled = scaledNotional(input.price.trim(), input.shares, input.market);
+  else {
+    // A market order fills at the book's prices; with too thin a book, the last price gives an idea.
+    scaled = input.levels ? bookFillScaled(input.levels, input.market, input.shares) : undefined;
+    if (scaled === undefined && input.last !== undefined)
+      scaled = scaledNotional(input.last, input.shares, input.market);
+  }
+  if (scaled === undefined) return undefined;
+  return estimateOrder({
+    market: input.market,
+    terms: input.terms,
+    side: input.side,
+    type: input.type,
+    leverage: input.leverage,
+    scaled,
+  });
+}
+
+function PriceHint({
+  tick,
+  limitUp,
+  limitDown,
+  digits,
+}: {
+  tick: string | undefined;
+  limitUp: string | null | undefined;
+  limitDown: string | null | undefined;
+  digits: number;
+}) {
+  const locale = useLocale();
+  const format = (value: string) => formatPrice(value, locale, { fractionDigits: digits });
+  return (
+    <>
+      {tick !== undefined && (
+        <span>
+          <Trans>Tick {format(tick)}</Trans>
+        </span>
+      )}
+      {limitUp && limitDown && (
+        <span>
+          <Trans>
+            Today's range {format(limitDown)} – {format(limitUp)}
+          </Trans>
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The lot size and the shares the lots make (where a lot is more than one share). */
+function LotHint({ lotSize, shares }: { lotSize: number; shares: number | undefined }) {
+  const locale = useLocale();
+  const count = shares === undefined ? undefined : new Intl.NumberFormat(intlLocale[locale]).format(shares);
+  return (
+    <>
+      <span>
+        <Trans>1 lot = {lotSize} shares</Trans>
+      </span>
+      {count !== undefined && (
+        <span className="num" data-testid="order-shares">
+          <Trans>Total {count} shares</Trans>
+        </span>
+      )}
+    </>
+  );
+}
+
+function EstimateRow({
+  label,
+  children,
+  strong,
+  testId,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className={strong ? "estimate__row estimate__row--strong" : "estimate__row"}>
+      <dt>{label}</dt>
+      <dd className="num" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function Estimate({
+  estimate,
+  currency,
+  available,
+  unread,
+  error,
+  taxed,
+}: {
+  estimate: OrderEstimate | undefined;
+  currency: string;
+  available: bigint | undefined;
+  /** The balances could not be read: available cash shows as unknown, not as loading. */
+  unread: boolean;
+  error: string | undefined;
+  taxed: boolean;
+}) {
+  const { i18n, t } = useLingui();
+  const locale = useLocale();
+  const short = estimate !== undefined && available !== undefined && estimate.required > available;
+  const money = (amount: bigint | undefined) =>
+    amount === undefined ? "—" : formatMoney(amount, currency, locale);
+  return (
+    <section className="estimate" aria-label={t`Estimate`} data-invalid={error || short ? true : undefined}>
+      <dl className="estimate__list">
+        <EstimateRow label={<Trans>Notional</Trans>} testId="estimate-notional">
+          {money(estimate?.notional)}
+        </EstimateRow>
+        <EstimateRow label={<Trans>Margin</Trans>} testId="estimate-margin">
+          {money(estimate?.margin)}
+        </EstimateRow>
+        <EstimateRow label={<Trans>Fee</Trans>} testId="estimate-fee">
+          {money(estimate?.fee)}
+        </EstimateRow>
+        {estimate !== undefined && estimate.reserve > 0n && (
+          <EstimateRow label={<Trans>Reserve for a better fill</Trans>}>
+            {money(estimate.reserve)}
+          </EstimateRow>
+        )}
+        <EstimateRow label={<Trans>Total required</Trans>} strong testId="estimate-required">
+          {money(estimate?.required)}
+        </EstimateRow>
+        <EstimateRow label={<Trans>Available cash</Trans>} testId="estimate-available">
+          {available === undefined && !unread ? <span className="skeleton" /> : money(available)}
+        </EstimateRow>
+        {taxed && estimate !== undefined && (
+          <EstimateRow label={<Trans>SEC fee on the sale, charged at close</Trans>}>
+            {money(estimate.saleTax)}
+          </EstimateRow>
+        )}
+      </dl>
+      {(error || short) && (
+        <p className="field__error" role="alert">
+          {errorMessage(i18n, error ?? "INSUFFICIENT_BALANCE")}
+        </p>
+      )}
+      <p className="estimate__note">
+        <Trans>An estimate: the server sets the final price, fee and margin.</Trans>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Balance, Currency, Market, Position } from "@kabuto/shared";
+import { scaledNotional, scaledToMinor } from "./order-estimate.ts";
+
+/**
+ * Live figures of positions and of the account, from the server's last word (balances and
+ * positions) and the live last prices. All money in integer minor units of the position's or the
+ * balance's currency; nothing here rounds through a float.
+ */
+
+export function marketOf(symbol: string): Market {
+  return symbol.startsWith("US:") ? "US" : "JP";
+}
+
+/** The position's shares at `lastPrice`, in minor units (rounded half up, as a close's notional). */
+export function marketValue(
+  position: Pick<Position, "symbol" | "quantity">,
+  lastPrice: string,
+): bigint | undefined {
+  const market = marketOf(position.symbol);
+  const scaled = scaledNotional(lastPrice, position.quantity, market);
+  return scaled === undefined ? undefined : scaledToMinor(scaled, market);
+}
+
+/**
+ * Unrealised profit (positive) or loss of a holding position at `lastPrice`, before charges:
+ * long (last − open) × shares, short the reverse. Measured against the opening notional the
+ * server recorded, so a fill across several book levels counts at what it really cost.
+ */
+export function unrealizedPnl(
+  position: Pick<Position, "symbol" | "quantity" | "side" | "openNotional">,
+  lastPrice: string,
+): bigint | undefined {
+  const value = marketValue(position, lastPrice);
+  if (value === undefined) return undefined;
+  const opened = BigInt(position.openNotional);
+  return position.side === "long" ? value - opened : opened - value;
+}
+
+/** P&L as a share of the initial margin, in percent with two decimals (a decimal string). */
+export function pnlPercent(pnl: bigint, initialMargin: string): string | undefined {
+  const base = BigInt(initialMargin);
+  if (base <= 0n) return undefined;
+  const hundredths = (pnl * 10_000n) / base;
+  const negative = hundredths < 0n;
+  const digits = (negative ? -hundredths : hundredths).toString().padStart(3, "0");
+  return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+export interface CurrencyTotals {
+  currency: Currency;
+  /** Available + held + margin + unrealised P&L of holding positions − what is owed. */
+  totalAssets: bigint;
+  /** Held for pending orders and requests. */
+  frozen: bigint;
+  available: bigint;
+  /** Realised (closed positions, net of charges) plus unrealised (holding positions). */
+  profit: bigint;
+  unrealized: bigint;
+  margin: bigint;
+  deficit: bigint;
+  /** Every holding position in this currency has a live price: the figures are complete. */
+  priced: boolean;
+}
+
+function abs(value: bigint): bigint {
+  return value < 0n ? -value : value;
+}
+
+/**
+ * The account centre's figures per currency. `lastPrice` gives the live last price of a symbol
+ * (undefined while it is not known; the position then counts at no P&L and `priced` is false).
+ */
+export function accountTotals(
+  balances: readonly Balance[],
+  holding: readonly Position[],
+  lastPrice: (symbol: string) => string | undefined,
+): CurrencyTotals[] {
+  return balances.map((balance) => {
+    let unrealized = 0n;
+    let priced = true;
+    for (const position of holding) {
+      if (position.currency !== balance.currency || position.status !== "holding") continue;
+      const last = lastPrice(position.symbol);
+      const pnl = last === undefined ? undefined : unrealizedPnl(position, last);
+      if (pnl === undefined) priced = false;
+      else unrealized += pnl;
+    }
+    const available = BigInt(balance.available);
+    const frozen = BigInt(balance.held);
+    const margin = BigInt(balance.margin);
+    const deficit = BigInt(balance.deficit);
+    return {
+      currency: balance.currency,
+      totalAssets: available + frozen + margin + unrealized - abs(deficit),
+      frozen,
+      available,
+      profit: BigInt(balance.realized) + unrealized,
+      unrealized,
+      margin,
+      deficit,
+      priced,
+    };
+  });
+}

@@ -1,0 +1,78 @@
+import type { InstrumentWithQuote, Position } from "@kabuto/shared";
+import { formatPercent } from "@kabuto/shared/format";
+import { Plural } from "@lingui/react/macro";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { useQuote } from "../../state/topics.ts";
+import { localName } from "../market/instrument.ts";
+import { formatSignedMoney, toneOf } from "./figures.tsx";
+import { marketValue, pnlPercent, unrealizedPnl } from "./pnl.ts";
+
+/** Shares in one lot of the instrument, or of its market when the instrument is not known yet. */
+export function lotSizeOf(symbol: string, instrument: InstrumentWithQuote | undefined): number {
+  return instrument?.lotSize ?? (symbol.startsWith("JP:") ? 100 : 1);
+}
+
+/**
+ * A quantity as members count it: lots where a lot is more than one share (TSE), shares where
+ * it is one (US).
+ */
+export function QuantityText({ shares, lotSize }: { shares: number; lotSize: number }) {
+  if (lotSize === 1) return <Plural value={shares} one="# share" other="# shares" />;
+  // Quantities are whole lots (the server refuses anything else).
+  const lots = shares / lotSize;
+  return <Plural value={lots} one="# lot" other="# lots" />;
+}
+
+/** The instrument's name in the member's language, or its code until it is known. */
+export function InstrumentName({
+  symbol,
+  instrument,
+}: {
+  symbol: string;
+  instrument: InstrumentWithQuote | undefined;
+}) {
+  const locale = useLocale();
+  return <>{instrument ? localName(instrument.name, locale) : symbol.slice(symbol.indexOf(":") + 1)}</>;
+}
+
+export interface LivePosition {
+  last: string | undefined;
+  value: bigint | undefined;
+  pnl: bigint | undefined;
+}
+
+/** A holding position's market value and unrealised P&L at the live last price. */
+export function useLivePosition(position: Position): LivePosition {
+  const quote = useQuote(position.status === "holding" ? position.symbol : null);
+  const last = quote?.last;
+  return {
+    last,
+    value: last === undefined ? undefined : marketValue(position, last),
+    pnl: last === undefined ? undefined : unrealizedPnl(position, last),
+  };
+}
+
+/** A P&L figure in its sign's colour, with its percentage of the initial margin. */
+export function PnlText({
+  pnl,
+  position,
+  withPercent,
+  testId,
+}: {
+  pnl: bigint | undefined;
+  position: Position;
+  withPercent?: boolean;
+  testId?: string;
+}) {
+  const locale = useLocale();
+  if (pnl === undefined) return <span className="skeleton" />;
+  const percent = withPercent ? pnlPercent(pnl, position.initialMargin) : undefined;
+  return (
+    <span className={`pnl num ${toneOf(pnl)}`}>
+      <span className="pnl__amount" data-testid={testId}>
+        {formatSignedMoney(pnl, position.currency, locale)}
+      </span>
+      {percent !== undefined && <span className="pnl__percent">{formatPercent(percent, locale)}</span>}
+    </span>
+  );
+}
