@@ -1,0 +1,145 @@
+/**
+ * What every browser test needs: the client built from its current sources, the embedded
+ * product (`node api/src/bin/embedded.ts`) on a free port with a fresh data folder, every
+ * market session open and no DATABASE_URL or REDIS_URL (whatever the test run was given), and
+ * Debian's Chromium at a phone's size. Screenshots go to client/e2e/screenshots/ (ignored by git).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const rootDir = resolve(clientDir, "..");
+const screenshotDir = join(clientDir, "e2e", "screenshots");
+/** Debian's Chromium; .ci/run exports CHROMIUM_PATH. Playwright never downloads a browser. */
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The embedded server back-fills candle history at its first start: give it time. */
+const serverStartMs = 150_000;
+
+export interface Product {
+  /** `http://127.0.0.1:<port>/` */
+  base: string;
+  page: Page;
+  snap(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+/** Builds the client unless client/dist is newer than every source it is built from. */
+function ensureBuilt(): void {
+  const builtAt = (() => {
+    try {
+      return statSync(join(clientDir, "dist", "index.html")).mtimeMs;
+    } catch {
+      return 0;
+    }
+  })();
+  const sources = ["src", "index.html", "vite.config.ts", "lingui.config.ts"].map((part) =>
+    join(clientDir, part),
+  );
+  sources.push(join(rootDir, "shared", "src"));
+  if (builtAt > Math.max(...sources.map(newestChange))) return;
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const build = spawnSync("npm", ["run", "build", "-w", "client"], {
+    cwd: rootDir,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (build.status !== 0) throw new Error(`client build failed (exit ${build.status})`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(base: string, server: ChildProcess, log: string[]): Promise<void> {
+  const deadline = Date.now() + serverStartMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${log.join("")}`);
+    const healthy = await fetch(`${base}api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((wake) => setTimeout(wake, 300));
+  }
+  throw new Error("server did not become healthy in time");
+}
+
+function embeddedEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
+  return env;
+}
+
+export async function openProduct(name: string): Promise<Product> {
+  ensureBuilt();
+  mkdirSync(screenshotDir, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), `kabuto-e2e-${name}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}/`;
+  const log: string[] = [];
+  const server = spawn(process.execPath, ["api/src/bin/embedded.ts"], {
+    cwd: rootDir,
+    env: { ...embeddedEnv(), PORT: String(port), DATA_DIR: dataDir, MARKET_HOURS: "always" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  for (const stream of [server.stdout, server.stderr])
+    stream?.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    if (server.exitCode === null) {
+      const exited = new Promise((done) => server.once("exit", done));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((wake) => setTimeout(wake, 5000))]);
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(base, server, log);
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const snap = async (shot: string) => {
+      await page.screenshot({ path: join(screenshotDir, `${shot}.png`) });
+    };
+    return { base, page, snap, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
