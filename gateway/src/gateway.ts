@@ -168,6 +168,13 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
   }
 
   bus.onUpdates(deliver);
+  // Greet the first sockets with the feed's current epoch: every epoch publishes the sessions.
+  bus
+    .snapshots(["session:JP"])
+    .then(([session]) => {
+      if (session && latestEpoch === "") latestEpoch = session.epoch;
+    })
+    .catch(() => undefined);
   // Sessions that end (sign-out, a disabled member) take their sockets with them.
   bus
     .subscribe([sessionsEndedTopic])
