@@ -27,6 +27,8 @@ export const journalKinds = [
   "close",
   "margin_add",
   "margin_call",
+  "fee",
+  "tax",
   "adjustment",
   "fx",
 ] as const;

@@ -7,7 +7,7 @@ import type { Tx } from "../ledger/ledger.repo.ts";
 const kindsOf: Record<"deposit" | "withdrawal" | "trade", readonly string[]> = {
   deposit: ["deposit"],
   withdrawal: ["withdrawal"],
-  trade: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call"],
+  trade: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
 };
 
 export async function accountSummary(tx: Tx, memberId: string): Promise<AccountSummary> {

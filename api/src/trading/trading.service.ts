@@ -406,20 +406,28 @@ export class TradingService {
     if (shortfall > 0n)
       postings.push(...transfer(memberAccount(memberId, "deficit", currency), cash, shortfall));
     if (pnl < 0n) postings.push(...transfer(cash, houseAccount("clearing", currency), -pnl));
-    postings.push(...transfer(cash, houseAccount("fees", currency), fee));
-    postings.push(...transfer(cash, houseAccount("tax", currency), tax));
     const closePrice = formatAverage(fill.averageUnits, market);
+    const ref = `position:${position.id}`;
     await postJournal(
       tx,
       {
         kind: reason === "margin_call" ? "margin_call" : "close",
         memberId,
-        ref: `position:${position.id}`,
+        ref,
         memo: `${position.side} ${position.quantity} ${position.symbol} @ ${closePrice}`,
         postings,
       },
       nowMs,
     );
+    // The selling fee and the tax are journals of their own, each a line in the fund records.
+    const charges = [
+      { kind: "fee", memo: "selling fee", amount: fee, to: houseAccount("fees", currency) },
+      { kind: "tax", memo: "stamp duty", amount: tax, to: houseAccount("tax", currency) },
+    ] as const;
+    for (const { kind, memo, amount, to } of charges) {
+      if (amount === 0n) continue;
+      await postJournal(tx, { kind, memberId, ref, memo, postings: transfer(cash, to, amount) }, nowMs);
+    }
     const realized = pnl - fee - tax - BigInt(position.openFee);
     const [updated] = rowsOf(
       await tx.execute(sql`

@@ -366,7 +366,13 @@ describe("the worker", () => {
     const position = await call(`${app.url}/positions/${placed.body.positionId}`, "GET", undefined, auth);
     expect(position.body).toMatchObject({ status: "closed", closeReason: "margin_call", closePrice: "2200" });
     const records = await call(`${app.url}/ledger?type=trade`, "GET", undefined, auth);
-    expect(records.body.items[0].kind).toBe("margin_call");
+    // Newest first: the selling fee's own journal, then the forced close, then the opening.
+    expect(records.body.items.map((item: { kind: string }) => item.kind).slice(0, 4)).toEqual([
+      "fee",
+      "margin_call",
+      "fee",
+      "open",
+    ]);
   });
 });
 
@@ -376,13 +382,18 @@ describe("fund records", () => {
     await fund(app.database, memberId, "JPY", 1_000_000n);
     await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, auth);
     const all = await call(`${app.url}/ledger`, "GET", undefined, auth);
-    expect(all.body.items.map((item: { kind: string }) => item.kind)).toEqual(["open", "deposit"]);
+    expect(all.body.items.map((item: { kind: string }) => item.kind)).toEqual(["fee", "open", "deposit"]);
     const trades = await call(`${app.url}/ledger?type=trade`, "GET", undefined, auth);
-    expect(trades.body.items).toHaveLength(1);
-    // 100 at 2,650.5 = 265,050: margin 132,525 at 2× and a 266 yen fee (0.1%, rounded up).
-    expect(trades.body.items[0].changes).toEqual([
+    expect(trades.body.items).toHaveLength(2);
+    // 100 at 2,650.5 = 265,050: margin 132,525 at 2×, and the 266 yen fee (0.1%, rounded up) on its own line.
+    expect(trades.body.items[1].changes).toEqual([
       { purpose: "margin", currency: "JPY", amount: "132525" },
-      { purpose: "available", currency: "JPY", amount: "-132791" },
+      { purpose: "available", currency: "JPY", amount: "-132525" },
     ]);
+    expect(trades.body.items[0]).toMatchObject({
+      kind: "fee",
+      memo: "purchase fee",
+      changes: [{ purpose: "available", currency: "JPY", amount: "-266" }],
+    });
   });
 });

@@ -40,6 +40,8 @@ const kindLabels: Record<string, MessageDescriptor> = {
   close: msg({ message: "Position closed", context: "fund record" }),
   margin_add: msg({ message: "Margin added", context: "fund record" }),
   margin_call: msg({ message: "Margin call", context: "fund record" }),
+  fee: msg({ message: "Trading fee", context: "fund record" }),
+  tax: msg({ message: "Stamp duty", context: "fund record" }),
   adjustment: msg({ message: "Adjustment", context: "fund record" }),
   fx: msg({ message: "Currency exchange", context: "fund record" }),
 };
