@@ -3,7 +3,11 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const benches = ["loadtests/src/embedded-bench.ts", "loadtests/src/orders-bench.ts"];
+const benches = [
+  "loadtests/src/embedded-bench.ts",
+  "loadtests/src/orders-bench.ts",
+  "loadtests/src/gateway-bench.ts",
+];
 for (const bench of benches) {
   console.log(`\n=== ${bench}`);
   const result = spawnSync(process.execPath, [path.join(root, bench)], { cwd: root, stdio: "inherit" });

@@ -1,0 +1,818 @@
+// `npm run bench:gateway`: the Socket.IO gateway under quote traffic through real Redis, beside
+// a bare Socket.IO server fed the same stream and driven by the same clients in the same run.
+// For each point (N sockets × K topics of S symbols, R updates per symbol per second) it prints
+// delivered messages/s, feed-to-client latency, state staleness, server CPU and memory, then the
+// goals of the issue as met or not, and a slow-consumer phase. Prints; asserts nothing.
+//
+// Points: `npm run bench:gateway -- 1000:10:200:2 5000:10:200:10` (N:K:S:R), or BENCH_POINTS
+// with the same syntax comma-separated. BENCH_QUICK=1 runs one tiny point for a smoke check.
+// BENCH_SECONDS (15) and BENCH_WARMUP_SECONDS (5) size each window; BENCH_THREADS (2) client
+// threads; BENCH_SERVERS=kabuto,bare picks the servers; BENCH_SLOW=0 skips the slow-consumer
+// phase; BENCH_PROFILE=dir writes a CPU profile of every server process there. The gateway
+// inherits the environment, so its settings (GATEWAY_FRAME_MS=50 ...) go on the command line.
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { Worker } from "node:worker_threads";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { benchInstruments } from "./bench-symbols.ts";
+import { inspectorNoise, liveHeapBytes } from "./heap-probe.ts";
+import { createHistogram, type Histogram, mergeInto, quantileMs } from "./histogram.ts";
+import { rssBytes, startCpuWindow } from "./proc-stats.ts";
+import { openSlowConsumer } from "./slow-consumer.ts";
+import type { ClientCommand, ClientReport, ClientThreadOptions } from "./socket-clients.ts";
+import { inboundQueuedBytes, outboundQueuedBytes } from "./socket-queues.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisPort = Number(new URL(redisUrl).port || 6379);
+const quick = process.env.BENCH_QUICK === "1";
+const measureMs = Number(process.env.BENCH_SECONDS ?? (quick ? 5 : 15)) * 1000;
+const warmupMs = Number(process.env.BENCH_WARMUP_SECONDS ?? (quick ? 2 : 5)) * 1000;
+const clientThreads = Number(process.env.BENCH_THREADS ?? 2);
+const servers = (process.env.BENCH_SERVERS ?? "kabuto,bare").split(",") as ServerKind[];
+/** Idle sockets settle this long before their memory is read. */
+const idleSettleMs = 3_000;
+/** Every bench wait is bounded; a connect of thousands of sockets gets the longest. */
+const commandTimeoutMs = 180_000;
+
+type ServerKind = "kabuto" | "bare";
+
+interface Point {
+  sockets: number;
+  topicsPerSocket: number;
+  symbols: number;
+  ratePerSymbol: number;
+}
+
+/** The default table: the light point, where bare Socket.IO starts to saturate, and the heavy point. */
+const defaultPoints = "1000:10:200:2,5000:10:200:1,5000:10:200:10";
+const quickPoints = "100:5:50:2";
+
+function parsePoints(text: string): Point[] {
+  return text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((item) => {
+      const [sockets, topicsPerSocket, symbols, ratePerSymbol] = item.split(":").map(Number);
+      const point = {
+        sockets: sockets ?? Number.NaN,
+        topicsPerSocket: topicsPerSocket ?? Number.NaN,
+        symbols: symbols ?? Number.NaN,
+        ratePerSymbol: ratePerSymbol ?? Number.NaN,
+      };
+      if (
+        !Object.values(point).every((value) => Number.isFinite(value) && value > 0) ||
+        point.topicsPerSocket > point.symbols
+      ) {
+        throw new Error(`a point is N:K:S:R with K <= S, got "${item}"`);
+      }
+      return point;
+    });
+}
+
+const points = parsePoints(
+  process.argv.slice(2).join(",") || process.env.BENCH_POINTS || (quick ? quickPoints : defaultPoints),
+);
+
+/** The slow-consumer phase: fast sockets beside a few that stop reading, all at the heavy rate. */
+const slowPhase = {
+  enabled: process.env.BENCH_SLOW !== "0",
+  fastSockets: quick ? 50 : 500,
+  topicsPerSocket: 10,
+  slowConsumers: quick ? 2 : 5,
+  symbols: quick ? 50 : 200,
+  ratePerSymbol: 10,
+  durationMs: (quick ? 8 : 30) * 1000,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A small seeded generator (mulberry32), so socket i holds the same topics in every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** K distinct topics out of the symbols, drawn uniformly: a partial Fisher–Yates shuffle. */
+function topicsOf(socketIndex: number, count: number, symbols: readonly string[]): string[] {
+  const random = seeded(socketIndex + 1);
+  const pool = [...symbols];
+  for (let index = 0; index < count; index += 1) {
+    const pick = index + Math.floor(random() * (pool.length - index));
+    [pool[index], pool[pick]] = [pool[pick] as string, pool[index] as string];
+  }
+  return pool.slice(0, count).map((symbol) => `quote:${symbol}`);
+}
+
+/** Every server process started, so that none outlives the bench whatever fails. */
+const serverProcesses = new Set<ChildProcess>();
+
+/** Starts a server with the inspector on `inspectPort` (for heap readings), its stderr filtered of the inspector's notices. */
+function spawnServer(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  inspectPort: number,
+): ChildProcess {
+  const profile = process.env.BENCH_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, `--inspect=127.0.0.1:${inspectPort}`, path.join(root, script), ...args],
+    { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "pipe"] },
+  );
+  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on("line", (line) => {
+    if (!inspectorNoise.test(line)) process.stderr.write(`${line}\n`);
+  });
+  serverProcesses.add(child);
+  child.once("exit", () => serverProcesses.delete(child));
+  return child;
+}
+
+/** A loaded machine can take a while to start a process; two minutes is plenty, not forever. */
+async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 1_200; attempt += 1) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} did not come up in 120 s`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await withTimeout(exited, 15_000, "server stop").catch(() => child.kill("SIGKILL"));
+}
+
+interface Context {
+  databaseUrl: string;
+  prefix: string;
+}
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  inspectPort: number;
+}
+
+async function startServer(kind: ServerKind, context: Context): Promise<Server> {
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const inspectPort = port + 1000;
+  const child =
+    kind === "kabuto"
+      ? spawnServer(
+          "api/src/bin/gateway.ts",
+          [],
+          {
+            PORT: String(port),
+            REDIS_URL: redisUrl,
+            REDIS_PREFIX: context.prefix,
+            DATABASE_URL: context.databaseUrl,
+            LOG_LEVEL: "warn",
+            NODE_ENV: "production",
+          },
+          inspectPort,
+        )
+      : spawnServer(
+          "loadtests/src/bare-socket-io.ts",
+          [String(port), redisUrl, context.prefix],
+          {},
+          inspectPort,
+        );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/health`);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { child, url, inspectPort };
+}
+
+interface PublisherReport {
+  published: number;
+  lagged: number;
+  elapsedMs: number;
+}
+
+/** The synthetic feed process (quote-publisher.ts), driven over IPC. */
+class Publisher {
+  readonly child: ChildProcess;
+  readonly ready: Promise<void>;
+  private reports: ((report: PublisherReport) => void)[] = [];
+
+  constructor(symbols: number, prefix: string) {
+    this.child = fork(
+      path.join(root, "loadtests/src/quote-publisher.ts"),
+      [redisUrl, prefix, String(symbols)],
+      {
+        stdio: "inherit",
+      },
+    );
+    this.ready = withTimeout(
+      new Promise((resolve) => {
+        this.child.on("message", (message: { ready?: boolean } & Partial<PublisherReport>) => {
+          if (message.ready) resolve();
+          if (message.published !== undefined) {
+            this.reports.shift()?.({
+              published: message.published,
+              lagged: message.lagged ?? 0,
+              elapsedMs: message.elapsedMs ?? Number.NaN,
+            });
+          }
+        });
+      }),
+      30_000,
+      "publisher start",
+    );
+  }
+
+  setRate(ratePerSymbol: number): void {
+    this.child.send({ rate: ratePerSymbol });
+  }
+
+  /** Updates published (and dropped for lag) since the previous report, over its own clock. */
+  report(): Promise<PublisherReport> {
+    const answer = new Promise<PublisherReport>((resolve) => this.reports.push(resolve));
+    this.child.send({ report: true });
+    return withTimeout(answer, 30_000, "publisher report");
+  }
+
+  async stop(): Promise<void> {
+    if (!this.child.connected) return;
+    const exited = new Promise((resolve) => this.child.once("exit", resolve));
+    this.child.send({ stop: true });
+    await withTimeout(exited, 10_000, "publisher stop").catch(() => this.child.kill("SIGKILL"));
+  }
+}
+
+/** The client threads (socket-clients.ts), each owning a contiguous share of the sockets. */
+class ClientFleet {
+  private readonly workers: Worker[];
+  private nextId = 0;
+  private readonly waiting = new Map<number, (result: ClientReport | null) => void>();
+
+  constructor(url: string, topicsBySocket: string[][], threads: number) {
+    const share = Math.ceil(topicsBySocket.length / threads);
+    this.workers = Array.from({ length: threads }, (_, thread) => {
+      const options: ClientThreadOptions = {
+        url,
+        topicsBySocket: topicsBySocket.slice(thread * share, (thread + 1) * share),
+        connectConcurrency: 50,
+        stalenessSampleMs: 250,
+      };
+      const worker = new Worker(new URL("./socket-clients.ts", import.meta.url), { workerData: options });
+      worker.on("message", ({ id, result }: { id: number; result: ClientReport | null }) => {
+        this.waiting.get(id)?.(result);
+        this.waiting.delete(id);
+      });
+      worker.on("error", (error) => console.error("client thread failed", error));
+      return worker;
+    });
+  }
+
+  async command(command: ClientCommand): Promise<ClientReport[]> {
+    const answers = this.workers.map(
+      (worker) =>
+        new Promise<ClientReport | null>((resolve) => {
+          const id = this.nextId++;
+          this.waiting.set(id, resolve);
+          worker.postMessage({ id, command });
+        }),
+    );
+    const results = await withTimeout(Promise.all(answers), commandTimeoutMs, `clients ${command}`);
+    return results.filter((result): result is ClientReport => result !== null);
+  }
+
+  async close(): Promise<void> {
+    await this.command("close").catch(() => undefined);
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
+
+interface Merged {
+  sockets: number;
+  connectFailures: number;
+  connectMs: number;
+  elapsedMs: number;
+  messages: number;
+  frames: number;
+  seqRegressions: number;
+  seqSkipped: number;
+  stray: number;
+  disconnects: number;
+  latency: Histogram;
+  staleness: Histogram;
+}
+
+function merge(reports: ClientReport[]): Merged {
+  const merged: Merged = {
+    sockets: 0,
+    connectFailures: 0,
+    connectMs: 0,
+    elapsedMs: 0,
+    messages: 0,
+    frames: 0,
+    seqRegressions: 0,
+    seqSkipped: 0,
+    stray: 0,
+    disconnects: 0,
+    latency: createHistogram(),
+    staleness: createHistogram(),
+  };
+  for (const report of reports) {
+    merged.sockets += report.sockets;
+    merged.connectFailures += report.connectFailures;
+    merged.connectMs = Math.max(merged.connectMs, report.connectMs);
+    merged.elapsedMs = Math.max(merged.elapsedMs, report.elapsedMs);
+    merged.messages += report.messages;
+    merged.frames += report.frames;
+    merged.seqRegressions += report.seqRegressions;
+    merged.seqSkipped += report.seqSkipped;
+    merged.stray += report.stray;
+    merged.disconnects += report.disconnects;
+    mergeInto(merged.latency, report.latency);
+    mergeInto(merged.staleness, report.staleness);
+  }
+  return merged;
+}
+
+async function redisPid(redis: Redis): Promise<number | undefined> {
+  const info = await redis.info("server");
+  const pid = Number(/process_id:(\d+)/.exec(info)?.[1]);
+  try {
+    rssBytes(pid);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+interface PointResult {
+  point: Point;
+  server: ServerKind;
+  clients: Merged;
+  publishedPerSecond: number;
+  lagged: number;
+  offeredPerSecond: number;
+  cpu: Record<string, number>;
+  /** Peak bytes waiting in kernel and Redis buffers, towards the clients and from the bus. */
+  queues: { outboundBytes: number; inboundBytes: number };
+  rssZeroBytes: number;
+  rssIdleBytes: number;
+  /** Live JavaScript memory (heap and external) after a full GC, with no sockets and with N idle ones. */
+  heapZeroBytes: number;
+  heapIdleBytes: number;
+  rssMaxBytes: number;
+}
+
+async function measurePoint(
+  kind: ServerKind,
+  point: Point,
+  context: Context & { publisher: Publisher; redis: Redis; redisPid: number | undefined },
+): Promise<PointResult> {
+  const symbols = benchInstruments(point.symbols).map((instrument) => instrument.symbol);
+  const topicsBySocket = Array.from({ length: point.sockets }, (_, index) =>
+    topicsOf(index, point.topicsPerSocket, symbols),
+  );
+  const { child, url, inspectPort } = await startServer(kind, context);
+  const pid = child.pid as number;
+  const port = Number(new URL(url).port);
+  let fleet: ClientFleet | undefined;
+  try {
+    await sleep(1_000);
+    // Both memory readings follow a full GC, so they count what is live, not what awaits collection.
+    const heapZeroBytes = await liveHeapBytes(inspectPort);
+    const rssZeroBytes = rssBytes(pid);
+    fleet = new ClientFleet(url, topicsBySocket, clientThreads);
+    const connected = merge(await fleet.command("connect"));
+    await sleep(idleSettleMs);
+    const heapIdleBytes = await liveHeapBytes(inspectPort);
+    const rssIdleBytes = rssBytes(pid);
+
+    context.publisher.setRate(point.ratePerSymbol);
+    await sleep(warmupMs);
+    await context.publisher.report();
+    await fleet.command("reset");
+    const pids: Record<string, number> = { server: pid, clients: process.pid };
+    if (context.publisher.child.pid) pids.publisher = context.publisher.child.pid;
+    if (context.redisPid) pids.redis = context.redisPid;
+    const cpuWindow = startCpuWindow(pids);
+    let rssMaxBytes = 0;
+    const rssTimer = setInterval(() => {
+      rssMaxBytes = Math.max(rssMaxBytes, rssBytes(pid));
+    }, 1_000);
+    // Queues are read twice, mid-window and at its end (reading them costs the machine some CPU).
+    const queues = { outboundBytes: 0, inboundBytes: 0 };
+    const readQueues = async () => {
+      queues.outboundBytes = Math.max(queues.outboundBytes, outboundQueuedBytes(port));
+      queues.inboundBytes = Math.max(
+        queues.inboundBytes,
+        await inboundQueuedBytes(context.redis, redisPort, pid),
+      );
+    };
+    await sleep(measureMs / 2);
+    await readQueues();
+    await sleep(measureMs / 2);
+    const cpu = cpuWindow();
+    clearInterval(rssTimer);
+    await readQueues();
+    rssMaxBytes = Math.max(rssMaxBytes, rssBytes(pid));
+    const published = await context.publisher.report();
+    const clients = { ...merge(await fleet.command("report")), connectMs: connected.connectMs };
+    context.publisher.setRate(0);
+
+    const publishedPerSecond = (published.published * 1000) / published.elapsedMs;
+    // Every symbol is published equally often, so each socket-topic pair gets 1/S of the stream.
+    const offeredPerSecond = (publishedPerSecond * clients.sockets * point.topicsPerSocket) / point.symbols;
+    return {
+      point,
+      server: kind,
+      clients,
+      publishedPerSecond,
+      lagged: published.lagged,
+      offeredPerSecond,
+      cpu,
+      queues,
+      rssZeroBytes,
+      rssIdleBytes,
+      heapZeroBytes,
+      heapIdleBytes,
+      rssMaxBytes,
+    };
+  } finally {
+    context.publisher.setRate(0);
+    await fleet?.close();
+    await stop(child);
+  }
+}
+
+interface SlowResult {
+  server: ServerKind;
+  rssSamplesBytes: number[];
+  closedByServer: number;
+  fast: Merged;
+}
+
+async function measureSlowConsumers(
+  kind: ServerKind,
+  context: Context & { publisher: Publisher },
+): Promise<SlowResult> {
+  const symbols = benchInstruments(slowPhase.symbols).map((instrument) => instrument.symbol);
+  const allTopics = symbols.slice(0, 200).map((symbol) => `quote:${symbol}`);
+  const { child, url } = await startServer(kind, context);
+  const pid = child.pid as number;
+  const fleet = new ClientFleet(
+    url,
+    Array.from({ length: slowPhase.fastSockets }, (_, index) =>
+      topicsOf(index, slowPhase.topicsPerSocket, symbols),
+    ),
+    clientThreads,
+  );
+  const slow = [];
+  try {
+    await fleet.command("connect");
+    for (let index = 0; index < slowPhase.slowConsumers; index += 1) {
+      slow.push(await openSlowConsumer(url, allTopics));
+    }
+    await sleep(1_000);
+    const rssSamplesBytes = [rssBytes(pid)];
+    context.publisher.setRate(slowPhase.ratePerSymbol);
+    // The fast sockets' figures start once every topic has moved at least once.
+    await sleep(Math.min(warmupMs, 2_000));
+    rssSamplesBytes.push(rssBytes(pid));
+    await fleet.command("reset");
+    for (let second = 0; second < slowPhase.durationMs / 1000; second += 1) {
+      await sleep(1_000);
+      rssSamplesBytes.push(rssBytes(pid));
+    }
+    const fast = merge(await fleet.command("report"));
+    context.publisher.setRate(0);
+    let closedByServer = 0;
+    for (const consumer of slow.splice(0)) {
+      if ((await consumer.close()).closedByServer) closedByServer += 1;
+    }
+    return { server: kind, rssSamplesBytes, closedByServer, fast };
+  } finally {
+    context.publisher.setRate(0);
+    for (const consumer of slow) await consumer.close();
+    await fleet.close();
+    await stop(child);
+  }
+}
+
+// ---- printing ----
+
+const mb = (bytes: number) => bytes / 2 ** 20;
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
+const thousands = (value: number) =>
+  Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "-";
+
+function pointName(point: Point): string {
+  return `${point.sockets}×${point.topicsPerSocket} S${point.symbols} R${point.ratePerSymbol}`;
+}
+
+const columns: [string, number][] = [
+  ["point", 20],
+  ["server", 7],
+  ["offered/s", 10],
+  ["delivered/s", 12],
+  ["frames/s", 9],
+  ["p50 ms", 7],
+  ["p99 ms", 8],
+  ["max ms", 8],
+  ["stale p99", 10],
+  ["srv CPU%", 9],
+  ["µs/msg", 7],
+  ["srv wait%", 10],
+  ["cli CPU%", 9],
+  ["redis%", 7],
+  ["pub%", 5],
+  ["other%", 7],
+  ["RSS MB", 7],
+  ["out-q MB", 9],
+  ["in-q MB", 8],
+  ["KB/idle", 8],
+  ["heap KB", 8],
+  ["skipped%", 9],
+  ["bad", 4],
+  ["lost", 5],
+];
+
+function row(cells: string[]): string {
+  return cells
+    .map((cell, index) => {
+      const width = columns[index]?.[1] ?? 8;
+      return index < 2 ? cell.padEnd(width) : cell.padStart(width);
+    })
+    .join(" ");
+}
+
+/** CPU used by everything on the machine but the bench's own processes, in % of one core. */
+function othersCpu(cpu: Record<string, number>): number {
+  const ours = ["server", "clients", "redis", "publisher"].reduce((sum, name) => sum + (cpu[name] ?? 0), 0);
+  return Math.max(0, ((cpu.machine ?? Number.NaN) / 100) * availableParallelism() * 100 - ours);
+}
+
+function resultRow(result: PointResult): string {
+  const { clients } = result;
+  const seconds = clients.elapsedMs / 1000;
+  const perSocketKb = (result.rssIdleBytes - result.rssZeroBytes) / Math.max(1, clients.sockets) / 1024;
+  return row([
+    pointName(result.point),
+    result.server,
+    thousands(result.offeredPerSecond),
+    thousands(clients.messages / seconds),
+    thousands(clients.frames / seconds),
+    fixed(quantileMs(clients.latency, 0.5), 1),
+    fixed(quantileMs(clients.latency, 0.99), 1),
+    fixed(clients.latency.maxUs / 1000),
+    fixed(quantileMs(clients.staleness, 0.99)),
+    fixed(result.cpu.server ?? Number.NaN),
+    fixed(((result.cpu.server ?? Number.NaN) * 10_000) / (clients.messages / seconds), 1),
+    fixed(result.cpu.serverWait ?? Number.NaN),
+    fixed(result.cpu.clients ?? Number.NaN),
+    fixed(result.cpu.redis ?? Number.NaN),
+    fixed(result.cpu.publisher ?? Number.NaN),
+    fixed(othersCpu(result.cpu)),
+    fixed(mb(result.rssMaxBytes)),
+    fixed(mb(result.queues.outboundBytes), 1),
+    fixed(mb(result.queues.inboundBytes), 1),
+    fixed(perSocketKb, 1),
+    fixed((result.heapIdleBytes - result.heapZeroBytes) / Math.max(1, clients.sockets) / 1024, 1),
+    fixed((clients.seqSkipped / Math.max(1, clients.messages + clients.seqSkipped)) * 100, 1),
+    String(clients.seqRegressions + clients.stray),
+    String(clients.disconnects + clients.connectFailures),
+  ]);
+}
+
+function verdict(ok: boolean | undefined): string {
+  return ok === undefined ? "not measured" : ok ? "met" : "NOT MET";
+}
+
+function printGoals(results: PointResult[], slow: SlowResult[]): void {
+  const find = (server: ServerKind, match: (point: Point) => boolean) =>
+    results.find((result) => result.server === server && match(result.point));
+  const isHeavy = (point: Point) =>
+    point.sockets >= 5000 &&
+    point.topicsPerSocket === 10 &&
+    point.symbols === 200 &&
+    point.ratePerSymbol >= 10;
+  const isLight = (point: Point) =>
+    point.sockets === 1000 &&
+    point.topicsPerSocket === 10 &&
+    point.symbols === 200 &&
+    point.ratePerSymbol === 2;
+  const p99 = (result: PointResult | undefined) =>
+    result ? quantileMs(result.clients.latency, 0.99) : Number.NaN;
+  const stale = (result: PointResult | undefined) =>
+    result ? quantileMs(result.clients.staleness, 0.99) : Number.NaN;
+
+  console.log("\nGoals (one gateway process)");
+  const heavy = find("kabuto", isHeavy);
+  const heavyBare = find("bare", isHeavy);
+  console.log(
+    `  (a) 5000×10, S200, R10: staleness p99 < 250 ms and latency p99 < 150 ms: ${verdict(
+      heavy ? stale(heavy) < 250 && p99(heavy) < 150 : undefined,
+    )} (kabuto stale ${fixed(stale(heavy))} ms, p99 ${fixed(p99(heavy))} ms; bare stale ${fixed(
+      stale(heavyBare),
+    )} ms, p99 ${fixed(p99(heavyBare))} ms)`,
+  );
+  const light = find("kabuto", isLight);
+  const lightBare = find("bare", isLight);
+  const cpu = light?.cpu.server ?? Number.NaN;
+  const cpuBare = lightBare?.cpu.server ?? Number.NaN;
+  console.log(
+    `  (b) 1000×10, R2: CPU <= bare × 1.10 and p99 <= bare p99 + 5 ms: ${verdict(
+      light && lightBare ? cpu <= cpuBare * 1.1 && p99(light) <= p99(lightBare) + 5 : undefined,
+    )} (CPU ${fixed(cpu)}% vs ${fixed(cpuBare)}%, p99 ${fixed(p99(light), 1)} vs ${fixed(p99(lightBare), 1)} ms)`,
+  );
+  const perSocket = results
+    .filter((result) => result.server === "kabuto")
+    .map(
+      (result) =>
+        // The larger of the two readings: RSS can hide sockets in heap the process already had.
+        Math.max(result.rssIdleBytes - result.rssZeroBytes, result.heapIdleBytes - result.heapZeroBytes) /
+        result.clients.sockets /
+        1024,
+    );
+  const worst = perSocket.length > 0 ? Math.max(...perSocket) : Number.NaN;
+  console.log(
+    `  (c) at most 30 KB per idle socket (the larger of RSS and live heap): ${verdict(
+      perSocket.length > 0 ? worst <= 30 : undefined,
+    )} (worst ${fixed(worst, 1)} KB)`,
+  );
+  const slowKabuto = slow.find((result) => result.server === "kabuto");
+  const growth = slowKabuto ? lastHalfGrowthMb(slowKabuto) : Number.NaN;
+  console.log(
+    `  (d) memory flat under a slow consumer (< 10 MB growth over the phase's second half): ${verdict(
+      slowKabuto ? growth < 10 : undefined,
+    )} (${fixed(growth, 1)} MB)`,
+  );
+}
+
+function lastHalfGrowthMb(result: SlowResult): number {
+  const samples = result.rssSamplesBytes;
+  const half = samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+  return mb((samples.at(-1) ?? Number.NaN) - half);
+}
+
+function printSlow(results: SlowResult[]): void {
+  console.log(
+    `\nSlow consumers: ${slowPhase.slowConsumers} sockets holding all ${Math.min(200, slowPhase.symbols)} quote topics stop reading, beside ${slowPhase.fastSockets}×${slowPhase.topicsPerSocket} normal sockets, R${slowPhase.ratePerSymbol}, ${slowPhase.durationMs / 1000} s`,
+  );
+  console.log(
+    "  server   RSS start  RSS mid  RSS end  RSS peak  growth 2nd half  closed by server  fast p99 ms  fast stale p99 ms",
+  );
+  for (const result of results) {
+    const samples = result.rssSamplesBytes;
+    console.log(
+      `  ${result.server.padEnd(7)} ${fixed(mb(samples[0] ?? Number.NaN)).padStart(7)} MB ${fixed(
+        mb(samples[Math.floor(samples.length / 2)] ?? Number.NaN),
+      ).padStart(5)} MB ${fixed(mb(samples.at(-1) ?? Number.NaN)).padStart(5)} MB ${fixed(
+        mb(Math.max(...samples)),
+      ).padStart(
+        6,
+      )} MB ${fixed(lastHalfGrowthMb(result), 1).padStart(12)} MB ${`${result.closedByServer}/${slowPhase.slowConsumers}`.padStart(17)} ${fixed(
+        quantileMs(result.fast.latency, 0.99),
+        1,
+      ).padStart(12)} ${fixed(quantileMs(result.fast.staleness, 0.99)).padStart(18)}`,
+    );
+  }
+}
+
+const legend = [
+  "  offered = published × holders per topic; delivered, frames = updates, frames received per second;",
+  "  p50/p99/max = feed-to-client latency (receive time − ts); stale p99 = age of the newest state held per topic,",
+  "  sampled every 250 ms; CPU in % of one core; µs/msg = server CPU time per delivered update;",
+  "  srv wait% = share of the window the server's event loop was runnable but had no core (the machine was busy);",
+  "  other% = CPU of everything else on the machine, other users' jobs included (over ~20% skews every figure);",
+  "  RSS = peak in the window; KB/idle = (RSS with N idle subscribed sockets − RSS with none) / N, after a full GC;",
+  "  heap KB = the same for live JS memory (V8 heap + external), which a process with spare heap cannot hide;",
+  "  out-q, in-q = bytes waiting in TCP buffers towards the clients, and in Redis and TCP buffers from the bus (peak of 2 reads);",
+  "  skipped% = updates conflated away; bad = seq regressions + updates of topics not held; lost = disconnects + failed connects.",
+];
+
+function printTable(results: PointResult[]): void {
+  console.log(
+    `\nGateway through Redis beside bare Socket.IO (${measureMs / 1000} s per point after ${warmupMs / 1000} s warm-up, ${clientThreads} client threads, websocket, ${availableParallelism()} cores)`,
+  );
+  const settings = Object.entries(process.env).filter(([name]) => name.startsWith("GATEWAY_"));
+  if (settings.length > 0) {
+    console.log(`gateway settings: ${settings.map(([name, value]) => `${name}=${value}`).join(" ")}`);
+  }
+  console.log(row(columns.map(([name]) => name)));
+  for (const result of results) console.log(resultRow(result));
+  for (const result of results.filter((each) => each.lagged > 0)) {
+    console.log(
+      `  note: the publisher fell over a second behind during ${pointName(result.point)} on ${result.server} and skipped ${result.lagged} updates`,
+    );
+  }
+  console.log("\nkabuto / bare, per point");
+  for (const point of points) {
+    const ours = results.find((result) => result.point === point && result.server === "kabuto");
+    const bare = results.find((result) => result.point === point && result.server === "bare");
+    if (!ours || !bare) continue;
+    const rate = (result: PointResult) => result.clients.messages / result.clients.elapsedMs;
+    console.log(
+      `  ${pointName(point).padEnd(20)} delivered ×${fixed(rate(ours) / rate(bare), 2)}   server CPU ×${fixed(
+        (ours.cpu.server ?? 0) / (bare.cpu.server ?? 1),
+        2,
+      )}   p99 ${fixed(quantileMs(ours.clients.latency, 0.99) - quantileMs(bare.clients.latency, 0.99), 1)} ms   stale p99 ×${fixed(
+        quantileMs(ours.clients.staleness, 0.99) / quantileMs(bare.clients.staleness, 0.99),
+        2,
+      )}`,
+    );
+  }
+}
+
+// ---- the run ----
+
+const databaseName = `kabuto_bench_${randomBytes(4).toString("hex")}`;
+const prefix = `kabuto-bench:${randomBytes(4).toString("hex")}:`;
+const databaseUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+await admin(`create database ${databaseName}`);
+const redis = new Redis(redisUrl);
+const symbolsMax = Math.max(
+  ...points.map((point) => point.symbols),
+  slowPhase.enabled ? slowPhase.symbols : 0,
+);
+const publisher = new Publisher(symbolsMax, prefix);
+try {
+  await publisher.ready;
+  const context = { databaseUrl, prefix, publisher, redis, redisPid: await redisPid(redis) };
+  const results: PointResult[] = [];
+  for (const point of points) {
+    for (const kind of servers) {
+      console.log(`… ${pointName(point)} on ${kind}`);
+      // A point that fails (a server that dies, clients that cannot connect) is reported and skipped.
+      const result = await measurePoint(kind, point, context).catch((error: unknown) => {
+        console.error(`  ${pointName(point)} on ${kind} failed: ${String(error)}`);
+        return undefined;
+      });
+      if (!result) continue;
+      console.log(row(columns.map(([name]) => name)));
+      console.log(resultRow(result));
+      results.push(result);
+    }
+  }
+  const slow: SlowResult[] = [];
+  if (slowPhase.enabled) {
+    for (const kind of servers) {
+      console.log(`… slow consumers on ${kind}`);
+      const result = await measureSlowConsumers(kind, context).catch((error: unknown) => {
+        console.error(`  slow consumers on ${kind} failed: ${String(error)}`);
+        return undefined;
+      });
+      if (result) slow.push(result);
+    }
+  }
+  printTable(results);
+  console.log(legend.join("\n"));
+  if (slow.length > 0) printSlow(slow);
+  printGoals(results, slow);
+} finally {
+  for (const child of serverProcesses) await stop(child);
+  await publisher.stop();
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+  await admin(`drop database if exists ${databaseName} with (force)`);
+}

@@ -1,0 +1,193 @@
+// One worker thread of the gateway benchmark's clients: it opens its share of the sockets with
+// socket.io-client (websocket only), each subscribing to K topics, and keeps per-thread figures
+// in fixed-bucket histograms. The main thread drives it with commands and merges the reports.
+import { parentPort, workerData } from "node:worker_threads";
+import type { SubscribeAck, Update } from "@kabuto/shared";
+import { io, type Socket } from "socket.io-client";
+import { createHistogram, type Histogram, recordMs } from "./histogram.ts";
+
+export interface ClientThreadOptions {
+  url: string;
+  /** Topics of each socket this thread opens, in order. */
+  topicsBySocket: string[][];
+  /** Sockets connecting at once: enough to open thousands in seconds, few enough not to stall the server. */
+  connectConcurrency: number;
+  /** How often every held topic's age is sampled for the staleness figure. */
+  stalenessSampleMs: number;
+}
+
+export type ClientCommand = "connect" | "reset" | "report" | "close";
+
+export interface ClientReport {
+  sockets: number;
+  connectFailures: number;
+  connectMs: number;
+  /** Measured from the last `reset`. */
+  elapsedMs: number;
+  messages: number;
+  frames: number;
+  /** Updates whose seq did not rise within the epoch: never allowed, conflated or not. */
+  seqRegressions: number;
+  /** Updates skipped between two received ones (conflation): allowed on market topics. */
+  seqSkipped: number;
+  /** Updates for topics the socket does not hold. */
+  stray: number;
+  disconnects: number;
+  latency: Histogram;
+  staleness: Histogram;
+}
+
+interface ClientSocket {
+  socket: Socket;
+  topicIndex: Map<string, number>;
+  /** Newest `ts` held per topic, epoch ms. */
+  newestTs: Float64Array;
+  lastSeq: Float64Array;
+  epoch: string;
+}
+
+const options = workerData as ClientThreadOptions;
+const clients: ClientSocket[] = [];
+let figures = freshFigures();
+let measuring = false;
+let measuringSinceMs = performance.now();
+let connectFailures = 0;
+let connectMs = 0;
+
+function freshFigures() {
+  return {
+    messages: 0,
+    frames: 0,
+    seqRegressions: 0,
+    seqSkipped: 0,
+    stray: 0,
+    disconnects: 0,
+    latency: createHistogram(),
+    staleness: createHistogram(),
+  };
+}
+
+function onUpdates(client: ClientSocket, updates: Update[]): void {
+  const nowMs = Date.now();
+  figures.frames += 1;
+  for (const update of updates) {
+    const index = client.topicIndex.get(update.topic);
+    if (index === undefined) {
+      figures.stray += 1;
+      continue;
+    }
+    figures.messages += 1;
+    recordMs(figures.latency, nowMs - update.ts);
+    const last = client.lastSeq[index] ?? 0;
+    if (update.epoch === client.epoch) {
+      if (update.seq <= last) figures.seqRegressions += 1;
+      else figures.seqSkipped += update.seq - last - 1;
+    }
+    client.epoch = update.epoch;
+    client.lastSeq[index] = update.seq;
+    if (update.ts > (client.newestTs[index] ?? 0)) client.newestTs[index] = update.ts;
+  }
+}
+
+function holdSnapshots(client: ClientSocket, ack: SubscribeAck): void {
+  // A topic without a snapshot counts as fresh at subscription time: if no update ever comes,
+  // its staleness grows from there instead of being left out.
+  client.newestTs.fill(Date.now());
+  for (const snapshot of ack.snapshots) {
+    const index = client.topicIndex.get(snapshot.topic);
+    if (index === undefined) continue;
+    client.newestTs[index] = snapshot.ts;
+    client.lastSeq[index] = snapshot.seq;
+    client.epoch = snapshot.epoch;
+  }
+}
+
+async function openOne(topics: string[]): Promise<void> {
+  const socket = io(options.url, {
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    timeout: 30_000,
+  });
+  const client: ClientSocket = {
+    socket,
+    topicIndex: new Map(topics.map((topic, index) => [topic, index])),
+    newestTs: new Float64Array(topics.length),
+    lastSeq: new Float64Array(topics.length),
+    epoch: "",
+  };
+  socket.on("updates", (updates: Update[]) => onUpdates(client, updates));
+  socket.on("disconnect", () => {
+    if (measuring) figures.disconnects += 1;
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", resolve);
+      socket.once("connect_error", reject);
+    });
+    const ack = (await socket.timeout(30_000).emitWithAck("subscribe", { topics })) as SubscribeAck;
+    holdSnapshots(client, ack);
+    clients.push(client);
+  } catch {
+    connectFailures += 1;
+    socket.disconnect();
+  }
+}
+
+async function connectAll(): Promise<void> {
+  const startedMs = performance.now();
+  let next = 0;
+  const loops = Array.from({ length: options.connectConcurrency }, async () => {
+    while (next < options.topicsBySocket.length) {
+      const topics = options.topicsBySocket[next] as string[];
+      next += 1;
+      await openOne(topics);
+    }
+  });
+  await Promise.all(loops);
+  connectMs = performance.now() - startedMs;
+}
+
+function sampleStaleness(): void {
+  if (!measuring) return;
+  const nowMs = Date.now();
+  for (const client of clients) {
+    for (const ts of client.newestTs) recordMs(figures.staleness, nowMs - ts);
+  }
+}
+
+function report(): ClientReport {
+  return {
+    sockets: clients.length,
+    connectFailures,
+    connectMs,
+    elapsedMs: performance.now() - measuringSinceMs,
+    ...figures,
+  };
+}
+
+const sampler = setInterval(sampleStaleness, options.stalenessSampleMs);
+
+parentPort?.on("message", async ({ id, command }: { id: number; command: ClientCommand }) => {
+  switch (command) {
+    case "connect":
+      await connectAll();
+      parentPort?.postMessage({ id, result: report() });
+      return;
+    case "reset":
+      figures = freshFigures();
+      measuring = true;
+      measuringSinceMs = performance.now();
+      parentPort?.postMessage({ id, result: null });
+      return;
+    case "report":
+      measuring = false;
+      parentPort?.postMessage({ id, result: report() });
+      return;
+    case "close":
+      clearInterval(sampler);
+      for (const client of clients) client.socket.disconnect();
+      parentPort?.postMessage({ id, result: null });
+      return;
+  }
+});
