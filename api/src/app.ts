@@ -7,6 +7,7 @@ import express, { type Express } from "express";
 import type { Logger } from "pino";
 import { mountAuthRoutes } from "./auth/auth.routes.ts";
 import { AuthService } from "./auth/auth.service.ts";
+import { hashToken } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { AppError, errorHandler } from "./http/errors.ts";
@@ -51,7 +52,8 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
   const router = express.Router();
   router.use(express.json({ limit: jsonBodyLimit }));
   router.use(cookieParser());
-  router.use(sessionMiddleware(db, now));
+  const sessions = sessionMiddleware(db, now, deps.config.SESSION_CACHE_MS);
+  router.use(sessions);
   mountSystemRoutes(router, docs, {
     database: deps.database,
     bus: deps.bus,
@@ -61,7 +63,10 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
   mountAuthRoutes(router, docs, {
     auth: new AuthService(db, { inviteRequired: deps.config.INVITE_REQUIRED }),
     now,
-    sessionsEnded: deps.sessionsEnded ?? (() => undefined),
+    sessionsEnded: (ended) => {
+      for (const token of ended.tokens) sessions.forget(token);
+      deps.sessionsEnded?.({ sessionKeys: ended.tokens.map(hashToken) });
+    },
     cookieSecure: deps.config.cookieSecure,
   });
   mountMarketRoutes(router, docs, market);

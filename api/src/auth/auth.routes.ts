@@ -3,7 +3,7 @@ import type { Request, Response, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { type AuthService, type RequestContext, toMe } from "./auth.service.ts";
-import { hashToken, sessionCookieName, sessionTtlMs } from "./sessions.ts";
+import { sessionCookieName, sessionTtlMs } from "./sessions.ts";
 
 export function mountAuthRoutes(
   router: Router,
@@ -12,7 +12,8 @@ export function mountAuthRoutes(
     auth: AuthService;
     now: () => number;
     cookieSecure: boolean;
-    sessionsEnded: (ended: { sessionKeys: string[] }) => void;
+    /** Told the tokens of sessions that ended, so caches and sockets let go of them. */
+    sessionsEnded: (ended: { tokens: string[] }) => void;
   },
 ): void {
   const { auth, now } = deps;
@@ -79,7 +80,7 @@ export function mountAuthRoutes(
   docs.add({ method: "post", path: "/auth/logout", tag: "auth", summary: "End this session" });
   router.post("/auth/logout", async (request, response) => {
     await auth.logout(request.sessionToken, now());
-    if (request.sessionToken) deps.sessionsEnded({ sessionKeys: [hashToken(request.sessionToken)] });
+    if (request.sessionToken) deps.sessionsEnded({ tokens: [request.sessionToken] });
     response.clearCookie(sessionCookieName, { path: "/" });
     response.json({ ok: true });
   });

@@ -102,6 +102,25 @@ describe("registration", () => {
   });
 });
 
+describe("the session cache", () => {
+  it("forgets a session signed out through this process at once", async () => {
+    const cached = await startTestApp({ SESSION_CACHE_MS: "60000" });
+    try {
+      await seedDemo(cached.database.db, Date.now());
+      const login = await call(`${cached.url}/auth/login`, "POST", {
+        account: "09012345678",
+        password: "demo1234",
+      });
+      const auth = { authorization: `Bearer ${login.body.token}` };
+      expect((await call(`${cached.url}/me`, "GET", undefined, auth)).status).toBe(200);
+      expect((await call(`${cached.url}/auth/logout`, "POST", {}, auth)).status).toBe(200);
+      expect((await call(`${cached.url}/me`, "GET", undefined, auth)).status).toBe(401);
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
 describe("sign-in", () => {
   it("signs the demo member in, and out again", async () => {
     const login = await call(`${app.url}/auth/login`, "POST", {

@@ -20,19 +20,40 @@ export function sessionToken(request: Request): string | undefined {
   return cookie || undefined;
 }
 
+/** Sessions remembered at most: about two kilobytes each. */
+const sessionCacheMax = 20_000;
+
+export interface SessionCache {
+  forget(token: string): void;
+}
+
 /** Attaches the signed-in member, if any; routes that need one call `requireMember`. */
-export function sessionMiddleware(db: Db, now: () => number): RequestHandler {
-  return async (request: Request, _response: Response, next: NextFunction) => {
+/**
+ * `cacheMs` is how long this process trusts a session it has looked up (SESSION_CACHE_MS).
+ * Every request of an active member would otherwise cost a database round trip; a sign-out
+ * through this process forgets the session at once, one through another process (or a flag
+ * set by operations) takes effect within `cacheMs`.
+ */
+export function sessionMiddleware(db: Db, now: () => number, cacheMs: number): RequestHandler & SessionCache {
+  const cache = new Map<string, { member: SessionMember | undefined; untilMs: number }>();
+  const middleware = async (request: Request, _response: Response, next: NextFunction) => {
     const token = sessionToken(request);
     if (token) {
-      const member = await resolveSession(db, token, now());
-      if (member) {
-        request.member = member;
+      const nowMs = now();
+      let entry = cache.get(token);
+      if (!entry || entry.untilMs <= nowMs) {
+        entry = { member: await resolveSession(db, token, nowMs), untilMs: nowMs + cacheMs };
+        if (cache.size >= sessionCacheMax) cache.clear();
+        cache.set(token, entry);
+      }
+      if (entry.member) {
+        request.member = entry.member;
         request.sessionToken = token;
       }
     }
     next();
   };
+  return Object.assign(middleware, { forget: (token: string) => void cache.delete(token) });
 }
 
 export function requireMember(request: Request): SessionMember {

@@ -52,6 +52,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MARKET_HOURS: "always",
     FEED_HISTORY_DAYS: "30",
     FEED_MINUTE_SESSIONS: "1",
+    // Tests change member flags in the database directly and expect the next request to see them.
+    SESSION_CACHE_MS: "0",
     ...overrides,
   });
 }
