@@ -22,7 +22,12 @@ beforeEach(async () => {
     bus,
     isKnownSymbol: (symbol) => symbol.startsWith("JP:"),
     authenticate: async (handshake) =>
-      handshake.token === "member-token" ? { memberId: "member-1", sessionKey: "session-1" } : undefined,
+      handshake.token?.startsWith("member-token")
+        ? {
+            memberId: `member-${handshake.token.slice(-1)}`,
+            sessionKey: `session-${handshake.token.slice(-1)}`,
+          }
+        : undefined,
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -63,7 +68,11 @@ describe("the gateway", () => {
   });
 
   it("keeps account events whole and in order, and only for their member", async () => {
-    const member = await client("member-token");
+    const member = await client("member-token-1");
+    const other = await client("member-token-2");
+    const othersEvents: Update[] = [];
+    other.on("updates", (frame: Update[]) => othersEvents.push(...frame));
+    expect((await other.emitWithAck("subscribe", { topics: ["account"] })).errors).toEqual([]);
     const stranger = await client();
     const events: Update[] = [];
     member.on("updates", (frame: Update[]) => events.push(...frame));
@@ -78,9 +87,13 @@ describe("the gateway", () => {
       ts: 1,
       data: { type: "order", id: String(seq) },
     });
-    bus.publish([event(1), event(2), event(3)]);
-    bus.publish([{ ...event(1), topic: "account:member-2" }]);
+    // The other member's first event has the same topic name and seq as this one's, in the same frame turn.
+    bus.publish([event(1), { ...event(1), topic: "account:member-2", data: { type: "order", id: "theirs" } }]);
+    await expect.poll(() => othersEvents.length).toBe(1);
+    expect(othersEvents[0]?.data).toEqual({ type: "order", id: "theirs" });
+    bus.publish([event(2), event(3)]);
     await expect.poll(() => events.length).toBe(3);
+    expect(events[0]?.data).toEqual({ type: "order", id: "1" });
     expect(events.map((update) => [update.topic, update.seq])).toEqual([
       ["account", 1],
       ["account", 2],
