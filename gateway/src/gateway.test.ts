@@ -88,7 +88,10 @@ describe("the gateway", () => {
       data: { type: "order", id: String(seq) },
     });
     // The other member's first event has the same topic name and seq as this one's, in the same frame turn.
-    bus.publish([event(1), { ...event(1), topic: "account:member-2", data: { type: "order", id: "theirs" } }]);
+    bus.publish([
+      event(1),
+      { ...event(1), topic: "account:member-2", data: { type: "order", id: "theirs" } },
+    ]);
     await expect.poll(() => othersEvents.length).toBe(1);
     expect(othersEvents[0]?.data).toEqual({ type: "order", id: "theirs" });
     bus.publish([event(2), event(3)]);
