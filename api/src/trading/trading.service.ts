@@ -187,7 +187,7 @@ export class TradingService {
       const closingSide: Side = position.side === "long" ? "short" : "long";
       const fill = walkBook(book, market, closingSide, position.quantity);
       if (!fill) throw new AppError("BOOK_TOO_THIN");
-      const closed = await this.settleClose(tx, position, market, fill, reason, nowMs);
+      const closed = await this.settleClose(tx, memberId, position, market, fill, reason, nowMs);
       return {
         status: 200,
         body: closed,
@@ -379,6 +379,7 @@ export class TradingService {
 
   private async settleClose(
     tx: Tx,
+    memberId: string,
     position: Position,
     market: Market,
     fill: Fill,
@@ -386,7 +387,6 @@ export class TradingService {
     nowMs: number,
   ): Promise<Position> {
     const { currency } = position;
-    const memberId = await this.ownerOf(tx, position.id);
     const closeNotional = toMinor(fill.scaledNotional, market);
     const pnl = profit(position.side, BigInt(position.openNotional), closeNotional);
     const fee = charge(closeNotional, this.terms[market].feePpm);
@@ -459,13 +459,6 @@ export class TradingService {
       },
       nowMs,
     );
-  }
-
-  private async ownerOf(tx: Tx, positionId: string): Promise<string> {
-    const [row] = rowsOf(
-      await tx.execute(sql`select member_id from positions where id = ${toId(positionId)}`),
-    );
-    return String((row as Row).member_id);
   }
 
   private async lockPosition(tx: Tx, memberId: string, positionId: string): Promise<Position> {
