@@ -6,6 +6,14 @@ import { defineConfig } from "@lingui/conf";
 export default defineConfig({
   sourceLocale: "en",
   locales: ["ja", "en", "zh-Hant"],
-  catalogs: [{ path: "<rootDir>/src/locales/{locale}", include: ["<rootDir>/src"] }],
+  // The operations console has a catalog of its own: members never download staff screens' text.
+  catalogs: [
+    {
+      path: "<rootDir>/src/locales/{locale}",
+      include: ["<rootDir>/src"],
+      exclude: ["<rootDir>/src/features/ops/**"],
+    },
+    { path: "<rootDir>/src/locales/ops/{locale}", include: ["<rootDir>/src/features/ops"] },
+  ],
   format: "po",
 });

@@ -16,6 +16,9 @@ import { sessionMiddleware } from "./http/session-middleware.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
 import { MarketService } from "./market/market.service.ts";
+import { mountStaffRoutes } from "./ops/staff.routes.ts";
+import { StaffService } from "./ops/staff.service.ts";
+import { staffMiddleware } from "./ops/staff-sessions.ts";
 import { mountSystemRoutes } from "./system/system.routes.ts";
 import { termsFromConfig } from "./trading/rules.ts";
 import { mountTradingRoutes } from "./trading/trading.routes.ts";
@@ -54,6 +57,12 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
   router.use(cookieParser());
   const sessions = sessionMiddleware(db, now, deps.config.SESSION_CACHE_MS);
   router.use(sessions);
+  /** Forgets ended sessions here and tells every gateway to drop their sockets. */
+  const endSessions = (tokenHashes: string[]) => {
+    if (tokenHashes.length === 0) return;
+    for (const tokenHash of tokenHashes) sessions.forget(tokenHash);
+    deps.sessionsEnded?.({ sessionKeys: tokenHashes });
+  };
   mountSystemRoutes(router, docs, {
     database: deps.database,
     bus: deps.bus,
@@ -63,10 +72,7 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
   mountAuthRoutes(router, docs, {
     auth: new AuthService(db, { inviteRequired: deps.config.INVITE_REQUIRED }),
     now,
-    sessionsEnded: (ended) => {
-      for (const token of ended.tokens) sessions.forget(token);
-      deps.sessionsEnded?.({ sessionKeys: ended.tokens.map(hashToken) });
-    },
+    sessionsEnded: (ended) => endSessions(ended.tokens.map(hashToken)),
     cookieSecure: deps.config.cookieSecure,
   });
   mountMarketRoutes(router, docs, market);
@@ -81,6 +87,16 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
     ...(deps.accountEvents ? { events: deps.accountEvents } : {}),
   });
   mountTradingRoutes(router, docs, { db, trading });
+  // Operations: staff sign in separately; every route under /ops checks a staff role.
+  const ops = express.Router();
+  ops.use(staffMiddleware(db, now));
+  mountStaffRoutes(ops, docs, {
+    db,
+    staff: new StaffService(db),
+    now,
+    cookieSecure: deps.config.cookieSecure,
+  });
+  router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {
     response.json(openapi);

@@ -51,6 +51,25 @@ const configSchema = z.object({
   TAX_PPM_JP: ppm.default(0),
   TAX_PPM_US: ppm.default(28),
   MAINTENANCE_PCT: z.coerce.number().int().min(1).max(100).default(50),
+  /** Where uploaded images are kept (default: DATA_DIR/uploads); nothing serves this folder directly. */
+  UPLOAD_DIR: z.string().optional(),
+  /**
+   * When deposits and withdrawals are taken: "HH:MM-HH:MM" in Tokyo time on TSE business days
+   * (the spec's 09:30–19:30), or "always".
+   */
+  FUND_HOURS: z
+    .string()
+    .regex(/^(always|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d)$/)
+    .default("09:30-19:30"),
+  /** The spec gates trading on real-name verification; an operator may turn that off. */
+  KYC_REQUIRED_FOR_TRADING: booleanFlag.default(true),
+  /** Smallest withdrawal per currency in major units, "JPY:1000,USD:10"; unlisted currencies: 1. */
+  WITHDRAW_MIN: z
+    .string()
+    .regex(/^[A-Z]{3}:\d+(\.\d+)?(,[A-Z]{3}:\d+(\.\d+)?)*$/)
+    .default("JPY:1000,USD:10"),
+  /** How long an exchange quote holds, in seconds: long enough to read and confirm, short enough to track the market. */
+  FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -59,6 +78,7 @@ export type Config = z.infer<typeof configSchema> & {
   seedDemo: boolean;
   cookieSecure: boolean;
   clientDist: string;
+  uploadDir: string;
 };
 
 /** Parses the environment once, at start; a bad value stops the process with a clear message. */
@@ -77,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: values.SEED_DEMO ?? embedded,
     cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === "production",
     clientDist: values.CLIENT_DIST ?? path.resolve(import.meta.dirname, "../../client/dist"),
+    uploadDir: values.UPLOAD_DIR ?? path.join(values.DATA_DIR, "uploads"),
   };
 }

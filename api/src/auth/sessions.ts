@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { members, sessions } from "../db/schema.ts";
 
@@ -15,6 +15,7 @@ export interface SessionMember {
   frozen: boolean;
   disabled: boolean;
   tradingBarred: boolean;
+  withdrawBarred: boolean;
   createdAtMs: number;
 }
 
@@ -54,6 +55,7 @@ export async function resolveSession(
       frozen: members.frozen,
       disabled: members.disabled,
       tradingBarred: members.tradingBarred,
+      withdrawBarred: members.withdrawBarred,
       createdAtMs: members.createdAtMs,
     })
     .from(sessions)
@@ -76,6 +78,30 @@ export async function revokeSession(db: Db, token: string, nowMs: number): Promi
     .update(sessions)
     .set({ revokedAtMs: nowMs })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAtMs)));
+}
+
+/**
+ * Ends a member's sessions, all of them or all but `keepTokenHash` (the one that asked for a
+ * password change), and returns the hashes that ended so caches and sockets can let go.
+ */
+export async function revokeMemberSessions(
+  db: Pick<Db, "update">,
+  memberId: string,
+  nowMs: number,
+  keepTokenHash?: string,
+): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAtMs: nowMs })
+    .where(
+      and(
+        eq(sessions.memberId, memberId),
+        isNull(sessions.revokedAtMs),
+        ...(keepTokenHash ? [ne(sessions.tokenHash, keepTokenHash)] : []),
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.map((row) => row.tokenHash);
 }
 
 /** The session token a socket's handshake carries: `auth.token`, a bearer header, or the session cookie. */

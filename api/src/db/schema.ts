@@ -4,10 +4,12 @@ import {
   bigserial,
   boolean,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -29,6 +31,12 @@ export const members = pgTable("members", {
   disabled: boolean("disabled").notNull().default(false),
   /** Set by operations: the member may close positions but not open new ones. */
   tradingBarred: boolean("trading_barred").notNull().default(false),
+  /** Set by operations: the member may not withdraw. */
+  withdrawBarred: boolean("withdraw_barred").notNull().default(false),
+  /** argon2id of the fund password, which every withdrawal asks for; null until the member sets one. */
+  fundPasswordHash: text("fund_password_hash"),
+  /** The name on the member's approved identity document: bank cards must carry it. */
+  realName: text("real_name"),
   createdAtMs: epochMs("created_at_ms").notNull(),
 });
 
@@ -242,3 +250,227 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.memberId, table.key] })],
 );
+
+/**
+ * Images members send (identity documents, deposit receipts), re-encoded without metadata and
+ * stored under `storedName` in the upload folder, which nothing serves directly.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    purpose: text("purpose", { enum: ["kyc_front", "kyc_back", "receipt"] }).notNull(),
+    storedName: text("stored_name").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    width: bigint("width", { mode: "number" }).notNull(),
+    height: bigint("height", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [index("uploads_member_idx").on(table.memberId)],
+);
+
+/** Real-name verification requests; the newest one per member decides its status. */
+export const kycApplications = pgTable(
+  "kyc_applications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    documentType: text("document_type", {
+      enum: ["id_card", "driving_licence", "health_insurance"],
+    }).notNull(),
+    name: text("name").notNull(),
+    idNumber: text("id_number").notNull(),
+    frontUploadId: uuid("front_upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    backUploadId: uuid("back_upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull(),
+    reason: text("reason"),
+    reviewedBy: uuid("reviewed_by"),
+    reviewedAtMs: epochMs("reviewed_at_ms"),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [
+    index("kyc_member_idx").on(table.memberId, table.id),
+    index("kyc_pending_idx").on(table.id).where(sql`status = 'pending'`),
+  ],
+);
+
+export const bankCards = pgTable(
+  "bank_cards",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    holderName: text("holder_name").notNull(),
+    cardNumber: text("card_number").notNull(),
+    cardType: text("card_type").notNull(),
+    bankName: text("bank_name").notNull(),
+    branchName: text("branch_name").notNull(),
+    branchCode: text("branch_code").notNull(),
+    ifsc: text("ifsc").notNull(),
+    upi: text("upi").notNull(),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+    /** Removed cards stay for the withdrawals that named them. */
+    removedAtMs: epochMs("removed_at_ms"),
+  },
+  (table) => [
+    index("bank_cards_member_idx").on(table.memberId),
+    uniqueIndex("bank_cards_live_number")
+      .on(table.memberId, table.cardNumber)
+      .where(sql`removed_at_ms is null`),
+  ],
+);
+
+/** Where members send money: a bank account operations publish, with the amounts it takes. */
+export const rechargeChannels = pgTable("recharge_channels", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  name: text("name").notNull(),
+  currency: text("currency").notNull(),
+  accountName: text("account_name").notNull(),
+  accountNumber: text("account_number").notNull(),
+  bankName: text("bank_name").notNull(),
+  branch: text("branch").notNull(),
+  minMinor: bigint("min_minor", { mode: "bigint" }).notNull(),
+  maxMinor: bigint("max_minor", { mode: "bigint" }).notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  createdAtMs: epochMs("created_at_ms").notNull(),
+});
+
+export const deposits = pgTable(
+  "deposits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    channelId: bigint("channel_id", { mode: "number" })
+      .notNull()
+      .references(() => rechargeChannels.id),
+    currency: text("currency").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    receiptUploadId: uuid("receipt_upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull(),
+    reason: text("reason"),
+    journalId: bigint("journal_id", { mode: "number" }),
+    reviewedBy: uuid("reviewed_by"),
+    reviewedAtMs: epochMs("reviewed_at_ms"),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [
+    index("deposits_member_idx").on(table.memberId, table.id),
+    index("deposits_pending_idx").on(table.id).where(sql`status = 'pending'`),
+  ],
+);
+
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    cardId: bigint("card_id", { mode: "number" })
+      .notNull()
+      .references(() => bankCards.id),
+    currency: text("currency").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    /** pending → checked (a first staff member prepared the payout) → approved by another, or rejected. */
+    status: text("status", { enum: ["pending", "checked", "approved", "rejected"] }).notNull(),
+    reason: text("reason"),
+    /** The staff member who last changed it: the approver must be someone else. */
+    makerStaffId: uuid("maker_staff_id"),
+    payoutReference: text("payout_reference"),
+    reviewedBy: uuid("reviewed_by"),
+    reviewedAtMs: epochMs("reviewed_at_ms"),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+    updatedAtMs: epochMs("updated_at_ms").notNull(),
+  },
+  (table) => [
+    index("withdrawals_member_idx").on(table.memberId, table.id),
+    index("withdrawals_open_idx").on(table.id).where(sql`status in ('pending', 'checked')`),
+  ],
+);
+
+/** A rate offered to one member for a few seconds; converting uses it once. */
+export const fxQuotes = pgTable("fx_quotes", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  memberId: uuid("member_id")
+    .notNull()
+    .references(() => members.id),
+  fromCurrency: text("from_currency").notNull(),
+  toCurrency: text("to_currency").notNull(),
+  fromMinor: bigint("from_minor", { mode: "bigint" }).notNull(),
+  toMinor: bigint("to_minor", { mode: "bigint" }).notNull(),
+  /** Units of `to` per unit of `from`, as a decimal string. */
+  rate: text("rate").notNull(),
+  createdAtMs: epochMs("created_at_ms").notNull(),
+  expiresAtMs: epochMs("expires_at_ms").notNull(),
+  journalId: bigint("journal_id", { mode: "number" }),
+});
+
+export const staff = pgTable("staff", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  login: text("login").notNull().unique(),
+  name: text("name").notNull(),
+  role: text("role", { enum: ["reviewer", "supervisor", "admin"] }).notNull(),
+  passwordHash: text("password_hash").notNull(),
+  disabled: boolean("disabled").notNull().default(false),
+  createdAtMs: epochMs("created_at_ms").notNull(),
+});
+
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+    expiresAtMs: epochMs("expires_at_ms").notNull(),
+    revokedAtMs: epochMs("revoked_at_ms"),
+  },
+  (table) => [index("staff_sessions_staff_idx").on(table.staffId)],
+);
+
+/** Every staff action: who, what, when, before and after. A trigger refuses UPDATE and DELETE. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    staffId: uuid("staff_id").references(() => staff.id),
+    /** e.g. `kyc.approve`, `member.flags`, `deposit.reject`. */
+    action: text("action").notNull(),
+    /** e.g. `member:<uuid>`, `deposit:12`. */
+    target: text("target").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    reason: text("reason"),
+    ip: text("ip"),
+    atMs: epochMs("at_ms").notNull(),
+  },
+  (table) => [index("audit_target_idx").on(table.target, table.id)],
+);
+
+/** News and announcements for the home screen, in the three interface languages. */
+export const news = pgTable("news", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  kind: text("kind", { enum: ["news", "announcement"] }).notNull(),
+  /** `{ ja, en, "zh-Hant" }` */
+  title: jsonb("title").notNull(),
+  body: jsonb("body").notNull(),
+  publishedAtMs: epochMs("published_at_ms").notNull(),
+  withdrawnAtMs: epochMs("withdrawn_at_ms"),
+});

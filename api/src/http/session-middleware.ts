@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { resolveSession, type SessionMember, sessionCookieName } from "../auth/sessions.ts";
+import { hashToken, resolveSession, type SessionMember, sessionCookieName } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "./errors.ts";
 
@@ -24,7 +24,8 @@ export function sessionToken(request: Request): string | undefined {
 const sessionCacheMax = 20_000;
 
 export interface SessionCache {
-  forget(token: string): void;
+  /** Drops a session this process remembers, by the token's hash (what the sessions table keeps). */
+  forget(tokenHash: string): void;
 }
 
 /** Attaches the signed-in member, if any; routes that need one call `requireMember`. */
@@ -40,11 +41,12 @@ export function sessionMiddleware(db: Db, now: () => number, cacheMs: number): R
     const token = sessionToken(request);
     if (token) {
       const nowMs = now();
-      let entry = cache.get(token);
+      const key = hashToken(token);
+      let entry = cache.get(key);
       if (!entry || entry.untilMs <= nowMs) {
         entry = { member: await resolveSession(db, token, nowMs), untilMs: nowMs + cacheMs };
         if (cache.size >= sessionCacheMax) cache.clear();
-        cache.set(token, entry);
+        cache.set(key, entry);
       }
       if (entry.member) {
         request.member = entry.member;
@@ -53,7 +55,7 @@ export function sessionMiddleware(db: Db, now: () => number, cacheMs: number): R
     }
     next();
   };
-  return Object.assign(middleware, { forget: (token: string) => void cache.delete(token) });
+  return Object.assign(middleware, { forget: (tokenHash: string) => void cache.delete(tokenHash) });
 }
 
 export function requireMember(request: Request): SessionMember {

@@ -54,6 +54,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     FEED_MINUTE_SESSIONS: "1",
     // Tests change member flags in the database directly and expect the next request to see them.
     SESSION_CACHE_MS: "0",
+    // Suites about trading or money test the rules they are about; the gates have suites of their own.
+    KYC_REQUIRED_FOR_TRADING: "0",
+    FUND_HOURS: "always",
     ...overrides,
   });
 }

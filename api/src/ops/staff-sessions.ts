@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import { roleAtLeast, type StaffRole } from "@kabuto/shared";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { hashToken } from "../auth/sessions.ts";
+import type { Db } from "../db/database.ts";
+import { staff, staffSessions } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+
+export const staffCookieName = "kabuto_staff";
+/** A staff session lasts a working day: the console holds every member's data. */
+export const staffSessionTtlMs = 12 * 3_600_000;
+
+export interface StaffMember {
+  id: string;
+  login: string;
+  name: string;
+  role: StaffRole;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      staff?: StaffMember;
+      staffToken?: string;
+    }
+  }
+}
+
+export async function createStaffSession(db: Db, staffId: string, nowMs: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(staffSessions).values({
+    tokenHash: hashToken(token),
+    staffId,
+    createdAtMs: nowMs,
+    expiresAtMs: nowMs + staffSessionTtlMs,
+  });
+  return token;
+}
+
+export async function revokeStaffSession(db: Db, token: string, nowMs: number): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAtMs: nowMs })
+    .where(and(eq(staffSessions.tokenHash, hashToken(token)), isNull(staffSessions.revokedAtMs)));
+}
+
+/** Ends every session of a staff member (disabled, or their password changed). */
+export async function revokeStaffSessions(db: Db, staffId: string, nowMs: number): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAtMs: nowMs })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAtMs)));
+}
+
+function staffToken(request: Request): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith("Bearer ")) return header.slice(7).trim() || undefined;
+  const cookie = (request.cookies as Record<string, string> | undefined)?.[staffCookieName];
+  return cookie || undefined;
+}
+
+/**
+ * Attaches the signed-in staff member on `/ops` routes. Unlike member sessions nothing is
+ * cached: a disabled staff member loses access on their next request.
+ */
+export function staffMiddleware(db: Db, now: () => number): RequestHandler {
+  return async (request: Request, _response: Response, next: NextFunction) => {
+    const token = staffToken(request);
+    if (token) {
+      const [row] = await db
+        .select({ id: staff.id, login: staff.login, name: staff.name, role: staff.role })
+        .from(staffSessions)
+        .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+        .where(
+          and(
+            eq(staffSessions.tokenHash, hashToken(token)),
+            isNull(staffSessions.revokedAtMs),
+            gt(staffSessions.expiresAtMs, now()),
+            eq(staff.disabled, false),
+          ),
+        )
+        .limit(1);
+      if (row) {
+        request.staff = row;
+        request.staffToken = token;
+      }
+    }
+    next();
+  };
+}
+
+/** The signed-in staff member, if their role is at least `needed`; members get 403, nobody 401. */
+export function requireStaff(request: Request, needed: StaffRole = "reviewer"): StaffMember {
+  if (!request.staff) {
+    throw new AppError(request.member ? "FORBIDDEN" : "STAFF_UNAUTHENTICATED");
+  }
+  if (!roleAtLeast(request.staff.role, needed)) throw new AppError("FORBIDDEN", { needed });
+  return request.staff;
+}

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { passwordPattern, verificationStatuses } from "./auth.ts";
+
+/** The identity documents a member may verify with: My Number card or passport, driving licence, health insurance card. */
+export const documentTypes = ["id_card", "driving_licence", "health_insurance"] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+/** Document numbers: letters, digits and dashes (My Number 12 digits, licences 12, passports 9). */
+export const idNumberPattern = /^[A-Za-z0-9-]{4,32}$/;
+
+/** The text fields of a verification request; the two images come as multipart files `front` and `back`. */
+export const kycSubmitSchema = z.object({
+  documentType: z.enum(documentTypes, { error: "DOCUMENT_TYPE_INVALID" }),
+  name: z
+    .string({ error: "NAME_REQUIRED" })
+    .trim()
+    .min(1, { error: "NAME_REQUIRED" })
+    .max(64, { error: "VALIDATION_FAILED" }),
+  idNumber: z
+    .string({ error: "ID_NUMBER_REQUIRED" })
+    .trim()
+    .min(1, { error: "ID_NUMBER_REQUIRED" })
+    .regex(idNumberPattern, { error: "ID_NUMBER_INVALID" }),
+});
+export type KycSubmit = z.infer<typeof kycSubmitSchema>;
+
+export const kycApplicationSchema = z.object({
+  id: z.string(),
+  documentType: z.enum(documentTypes),
+  name: z.string(),
+  /** Only the last four characters are ever sent back. */
+  idNumberMasked: z.string(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  reason: z.string().nullable(),
+  createdAtMs: z.number(),
+  reviewedAtMs: z.number().nullable(),
+});
+export type KycApplication = z.infer<typeof kycApplicationSchema>;
+
+export const kycStatusSchema = z.object({
+  verification: z.enum(verificationStatuses),
+  /** The newest application, if any. */
+  application: kycApplicationSchema.nullable(),
+});
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+const cardField = (max: number) =>
+  z
+    .string({ error: "CARD_FIELD_REQUIRED" })
+    .trim()
+    .min(1, { error: "CARD_FIELD_REQUIRED" })
+    .max(max, { error: "VALIDATION_FAILED" });
+
+/**
+ * The spec's bank-card fields. IFSC and UPI identify Indian accounts only, so they are optional
+ * here (a Japanese account has neither); every other field is required.
+ */
+export const bankCardInputSchema = z.object({
+  holderName: cardField(64),
+  cardNumber: z
+    .string({ error: "CARD_FIELD_REQUIRED" })
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "CARD_FIELD_REQUIRED" })
+        .regex(/^\d{6,30}$/, { error: "CARD_NUMBER_INVALID" }),
+    ),
+  cardType: cardField(32),
+  bankName: cardField(64),
+  branchName: cardField(64),
+  branchCode: cardField(16),
+  ifsc: z.string().trim().max(11).optional().default(""),
+  upi: z.string().trim().max(64).optional().default(""),
+});
+export type BankCardInput = z.input<typeof bankCardInputSchema>;
+
+export const bankCardSchema = z.object({
+  id: z.string(),
+  holderName: z.string(),
+  /** `**** 1234`: the full number never leaves the server after the card is added. */
+  cardNumberMasked: z.string(),
+  cardType: z.string(),
+  bankName: z.string(),
+  branchName: z.string(),
+  branchCode: z.string(),
+  ifsc: z.string(),
+  upi: z.string(),
+  createdAtMs: z.number(),
+});
+export type BankCard = z.infer<typeof bankCardSchema>;
+export const bankCardListSchema = z.object({ items: z.array(bankCardSchema) });
+
+const newPassword = z
+  .string({ error: "PASSWORD_REQUIRED" })
+  .min(1, { error: "PASSWORD_REQUIRED" })
+  .regex(passwordPattern, { error: "PASSWORD_INVALID" });
+
+export const changeLoginPasswordSchema = z
+  .object({
+    oldPassword: z.string({ error: "PASSWORD_REQUIRED" }).min(1, { error: "PASSWORD_REQUIRED" }),
+    password: newPassword,
+    passwordConfirm: z.string({ error: "PASSWORDS_DIFFER" }),
+  })
+  .refine((body) => body.password === body.passwordConfirm, {
+    error: "PASSWORDS_DIFFER",
+    path: ["passwordConfirm"],
+  });
+
+/** Six digits, as Japanese brokers' trading PINs are. */
+export const fundPasswordPattern = /^\d{6}$/;
+
+/**
+ * Sets the fund password (the login password proves who asks) or changes it (the old fund
+ * password does).
+ */
+export const setFundPasswordSchema = z
+  .object({
+    loginPassword: z.string().optional(),
+    oldFundPassword: z.string().optional(),
+    fundPassword: z
+      .string({ error: "FUND_PASSWORD_REQUIRED" })
+      .min(1, { error: "FUND_PASSWORD_REQUIRED" })
+      .regex(fundPasswordPattern, { error: "FUND_PASSWORD_INVALID" }),
+    fundPasswordConfirm: z.string({ error: "PASSWORDS_DIFFER" }),
+  })
+  .refine((body) => body.fundPassword === body.fundPasswordConfirm, {
+    error: "PASSWORDS_DIFFER",
+    path: ["fundPasswordConfirm"],
+  });
+
+/** What the security screens need to know about the member. */
+export const securityStatusSchema = z.object({
+  fundPasswordSet: z.boolean(),
+  verification: z.enum(verificationStatuses),
+  realName: z.string().nullable(),
+  frozen: z.boolean(),
+  tradingBarred: z.boolean(),
+  withdrawBarred: z.boolean(),
+});
+export type SecurityStatus = z.infer<typeof securityStatusSchema>;
