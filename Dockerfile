@@ -16,5 +16,7 @@ FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
+# The uploads volume takes this folder's owner when first mounted: the app user must write it.
+RUN mkdir -p /uploads && chown node:node /uploads
 USER node
 CMD ["npm", "run", "start:api"]

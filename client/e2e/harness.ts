@@ -89,7 +89,8 @@ function embeddedEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function openProduct(name: string): Promise<Product> {
+/** `env` adds to the server's environment (e.g. FUND_HOURS=always for the money journey). */
+export async function openProduct(name: string, env: Record<string, string> = {}): Promise<Product> {
   ensureBuilt();
   mkdirSync(screenshotDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), `kabuto-e2e-${name}-`));
@@ -98,7 +99,7 @@ export async function openProduct(name: string): Promise<Product> {
   const log: string[] = [];
   const server = spawn(process.execPath, ["api/src/bin/embedded.ts"], {
     cwd: rootDir,
-    env: { ...embeddedEnv(), PORT: String(port), DATA_DIR: dataDir, MARKET_HOURS: "always" },
+    env: { ...embeddedEnv(), PORT: String(port), DATA_DIR: dataDir, MARKET_HOURS: "always", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   for (const stream of [server.stdout, server.stderr])
