@@ -10,12 +10,22 @@ import { AuthService } from "./auth/auth.service.ts";
 import { hashToken } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { AppError, errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
 import { sessionMiddleware } from "./http/session-middleware.ts";
+import { mountIdentityRoutes } from "./identity/identity.routes.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
 import { MarketService } from "./market/market.service.ts";
+import { mountNewsRoutes } from "./news/news.routes.ts";
+import { NewsService } from "./news/news.service.ts";
+import { mountOpsAdjustmentRoutes } from "./ops/adjustments.routes.ts";
+import { AdjustmentsService } from "./ops/adjustments.service.ts";
+import { mountOpsConfigRoutes } from "./ops/config.routes.ts";
+import { ConfigService } from "./ops/config.service.ts";
+import { mountOpsMemberRoutes } from "./ops/members.routes.ts";
+import { mountOpsNewsRoutes } from "./ops/news.routes.ts";
 import { mountStaffRoutes } from "./ops/staff.routes.ts";
 import { StaffService } from "./ops/staff.service.ts";
 import { staffMiddleware } from "./ops/staff-sessions.ts";
@@ -23,6 +33,8 @@ import { mountSystemRoutes } from "./system/system.routes.ts";
 import { termsFromConfig } from "./trading/rules.ts";
 import { mountTradingRoutes } from "./trading/trading.routes.ts";
 import { type AccountEvents, TradingService } from "./trading/trading.service.ts";
+import { UploadStore } from "./uploads/upload-store.ts";
+import { mountUploadRoutes } from "./uploads/uploads.routes.ts";
 import { mountWatchlistRoutes } from "./watchlist/watchlist.routes.ts";
 
 export const apiVersion = "0.1.0";
@@ -63,7 +75,10 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
     for (const tokenHash of tokenHashes) sessions.forget(tokenHash);
     deps.sessionsEnded?.({ sessionKeys: tokenHashes });
   };
+  const publicSettings = new ConfigService({ db, config: deps.config });
+  const news = new NewsService({ db, now });
   mountSystemRoutes(router, docs, {
+    publicConfig: () => publicSettings.publicEntries(),
     database: deps.database,
     bus: deps.bus,
     version: apiVersion,
@@ -77,6 +92,7 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
   });
   mountMarketRoutes(router, docs, market);
   mountWatchlistRoutes(router, docs, { db, isKnown: (symbol) => market.isKnown(symbol), now });
+  mountNewsRoutes(router, docs, { news });
   const trading = new TradingService({
     db,
     catalog: deps.catalog,
@@ -86,7 +102,7 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
     terms: termsFromConfig(deps.config),
     ...(deps.accountEvents ? { events: deps.accountEvents } : {}),
   });
-  mountTradingRoutes(router, docs, { db, trading });
+  mountTradingRoutes(router, docs, { db, trading, kycRequired: deps.config.KYC_REQUIRED_FOR_TRADING });
   // Operations: staff sign in separately; every route under /ops checks a staff role.
   const ops = express.Router();
   ops.use(staffMiddleware(db, now));
@@ -95,6 +111,36 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
     staff: new StaffService(db),
     now,
     cookieSecure: deps.config.cookieSecure,
+  });
+  mountOpsMemberRoutes(ops, docs, {
+    db,
+    now,
+    sessions: {
+      end: endSessions,
+      forget: (tokenHashes) => {
+        for (const tokenHash of tokenHashes) sessions.forget(tokenHash);
+      },
+    },
+  });
+  mountOpsAdjustmentRoutes(ops, docs, {
+    adjustments: new AdjustmentsService({ db, events: deps.accountEvents }),
+    now,
+  });
+  mountOpsConfigRoutes(ops, docs, { config: publicSettings, now });
+  mountOpsNewsRoutes(ops, docs, { news });
+  // Identity: uploads (read by their member and by staff), verification, bank cards, passwords.
+  const uploads = new UploadStore(deps.config.uploadDir);
+  mountUploadRoutes(router, ops, docs, { db, uploads });
+  mountIdentityRoutes(router, ops, docs, { db, uploads, now, endSessions });
+  // Money in and out: channels, deposits, withdrawals, exchange, and their review queues.
+  mountFundingRoutes(router, ops, docs, {
+    db,
+    config: deps.config,
+    bus: deps.bus,
+    catalog: deps.catalog,
+    uploads,
+    now,
+    events: deps.accountEvents,
   });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);

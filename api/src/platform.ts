@@ -19,7 +19,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
 import { createMetrics } from "./metrics.ts";
-import { seedDemo } from "./seed.ts";
+import { demoAdmin, demoAdminUsable, seedDemo, seedDemoStaff } from "./seed.ts";
 import { createAccountPublisher } from "./trading/account-events.ts";
 import { termsFromConfig } from "./trading/rules.ts";
 import { TradingService } from "./trading/trading.service.ts";
@@ -83,6 +83,9 @@ export async function startPlatform(
 
   if (database && has("api") && config.seedDemo && (await seedDemo(database.db, Date.now()))) {
     logger.info("seeded the demo member 09012345678 / demo1234 (invite code KABUTO)");
+  }
+  if (database && has("api") && config.seedDemo && (await seedDemoStaff(database.db, Date.now()))) {
+    logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
   }
 
   let feed: Feed | undefined;
@@ -188,6 +191,11 @@ export async function startPlatform(
   const port = await listen(server, config.PORT ?? defaultPort);
   const url = `http://127.0.0.1:${port}`;
   logger.info(`listening on ${url}`);
+  // Printed at every start while the demo admin still signs in with the demo password.
+  if (database && has("api") && config.seedDemo && (await demoAdminUsable(database.db))) {
+    const where = has("client") ? `${url}/#/ops` : "the operations console";
+    logger.info(`operations login: ${demoAdmin.login} / ${demoAdmin.password} at ${where}`);
+  }
   return {
     url,
     port,

@@ -3,8 +3,8 @@ import type { Currency } from "@kabuto/shared";
 /** A member's money by purpose: spendable, held for pending orders, posted as margin, owed. */
 export const memberPurposes = ["available", "held", "margin", "deficit"] as const;
 export type MemberPurpose = (typeof memberPurposes)[number];
-/** The house's side of every movement. */
-export const housePurposes = ["fees", "tax", "clearing", "fx", "loans", "rewards"] as const;
+/** The house's side of every movement; `adjustments` carries operations' adjusting journals. */
+export const housePurposes = ["fees", "tax", "clearing", "fx", "loans", "rewards", "adjustments"] as const;
 export type HousePurpose = (typeof housePurposes)[number];
 
 export type AccountRef =
@@ -20,7 +20,10 @@ export interface Posting {
 /** Why a journal exists. Members see these in their fund records. */
 export const journalKinds = [
   "deposit",
+  /** A withdrawal request moves its amount from available to held; approval pays it out (`withdrawal`), rejection releases it. */
+  "withdrawal_hold",
   "withdrawal",
+  "withdrawal_release",
   "order_hold",
   "order_release",
   "open",

@@ -3,20 +3,19 @@ import type { ConfigEntry, Health } from "@kabuto/shared";
 import { configListSchema, healthSchema } from "@kabuto/shared";
 import type { Router } from "express";
 import type { Database } from "../db/database.ts";
-import { configEntries } from "../db/schema.ts";
 import type { ApiDocs } from "../http/openapi.ts";
-
-/** Public entries every install has; operations may override them in the config table. */
-export const defaultConfig: readonly ConfigEntry[] = [
-  { name: "title", value: "Kabuto" },
-  { name: "supportEmail", value: "support@kabuto.example" },
-  { name: "depositHours", value: "09:30-19:30" },
-];
 
 export function mountSystemRoutes(
   router: Router,
   docs: ApiDocs,
-  deps: { database: Database; bus: Bus; version: string; feedEpoch: () => string | null },
+  deps: {
+    database: Database;
+    bus: Bus;
+    version: string;
+    feedEpoch: () => string | null;
+    /** The allow-listed public entries (ops/config.service.ts); nothing else in the table is shown. */
+    publicConfig: () => Promise<ConfigEntry[]>;
+  },
 ): void {
   docs.add({
     method: "get",
@@ -42,13 +41,10 @@ export function mountSystemRoutes(
     method: "get",
     path: "/config",
     tag: "system",
-    summary: "Public config entries",
+    summary: "Public config entries: title, support links and address, fund hours, withdrawal minimums",
     response: configListSchema,
   });
   router.get("/config", async (_request, response) => {
-    const stored = await deps.database.db.select().from(configEntries);
-    const merged = new Map(defaultConfig.map((entry) => [entry.name, entry.value]));
-    for (const entry of stored) merged.set(entry.name, entry.value);
-    response.json({ items: [...merged].map(([name, value]) => ({ name, value })) });
+    response.json({ items: await deps.publicConfig() });
   });
 }

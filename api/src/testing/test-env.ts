@@ -3,6 +3,9 @@ import pg from "pg";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 
+/** How many times (20 ms apart) dropping a test database waits for its connections to close. */
+const disconnectWaitAttemptsMax = 100;
+
 /**
  * Each test file gets a database of its own: a fresh PostgreSQL database on the server named
  * by DATABASE_URL when it is set (as in CI), otherwise an in-memory PGlite. Both run the same
@@ -33,6 +36,16 @@ export async function openTestDatabase(): Promise<{
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // The pool's end() resolves before its sockets have closed; a forced drop would kill those
+      // sessions mid-goodbye and their clients would throw. Wait (briefly) for them to go first.
+      for (let attempt = 0; attempt < disconnectWaitAttemptsMax; attempt += 1) {
+        const open = await cleanup.query(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

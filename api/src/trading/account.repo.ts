@@ -1,12 +1,14 @@
-import type { AccountSummary, Balance, Currency, FundRecord } from "@kabuto/shared";
+import type { AccountSummary, Balance, Currency, FundRecord, FundRecordKind } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 
 /** Journal kinds shown under each of the spec's fund-record filters. */
-const kindsOf: Record<"deposit" | "withdrawal" | "trade", readonly string[]> = {
+const kindsOf: Record<FundRecordKind, readonly string[]> = {
   deposit: ["deposit"],
-  withdrawal: ["withdrawal"],
+  // A withdrawal's hold, payout and release all belong to the withdrawal.
+  withdrawal: ["withdrawal_hold", "withdrawal", "withdrawal_release"],
+  exchange: ["fx"],
   trade: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
 };
 
@@ -50,7 +52,7 @@ export async function fundRecords(
   tx: Tx,
   memberId: string,
   query: {
-    type?: "deposit" | "withdrawal" | "trade" | undefined;
+    type?: FundRecordKind | undefined;
     before?: number | undefined;
     limit: number;
   },

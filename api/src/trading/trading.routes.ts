@@ -49,7 +49,12 @@ const tradingErrors = [
 export function mountTradingRoutes(
   router: Router,
   docs: ApiDocs,
-  deps: { db: Db; trading: TradingService },
+  deps: {
+    db: Db;
+    trading: TradingService;
+    /** KYC_REQUIRED_FOR_TRADING: only verified members open positions. */
+    kycRequired?: boolean;
+  },
 ): void {
   const { db, trading } = deps;
 
@@ -74,12 +79,14 @@ export function mountTradingRoutes(
       "SESSION_INVALID",
       "ACCOUNT_FROZEN",
       "TRADING_BARRED",
+      "KYC_REQUIRED",
     ],
   });
   router.post("/orders", async (request, response) => {
     const member = requireMember(request);
     if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
     if (member.tradingBarred) throw new AppError("TRADING_BARRED");
+    if (deps.kycRequired && member.verification !== "verified") throw new AppError("KYC_REQUIRED");
     send(response, await trading.placeOrder(member.id, request.body, idempotencyOf(request)));
   });
 

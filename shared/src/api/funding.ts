@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { minorAmountSchema } from "../money.ts";
-import { currencySchema } from "../symbols.ts";
+import { currencies, currencySchema } from "../symbols.ts";
 
 /** An amount as the member types it, in major units: "10000", "12.34". */
 export const majorAmountSchema = z
@@ -9,6 +9,11 @@ export const majorAmountSchema = z
   .regex(/^\d{1,15}(\.\d{1,4})?$/, { error: "AMOUNT_INVALID" });
 
 export const requestStatuses = ["pending", "approved", "rejected"] as const;
+/** A withdrawal's statuses as operations see them: `checked` means a first staff member prepared the payout. */
+export const withdrawalStatuses = ["pending", "checked", "approved", "rejected"] as const;
+
+/** A currency a member names; anything else is CURRENCY_INVALID. */
+const currencyField = z.enum(currencies, { error: "CURRENCY_INVALID" });
 
 export const rechargeChannelSchema = z.object({
   id: z.string(),
@@ -25,6 +30,36 @@ export const rechargeChannelSchema = z.object({
 });
 export type RechargeChannel = z.infer<typeof rechargeChannelSchema>;
 export const rechargeChannelListSchema = z.object({ items: z.array(rechargeChannelSchema) });
+
+const channelText = (max: number) =>
+  z
+    .string({ error: "VALIDATION_FAILED" })
+    .trim()
+    .min(1, { error: "VALIDATION_FAILED" })
+    .max(max, { error: "VALIDATION_FAILED" });
+
+/**
+ * A channel as operations set it up. `min` and `max` are major units of the channel's currency,
+ * as typed ("10000", "12.50"); both positive and `min` ≤ `max` (the server checks, knowing the
+ * currency's decimals).
+ */
+export const rechargeChannelInputSchema = z.object({
+  name: channelText(64),
+  currency: currencyField,
+  accountName: channelText(64),
+  /** Up to 34 characters: the longest IBAN. */
+  accountNumber: channelText(34),
+  bankName: channelText(64),
+  branch: channelText(64),
+  min: majorAmountSchema,
+  max: majorAmountSchema,
+  enabled: z.boolean({ error: "VALIDATION_FAILED" }).default(true),
+});
+export type RechargeChannelInput = z.input<typeof rechargeChannelInputSchema>;
+/** An update replaces every field, `enabled` included, so a form that forgets one changes nothing by accident. */
+export const rechargeChannelUpdateSchema = rechargeChannelInputSchema.extend({
+  enabled: z.boolean({ error: "VALIDATION_FAILED" }),
+});
 
 /** The text fields of a deposit; the receipt image comes as the multipart file `receipt`. */
 export const depositSubmitSchema = z.object({
@@ -48,7 +83,7 @@ export const depositListSchema = z.object({ items: z.array(depositSchema) });
 
 export const withdrawRequestSchema = z.object({
   cardId: z.string({ error: "CARD_NOT_FOUND" }).regex(/^\d{1,15}$/, { error: "CARD_NOT_FOUND" }),
-  currency: currencySchema.refine(() => true, { error: "CURRENCY_INVALID" }),
+  currency: currencyField,
   amount: majorAmountSchema,
   fundPassword: z.string({ error: "FUND_PASSWORD_REQUIRED" }).min(1, { error: "FUND_PASSWORD_REQUIRED" }),
 });
@@ -71,13 +106,15 @@ export const withdrawalListSchema = z.object({ items: z.array(withdrawalSchema) 
 
 /**
  * How much of one currency may be withdrawn, and why: available cash, less losses on open
- * positions that their margin no longer covers, less loans outstanding.
+ * positions that their margin no longer covers, less loans outstanding, less any debt.
  */
 export const withdrawableSchema = z.object({
   currency: currencySchema,
   available: minorAmountSchema,
   uncoveredLoss: minorAmountSchema,
   loans: minorAmountSchema,
+  /** What the member owes the house after a loss beyond their money (their deficit account). */
+  debt: minorAmountSchema,
   withdrawable: minorAmountSchema,
   minimum: minorAmountSchema,
 });
@@ -94,8 +131,8 @@ export const fundingTermsSchema = z.object({
 export type FundingTerms = z.infer<typeof fundingTermsSchema>;
 
 export const fxQuoteRequestSchema = z.object({
-  from: currencySchema.refine(() => true, { error: "CURRENCY_INVALID" }),
-  to: currencySchema.refine(() => true, { error: "CURRENCY_INVALID" }),
+  from: currencyField,
+  to: currencyField,
   /** In major units of `from`. */
   amount: majorAmountSchema,
 });
@@ -117,4 +154,78 @@ export const fxConvertSchema = z.object({ quoteId: z.uuid({ error: "FX_QUOTE_NOT
 export const fxConversionSchema = z.object({
   quote: fxQuoteSchema,
   journalId: z.string(),
+});
+
+/** One of a member's other deposits and withdrawals, shown beside a request under review. */
+export const fundHistoryItemSchema = z.object({
+  kind: z.enum(["deposit", "withdrawal"]),
+  id: z.string(),
+  currency: currencySchema,
+  amount: minorAmountSchema,
+  status: z.enum(withdrawalStatuses),
+  createdAtMs: z.number(),
+});
+export type FundHistoryItem = z.infer<typeof fundHistoryItemSchema>;
+
+/** Who asked, and what they asked for before: the evidence beside every request in a queue. */
+const requesterFields = {
+  memberId: z.string(),
+  memberAccount: z.string(),
+  memberRealName: z.string().nullable(),
+  /** The member's requests before this one, newest first (a bounded number). */
+  history: z.array(fundHistoryItemSchema),
+};
+
+export const opsDepositSchema = depositSchema.extend({
+  ...requesterFields,
+  /** The receipt image, read through the uploads route. */
+  receiptUploadId: z.string(),
+  journalId: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+});
+export type OpsDeposit = z.infer<typeof opsDepositSchema>;
+export const opsDepositListSchema = z.object({ items: z.array(opsDepositSchema) });
+export const opsDepositQuerySchema = z.object({
+  status: z.enum(requestStatuses, { error: "VALIDATION_FAILED" }).optional(),
+});
+
+export const opsWithdrawalSchema = withdrawalSchema.extend({
+  ...requesterFields,
+  status: z.enum(withdrawalStatuses),
+  /** The staff member who checked it: someone else must approve it. */
+  makerStaffId: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewedAtMs: z.number().nullable(),
+});
+export type OpsWithdrawal = z.infer<typeof opsWithdrawalSchema>;
+export const opsWithdrawalListSchema = z.object({ items: z.array(opsWithdrawalSchema) });
+export const opsWithdrawalQuerySchema = z.object({
+  status: z.enum(withdrawalStatuses, { error: "VALIDATION_FAILED" }).optional(),
+});
+
+/** The card a withdrawal pays out to, in full: staff need the whole number to pay. */
+export const opsBankCardSchema = z.object({
+  id: z.string(),
+  holderName: z.string(),
+  cardNumber: z.string(),
+  cardType: z.string(),
+  bankName: z.string(),
+  branchName: z.string(),
+  branchCode: z.string(),
+  ifsc: z.string(),
+  upi: z.string(),
+  /** Set if the member removed the card after asking: the payout still goes where they asked. */
+  removedAtMs: z.number().nullable(),
+});
+export const opsWithdrawalDetailSchema = opsWithdrawalSchema.extend({ card: opsBankCardSchema });
+export type OpsWithdrawalDetail = z.infer<typeof opsWithdrawalDetailSchema>;
+
+/** The first step of maker–checker: the payout is prepared (a bank reference, if there is one yet). */
+export const withdrawalCheckSchema = z.object({
+  payoutReference: z
+    .string({ error: "VALIDATION_FAILED" })
+    .trim()
+    .max(100, { error: "VALIDATION_FAILED" })
+    .optional(),
 });

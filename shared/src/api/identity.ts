@@ -24,14 +24,20 @@ export const kycSubmitSchema = z.object({
 });
 export type KycSubmit = z.infer<typeof kycSubmitSchema>;
 
+export const kycApplicationStatuses = ["pending", "approved", "rejected"] as const;
+
 export const kycApplicationSchema = z.object({
   id: z.string(),
   documentType: z.enum(documentTypes),
   name: z.string(),
   /** Only the last four characters are ever sent back. */
   idNumberMasked: z.string(),
-  status: z.enum(["pending", "approved", "rejected"]),
+  status: z.enum(kycApplicationStatuses),
+  /** Shown to the member when the application was rejected. */
   reason: z.string().nullable(),
+  /** The member's own images, readable at `GET /uploads/{id}`. */
+  frontUploadId: z.string(),
+  backUploadId: z.string(),
   createdAtMs: z.number(),
   reviewedAtMs: z.number().nullable(),
 });
@@ -43,6 +49,46 @@ export const kycStatusSchema = z.object({
   application: kycApplicationSchema.nullable(),
 });
 export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+/** The review queue: pending applications by default, oldest first. */
+export const kycQueueQuerySchema = z.object({
+  status: z.enum(kycApplicationStatuses, { error: "VALIDATION_FAILED" }).default("pending"),
+});
+
+/** An application as operations see it: the full document number and the member it belongs to. */
+export const kycReviewItemSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  memberAccount: z.string(),
+  documentType: z.enum(documentTypes),
+  name: z.string(),
+  idNumber: z.string(),
+  status: z.enum(kycApplicationStatuses),
+  reason: z.string().nullable(),
+  frontUploadId: z.string(),
+  backUploadId: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewedAtMs: z.number().nullable(),
+  createdAtMs: z.number(),
+});
+export type KycReviewItem = z.infer<typeof kycReviewItemSchema>;
+export const kycReviewListSchema = z.object({ items: z.array(kycReviewItemSchema) });
+
+/** One application with its evidence: images (at `GET /ops/uploads/{id}`), the member, and their earlier applications. */
+export const kycReviewDetailSchema = kycReviewItemSchema.extend({
+  member: z.object({
+    id: z.string(),
+    account: z.string(),
+    verification: z.enum(verificationStatuses),
+    realName: z.string().nullable(),
+    frozen: z.boolean(),
+    disabled: z.boolean(),
+    createdAtMs: z.number(),
+  }),
+  /** The member's other applications, newest first. */
+  history: z.array(kycReviewItemSchema),
+});
+export type KycReviewDetail = z.infer<typeof kycReviewDetailSchema>;
 
 const cardField = (max: number) =>
   z
@@ -90,6 +136,16 @@ export const bankCardSchema = z.object({
 });
 export type BankCard = z.infer<typeof bankCardSchema>;
 export const bankCardListSchema = z.object({ items: z.array(bankCardSchema) });
+
+/** A card as operations see it, for paying a withdrawal out: the full number, and removed cards too. */
+export const staffBankCardSchema = bankCardSchema.extend({
+  memberId: z.string(),
+  cardNumber: z.string(),
+  removedAtMs: z.number().nullable(),
+});
+export type StaffBankCard = z.infer<typeof staffBankCardSchema>;
+export const staffBankCardListSchema = z.object({ items: z.array(staffBankCardSchema) });
+export const staffBankCardQuerySchema = z.object({ memberId: z.uuid({ error: "MEMBER_NOT_FOUND" }) });
 
 const newPassword = z
   .string({ error: "PASSWORD_REQUIRED" })

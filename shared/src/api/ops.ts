@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { minorAmountSchema } from "../money.ts";
+import { currencies, currencySchema } from "../symbols.ts";
+import { verificationStatuses } from "./auth.ts";
+import { newsItemSchema } from "./news.ts";
+import { fundRecordSchema } from "./trading.ts";
 
 /** Staff roles, weakest first: a reviewer reviews, a supervisor also manages members and settings, an admin also staff. */
 export const staffRoles = ["reviewer", "supervisor", "admin"] as const;
@@ -76,3 +81,128 @@ export const auditQuerySchema = z.object({
   staffId: z.uuid().optional(),
   before: z.coerce.number().int().positive().optional(),
 });
+
+/** Account flags operations set; each is enforced where it matters (sign-in, orders, funding). */
+export const memberFlagNames = ["frozen", "disabled", "tradingBarred", "withdrawBarred"] as const;
+export type MemberFlagName = (typeof memberFlagNames)[number];
+
+/** Members a search page shows at most, and how deep paging goes: a console search, not an export. */
+export const memberSearchLimitMax = 50;
+export const memberSearchOffsetMax = 1_000;
+
+export const memberSearchQuerySchema = z.object({
+  /** An account prefix, a member id, part of a real name, or an invitation code; empty lists the newest. */
+  q: z.string().trim().max(64, { error: "VALIDATION_FAILED" }).optional(),
+  limit: z.coerce.number().int().min(1).max(memberSearchLimitMax).default(20),
+  offset: z.coerce.number().int().min(0).max(memberSearchOffsetMax).default(0),
+});
+
+export const memberSummarySchema = z.object({
+  id: z.string(),
+  account: z.string(),
+  inviteCode: z.string(),
+  realName: z.string().nullable(),
+  verification: z.enum(verificationStatuses),
+  frozen: z.boolean(),
+  disabled: z.boolean(),
+  tradingBarred: z.boolean(),
+  withdrawBarred: z.boolean(),
+  createdAtMs: z.number(),
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;
+export const memberListSchema = z.object({
+  items: z.array(memberSummarySchema),
+  /** The offset of the next page, or null when this one was the last. */
+  nextOffset: z.number().nullable(),
+});
+
+export const memberProfileSchema = memberSummarySchema.extend({
+  invitedByAccount: z.string().nullable(),
+  /** Every ledger account of the member that ever moved, in minor units. */
+  balances: z.array(z.object({ currency: currencySchema, purpose: z.string(), amount: minorAmountSchema })),
+  /** The newest journals, as the member sees them in their fund records. */
+  recentJournals: z.array(fundRecordSchema),
+  counts: z.object({
+    deposits: z.number(),
+    depositsPending: z.number(),
+    withdrawals: z.number(),
+    withdrawalsOpen: z.number(),
+    positionsHolding: z.number(),
+    positionsClosed: z.number(),
+    ordersPending: z.number(),
+    activeSessions: z.number(),
+  }),
+});
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+
+/** Set or clear any of the flags; at least one, and always a reason. */
+export const memberFlagsUpdateSchema = z
+  .object({
+    frozen: z.boolean({ error: "VALIDATION_FAILED" }).optional(),
+    disabled: z.boolean({ error: "VALIDATION_FAILED" }).optional(),
+    tradingBarred: z.boolean({ error: "VALIDATION_FAILED" }).optional(),
+    withdrawBarred: z.boolean({ error: "VALIDATION_FAILED" }).optional(),
+    reason: reasonSchema,
+  })
+  .refine((body) => memberFlagNames.some((name) => body[name] !== undefined), {
+    error: "VALIDATION_FAILED",
+    path: ["flags"],
+  });
+export type MemberFlagsUpdate = z.input<typeof memberFlagsUpdateSchema>;
+
+/**
+ * An adjusting journal: a signed amount in major units (credit positive, debit negative) that
+ * moves money between the house's adjustments account and the member's available cash. The
+ * reason is the journal's memo, which the member reads in their fund records.
+ */
+export const adjustmentRequestSchema = z.object({
+  currency: z.enum(currencies, { error: "CURRENCY_INVALID" }),
+  amount: z
+    .string({ error: "AMOUNT_INVALID" })
+    .trim()
+    .regex(/^-?\d{1,15}(\.\d{1,4})?$/, { error: "AMOUNT_INVALID" }),
+  reason: reasonSchema,
+});
+export type AdjustmentRequest = z.input<typeof adjustmentRequestSchema>;
+
+export const adjustmentSchema = z.object({
+  journalId: z.string(),
+  memberId: z.string(),
+  currency: currencySchema,
+  /** Signed minor units. */
+  amount: minorAmountSchema,
+  /** The member's available cash after it, minor units. */
+  available: minorAmountSchema,
+  reason: z.string(),
+  createdAtMs: z.number(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+/**
+ * The public settings operations edit. Hours and limits are deployment settings the servers
+ * enforce (FUND_HOURS, WITHDRAW_MIN); the console shows them read-only so no text can promise
+ * other hours than the ones enforced.
+ */
+export const opsConfigEntrySchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  /** `text`, `url` (http or https, or empty to hide the link) or `email`. */
+  kind: z.enum(["text", "url", "email"]),
+  editable: z.boolean(),
+  /** What the entry is when operations never set it. */
+  defaultValue: z.string(),
+  maxLength: z.number(),
+});
+export type OpsConfigEntry = z.infer<typeof opsConfigEntrySchema>;
+export const opsConfigListSchema = z.object({ items: z.array(opsConfigEntrySchema) });
+export const configUpdateSchema = z.object({
+  value: z.string({ error: "VALIDATION_FAILED" }).max(2_000, { error: "VALIDATION_FAILED" }),
+});
+
+/** A news item as operations see it: every state, and its withdrawal. */
+export const opsNewsItemSchema = newsItemSchema.extend({
+  status: z.enum(["scheduled", "published", "withdrawn"]),
+  withdrawnAtMs: z.number().nullable(),
+});
+export type OpsNewsItem = z.infer<typeof opsNewsItemSchema>;
+export const opsNewsListSchema = z.object({ items: z.array(opsNewsItemSchema), next: z.string().nullable() });

@@ -104,7 +104,9 @@ export type Balance = z.infer<typeof balanceSchema>;
 export const accountSchema = z.object({ balances: z.array(balanceSchema) });
 export type AccountSummary = z.infer<typeof accountSchema>;
 
-export const fundRecordKinds = ["deposit", "withdrawal", "trade"] as const;
+/** The spec's fund-record filters (deposit, withdrawal, trade) and currency exchanges. */
+export const fundRecordKinds = ["deposit", "withdrawal", "trade", "exchange"] as const;
+export type FundRecordKind = (typeof fundRecordKinds)[number];
 export const ledgerQuerySchema = z.object({
   type: z.enum(fundRecordKinds).optional(),
   before: z.coerce.number().int().positive().optional(),

@@ -1,0 +1,163 @@
+import type { AccountEvent, Currency } from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { type Row, rowsOf } from "../db/rows.ts";
+import { AppError } from "../http/errors.ts";
+import type { Tx } from "../ledger/ledger.repo.ts";
+import { claimKey, type IdempotentResult, storeResult } from "../trading/idempotency.ts";
+import type { Idempotency } from "../trading/trading.service.ts";
+
+/**
+ * What deposits and withdrawals share: one open request per member at a time, a per-member
+ * submission rate, the member-row lock that serialises a member's fund requests, and
+ * idempotent replays.
+ */
+
+/**
+ * Deposits and withdrawals a member may submit within `submissionWindowMs`. A person sends one
+ * and perhaps a corrected one after a rejection; five in ten minutes is already a lot.
+ */
+export const submissionsPerWindowMax = 5;
+export const submissionWindowMs = 10 * 60_000;
+
+/** The unique indexes of migration 0008 that allow one open request per member. */
+const openRequestIndexes = ["deposits_one_pending", "withdrawals_one_open"];
+
+/** A result and the account events it causes once committed. */
+export interface ActionResult extends IdempotentResult {
+  events?: AccountEvent[];
+}
+
+export interface MemberFlags {
+  frozen: boolean;
+  withdrawBarred: boolean;
+}
+
+/** The member's flags as they are now (the session may have cached older ones). */
+export async function memberFlags(tx: Tx, memberId: string): Promise<MemberFlags> {
+  const [row] = rowsOf(
+    await tx.execute(sql`select frozen, withdraw_barred from members where id = ${memberId}`),
+  );
+  if (!row) throw new AppError("UNAUTHENTICATED");
+  return { frozen: Boolean(row.frozen), withdrawBarred: Boolean(row.withdraw_barred) };
+}
+
+/**
+ * Locks the member's row for the rest of the transaction and returns its flags: every fund
+ * request of a member takes this lock first, so two of them never pass the checks together.
+ * NO KEY UPDATE leaves rows that merely reference the member (orders, journals) unblocked.
+ */
+export async function lockMember(tx: Tx, memberId: string): Promise<MemberFlags> {
+  const [row] = rowsOf(
+    await tx.execute(
+      sql`select frozen, withdraw_barred from members where id = ${memberId} for no key update`,
+    ),
+  );
+  if (!row) throw new AppError("UNAUTHENTICATED");
+  return { frozen: Boolean(row.frozen), withdrawBarred: Boolean(row.withdraw_barred) };
+}
+
+/** FUND_OPERATION_IN_PROGRESS while a deposit is pending or a withdrawal pending or checked. */
+export async function assertNoOpenRequest(tx: Tx, memberId: string): Promise<void> {
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      select exists (select 1 from deposits where member_id = ${memberId} and status = 'pending')
+        or exists (select 1 from withdrawals where member_id = ${memberId} and status in ('pending', 'checked'))
+        as open`),
+  );
+  if (row?.open === true || row?.open === "t") throw new AppError("FUND_OPERATION_IN_PROGRESS");
+}
+
+/** SUBMITTING_TOO_FREQUENTLY past `submissionsPerWindowMax` deposits and withdrawals in the window. */
+export async function assertSubmissionRate(tx: Tx, memberId: string, nowMs: number): Promise<void> {
+  const sinceMs = nowMs - submissionWindowMs;
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      select (select count(*) from deposits where member_id = ${memberId} and created_at_ms > ${sinceMs})
+        + (select count(*) from withdrawals where member_id = ${memberId} and created_at_ms > ${sinceMs}) as n`),
+  );
+  if (Number(row?.n ?? 0) >= submissionsPerWindowMax) {
+    throw new AppError("SUBMITTING_TOO_FREQUENTLY", { retryAfterMs: submissionWindowMs });
+  }
+}
+
+/**
+ * The one-open-request indexes back the check above when two requests race past it: their
+ * unique violation means the same thing to the member.
+ */
+export function openRequestConflict(error: unknown): AppError | undefined {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint, message } = cause as { code?: string; constraint?: string; message?: string };
+    if (code !== "23505") continue;
+    const name = constraint ?? message ?? "";
+    if (openRequestIndexes.some((index) => name.includes(index))) {
+      return new AppError("FUND_OPERATION_IN_PROGRESS", undefined, { cause: error });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A finished result stored under this key, read without claiming it: lets a retry skip checks
+ * the first request's own effects would now fail (an open request, a used quote, a spent
+ * fund-password attempt). The claim inside the transaction stays the authority.
+ */
+export async function storedReplay(
+  db: Db,
+  memberId: string,
+  idempotency: Idempotency | undefined,
+): Promise<IdempotentResult | undefined> {
+  if (!idempotency) return undefined;
+  const [stored] = rowsOf(
+    await db.execute(sql`
+      select request_hash, status, response from idempotency_keys
+      where member_id = ${memberId} and key = ${idempotency.key} and status <> 0`),
+  );
+  if (!stored) return undefined;
+  if (stored.request_hash !== idempotency.hash) throw new AppError("IDEMPOTENCY_KEY_REUSED");
+  return { status: Number(stored.status), body: JSON.parse(String(stored.response)) };
+}
+
+/** Runs `action` under the key's claim inside the caller's transaction; a stored result is returned as is. */
+export async function claimed(
+  tx: Tx,
+  memberId: string,
+  idempotency: Idempotency | undefined,
+  nowMs: number,
+  action: () => Promise<ActionResult>,
+): Promise<ActionResult> {
+  if (idempotency) {
+    const stored = await claimKey(tx, { memberId, key: idempotency.key, hash: idempotency.hash, nowMs });
+    if (stored) return stored;
+  }
+  const acted = await action();
+  if (idempotency) {
+    await storeResult(tx, { memberId, key: idempotency.key }, { status: acted.status, body: acted.body });
+  }
+  return acted;
+}
+
+/**
+ * Locks the member's available-cash rows of these currencies (creating them at zero), in one
+ * order for everyone, so two conversions in opposite directions cannot deadlock. Returns the
+ * balances.
+ */
+export async function lockAvailable(
+  tx: Tx,
+  memberId: string,
+  currencies: readonly Currency[],
+): Promise<Map<Currency, bigint>> {
+  const balances = new Map<Currency, bigint>();
+  for (const currency of [...new Set(currencies)].sort()) {
+    await tx.execute(sql`
+      insert into ledger_accounts (member_id, purpose, currency) values (${memberId}, 'available', ${currency})
+      on conflict do nothing`);
+    const [row] = rowsOf(
+      await tx.execute(sql`
+        select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
+          and currency = ${currency} for update`),
+    );
+    balances.set(currency, BigInt(String((row as Row).balance)));
+  }
+  return balances;
+}

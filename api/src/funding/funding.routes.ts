@@ -1,0 +1,469 @@
+import type { Catalog } from "@kabuto/feed";
+import type { Bus } from "@kabuto/gateway";
+import {
+  depositListSchema,
+  depositSchema,
+  depositSubmitSchema,
+  fundingTermsSchema,
+  fxConversionSchema,
+  fxConvertSchema,
+  fxQuoteRequestSchema,
+  fxQuoteSchema,
+  opsDepositListSchema,
+  opsDepositQuerySchema,
+  opsDepositSchema,
+  opsWithdrawalDetailSchema,
+  opsWithdrawalListSchema,
+  opsWithdrawalQuerySchema,
+  rechargeChannelInputSchema,
+  rechargeChannelListSchema,
+  rechargeChannelSchema,
+  rechargeChannelUpdateSchema,
+  reviewDecisionSchema,
+  withdrawableListSchema,
+  withdrawalCheckSchema,
+  withdrawalListSchema,
+  withdrawalSchema,
+  withdrawRequestSchema,
+} from "@kabuto/shared";
+import type { NextFunction, Request, Response, Router } from "express";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { ApiDocs } from "../http/openapi.ts";
+import { requireMember } from "../http/session-middleware.ts";
+import { validate } from "../http/validate.ts";
+import { requireStaff } from "../ops/staff-sessions.ts";
+import { idempotencyKeyOf, requestHash } from "../trading/idempotency.ts";
+import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
+import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
+import { ChannelsService, type StaffContext } from "./channels.service.ts";
+import { DepositsService } from "./deposits.service.ts";
+import { type FundHours, isWithinFundHours, parseFundHours } from "./fund-hours.ts";
+import { opsDeposits, opsWithdrawals } from "./funding.repo.ts";
+import { FxService } from "./fx.service.ts";
+import { parseWithdrawMinimums } from "./withdraw-rules.ts";
+import { WithdrawalsService } from "./withdrawals.service.ts";
+
+export interface FundingDeps {
+  db: Db;
+  config: Config;
+  bus: Bus;
+  catalog: Catalog;
+  uploads: UploadStore;
+  now: () => number;
+  events?: AccountEvents | undefined;
+}
+
+function idempotencyOf(request: Request): Idempotency | undefined {
+  const key = idempotencyKeyOf(request);
+  return key ? { key, hash: requestHash(request) } : undefined;
+}
+
+function send(response: Response, result: { status: number; body: unknown }): void {
+  response.status(result.status).json(result.body);
+}
+
+/** Sign-in is checked before the multipart body is read: strangers cannot make the server parse megabytes. */
+function signedIn(request: Request, _response: Response, next: NextFunction): void {
+  requireMember(request);
+  next();
+}
+
+const fundErrors = [
+  "UNAUTHENTICATED",
+  "ACCOUNT_FROZEN",
+  "OUTSIDE_FUND_HOURS",
+  "AMOUNT_INVALID",
+  "AMOUNT_BELOW_MINIMUM",
+  "FUND_OPERATION_IN_PROGRESS",
+  "SUBMITTING_TOO_FREQUENTLY",
+  "IDEMPOTENCY_KEY_INVALID",
+  "IDEMPOTENCY_KEY_REUSED",
+] as const;
+const staffErrors = ["STAFF_UNAUTHENTICATED", "FORBIDDEN"] as const;
+
+/**
+ * Money in and out: recharge channels, deposits, withdrawals and currency exchange for members
+ * (`router`), and their review queues for operations (`ops`, mounted at /ops).
+ */
+export function mountFundingRoutes(router: Router, ops: Router, docs: ApiDocs, deps: FundingDeps): void {
+  const { db, config, now } = deps;
+  const events = deps.events ?? (() => undefined);
+  const fundHours = parseFundHours(config.FUND_HOURS);
+  const channels = new ChannelsService(db);
+  const deposits = new DepositsService({ db, uploads: deps.uploads, now, events, fundHours });
+  const withdrawals = new WithdrawalsService({
+    db,
+    bus: deps.bus,
+    now,
+    events,
+    fundHours,
+    minimums: parseWithdrawMinimums(config.WITHDRAW_MIN),
+  });
+  const fx = new FxService({
+    db,
+    bus: deps.bus,
+    catalog: deps.catalog,
+    now,
+    events,
+    quoteSeconds: config.FX_QUOTE_SECONDS,
+  });
+  const on: Mount = {
+    router,
+    ops,
+    docs,
+    staffContext: (request) => ({ nowMs: now(), ip: request.ip ?? "" }),
+  };
+  mountTermsRoute(on, config, fundHours, now);
+  mountChannelRoutes(on, channels);
+  mountDepositRoutes(on, deposits, deps.uploads, db);
+  mountWithdrawalRoutes(on, withdrawals, db);
+  mountFxRoutes(on, fx);
+}
+
+/** Where routes go: members' under `router`, operations' under `ops` (mounted at /ops). */
+interface Mount {
+  router: Router;
+  ops: Router;
+  docs: ApiDocs;
+  staffContext: (request: Request) => StaffContext;
+}
+
+function mountTermsRoute(on: Mount, config: Config, fundHours: FundHours, now: () => number): void {
+  const { router, docs } = on;
+  docs.add({
+    method: "get",
+    path: "/funding/terms",
+    tag: "money",
+    summary:
+      "When deposits and withdrawals are taken (Tokyo time, TSE business days) and how long an FX quote holds",
+    response: fundingTermsSchema,
+  });
+  router.get("/funding/terms", (_request, response) => {
+    response.json({
+      hours: config.FUND_HOURS,
+      openNow: isWithinFundHours(fundHours, now()),
+      fxQuoteSeconds: config.FX_QUOTE_SECONDS,
+    });
+  });
+}
+
+function mountChannelRoutes(on: Mount, channels: ChannelsService): void {
+  const { router, ops, docs, staffContext } = on;
+  docs.add({
+    method: "get",
+    path: "/recharge-channels",
+    tag: "money",
+    summary: "The enabled deposit channels: where to send money, and the amounts each takes (minor units)",
+    auth: true,
+    response: rechargeChannelListSchema,
+    errors: ["UNAUTHENTICATED"],
+  });
+  router.get("/recharge-channels", async (request, response) => {
+    requireMember(request);
+    response.json({ items: await channels.list(true) });
+  });
+  docs.add({
+    method: "get",
+    path: "/ops/recharge-channels",
+    tag: "ops",
+    summary: "Every deposit channel, enabled or not (supervisor)",
+    response: rechargeChannelListSchema,
+    errors: [...staffErrors],
+  });
+  ops.get("/recharge-channels", async (request, response) => {
+    requireStaff(request, "supervisor");
+    response.json({ items: await channels.list(false) });
+  });
+  docs.add({
+    method: "post",
+    path: "/ops/recharge-channels",
+    tag: "ops",
+    summary: "Add a deposit channel (supervisor); min and max in major units of its currency",
+    body: rechargeChannelInputSchema,
+    response: rechargeChannelSchema,
+    errors: [
+      ...staffErrors,
+      "VALIDATION_FAILED",
+      "CURRENCY_INVALID",
+      "AMOUNT_INVALID",
+      "AMOUNT_ABOVE_MAXIMUM",
+    ],
+  });
+  ops.post("/recharge-channels", async (request, response) => {
+    const staff = requireStaff(request, "supervisor");
+    response.status(201).json(await channels.create(request.body, staff, staffContext(request)));
+  });
+  docs.add({
+    method: "put",
+    path: "/ops/recharge-channels/{id}",
+    tag: "ops",
+    summary: "Replace a deposit channel's fields, `enabled` included (supervisor)",
+    body: rechargeChannelUpdateSchema,
+    response: rechargeChannelSchema,
+    errors: [
+      ...staffErrors,
+      "CHANNEL_NOT_FOUND",
+      "VALIDATION_FAILED",
+      "CURRENCY_INVALID",
+      "AMOUNT_INVALID",
+      "AMOUNT_ABOVE_MAXIMUM",
+    ],
+  });
+  ops.put("/recharge-channels/:id", async (request, response) => {
+    const staff = requireStaff(request, "supervisor");
+    response.json(
+      await channels.update(String(request.params.id), request.body, staff, staffContext(request)),
+    );
+  });
+}
+
+function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: UploadStore, db: Db): void {
+  const { router, ops, docs, staffContext } = on;
+  docs.add({
+    method: "post",
+    path: "/deposits",
+    tag: "money",
+    summary:
+      "Submit a deposit for review: multipart/form-data with channelId, amount (major units of the channel's currency) and the receipt image as file `receipt`",
+    auth: true,
+    body: depositSubmitSchema,
+    response: depositSchema,
+    errors: [
+      ...fundErrors,
+      "CHANNEL_NOT_FOUND",
+      "AMOUNT_ABOVE_MAXIMUM",
+      "RECEIPT_REQUIRED",
+      "UPLOAD_TYPE_INVALID",
+      "UPLOAD_TOO_LARGE",
+      "UPLOAD_FAILED",
+    ],
+  });
+  router.post("/deposits", signedIn, uploads.fields(["receipt"]), async (request, response) => {
+    const member = requireMember(request);
+    const receipt = uploadedFile(request.files, "receipt");
+    send(response, await deposits.submit(member.id, request.body, receipt, idempotencyOf(request)));
+  });
+  docs.add({
+    method: "get",
+    path: "/deposits",
+    tag: "money",
+    summary: "The member's deposits, newest first",
+    auth: true,
+    response: depositListSchema,
+    errors: ["UNAUTHENTICATED"],
+  });
+  router.get("/deposits", async (request, response) => {
+    response.json({ items: await deposits.list(requireMember(request).id) });
+  });
+  docs.add({
+    method: "get",
+    path: "/ops/deposits",
+    tag: "ops",
+    summary:
+      "The deposit queue (reviewer): pending oldest first by default, with each member's earlier requests",
+    query: opsDepositQuerySchema,
+    response: opsDepositListSchema,
+    errors: [...staffErrors],
+  });
+  ops.get("/deposits", async (request, response) => {
+    requireStaff(request, "reviewer");
+    const { status } = validate(opsDepositQuerySchema, request.query);
+    response.json({ items: await opsDeposits(db, status) });
+  });
+  docs.add({
+    method: "get",
+    path: "/ops/deposits/{id}",
+    tag: "ops",
+    summary: "One deposit with its receipt upload and the member's earlier requests (reviewer)",
+    response: opsDepositSchema,
+    errors: [...staffErrors, "DEPOSIT_NOT_FOUND"],
+  });
+  ops.get("/deposits/:id", async (request, response) => {
+    requireStaff(request, "reviewer");
+    response.json(await deposits.opsDetail(String(request.params.id)));
+  });
+  docs.add({
+    method: "post",
+    path: "/ops/deposits/{id}/review",
+    tag: "ops",
+    summary: "Approve a pending deposit (credits the member) or reject it with a reason (reviewer)",
+    body: reviewDecisionSchema,
+    response: opsDepositSchema,
+    errors: [...staffErrors, "DEPOSIT_NOT_FOUND", "REQUEST_NOT_PENDING", "REASON_REQUIRED"],
+  });
+  ops.post("/deposits/:id/review", async (request, response) => {
+    const staff = requireStaff(request, "reviewer");
+    response.json(
+      await deposits.review(String(request.params.id), request.body, staff, staffContext(request)),
+    );
+  });
+}
+
+function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService, db: Db): void {
+  const { router, ops, docs, staffContext } = on;
+  docs.add({
+    method: "get",
+    path: "/withdrawable",
+    tag: "money",
+    summary:
+      "Per currency held: available cash, losses beyond posted margin at current quotes, loans, what may be withdrawn and the minimum",
+    auth: true,
+    response: withdrawableListSchema,
+    errors: ["UNAUTHENTICATED", "PRICE_UNAVAILABLE"],
+  });
+  router.get("/withdrawable", async (request, response) => {
+    response.json({ items: await withdrawals.withdrawable(requireMember(request).id) });
+  });
+  docs.add({
+    method: "post",
+    path: "/withdrawals",
+    tag: "money",
+    summary:
+      "Ask to withdraw to one of the member's cards: the amount moves from available to held until reviewed",
+    auth: true,
+    body: withdrawRequestSchema,
+    response: withdrawalSchema,
+    errors: [
+      ...fundErrors,
+      "WITHDRAW_BARRED",
+      "CURRENCY_INVALID",
+      "FUND_PASSWORD_REQUIRED",
+      "FUND_PASSWORD_NOT_SET",
+      "FUND_PASSWORD_WRONG",
+      "FUND_PASSWORD_THROTTLED",
+      "CARD_NOT_FOUND",
+      "INSUFFICIENT_WITHDRAWABLE",
+      "PRICE_UNAVAILABLE",
+    ],
+  });
+  router.post("/withdrawals", async (request, response) => {
+    const member = requireMember(request);
+    send(response, await withdrawals.request(member.id, request.body, idempotencyOf(request)));
+  });
+  docs.add({
+    method: "get",
+    path: "/withdrawals",
+    tag: "money",
+    summary: "The member's withdrawals, newest first",
+    auth: true,
+    response: withdrawalListSchema,
+    errors: ["UNAUTHENTICATED"],
+  });
+  router.get("/withdrawals", async (request, response) => {
+    response.json({ items: await withdrawals.list(requireMember(request).id) });
+  });
+  docs.add({
+    method: "get",
+    path: "/ops/withdrawals",
+    tag: "ops",
+    summary: "The withdrawal queue (reviewer): pending and checked oldest first by default",
+    query: opsWithdrawalQuerySchema,
+    response: opsWithdrawalListSchema,
+    errors: [...staffErrors],
+  });
+  ops.get("/withdrawals", async (request, response) => {
+    requireStaff(request, "reviewer");
+    const { status } = validate(opsWithdrawalQuerySchema, request.query);
+    response.json({ items: await opsWithdrawals(db, status) });
+  });
+  docs.add({
+    method: "get",
+    path: "/ops/withdrawals/{id}",
+    tag: "ops",
+    summary: "One withdrawal with the full card to pay and the member's earlier requests (reviewer)",
+    response: opsWithdrawalDetailSchema,
+    errors: [...staffErrors, "WITHDRAWAL_NOT_FOUND"],
+  });
+  ops.get("/withdrawals/:id", async (request, response) => {
+    requireStaff(request, "reviewer");
+    response.json(await withdrawals.opsDetail(String(request.params.id)));
+  });
+  docs.add({
+    method: "post",
+    path: "/ops/withdrawals/{id}/check",
+    tag: "ops",
+    summary:
+      "Maker: prepare a pending withdrawal's payout (pending → checked); another staff member approves it",
+    body: withdrawalCheckSchema,
+    response: opsWithdrawalDetailSchema,
+    errors: [...staffErrors, "WITHDRAWAL_NOT_FOUND", "REQUEST_NOT_PENDING"],
+  });
+  ops.post("/withdrawals/:id/check", async (request, response) => {
+    const staff = requireStaff(request, "reviewer");
+    response.json(
+      await withdrawals.check(String(request.params.id), request.body, staff, staffContext(request)),
+    );
+  });
+  docs.add({
+    method: "post",
+    path: "/ops/withdrawals/{id}/review",
+    tag: "ops",
+    summary:
+      "Checker: approve a checked withdrawal (pays it out; not by its maker) or reject a pending or checked one with a reason (releases it)",
+    body: reviewDecisionSchema,
+    response: opsWithdrawalDetailSchema,
+    errors: [
+      ...staffErrors,
+      "WITHDRAWAL_NOT_FOUND",
+      "REQUEST_NOT_PENDING",
+      "REASON_REQUIRED",
+      "MAKER_CHECKER",
+    ],
+  });
+  ops.post("/withdrawals/:id/review", async (request, response) => {
+    const staff = requireStaff(request, "reviewer");
+    response.json(
+      await withdrawals.review(String(request.params.id), request.body, staff, staffContext(request)),
+    );
+  });
+}
+
+function mountFxRoutes(on: Mount, fx: FxService): void {
+  const { router, docs } = on;
+  docs.add({
+    method: "post",
+    path: "/fx/quote",
+    tag: "money",
+    summary: "Quote an exchange at the feed's rate; the quote holds for fxQuoteSeconds",
+    auth: true,
+    body: fxQuoteRequestSchema,
+    response: fxQuoteSchema,
+    errors: [
+      "UNAUTHENTICATED",
+      "CURRENCY_INVALID",
+      "CURRENCIES_SAME",
+      "FX_PAIR_UNAVAILABLE",
+      "AMOUNT_INVALID",
+      "AMOUNT_BELOW_MINIMUM",
+      "PRICE_UNAVAILABLE",
+      "RATE_LIMITED",
+    ],
+  });
+  router.post("/fx/quote", async (request, response) => {
+    const member = requireMember(request);
+    response.status(201).json(await fx.quote(member.id, request.body));
+  });
+  docs.add({
+    method: "post",
+    path: "/fx/convert",
+    tag: "money",
+    summary: "Convert at a quote: one journal through the house FX account, no fee",
+    auth: true,
+    body: fxConvertSchema,
+    response: fxConversionSchema,
+    errors: [
+      "UNAUTHENTICATED",
+      "ACCOUNT_FROZEN",
+      "FX_QUOTE_NOT_FOUND",
+      "FX_QUOTE_EXPIRED",
+      "INSUFFICIENT_BALANCE",
+      "IDEMPOTENCY_KEY_INVALID",
+      "IDEMPOTENCY_KEY_REUSED",
+    ],
+  });
+  router.post("/fx/convert", async (request, response) => {
+    const member = requireMember(request);
+    send(response, await fx.convert(member.id, request.body, idempotencyOf(request)));
+  });
+}

@@ -1,0 +1,185 @@
+import type { Catalog } from "@kabuto/feed";
+import type { Bus } from "@kabuto/gateway";
+import type { Currency, FxQuote, Quote } from "@kabuto/shared";
+import { decimalToMinor, fxConvertSchema, fxQuoteRequestSchema, quoteTopic } from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { type Row, rowsOf } from "../db/rows.ts";
+import { AppError } from "../http/errors.ts";
+import { validate } from "../http/validate.ts";
+import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
+import { postJournal } from "../ledger/ledger.repo.ts";
+import type { IdempotentResult } from "../trading/idempotency.ts";
+import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
+import { claimed, lockAvailable, memberFlags, storedReplay } from "./fund-requests.ts";
+import {
+  checkPair,
+  conversionRate,
+  convertMinor,
+  formatRate,
+  legsOf,
+  smallestConvertible,
+  type UsdPairPrice,
+} from "./fx-rate.ts";
+
+/**
+ * Quotes a member may ask for per minute. Every quote is a row; a screen refreshes its quote
+ * every few seconds at most, so thirty a minute leaves room and stops a script filling the table.
+ */
+const quotesPerMinuteMax = 30;
+
+export interface FxDeps {
+  db: Db;
+  bus: Bus;
+  catalog: Catalog;
+  now: () => number;
+  events: AccountEvents;
+  quoteSeconds: number;
+}
+
+/**
+ * Currency exchange at the feed's rates: a quote holds for a few seconds, and converting it is
+ * one journal through the house FX account. No fee (spec).
+ */
+export class FxService {
+  private readonly deps: FxDeps;
+  /** The feed's USD pair and spread for each currency it quotes against the dollar. */
+  private readonly pairs: Map<Currency, { symbol: string; spreadBps: number }>;
+
+  constructor(deps: FxDeps) {
+    this.deps = deps;
+    this.pairs = new Map();
+    for (const pair of deps.catalog.fx) {
+      if (pair.base === "USD") {
+        this.pairs.set(pair.quote as Currency, { symbol: pair.symbol, spreadBps: pair.spreadBps });
+      }
+    }
+  }
+
+  async quote(memberId: string, input: unknown): Promise<FxQuote> {
+    const { db, now } = this.deps;
+    const request = validate(fxQuoteRequestSchema, input);
+    const { from, to } = request;
+    const pair = checkPair(from, to);
+    if (pair !== "ok") throw new AppError(pair);
+    const fromMinor = decimalToMinor(request.amount, from);
+    if (fromMinor === undefined || fromMinor <= 0n) throw new AppError("AMOUNT_INVALID");
+    const rate = conversionRate(from, to, await this.prices(legsOf(from, to)));
+    if (!rate) throw new AppError("PRICE_UNAVAILABLE");
+    const toMinor = convertMinor(fromMinor, rate, from, to);
+    if (toMinor <= 0n) {
+      throw new AppError("AMOUNT_BELOW_MINIMUM", {
+        minimum: smallestConvertible(rate, from, to).toString(),
+        currency: from,
+      });
+    }
+    const nowMs = now();
+    const [recent] = rowsOf(
+      await db.execute(sql`
+        select count(*) as n from fx_quotes where member_id = ${memberId} and created_at_ms > ${nowMs - 60_000}`),
+    );
+    if (Number(recent?.n ?? 0) >= quotesPerMinuteMax)
+      throw new AppError("RATE_LIMITED", { retryAfterMs: 60_000 });
+    const [row] = rowsOf(
+      await db.execute(sql`
+        insert into fx_quotes (member_id, from_currency, to_currency, from_minor, to_minor, rate, created_at_ms, expires_at_ms)
+        values (${memberId}, ${from}, ${to}, ${fromMinor.toString()}::bigint, ${toMinor.toString()}::bigint,
+          ${formatRate(rate)}, ${nowMs}, ${nowMs + this.deps.quoteSeconds * 1_000})
+        returning *`),
+    );
+    return toFxQuote(row as Row);
+  }
+
+  /** Converts at a quote: the member's own, unexpired and unused, with the money available. */
+  async convert(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {
+    const { db, now } = this.deps;
+    const replay = await storedReplay(db, memberId, idempotency);
+    if (replay) return replay;
+    const { quoteId } = validate(fxConvertSchema, input);
+    const nowMs = now();
+    const result = await db.transaction((tx) =>
+      claimed(tx, memberId, idempotency, nowMs, async () => {
+        if ((await memberFlags(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
+        const [row] = rowsOf(
+          await tx.execute(sql`
+            select * from fx_quotes where id = ${quoteId} and member_id = ${memberId} for update`),
+        );
+        if (!row || row.journal_id !== null) throw new AppError("FX_QUOTE_NOT_FOUND");
+        if (Number(row.expires_at_ms) <= nowMs) throw new AppError("FX_QUOTE_EXPIRED");
+        const quote = toFxQuote(row);
+        const fromMinor = BigInt(quote.fromAmount);
+        const balances = await lockAvailable(tx, memberId, [quote.from, quote.to]);
+        const available = balances.get(quote.from) ?? 0n;
+        if (available < fromMinor) {
+          throw new AppError("INSUFFICIENT_BALANCE", {
+            required: quote.fromAmount,
+            available: available.toString(),
+            currency: quote.from,
+          });
+        }
+        const journalId = await postJournal(
+          tx,
+          {
+            kind: "fx",
+            memberId,
+            ref: `fx_quote:${quote.id}`,
+            memo: `${quote.from}→${quote.to} @ ${quote.rate}`,
+            postings: [
+              ...transfer(
+                memberAccount(memberId, "available", quote.from),
+                houseAccount("fx", quote.from),
+                fromMinor,
+              ),
+              ...transfer(
+                houseAccount("fx", quote.to),
+                memberAccount(memberId, "available", quote.to),
+                BigInt(quote.toAmount),
+              ),
+            ],
+          },
+          nowMs,
+        );
+        await tx.execute(sql`update fx_quotes set journal_id = ${journalId} where id = ${quoteId}`);
+        return {
+          status: 200,
+          body: { quote, journalId: String(journalId) },
+          events: [
+            { type: "balance" as const, id: quote.from },
+            { type: "balance" as const, id: quote.to },
+          ],
+        };
+      }),
+    );
+    for (const event of result.events ?? []) this.deps.events(memberId, event);
+    return { status: result.status, body: result.body };
+  }
+
+  private async prices(currencies: Currency[]): Promise<Map<Currency, UsdPairPrice>> {
+    const wanted = currencies.flatMap((currency) => {
+      const pair = this.pairs.get(currency);
+      return pair ? [{ currency, ...pair }] : [];
+    });
+    const updates = await this.deps.bus.snapshots(wanted.map((pair) => quoteTopic(pair.symbol)));
+    const lasts = new Map(
+      updates.map((update) => [(update.data as Quote).symbol as string, (update.data as Quote).last]),
+    );
+    const prices = new Map<Currency, UsdPairPrice>();
+    for (const pair of wanted) {
+      const mid = lasts.get(pair.symbol);
+      if (mid && /^\d+(\.\d+)?$/.test(mid)) prices.set(pair.currency, { mid, spreadBps: pair.spreadBps });
+    }
+    return prices;
+  }
+}
+
+function toFxQuote(row: Row): FxQuote {
+  return {
+    id: String(row.id),
+    from: String(row.from_currency) as Currency,
+    to: String(row.to_currency) as Currency,
+    fromAmount: String(row.from_minor),
+    toAmount: String(row.to_minor),
+    rate: String(row.rate),
+    expiresAtMs: Number(row.expires_at_ms),
+  };
+}

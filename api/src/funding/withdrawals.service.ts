@@ -1,0 +1,336 @@
+import type { Bus } from "@kabuto/gateway";
+import type { Currency, Market, OpsWithdrawalDetail, Quote, Withdrawable, Withdrawal } from "@kabuto/shared";
+import {
+  decimalToMinor,
+  quoteTopic,
+  reviewDecisionSchema,
+  symbolMarket,
+  withdrawalCheckSchema,
+  withdrawRequestSchema,
+} from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { type Row, rowsOf } from "../db/rows.ts";
+import { AppError } from "../http/errors.ts";
+import { validate } from "../http/validate.ts";
+import { verifyFundPassword } from "../identity/fund-password.ts";
+import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
+import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { recordAudit } from "../ops/audit.ts";
+import type { StaffMember } from "../ops/staff-sessions.ts";
+import type { IdempotentResult } from "../trading/idempotency.ts";
+import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
+import type { StaffContext } from "./channels.service.ts";
+import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
+import {
+  assertNoOpenRequest,
+  assertSubmissionRate,
+  claimed,
+  lockAvailable,
+  lockMember,
+  memberFlags,
+  openRequestConflict,
+  storedReplay,
+} from "./fund-requests.ts";
+import { memberWithdrawals, opsWithdrawal, toId, toWithdrawal } from "./funding.repo.ts";
+import {
+  type HoldingPosition,
+  markNotional,
+  uncoveredLoss,
+  withdrawableAmount,
+  withdrawMinimum,
+} from "./withdraw-rules.ts";
+
+/** Holding positions looked at per currency: far more than anyone holds at once. */
+const positionsMax = 1_000;
+
+export interface WithdrawalsDeps {
+  db: Db;
+  bus: Bus;
+  now: () => number;
+  events: AccountEvents;
+  fundHours: FundHours;
+  minimums: ReadonlyMap<Currency, bigint>;
+}
+
+/**
+ * Withdrawals: on request the amount moves from available to held; a first staff member checks
+ * the payout, a second approves it (paid out to the house clearing account) or either rejects
+ * it (released back to available).
+ */
+export class WithdrawalsService {
+  private readonly deps: WithdrawalsDeps;
+
+  constructor(deps: WithdrawalsDeps) {
+    this.deps = deps;
+  }
+
+  /** One item per currency the member holds: the computation the withdraw screen shows. */
+  async withdrawable(memberId: string): Promise<Withdrawable[]> {
+    const { db } = this.deps;
+    const rows = rowsOf(
+      await db.execute(sql`
+        select currency from ledger_accounts where member_id = ${memberId}
+        union select currency from positions where member_id = ${memberId} and status = 'holding'
+        order by currency`),
+    );
+    const items: Withdrawable[] = [];
+    for (const row of rows) {
+      const currency = String(row.currency) as Currency;
+      const [balance] = rowsOf(
+        await db.execute(sql`
+          select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
+            and currency = ${currency}`),
+      );
+      items.push(
+        await this.computeWithdrawable(db, memberId, currency, BigInt(String(balance?.balance ?? 0))),
+      );
+    }
+    return items;
+  }
+
+  async list(memberId: string): Promise<Withdrawal[]> {
+    return memberWithdrawals(this.deps.db, memberId);
+  }
+
+  async request(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {
+    const { db, now } = this.deps;
+    const replay = await storedReplay(db, memberId, idempotency);
+    if (replay) return replay;
+    const nowMs = now();
+    const flags = await memberFlags(db, memberId);
+    if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
+    if (flags.withdrawBarred) throw new AppError("WITHDRAW_BARRED");
+    if (!isWithinFundHours(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
+    const body = validate(withdrawRequestSchema, input);
+    // Outside the transaction: a wrong guess is recorded even though the request is refused.
+    await verifyFundPassword(db, memberId, body.fundPassword, nowMs);
+    try {
+      const result = await db.transaction((tx) =>
+        claimed(tx, memberId, idempotency, nowMs, () => this.hold(tx, memberId, body, nowMs)),
+      );
+      for (const event of result.events ?? []) this.deps.events(memberId, event);
+      return { status: result.status, body: result.body };
+    } catch (error) {
+      throw openRequestConflict(error) ?? error;
+    }
+  }
+
+  async opsDetail(id: string): Promise<OpsWithdrawalDetail> {
+    const found = await opsWithdrawal(this.deps.db, toId(id, "WITHDRAWAL_NOT_FOUND"));
+    if (!found) throw new AppError("WITHDRAWAL_NOT_FOUND");
+    return found;
+  }
+
+  /** Maker: prepares the payout (pending → checked); someone else must approve it. */
+  async check(id: string, input: unknown, staff: StaffMember, context: StaffContext) {
+    const withdrawalId = toId(id, "WITHDRAWAL_NOT_FOUND");
+    const { payoutReference } = validate(withdrawalCheckSchema, input);
+    await this.deps.db.transaction(async (tx) => {
+      const row = await lockWithdrawal(tx, withdrawalId);
+      if (row.status !== "pending") throw new AppError("REQUEST_NOT_PENDING");
+      await tx.execute(sql`
+        update withdrawals set status = 'checked', maker_staff_id = ${staff.id},
+          payout_reference = ${payoutReference || null}, updated_at_ms = ${context.nowMs}
+        where id = ${withdrawalId}`);
+      await recordAudit(tx, {
+        staffId: staff.id,
+        action: "withdrawal.check",
+        target: `withdrawal:${withdrawalId}`,
+        before: { status: row.status },
+        after: { status: "checked", payoutReference: payoutReference || null },
+        ip: context.ip,
+        atMs: context.nowMs,
+      });
+    });
+    return this.opsDetail(id);
+  }
+
+  /**
+   * Checker: approves a checked withdrawal (never their own check) and pays it out, or rejects
+   * a pending or checked one with a reason and releases the money.
+   */
+  async review(id: string, input: unknown, staff: StaffMember, context: StaffContext) {
+    const withdrawalId = toId(id, "WITHDRAWAL_NOT_FOUND");
+    const decision = validate(reviewDecisionSchema, input);
+    const reason = decision.reason || null;
+    if (decision.decision === "reject" && !reason) throw new AppError("REASON_REQUIRED");
+    const settled = await this.deps.db.transaction(async (tx) => {
+      const row = await lockWithdrawal(tx, withdrawalId);
+      const memberId = String(row.member_id);
+      const currency = String(row.currency) as Currency;
+      const amount = BigInt(String(row.amount_minor));
+      const held = memberAccount(memberId, "held", currency);
+      const approve = decision.decision === "approve";
+      if (approve) {
+        if (row.status !== "checked") throw new AppError("REQUEST_NOT_PENDING");
+        if (row.maker_staff_id === staff.id) throw new AppError("MAKER_CHECKER");
+      } else if (row.status !== "pending" && row.status !== "checked") {
+        throw new AppError("REQUEST_NOT_PENDING");
+      }
+      const journalId = await postJournal(
+        tx,
+        {
+          kind: approve ? "withdrawal" : "withdrawal_release",
+          memberId,
+          ref: `withdrawal:${withdrawalId}`,
+          memo: reason,
+          postings: approve
+            ? transfer(held, houseAccount("clearing", currency), amount)
+            : transfer(held, memberAccount(memberId, "available", currency), amount),
+        },
+        context.nowMs,
+      );
+      const status = approve ? "approved" : "rejected";
+      await tx.execute(sql`
+        update withdrawals set status = ${status}, reason = ${reason}, reviewed_by = ${staff.id},
+          reviewed_at_ms = ${context.nowMs}, updated_at_ms = ${context.nowMs}
+        where id = ${withdrawalId}`);
+      await recordAudit(tx, {
+        staffId: staff.id,
+        action: approve ? "withdrawal.approve" : "withdrawal.reject",
+        target: `withdrawal:${withdrawalId}`,
+        before: { status: row.status },
+        after: { status, journalId: String(journalId) },
+        reason,
+        ip: context.ip,
+        atMs: context.nowMs,
+      });
+      return { memberId, currency };
+    });
+    this.deps.events(settled.memberId, { type: "balance", id: settled.currency });
+    return this.opsDetail(id);
+  }
+
+  private async hold(
+    tx: Tx,
+    memberId: string,
+    body: ReturnType<typeof withdrawRequestSchema.parse>,
+    nowMs: number,
+  ) {
+    const flags = await lockMember(tx, memberId);
+    if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
+    if (flags.withdrawBarred) throw new AppError("WITHDRAW_BARRED");
+    const [card] = rowsOf(
+      await tx.execute(sql`
+        select id from bank_cards where id = ${Number(body.cardId)} and member_id = ${memberId}
+          and removed_at_ms is null`),
+    );
+    if (!card) throw new AppError("CARD_NOT_FOUND");
+    const { currency } = body;
+    const amount = decimalToMinor(body.amount, currency);
+    if (amount === undefined || amount <= 0n) throw new AppError("AMOUNT_INVALID");
+    const minimum = withdrawMinimum(this.deps.minimums, currency);
+    if (amount < minimum) {
+      throw new AppError("AMOUNT_BELOW_MINIMUM", { minimum: minimum.toString(), currency });
+    }
+    const available = (await lockAvailable(tx, memberId, [currency])).get(currency) ?? 0n;
+    const limit = await this.computeWithdrawable(tx, memberId, currency, available);
+    if (amount > BigInt(limit.withdrawable)) {
+      throw new AppError("INSUFFICIENT_WITHDRAWABLE", { ...limit });
+    }
+    await assertNoOpenRequest(tx, memberId);
+    await assertSubmissionRate(tx, memberId, nowMs);
+    const [inserted] = rowsOf(
+      await tx.execute(sql`
+        insert into withdrawals (member_id, card_id, currency, amount_minor, status, created_at_ms, updated_at_ms)
+        values (${memberId}, ${Number(card.id)}, ${currency}, ${amount.toString()}::bigint, 'pending', ${nowMs}, ${nowMs})
+        returning id`),
+    );
+    const withdrawalId = Number((inserted as Row).id);
+    await postJournal(
+      tx,
+      {
+        kind: "withdrawal_hold",
+        memberId,
+        ref: `withdrawal:${withdrawalId}`,
+        memo: null,
+        postings: transfer(
+          memberAccount(memberId, "available", currency),
+          memberAccount(memberId, "held", currency),
+          amount,
+        ),
+      },
+      nowMs,
+    );
+    const [row] = rowsOf(
+      await tx.execute(sql`
+        select w.*, b.card_number, b.bank_name from withdrawals w join bank_cards b on b.id = w.card_id
+        where w.id = ${withdrawalId}`),
+    );
+    return {
+      status: 201,
+      body: toWithdrawal(row as Row),
+      events: [{ type: "balance" as const, id: currency }],
+    };
+  }
+
+  /**
+   * Available cash less the losses of the member's holding positions in this currency beyond
+   * their posted margin, marked at the last quote on the bus, less loans, less debt.
+   */
+  private async computeWithdrawable(
+    tx: Tx,
+    memberId: string,
+    currency: Currency,
+    available: bigint,
+  ): Promise<Withdrawable> {
+    const rows = rowsOf(
+      await tx.execute(sql`
+        select symbol, side, quantity, open_notional_minor, margin_minor from positions
+        where member_id = ${memberId} and status = 'holding' and currency = ${currency}
+        order by id limit ${positionsMax}`),
+    );
+    const quotes = await this.lastPrices(rows.map((row) => String(row.symbol)));
+    let uncovered = 0n;
+    for (const row of rows) {
+      const symbol = String(row.symbol);
+      const last = quotes.get(symbol);
+      const market = symbolMarket(symbol as Quote["symbol"]) as Market;
+      const position: HoldingPosition = {
+        side: row.side as HoldingPosition["side"],
+        quantity: Number(row.quantity),
+        openNotional: BigInt(String(row.open_notional_minor)),
+        margin: BigInt(String(row.margin_minor)),
+      };
+      const current = last === undefined ? undefined : markNotional(market, position.quantity, last);
+      // Without a price the loss cannot be known, and guessing could let the money out.
+      if (current === undefined) throw new AppError("PRICE_UNAVAILABLE", { symbol });
+      uncovered += uncoveredLoss(position, current);
+    }
+    // Credit loans do not exist yet: nothing is owed on them, so nothing is set aside for them.
+    const loans = 0n;
+    const [deficit] = rowsOf(
+      await tx.execute(sql`
+        select balance from ledger_accounts
+        where member_id = ${memberId} and purpose = 'deficit' and currency = ${currency}`),
+    );
+    // A deficit account carries what the member owes as a negative balance.
+    const owed = deficit ? -BigInt(String(deficit.balance)) : 0n;
+    const debt = owed > 0n ? owed : 0n;
+    return {
+      currency,
+      available: available.toString(),
+      uncoveredLoss: uncovered.toString(),
+      loans: loans.toString(),
+      debt: debt.toString(),
+      withdrawable: withdrawableAmount(available, uncovered, loans, debt).toString(),
+      minimum: withdrawMinimum(this.deps.minimums, currency).toString(),
+    };
+  }
+
+  private async lastPrices(symbols: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(symbols)];
+    if (unique.length === 0) return new Map();
+    const updates = await this.deps.bus.snapshots(unique.map(quoteTopic));
+    return new Map(
+      updates.map((update) => [(update.data as Quote).symbol as string, (update.data as Quote).last]),
+    );
+  }
+}
+
+async function lockWithdrawal(tx: Tx, id: number): Promise<Row> {
+  const [row] = rowsOf(await tx.execute(sql`select * from withdrawals where id = ${id} for update`));
+  if (!row) throw new AppError("WITHDRAWAL_NOT_FOUND");
+  return row;
+}

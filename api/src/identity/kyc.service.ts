@@ -1,0 +1,272 @@
+import {
+  type KycApplication,
+  type KycReviewDetail,
+  type KycReviewItem,
+  type KycStatus,
+  kycSubmitSchema,
+  reviewDecisionSchema,
+} from "@kabuto/shared";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { kycApplications, members } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { validate } from "../http/validate.ts";
+import { recordAudit } from "../ops/audit.ts";
+import type { StaffMember } from "../ops/staff-sessions.ts";
+import type { IdempotentResult } from "../trading/idempotency.ts";
+import type { Idempotency } from "../trading/trading.service.ts";
+import type { UploadStore } from "../uploads/upload-store.ts";
+import { storedResult, withClaim } from "./idempotent.ts";
+import { maskTail } from "./rules.ts";
+
+/** Applications a queue page lists: more than a reviewer's shift clears. */
+const queuePageSize = 100;
+/** Earlier applications shown beside one under review. */
+const historyMax = 20;
+
+type KycRow = typeof kycApplications.$inferSelect;
+type Verification = (typeof members.$inferSelect)["verification"];
+
+export function toKycApplication(row: KycRow): KycApplication {
+  return {
+    id: String(row.id),
+    documentType: row.documentType,
+    name: row.name,
+    idNumberMasked: maskTail(row.idNumber),
+    status: row.status,
+    reason: row.reason,
+    frontUploadId: row.frontUploadId,
+    backUploadId: row.backUploadId,
+    createdAtMs: row.createdAtMs,
+    reviewedAtMs: row.reviewedAtMs,
+  };
+}
+
+function toReviewItem(row: KycRow, memberAccount: string): KycReviewItem {
+  return {
+    id: String(row.id),
+    memberId: row.memberId,
+    memberAccount,
+    documentType: row.documentType,
+    name: row.name,
+    idNumber: row.idNumber,
+    status: row.status,
+    reason: row.reason,
+    frontUploadId: row.frontUploadId,
+    backUploadId: row.backUploadId,
+    reviewedBy: row.reviewedBy,
+    reviewedAtMs: row.reviewedAtMs,
+    createdAtMs: row.createdAtMs,
+  };
+}
+
+/** Why a member may not send an application now, if they may not. */
+function submitRefusal(verification: Verification, frozen: boolean): AppError | undefined {
+  if (frozen) return new AppError("ACCOUNT_FROZEN");
+  if (verification === "pending") return new AppError("KYC_PENDING");
+  if (verification === "verified") return new AppError("KYC_ALREADY_VERIFIED");
+  return undefined;
+}
+
+function applicationId(id: string): number {
+  if (!/^\d{1,15}$/.test(id)) throw new AppError("KYC_NOT_FOUND");
+  return Number(id);
+}
+
+/**
+ * Real-name verification: a member sends a document's name, number and both sides; a reviewer
+ * approves (the name becomes the member's real name) or rejects with a reason the member reads.
+ */
+export class KycService {
+  private readonly db: Db;
+  private readonly uploads: UploadStore;
+
+  constructor(deps: { db: Db; uploads: UploadStore }) {
+    this.db = deps.db;
+    this.uploads = deps.uploads;
+  }
+
+  async status(memberId: string): Promise<KycStatus> {
+    const [member] = await this.db
+      .select({ verification: members.verification })
+      .from(members)
+      .where(eq(members.id, memberId));
+    if (!member) throw new AppError("UNAUTHENTICATED");
+    const [latest] = await this.db
+      .select()
+      .from(kycApplications)
+      .where(eq(kycApplications.memberId, memberId))
+      .orderBy(desc(kycApplications.id))
+      .limit(1);
+    return { verification: member.verification, application: latest ? toKycApplication(latest) : null };
+  }
+
+  async submit(
+    memberId: string,
+    fields: unknown,
+    files: { front: Express.Multer.File | undefined; back: Express.Multer.File | undefined },
+    nowMs: number,
+    idempotency?: Idempotency,
+  ): Promise<IdempotentResult> {
+    const replay = await storedResult(this.db, memberId, idempotency);
+    if (replay) return replay;
+    const body = validate(kycSubmitSchema, fields);
+    const missing = (["front", "back"] as const).filter((side) => !files[side] || files[side].size === 0);
+    if (missing.length > 0) {
+      throw new AppError("UPLOAD_REQUIRED", {
+        fields: Object.fromEntries(missing.map((side) => [side, "UPLOAD_REQUIRED"])),
+      });
+    }
+    // A quick refusal before the images are decoded; the transaction checks again under a lock.
+    const [current] = await this.db
+      .select({ verification: members.verification, frozen: members.frozen })
+      .from(members)
+      .where(eq(members.id, memberId));
+    if (!current) throw new AppError("UNAUTHENTICATED");
+    const early = submitRefusal(current.verification, current.frozen);
+    if (early) throw early;
+    // One after the other: two 8 MiB decodes at once would double the memory a request can take.
+    const front = await this.uploads.prepare(files.front);
+    const back = await this.uploads.prepare(files.back);
+    return this.uploads.transaction(this.db, (tx, save) =>
+      withClaim(tx, memberId, idempotency, nowMs, async () => {
+        const [member] = await tx
+          .select({ verification: members.verification, frozen: members.frozen })
+          .from(members)
+          .where(eq(members.id, memberId))
+          .for("update");
+        if (!member) throw new AppError("UNAUTHENTICATED");
+        const refusal = submitRefusal(member.verification, member.frozen);
+        if (refusal) throw refusal;
+        const frontUploadId = await save(memberId, "kyc_front", front, nowMs);
+        const backUploadId = await save(memberId, "kyc_back", back, nowMs);
+        const [row] = await tx
+          .insert(kycApplications)
+          .values({
+            memberId,
+            documentType: body.documentType,
+            name: body.name,
+            idNumber: body.idNumber,
+            frontUploadId,
+            backUploadId,
+            status: "pending",
+            createdAtMs: nowMs,
+          })
+          .returning();
+        await tx.update(members).set({ verification: "pending" }).where(eq(members.id, memberId));
+        const status: KycStatus = {
+          verification: "pending",
+          application: toKycApplication(row as KycRow),
+        };
+        return { status: 201, body: status };
+      }),
+    );
+  }
+
+  /** Pending applications oldest first (the queue); decided ones newest first. */
+  async queue(status: KycRow["status"]): Promise<KycReviewItem[]> {
+    const rows = await this.db
+      .select({ application: kycApplications, account: members.account })
+      .from(kycApplications)
+      .innerJoin(members, eq(members.id, kycApplications.memberId))
+      .where(eq(kycApplications.status, status))
+      .orderBy(status === "pending" ? asc(kycApplications.id) : desc(kycApplications.id))
+      .limit(queuePageSize);
+    return rows.map((row) => toReviewItem(row.application, row.account));
+  }
+
+  async detail(id: string): Promise<KycReviewDetail> {
+    const [found] = await this.db
+      .select({ application: kycApplications, member: members })
+      .from(kycApplications)
+      .innerJoin(members, eq(members.id, kycApplications.memberId))
+      .where(eq(kycApplications.id, applicationId(id)));
+    if (!found) throw new AppError("KYC_NOT_FOUND");
+    const { application, member } = found;
+    const history = await this.db
+      .select()
+      .from(kycApplications)
+      .where(and(eq(kycApplications.memberId, member.id), ne(kycApplications.id, application.id)))
+      .orderBy(desc(kycApplications.id))
+      .limit(historyMax);
+    return {
+      ...toReviewItem(application, member.account),
+      member: {
+        id: member.id,
+        account: member.account,
+        verification: member.verification,
+        realName: member.realName,
+        frozen: member.frozen,
+        disabled: member.disabled,
+        createdAtMs: member.createdAtMs,
+      },
+      history: history.map((row) => toReviewItem(row, member.account)),
+    };
+  }
+
+  /**
+   * Approves (the application's name becomes the member's real name) or rejects (with a reason
+   * the member reads) a pending application, and audits it in the same transaction.
+   */
+  async review(
+    id: string,
+    input: unknown,
+    actor: StaffMember,
+    context: { nowMs: number; ip: string },
+  ): Promise<KycReviewItem> {
+    const decision = validate(reviewDecisionSchema, input);
+    const reason = decision.reason?.trim() || null;
+    if (decision.decision === "reject" && !reason) {
+      throw new AppError("REASON_REQUIRED", { fields: { reason: "REASON_REQUIRED" } });
+    }
+    const applicationKey = applicationId(id);
+    return this.db.transaction(async (tx) => {
+      const [application] = await tx
+        .select()
+        .from(kycApplications)
+        .where(eq(kycApplications.id, applicationKey))
+        .for("update");
+      if (!application) throw new AppError("KYC_NOT_FOUND");
+      if (application.status !== "pending") {
+        throw new AppError("REQUEST_NOT_PENDING", { status: application.status });
+      }
+      const [member] = await tx
+        .select({ account: members.account, verification: members.verification, realName: members.realName })
+        .from(members)
+        .where(eq(members.id, application.memberId))
+        .for("update");
+      if (!member) throw new Error(`application ${id} names no member`);
+      const approve = decision.decision === "approve";
+      const [updated] = await tx
+        .update(kycApplications)
+        .set({
+          status: approve ? "approved" : "rejected",
+          reason,
+          reviewedBy: actor.id,
+          reviewedAtMs: context.nowMs,
+        })
+        .where(eq(kycApplications.id, applicationKey))
+        .returning();
+      const memberAfter = approve
+        ? { verification: "verified" as const, realName: application.name }
+        : { verification: "rejected" as const, realName: member.realName };
+      await tx.update(members).set(memberAfter).where(eq(members.id, application.memberId));
+      await recordAudit(tx, {
+        staffId: actor.id,
+        action: approve ? "kyc.approve" : "kyc.reject",
+        target: `kyc:${application.id}`,
+        before: {
+          memberId: application.memberId,
+          status: application.status,
+          verification: member.verification,
+          realName: member.realName,
+        },
+        after: { memberId: application.memberId, status: updated?.status, ...memberAfter },
+        reason,
+        ip: context.ip,
+        atMs: context.nowMs,
+      });
+      return toReviewItem(updated as KycRow, member.account);
+    });
+  }
+}

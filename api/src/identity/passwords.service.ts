@@ -1,0 +1,150 @@
+import { changeLoginPasswordSchema, type SecurityStatus, setFundPasswordSchema } from "@kabuto/shared";
+import { verify } from "@node-rs/argon2";
+import { and, count, eq, gt, isNull, type SQL } from "drizzle-orm";
+import { hashPassword } from "../auth/auth.service.ts";
+import { revokeMemberSessions } from "../auth/sessions.ts";
+import type { Db } from "../db/database.ts";
+import { loginFailures, members } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { validate } from "../http/validate.ts";
+import { verifyFundPassword } from "./fund-password.ts";
+
+/**
+ * Wrong login passwords given to prove a change count as failed sign-ins of the account, in the
+ * same window and to the same limit as sign-in (auth.service.ts): a stolen session must not be
+ * a way to guess the password without limit.
+ */
+const loginWindowMs = 15 * 60_000;
+const loginFailuresPerAccountMax = 5;
+
+export interface PasswordContext {
+  nowMs: number;
+  ip: string;
+  /** The hash of the session asking: it stays signed in when the others end. */
+  keepTokenHash: string | undefined;
+}
+
+/**
+ * Login and fund passwords (argon2id, like sign-in). Changing either ends the member's other
+ * sessions; the caller tells caches and gateways about the hashes returned.
+ */
+export class PasswordsService {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async security(memberId: string): Promise<SecurityStatus> {
+    const [member] = await this.db.select().from(members).where(eq(members.id, memberId));
+    if (!member) throw new AppError("UNAUTHENTICATED");
+    return {
+      fundPasswordSet: member.fundPasswordHash !== null,
+      verification: member.verification,
+      realName: member.realName,
+      frozen: member.frozen,
+      tradingBarred: member.tradingBarred,
+      withdrawBarred: member.withdrawBarred,
+    };
+  }
+
+  /** Changes the login password (the old one proves who asks); returns the sessions that ended. */
+  async changeLoginPassword(memberId: string, input: unknown, context: PasswordContext): Promise<string[]> {
+    const body = validate(changeLoginPasswordSchema, input);
+    const member = await this.member(memberId);
+    await this.proveLoginPassword(member, body.oldPassword, context);
+    const passwordHash = await hashPassword(body.password);
+    return this.replace(
+      memberId,
+      { passwordHash },
+      eq(members.passwordHash, member.passwordHash),
+      "OLD_PASSWORD_WRONG",
+      context,
+    );
+  }
+
+  /**
+   * Sets the fund password (the login password proves who asks) or changes it (the old fund
+   * password does). A change ends the other sessions; setting the first one changes no
+   * credential anyone holds, so it ends none.
+   */
+  async setFundPassword(memberId: string, input: unknown, context: PasswordContext): Promise<string[]> {
+    const body = validate(setFundPasswordSchema, input);
+    const member = await this.member(memberId);
+    const previous = member.fundPasswordHash;
+    if (previous === null) {
+      if (!body.loginPassword) {
+        throw new AppError("PASSWORD_REQUIRED", { fields: { loginPassword: "PASSWORD_REQUIRED" } });
+      }
+      await this.proveLoginPassword(member, body.loginPassword, context);
+    } else {
+      if (!body.oldFundPassword) {
+        throw new AppError("FUND_PASSWORD_REQUIRED", {
+          fields: { oldFundPassword: "FUND_PASSWORD_REQUIRED" },
+        });
+      }
+      await verifyFundPassword(this.db, memberId, body.oldFundPassword, context.nowMs);
+    }
+    const fundPasswordHash = await hashPassword(body.fundPassword);
+    const unchanged =
+      previous === null ? isNull(members.fundPasswordHash) : eq(members.fundPasswordHash, previous);
+    return this.replace(
+      memberId,
+      { fundPasswordHash },
+      unchanged,
+      "FUND_PASSWORD_WRONG",
+      previous === null ? { ...context, endOthers: false } : context,
+    );
+  }
+
+  private async member(memberId: string) {
+    const [member] = await this.db.select().from(members).where(eq(members.id, memberId));
+    if (!member) throw new AppError("UNAUTHENTICATED");
+    return member;
+  }
+
+  /** OLD_PASSWORD_WRONG for a wrong login password, recorded as a failed sign-in; LOGIN_THROTTLED after too many. */
+  private async proveLoginPassword(
+    member: { account: string; passwordHash: string },
+    password: string,
+    context: PasswordContext,
+  ): Promise<void> {
+    const [failures] = await this.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(
+        and(eq(loginFailures.account, member.account), gt(loginFailures.atMs, context.nowMs - loginWindowMs)),
+      );
+    if ((failures?.n ?? 0) >= loginFailuresPerAccountMax) {
+      throw new AppError("LOGIN_THROTTLED", { retryAfterMs: loginWindowMs });
+    }
+    if (await verify(member.passwordHash, password)) return;
+    await this.db
+      .insert(loginFailures)
+      .values({ account: member.account, ip: context.ip, atMs: context.nowMs });
+    throw new AppError("OLD_PASSWORD_WRONG", { fields: { oldPassword: "OLD_PASSWORD_WRONG" } });
+  }
+
+  /**
+   * Writes the new hash only if the credential that was proved is still the current one (a
+   * concurrent change wins otherwise), and ends the other sessions in the same transaction.
+   */
+  private async replace(
+    memberId: string,
+    change: { passwordHash: string } | { fundPasswordHash: string },
+    unchanged: SQL,
+    raced: "OLD_PASSWORD_WRONG" | "FUND_PASSWORD_WRONG",
+    context: PasswordContext & { endOthers?: boolean },
+  ): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(members)
+        .set(change)
+        .where(and(eq(members.id, memberId), unchanged))
+        .returning({ id: members.id });
+      if (updated.length === 0) throw new AppError(raced);
+      if (context.endOthers === false) return [];
+      return revokeMemberSessions(tx, memberId, context.nowMs, context.keepTokenHash);
+    });
+  }
+}

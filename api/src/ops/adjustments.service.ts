@@ -1,0 +1,133 @@
+import { type Adjustment, adjustmentRequestSchema, type Currency, decimalToMinor } from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { type Row, rowsOf } from "../db/rows.ts";
+import { AppError } from "../http/errors.ts";
+import { validate } from "../http/validate.ts";
+import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
+import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { claimKey, type IdempotentResult, storeResult } from "../trading/idempotency.ts";
+import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
+import { recordAudit } from "./audit.ts";
+import { findMember, isMemberId } from "./members.repo.ts";
+import type { StaffMember } from "./staff-sessions.ts";
+
+/**
+ * The adjusting journal: a credit moves money from the house's adjustments account to the
+ * member's available cash, a debit the other way. The reason is the memo the member reads.
+ */
+export function adjustmentJournal(
+  memberId: string,
+  currency: Currency,
+  amount: bigint,
+  reason: string,
+): JournalDraft {
+  if (amount === 0n) throw new Error("an adjustment of zero");
+  const house = houseAccount("adjustments", currency);
+  const member = memberAccount(memberId, "available", currency);
+  return {
+    kind: "adjustment",
+    memberId,
+    ref: null,
+    memo: reason,
+    postings: amount > 0n ? transfer(house, member, amount) : transfer(member, house, -amount),
+  };
+}
+
+/** A signed decimal in major units as minor units; undefined if it is zero or too precise for the currency. */
+export function adjustmentAmount(text: string, currency: Currency): bigint | undefined {
+  const amount = decimalToMinor(text, currency);
+  return amount === undefined || amount === 0n ? undefined : amount;
+}
+
+/**
+ * Idempotency keys live in the members' table under the adjusted member; a staff key carries
+ * a space, which no member's key can (printable ASCII only), so the two never meet.
+ */
+function staffKey(actor: StaffMember, key: string): string {
+  return `ops ${actor.id} ${key}`;
+}
+
+export class AdjustmentsService {
+  private readonly db: Db;
+  private readonly events: AccountEvents;
+
+  constructor(deps: { db: Db; events?: AccountEvents | undefined }) {
+    this.db = deps.db;
+    this.events = deps.events ?? (() => undefined);
+  }
+
+  /** Posts one adjusting journal and its audit record together; a retry with the same key replays. */
+  async adjust(
+    memberId: string,
+    input: unknown,
+    actor: StaffMember,
+    context: { nowMs: number; ip: string; idempotency?: Idempotency | undefined },
+  ): Promise<IdempotentResult> {
+    const body = validate(adjustmentRequestSchema, input);
+    const amount = adjustmentAmount(body.amount, body.currency);
+    if (amount === undefined) throw new AppError("AMOUNT_INVALID", { fields: { amount: "AMOUNT_INVALID" } });
+    if (!isMemberId(memberId)) throw new AppError("MEMBER_NOT_FOUND");
+    const claim = context.idempotency
+      ? { memberId, key: staffKey(actor, context.idempotency.key), hash: context.idempotency.hash }
+      : undefined;
+    let fresh = false;
+    const result = await this.db.transaction(async (tx): Promise<IdempotentResult> => {
+      if (!(await findMember(tx, memberId))) throw new AppError("MEMBER_NOT_FOUND");
+      if (claim) {
+        const stored = await claimKey(tx, { ...claim, nowMs: context.nowMs });
+        if (stored) return stored;
+      }
+      const available = await lockAvailable(tx, memberId, body.currency);
+      if (available + amount < 0n) {
+        throw new AppError("INSUFFICIENT_BALANCE", {
+          available: available.toString(),
+          currency: body.currency,
+        });
+      }
+      const journalId = await postJournal(
+        tx,
+        adjustmentJournal(memberId, body.currency, amount, body.reason),
+        context.nowMs,
+      );
+      const adjustment: Adjustment = {
+        journalId: String(journalId),
+        memberId,
+        currency: body.currency,
+        amount: amount.toString(),
+        available: (available + amount).toString(),
+        reason: body.reason,
+        createdAtMs: context.nowMs,
+      };
+      await recordAudit(tx, {
+        staffId: actor.id,
+        action: "member.adjust",
+        target: `member:${memberId}`,
+        before: { currency: body.currency, available: available.toString() },
+        after: adjustment,
+        reason: body.reason,
+        ip: context.ip,
+        atMs: context.nowMs,
+      });
+      const acted = { status: 201, body: adjustment };
+      if (claim) await storeResult(tx, claim, acted);
+      fresh = true;
+      return acted;
+    });
+    if (fresh) this.events(memberId, { type: "balance", id: body.currency });
+    return result;
+  }
+}
+
+/** Locks the member's available cash in this currency (creating the account on first use). */
+async function lockAvailable(tx: Tx, memberId: string, currency: Currency): Promise<bigint> {
+  await tx.execute(sql`
+    insert into ledger_accounts (member_id, purpose, currency) values (${memberId}, 'available', ${currency})
+    on conflict do nothing`);
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
+        and currency = ${currency} for update`),
+  );
+  return BigInt(String((row as Row).balance));
+}

@@ -1,0 +1,158 @@
+import { type ConfigEntry, configUpdateSchema, type OpsConfigEntry } from "@kabuto/shared";
+import { eq, inArray } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { configEntries } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { validate } from "../http/validate.ts";
+import { recordAudit } from "./audit.ts";
+import type { StaffMember } from "./staff-sessions.ts";
+
+type Kind = OpsConfigEntry["kind"];
+
+interface Definition {
+  name: string;
+  kind: Kind;
+  defaultValue: string;
+  maxLength: number;
+  /** A title must say something; a link or address may be empty, which hides it. */
+  required: boolean;
+}
+
+/**
+ * The public settings operations may change: the allow-list. `GET /config` shows these and the
+ * derived entries below, never anything else the table might hold.
+ */
+export const editableConfig: readonly Definition[] = [
+  // A browser tab shows about 60 characters of a title.
+  { name: "title", kind: "text", defaultValue: "Kabuto", maxLength: 60, required: true },
+  // Links the home screen's customer-service and online-support shortcuts open.
+  { name: "customerServiceUrl", kind: "url", defaultValue: "", maxLength: 500, required: false },
+  { name: "onlineSupportUrl", kind: "url", defaultValue: "", maxLength: 500, required: false },
+  // RFC 5321 caps an address at 254 characters.
+  { name: "supportEmail", kind: "email", defaultValue: "", maxLength: 254, required: false },
+];
+
+/**
+ * Entries the servers enforce from their own settings, shown beside the editable ones so the
+ * screens state the hours and limits that actually apply; changing them is a deployment change.
+ */
+function derivedConfig(config: Config): { name: string; value: string }[] {
+  return [
+    // "09:30-19:30" Tokyo time on TSE business days, or "always".
+    { name: "fundHours", value: config.FUND_HOURS },
+    // "JPY:1000,USD:10": the smallest withdrawal per currency, in major units.
+    { name: "withdrawMin", value: config.WITHDRAW_MIN },
+  ];
+}
+
+/** Line breaks, tabs and other control characters (Unicode category Cc). */
+const controlCharacters = /\p{Cc}/u;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Whether a value suits its entry; the caller has trimmed it. */
+export function isValidConfigValue(definition: Definition, value: string): boolean {
+  if (value.length > definition.maxLength || controlCharacters.test(value)) return false;
+  if (value === "") return !definition.required;
+  if (definition.kind === "email") return emailPattern.test(value);
+  if (definition.kind === "url") {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    // Only web links, and none that carry a user name or password.
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password;
+  }
+  return true;
+}
+
+export class ConfigService {
+  private readonly db: Db;
+  private readonly config: Config;
+
+  constructor(deps: { db: Db; config: Config }) {
+    this.db = deps.db;
+    this.config = deps.config;
+  }
+
+  /** What every visitor may read: the allow-listed entries that have a value, and the derived ones. */
+  async publicEntries(): Promise<ConfigEntry[]> {
+    const values = await this.storedValues();
+    const editable = editableConfig.map((definition) => ({
+      name: definition.name,
+      value: values.get(definition.name) ?? definition.defaultValue,
+    }));
+    return [...editable, ...derivedConfig(this.config)].filter((entry) => entry.value !== "");
+  }
+
+  async opsEntries(): Promise<OpsConfigEntry[]> {
+    const values = await this.storedValues();
+    const editable = editableConfig.map((definition) => toOpsEntry(definition, values.get(definition.name)));
+    const derived = derivedConfig(this.config).map((entry) => ({
+      name: entry.name,
+      value: entry.value,
+      kind: "text" as const,
+      editable: false,
+      defaultValue: entry.value,
+      maxLength: entry.value.length,
+    }));
+    return [...editable, ...derived];
+  }
+
+  /** Sets one allow-listed entry and audits it; setting what it is already changes nothing. */
+  async set(
+    name: string,
+    input: unknown,
+    actor: StaffMember,
+    context: { nowMs: number; ip: string },
+  ): Promise<OpsConfigEntry> {
+    const definition = editableConfig.find((entry) => entry.name === name);
+    if (!definition) throw new AppError("CONFIG_NAME_INVALID", { name: name.slice(0, 64) });
+    const value = validate(configUpdateSchema, input).value.trim();
+    if (!isValidConfigValue(definition, value)) {
+      throw new AppError("VALIDATION_FAILED", {
+        fields: { value: "VALIDATION_FAILED" },
+        kind: definition.kind,
+        maxLength: definition.maxLength,
+      });
+    }
+    return this.db.transaction(async (tx) => {
+      const [stored] = await tx
+        .select()
+        .from(configEntries)
+        .where(eq(configEntries.name, name))
+        .for("update");
+      const before = stored?.value ?? definition.defaultValue;
+      if (stored && stored.value === value) return toOpsEntry(definition, value);
+      await tx
+        .insert(configEntries)
+        .values({ name, value })
+        .onConflictDoUpdate({ target: configEntries.name, set: { value } });
+      await recordAudit(tx, {
+        staffId: actor.id,
+        action: "config.set",
+        target: `config:${name}`,
+        before: { value: before },
+        after: { value },
+        ip: context.ip,
+        atMs: context.nowMs,
+      });
+      return toOpsEntry(definition, value);
+    });
+  }
+
+  private async storedValues(): Promise<Map<string, string>> {
+    const names = editableConfig.map((definition) => definition.name);
+    const rows = await this.db.select().from(configEntries).where(inArray(configEntries.name, names));
+    return new Map(rows.map((row) => [row.name, row.value]));
+  }
+}
+
+function toOpsEntry(definition: Definition, stored: string | undefined): OpsConfigEntry {
+  return {
+    name: definition.name,
+    value: stored ?? definition.defaultValue,
+    kind: definition.kind,
+    editable: true,
+    defaultValue: definition.defaultValue,
+    maxLength: definition.maxLength,
+  };
+}

@@ -1,0 +1,142 @@
+import type { Currency, MemberProfile, MemberSummary } from "@kabuto/shared";
+import { desc, eq, ilike, like, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { type Row, rowsOf } from "../db/rows.ts";
+import { members } from "../db/schema.ts";
+import { memberBalances, type Tx } from "../ledger/ledger.repo.ts";
+import { fundRecords } from "../trading/account.repo.ts";
+
+/** Journals a profile shows: the last few weeks of an active member, enough to explain a balance. */
+const recentJournalsMax = 20;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isMemberId(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
+type MemberRow = typeof members.$inferSelect;
+
+export function toMemberSummary(row: MemberRow): MemberSummary {
+  return {
+    id: row.id,
+    account: row.account,
+    inviteCode: row.inviteCode,
+    realName: row.realName,
+    verification: row.verification,
+    frozen: row.frozen,
+    disabled: row.disabled,
+    tradingBarred: row.tradingBarred,
+    withdrawBarred: row.withdrawBarred,
+    createdAtMs: row.createdAtMs,
+  };
+}
+
+/** `%` and `_` in what staff type match themselves, not any text. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * What a search matches: a member id exactly; otherwise an account prefix, an invitation code
+ * exactly (any case), or part of the real name.
+ */
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  if (isMemberId(q)) return eq(members.id, q.toLowerCase());
+  const escaped = escapeLike(q);
+  return or(
+    like(members.account, `${escaped}%`),
+    eq(members.inviteCode, q.toUpperCase()),
+    ilike(members.realName, `%${escaped}%`),
+  );
+}
+
+/** Newest members first; one row more than the page says whether another page follows. */
+export async function searchMembers(
+  db: Db,
+  query: { q?: string | undefined; limit: number; offset: number },
+): Promise<{ items: MemberSummary[]; nextOffset: number | null }> {
+  const rows = await db
+    .select()
+    .from(members)
+    .where(searchCondition(query.q))
+    .orderBy(desc(members.createdAtMs), desc(members.id))
+    .limit(query.limit + 1)
+    .offset(query.offset);
+  const more = rows.length > query.limit;
+  return {
+    items: rows.slice(0, query.limit).map(toMemberSummary),
+    nextOffset: more ? query.offset + query.limit : null,
+  };
+}
+
+export async function findMember(tx: Pick<Db, "select">, memberId: string): Promise<MemberRow | undefined> {
+  if (!isMemberId(memberId)) return undefined;
+  const [row] = await tx.select().from(members).where(eq(members.id, memberId)).limit(1);
+  return row;
+}
+
+/** The member, their money by account, their latest journals and how much they have going on. */
+export async function memberProfile(
+  db: Db,
+  memberId: string,
+  nowMs: number,
+): Promise<MemberProfile | undefined> {
+  const member = await findMember(db, memberId);
+  if (!member) return undefined;
+  const [inviter] = member.invitedBy
+    ? await db.select({ account: members.account }).from(members).where(eq(members.id, member.invitedBy))
+    : [];
+  const balances = await memberBalances(db, memberId);
+  const { items: recentJournals } = await fundRecords(db, memberId, { limit: recentJournalsMax });
+  return {
+    ...toMemberSummary(member),
+    invitedByAccount: inviter?.account ?? null,
+    balances: balances.map((balance) => ({
+      currency: balance.currency as Currency,
+      purpose: balance.purpose,
+      amount: balance.balance.toString(),
+    })),
+    recentJournals,
+    counts: await memberCounts(db, memberId, nowMs),
+  };
+}
+
+async function memberCounts(tx: Tx, memberId: string, nowMs: number): Promise<MemberProfile["counts"]> {
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      select
+        (select count(*) from deposits where member_id = ${memberId}) as deposits,
+        (select count(*) from deposits where member_id = ${memberId} and status = 'pending') as deposits_pending,
+        (select count(*) from withdrawals where member_id = ${memberId}) as withdrawals,
+        (select count(*) from withdrawals where member_id = ${memberId} and status in ('pending', 'checked'))
+          as withdrawals_open,
+        (select count(*) from positions where member_id = ${memberId} and status = 'holding') as positions_holding,
+        (select count(*) from positions where member_id = ${memberId} and status = 'closed') as positions_closed,
+        (select count(*) from orders where member_id = ${memberId} and status = 'pending') as orders_pending,
+        (select count(*) from sessions where member_id = ${memberId} and revoked_at_ms is null
+          and expires_at_ms > ${nowMs}) as active_sessions`),
+  );
+  const count = (name: string) => Number((row as Row)[name]);
+  return {
+    deposits: count("deposits"),
+    depositsPending: count("deposits_pending"),
+    withdrawals: count("withdrawals"),
+    withdrawalsOpen: count("withdrawals_open"),
+    positionsHolding: count("positions_holding"),
+    positionsClosed: count("positions_closed"),
+    ordersPending: count("orders_pending"),
+    activeSessions: count("active_sessions"),
+  };
+}
+
+/** The hashes of a member's live sessions, so this process's session cache can forget them. */
+export async function liveSessionHashes(tx: Tx, memberId: string, nowMs: number): Promise<string[]> {
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select token_hash from sessions
+      where member_id = ${memberId} and revoked_at_ms is null and expires_at_ms > ${nowMs}`),
+  );
+  return rows.map((row) => String(row.token_hash));
+}

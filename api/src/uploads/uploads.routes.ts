@@ -1,0 +1,61 @@
+import type { Response, Router } from "express";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../http/errors.ts";
+import type { ApiDocs } from "../http/openapi.ts";
+import { requireMember } from "../http/session-middleware.ts";
+import { requireStaff } from "../ops/staff-sessions.ts";
+import type { UploadStore } from "./upload-store.ts";
+
+/**
+ * Sends an image so that a browser can only ever show it as one: the stored type, no sniffing,
+ * no scripts or plugins even if opened directly, and no copies in shared caches.
+ */
+function sendImage(response: Response, image: { contentType: string; bytes: Buffer }): void {
+  response.setHeader("Content-Type", image.contentType);
+  response.setHeader("Content-Length", String(image.bytes.length));
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+  response.setHeader("Cache-Control", "private, no-store");
+  response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  response.end(image.bytes);
+}
+
+/** Uploaded images, readable by their member (`/uploads/{id}`) and by staff (`/ops/uploads/{id}`). */
+export function mountUploadRoutes(
+  router: Router,
+  ops: Router,
+  docs: ApiDocs,
+  deps: { db: Db; uploads: UploadStore },
+): void {
+  const { db, uploads } = deps;
+
+  docs.add({
+    method: "get",
+    path: "/uploads/{id}",
+    tag: "identity",
+    summary: "One of the member's own uploaded images (identity documents, receipts), re-encoded as JPEG",
+    auth: true,
+    errors: ["UNAUTHENTICATED", "UPLOAD_NOT_FOUND"],
+  });
+  router.get("/uploads/:id", async (request, response) => {
+    const member = requireMember(request);
+    const image = await uploads.read(db, String(request.params.id));
+    // Another member's image is as absent as one that never existed.
+    if (!image || image.memberId !== member.id) throw new AppError("UPLOAD_NOT_FOUND");
+    sendImage(response, image);
+  });
+
+  docs.add({
+    method: "get",
+    path: "/ops/uploads/{id}",
+    tag: "ops",
+    summary: "Any member's uploaded image, for review (any staff role)",
+    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "UPLOAD_NOT_FOUND"],
+  });
+  ops.get("/uploads/:id", async (request, response) => {
+    requireStaff(request, "reviewer");
+    const image = await uploads.read(db, String(request.params.id));
+    if (!image) throw new AppError("UPLOAD_NOT_FOUND");
+    sendImage(response, image);
+  });
+}
