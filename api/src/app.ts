@@ -24,6 +24,7 @@ import { mountOpsAdjustmentRoutes } from "./ops/adjustments.routes.ts";
 import { AdjustmentsService } from "./ops/adjustments.service.ts";
 import { mountOpsConfigRoutes } from "./ops/config.routes.ts";
 import { ConfigService } from "./ops/config.service.ts";
+import { mountOpsLedgerRoutes } from "./ops/ledger.routes.ts";
 import { mountOpsMemberRoutes } from "./ops/members.routes.ts";
 import { mountOpsNewsRoutes } from "./ops/news.routes.ts";
 import { mountStaffRoutes } from "./ops/staff.routes.ts";
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
   });
   mountOpsConfigRoutes(ops, docs, { config: publicSettings, now });
   mountOpsNewsRoutes(ops, docs, { news });
+  mountOpsLedgerRoutes(ops, docs, { db, now });
   // Identity: uploads (read by their member and by staff), verification, bank cards, passwords.
   const uploads = new UploadStore(deps.config.uploadDir);
   mountUploadRoutes(router, ops, docs, { db, uploads });

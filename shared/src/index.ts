@@ -146,6 +146,8 @@ export {
   auditQuerySchema,
   configUpdateSchema,
   createStaffSchema,
+  type LedgerCheck,
+  ledgerCheckSchema,
   type MemberFlagName,
   type MemberFlagsUpdate,
   type MemberProfile,

@@ -114,6 +114,7 @@ describe("staff roles", () => {
     { method: "put", path: "/ops/news/{id}" },
     { method: "post", path: "/ops/news/{id}/withdraw" },
     { method: "get", path: "/ops/audit" },
+    { method: "get", path: "/ops/ledger-check" },
   ];
   const adminRoutes: Operation[] = [
     { method: "get", path: "/ops/staff" },
@@ -144,6 +145,14 @@ describe("staff roles", () => {
       expect(response.status, operation.path).toBe(403);
       expect(response.body.error.details, operation.path).toEqual({ needed: "admin" });
     }
+  });
+
+  it("a supervisor may run the ledger check, and finds it healthy", async () => {
+    const { auth } = await signInStaff(app, "supervisor");
+    const response = await call(`${app.url}/ops/ledger-check`, "GET", undefined, auth);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ healthy: true, drifted: [], unbalanced: [], mismatched: 0 });
+    expect(response.body.journals).toBeGreaterThan(0);
   });
 
   it("a reviewer may search and read members", async () => {

@@ -206,3 +206,15 @@ export const opsNewsItemSchema = newsItemSchema.extend({
 });
 export type OpsNewsItem = z.infer<typeof opsNewsItemSchema>;
 export const opsNewsListSchema = z.object({ items: z.array(opsNewsItemSchema), next: z.string().nullable() });
+
+/** The ledger check operations can run from the console (the same as `npm run ledger:check`). */
+export const ledgerCheckSchema = z.object({
+  healthy: z.boolean(),
+  accounts: z.number(),
+  journals: z.number(),
+  drifted: z.array(z.object({ accountId: z.number(), cached: z.string(), fromEntries: z.string() })),
+  unbalanced: z.array(z.object({ journalId: z.number(), currency: z.string(), sum: z.string() })),
+  mismatched: z.number(),
+  checkedAtMs: z.number(),
+});
+export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;
