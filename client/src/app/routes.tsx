@@ -36,7 +36,48 @@ const screens = {
   changeLang: lazy(() =>
     import("../features/user/change-lang-screen.tsx").then((m) => ({ default: m.ChangeLangScreen })),
   ),
+  settings: lazy(() =>
+    import("../features/identity/settings-screen.tsx").then((m) => ({ default: m.SettingsScreen })),
+  ),
+  loginPassword: lazy(() =>
+    import("../features/identity/login-password-screen.tsx").then((m) => ({
+      default: m.LoginPasswordScreen,
+    })),
+  ),
+  fundPassword: lazy(() =>
+    import("../features/identity/fund-password-screen.tsx").then((m) => ({ default: m.FundPasswordScreen })),
+  ),
+  kyc: lazy(() => import("../features/identity/kyc-screen.tsx").then((m) => ({ default: m.KycScreen }))),
+  bankCards: lazy(() =>
+    import("../features/identity/bank-cards-screen.tsx").then((m) => ({ default: m.BankCardsScreen })),
+  ),
+  addCard: lazy(() =>
+    import("../features/identity/add-card-screen.tsx").then((m) => ({ default: m.AddCardScreen })),
+  ),
+  recharge: lazy(() =>
+    import("../features/wallet/recharge-screen.tsx").then((m) => ({ default: m.RechargeScreen })),
+  ),
+  rechargeChannel: lazy(() =>
+    import("../features/wallet/recharge-channel-screen.tsx").then((m) => ({
+      default: m.RechargeChannelScreen,
+    })),
+  ),
+  withdraw: lazy(() =>
+    import("../features/wallet/withdraw-screen.tsx").then((m) => ({ default: m.WithdrawScreen })),
+  ),
+  exchange: lazy(() =>
+    import("../features/wallet/exchange-screen.tsx").then((m) => ({ default: m.ExchangeScreen })),
+  ),
 } satisfies Record<string, ComponentType>;
+
+/** The operations console: staff only, a router and a catalog of its own, no member tab bar. */
+const OpsConsole = lazy(() =>
+  import("../features/ops/ops-console.tsx").then((m) => ({ default: m.OpsConsole })),
+);
+
+function isOpsPath(path: string): boolean {
+  return path === "/ops" || path.startsWith("/ops/");
+}
 
 interface RouteDef {
   screen: ComponentType;
@@ -59,6 +100,16 @@ const routes: Record<string, RouteDef> = {
   "/user/usercenter": { screen: screens.userCenter, tab: true },
   "/user/FundingDetails": { screen: screens.fundRecords },
   "/user/changeLang": { screen: screens.changeLang },
+  "/user/setting": { screen: screens.settings },
+  "/user/loginPassword": { screen: screens.loginPassword },
+  "/user/setPassword": { screen: screens.fundPassword },
+  "/user/bandCard": { screen: screens.kyc },
+  "/user/BankCard": { screen: screens.bankCards },
+  "/user/WithCard": { screen: screens.addCard },
+  "/user/recharge": { screen: screens.recharge },
+  "/user/rechargeChannel": { screen: screens.rechargeChannel },
+  "/user/withdraw": { screen: screens.withdraw },
+  "/user/exchange": { screen: screens.exchange },
 };
 
 /** Old sign-in paths of the spec, and the root, lead to the current screens. */
@@ -91,6 +142,14 @@ export function AppRoutes() {
   const [kept, setKept] = useState<string[]>([]);
   if (route?.keepAlive && !kept.includes(path)) setKept([...kept, path]);
   useScrollMemory(path, route?.keepAlive ?? false);
+
+  if (isOpsPath(path)) {
+    return (
+      <Suspense fallback={<ScreenFallback />}>
+        <OpsConsole />
+      </Suspense>
+    );
+  }
 
   const redirect = redirects[path] ?? (route ? undefined : "/login/start");
   if (redirect) return <Redirect to={redirect} replace />;

@@ -16,10 +16,24 @@ const catalogs: Record<AppLocale, () => Promise<{ messages: Messages }>> = {
   "zh-Hant": () => import("../locales/zh-Hant.po"),
 };
 
+type Catalogs = (locale: AppLocale) => Promise<{ messages: Messages }>;
+
+/**
+ * A second catalog merged under the members' one: the operations console's, once it is open. A
+ * message both hold keeps the members' translation, so member screens read the same after a
+ * visit to the console; the console gives its own meanings a context of their own.
+ */
+let extraCatalogs: Catalogs | undefined;
+
+/** From now on every activation also loads `more` and merges its messages under the members'. */
+export function addCatalogs(more: Catalogs): void {
+  extraCatalogs = more;
+}
+
 /** Loads the language's messages, makes it current and remembers the choice (spec section 4). */
 export async function activateLocale(locale: AppLocale): Promise<void> {
-  const { messages } = await catalogs[locale]();
-  i18n.loadAndActivate({ locale, messages });
+  const [{ messages }, extra] = await Promise.all([catalogs[locale](), extraCatalogs?.(locale)]);
+  i18n.loadAndActivate({ locale, messages: extra ? { ...extra.messages, ...messages } : messages });
   document.documentElement.lang = htmlLang(locale);
   writeStorage(langStorageKey, storedCode(locale));
 }

@@ -5,6 +5,11 @@ import { reportUnauthorized } from "./unauthorized.ts";
 
 /** The spec's request time-out (section 7). */
 export const apiTimeoutMs = 10_000;
+/**
+ * Uploads carry photos of a few megabytes from a phone, often on a mobile network: 10 s would
+ * cut off a slow but healthy upload, so they get a minute.
+ */
+export const uploadTimeoutMs = 60_000;
 const apiBase = "/api/v1";
 
 function fieldCodes(details: Record<string, unknown> | undefined): Record<string, string> {
@@ -25,14 +30,19 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, response.status === 401 ? "UNAUTHENTICATED" : "BAD_RESPONSE");
 }
 
-async function send(
-  method: string,
-  path: string,
-  body?: unknown,
-  idempotencyKey?: string,
-): Promise<Response> {
-  const headers: Record<string, string> =
-    body === undefined ? { accept: "application/json" } : { "content-type": "application/json" };
+/** A request body: JSON, or multipart form data (files with their fields). */
+type Body = { json: unknown } | { form: FormData } | undefined;
+
+function encode(body: Body): { headers: Record<string, string>; payload: BodyInit | undefined } {
+  if (body === undefined) return { headers: { accept: "application/json" }, payload: undefined };
+  // The browser writes a multipart content type itself, with its boundary.
+  if ("form" in body) return { headers: { accept: "application/json" }, payload: body.form };
+  if (body.json === undefined) return { headers: { accept: "application/json" }, payload: undefined };
+  return { headers: { "content-type": "application/json" }, payload: JSON.stringify(body.json) };
+}
+
+async function send(method: string, path: string, body: Body, idempotencyKey?: string): Promise<Response> {
+  const { headers, payload } = encode(body);
   if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
   let response: Response;
   try {
@@ -40,8 +50,8 @@ async function send(
       method,
       credentials: "same-origin",
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(apiTimeoutMs),
+      body: payload,
+      signal: AbortSignal.timeout(body !== undefined && "form" in body ? uploadTimeoutMs : apiTimeoutMs),
     });
   } catch (cause) {
     const timedOut = cause instanceof DOMException && cause.name === "TimeoutError";
@@ -49,8 +59,9 @@ async function send(
   }
   if (!response.ok) {
     const error = await failure(response);
-    // The app sends the member to sign in (spec section 8).
-    if (response.status === 401) reportUnauthorized(error.code);
+    // The app sends the member to sign in (spec section 8); the console sends staff to theirs.
+    if (response.status === 401)
+      reportUnauthorized(error.code, path.startsWith("/ops/") ? "staff" : "member");
     throw error;
   }
   return response;
@@ -65,7 +76,7 @@ async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
 
 /** GET and check the answer against its shared schema. */
 export async function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-  return parse(await send("GET", path), schema);
+  return parse(await send("GET", path, undefined), schema);
 }
 
 /** POST, PUT or DELETE; the answer is checked when a schema is given and ignored otherwise. */
@@ -82,7 +93,7 @@ export async function apiSend<T>(
   body?: unknown,
   schema?: z.ZodType<T>,
 ): Promise<T | undefined> {
-  const response = await send(method, path, body);
+  const response = await send(method, path, { json: body });
   return schema ? parse(response, schema) : undefined;
 }
 
@@ -96,5 +107,18 @@ export async function apiAct<T>(
   schema: z.ZodType<T>,
   idempotencyKey: string,
 ): Promise<T> {
-  return parse(await send("POST", path, body, idempotencyKey), schema);
+  return parse(await send("POST", path, { json: body }, idempotencyKey), schema);
+}
+
+/**
+ * POST multipart form data (text fields and image files), with the same 401 handling and error
+ * codes as JSON calls; the answer is checked against its schema. `idempotencyKey` as for apiAct.
+ */
+export async function apiUpload<T>(
+  path: string,
+  form: FormData,
+  schema: z.ZodType<T>,
+  idempotencyKey: string,
+): Promise<T> {
+  return parse(await send("POST", path, { form }, idempotencyKey), schema);
 }

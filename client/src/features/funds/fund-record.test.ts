@@ -1,6 +1,6 @@
 import type { FundRecord } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
-import { nextCursor, parseRef, summarizeChanges } from "./fund-record.ts";
+import { appendPage, memoRole, nextCursor, pageKey, parseRef, summarizeChanges } from "./fund-record.ts";
 
 function record(id: string): FundRecord {
   return { id, kind: "open", ref: null, memo: null, createdAtMs: 0, changes: [] };
@@ -60,10 +60,32 @@ describe("parseRef", () => {
     expect(parseRef("position:3")).toEqual({ kind: "position", id: "3" });
   });
 
+  it("reads deposit and withdrawal references", () => {
+    expect(parseRef("deposit:5")).toEqual({ kind: "deposit", id: "5" });
+    expect(parseRef("withdrawal:7")).toEqual({ kind: "withdrawal", id: "7" });
+  });
+
   it("leaves anything else alone", () => {
     expect(parseRef("seed:demo")).toBeUndefined();
     expect(parseRef(null)).toBeUndefined();
     expect(parseRef("order:")).toBeUndefined();
+    expect(parseRef("fx_quote:0b7c7d1e-2d2f-4a8e-9f59-0d8c5a7b1e11")).toBeUndefined();
+    expect(parseRef("member:3")).toBeUndefined();
+  });
+});
+
+describe("memoRole: whose words a memo is", () => {
+  it("labels staff-written memos as remarks, and a returned withdrawal's as the reason", () => {
+    expect(memoRole("adjustment")).toBe("remark");
+    expect(memoRole("deposit")).toBe("remark");
+    expect(memoRole("withdrawal")).toBe("remark");
+    expect(memoRole("withdrawal_release")).toBe("reason");
+  });
+
+  it("shows the journal's own descriptions as they are", () => {
+    expect(memoRole("fx")).toBe("plain");
+    expect(memoRole("close")).toBe("plain");
+    expect(memoRole("withdrawal_hold")).toBe("plain");
   });
 });
 
@@ -75,5 +97,17 @@ describe("nextCursor pages back by record id", () => {
   it("ends at the first record and on an empty page", () => {
     expect(nextCursor([record("1")])).toBeUndefined();
     expect(nextCursor([])).toBeUndefined();
+  });
+});
+
+describe("paging", () => {
+  it("keys the first page apart from every cursor", () => {
+    expect(pageKey(undefined)).toBe("newest");
+    expect(pageKey(5)).toBe("5");
+  });
+
+  it("appends a page without listing a record twice", () => {
+    const items = appendPage([record("9"), record("8")], [record("8"), record("7")]);
+    expect(items.map((item) => item.id)).toEqual(["9", "8", "7"]);
   });
 });

@@ -49,11 +49,29 @@ function rank(purpose: string): number {
   return index < 0 ? purposeOrder.length : index;
 }
 
-/** A record's business reference (`order:12`, `position:3`) as a kind and a number, if it is one. */
-export function parseRef(ref: string | null): { kind: "order" | "position"; id: string } | undefined {
-  const match = ref === null ? null : /^(order|position):(\d+)$/.exec(ref);
-  if (!match) return undefined;
-  return { kind: match[1] as "order" | "position", id: match[2] as string };
+/** The business rows a record may belong to, by their reference's prefix. */
+const refKinds = ["order", "position", "deposit", "withdrawal"] as const;
+export type RefKind = (typeof refKinds)[number];
+
+/**
+ * A record's business reference (`order:12`, `position:3`, `deposit:5`, `withdrawal:7`) as a
+ * kind and a number, if it is one of those.
+ */
+export function parseRef(ref: string | null): { kind: RefKind; id: string } | undefined {
+  const match = ref === null ? null : /^([a-z_]+):(\d+)$/.exec(ref);
+  if (!match || !(refKinds as readonly string[]).includes(match[1] as string)) return undefined;
+  return { kind: match[1] as RefKind, id: match[2] as string };
+}
+
+/**
+ * How a record's memo reads. Staff write the memo of an adjustment, a deposit and a
+ * withdrawal payout (the spec's remark) and of a returned withdrawal (why it was rejected);
+ * other memos are the journal's own description (an exchange's rate, a close's fill).
+ */
+export function memoRole(kind: string): "remark" | "reason" | "plain" {
+  if (kind === "withdrawal_release") return "reason";
+  if (kind === "adjustment" || kind === "deposit" || kind === "withdrawal") return "remark";
+  return "plain";
 }
 
 /** The cursor for the next (older) page: the oldest record's id; undefined when there is none. */
@@ -62,4 +80,15 @@ export function nextCursor(items: readonly FundRecord[]): number | undefined {
   if (!last) return undefined;
   const id = Number(last.id);
   return Number.isSafeInteger(id) && id > 1 ? id : undefined;
+}
+
+/** The request key of a page: its cursor, or `newest` for the first page. */
+export function pageKey(before: number | undefined): string {
+  return before === undefined ? "newest" : String(before);
+}
+
+/** The list with a further page after it; a record already listed is not listed twice. */
+export function appendPage(items: readonly FundRecord[], page: readonly FundRecord[]): FundRecord[] {
+  const listed = new Set(items.map((record) => record.id));
+  return [...items, ...page.filter((record) => !listed.has(record.id))];
 }

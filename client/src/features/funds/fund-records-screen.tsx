@@ -14,7 +14,15 @@ import { useInView } from "../../lib/use-in-view.ts";
 import { useSessionState } from "../../state/session.ts";
 import { formatSignedMoney, toneOf } from "../trading/figures.tsx";
 import { positionDetailPath } from "../trading/paths.ts";
-import { type Move, nextCursor, parseRef, summarizeChanges } from "./fund-record.ts";
+import {
+  appendPage,
+  type Move,
+  memoRole,
+  nextCursor,
+  pageKey,
+  parseRef,
+  summarizeChanges,
+} from "./fund-record.ts";
 import { type FundRecordFilter, fetchFundRecords } from "./funds-api.ts";
 import "./funds.css";
 
@@ -23,7 +31,7 @@ const pageSize = 30;
 /** Records are shown in Tokyo time, the home market's clock. */
 const recordZone = "Asia/Tokyo";
 
-const filters = ["all", "deposit", "withdrawal", "trade"] as const;
+const filters = ["all", "deposit", "withdrawal", "trade", "exchange"] as const;
 type Filter = (typeof filters)[number];
 
 function isFilter(value: unknown): value is Filter {
@@ -33,7 +41,9 @@ function isFilter(value: unknown): value is Filter {
 /** Why a journal exists (the server's closed list of kinds); an unknown kind shows as itself. */
 const kindLabels: Record<string, MessageDescriptor> = {
   deposit: msg({ message: "Deposit", context: "fund record" }),
-  withdrawal: msg({ message: "Withdrawal", context: "fund record" }),
+  withdrawal_hold: msg({ message: "Withdrawal requested", context: "fund record" }),
+  withdrawal: msg({ message: "Withdrawal paid", context: "fund record" }),
+  withdrawal_release: msg({ message: "Withdrawal returned", context: "fund record" }),
   order_hold: msg({ message: "Order hold", context: "fund record" }),
   order_release: msg({ message: "Hold released", context: "fund record" }),
   open: msg({ message: "Position opened", context: "fund record" }),
@@ -53,7 +63,10 @@ const purposeLabels: Record<string, MessageDescriptor> = {
   deficit: msg({ message: "Owed", context: "fund record" }),
 };
 
-/** `/user/FundingDetails`: the member's fund records, all or by deposits, withdrawals and trades. */
+/**
+ * `/user/FundingDetails`: the member's fund records, all or by deposits, withdrawals, trades and
+ * exchanges; each with its remark (an adjustment's reason, a returned withdrawal's reason).
+ */
 export function FundRecordsScreen() {
   const session = useSessionState();
   const [filter, setFilter] = useState<Filter>("all");
@@ -74,6 +87,9 @@ export function FundRecordsScreen() {
             </Tabs.Tab>
             <Tabs.Tab className="underline-tabs__tab" value="trade">
               <Trans>Trades</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab className="underline-tabs__tab" value="exchange">
+              <Trans>Exchanges</Trans>
             </Tabs.Tab>
             <Tabs.Indicator className="underline-tabs__indicator" />
           </Tabs.List>
@@ -115,8 +131,12 @@ function RecordList({ filter }: { filter: Filter }) {
   const end = useRef<HTMLDivElement>(null);
   const endInView = useInView(end);
   const type: FundRecordFilter | undefined = filter === "all" ? undefined : filter;
-  /** One request at a time; its answer is kept even if the end scrolls out meanwhile. */
-  const inFlight = useRef(false);
+  /**
+   * The cursor of the page last asked for: each page is asked for once. A flag cleared when the
+   * answer comes is not enough: an effect of a render committed before the answer may still run
+   * after it, see the flag down and the old cursor, and load the same page again.
+   */
+  const requested = useRef<string | undefined>(undefined);
   const mounted = useRef(true);
 
   useEffect(() => {
@@ -129,16 +149,21 @@ function RecordList({ filter }: { filter: Filter }) {
   // Loads the next page while the end is in view: again after each page, until the list is done.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page to load is in `state`
   useEffect(() => {
-    if (inFlight.current || state.done || state.error !== undefined) return;
+    if (state.done || state.error !== undefined) return;
     if (state.items.length > 0 && !endInView) return;
-    inFlight.current = true;
+    const cursor = pageKey(state.before);
+    if (requested.current === cursor) return;
+    requested.current = cursor;
     setState((previous) => ({ ...previous, loading: true }));
     fetchFundRecords({ type, before: state.before, limit: pageSize }).then(
       (page) => {
-        inFlight.current = false;
-        if (!mounted.current) return;
+        // Unmounted meanwhile (a hidden screen): the page is asked for again when it shows.
+        if (!mounted.current) {
+          requested.current = undefined;
+          return;
+        }
         setState((previous) => ({
-          items: [...previous.items, ...page],
+          items: appendPage(previous.items, page),
           before: nextCursor(page),
           done: page.length < pageSize || nextCursor(page) === undefined,
           loading: false,
@@ -146,7 +171,8 @@ function RecordList({ filter }: { filter: Filter }) {
         }));
       },
       (error: unknown) => {
-        inFlight.current = false;
+        // A failed page may be asked for again (the Try again button clears the error).
+        requested.current = undefined;
         if (mounted.current) setState((previous) => ({ ...previous, loading: false, error }));
       },
     );
@@ -198,17 +224,52 @@ function Amount({ move }: { move: Move }) {
 function Reference({ reference }: { reference: string | null }) {
   const parsed = parseRef(reference);
   if (!parsed) return null;
-  if (parsed.kind === "position")
-    return (
-      <Link href={positionDetailPath(parsed.id)} className="fund-row__ref">
-        <Trans>Position No. {parsed.id}</Trans>
-      </Link>
-    );
-  return (
-    <span className="fund-row__ref">
-      <Trans>Order No. {parsed.id}</Trans>
-    </span>
-  );
+  const { id } = parsed;
+  switch (parsed.kind) {
+    case "position":
+      return (
+        <Link href={positionDetailPath(id)} className="fund-row__ref">
+          <Trans>Position No. {id}</Trans>
+        </Link>
+      );
+    case "order":
+      return (
+        <span className="fund-row__ref">
+          <Trans>Order No. {id}</Trans>
+        </span>
+      );
+    case "deposit":
+      return (
+        <Link href="/user/recharge" className="fund-row__ref">
+          <Trans>Deposit No. {id}</Trans>
+        </Link>
+      );
+    case "withdrawal":
+      return (
+        <Link href="/user/withdraw" className="fund-row__ref">
+          <Trans>Withdrawal No. {id}</Trans>
+        </Link>
+      );
+  }
+}
+
+function Memo({ kind, memo }: { kind: string; memo: string }) {
+  switch (memoRole(kind)) {
+    case "remark":
+      return (
+        <span className="fund-row__remark" data-testid="fund-remark">
+          <Trans>Remark: {memo}</Trans>
+        </span>
+      );
+    case "reason":
+      return (
+        <span className="fund-row__remark" data-testid="fund-remark">
+          <Trans>Reason: {memo}</Trans>
+        </span>
+      );
+    case "plain":
+      return <span className="num">{memo}</span>;
+  }
 }
 
 function RecordRow({ record }: { record: FundRecord }) {
@@ -244,7 +305,7 @@ function RecordRow({ record }: { record: FundRecord }) {
       {(record.memo || parseRef(record.ref)) && (
         <p className="fund-row__memo">
           <Reference reference={record.ref} />
-          {record.memo && <span className="num">{record.memo}</span>}
+          {record.memo && <Memo kind={record.kind} memo={record.memo} />}
         </p>
       )}
     </li>

@@ -1,7 +1,7 @@
-import { type FundRecord, fundRecordListSchema } from "@kabuto/shared";
+import { type FundRecord, type FundRecordKind, fundRecordListSchema } from "@kabuto/shared";
 import { apiGet } from "../../lib/api.ts";
 
-export type FundRecordFilter = "deposit" | "withdrawal" | "trade";
+export type FundRecordFilter = FundRecordKind;
 
 /** Fund records, newest first; `before` is the id of the oldest record already shown. */
 export async function fetchFundRecords(query: {

@@ -10,6 +10,7 @@ import {
   IconMine,
   IconReceipt,
   IconTicket,
+  IconTrade,
 } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { localeEndonyms } from "../../i18n/locale.ts";
@@ -19,6 +20,7 @@ import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
 import { AccountFunds } from "../trading/account-funds.tsx";
+import { IconDeposit, IconIdCard, IconShield, IconWithdraw } from "./user-icons.tsx";
 import "./user.css";
 
 /** `09012345678` → `090-1234-5678`: how Japanese mobile numbers are read. */
@@ -28,9 +30,9 @@ function groupedNumber(account: string): string {
 }
 
 /**
- * The Mine tab: who is signed in, their money per currency (live with the positions' P&L), fund
- * records, invitation code, language and sign-out. Deposit, withdrawal and exchange come with
- * their own issue; until then they are left out rather than shown dead.
+ * The Mine tab: who is signed in, their money per currency (live with the positions' P&L) with
+ * the account centre's deposit, withdraw and exchange actions (spec section 2), fund records,
+ * verification, settings, invitation code, language and sign-out.
  */
 export function UserCenterScreen() {
   const session = useSessionState();
@@ -67,6 +69,7 @@ function SignedOut() {
 }
 
 function SignedIn({ account }: { account: string }) {
+  const { t } = useLingui();
   const me = useAsync(account, fetchMe);
   const [, navigate] = useLocation();
   const [leaving, setLeaving] = useState(false);
@@ -95,7 +98,45 @@ function SignedIn({ account }: { account: string }) {
         </div>
       </section>
       <AccountFunds />
+      <nav className="money-actions" aria-label={t`Money`}>
+        <Link href="/user/recharge" className="money-actions__item" data-testid="action-deposit">
+          <span className="money-actions__icon">
+            <IconDeposit />
+          </span>
+          <Trans>Deposit</Trans>
+        </Link>
+        <Link href="/user/withdraw" className="money-actions__item" data-testid="action-withdraw">
+          <span className="money-actions__icon">
+            <IconWithdraw />
+          </span>
+          <Trans>Withdraw</Trans>
+        </Link>
+        <Link href="/user/exchange" className="money-actions__item" data-testid="action-exchange">
+          <span className="money-actions__icon">
+            <IconTrade />
+          </span>
+          <Trans>Exchange</Trans>
+        </Link>
+      </nav>
       <ul className="menu">
+        <li>
+          <Link href="/user/bandCard" className="menu__item menu__item--link" data-testid="menu-verification">
+            <span className="menu__icon">
+              <IconIdCard />
+            </span>
+            <span className="menu__label">
+              <Trans>Real-name verification</Trans>
+            </span>
+            {me.status === "ready" ? (
+              <span className="menu__value">
+                <VerificationText status={me.value.verification} />
+              </span>
+            ) : (
+              <span className="skeleton" />
+            )}
+            <IconChevron className="menu__chevron" />
+          </Link>
+        </li>
         <li>
           <Link href="/user/FundingDetails" className="menu__item menu__item--link">
             <span className="menu__icon">
@@ -117,7 +158,7 @@ function SignedIn({ account }: { account: string }) {
           {me.status === "ready" ? <InviteCode code={me.value.inviteCode} /> : <span className="skeleton" />}
         </li>
       </ul>
-      <Settings />
+      <Settings signedIn />
       <div className="mine__actions">
         <button
           type="button"
@@ -133,16 +174,20 @@ function SignedIn({ account }: { account: string }) {
   );
 }
 
-function Verification({ status }: { status: Me["verification"] }) {
+function VerificationText({ status }: { status: Me["verification"] }) {
   const labels: Record<Me["verification"], React.ReactNode> = {
     unverified: <Trans>Not verified</Trans>,
     pending: <Trans>Verification under review</Trans>,
     verified: <Trans>Verified</Trans>,
     rejected: <Trans>Verification rejected</Trans>,
   };
+  return labels[status];
+}
+
+function Verification({ status }: { status: Me["verification"] }) {
   return (
     <span className="profile__status" data-status={status}>
-      {labels[status]}
+      <VerificationText status={status} />
     </span>
   );
 }
@@ -169,10 +214,24 @@ function InviteCode({ code }: { code: string }) {
   );
 }
 
-function Settings() {
+/** Settings and security (signed-in members only) and the language, which anyone may change. */
+function Settings({ signedIn = false }: { signedIn?: boolean }) {
   const locale = useLocale();
   return (
     <ul className="menu">
+      {signedIn && (
+        <li>
+          <Link href="/user/setting" className="menu__item menu__item--link" data-testid="menu-settings">
+            <span className="menu__icon">
+              <IconShield />
+            </span>
+            <span className="menu__label">
+              <Trans>Settings and security</Trans>
+            </span>
+            <IconChevron className="menu__chevron" />
+          </Link>
+        </li>
+      )}
       <li>
         <Link href="/user/changeLang" className="menu__item menu__item--link">
           <span className="menu__icon">

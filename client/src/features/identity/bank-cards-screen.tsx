@@ -1,0 +1,123 @@
+import type { BankCard } from "@kabuto/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Link } from "wouter";
+import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
+import { IconPlus } from "../../app/icons.tsx";
+import { PageHeader } from "../../app/page-header.tsx";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useAsync } from "../../lib/use-async.ts";
+import { useSessionState } from "../../state/session.ts";
+import { fetchBankCards, fetchSecurity, removeBankCard } from "./identity-api.ts";
+import { cardTypeLabel, LoadProblem, Notice, SignInNeeded } from "./identity-parts.tsx";
+import "./identity.css";
+
+/** `/user/BankCard`: the member's bank cards, numbers masked, each removable; and the way to add one. */
+export function BankCardsScreen() {
+  const session = useSessionState();
+  const [reads, setReads] = useState(0);
+  const key = session ? `${session.account}:${reads}` : null;
+  const cards = useAsync(key, fetchBankCards);
+  const security = useAsync(key, fetchSecurity);
+  const reload = () => setReads((n) => n + 1);
+  const verified = security.status === "ready" && security.value.verification === "verified";
+  return (
+    <>
+      <PageHeader back="/user/setting" title={<Trans>Bank cards</Trans>} />
+      <main className="form-page">
+        {!session && <SignInNeeded />}
+        {session && cards.status === "error" && <LoadProblem error={cards.error} onRetry={reload} />}
+        {session && cards.status === "loading" && <div className="panel" aria-busy="true" />}
+        {session && cards.status === "ready" && (
+          <>
+            {cards.value.length === 0 ? (
+              <p className="empty" data-testid="no-cards">
+                <Trans>No bank cards yet. Add the account your withdrawals should go to.</Trans>
+              </p>
+            ) : (
+              <ul className="card-list" data-testid="bank-cards">
+                {cards.value.map((card) => (
+                  <CardItem key={card.id} card={card} onRemoved={reload} />
+                ))}
+              </ul>
+            )}
+            {security.status === "ready" && !verified && (
+              <Notice tone="warn">
+                <Trans>Real-name verification is required before you add a card.</Trans>{" "}
+                <Link href="/user/bandCard">
+                  <Trans>Verify now</Trans>
+                </Link>
+              </Notice>
+            )}
+            <Link
+              href="/user/WithCard"
+              className="button button--primary button--block"
+              data-testid="add-card"
+            >
+              <IconPlus />
+              <Trans>Add a bank card</Trans>
+            </Link>
+          </>
+        )}
+      </main>
+    </>
+  );
+}
+
+function CardItem({ card, onRemoved }: { card: BankCard; onRemoved: () => void }) {
+  const { t, i18n } = useLingui();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await removeBankCard(card.id);
+      setAsking(false);
+      notifySuccess(t`Card removed`);
+      onRemoved();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="bank-card" data-testid="bank-card">
+      <div className="bank-card__head">
+        <span className="bank-card__bank">{card.bankName}</span>
+        <span className="bank-card__type">{cardTypeLabel(i18n, card.cardType)}</span>
+      </div>
+      <p className="bank-card__number num">{card.cardNumberMasked}</p>
+      <div className="bank-card__foot">
+        <span>
+          {card.branchName} <span className="num">({card.branchCode})</span> · {card.holderName}
+        </span>
+        <button
+          type="button"
+          className="bank-card__remove"
+          onClick={() => setAsking(true)}
+          data-testid="remove-card"
+        >
+          <Trans>Remove</Trans>
+        </button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={<Trans>Remove this card?</Trans>}
+        confirmLabel={<Trans>Remove</Trans>}
+        onConfirm={remove}
+        busy={busy}
+        testId="remove-card-dialog"
+      >
+        <p>
+          <Trans>
+            Withdrawals can no longer be sent to {card.bankName} {card.cardNumberMasked}.
+          </Trans>
+        </p>
+      </ConfirmDialog>
+    </li>
+  );
+}

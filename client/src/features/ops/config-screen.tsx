@@ -1,0 +1,134 @@
+import type { OpsConfigEntry } from "@kabuto/shared";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+import { TextField } from "../../app/text-field.tsx";
+import { ApiError } from "../../lib/api-error.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useAsync } from "../../lib/use-async.ts";
+import { fetchConfig, setConfig } from "./ops-api.ts";
+import { Loaded, OpsPage, useReload } from "./parts.tsx";
+
+/** What each public setting is, for staff; a setting the console does not know shows its name. */
+const entryLabels: Record<string, MessageDescriptor> = {
+  title: msg`Page title`,
+  customerServiceUrl: msg`Customer service link`,
+  onlineSupportUrl: msg`Online support link`,
+  supportEmail: msg`Support email`,
+  fundHours: msg`Deposit and withdrawal hours (Tokyo time, business days)`,
+  withdrawMin: msg`Smallest withdrawal per currency`,
+};
+
+const entryHints: Record<OpsConfigEntry["kind"], MessageDescriptor> = {
+  text: msg`Plain text.`,
+  url: msg`An http or https address; empty hides the link.`,
+  email: msg`An email address; empty hides it.`,
+};
+
+/** `#/ops/config` (supervisor): the settings every visitor reads, such as the title and support links. */
+export function ConfigScreen() {
+  const [version, reload] = useReload();
+  const state = useAsync(`config#${version}`, fetchConfig);
+  return (
+    <OpsPage title={<Trans>Public settings</Trans>}>
+      <Loaded state={state} retry={reload}>
+        {(entries) => (
+          <>
+            <div className="ops-stack ops-narrow">
+              {entries
+                .filter((entry) => entry.editable)
+                .map((entry) => (
+                  <EntryForm key={`${entry.name}#${version}`} entry={entry} onSaved={reload} />
+                ))}
+            </div>
+            <ReadOnlyEntries entries={entries.filter((entry) => !entry.editable)} />
+          </>
+        )}
+      </Loaded>
+    </OpsPage>
+  );
+}
+
+function EntryForm({ entry, onSaved }: { entry: OpsConfigEntry; onSaved: () => void }) {
+  const { i18n, t } = useLingui();
+  const [value, setValue] = useState(entry.value);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const label = entryLabels[entry.name];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await setConfig(entry.name, value.trim());
+      setError(undefined);
+      notifySuccess(t`Saved`);
+      onSaved();
+    } catch (caught) {
+      if (caught instanceof ApiError) setError(caught.fields.value ?? caught.code);
+      notifyError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="ops-card ops-config" onSubmit={submit} noValidate>
+      <TextField
+        id={`config-${entry.name}`}
+        label={label ? i18n._(label) : entry.name}
+        type={entry.kind === "url" ? "url" : entry.kind === "email" ? "email" : "text"}
+        value={value}
+        maxLength={entry.maxLength}
+        placeholder={entry.defaultValue}
+        onChange={(event) => setValue(event.target.value)}
+        error={error}
+        autoComplete="off"
+      />
+      <div className="ops-config__foot">
+        <p className="field__hint">
+          <span>{i18n._(entryHints[entry.kind])}</span>
+          {entry.defaultValue && <span>{t`Default: ${entry.defaultValue}`}</span>}
+          <code className="ops-code">{entry.name}</code>
+        </p>
+        <button
+          type="submit"
+          className="button button--primary button--small"
+          disabled={busy || value.trim() === entry.value}
+        >
+          <Trans>Save</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Hours and limits the servers enforce from their own settings: shown, changed only by a deployment. */
+function ReadOnlyEntries({ entries }: { entries: OpsConfigEntry[] }) {
+  const { i18n } = useLingui();
+  if (entries.length === 0) return null;
+  return (
+    <section className="ops-card">
+      <h2 className="ops-card__title">
+        <Trans>Set by the deployment</Trans>
+      </h2>
+      <p className="ops-muted">
+        <Trans>These are enforced by the servers and change only with their configuration.</Trans>
+      </p>
+      <dl className="ops-facts">
+        {entries.map((entry) => {
+          const label = entryLabels[entry.name];
+          return (
+            <div key={entry.name} className="ops-facts__row">
+              <dt>{label ? i18n._(label) : entry.name}</dt>
+              <dd>
+                <code className="ops-code">{entry.value}</code>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}

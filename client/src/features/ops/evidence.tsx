@@ -1,0 +1,92 @@
+import type { AuditEntry, FundHistoryItem } from "@kabuto/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { useAsync } from "../../lib/use-async.ts";
+import { fetchAudit, uploadUrl } from "./ops-api.ts";
+import { useRoleAtLeast } from "./ops-session.tsx";
+import { Money, StatusTag, When } from "./parts.tsx";
+
+/** An uploaded image (ID photo, receipt), opened full size in a new tab when clicked. */
+export function Evidence({ id, label }: { id: string; label: string }) {
+  return (
+    <figure className="ops-evidence__item">
+      <a href={uploadUrl(id)} target="_blank" rel="noopener noreferrer">
+        <img src={uploadUrl(id)} alt={label} loading="lazy" />
+      </a>
+      <figcaption>{label}</figcaption>
+    </figure>
+  );
+}
+
+/** The member's earlier deposits and withdrawals, newest first, each opening its own review. */
+export function FundHistory({ items }: { items: readonly FundHistoryItem[] }) {
+  if (items.length === 0) {
+    return (
+      <p className="ops-muted">
+        <Trans>No earlier deposits or withdrawals.</Trans>
+      </p>
+    );
+  }
+  return (
+    <ul className="ops-history">
+      {items.map((item) => (
+        <li key={`${item.kind}:${item.id}`}>
+          <Link href={`/ops/${item.kind === "deposit" ? "deposits" : "withdrawals"}/${item.id}`}>
+            {item.kind === "deposit" ? (
+              <Trans>Deposit No. {item.id}</Trans>
+            ) : (
+              <Trans>Withdrawal No. {item.id}</Trans>
+            )}
+          </Link>
+          <Money amount={item.amount} currency={item.currency} />
+          <StatusTag status={item.status} />
+          <When ms={item.createdAtMs} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Who did what to one request, from the audit log (supervisors and up read it). Returns the
+ * loaded entries to the caller too, e.g. to name the staff member who checked a withdrawal.
+ */
+export function useAuditTrail(target: string, version: number): AuditEntry[] | undefined {
+  const allowed = useRoleAtLeast("supervisor");
+  const state = useAsync(allowed ? `${target}#${version}` : null, () => fetchAudit({ target }));
+  return state.status === "ready" ? state.value : undefined;
+}
+
+export function AuditTrail({ target, entries }: { target: string; entries: AuditEntry[] | undefined }) {
+  const { t } = useLingui();
+  const allowed = useRoleAtLeast("supervisor");
+  if (!allowed) return null;
+  return (
+    <section className="ops-card" aria-label={t`Audit trail`}>
+      <h2 className="ops-card__title">
+        <Trans>Audit trail</Trans>
+      </h2>
+      {entries === undefined ? (
+        <span className="skeleton" style={{ width: "60%" }} />
+      ) : entries.length === 0 ? (
+        <p className="ops-muted">
+          <Trans>No staff action yet.</Trans>
+        </p>
+      ) : (
+        <ul className="ops-history">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <When ms={entry.atMs} />
+              <code className="ops-code">{entry.action}</code>
+              <span>{entry.staffLogin ?? t`System`}</span>
+              {entry.reason && <span className="ops-muted">{entry.reason}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link href={`/ops/audit?target=${encodeURIComponent(target)}`} className="ops-small-link">
+        <Trans>Open in the audit log</Trans>
+      </Link>
+    </section>
+  );
+}

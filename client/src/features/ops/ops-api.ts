@@ -1,0 +1,220 @@
+import {
+  type Adjustment,
+  type AdjustmentRequest,
+  type AuditEntry,
+  adjustmentSchema,
+  auditListSchema,
+  type KycReviewDetail,
+  type KycReviewItem,
+  kycReviewDetailSchema,
+  kycReviewListSchema,
+  type MemberFlagsUpdate,
+  type MemberProfile,
+  type MemberSummary,
+  memberListSchema,
+  memberProfileSchema,
+  memberSummarySchema,
+  type NewsInput,
+  type OpsConfigEntry,
+  type OpsDeposit,
+  type OpsNewsItem,
+  type OpsWithdrawal,
+  type OpsWithdrawalDetail,
+  opsConfigEntrySchema,
+  opsConfigListSchema,
+  opsDepositListSchema,
+  opsDepositSchema,
+  opsNewsItemSchema,
+  opsNewsListSchema,
+  opsWithdrawalDetailSchema,
+  opsWithdrawalListSchema,
+  type RechargeChannel,
+  type RechargeChannelInput,
+  rechargeChannelListSchema,
+  rechargeChannelSchema,
+  type Staff,
+  staffListSchema,
+  staffSchema,
+  staffSessionResponseSchema,
+} from "@kabuto/shared";
+import { z } from "zod";
+import { apiAct, apiGet, apiSend } from "../../lib/api.ts";
+
+/**
+ * The console's calls, all under `/api/v1/ops`. The staff session is an httpOnly cookie the
+ * server sets at sign-in, so no token is kept here; a 401 on any of these sends the staff
+ * member to the console's own sign-in screen (lib/unauthorized.ts).
+ */
+
+const okSchema = z.object({ ok: z.boolean() });
+
+function query(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+// Staff session and accounts.
+
+export async function staffLogin(login: string, password: string): Promise<Staff> {
+  const { staff } = await apiSend("POST", "/ops/auth/login", { login, password }, staffSessionResponseSchema);
+  return staff;
+}
+
+export async function staffLogout(): Promise<void> {
+  await apiSend("POST", "/ops/auth/logout", {}, okSchema);
+}
+
+export function fetchStaffMe(): Promise<Staff> {
+  return apiGet("/ops/me", staffSchema);
+}
+
+export async function fetchStaffList(): Promise<Staff[]> {
+  return (await apiGet("/ops/staff", staffListSchema)).items;
+}
+
+export function createStaff(input: { login: string; name: string; role: string; password: string }) {
+  return apiSend("POST", "/ops/staff", input, staffSchema);
+}
+
+export function setStaffDisabled(id: string, disabled: boolean, reason: string): Promise<Staff> {
+  return apiSend("POST", `/ops/staff/${encodeURIComponent(id)}/disabled`, { disabled, reason }, staffSchema);
+}
+
+// The audit log.
+
+export interface AuditFilter {
+  target?: string | undefined;
+  staffId?: string | undefined;
+  before?: string | undefined;
+}
+
+export async function fetchAudit(filter: AuditFilter): Promise<AuditEntry[]> {
+  return (await apiGet(`/ops/audit${query({ ...filter })}`, auditListSchema)).items;
+}
+
+/** An uploaded image (ID photos, receipts) as staff read it: an `<img src>` the staff cookie opens. */
+export function uploadUrl(id: string): string {
+  return `/api/v1/ops/uploads/${encodeURIComponent(id)}`;
+}
+
+export interface Review {
+  decision: "approve" | "reject";
+  reason?: string | undefined;
+}
+
+// Real-name verification.
+
+export async function fetchKycQueue(status: string): Promise<KycReviewItem[]> {
+  return (await apiGet(`/ops/kyc${query({ status })}`, kycReviewListSchema)).items;
+}
+
+export function fetchKyc(id: string): Promise<KycReviewDetail> {
+  return apiGet(`/ops/kyc/${encodeURIComponent(id)}`, kycReviewDetailSchema);
+}
+
+export async function reviewKyc(id: string, review: Review): Promise<void> {
+  await apiSend("POST", `/ops/kyc/${encodeURIComponent(id)}/review`, review);
+}
+
+// Deposits.
+
+export async function fetchDepositQueue(status: string): Promise<OpsDeposit[]> {
+  return (await apiGet(`/ops/deposits${query({ status })}`, opsDepositListSchema)).items;
+}
+
+export function fetchDeposit(id: string): Promise<OpsDeposit> {
+  return apiGet(`/ops/deposits/${encodeURIComponent(id)}`, opsDepositSchema);
+}
+
+export async function reviewDeposit(id: string, review: Review): Promise<void> {
+  await apiSend("POST", `/ops/deposits/${encodeURIComponent(id)}/review`, review);
+}
+
+// Withdrawals: checked by one staff member, approved by another.
+
+export async function fetchWithdrawalQueue(status: string): Promise<OpsWithdrawal[]> {
+  return (await apiGet(`/ops/withdrawals${query({ status })}`, opsWithdrawalListSchema)).items;
+}
+
+export function fetchWithdrawal(id: string): Promise<OpsWithdrawalDetail> {
+  return apiGet(`/ops/withdrawals/${encodeURIComponent(id)}`, opsWithdrawalDetailSchema);
+}
+
+export async function checkWithdrawal(id: string, payoutReference: string | undefined): Promise<void> {
+  await apiSend("POST", `/ops/withdrawals/${encodeURIComponent(id)}/check`, { payoutReference });
+}
+
+export async function reviewWithdrawal(id: string, review: Review): Promise<void> {
+  await apiSend("POST", `/ops/withdrawals/${encodeURIComponent(id)}/review`, review);
+}
+
+// Members.
+
+export async function searchMembers(
+  q: string,
+  offset: number,
+): Promise<{ items: MemberSummary[]; nextOffset: number | null }> {
+  return apiGet(
+    `/ops/members${query({ q: q.trim(), offset: offset > 0 ? String(offset) : undefined })}`,
+    memberListSchema,
+  );
+}
+
+export function fetchMember(id: string): Promise<MemberProfile> {
+  return apiGet(`/ops/members/${encodeURIComponent(id)}`, memberProfileSchema);
+}
+
+export function setMemberFlags(id: string, update: MemberFlagsUpdate): Promise<MemberSummary> {
+  return apiSend("POST", `/ops/members/${encodeURIComponent(id)}/flags`, update, memberSummarySchema);
+}
+
+/** An adjusting journal; `intentKey` makes a retry after a lost answer post it once. */
+export function adjustMember(id: string, request: AdjustmentRequest, intentKey: string): Promise<Adjustment> {
+  return apiAct(`/ops/members/${encodeURIComponent(id)}/adjustments`, request, adjustmentSchema, intentKey);
+}
+
+// Recharge channels.
+
+export async function fetchChannels(): Promise<RechargeChannel[]> {
+  return (await apiGet("/ops/recharge-channels", rechargeChannelListSchema)).items;
+}
+
+export function createChannel(input: RechargeChannelInput): Promise<RechargeChannel> {
+  return apiSend("POST", "/ops/recharge-channels", input, rechargeChannelSchema);
+}
+
+export function updateChannel(id: string, input: RechargeChannelInput): Promise<RechargeChannel> {
+  return apiSend("PUT", `/ops/recharge-channels/${encodeURIComponent(id)}`, input, rechargeChannelSchema);
+}
+
+// Public settings.
+
+export async function fetchConfig(): Promise<OpsConfigEntry[]> {
+  return (await apiGet("/ops/config", opsConfigListSchema)).items;
+}
+
+export function setConfig(name: string, value: string): Promise<OpsConfigEntry> {
+  return apiSend("PUT", `/ops/config/${encodeURIComponent(name)}`, { value }, opsConfigEntrySchema);
+}
+
+// News and announcements.
+
+export function fetchNews(
+  before: string | undefined,
+): Promise<{ items: OpsNewsItem[]; next: string | null }> {
+  return apiGet(`/ops/news${query({ before })}`, opsNewsListSchema);
+}
+
+export function createNews(input: NewsInput): Promise<OpsNewsItem> {
+  return apiSend("POST", "/ops/news", input, opsNewsItemSchema);
+}
+
+export function updateNews(id: string, input: NewsInput): Promise<OpsNewsItem> {
+  return apiSend("PUT", `/ops/news/${encodeURIComponent(id)}`, input, opsNewsItemSchema);
+}
+
+export function withdrawNews(id: string, reason: string): Promise<OpsNewsItem> {
+  return apiSend("POST", `/ops/news/${encodeURIComponent(id)}/withdraw`, { reason }, opsNewsItemSchema);
+}

@@ -1,0 +1,207 @@
+import { roleAtLeast, type Staff } from "@kabuto/shared";
+import { i18n } from "@lingui/core";
+import { Trans } from "@lingui/react/macro";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
+import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import { navigate } from "../../app/hash-location.ts";
+import { ApiError } from "../../lib/api-error.ts";
+import { errorMessage } from "../../lib/error-messages.ts";
+import { notifyError, notifyInfo } from "../../lib/notify.ts";
+import { onUnauthorized } from "../../lib/unauthorized.ts";
+import { fetchStaffMe, staffLogout } from "./ops-api.ts";
+import { openOpsCatalogs } from "./ops-i18n.ts";
+import { OpsLayout } from "./ops-layout.tsx";
+import { opsHome, opsLogin, returnPath, sectionOf } from "./ops-nav.ts";
+import { StaffContext, useStaffSession } from "./ops-session.tsx";
+import { Loaded } from "./parts.tsx";
+import "./ops.css";
+
+/** The same pause as the member app's between a 401 and the sign-in screen (spec section 8). */
+const unauthorizedRedirectMs = 1500;
+
+/** Each screen is its own chunk, as in the member app; detail screens share their list's chunk. */
+const screens = {
+  login: lazy(() => import("./login-screen.tsx").then((m) => ({ default: m.OpsLoginScreen }))),
+  dashboard: lazy(() => import("./dashboard-screen.tsx").then((m) => ({ default: m.DashboardScreen }))),
+  kycQueue: lazy(() => import("./kyc-screens.tsx").then((m) => ({ default: m.KycQueueScreen }))),
+  kycDetail: lazy(() => import("./kyc-screens.tsx").then((m) => ({ default: m.KycDetailScreen }))),
+  depositQueue: lazy(() => import("./deposit-screens.tsx").then((m) => ({ default: m.DepositQueueScreen }))),
+  depositDetail: lazy(() =>
+    import("./deposit-screens.tsx").then((m) => ({ default: m.DepositDetailScreen })),
+  ),
+  withdrawalQueue: lazy(() =>
+    import("./withdrawal-screens.tsx").then((m) => ({ default: m.WithdrawalQueueScreen })),
+  ),
+  withdrawalDetail: lazy(() =>
+    import("./withdrawal-screens.tsx").then((m) => ({ default: m.WithdrawalDetailScreen })),
+  ),
+  memberSearch: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberSearchScreen }))),
+  memberDetail: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberDetailScreen }))),
+  channels: lazy(() => import("./channels-screen.tsx").then((m) => ({ default: m.ChannelsScreen }))),
+  config: lazy(() => import("./config-screen.tsx").then((m) => ({ default: m.ConfigScreen }))),
+  news: lazy(() => import("./news-screen.tsx").then((m) => ({ default: m.NewsScreen }))),
+  audit: lazy(() => import("./audit-screen.tsx").then((m) => ({ default: m.AuditScreen }))),
+  staff: lazy(() => import("./staff-screen.tsx").then((m) => ({ default: m.StaffScreen }))),
+};
+
+type SessionState =
+  | { status: "loading" }
+  | { status: "error"; error: unknown }
+  | { status: "signed-out" }
+  | { status: "signed-in"; staff: Staff };
+
+/** A 401 (no staff session) or a 403 (a member's session, not a staff one) means: sign in as staff. */
+function needsSignIn(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** The console path being shown, with its query, to come back to after signing in. */
+function currentConsolePath(): string {
+  return location.hash.replace(/^#/, "") || opsHome;
+}
+
+/** Marks the page as the console while it is open: the stylesheet lays the page out for desks too. */
+function useConsoleRoot(): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.console = "ops";
+    return () => {
+      delete root.dataset.console;
+    };
+  }, []);
+}
+
+/**
+ * `#/ops/...`: the operations console. Staff sign in here, apart from members; every other
+ * screen needs a staff session, and shows only what the staff member's role may do.
+ */
+export function OpsConsole() {
+  useConsoleRoot();
+  const [catalogsReady, setCatalogsReady] = useState(false);
+  const [session, setSession] = useState<SessionState>({ status: "loading" });
+  const [path] = useLocation();
+
+  useEffect(() => {
+    // Without its catalog the console still works, in the source language.
+    void openOpsCatalogs()
+      .catch(() => undefined)
+      .then(() => setCatalogsReady(true));
+  }, []);
+
+  const loadStaff = useCallback(() => {
+    setSession({ status: "loading" });
+    fetchStaffMe().then(
+      (staff) => setSession({ status: "signed-in", staff }),
+      (error: unknown) =>
+        setSession(needsSignIn(error) ? { status: "signed-out" } : { status: "error", error }),
+    );
+  }, []);
+  useEffect(loadStaff, [loadStaff]);
+
+  useEffect(() => {
+    // A screen makes several calls at once; their 401s lead to one notice and one redirect.
+    let redirecting = false;
+    onUnauthorized((code) => {
+      // A wrong password on the sign-in screen is a 401 too; the form shows that one itself.
+      if (redirecting || location.hash.startsWith(`#${opsLogin}`)) return;
+      redirecting = true;
+      notifyInfo(errorMessage(i18n, code));
+      const next = currentConsolePath();
+      setTimeout(() => {
+        redirecting = false;
+        setSession({ status: "signed-out" });
+        navigate(`${opsLogin}?next=${encodeURIComponent(next)}`, { replace: true });
+      }, unauthorizedRedirectMs);
+    }, "staff");
+  }, []);
+
+  const signOut = useCallback(() => {
+    staffLogout().then(
+      () => {
+        setSession({ status: "signed-out" });
+        navigate(opsLogin, { replace: true });
+      },
+      (error: unknown) => notifyError(error),
+    );
+  }, []);
+
+  if (!catalogsReady) return <div className="screen-fallback" aria-busy="true" />;
+  if (path === opsLogin) {
+    return (
+      <Suspense fallback={<div className="screen-fallback" aria-busy="true" />}>
+        <LoginRoute onSignedIn={(staff) => setSession({ status: "signed-in", staff })} />
+      </Suspense>
+    );
+  }
+  if (session.status === "signed-out") {
+    return <Redirect to={`${opsLogin}?next=${encodeURIComponent(currentConsolePath())}`} replace />;
+  }
+  if (session.status !== "signed-in") {
+    return (
+      <div className="ops-boot">
+        <Loaded state={session} retry={loadStaff}>
+          {() => null}
+        </Loaded>
+      </div>
+    );
+  }
+  return (
+    <StaffContext value={{ staff: session.staff, signOut }}>
+      <OpsLayout>
+        <Suspense fallback={<div className="ops-loading" aria-busy="true" />}>
+          <ConsoleRoutes />
+        </Suspense>
+      </OpsLayout>
+    </StaffContext>
+  );
+}
+
+function LoginRoute({ onSignedIn }: { onSignedIn: (staff: Staff) => void }) {
+  const search = useSearch();
+  const next = returnPath(new URLSearchParams(search).get("next"));
+  return (
+    <screens.login
+      onSignedIn={(staff) => {
+        onSignedIn(staff);
+        navigate(next, { replace: true });
+      }}
+    />
+  );
+}
+
+/** The console's screens; a section the role may not open says so instead (the server refuses it too). */
+function ConsoleRoutes(): ReactNode {
+  const { staff } = useStaffSession();
+  const [path] = useLocation();
+  const section = sectionOf(path);
+  if (section && !roleAtLeast(staff.role, section.role)) return <NotPermitted />;
+  return (
+    <Switch>
+      <Route path={opsHome} component={screens.dashboard} />
+      <Route path="/ops/kyc" component={screens.kycQueue} />
+      <Route path="/ops/kyc/:id">{(params) => <screens.kycDetail id={params.id} />}</Route>
+      <Route path="/ops/deposits" component={screens.depositQueue} />
+      <Route path="/ops/deposits/:id">{(params) => <screens.depositDetail id={params.id} />}</Route>
+      <Route path="/ops/withdrawals" component={screens.withdrawalQueue} />
+      <Route path="/ops/withdrawals/:id">{(params) => <screens.withdrawalDetail id={params.id} />}</Route>
+      <Route path="/ops/members" component={screens.memberSearch} />
+      <Route path="/ops/members/:id">{(params) => <screens.memberDetail id={params.id} />}</Route>
+      <Route path="/ops/channels" component={screens.channels} />
+      <Route path="/ops/config" component={screens.config} />
+      <Route path="/ops/news" component={screens.news} />
+      <Route path="/ops/audit" component={screens.audit} />
+      <Route path="/ops/staff" component={screens.staff} />
+      <Route>
+        <Redirect to={opsHome} replace />
+      </Route>
+    </Switch>
+  );
+}
+
+function NotPermitted() {
+  return (
+    <div className="ops-empty" role="alert">
+      <Trans>Your role cannot open this page.</Trans>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { formatClock, formatDate, formatMoney } from "@kabuto/shared/format";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type MouseEvent, type ReactNode, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { ChoiceChips } from "../../app/choice-chips.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { errorCode } from "../../lib/api-error.ts";
+import { errorMessage } from "../../lib/error-messages.ts";
+import type { AsyncState } from "../../lib/use-async.ts";
+
+/** Staff work on Tokyo time, the brokerage's own clock, wherever their browser is. */
+export const opsZone = "Asia/Tokyo";
+
+/** A screen of the console: its title, a way back to the list it came from, and actions. */
+export function OpsPage({
+  title,
+  back,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  back?: { href: string; label: ReactNode };
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="ops-page">
+      <header className="ops-page__head">
+        <div className="ops-page__titles">
+          {back && (
+            <Link href={back.href} className="ops-page__back">
+              ‹ {back.label}
+            </Link>
+          )}
+          <h1 className="ops-page__title">{title}</h1>
+        </div>
+        {actions && <div className="ops-page__actions">{actions}</div>}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A counter to bump after an action so that the screen loads its data again. */
+export function useReload(): [number, () => void] {
+  const [version, setVersion] = useState(0);
+  return [version, () => setVersion((previous) => previous + 1)];
+}
+
+/** Shows a load in progress, its error with a retry, or its value. */
+export function Loaded<T>({
+  state,
+  retry,
+  children,
+}: {
+  state: AsyncState<T>;
+  retry: () => void;
+  children: (value: T) => ReactNode;
+}) {
+  const { i18n } = useLingui();
+  if (state.status === "loading") {
+    return (
+      <div className="ops-loading" aria-busy="true">
+        <span className="skeleton" style={{ width: "40%" }} />
+        <span className="skeleton" style={{ width: "70%" }} />
+        <span className="skeleton" style={{ width: "55%" }} />
+      </div>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <div className="ops-error" role="alert">
+        <p>{errorMessage(i18n, errorCode(state.error))}</p>
+        <button type="button" className="button button--outline button--small" onClick={retry}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  return <>{children(state.value)}</>;
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="ops-empty">{children}</p>;
+}
+
+/** Money in minor units with its currency, in the reader's locale. */
+export function Money({ amount, currency }: { amount: string | bigint; currency: string }) {
+  const locale = useLocale();
+  return <span className="num">{formatMoney(amount, currency, locale)}</span>;
+}
+
+/** A moment as date and time on Tokyo's clock. */
+export function When({ ms }: { ms: number | null | undefined }) {
+  const locale = useLocale();
+  if (ms === null || ms === undefined) return <span className="ops-muted">—</span>;
+  return (
+    <time className="num ops-when" dateTime={new Date(ms).toISOString()}>
+      {formatDate(ms, locale, opsZone)} {formatClock(ms, locale, opsZone)}
+    </time>
+  );
+}
+
+const statusLabels: Record<string, MessageDescriptor> = {
+  pending: msg({ message: "Pending", context: "review status" }),
+  checked: msg({ message: "Checked", context: "review status" }),
+  approved: msg({ message: "Approved", context: "review status" }),
+  rejected: msg({ message: "Rejected", context: "review status" }),
+  unverified: msg({ message: "Unverified", context: "review status" }),
+  verified: msg({ message: "Verified", context: "review status" }),
+};
+
+const statusTones: Record<string, string> = {
+  pending: "wait",
+  checked: "info",
+  approved: "good",
+  verified: "good",
+  rejected: "bad",
+};
+
+/** The state of a request or a verification, as a coloured label; an unknown one shows as itself. */
+export function StatusTag({ status }: { status: string }) {
+  const { i18n } = useLingui();
+  const label = statusLabels[status];
+  return (
+    <span className="ops-tag" data-tone={statusTones[status]}>
+      {label ? i18n._(label) : status}
+    </span>
+  );
+}
+
+/** Label and value pairs, two columns on a laptop and stacked on a phone. */
+export function Facts({ items }: { items: readonly (readonly [ReactNode, ReactNode])[] }) {
+  return (
+    <dl className="ops-facts">
+      {items.map(([label, value], index) => (
+        // The pairs are fixed per screen; their order is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <div key={index} className="ops-facts__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A multi-line text field with its label and translated error code. */
+export function TextArea({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  rows = 3,
+  maxLength,
+  required,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  rows?: number;
+  maxLength?: number;
+  required?: boolean;
+}) {
+  const { i18n } = useLingui();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="field__input ops-textarea"
+        rows={rows}
+        value={value}
+        maxLength={maxLength}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {errorMessage(i18n, error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The status a queue shows, kept in the address (`?status=checked`) so going back from a
+ * request returns to the same list.
+ */
+export function useStatusFilter<S extends string>(
+  statuses: readonly S[],
+  fallback: S,
+): [S, (status: S) => void] {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const wanted = new URLSearchParams(search).get("status");
+  const status = statuses.find((option) => option === wanted) ?? fallback;
+  return [status, (next: S) => navigate(`${path}?status=${next}`, { replace: true })];
+}
+
+/** The status chips above a queue. */
+export function StatusFilter<S extends string>({
+  statuses,
+  value,
+  onChange,
+}: {
+  statuses: readonly S[];
+  value: S;
+  onChange: (status: S) => void;
+}) {
+  const { i18n, t } = useLingui();
+  return (
+    <div className="ops-filter">
+      <ChoiceChips
+        name="status-filter"
+        legend={t`Status`}
+        legendHidden
+        look="chips"
+        value={value}
+        onChange={onChange}
+        choices={statuses.map((status) => {
+          const label = statusLabels[status];
+          return { value: status, label: label ? i18n._(label) : status };
+        })}
+      />
+    </div>
+  );
+}
+
+/** A table row that opens `href` when clicked, with a real link inside for keyboards and new tabs. */
+export function useRowLink(): (href: string) => { onClick: (event: MouseEvent) => void; "data-link": true } {
+  const [, navigate] = useLocation();
+  return (href) => ({
+    "data-link": true,
+    onClick: (event: MouseEvent) => {
+      // Clicks on the row's own links and buttons do their own thing.
+      if ((event.target as Element).closest("a, button")) return;
+      navigate(href);
+    },
+  });
+}

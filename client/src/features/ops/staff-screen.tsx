@@ -1,0 +1,267 @@
+import { createStaffSchema, reasonSchema, type Staff, type StaffRole, staffRoles } from "@kabuto/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import { ChoiceChips } from "../../app/choice-chips.tsx";
+import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
+import { ApiError } from "../../lib/api-error.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useAsync } from "../../lib/use-async.ts";
+import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
+import { createStaff, fetchStaffList, setStaffDisabled } from "./ops-api.ts";
+import { roleLabels } from "./ops-layout.tsx";
+import { useStaff } from "./ops-session.tsx";
+import { Loaded, OpsPage, TextArea, useReload, When } from "./parts.tsx";
+import { StaffField } from "./staff-fields.tsx";
+
+/** `#/ops/staff` (admin): staff accounts, their roles, adding one, disabling one. */
+export function StaffScreen() {
+  const [version, reload] = useReload();
+  const state = useAsync(`staff#${version}`, fetchStaffList);
+  return (
+    <OpsPage title={<Trans>Staff</Trans>}>
+      <Loaded state={state} retry={reload}>
+        {(items) => <StaffTable items={items} onChanged={reload} />}
+      </Loaded>
+      <CreateStaffForm onCreated={reload} />
+    </OpsPage>
+  );
+}
+
+function StaffTable({ items, onChanged }: { items: Staff[]; onChanged: () => void }) {
+  const { i18n, t } = useLingui();
+  const me = useStaff();
+  const [toggling, setToggling] = useState<Staff | null>(null);
+  return (
+    <>
+      <table className="ops-table">
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Login</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Name</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Role</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Since</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">
+                <Trans>Actions</Trans>
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((staff) => (
+            <tr key={staff.id}>
+              <td data-label={t`Login`}>
+                <code className="ops-code">{staff.login}</code>
+              </td>
+              <td data-label={t`Name`}>{staff.name}</td>
+              <td data-label={t`Role`}>{i18n._(roleLabels[staff.role])}</td>
+              <td data-label={t`Since`}>
+                <When ms={staff.createdAtMs} />
+              </td>
+              <td data-label={t`Status`}>
+                {staff.disabled ? (
+                  <span className="ops-tag" data-tone="bad">
+                    <Trans>Disabled</Trans>
+                  </span>
+                ) : (
+                  <span className="ops-tag" data-tone="good">
+                    <Trans>Active</Trans>
+                  </span>
+                )}
+              </td>
+              <td className="ops-table__actions">
+                <Link href={`/ops/audit?staffId=${staff.id}`} className="button button--ghost button--small">
+                  <Trans>Actions log</Trans>
+                </Link>
+                {staff.id !== me.id && (
+                  <button
+                    type="button"
+                    className={
+                      staff.disabled
+                        ? "button button--outline button--small"
+                        : "button button--danger-text button--small"
+                    }
+                    onClick={() => setToggling(staff)}
+                  >
+                    {staff.disabled ? <Trans>Enable</Trans> : <Trans>Disable</Trans>}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {toggling && (
+        <DisableDialog
+          staff={toggling}
+          onClose={() => setToggling(null)}
+          onDone={() => {
+            setToggling(null);
+            onChanged();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function DisableDialog({
+  staff,
+  onClose,
+  onDone,
+}: {
+  staff: Staff;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const disable = !staff.disabled;
+
+  async function confirm() {
+    const parsed = reasonSchema.safeParse(reason);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await setStaffDisabled(staff.id, disable, parsed.data);
+      notifySuccess(disable ? t`Staff member disabled` : t`Staff member enabled`);
+      onDone();
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={disable ? <Trans>Disable {staff.login}?</Trans> : <Trans>Enable {staff.login}?</Trans>}
+      confirmLabel={disable ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+      onConfirm={confirm}
+      busy={busy}
+    >
+      {disable && (
+        <p>
+          <Trans>Their sessions end at once and they can no longer sign in.</Trans>
+        </p>
+      )}
+      <TextArea
+        id="staff-reason"
+        label={<Trans>Reason</Trans>}
+        value={reason}
+        onChange={setReason}
+        error={error}
+        maxLength={500}
+      />
+    </ConfirmDialog>
+  );
+}
+
+function CreateStaffForm({ onCreated }: { onCreated: () => void }) {
+  const { i18n, t } = useLingui();
+  const [login, setLogin] = useState("");
+  const [name, setName] = useState("");
+  const [role, setRole] = useState<StaffRole>("reviewer");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createStaffSchema.safeParse({ login, name, role, password });
+    setErrors(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues));
+    if (!parsed.success) return;
+    setBusy(true);
+    try {
+      const created = await createStaff(parsed.data);
+      notifySuccess(t`Added ${created.login}`);
+      setLogin("");
+      setName("");
+      setPassword("");
+      onCreated();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="ops-card ops-form" onSubmit={submit} noValidate>
+      <h2 className="ops-card__title">
+        <Trans>Add a staff member</Trans>
+      </h2>
+      <div className="ops-form__grid">
+        <StaffField
+          id="staff-login"
+          label={<Trans>Login</Trans>}
+          value={login}
+          onChange={(event) => setLogin(event.target.value)}
+          autoCapitalize="none"
+          spellCheck={false}
+          autoComplete="off"
+          field="login"
+          error={errors.login}
+        />
+        <StaffField
+          id="staff-name"
+          label={<Trans>Name</Trans>}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="off"
+          field="name"
+          error={errors.name}
+        />
+        <StaffField
+          id="staff-password"
+          label={<Trans>Initial password (10 characters or more)</Trans>}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          field="password"
+          error={errors.password}
+        />
+      </div>
+      <ChoiceChips
+        name="staff-role"
+        legend={<Trans>Role</Trans>}
+        value={role}
+        onChange={setRole}
+        choices={staffRoles.map((value) => ({ value, label: i18n._(roleLabels[value]) }))}
+        error={errors.role}
+      />
+      <p className="ops-muted">
+        <Trans>
+          Reviewers review identity checks, deposits and withdrawals. Supervisors also manage members, deposit
+          channels, public settings and news, and read the audit log. Administrators also manage staff.
+        </Trans>
+      </p>
+      <div className="ops-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          <Trans>Add</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import type { FundingTerms } from "@kabuto/shared";
+import { formatClock, formatDate, formatMoney } from "@kabuto/shared/format";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { IconCopy } from "../../app/icons.tsx";
+import type { AppLocale } from "../../i18n/locale.ts";
+import { notifySuccess } from "../../lib/notify.ts";
+import { Notice } from "../identity/identity-parts.tsx";
+import { parseFundHours } from "./fund-hours.ts";
+import type { OpenRequest } from "./open-request.ts";
+import "./wallet.css";
+
+/** Requests are shown in Tokyo time, the clock the fund hours are set in. */
+export const requestZone = "Asia/Tokyo";
+
+export function requestTime(ms: number, locale: AppLocale): string {
+  return `${formatDate(ms, locale, requestZone)} ${formatClock(ms, locale, requestZone)}`;
+}
+
+type RequestStatus = "pending" | "approved" | "rejected";
+
+const statusLabels: Record<RequestStatus, MessageDescriptor> = {
+  pending: msg({ message: "Pending review", context: "request status" }),
+  approved: msg({ message: "Approved", context: "request status" }),
+  rejected: msg({ message: "Rejected", context: "request status" }),
+};
+
+/** A deposit's or withdrawal's review status (spec section 4: pending review, passed, rejected). */
+export function RequestStatusTag({ status }: { status: RequestStatus }) {
+  const { i18n } = useLingui();
+  return (
+    <span className="status-tag" data-status={status} data-testid="request-status">
+      {i18n._(statusLabels[status])}
+    </span>
+  );
+}
+
+/**
+ * When deposits and withdrawals are taken, and whether now is such a time. Requests outside the
+ * hours are refused by the server; this says so before the member fills in the form.
+ */
+export function FundHoursNote({ terms, what }: { terms: FundingTerms; what: "deposit" | "withdrawal" }) {
+  const hours = parseFundHours(terms.hours);
+  let when: ReactNode;
+  if (hours?.kind === "always") when = <Trans>Requests are taken at any time.</Trans>;
+  else if (hours?.kind === "window")
+    when = (
+      <Trans>
+        Hours: {hours.open}–{hours.close} Japan time on business days of the Tokyo Stock Exchange.
+      </Trans>
+    );
+  else when = <Trans>Hours: {terms.hours}</Trans>;
+  if (terms.openNow)
+    return (
+      <p className="field__hint" data-testid="fund-hours">
+        {when}
+      </p>
+    );
+  return (
+    <Notice tone="warn" testId="fund-hours">
+      <p className="notice__text">
+        {what === "deposit" ? (
+          <Trans>Deposits are not taken now.</Trans>
+        ) : (
+          <Trans>Withdrawals are not taken now.</Trans>
+        )}
+        <br />
+        {when}
+      </p>
+    </Notice>
+  );
+}
+
+/** A label, a value and a button that copies the value (bank details to type into a banking app). */
+export function CopyRow({
+  label,
+  value,
+  display,
+  testId,
+}: {
+  label: ReactNode;
+  value: string;
+  display?: ReactNode;
+  testId?: string;
+}) {
+  const { t } = useLingui();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      notifySuccess(t`Copied`);
+    } catch {
+      // Clipboard refused (insecure page or permission): the value stays selectable on screen.
+    }
+  }
+  return (
+    <div className="copy-row">
+      <dt>{label}</dt>
+      <dd className="copy-row__value" data-testid={testId}>
+        <span className="copy-row__text">{display ?? value}</span>
+        <button type="button" className="icon-button copy-row__button" aria-label={t`Copy`} onClick={copy}>
+          <IconCopy />
+        </button>
+      </dd>
+    </div>
+  );
+}
+
+/** Says that a request under review holds back the next one, and which it is. */
+export function OpenRequestNotice({ request, locale }: { request: OpenRequest; locale: AppLocale }) {
+  const money = formatMoney(request.amount, request.currency, locale);
+  return (
+    <Notice tone="warn" testId="open-request">
+      <p className="notice__text">
+        {request.kind === "deposit" ? (
+          <Trans>
+            Your deposit of {money} is under review. You can request another deposit or withdrawal once it has
+            been reviewed.
+          </Trans>
+        ) : (
+          <Trans>
+            Your withdrawal of {money} is under review. You can request another deposit or withdrawal once it
+            has been reviewed.
+          </Trans>
+        )}
+      </p>
+    </Notice>
+  );
+}
