@@ -10,6 +10,12 @@ const screens = {
     import("../features/auth/register-screen.tsx").then((m) => ({ default: m.RegisterScreen })),
   ),
   home: lazy(() => import("../features/home/home-screen.tsx").then((m) => ({ default: m.HomeScreen }))),
+  moreNews: lazy(() =>
+    import("../features/home/more-news-screen.tsx").then((m) => ({ default: m.MoreNewsScreen })),
+  ),
+  newsDetail: lazy(() =>
+    import("../features/home/news-detail-screen.tsx").then((m) => ({ default: m.NewsDetailScreen })),
+  ),
   search: lazy(() =>
     import("../features/search/search-screen.tsx").then((m) => ({ default: m.SearchScreen })),
   ),
@@ -93,6 +99,8 @@ const routes: Record<string, RouteDef> = {
   "/login/register": { screen: screens.register },
   "/home/index": { screen: screens.home, tab: true, keepAlive: true },
   "/home/search": { screen: screens.search },
+  "/home/moreNews": { screen: screens.moreNews },
+  "/home/DetailsPage": { screen: screens.newsDetail },
   "/market/market": { screen: screens.market, tab: true, keepAlive: true },
   "/market/marketDetail": { screen: screens.marketDetail },
   "/position/position": { screen: screens.positions, tab: true },

@@ -1,11 +1,50 @@
-import { configListSchema } from "@kabuto/shared";
+import { type ConfigEntry, configListSchema } from "@kabuto/shared";
 import { apiGet } from "./api.ts";
+
+/**
+ * The public config (`GET /config`, spec section 3): the page title, the support links, the
+ * funding hours. One answer serves every reader for a while: the title at start-up and the home
+ * screen, which asks again each time it shows, must not cost a request each.
+ */
+
+/** How long an answer is reused: long enough for a start-up, short enough that a change shows soon. */
+export const publicConfigFreshMs = 60_000;
+
+let cached: { promise: Promise<ConfigEntry[]>; atMs: number } | undefined;
+
+/** The public entries, from the server or the recent answer; a failed answer is not kept. */
+export function loadPublicConfig(nowMs: number = Date.now()): Promise<ConfigEntry[]> {
+  if (cached && nowMs - cached.atMs < publicConfigFreshMs) return cached.promise;
+  const promise = apiGet("/config", configListSchema).then((config) => config.items);
+  const entry = { promise, atMs: nowMs };
+  cached = entry;
+  promise.catch(() => {
+    if (cached === entry) cached = undefined;
+  });
+  return promise;
+}
+
+/** An entry's value; the server leaves out entries that are not set. */
+export function configValue(entries: readonly ConfigEntry[], name: string): string | undefined {
+  const value = entries.find((entry) => entry.name === name)?.value.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * A config value fit to be a link: an http or https address. The server checks this when staff
+ * save it; the page checks again because it puts the value into an `href`, where a `javascript:`
+ * address would run.
+ */
+export function webLink(value: string | undefined): string | undefined {
+  if (value === undefined || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+}
 
 /** The page title is a server config entry (spec section 3); the built-in title stays if it is missing. */
 export async function applyConfigTitle(): Promise<void> {
   try {
-    const config = await apiGet("/config", configListSchema);
-    const title = config.items.find((item) => item.name === "title")?.value;
+    const title = configValue(await loadPublicConfig(), "title");
     if (title) document.title = title;
   } catch {
     // Not essential: the page works with its built-in title.

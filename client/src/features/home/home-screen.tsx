@@ -1,34 +1,49 @@
+import type { ConfigEntry } from "@kabuto/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { IconGlobe, IconQuotes, IconSearch, IconStar, KabutoMark } from "../../app/icons.tsx";
+import {
+  IconChevron,
+  IconGlobe,
+  IconQuotes,
+  IconReceipt,
+  IconSearch,
+  IconStar,
+  IconTrade,
+  KabutoMark,
+} from "../../app/icons.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
+import { configValue, loadPublicConfig, webLink } from "../../lib/config-title.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { fetchIndices } from "../market/market-api.ts";
 import { SessionBadge } from "../market/session-badge.tsx";
+import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
+import { IconChat, IconHeadset, IconMegaphone } from "./home-icons.tsx";
 import { IndexCard } from "./index-strip.tsx";
+import { homeNewsCount, localText, newsDetailPath, newsListPath } from "./news.ts";
+import { fetchNewsPage, type NewsPage } from "./news-api.ts";
+import { NewsRow, NewsSkeleton } from "./news-parts.tsx";
+import { type Fresh, useFresh } from "./use-fresh.ts";
 import "./home.css";
 
 interface Shortcut {
+  /** A screen of the app, or an address outside it (opened in a new tab). */
   href: string;
+  external?: boolean;
   label: ReactNode;
   icon: ReactNode;
+  testId: string;
 }
 
 /**
- * Home: the markets at a glance and shortcuts. Only screens that exist are offered; the spec's
- * other shortcuts (IPO, deposit, block trade...) arrive with their screens.
+ * Home: the newest announcement, the markets at a glance, shortcuts and the newest news. Only
+ * screens that exist are offered; the spec's other shortcuts (IPO, block trade, day trading...)
+ * arrive with their screens.
  */
 export function HomeScreen() {
-  const { t, i18n } = useLingui();
-  const indices = useAsync("indices", fetchIndices);
-  const shortcuts: Shortcut[] = [
-    { href: "/market/market", label: <Trans>Quotes</Trans>, icon: <IconQuotes /> },
-    { href: "/home/search", label: <Trans>Search</Trans>, icon: <IconSearch /> },
-    { href: "/market/market?tab=watchlist", label: <Trans>Watchlist</Trans>, icon: <IconStar /> },
-    { href: "/user/changeLang", label: <Trans>Language</Trans>, icon: <IconGlobe /> },
-  ];
+  const { t } = useLingui();
   return (
     <main className="home">
       <header className="home__top">
@@ -43,42 +58,217 @@ export function HomeScreen() {
           </span>
         </Link>
       </header>
+      <AnnouncementStrip />
+      <Markets />
+      <Shortcuts />
+      <NewsSection />
+    </main>
+  );
+}
 
-      <section aria-labelledby="home-markets">
-        <h2 id="home-markets" className="section-title">
-          <Trans>Markets</Trans>
-          <span className="home__sessions">
-            <SessionBadge market="JP" named />
-            <SessionBadge market="US" named />
-          </span>
-        </h2>
-        {indices.status === "error" && (
-          <p className="empty" role="alert">
-            {errorMessage(i18n, errorCode(indices.error))}
-          </p>
-        )}
-        <ul className="index-strip">
-          {indices.status === "ready"
-            ? indices.value.map((index) => <IndexCard key={index.symbol} index={index} />)
-            : indices.status === "loading" &&
-              Array.from({ length: 4 }, (_, position) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <li key={position} className="index-card">
-                  <span className="skeleton" />
-                  <span className="skeleton" style={{ width: "70%", height: "1.25rem" }} />
-                </li>
-              ))}
-        </ul>
-      </section>
+/** The newest announcement on one line; none, no strip. */
+function AnnouncementStrip() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const latest = useFresh(() => fetchNewsPage({ kind: "announcement", limit: 1 }));
+  const item = latest.value?.items[0];
+  if (!item) return null;
+  const title = localText(item.title, locale);
+  return (
+    <Link
+      href={newsDetailPath(item.id)}
+      className="announcement-strip"
+      aria-label={t`Announcement: ${title}`}
+      data-testid="announcement-strip"
+    >
+      <IconMegaphone className="announcement-strip__icon" />
+      <span className="announcement-strip__title">{title}</span>
+      <IconChevron className="announcement-strip__chevron" />
+    </Link>
+  );
+}
 
-      <nav className="shortcuts" aria-label={t`Shortcuts`}>
-        {shortcuts.map((shortcut) => (
-          <Link key={shortcut.href} href={shortcut.href} className="shortcut">
+function Markets() {
+  const { i18n } = useLingui();
+  const indices = useAsync("indices", fetchIndices);
+  return (
+    <section aria-labelledby="home-markets">
+      <h2 id="home-markets" className="section-title">
+        <Trans>Markets</Trans>
+        <span className="home__sessions">
+          <SessionBadge market="JP" named />
+          <SessionBadge market="US" named />
+        </span>
+      </h2>
+      {indices.status === "error" && (
+        <p className="empty" role="alert">
+          {errorMessage(i18n, errorCode(indices.error))}
+        </p>
+      )}
+      <ul className="index-strip">
+        {indices.status === "ready"
+          ? indices.value.map((index) => <IndexCard key={index.symbol} index={index} />)
+          : indices.status === "loading" &&
+            Array.from({ length: 4 }, (_, position) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <li key={position} className="index-card">
+                <span className="skeleton" />
+                <span className="skeleton" style={{ width: "70%", height: "1.25rem" }} />
+              </li>
+            ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The support links operations set; one not set (or not a web address) is not offered. */
+function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
+  const shortcuts: Shortcut[] = [];
+  const customerService = webLink(configValue(entries, "customerServiceUrl"));
+  if (customerService) {
+    shortcuts.push({
+      href: customerService,
+      external: true,
+      label: <Trans>Customer service</Trans>,
+      icon: <IconHeadset />,
+      testId: "shortcut-customer-service",
+    });
+  }
+  const onlineSupport = webLink(configValue(entries, "onlineSupportUrl"));
+  if (onlineSupport) {
+    shortcuts.push({
+      href: onlineSupport,
+      external: true,
+      label: <Trans>Online support</Trans>,
+      icon: <IconChat />,
+      testId: "shortcut-online-support",
+    });
+  }
+  return shortcuts;
+}
+
+/**
+ * Four to a row: money first (the account centre's actions and the records), then the markets,
+ * then help and the language, which stays last.
+ */
+function Shortcuts() {
+  const { t } = useLingui();
+  const config = useFresh(loadPublicConfig);
+  const shortcuts: Shortcut[] = [
+    {
+      href: "/user/recharge",
+      label: <Trans>Deposit</Trans>,
+      icon: <IconDeposit />,
+      testId: "shortcut-deposit",
+    },
+    {
+      href: "/user/withdraw",
+      label: <Trans>Withdraw</Trans>,
+      icon: <IconWithdraw />,
+      testId: "shortcut-withdraw",
+    },
+    {
+      href: "/user/exchange",
+      label: <Trans>Exchange</Trans>,
+      icon: <IconTrade />,
+      testId: "shortcut-exchange",
+    },
+    {
+      href: "/user/FundingDetails",
+      label: <Trans>Fund records</Trans>,
+      icon: <IconReceipt />,
+      testId: "shortcut-fund-records",
+    },
+    { href: "/market/market", label: <Trans>Quotes</Trans>, icon: <IconQuotes />, testId: "shortcut-quotes" },
+    {
+      href: "/market/market?tab=watchlist",
+      label: <Trans>Watchlist</Trans>,
+      icon: <IconStar />,
+      testId: "shortcut-watchlist",
+    },
+    { href: "/home/search", label: <Trans>Search</Trans>, icon: <IconSearch />, testId: "shortcut-search" },
+    ...supportShortcuts(config.value ?? []),
+    {
+      href: "/user/changeLang",
+      label: <Trans>Language</Trans>,
+      icon: <IconGlobe />,
+      testId: "shortcut-language",
+    },
+  ];
+  return (
+    <nav className="shortcuts" aria-label={t`Shortcuts`}>
+      {shortcuts.map((shortcut) => {
+        const content = (
+          <>
             <span className="shortcut__icon">{shortcut.icon}</span>
             <span className="shortcut__label">{shortcut.label}</span>
+          </>
+        );
+        return shortcut.external ? (
+          <a
+            key={shortcut.testId}
+            href={shortcut.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="shortcut"
+            data-testid={shortcut.testId}
+          >
+            {content}
+            <span className="visually-hidden">{t`(opens in a new tab)`}</span>
+          </a>
+        ) : (
+          <Link key={shortcut.testId} href={shortcut.href} className="shortcut" data-testid={shortcut.testId}>
+            {content}
           </Link>
-        ))}
-      </nav>
-    </main>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The newest headlines with their dates, and the way to all of them. */
+function NewsSection() {
+  const { t } = useLingui();
+  const news = useFresh(() => fetchNewsPage({ kind: "news", limit: homeNewsCount }));
+  return (
+    <section aria-labelledby="home-news" className="home-news">
+      <h2 id="home-news" className="section-title">
+        <Trans>News</Trans>
+        <Link href={newsListPath("news")} className="section-title__more" aria-label={t`More news`}>
+          <Trans>More</Trans>
+          <IconChevron />
+        </Link>
+      </h2>
+      <NewsHeadlines news={news} />
+    </section>
+  );
+}
+
+function NewsHeadlines({ news }: { news: Fresh<NewsPage> }) {
+  const { i18n } = useLingui();
+  if (news.value === undefined) {
+    if (news.error === undefined) return <NewsSkeleton rows={homeNewsCount} />;
+    return (
+      <div className="news-empty" role="alert">
+        <span>{errorMessage(i18n, errorCode(news.error))}</span>
+        <button type="button" className="button button--outline button--small" onClick={news.retry}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  if (news.value.items.length === 0) {
+    return (
+      <p className="news-empty">
+        <Trans>No news yet.</Trans>
+      </p>
+    );
+  }
+  return (
+    <ul className="news-list" data-testid="home-news">
+      {news.value.items.map((item) => (
+        <NewsRow key={item.id} item={item} />
+      ))}
+    </ul>
   );
 }
