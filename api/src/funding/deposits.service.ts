@@ -10,6 +10,7 @@ import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
 import type { IdempotentResult } from "../trading/idempotency.ts";
+import { storedResult, withClaim } from "../trading/idempotency.ts";
 import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
 import type { PreparedImage, SaveImage, UploadStore } from "../uploads/upload-store.ts";
 import type { StaffContext } from "./channels.service.ts";
@@ -17,11 +18,9 @@ import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
 import {
   assertNoOpenRequest,
   assertSubmissionRate,
-  claimed,
   lockMember,
   memberFlags,
   openRequestConflict,
-  storedReplay,
 } from "./fund-requests.ts";
 import { memberDeposits, opsDeposit, toDeposit, toId } from "./funding.repo.ts";
 
@@ -68,7 +67,7 @@ export class DepositsService {
     idempotency?: Idempotency,
   ): Promise<IdempotentResult> {
     const { db, now, uploads } = this.deps;
-    const replay = await storedReplay(db, memberId, idempotency);
+    const replay = await storedResult(db, memberId, idempotency);
     if (replay) return replay;
     const nowMs = now();
     if ((await memberFlags(db, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
@@ -81,7 +80,7 @@ export class DepositsService {
     const image = await uploads.prepare(receipt);
     try {
       const result = await uploads.transaction(db, (tx, save) =>
-        claimed(tx, memberId, idempotency, nowMs, () =>
+        withClaim(tx, memberId, idempotency, nowMs, () =>
           this.record(tx, save, memberId, Number(body.channelId), body.amount, image, nowMs),
         ),
       );

@@ -1,11 +1,9 @@
 import type { AccountEvent, Currency } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
-import { claimKey, type IdempotentResult, storeResult } from "../trading/idempotency.ts";
-import type { Idempotency } from "../trading/trading.service.ts";
+import type { IdempotentResult } from "../trading/idempotency.ts";
 
 /**
  * What deposits and withdrawals share: one open request per member at a time, a per-member
@@ -95,46 +93,6 @@ export function openRequestConflict(error: unknown): AppError | undefined {
     }
   }
   return undefined;
-}
-
-/**
- * A finished result stored under this key, read without claiming it: lets a retry skip checks
- * the first request's own effects would now fail (an open request, a used quote, a spent
- * fund-password attempt). The claim inside the transaction stays the authority.
- */
-export async function storedReplay(
-  db: Db,
-  memberId: string,
-  idempotency: Idempotency | undefined,
-): Promise<IdempotentResult | undefined> {
-  if (!idempotency) return undefined;
-  const [stored] = rowsOf(
-    await db.execute(sql`
-      select request_hash, status, response from idempotency_keys
-      where member_id = ${memberId} and key = ${idempotency.key} and status <> 0`),
-  );
-  if (!stored) return undefined;
-  if (stored.request_hash !== idempotency.hash) throw new AppError("IDEMPOTENCY_KEY_REUSED");
-  return { status: Number(stored.status), body: JSON.parse(String(stored.response)) };
-}
-
-/** Runs `action` under the key's claim inside the caller's transaction; a stored result is returned as is. */
-export async function claimed(
-  tx: Tx,
-  memberId: string,
-  idempotency: Idempotency | undefined,
-  nowMs: number,
-  action: () => Promise<ActionResult>,
-): Promise<ActionResult> {
-  if (idempotency) {
-    const stored = await claimKey(tx, { memberId, key: idempotency.key, hash: idempotency.hash, nowMs });
-    if (stored) return stored;
-  }
-  const acted = await action();
-  if (idempotency) {
-    await storeResult(tx, { memberId, key: idempotency.key }, { status: acted.status, body: acted.body });
-  }
-  return acted;
 }
 
 /**

@@ -10,8 +10,9 @@ import { validate } from "../http/validate.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal } from "../ledger/ledger.repo.ts";
 import type { IdempotentResult } from "../trading/idempotency.ts";
+import { storedResult, withClaim } from "../trading/idempotency.ts";
 import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
-import { claimed, lockAvailable, memberFlags, storedReplay } from "./fund-requests.ts";
+import { lockAvailable, memberFlags } from "./fund-requests.ts";
 import {
   checkPair,
   conversionRate,
@@ -93,12 +94,12 @@ export class FxService {
   /** Converts at a quote: the member's own, unexpired and unused, with the money available. */
   async convert(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {
     const { db, now } = this.deps;
-    const replay = await storedReplay(db, memberId, idempotency);
+    const replay = await storedResult(db, memberId, idempotency);
     if (replay) return replay;
     const { quoteId } = validate(fxConvertSchema, input);
     const nowMs = now();
     const result = await db.transaction((tx) =>
-      claimed(tx, memberId, idempotency, nowMs, async () => {
+      withClaim(tx, memberId, idempotency, nowMs, async () => {
         if ((await memberFlags(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
         const [row] = rowsOf(
           await tx.execute(sql`

@@ -19,18 +19,17 @@ import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
 import type { IdempotentResult } from "../trading/idempotency.ts";
+import { storedResult, withClaim } from "../trading/idempotency.ts";
 import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
 import type { StaffContext } from "./channels.service.ts";
 import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
 import {
   assertNoOpenRequest,
   assertSubmissionRate,
-  claimed,
   lockAvailable,
   lockMember,
   memberFlags,
   openRequestConflict,
-  storedReplay,
 } from "./fund-requests.ts";
 import { memberWithdrawals, opsWithdrawal, toId, toWithdrawal } from "./funding.repo.ts";
 import {
@@ -95,7 +94,7 @@ export class WithdrawalsService {
 
   async request(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {
     const { db, now } = this.deps;
-    const replay = await storedReplay(db, memberId, idempotency);
+    const replay = await storedResult(db, memberId, idempotency);
     if (replay) return replay;
     const nowMs = now();
     const flags = await memberFlags(db, memberId);
@@ -107,7 +106,7 @@ export class WithdrawalsService {
     await verifyFundPassword(db, memberId, body.fundPassword, nowMs);
     try {
       const result = await db.transaction((tx) =>
-        claimed(tx, memberId, idempotency, nowMs, () => this.hold(tx, memberId, body, nowMs)),
+        withClaim(tx, memberId, idempotency, nowMs, () => this.hold(tx, memberId, body, nowMs)),
       );
       for (const event of result.events ?? []) this.deps.events(memberId, event);
       return { status: result.status, body: result.body };

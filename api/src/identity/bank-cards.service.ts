@@ -5,8 +5,8 @@ import { bankCards, members, withdrawals } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import type { IdempotentResult } from "../trading/idempotency.ts";
+import { storedResult, withClaim } from "../trading/idempotency.ts";
 import type { Idempotency } from "../trading/trading.service.ts";
-import { storedResult, withClaim } from "./idempotent.ts";
 import { cardsPerMemberMax, holderMatches, maskTail } from "./rules.ts";
 
 type CardRow = typeof bankCards.$inferSelect;

@@ -14,9 +14,9 @@ import { validate } from "../http/validate.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
 import type { IdempotentResult } from "../trading/idempotency.ts";
+import { storedResult, withClaim } from "../trading/idempotency.ts";
 import type { Idempotency } from "../trading/trading.service.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
-import { storedResult, withClaim } from "./idempotent.ts";
 import { maskTail } from "./rules.ts";
 
 /** Applications a queue page lists: more than a reviewer's shift clears. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Request } from "express";
+import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
@@ -60,4 +61,55 @@ export async function storeResult(
   await tx.execute(sql`
     update idempotency_keys set status = ${result.status}, response = ${JSON.stringify(result.body)}
     where member_id = ${claim.memberId} and key = ${claim.key}`);
+}
+
+/** A request's idempotency key and the hash of what it asked for. */
+export interface IdempotencyClaim {
+  key: string;
+  hash: string;
+}
+
+/**
+ * The stored result of a finished request with this key, looked up before any checks run: a
+ * retry must get its first answer, not the refusal its own effects would now cause (an open
+ * request, a used quote, a pending verification). The claim inside the transaction still
+ * decides races.
+ */
+export async function storedResult(
+  db: Pick<Db, "execute">,
+  memberId: string,
+  idempotency: IdempotencyClaim | undefined,
+): Promise<IdempotentResult | undefined> {
+  if (!idempotency) return undefined;
+  const [stored] = rowsOf(
+    await db.execute(sql`
+      select request_hash, status, response from idempotency_keys
+      where member_id = ${memberId} and key = ${idempotency.key} and status <> 0`),
+  );
+  if (!stored) return undefined;
+  if (stored.request_hash !== idempotency.hash) throw new AppError("IDEMPOTENCY_KEY_REUSED");
+  return { status: Number(stored.status), body: JSON.parse(String(stored.response)) };
+}
+
+/**
+ * Runs `action` inside the caller's transaction under the key's claim; a claimed key replays
+ * its result. A replay carries the status and body only: whatever else `R` adds (account
+ * events to send) belongs to the first run, which already sent it.
+ */
+export async function withClaim<R extends IdempotentResult>(
+  tx: Tx,
+  memberId: string,
+  idempotency: IdempotencyClaim | undefined,
+  nowMs: number,
+  action: () => Promise<R>,
+): Promise<R> {
+  if (idempotency) {
+    const stored = await claimKey(tx, { memberId, key: idempotency.key, hash: idempotency.hash, nowMs });
+    if (stored) return stored as R;
+  }
+  const result = await action();
+  if (idempotency) {
+    await storeResult(tx, { memberId, key: idempotency.key }, { status: result.status, body: result.body });
+  }
+  return result;
 }

@@ -1,9 +1,10 @@
 import type { SVGProps } from "react";
 
 /** Line icons on a 24-unit grid, drawn with the current text colour; decorative unless labelled by their button. */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The frame every icon is drawn in; features with icons of their own draw them in it too. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

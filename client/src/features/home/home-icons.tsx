@@ -1,27 +1,6 @@
-import type { SVGProps } from "react";
+import { Icon, type IconProps } from "../../app/icons.tsx";
 
-/** The home screen's own line icons, drawn as app/icons.tsx draws its own (24-unit grid, current colour). */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** The home screen's own line icons, in the app's icon frame (app/icons.tsx). */
 
 /** A headset: customer service. */
 export function IconHeadset(props: IconProps) {
@@ -52,16 +31,6 @@ export function IconMegaphone(props: IconProps) {
       <path d="M4 10v4a1 1 0 0 0 1 1h2.5l7.5 4.5v-15L7.5 9H5a1 1 0 0 0-1 1z" />
       <path d="M7.5 15 9 20h2.5l-1-5" />
       <path d="M18.5 9.5a3.5 3.5 0 0 1 0 5" />
-    </Icon>
-  );
-}
-
-/** A box with an arrow out of it: a link that opens another site. */
-export function IconExternal(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M13.5 4.5h6v6M19.5 4.5 11 13" />
-      <path d="M17 14v4.5a1 1 0 0 1-1 1H5.5a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1H10" />
     </Icon>
   );
 }

@@ -1,27 +1,6 @@
-import type { SVGProps } from "react";
+import { Icon, type IconProps } from "../../app/icons.tsx";
 
-/** The Mine tab's own line icons, drawn as app/icons.tsx draws its own (24-unit grid, current colour). */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** The Mine tab's own line icons, in the app's icon frame (app/icons.tsx). */
 
 /** Money going in: an arrow down into a tray. */
 export function IconDeposit(props: IconProps) {
