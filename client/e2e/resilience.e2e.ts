@@ -134,10 +134,11 @@ describe("the live connection on a flaky network", () => {
     await page.goto(`${base}#/market/marketDetail?symbol=JP%3A7203`);
     const last = page.locator("[data-testid=detail-last]");
     await expect.poll(() => last.textContent(), soon).toMatch(/\d/);
+    // The first price comes over HTTP with the instrument; the subscription follows it.
     const firstConnection = relay.connections;
-    expect(relay.subscribed.get(firstConnection)).toEqual(
-      expect.arrayContaining(["quote:JP:7203", "book:JP:7203"]),
-    );
+    await expect
+      .poll(() => relay.subscribed.get(firstConnection) ?? [], soon)
+      .toEqual(expect.arrayContaining(["quote:JP:7203", "book:JP:7203"]));
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
