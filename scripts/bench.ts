@@ -7,6 +7,7 @@ const benches = [
   "loadtests/src/embedded-bench.ts",
   "loadtests/src/orders-bench.ts",
   "loadtests/src/gateway-bench.ts",
+  "loadtests/src/uploads-bench.ts",
 ];
 for (const bench of benches) {
   console.log(`\n=== ${bench}`);

@@ -1,53 +1,18 @@
 // Figures for the embedded product: first and warm start-up time, the quote messages per
 // second its gateway sends, and the client's initial JavaScript, gzipped. Prints; asserts nothing.
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Update } from "@kabuto/shared";
 import { io } from "socket.io-client";
+import { startEmbedded, stopEmbedded } from "./embedded-server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 /** How long quote traffic is counted. */
 const measureMs = 20_000;
-
-function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
-  const startedMs = performance.now();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    MARKET_HOURS: "always",
-    LOG_LEVEL: "warn",
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, [path.join(root, "api/src/bin/embedded.ts")], {
-    env,
-    stdio: "inherit",
-  });
-  const ready = (async () => {
-    for (let attempt = 0; attempt < 1_200; attempt += 1) {
-      const ok = await fetch(`${base}/api/v1/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return performance.now() - startedMs;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("the server did not become healthy in 120 s");
-  })();
-  return { child, ready };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 async function quoteRate(): Promise<{ messagesPerSecond: number; framesPerSecond: number; topics: number }> {
   const topics: string[] = [];
@@ -97,13 +62,13 @@ function initialJsGzipBytes(): number | undefined {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "kabuto-bench-"));
 try {
-  const first = startServer(dataDir);
+  const first = startEmbedded(port, dataDir);
   const firstMs = await first.ready;
   const rate = await quoteRate();
-  await stopServer(first.child);
-  const warm = startServer(dataDir);
+  await stopEmbedded(first.child);
+  const warm = startEmbedded(port, dataDir);
   const warmMs = await warm.ready;
-  await stopServer(warm.child);
+  await stopEmbedded(warm.child);
   const js = initialJsGzipBytes();
   console.log("\nEmbedded product (MARKET_HOURS=always, this machine)");
   console.log(

@@ -17,6 +17,7 @@ export function mountAuthRoutes(
   },
 ): void {
   const { auth, now } = deps;
+  const route = docs.on(router);
   const context = (request: Request): RequestContext => ({
     nowMs: now(),
     ip: request.ip ?? "unknown",
@@ -31,70 +32,78 @@ export function mountAuthRoutes(
       path: "/",
     });
 
-  docs.add({
-    method: "post",
-    path: "/auth/register",
-    tag: "auth",
-    summary: "Register a member with a mobile number, a password and an invitation code",
-    body: registerRequestSchema,
-    response: sessionResponseSchema,
-    errors: [
-      "ACCOUNT_REQUIRED",
-      "ACCOUNT_INVALID",
-      "PASSWORD_INVALID",
-      "PASSWORDS_DIFFER",
-      "INVITE_CODE_REQUIRED",
-      "INVITER_NOT_FOUND",
-      "TERMS_NOT_ACCEPTED",
-      "ACCOUNT_EXISTS",
-    ],
-  });
-  router.post("/auth/register", async (request, response) => {
-    const result = await auth.register(request.body, context(request));
-    setCookie(response, result.token);
-    response.status(201).json(result);
-  });
+  route(
+    {
+      method: "post",
+      path: "/auth/register",
+      tag: "auth",
+      summary: "Register a member with a mobile number, a password and an invitation code",
+      body: registerRequestSchema,
+      response: sessionResponseSchema,
+      errors: [
+        "ACCOUNT_REQUIRED",
+        "ACCOUNT_INVALID",
+        "PASSWORD_INVALID",
+        "PASSWORDS_DIFFER",
+        "INVITE_CODE_REQUIRED",
+        "INVITER_NOT_FOUND",
+        "TERMS_NOT_ACCEPTED",
+        "ACCOUNT_EXISTS",
+      ],
+    },
+    async (request, response) => {
+      const result = await auth.register(request.body, context(request));
+      setCookie(response, result.token);
+      response.status(201).json(result);
+    },
+  );
 
-  docs.add({
-    method: "post",
-    path: "/auth/login",
-    tag: "auth",
-    summary: "Sign in; sets the session cookie and returns the same token",
-    body: loginRequestSchema,
-    response: sessionResponseSchema,
-    errors: [
-      "ACCOUNT_REQUIRED",
-      "PASSWORD_REQUIRED",
-      "LOGIN_FAILED",
-      "LOGIN_THROTTLED",
-      "ACCOUNT_FROZEN",
-      "ACCOUNT_DISABLED",
-    ],
-  });
-  router.post("/auth/login", async (request, response) => {
-    const result = await auth.login(request.body, context(request));
-    setCookie(response, result.token);
-    response.json(result);
-  });
+  route(
+    {
+      method: "post",
+      path: "/auth/login",
+      tag: "auth",
+      summary: "Sign in; sets the session cookie and returns the same token",
+      body: loginRequestSchema,
+      response: sessionResponseSchema,
+      errors: [
+        "ACCOUNT_REQUIRED",
+        "PASSWORD_REQUIRED",
+        "LOGIN_FAILED",
+        "LOGIN_THROTTLED",
+        "ACCOUNT_FROZEN",
+        "ACCOUNT_DISABLED",
+      ],
+    },
+    async (request, response) => {
+      const result = await auth.login(request.body, context(request));
+      setCookie(response, result.token);
+      response.json(result);
+    },
+  );
 
-  docs.add({ method: "post", path: "/auth/logout", tag: "auth", summary: "End this session" });
-  router.post("/auth/logout", async (request, response) => {
-    await auth.logout(request.sessionToken, now());
-    if (request.sessionToken) deps.sessionsEnded({ tokens: [request.sessionToken] });
-    response.clearCookie(sessionCookieName, { path: "/" });
-    response.json({ ok: true });
-  });
+  route(
+    { method: "post", path: "/auth/logout", tag: "auth", summary: "End this session" },
+    async (request, response) => {
+      await auth.logout(request.sessionToken, now());
+      if (request.sessionToken) deps.sessionsEnded({ tokens: [request.sessionToken] });
+      response.clearCookie(sessionCookieName, { path: "/" });
+      response.json({ ok: true });
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/me",
-    tag: "auth",
-    summary: "The signed-in member",
-    auth: true,
-    response: meSchema,
-    errors: ["UNAUTHENTICATED"],
-  });
-  router.get("/me", (request, response) => {
-    response.json(toMe(requireMember(request)));
-  });
+  route(
+    {
+      method: "get",
+      path: "/me",
+      tag: "auth",
+      summary: "The signed-in member",
+      auth: true,
+      response: meSchema,
+      errors: ["UNAUTHENTICATED"],
+    },
+    (request, response) => {
+      response.json(toMe(requireMember(request)));
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { ErrorCode } from "@kabuto/shared";
 import { errorBodySchema, errorStatus } from "@kabuto/shared";
+import type { RequestHandler, Router } from "express";
 import { z } from "zod";
 
 export interface RouteDoc {
@@ -15,12 +16,36 @@ export interface RouteDoc {
   errors?: readonly ErrorCode[];
 }
 
+/** `{ id: string }` for `/deposits/{id}`: a handler reads exactly the parameters its path names. */
+export type PathParams<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? { [Key in Name]: string } & PathParams<Rest>
+  : Record<never, never>;
+
+/**
+ * Documents one route and mounts it: the handler comes last, any middleware it needs first
+ * (a sign-in check, a multipart parser), as Express runs them.
+ */
+export type Route = <Path extends string>(
+  doc: RouteDoc & { path: Path },
+  ...handlers: [...middleware: RequestHandler[], handler: RequestHandler<PathParams<Path>>]
+) => void;
+
 /** Routes describe themselves here as they are mounted; the document is built from the shared schemas. */
 export class ApiDocs {
   private readonly routes: RouteDoc[] = [];
 
-  add(doc: RouteDoc): void {
-    this.routes.push(doc);
+  /**
+   * Declares routes on `router`, which is mounted at `prefix` below /api/v1. Each route's path
+   * is written once, in the document's `{param}` form; it is documented as `prefix + path` and
+   * mounted in Express's `:param` form. This is the only way into the document, so no route is
+   * documented without being served, or served under a path its document does not name.
+   */
+  on(router: Router, prefix = ""): Route {
+    return (doc, ...handlers) => {
+      this.routes.push({ ...doc, path: `${prefix}${doc.path}` });
+      // Express hands each handler exactly the parameters this path names, which its type promised.
+      router[doc.method](expressPath(doc.path), ...(handlers as RequestHandler[]));
+    };
   }
 
   document(version: string): Record<string, unknown> {
@@ -55,13 +80,21 @@ export class ApiDocs {
   }
 }
 
+/** A path parameter in the document's form, `{id}`. */
+const pathParameter = /\{(\w+)\}/g;
+
+/** `/deposits/{id}` → `/deposits/:id`; in Express 5 braces would mean an optional part instead. */
+function expressPath(path: string): string {
+  return path.replace(pathParameter, ":$1");
+}
+
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): unknown {
   return z.toJSONSchema(schema, { io, unrepresentable: "any" });
 }
 
 function parameters(route: RouteDoc): unknown[] {
   const list: unknown[] = [];
-  for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
+  for (const match of route.path.matchAll(pathParameter)) {
     list.push({ name: match[1], in: "path", required: true, schema: { type: "string" } });
   }
   if (route.query) {

@@ -12,35 +12,38 @@ export function mountOpsAdjustmentRoutes(
   deps: { adjustments: AdjustmentsService; now: () => number },
 ): void {
   const { adjustments, now } = deps;
+  const route = docs.on(ops, "/ops");
 
-  docs.add({
-    method: "post",
-    path: "/ops/members/{id}/adjustments",
-    tag: "ops",
-    summary:
-      "Post an adjusting journal (signed amount in major units) with a reason the member sees in their fund records (supervisor); accepts Idempotency-Key",
-    body: adjustmentRequestSchema,
-    response: adjustmentSchema,
-    errors: [
-      "STAFF_UNAUTHENTICATED",
-      "FORBIDDEN",
-      "MEMBER_NOT_FOUND",
-      "CURRENCY_INVALID",
-      "AMOUNT_INVALID",
-      "REASON_REQUIRED",
-      "INSUFFICIENT_BALANCE",
-      "IDEMPOTENCY_KEY_INVALID",
-      "IDEMPOTENCY_KEY_REUSED",
-    ],
-  });
-  ops.post("/members/:id/adjustments", async (request, response) => {
-    const actor = requireStaff(request, "supervisor");
-    const key = idempotencyKeyOf(request);
-    const result = await adjustments.adjust(String(request.params.id), request.body, actor, {
-      nowMs: now(),
-      ip: request.ip ?? "",
-      idempotency: key ? { key, hash: requestHash(request) } : undefined,
-    });
-    response.status(result.status).json(result.body);
-  });
+  route(
+    {
+      method: "post",
+      path: "/members/{id}/adjustments",
+      tag: "ops",
+      summary:
+        "Post an adjusting journal (signed amount in major units) with a reason the member sees in their fund records (supervisor); accepts Idempotency-Key",
+      body: adjustmentRequestSchema,
+      response: adjustmentSchema,
+      errors: [
+        "STAFF_UNAUTHENTICATED",
+        "FORBIDDEN",
+        "MEMBER_NOT_FOUND",
+        "CURRENCY_INVALID",
+        "AMOUNT_INVALID",
+        "REASON_REQUIRED",
+        "INSUFFICIENT_BALANCE",
+        "IDEMPOTENCY_KEY_INVALID",
+        "IDEMPOTENCY_KEY_REUSED",
+      ],
+    },
+    async (request, response) => {
+      const actor = requireStaff(request, "supervisor");
+      const key = idempotencyKeyOf(request);
+      const result = await adjustments.adjust(String(request.params.id), request.body, actor, {
+        nowMs: now(),
+        ip: request.ip ?? "",
+        idempotency: key ? { key, hash: requestHash(request) } : undefined,
+      });
+      response.status(result.status).json(result.body);
+    },
+  );
 }

@@ -11,37 +11,42 @@ export function mountOpsConfigRoutes(
   deps: { config: ConfigService; now: () => number },
 ): void {
   const { config, now } = deps;
+  const route = docs.on(ops, "/ops");
 
-  docs.add({
-    method: "get",
-    path: "/ops/config",
-    tag: "ops",
-    summary:
-      "The public settings: editable ones with their defaults, and the enforced hours and limits (supervisor)",
-    response: opsConfigListSchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
-  });
-  ops.get("/config", async (request, response) => {
-    requireStaff(request, "supervisor");
-    response.json({ items: await config.opsEntries() });
-  });
+  route(
+    {
+      method: "get",
+      path: "/config",
+      tag: "ops",
+      summary:
+        "The public settings: editable ones with their defaults, and the enforced hours and limits (supervisor)",
+      response: opsConfigListSchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
+    },
+    async (request, response) => {
+      requireStaff(request, "supervisor");
+      response.json({ items: await config.opsEntries() });
+    },
+  );
 
-  docs.add({
-    method: "put",
-    path: "/ops/config/{name}",
-    tag: "ops",
-    summary: "Set one editable setting; links must be http(s), each value has a length limit (supervisor)",
-    body: configUpdateSchema,
-    response: opsConfigEntrySchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "CONFIG_NAME_INVALID", "VALIDATION_FAILED"],
-  });
-  ops.put("/config/:name", async (request, response) => {
-    const actor = requireStaff(request, "supervisor");
-    response.json(
-      await config.set(String(request.params.name), request.body, actor, {
-        nowMs: now(),
-        ip: request.ip ?? "",
-      }),
-    );
-  });
+  route(
+    {
+      method: "put",
+      path: "/config/{name}",
+      tag: "ops",
+      summary: "Set one editable setting; links must be http(s), each value has a length limit (supervisor)",
+      body: configUpdateSchema,
+      response: opsConfigEntrySchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "CONFIG_NAME_INVALID", "VALIDATION_FAILED"],
+    },
+    async (request, response) => {
+      const actor = requireStaff(request, "supervisor");
+      response.json(
+        await config.set(String(request.params.name), request.body, actor, {
+          nowMs: now(),
+          ip: request.ip ?? "",
+        }),
+      );
+    },
+  );
 }

@@ -10,30 +10,33 @@ import { requireStaff } from "./staff-sessions.ts";
  * re-added. It reads the whole ledger, so it is for supervisors, on demand, not a dashboard poll.
  */
 export function mountOpsLedgerRoutes(ops: Router, docs: ApiDocs, deps: { db: Db; now: () => number }): void {
-  docs.add({
-    method: "get",
-    path: "/ops/ledger-check",
-    tag: "ops",
-    summary: "Recompute every balance and journal sum; healthy means no drift, no unbalanced journal",
-    response: ledgerCheckSchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
-  });
-  ops.get("/ledger-check", async (request, response) => {
-    requireStaff(request, "supervisor");
-    const report = await checkLedger(deps.db);
-    const body: LedgerCheck = {
-      healthy: isHealthy(report),
-      accounts: report.accounts,
-      journals: report.journals,
-      drifted: report.drifted.map((row) => ({
-        ...row,
-        cached: String(row.cached),
-        fromEntries: String(row.fromEntries),
-      })),
-      unbalanced: report.unbalanced.map((row) => ({ ...row, sum: String(row.sum) })),
-      mismatched: report.mismatched,
-      checkedAtMs: deps.now(),
-    };
-    response.json(body);
-  });
+  const route = docs.on(ops, "/ops");
+  route(
+    {
+      method: "get",
+      path: "/ledger-check",
+      tag: "ops",
+      summary: "Recompute every balance and journal sum; healthy means no drift, no unbalanced journal",
+      response: ledgerCheckSchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
+    },
+    async (request, response) => {
+      requireStaff(request, "supervisor");
+      const report = await checkLedger(deps.db);
+      const body: LedgerCheck = {
+        healthy: isHealthy(report),
+        accounts: report.accounts,
+        journals: report.journals,
+        drifted: report.drifted.map((row) => ({
+          ...row,
+          cached: String(row.cached),
+          fromEntries: String(row.fromEntries),
+        })),
+        unbalanced: report.unbalanced.map((row) => ({ ...row, sum: String(row.sum) })),
+        mismatched: report.mismatched,
+        checkedAtMs: deps.now(),
+      };
+      response.json(body);
+    },
+  );
 }

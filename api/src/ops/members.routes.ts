@@ -28,62 +28,69 @@ export function mountOpsMemberRoutes(
   deps: { db: Db; now: () => number; sessions: SessionControl },
 ): void {
   const { db, now, sessions } = deps;
+  const route = docs.on(ops, "/ops");
 
-  docs.add({
-    method: "get",
-    path: "/ops/members",
-    tag: "ops",
-    summary:
-      "Search members by account prefix, member id, part of the real name or invitation code; newest first (reviewer)",
-    query: memberSearchQuerySchema,
-    response: memberListSchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "VALIDATION_FAILED"],
-  });
-  ops.get("/members", async (request, response) => {
-    requireStaff(request, "reviewer");
-    response.json(await searchMembers(db, validate(memberSearchQuerySchema, request.query)));
-  });
+  route(
+    {
+      method: "get",
+      path: "/members",
+      tag: "ops",
+      summary:
+        "Search members by account prefix, member id, part of the real name or invitation code; newest first (reviewer)",
+      query: memberSearchQuerySchema,
+      response: memberListSchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "VALIDATION_FAILED"],
+    },
+    async (request, response) => {
+      requireStaff(request, "reviewer");
+      response.json(await searchMembers(db, validate(memberSearchQuerySchema, request.query)));
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/ops/members/{id}",
-    tag: "ops",
-    summary:
-      "A member's profile: flags, balances per currency and purpose, recent journals, counts (reviewer)",
-    response: memberProfileSchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "MEMBER_NOT_FOUND"],
-  });
-  ops.get("/members/:id", async (request, response) => {
-    requireStaff(request, "reviewer");
-    const profile = await memberProfile(db, String(request.params.id), now());
-    if (!profile) throw new AppError("MEMBER_NOT_FOUND");
-    response.json(profile);
-  });
+  route(
+    {
+      method: "get",
+      path: "/members/{id}",
+      tag: "ops",
+      summary:
+        "A member's profile: flags, balances per currency and purpose, recent journals, counts (reviewer)",
+      response: memberProfileSchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "MEMBER_NOT_FOUND"],
+    },
+    async (request, response) => {
+      requireStaff(request, "reviewer");
+      const profile = await memberProfile(db, String(request.params.id), now());
+      if (!profile) throw new AppError("MEMBER_NOT_FOUND");
+      response.json(profile);
+    },
+  );
 
-  docs.add({
-    method: "post",
-    path: "/ops/members/{id}/flags",
-    tag: "ops",
-    summary:
-      "Set or clear frozen, disabled, tradingBarred, withdrawBarred with a reason (supervisor); disabling ends the member's sessions",
-    body: memberFlagsUpdateSchema,
-    response: memberSummarySchema,
-    errors: [
-      "STAFF_UNAUTHENTICATED",
-      "FORBIDDEN",
-      "MEMBER_NOT_FOUND",
-      "REASON_REQUIRED",
-      "VALIDATION_FAILED",
-    ],
-  });
-  ops.post("/members/:id/flags", async (request, response) => {
-    const actor = requireStaff(request, "supervisor");
-    const result = await setMemberFlags(db, String(request.params.id), request.body, actor, {
-      nowMs: now(),
-      ip: request.ip ?? "",
-    });
-    sessions.end(result.ended);
-    sessions.forget(result.changed);
-    response.json(result.member);
-  });
+  route(
+    {
+      method: "post",
+      path: "/members/{id}/flags",
+      tag: "ops",
+      summary:
+        "Set or clear frozen, disabled, tradingBarred, withdrawBarred with a reason (supervisor); disabling ends the member's sessions",
+      body: memberFlagsUpdateSchema,
+      response: memberSummarySchema,
+      errors: [
+        "STAFF_UNAUTHENTICATED",
+        "FORBIDDEN",
+        "MEMBER_NOT_FOUND",
+        "REASON_REQUIRED",
+        "VALIDATION_FAILED",
+      ],
+    },
+    async (request, response) => {
+      const actor = requireStaff(request, "supervisor");
+      const result = await setMemberFlags(db, String(request.params.id), request.body, actor, {
+        nowMs: now(),
+        ip: request.ip ?? "",
+      });
+      sessions.end(result.ended);
+      sessions.forget(result.changed);
+      response.json(result.member);
+    },
+  );
 }

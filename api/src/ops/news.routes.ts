@@ -18,63 +18,72 @@ const staffErrors = ["STAFF_UNAUTHENTICATED", "FORBIDDEN"] as const;
 /** Writing the home screen's news and announcements (supervisor and up). */
 export function mountOpsNewsRoutes(ops: Router, docs: ApiDocs, deps: { news: NewsService }): void {
   const { news } = deps;
+  const route = docs.on(ops, "/ops");
 
-  docs.add({
-    method: "get",
-    path: "/ops/news",
-    tag: "ops",
-    summary: "Every news item, scheduled and withdrawn ones too, newest first (supervisor)",
-    query: newsQuerySchema,
-    response: opsNewsListSchema,
-    errors: [...staffErrors, "VALIDATION_FAILED"],
-  });
-  ops.get("/news", async (request, response) => {
-    requireStaff(request, "supervisor");
-    response.json(await news.listAll(request.query));
-  });
+  route(
+    {
+      method: "get",
+      path: "/news",
+      tag: "ops",
+      summary: "Every news item, scheduled and withdrawn ones too, newest first (supervisor)",
+      query: newsQuerySchema,
+      response: opsNewsListSchema,
+      errors: [...staffErrors, "VALIDATION_FAILED"],
+    },
+    async (request, response) => {
+      requireStaff(request, "supervisor");
+      response.json(await news.listAll(request.query));
+    },
+  );
 
-  docs.add({
-    method: "post",
-    path: "/ops/news",
-    tag: "ops",
-    summary: "Publish an item in all three languages, now or at `publishedAtMs` (supervisor)",
-    body: newsInputSchema,
-    response: opsNewsItemSchema,
-    errors: [...staffErrors, "VALIDATION_FAILED"],
-  });
-  ops.post("/news", async (request, response) => {
-    const actor = requireStaff(request, "supervisor");
-    response.status(201).json(await news.create(request.body, actor, { ip: request.ip ?? "" }));
-  });
+  route(
+    {
+      method: "post",
+      path: "/news",
+      tag: "ops",
+      summary: "Publish an item in all three languages, now or at `publishedAtMs` (supervisor)",
+      body: newsInputSchema,
+      response: opsNewsItemSchema,
+      errors: [...staffErrors, "VALIDATION_FAILED"],
+    },
+    async (request, response) => {
+      const actor = requireStaff(request, "supervisor");
+      response.status(201).json(await news.create(request.body, actor, { ip: request.ip ?? "" }));
+    },
+  );
 
-  docs.add({
-    method: "put",
-    path: "/ops/news/{id}",
-    tag: "ops",
-    summary: "Replace an item's kind, title and body, and its publication time if given (supervisor)",
-    body: newsInputSchema,
-    response: opsNewsItemSchema,
-    errors: [...staffErrors, "VALIDATION_FAILED", "NEWS_NOT_FOUND"],
-  });
-  ops.put("/news/:id", async (request, response) => {
-    const actor = requireStaff(request, "supervisor");
-    response.json(
-      await news.update(String(request.params.id), request.body, actor, { ip: request.ip ?? "" }),
-    );
-  });
+  route(
+    {
+      method: "put",
+      path: "/news/{id}",
+      tag: "ops",
+      summary: "Replace an item's kind, title and body, and its publication time if given (supervisor)",
+      body: newsInputSchema,
+      response: opsNewsItemSchema,
+      errors: [...staffErrors, "VALIDATION_FAILED", "NEWS_NOT_FOUND"],
+    },
+    async (request, response) => {
+      const actor = requireStaff(request, "supervisor");
+      response.json(
+        await news.update(String(request.params.id), request.body, actor, { ip: request.ip ?? "" }),
+      );
+    },
+  );
 
-  docs.add({
-    method: "post",
-    path: "/ops/news/{id}/withdraw",
-    tag: "ops",
-    summary: "Take an item off members' screens, with a reason (supervisor); again changes nothing",
-    body: withdrawSchema,
-    response: opsNewsItemSchema,
-    errors: [...staffErrors, "REASON_REQUIRED", "NEWS_NOT_FOUND"],
-  });
-  ops.post("/news/:id/withdraw", async (request, response) => {
-    const actor = requireStaff(request, "supervisor");
-    const { reason } = validate(withdrawSchema, request.body);
-    response.json(await news.withdraw(String(request.params.id), actor, { ip: request.ip ?? "", reason }));
-  });
+  route(
+    {
+      method: "post",
+      path: "/news/{id}/withdraw",
+      tag: "ops",
+      summary: "Take an item off members' screens, with a reason (supervisor); again changes nothing",
+      body: withdrawSchema,
+      response: opsNewsItemSchema,
+      errors: [...staffErrors, "REASON_REQUIRED", "NEWS_NOT_FOUND"],
+    },
+    async (request, response) => {
+      const actor = requireStaff(request, "supervisor");
+      const { reason } = validate(withdrawSchema, request.body);
+      response.json(await news.withdraw(String(request.params.id), actor, { ip: request.ip ?? "", reason }));
+    },
+  );
 }

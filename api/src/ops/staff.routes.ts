@@ -33,133 +33,148 @@ export function mountStaffRoutes(
   deps: { db: Db; staff: StaffService; now: () => number; cookieSecure: boolean },
 ): void {
   const { db, staff, now } = deps;
+  const route = docs.on(ops, "/ops");
 
-  docs.add({
-    method: "post",
-    path: "/ops/auth/login",
-    tag: "ops",
-    summary: "Staff sign-in, separate from members': sets the staff cookie and returns the same token",
-    body: staffLoginRequestSchema,
-    response: staffSessionResponseSchema,
-    errors: ["STAFF_LOGIN_FAILED", "LOGIN_THROTTLED"],
-  });
-  ops.post("/auth/login", async (request, response) => {
-    const result = await staff.login(request.body, { nowMs: now(), ip: request.ip ?? "unknown" });
-    response.cookie(staffCookieName, result.token, {
-      httpOnly: true,
-      sameSite: "strict",
-      secure: deps.cookieSecure,
-      maxAge: staffSessionTtlMs,
-      path: "/api/v1/ops",
-    });
-    response.json(result);
-  });
+  route(
+    {
+      method: "post",
+      path: "/auth/login",
+      tag: "ops",
+      summary: "Staff sign-in, separate from members': sets the staff cookie and returns the same token",
+      body: staffLoginRequestSchema,
+      response: staffSessionResponseSchema,
+      errors: ["STAFF_LOGIN_FAILED", "LOGIN_THROTTLED"],
+    },
+    async (request, response) => {
+      const result = await staff.login(request.body, { nowMs: now(), ip: request.ip ?? "unknown" });
+      response.cookie(staffCookieName, result.token, {
+        httpOnly: true,
+        sameSite: "strict",
+        secure: deps.cookieSecure,
+        maxAge: staffSessionTtlMs,
+        path: "/api/v1/ops",
+      });
+      response.json(result);
+    },
+  );
 
-  docs.add({ method: "post", path: "/ops/auth/logout", tag: "ops", summary: "End this staff session" });
-  ops.post("/auth/logout", async (request, response) => {
-    if (request.staffToken) await revokeStaffSession(db, request.staffToken, now());
-    response.clearCookie(staffCookieName, { path: "/api/v1/ops" });
-    response.json({ ok: true });
-  });
+  route(
+    { method: "post", path: "/auth/logout", tag: "ops", summary: "End this staff session" },
+    async (request, response) => {
+      if (request.staffToken) await revokeStaffSession(db, request.staffToken, now());
+      response.clearCookie(staffCookieName, { path: "/api/v1/ops" });
+      response.json({ ok: true });
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/ops/me",
-    tag: "ops",
-    summary: "The signed-in staff member",
-    response: staffSchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
-  });
-  ops.get("/me", async (request, response) => {
-    const me = requireStaff(request);
-    const [found] = (await staff.list()).filter((row) => row.id === me.id);
-    response.json(found);
-  });
+  route(
+    {
+      method: "get",
+      path: "/me",
+      tag: "ops",
+      summary: "The signed-in staff member",
+      response: staffSchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
+    },
+    async (request, response) => {
+      const me = requireStaff(request);
+      const [found] = (await staff.list()).filter((row) => row.id === me.id);
+      response.json(found);
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/ops/staff",
-    tag: "ops",
-    summary: "Staff accounts (admin)",
-    response: staffListSchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
-  });
-  ops.get("/staff", async (request, response) => {
-    requireStaff(request, "admin");
-    response.json({ items: await staff.list() });
-  });
+  route(
+    {
+      method: "get",
+      path: "/staff",
+      tag: "ops",
+      summary: "Staff accounts (admin)",
+      response: staffListSchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
+    },
+    async (request, response) => {
+      requireStaff(request, "admin");
+      response.json({ items: await staff.list() });
+    },
+  );
 
-  docs.add({
-    method: "post",
-    path: "/ops/staff",
-    tag: "ops",
-    summary: "Add a staff member (admin)",
-    body: createStaffSchema,
-    response: staffSchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "STAFF_EXISTS", "ACCOUNT_INVALID", "PASSWORD_INVALID"],
-  });
-  ops.post("/staff", async (request, response) => {
-    const actor = requireStaff(request, "admin");
-    response
-      .status(201)
-      .json(await staff.create(request.body, actor, { nowMs: now(), ip: request.ip ?? "" }));
-  });
+  route(
+    {
+      method: "post",
+      path: "/staff",
+      tag: "ops",
+      summary: "Add a staff member (admin)",
+      body: createStaffSchema,
+      response: staffSchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "STAFF_EXISTS", "ACCOUNT_INVALID", "PASSWORD_INVALID"],
+    },
+    async (request, response) => {
+      const actor = requireStaff(request, "admin");
+      response
+        .status(201)
+        .json(await staff.create(request.body, actor, { nowMs: now(), ip: request.ip ?? "" }));
+    },
+  );
 
-  docs.add({
-    method: "post",
-    path: "/ops/staff/{id}/disabled",
-    tag: "ops",
-    summary: "Disable or re-enable a staff member (admin); disabling ends their sessions",
-    body: setDisabledSchema,
-    response: staffSchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "STAFF_NOT_FOUND", "REASON_REQUIRED"],
-  });
-  ops.post("/staff/:id/disabled", async (request, response) => {
-    const actor = requireStaff(request, "admin");
-    const body = validate(setDisabledSchema, request.body);
-    const id = String(request.params.id);
-    response.json(
-      await staff.setDisabled(id, body.disabled, actor, {
-        nowMs: now(),
-        ip: request.ip ?? "",
-        reason: body.reason,
-      }),
-    );
-  });
+  route(
+    {
+      method: "post",
+      path: "/staff/{id}/disabled",
+      tag: "ops",
+      summary: "Disable or re-enable a staff member (admin); disabling ends their sessions",
+      body: setDisabledSchema,
+      response: staffSchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "STAFF_NOT_FOUND", "REASON_REQUIRED"],
+    },
+    async (request, response) => {
+      const actor = requireStaff(request, "admin");
+      const body = validate(setDisabledSchema, request.body);
+      const id = String(request.params.id);
+      response.json(
+        await staff.setDisabled(id, body.disabled, actor, {
+          nowMs: now(),
+          ip: request.ip ?? "",
+          reason: body.reason,
+        }),
+      );
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/ops/audit",
-    tag: "ops",
-    summary: "The audit log, newest first, by target or staff member; pages with `before` (an id)",
-    query: auditQuerySchema,
-    response: auditListSchema,
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
-  });
-  ops.get("/audit", async (request, response) => {
-    requireStaff(request, "supervisor");
-    const query = validate(auditQuerySchema, request.query);
-    const rows = rowsOf(
-      await db.execute(sql`
+  route(
+    {
+      method: "get",
+      path: "/audit",
+      tag: "ops",
+      summary: "The audit log, newest first, by target or staff member; pages with `before` (an id)",
+      query: auditQuerySchema,
+      response: auditListSchema,
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
+    },
+    async (request, response) => {
+      requireStaff(request, "supervisor");
+      const query = validate(auditQuerySchema, request.query);
+      const rows = rowsOf(
+        await db.execute(sql`
         select a.*, s.login as staff_login from audit_log a left join staff s on s.id = a.staff_id
         where true
           ${query.target ? sql`and a.target = ${query.target}` : sql``}
           ${query.staffId ? sql`and a.staff_id = ${query.staffId}` : sql``}
           ${query.before ? sql`and a.id < ${query.before}` : sql``}
         order by a.id desc limit ${auditPageSize}`),
-    );
-    response.json({
-      items: rows.map((row) => ({
-        id: String(row.id),
-        staffId: (row.staff_id as string | null) ?? null,
-        staffLogin: (row.staff_login as string | null) ?? null,
-        action: String(row.action),
-        target: String(row.target),
-        before: row.before ?? null,
-        after: row.after ?? null,
-        reason: (row.reason as string | null) ?? null,
-        atMs: Number(row.at_ms),
-      })),
-    });
-  });
+      );
+      response.json({
+        items: rows.map((row) => ({
+          id: String(row.id),
+          staffId: (row.staff_id as string | null) ?? null,
+          staffLogin: (row.staff_login as string | null) ?? null,
+          action: String(row.action),
+          target: String(row.target),
+          before: row.before ?? null,
+          after: row.after ?? null,
+          reason: (row.reason as string | null) ?? null,
+          atMs: Number(row.at_ms),
+        })),
+      });
+    },
+  );
 }

@@ -17,34 +17,39 @@ export function mountSystemRoutes(
     publicConfig: () => Promise<ConfigEntry[]>;
   },
 ): void {
-  docs.add({
-    method: "get",
-    path: "/health",
-    tag: "system",
-    summary: "Database and bus status",
-    response: healthSchema,
-  });
-  router.get("/health", async (_request, response) => {
-    const database = (await deps.database.ping()) ? "up" : "down";
-    const bus = deps.bus.status();
-    const health: Health = {
-      status: database === "up" && bus === "up" ? "ok" : "degraded",
-      database,
-      bus,
-      feedEpoch: deps.feedEpoch(),
-      version: deps.version,
-    };
-    response.status(health.status === "ok" ? 200 : 503).json(health);
-  });
+  const route = docs.on(router);
+  route(
+    {
+      method: "get",
+      path: "/health",
+      tag: "system",
+      summary: "Database and bus status",
+      response: healthSchema,
+    },
+    async (_request, response) => {
+      const database = (await deps.database.ping()) ? "up" : "down";
+      const bus = deps.bus.status();
+      const health: Health = {
+        status: database === "up" && bus === "up" ? "ok" : "degraded",
+        database,
+        bus,
+        feedEpoch: deps.feedEpoch(),
+        version: deps.version,
+      };
+      response.status(health.status === "ok" ? 200 : 503).json(health);
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/config",
-    tag: "system",
-    summary: "Public config entries: title, support links and address, fund hours, withdrawal minimums",
-    response: configListSchema,
-  });
-  router.get("/config", async (_request, response) => {
-    response.json({ items: await deps.publicConfig() });
-  });
+  route(
+    {
+      method: "get",
+      path: "/config",
+      tag: "system",
+      summary: "Public config entries: title, support links and address, fund hours, withdrawal minimums",
+      response: configListSchema,
+    },
+    async (_request, response) => {
+      response.json({ items: await deps.publicConfig() });
+    },
+  );
 }

@@ -57,185 +57,209 @@ export function mountTradingRoutes(
   },
 ): void {
   const { db, trading } = deps;
+  const route = docs.on(router);
 
-  docs.add({
-    method: "post",
-    path: "/orders",
-    tag: "trading",
-    summary:
-      "Place an order: market orders fill against the book now; limit orders rest until the market reaches them",
-    auth: true,
-    body: placeOrderSchema,
-    response: orderSchema,
-    errors: [
-      ...tradingErrors,
-      "PRODUCT_NOT_FOUND",
-      "QUANTITY_INVALID",
-      "LEVERAGE_INVALID",
-      "PRICE_REQUIRED",
-      "PRICE_INVALID",
-      "PRICE_OFF_TICK",
-      "PRICE_LIMIT_EXCEEDED",
-      "SESSION_INVALID",
-      "ACCOUNT_FROZEN",
-      "TRADING_BARRED",
-      "KYC_REQUIRED",
-    ],
-  });
-  router.post("/orders", async (request, response) => {
-    const member = requireMember(request);
-    if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
-    if (member.tradingBarred) throw new AppError("TRADING_BARRED");
-    if (deps.kycRequired && member.verification !== "verified") throw new AppError("KYC_REQUIRED");
-    send(response, await trading.placeOrder(member.id, request.body, idempotencyOf(request)));
-  });
+  route(
+    {
+      method: "post",
+      path: "/orders",
+      tag: "trading",
+      summary:
+        "Place an order: market orders fill against the book now; limit orders rest until the market reaches them",
+      auth: true,
+      body: placeOrderSchema,
+      response: orderSchema,
+      errors: [
+        ...tradingErrors,
+        "PRODUCT_NOT_FOUND",
+        "QUANTITY_INVALID",
+        "LEVERAGE_INVALID",
+        "PRICE_REQUIRED",
+        "PRICE_INVALID",
+        "PRICE_OFF_TICK",
+        "PRICE_LIMIT_EXCEEDED",
+        "SESSION_INVALID",
+        "ACCOUNT_FROZEN",
+        "TRADING_BARRED",
+        "KYC_REQUIRED",
+      ],
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
+      if (member.tradingBarred) throw new AppError("TRADING_BARRED");
+      if (deps.kycRequired && member.verification !== "verified") throw new AppError("KYC_REQUIRED");
+      send(response, await trading.placeOrder(member.id, request.body, idempotencyOf(request)));
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/orders",
-    tag: "trading",
-    summary: "The member's orders, newest first",
-    auth: true,
-    query: orderQuerySchema,
-    response: orderListSchema,
-  });
-  router.get("/orders", async (request, response) => {
-    const member = requireMember(request);
-    const { status } = validate(orderQuerySchema, request.query);
-    const rows = rowsOf(
-      await db.execute(sql`
+  route(
+    {
+      method: "get",
+      path: "/orders",
+      tag: "trading",
+      summary: "The member's orders, newest first",
+      auth: true,
+      query: orderQuerySchema,
+      response: orderListSchema,
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      const { status } = validate(orderQuerySchema, request.query);
+      const rows = rowsOf(
+        await db.execute(sql`
         select * from orders where member_id = ${member.id} ${status ? sql`and status = ${status}` : sql``}
         order by id desc limit ${listLimit}`),
-    );
-    response.json({ items: rows.map(toOrder) });
-  });
+      );
+      response.json({ items: rows.map(toOrder) });
+    },
+  );
 
-  docs.add({
-    method: "post",
-    path: "/orders/{id}/cancel",
-    tag: "trading",
-    summary: "Cancel a pending order and release its held money",
-    auth: true,
-    response: orderSchema,
-    errors: ["UNAUTHENTICATED", "ORDER_NOT_FOUND", "ORDER_NOT_PENDING", "IDEMPOTENCY_KEY_REUSED"],
-  });
-  router.post("/orders/:id/cancel", async (request, response) => {
-    const member = requireMember(request);
-    send(response, await trading.cancelOrder(member.id, String(request.params.id), idempotencyOf(request)));
-  });
+  route(
+    {
+      method: "post",
+      path: "/orders/{id}/cancel",
+      tag: "trading",
+      summary: "Cancel a pending order and release its held money",
+      auth: true,
+      response: orderSchema,
+      errors: ["UNAUTHENTICATED", "ORDER_NOT_FOUND", "ORDER_NOT_PENDING", "IDEMPOTENCY_KEY_REUSED"],
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      send(response, await trading.cancelOrder(member.id, String(request.params.id), idempotencyOf(request)));
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/positions",
-    tag: "trading",
-    summary: "The member's positions, newest first",
-    auth: true,
-    query: positionQuerySchema,
-    response: positionListSchema,
-  });
-  router.get("/positions", async (request, response) => {
-    const member = requireMember(request);
-    const { status } = validate(positionQuerySchema, request.query);
-    const rows = rowsOf(
-      await db.execute(sql`
+  route(
+    {
+      method: "get",
+      path: "/positions",
+      tag: "trading",
+      summary: "The member's positions, newest first",
+      auth: true,
+      query: positionQuerySchema,
+      response: positionListSchema,
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      const { status } = validate(positionQuerySchema, request.query);
+      const rows = rowsOf(
+        await db.execute(sql`
         select * from positions where member_id = ${member.id} ${status ? sql`and status = ${status}` : sql``}
         order by id desc limit ${listLimit}`),
-    );
-    response.json({ items: rows.map(toPosition) });
-  });
+      );
+      response.json({ items: rows.map(toPosition) });
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/positions/{id}",
-    tag: "trading",
-    summary: "One position",
-    auth: true,
-    response: positionSchema,
-    errors: ["UNAUTHENTICATED", "POSITION_NOT_FOUND"],
-  });
-  router.get("/positions/:id", async (request, response) => {
-    const member = requireMember(request);
-    const id = String(request.params.id);
-    if (!/^\d{1,15}$/.test(id)) throw new AppError("POSITION_NOT_FOUND");
-    const [row] = rowsOf(
-      await db.execute(sql`select * from positions where id = ${Number(id)} and member_id = ${member.id}`),
-    );
-    if (!row) throw new AppError("POSITION_NOT_FOUND");
-    response.json(toPosition(row));
-  });
+  route(
+    {
+      method: "get",
+      path: "/positions/{id}",
+      tag: "trading",
+      summary: "One position",
+      auth: true,
+      response: positionSchema,
+      errors: ["UNAUTHENTICATED", "POSITION_NOT_FOUND"],
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      const id = String(request.params.id);
+      if (!/^\d{1,15}$/.test(id)) throw new AppError("POSITION_NOT_FOUND");
+      const [row] = rowsOf(
+        await db.execute(sql`select * from positions where id = ${Number(id)} and member_id = ${member.id}`),
+      );
+      if (!row) throw new AppError("POSITION_NOT_FOUND");
+      response.json(toPosition(row));
+    },
+  );
 
-  docs.add({
-    method: "post",
-    path: "/positions/{id}/close",
-    tag: "trading",
-    summary: "Close a holding position at market",
-    auth: true,
-    response: positionSchema,
-    errors: [...tradingErrors, "POSITION_NOT_FOUND", "POSITION_NOT_HOLDING", "POSITION_LOCKED"],
-  });
-  router.post("/positions/:id/close", async (request, response) => {
-    const member = requireMember(request);
-    send(response, await trading.closePosition(member.id, String(request.params.id), idempotencyOf(request)));
-  });
+  route(
+    {
+      method: "post",
+      path: "/positions/{id}/close",
+      tag: "trading",
+      summary: "Close a holding position at market",
+      auth: true,
+      response: positionSchema,
+      errors: [...tradingErrors, "POSITION_NOT_FOUND", "POSITION_NOT_HOLDING", "POSITION_LOCKED"],
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      send(
+        response,
+        await trading.closePosition(member.id, String(request.params.id), idempotencyOf(request)),
+      );
+    },
+  );
 
-  docs.add({
-    method: "post",
-    path: "/positions/{id}/margin",
-    tag: "trading",
-    summary: "Add margin to a holding position from available cash",
-    auth: true,
-    body: addMarginSchema,
-    response: positionSchema,
-    errors: [
-      "UNAUTHENTICATED",
-      "AMOUNT_INVALID",
-      "INSUFFICIENT_BALANCE",
-      "POSITION_NOT_FOUND",
-      "POSITION_NOT_HOLDING",
-    ],
-  });
-  router.post("/positions/:id/margin", async (request, response) => {
-    const member = requireMember(request);
-    send(
-      response,
-      await trading.addMargin(member.id, String(request.params.id), request.body, idempotencyOf(request)),
-    );
-  });
+  route(
+    {
+      method: "post",
+      path: "/positions/{id}/margin",
+      tag: "trading",
+      summary: "Add margin to a holding position from available cash",
+      auth: true,
+      body: addMarginSchema,
+      response: positionSchema,
+      errors: [
+        "UNAUTHENTICATED",
+        "AMOUNT_INVALID",
+        "INSUFFICIENT_BALANCE",
+        "POSITION_NOT_FOUND",
+        "POSITION_NOT_HOLDING",
+      ],
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      send(
+        response,
+        await trading.addMargin(member.id, String(request.params.id), request.body, idempotencyOf(request)),
+      );
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/trading/terms",
-    tag: "trading",
-    summary: "Leverages offered and the fee, tax and maintenance terms per market",
-    response: tradingTermsSchema,
-  });
-  router.get("/trading/terms", (_request, response) => {
-    response.json({ JP: trading.termsOf("JP"), US: trading.termsOf("US") });
-  });
+  route(
+    {
+      method: "get",
+      path: "/trading/terms",
+      tag: "trading",
+      summary: "Leverages offered and the fee, tax and maintenance terms per market",
+      response: tradingTermsSchema,
+    },
+    (_request, response) => {
+      response.json({ JP: trading.termsOf("JP"), US: trading.termsOf("US") });
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/account",
-    tag: "money",
-    summary: "Per-currency balances: available, held (frozen), margin, deficit and realised profit",
-    auth: true,
-    response: accountSchema,
-  });
-  router.get("/account", async (request, response) => {
-    response.json(await accountSummary(db, requireMember(request).id));
-  });
+  route(
+    {
+      method: "get",
+      path: "/account",
+      tag: "money",
+      summary: "Per-currency balances: available, held (frozen), margin, deficit and realised profit",
+      auth: true,
+      response: accountSchema,
+    },
+    async (request, response) => {
+      response.json(await accountSummary(db, requireMember(request).id));
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/ledger",
-    tag: "money",
-    summary: "Fund records: the member's journals, newest first",
-    auth: true,
-    query: ledgerQuerySchema,
-    response: fundRecordListSchema,
-  });
-  router.get("/ledger", async (request, response) => {
-    const member = requireMember(request);
-    response.json(await fundRecords(db, member.id, validate(ledgerQuerySchema, request.query)));
-  });
+  route(
+    {
+      method: "get",
+      path: "/ledger",
+      tag: "money",
+      summary: "Fund records: the member's journals, newest first",
+      auth: true,
+      query: ledgerQuerySchema,
+      response: fundRecordListSchema,
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      response.json(await fundRecords(db, member.id, validate(ledgerQuerySchema, request.query)));
+    },
+  );
 }

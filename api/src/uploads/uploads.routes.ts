@@ -28,34 +28,40 @@ export function mountUploadRoutes(
   deps: { db: Db; uploads: UploadStore },
 ): void {
   const { db, uploads } = deps;
+  const route = docs.on(router);
+  const opsRoute = docs.on(ops, "/ops");
 
-  docs.add({
-    method: "get",
-    path: "/uploads/{id}",
-    tag: "identity",
-    summary: "One of the member's own uploaded images (identity documents, receipts), re-encoded as JPEG",
-    auth: true,
-    errors: ["UNAUTHENTICATED", "UPLOAD_NOT_FOUND"],
-  });
-  router.get("/uploads/:id", async (request, response) => {
-    const member = requireMember(request);
-    const image = await uploads.read(db, String(request.params.id));
-    // Another member's image is as absent as one that never existed.
-    if (!image || image.memberId !== member.id) throw new AppError("UPLOAD_NOT_FOUND");
-    sendImage(response, image);
-  });
+  route(
+    {
+      method: "get",
+      path: "/uploads/{id}",
+      tag: "identity",
+      summary: "One of the member's own uploaded images (identity documents, receipts), re-encoded as JPEG",
+      auth: true,
+      errors: ["UNAUTHENTICATED", "UPLOAD_NOT_FOUND"],
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      const image = await uploads.read(db, String(request.params.id));
+      // Another member's image is as absent as one that never existed.
+      if (!image || image.memberId !== member.id) throw new AppError("UPLOAD_NOT_FOUND");
+      sendImage(response, image);
+    },
+  );
 
-  docs.add({
-    method: "get",
-    path: "/ops/uploads/{id}",
-    tag: "ops",
-    summary: "Any member's uploaded image, for review (any staff role)",
-    errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "UPLOAD_NOT_FOUND"],
-  });
-  ops.get("/uploads/:id", async (request, response) => {
-    requireStaff(request, "reviewer");
-    const image = await uploads.read(db, String(request.params.id));
-    if (!image) throw new AppError("UPLOAD_NOT_FOUND");
-    sendImage(response, image);
-  });
+  opsRoute(
+    {
+      method: "get",
+      path: "/uploads/{id}",
+      tag: "ops",
+      summary: "Any member's uploaded image, for review (any staff role)",
+      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "UPLOAD_NOT_FOUND"],
+    },
+    async (request, response) => {
+      requireStaff(request, "reviewer");
+      const image = await uploads.read(db, String(request.params.id));
+      if (!image) throw new AppError("UPLOAD_NOT_FOUND");
+      sendImage(response, image);
+    },
+  );
 }

@@ -14,6 +14,7 @@ export function mountWatchlistRoutes(
   deps: { db: Db; isKnown: (symbol: string) => boolean; now: () => number },
 ): void {
   const { db } = deps;
+  const route = docs.on(router);
   const list = async (memberId: string) => ({
     items: await db
       .select({ symbol: watchlist.symbol, addedAtMs: watchlist.addedAtMs })
@@ -22,56 +23,65 @@ export function mountWatchlistRoutes(
       .orderBy(asc(watchlist.addedAtMs)),
   });
 
-  docs.add({
-    method: "get",
-    path: "/watchlist",
-    tag: "watchlist",
-    summary: "The member's watchlist, oldest first",
-    auth: true,
-    response: watchlistSchema,
-    errors: ["UNAUTHENTICATED"],
-  });
-  router.get("/watchlist", async (request, response) => {
-    response.json(await list(requireMember(request).id));
-  });
+  route(
+    {
+      method: "get",
+      path: "/watchlist",
+      tag: "watchlist",
+      summary: "The member's watchlist, oldest first",
+      auth: true,
+      response: watchlistSchema,
+      errors: ["UNAUTHENTICATED"],
+    },
+    async (request, response) => {
+      response.json(await list(requireMember(request).id));
+    },
+  );
 
-  docs.add({
-    method: "put",
-    path: "/watchlist/{symbol}",
-    tag: "watchlist",
-    summary: "Add a symbol (adding one already there changes nothing)",
-    auth: true,
-    response: watchlistSchema,
-    errors: ["UNAUTHENTICATED", "SYMBOL_INVALID", "SYMBOL_NOT_FOUND", "WATCHLIST_FULL"],
-  });
-  router.put("/watchlist/:symbol", async (request, response) => {
-    const member = requireMember(request);
-    const symbol = validate(anySymbolSchema, request.params.symbol);
-    if (!deps.isKnown(symbol)) throw new AppError("SYMBOL_NOT_FOUND");
-    await db.transaction(async (tx) => {
-      const [held] = await tx.select({ n: count() }).from(watchlist).where(eq(watchlist.memberId, member.id));
-      if ((held?.n ?? 0) >= watchlistMax) throw new AppError("WATCHLIST_FULL");
-      await tx
-        .insert(watchlist)
-        .values({ memberId: member.id, symbol, addedAtMs: deps.now() })
-        .onConflictDoNothing();
-    });
-    response.json(await list(member.id));
-  });
+  route(
+    {
+      method: "put",
+      path: "/watchlist/{symbol}",
+      tag: "watchlist",
+      summary: "Add a symbol (adding one already there changes nothing)",
+      auth: true,
+      response: watchlistSchema,
+      errors: ["UNAUTHENTICATED", "SYMBOL_INVALID", "SYMBOL_NOT_FOUND", "WATCHLIST_FULL"],
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      const symbol = validate(anySymbolSchema, request.params.symbol);
+      if (!deps.isKnown(symbol)) throw new AppError("SYMBOL_NOT_FOUND");
+      await db.transaction(async (tx) => {
+        const [held] = await tx
+          .select({ n: count() })
+          .from(watchlist)
+          .where(eq(watchlist.memberId, member.id));
+        if ((held?.n ?? 0) >= watchlistMax) throw new AppError("WATCHLIST_FULL");
+        await tx
+          .insert(watchlist)
+          .values({ memberId: member.id, symbol, addedAtMs: deps.now() })
+          .onConflictDoNothing();
+      });
+      response.json(await list(member.id));
+    },
+  );
 
-  docs.add({
-    method: "delete",
-    path: "/watchlist/{symbol}",
-    tag: "watchlist",
-    summary: "Remove a symbol (removing one not there changes nothing)",
-    auth: true,
-    response: watchlistSchema,
-    errors: ["UNAUTHENTICATED", "SYMBOL_INVALID"],
-  });
-  router.delete("/watchlist/:symbol", async (request, response) => {
-    const member = requireMember(request);
-    const symbol = validate(anySymbolSchema, request.params.symbol);
-    await db.delete(watchlist).where(and(eq(watchlist.memberId, member.id), eq(watchlist.symbol, symbol)));
-    response.json(await list(member.id));
-  });
+  route(
+    {
+      method: "delete",
+      path: "/watchlist/{symbol}",
+      tag: "watchlist",
+      summary: "Remove a symbol (removing one not there changes nothing)",
+      auth: true,
+      response: watchlistSchema,
+      errors: ["UNAUTHENTICATED", "SYMBOL_INVALID"],
+    },
+    async (request, response) => {
+      const member = requireMember(request);
+      const symbol = validate(anySymbolSchema, request.params.symbol);
+      await db.delete(watchlist).where(and(eq(watchlist.memberId, member.id), eq(watchlist.symbol, symbol)));
+      response.json(await list(member.id));
+    },
+  );
 }

@@ -1,0 +1,52 @@
+// Starts the embedded product (`api/src/bin/embedded.ts`) for a benchmark: its own port and data
+// folder, every market session open, no PostgreSQL or Redis from the caller's environment.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface EmbeddedServer {
+  child: ChildProcess;
+  base: string;
+  /** Milliseconds from spawn to a healthy answer. */
+  ready: Promise<number>;
+}
+
+export function startEmbedded(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): EmbeddedServer {
+  const startedMs = performance.now();
+  const base = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    MARKET_HOURS: "always",
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.REDIS_URL;
+  const child = spawn(process.execPath, [path.join(root, "api/src/bin/embedded.ts")], {
+    env: childEnv,
+    stdio: "inherit",
+  });
+  const ready = (async () => {
+    for (let attempt = 0; attempt < 1_200; attempt += 1) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      const ok = await fetch(`${base}/api/v1/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) return performance.now() - startedMs;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the server did not become healthy in 120 s");
+  })();
+  return { child, base, ready };
+}
+
+export async function stopEmbedded(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
