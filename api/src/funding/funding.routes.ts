@@ -33,8 +33,8 @@ import type { ApiDocs, Route } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { validate } from "../http/validate.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
-import { idempotencyKeyOf, requestHash } from "../trading/idempotency.ts";
-import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
+import { idempotencyOf, sendResult } from "../trading/idempotency.ts";
+import type { AccountEvents } from "../trading/trading.service.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
 import { ChannelsService, type StaffContext } from "./channels.service.ts";
 import { DepositsService } from "./deposits.service.ts";
@@ -52,15 +52,6 @@ export interface FundingDeps {
   uploads: UploadStore;
   now: () => number;
   events?: AccountEvents | undefined;
-}
-
-function idempotencyOf(request: Request): Idempotency | undefined {
-  const key = idempotencyKeyOf(request);
-  return key ? { key, hash: requestHash(request) } : undefined;
-}
-
-function send(response: Response, result: { status: number; body: unknown }): void {
-  response.status(result.status).json(result.body);
 }
 
 /** Sign-in is checked before the multipart body is read: strangers cannot make the server parse megabytes. */
@@ -253,7 +244,7 @@ function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: Uploa
     async (request, response) => {
       const member = requireMember(request);
       const receipt = uploadedFile(request.files, "receipt");
-      send(response, await deposits.submit(member.id, request.body, receipt, idempotencyOf(request)));
+      sendResult(response, await deposits.submit(member.id, request.body, receipt, idempotencyOf(request)));
     },
   );
   route(
@@ -362,7 +353,7 @@ function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService, db: D
     },
     async (request, response) => {
       const member = requireMember(request);
-      send(response, await withdrawals.request(member.id, request.body, idempotencyOf(request)));
+      sendResult(response, await withdrawals.request(member.id, request.body, idempotencyOf(request)));
     },
   );
   route(
@@ -501,7 +492,7 @@ function mountFxRoutes(on: Mount, fx: FxService): void {
     },
     async (request, response) => {
       const member = requireMember(request);
-      send(response, await fx.convert(member.id, request.body, idempotencyOf(request)));
+      sendResult(response, await fx.convert(member.id, request.body, idempotencyOf(request)));
     },
   );
 }

@@ -22,17 +22,11 @@ import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { validate } from "../http/validate.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
-import { idempotencyKeyOf, requestHash } from "../trading/idempotency.ts";
-import type { Idempotency } from "../trading/trading.service.ts";
+import { idempotencyOf } from "../trading/idempotency.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
 import { BankCardsService } from "./bank-cards.service.ts";
 import { KycService } from "./kyc.service.ts";
 import { type PasswordContext, PasswordsService } from "./passwords.service.ts";
-
-function idempotencyOf(request: Request): Idempotency | undefined {
-  const key = idempotencyKeyOf(request);
-  return key ? { key, hash: requestHash(request) } : undefined;
-}
 
 /** Refuses strangers and frozen members before a multipart body is read. */
 function memberMayUpload(request: Request, _response: Response, next: NextFunction): void {

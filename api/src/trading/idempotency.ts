@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Request } from "express";
+import type { Request, Response } from "express";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
@@ -21,6 +21,17 @@ export function idempotencyKeyOf(request: Request): string | undefined {
     throw new AppError("IDEMPOTENCY_KEY_INVALID");
   }
   return key;
+}
+
+/** The request's key and body hash, when it carries an Idempotency-Key. */
+export function idempotencyOf(request: Request): IdempotencyClaim | undefined {
+  const key = idempotencyKeyOf(request);
+  return key ? { key, hash: requestHash(request) } : undefined;
+}
+
+/** Sends a first or replayed result as it was: the same status, the same body. */
+export function sendResult(response: Response, result: IdempotentResult): void {
+  response.status(result.status).json(result.body);
 }
 
 export function requestHash(request: Request): string {

@@ -13,7 +13,7 @@ import {
   tradingTermsSchema,
 } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
-import type { Request, Response, Router } from "express";
+import type { Router } from "express";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
@@ -21,20 +21,11 @@ import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { validate } from "../http/validate.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
-import { idempotencyKeyOf, requestHash } from "./idempotency.ts";
-import { type Idempotency, type TradingService, toOrder, toPosition } from "./trading.service.ts";
+import { idempotencyOf, sendResult } from "./idempotency.ts";
+import { type TradingService, toOrder, toPosition } from "./trading.service.ts";
 
 /** Rows a list returns at most: a phone scrolls through a few dozen orders at a time. */
 const listLimit = 200;
-
-function idempotencyOf(request: Request): Idempotency | undefined {
-  const key = idempotencyKeyOf(request);
-  return key ? { key, hash: requestHash(request) } : undefined;
-}
-
-function send(response: Response, result: { status: number; body: unknown }): void {
-  response.status(result.status).json(result.body);
-}
 
 const tradingErrors = [
   "UNAUTHENTICATED",
@@ -89,7 +80,7 @@ export function mountTradingRoutes(
       if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
       if (member.tradingBarred) throw new AppError("TRADING_BARRED");
       if (deps.kycRequired && member.verification !== "verified") throw new AppError("KYC_REQUIRED");
-      send(response, await trading.placeOrder(member.id, request.body, idempotencyOf(request)));
+      sendResult(response, await trading.placeOrder(member.id, request.body, idempotencyOf(request)));
     },
   );
 
@@ -127,7 +118,10 @@ export function mountTradingRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      send(response, await trading.cancelOrder(member.id, String(request.params.id), idempotencyOf(request)));
+      sendResult(
+        response,
+        await trading.cancelOrder(member.id, String(request.params.id), idempotencyOf(request)),
+      );
     },
   );
 
@@ -187,7 +181,7 @@ export function mountTradingRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      send(
+      sendResult(
         response,
         await trading.closePosition(member.id, String(request.params.id), idempotencyOf(request)),
       );
@@ -213,7 +207,7 @@ export function mountTradingRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      send(
+      sendResult(
         response,
         await trading.addMargin(member.id, String(request.params.id), request.body, idempotencyOf(request)),
       );
