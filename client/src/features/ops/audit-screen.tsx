@@ -1,17 +1,14 @@
 import type { AuditEntry } from "@kabuto/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { navigate } from "../../app/hash-location.ts";
 import { TextField } from "../../app/text-field.tsx";
-import { notifyError } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { auditChanges, auditTargetPath } from "./audit-format.ts";
-import { type AuditFilter, fetchAudit } from "./ops-api.ts";
-import { Empty, Loaded, OpsPage, useReload, When } from "./parts.tsx";
-
-/** Rows the server sends per page (staff.routes.ts): fewer means the oldest row is shown. */
-const auditPageSize = 100;
+import { type AuditFilter, fetchAuditPage } from "./ops-api.ts";
+import { type Column, PagedTable } from "./ops-table.tsx";
+import { Loaded, OpsPage, useReload, When } from "./parts.tsx";
 
 /** The filter lives in the address, so a filtered view can be shared and survives going back. */
 function filterOf(search: string): AuditFilter {
@@ -29,15 +26,33 @@ function filterPath(filter: AuditFilter): string {
 
 /** `#/ops/audit`: every staff action, newest first, by target or by staff member. Read-only. */
 export function AuditScreen() {
+  const { t } = useLingui();
   const search = useSearch();
   const filter = filterOf(search);
   const [version, reload] = useReload();
-  const state = useAsync(`${search}#${version}`, () => fetchAudit(filter));
+  const state = useAsync(`${search}#${version}`, () => fetchAuditPage(filter));
+  const columns: Column<AuditEntry>[] = [
+    { label: t`Time`, cell: (entry) => <When ms={entry.atMs} /> },
+    { label: t`Staff`, cell: (entry) => <StaffCell entry={entry} /> },
+    { label: t`Action`, cell: (entry) => <code className="ops-code ops-nowrap">{entry.action}</code> },
+    { label: t`Target`, cell: (entry) => <TargetCell target={entry.target} /> },
+    { label: t`Changes`, cell: (entry) => <Changes entry={entry} /> },
+    { label: t`Reason`, cell: (entry) => entry.reason ?? <span className="ops-muted">—</span> },
+  ];
   return (
     <OpsPage title={<Trans>Audit log</Trans>}>
       <FilterForm key={search} filter={filter} />
       <Loaded state={state} retry={reload}>
-        {(first) => <AuditList key={search} first={first} filter={filter} />}
+        {(first) => (
+          <PagedTable
+            first={first}
+            loadNext={(before) => fetchAuditPage({ ...filter, before })}
+            columns={columns}
+            rowKey={(entry) => entry.id}
+            empty={<Trans>No actions recorded.</Trans>}
+            moreLabel={<Trans>Older actions</Trans>}
+          />
+        )}
       </Loaded>
     </OpsPage>
   );
@@ -76,154 +91,46 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
   );
 }
 
-function AuditList({ first, filter }: { first: AuditEntry[]; filter: AuditFilter }) {
-  const { t } = useLingui();
-  const [entries, setEntries] = useState(first);
-  const [done, setDone] = useState(first.length < auditPageSize);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setEntries(first);
-    setDone(first.length < auditPageSize);
-  }, [first]);
-
-  async function more() {
-    const last = entries.at(-1);
-    if (!last) return;
-    setBusy(true);
-    try {
-      const page = await fetchAudit({ ...filter, before: last.id });
-      setEntries((previous) => [...previous, ...page]);
-      setDone(page.length < auditPageSize);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (entries.length === 0) {
+function StaffCell({ entry }: { entry: AuditEntry }) {
+  if (!entry.staffId) {
     return (
-      <Empty>
-        <Trans>No actions recorded.</Trans>
-      </Empty>
+      <span className="ops-muted">
+        <Trans>System</Trans>
+      </span>
     );
   }
+  return <Link href={filterPath({ staffId: entry.staffId })}>{entry.staffLogin ?? entry.staffId}</Link>;
+}
+
+function TargetCell({ target }: { target: string }) {
+  const targetPath = auditTargetPath(target);
   return (
-    <>
-      <table className="ops-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Time</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Staff</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Action</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Target</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Changes</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Reason</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <AuditRow
-              key={entry.id}
-              entry={entry}
-              labels={{
-                time: t`Time`,
-                staff: t`Staff`,
-                action: t`Action`,
-                target: t`Target`,
-                changes: t`Changes`,
-                reason: t`Reason`,
-              }}
-            />
-          ))}
-        </tbody>
-      </table>
-      {!done && (
-        <div className="ops-more">
-          <button
-            type="button"
-            className="button button--outline button--small"
-            onClick={more}
-            disabled={busy}
-          >
-            <Trans>Older actions</Trans>
-          </button>
-        </div>
+    <span className="ops-target">
+      <Link href={filterPath({ target })} className="ops-code">
+        {target}
+      </Link>
+      {targetPath && (
+        <Link href={targetPath} className="ops-target__open">
+          <Trans context="open a screen">Open</Trans>
+        </Link>
       )}
-    </>
+    </span>
   );
 }
 
-interface RowLabels {
-  time: string;
-  staff: string;
-  action: string;
-  target: string;
-  changes: string;
-  reason: string;
-}
-
-function AuditRow({ entry, labels }: { entry: AuditEntry; labels: RowLabels }) {
+function Changes({ entry }: { entry: AuditEntry }) {
   const changes = auditChanges(entry.before, entry.after);
-  const targetPath = auditTargetPath(entry.target);
+  if (changes.length === 0) return <span className="ops-muted">—</span>;
   return (
-    <tr>
-      <td data-label={labels.time}>
-        <When ms={entry.atMs} />
-      </td>
-      <td data-label={labels.staff}>
-        {entry.staffId ? (
-          <Link href={filterPath({ staffId: entry.staffId })}>{entry.staffLogin ?? entry.staffId}</Link>
-        ) : (
-          <span className="ops-muted">
-            <Trans>System</Trans>
-          </span>
-        )}
-      </td>
-      <td data-label={labels.action}>
-        <code className="ops-code ops-nowrap">{entry.action}</code>
-      </td>
-      <td data-label={labels.target}>
-        <span className="ops-target">
-          <Link href={filterPath({ target: entry.target })} className="ops-code">
-            {entry.target}
-          </Link>
-          {targetPath && (
-            <Link href={targetPath} className="ops-target__open">
-              <Trans context="open a screen">Open</Trans>
-            </Link>
-          )}
-        </span>
-      </td>
-      <td data-label={labels.changes}>
-        {changes.length === 0 ? (
-          <span className="ops-muted">—</span>
-        ) : (
-          <ul className="ops-changes">
-            {changes.map((change) => (
-              <li key={change.field ?? ""}>
-                {change.field && <span className="ops-changes__field">{change.field}</span>}
-                <span className="ops-changes__before">{change.before ?? "∅"}</span>
-                <span aria-hidden="true">→</span>
-                <span className="ops-changes__after">{change.after ?? "∅"}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-      <td data-label={labels.reason}>{entry.reason ?? <span className="ops-muted">—</span>}</td>
-    </tr>
+    <ul className="ops-changes">
+      {changes.map((change) => (
+        <li key={change.field ?? ""}>
+          {change.field && <span className="ops-changes__field">{change.field}</span>}
+          <span className="ops-changes__before">{change.before ?? "∅"}</span>
+          <span aria-hidden="true">→</span>
+          <span className="ops-changes__after">{change.after ?? "∅"}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

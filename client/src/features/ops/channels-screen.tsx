@@ -1,6 +1,5 @@
 import {
   type Currency,
-  currencies,
   minorToDecimal,
   type RechargeChannel,
   type RechargeChannelInput,
@@ -9,57 +8,39 @@ import {
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { CheckField, TextField } from "../../app/text-field.tsx";
-import { ApiError } from "../../lib/api-error.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
-import { isCurrency } from "./adjustment-rules.ts";
+import { type EditorForm, EditorPage } from "./editor-page.tsx";
 import { createChannel, fetchChannels, updateChannel } from "./ops-api.ts";
-import { Empty, Loaded, Money, OpsPage, useReload } from "./parts.tsx";
+import { OpsTable } from "./ops-table.tsx";
+import { CurrencySelect, Empty, Loaded, Money, refusedFields, Tag, useBusy, useReload } from "./parts.tsx";
 
 /** `#/ops/channels` (supervisor): the bank accounts members transfer deposits to, with their limits. */
 export function ChannelsScreen() {
   const [version, reload] = useReload();
   const state = useAsync(`channels#${version}`, fetchChannels);
-  const [editing, setEditing] = useState<RechargeChannel | "new" | null>(null);
   return (
-    <OpsPage
+    <EditorPage<RechargeChannel>
       title={<Trans>Deposit channels</Trans>}
-      actions={
-        editing === null && (
-          <button
-            type="button"
-            className="button button--primary button--small"
-            onClick={() => setEditing("new")}
-          >
-            <Trans>Add a channel</Trans>
-          </button>
-        )
-      }
+      addLabel={<Trans>Add a channel</Trans>}
+      onSaved={reload}
+      form={(channel, events) => <ChannelForm channel={channel} {...events} />}
     >
-      {editing !== null && (
-        <ChannelForm
-          key={editing === "new" ? "new" : editing.id}
-          channel={editing === "new" ? undefined : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
+      {(edit) => (
+        <Loaded state={state} retry={reload}>
+          {(items) =>
+            items.length === 0 ? (
+              <Empty>
+                <Trans>No channels yet: members cannot deposit until one is enabled.</Trans>
+              </Empty>
+            ) : (
+              <ChannelTable items={items} onEdit={edit} />
+            )
+          }
+        </Loaded>
       )}
-      <Loaded state={state} retry={reload}>
-        {(items) =>
-          items.length === 0 ? (
-            <Empty>
-              <Trans>No channels yet: members cannot deposit until one is enabled.</Trans>
-            </Empty>
-          ) : (
-            <ChannelTable items={items} onEdit={setEditing} />
-          )
-        }
-      </Loaded>
-    </OpsPage>
+    </EditorPage>
   );
 }
 
@@ -72,74 +53,74 @@ function ChannelTable({
 }) {
   const { t } = useLingui();
   return (
-    <table className="ops-table">
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans context="deposit channel">Name</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Bank</Trans>
-          </th>
-          <th scope="col">
-            <Trans context="bank account">Account</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Limits</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Status</Trans>
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">
-              <Trans>Actions</Trans>
-            </span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((channel) => (
-          <tr key={channel.id}>
-            <td data-label={t({ message: "Name", context: "deposit channel" })}>
-              {channel.name} <span className="ops-tag">{channel.currency}</span>
-            </td>
-            <td data-label={t`Bank`}>
+    <OpsTable
+      rows={items}
+      rowKey={(channel) => channel.id}
+      columns={[
+        {
+          label: t({ message: "Name", context: "deposit channel" }),
+          cell: (channel) => (
+            <>
+              {channel.name} <Tag>{channel.currency}</Tag>
+            </>
+          ),
+        },
+        {
+          label: t`Bank`,
+          cell: (channel) => (
+            <>
               {channel.bankName}
               <span className="ops-sub">{channel.branch}</span>
-            </td>
-            <td data-label={t({ message: "Account", context: "bank account" })}>
+            </>
+          ),
+        },
+        {
+          label: t({ message: "Account", context: "bank account" }),
+          cell: (channel) => (
+            <>
               {channel.accountName}
               <span className="ops-sub ops-code">{channel.accountNumber}</span>
-            </td>
-            <td data-label={t`Limits`}>
+            </>
+          ),
+        },
+        {
+          label: t`Limits`,
+          cell: (channel) => (
+            <>
               <Money amount={channel.min} currency={channel.currency} />
               {" – "}
               <Money amount={channel.max} currency={channel.currency} />
-            </td>
-            <td data-label={t`Status`}>
-              {channel.enabled ? (
-                <span className="ops-tag" data-tone="good">
-                  <Trans>Enabled</Trans>
-                </span>
-              ) : (
-                <span className="ops-tag">
-                  <Trans>Off</Trans>
-                </span>
-              )}
-            </td>
-            <td className="ops-table__actions">
-              <button
-                type="button"
-                className="button button--outline button--small"
-                onClick={() => onEdit(channel)}
-              >
-                <Trans>Edit</Trans>
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        {
+          label: t`Status`,
+          cell: (channel) =>
+            channel.enabled ? (
+              <Tag tone="good">
+                <Trans>Enabled</Trans>
+              </Tag>
+            ) : (
+              <Tag>
+                <Trans>Off</Trans>
+              </Tag>
+            ),
+        },
+        {
+          label: t`Actions`,
+          kind: "actions",
+          cell: (channel) => (
+            <button
+              type="button"
+              className="button button--outline button--small"
+              onClick={() => onEdit(channel)}
+            >
+              <Trans>Edit</Trans>
+            </button>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -173,19 +154,11 @@ function draftOf(channel: RechargeChannel | undefined): Draft {
 }
 
 /** Adds a channel or replaces every field of one (the server takes whole channels only). */
-function ChannelForm({
-  channel,
-  onClose,
-  onSaved,
-}: {
-  channel: RechargeChannel | undefined;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function ChannelForm({ channel, onClose, onSaved }: { channel: RechargeChannel | undefined } & EditorForm) {
   const { t } = useLingui();
   const [draft, setDraft] = useState<Draft>(() => draftOf(channel));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   function field<K extends keyof Draft>(name: K) {
     return (value: Draft[K]) => {
@@ -194,23 +167,20 @@ function ChannelForm({
     };
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = rechargeChannelInputSchema.safeParse(draft);
     setErrors(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues));
     if (!parsed.success) return;
-    setBusy(true);
-    try {
-      if (channel) await updateChannel(channel.id, parsed.data);
-      else await createChannel(parsed.data);
-      notifySuccess(t`Channel saved`);
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        if (channel) await updateChannel(channel.id, parsed.data);
+        else await createChannel(parsed.data);
+        notifySuccess(t`Channel saved`);
+        onSaved();
+      },
+      (error) => setErrors((previous) => refusedFields(error) ?? previous),
+    );
   }
 
   const text = (name: "name" | "accountName" | "accountNumber" | "bankName" | "branch" | "min" | "max") => ({
@@ -228,23 +198,7 @@ function ChannelForm({
       </h2>
       <div className="ops-form__grid">
         <TextField label={<Trans>Channel name (members see it)</Trans>} {...text("name")} />
-        <div className="field">
-          <label className="field__label" htmlFor="channel-currency">
-            <Trans>Currency</Trans>
-          </label>
-          <select
-            id="channel-currency"
-            className="ops-select"
-            value={draft.currency}
-            onChange={(event) => isCurrency(event.target.value) && field("currency")(event.target.value)}
-          >
-            {currencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CurrencySelect id="channel-currency" value={draft.currency} onChange={field("currency")} />
         <TextField label={<Trans>Bank</Trans>} {...text("bankName")} />
         <TextField label={<Trans>Branch</Trans>} {...text("branch")} />
         <TextField label={<Trans>Account name</Trans>} {...text("accountName")} />

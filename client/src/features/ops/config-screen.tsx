@@ -1,14 +1,14 @@
 import type { OpsConfigEntry } from "@kabuto/shared";
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { TextField } from "../../app/text-field.tsx";
 import { ApiError } from "../../lib/api-error.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { fetchConfig, setConfig } from "./ops-api.ts";
-import { Loaded, OpsPage, useReload } from "./parts.tsx";
+import { Facts, Loaded, OpsCard, OpsPage, useBusy, useReload } from "./parts.tsx";
 
 /** What each public setting is, for staff; a setting the console does not know shows its name. */
 const entryLabels: Record<string, MessageDescriptor> = {
@@ -19,6 +19,11 @@ const entryLabels: Record<string, MessageDescriptor> = {
   fundHours: msg`Deposit and withdrawal hours (Tokyo time, business days)`,
   withdrawMin: msg`Smallest withdrawal per currency`,
 };
+
+function entryLabel(i18n: I18n, name: string): string {
+  const label = entryLabels[name];
+  return label ? i18n._(label) : name;
+}
 
 const entryHints: Record<OpsConfigEntry["kind"], MessageDescriptor> = {
   text: msg`Plain text.`,
@@ -54,30 +59,26 @@ function EntryForm({ entry, onSaved }: { entry: OpsConfigEntry; onSaved: () => v
   const { i18n, t } = useLingui();
   const [value, setValue] = useState(entry.value);
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const label = entryLabels[entry.name];
+  const [busy, run] = useBusy();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await setConfig(entry.name, value.trim());
-      setError(undefined);
-      notifySuccess(t`Saved`);
-      onSaved();
-    } catch (caught) {
-      if (caught instanceof ApiError) setError(caught.fields.value ?? caught.code);
-      notifyError(caught);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await setConfig(entry.name, value.trim());
+        setError(undefined);
+        notifySuccess(t`Saved`);
+        onSaved();
+      },
+      (caught) => caught instanceof ApiError && setError(caught.fields.value ?? caught.code),
+    );
   }
 
   return (
     <form className="ops-card ops-config" onSubmit={submit} noValidate>
       <TextField
         id={`config-${entry.name}`}
-        label={label ? i18n._(label) : entry.name}
+        label={entryLabel(i18n, entry.name)}
         type={entry.kind === "url" ? "url" : entry.kind === "email" ? "email" : "text"}
         value={value}
         maxLength={entry.maxLength}
@@ -109,26 +110,18 @@ function ReadOnlyEntries({ entries }: { entries: OpsConfigEntry[] }) {
   const { i18n } = useLingui();
   if (entries.length === 0) return null;
   return (
-    <section className="ops-card">
-      <h2 className="ops-card__title">
-        <Trans>Set by the deployment</Trans>
-      </h2>
+    <OpsCard title={<Trans>Set by the deployment</Trans>}>
       <p className="ops-muted">
         <Trans>These are enforced by the servers and change only with their configuration.</Trans>
       </p>
-      <dl className="ops-facts">
-        {entries.map((entry) => {
-          const label = entryLabels[entry.name];
-          return (
-            <div key={entry.name} className="ops-facts__row">
-              <dt>{label ? i18n._(label) : entry.name}</dt>
-              <dd>
-                <code className="ops-code">{entry.value}</code>
-              </dd>
-            </div>
-          );
-        })}
-      </dl>
-    </section>
+      <Facts
+        items={entries.map((entry) => [
+          entryLabel(i18n, entry.name),
+          <code key="v" className="ops-code">
+            {entry.value}
+          </code>,
+        ])}
+      />
+    </OpsCard>
   );
 }

@@ -5,7 +5,7 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { fetchAudit, fetchDepositQueue, fetchKycQueue, fetchWithdrawalQueue } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
-import { Loaded, OpsPage, useReload, When } from "./parts.tsx";
+import { Loaded, OpsCard, OpsPage, useReload, When } from "./parts.tsx";
 import { queueCountText } from "./queue-count.ts";
 
 /** Queue pages hold this many requests (api/src/funding/funding.repo.ts): a full page means "at least". */
@@ -90,10 +90,7 @@ function RecentActions({ version }: { version: number }) {
   const [retries, retry] = useReload();
   const state = useAsync(`audit#${version}#${retries}`, () => fetchAudit({}));
   return (
-    <section className="ops-card">
-      <h2 className="ops-card__title">
-        <Trans>Latest staff actions</Trans>
-      </h2>
+    <OpsCard title={<Trans>Latest staff actions</Trans>}>
       <Loaded state={state} retry={retry}>
         {(entries) =>
           entries.length === 0 ? (
@@ -117,6 +114,6 @@ function RecentActions({ version }: { version: number }) {
       <Link href="/ops/audit" className="ops-small-link">
         <Trans>Open the audit log</Trans>
       </Link>
-    </section>
+    </OpsCard>
   );
 }

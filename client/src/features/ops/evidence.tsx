@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { useAsync } from "../../lib/use-async.ts";
 import { fetchAudit, uploadUrl } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
-import { Money, StatusTag, When } from "./parts.tsx";
+import { Money, OpsCard, StatusTag, When } from "./parts.tsx";
 
 /** An uploaded image (ID photo, receipt), opened full size in a new tab when clicked. */
 export function Evidence({ id, label }: { id: string; label: string }) {
@@ -20,30 +20,31 @@ export function Evidence({ id, label }: { id: string; label: string }) {
 
 /** The member's earlier deposits and withdrawals, newest first, each opening its own review. */
 export function FundHistory({ items }: { items: readonly FundHistoryItem[] }) {
-  if (items.length === 0) {
-    return (
-      <p className="ops-muted">
-        <Trans>No earlier deposits or withdrawals.</Trans>
-      </p>
-    );
-  }
   return (
-    <ul className="ops-history">
-      {items.map((item) => (
-        <li key={`${item.kind}:${item.id}`}>
-          <Link href={`/ops/${item.kind === "deposit" ? "deposits" : "withdrawals"}/${item.id}`}>
-            {item.kind === "deposit" ? (
-              <Trans>Deposit No. {item.id}</Trans>
-            ) : (
-              <Trans>Withdrawal No. {item.id}</Trans>
-            )}
-          </Link>
-          <Money amount={item.amount} currency={item.currency} />
-          <StatusTag status={item.status} />
-          <When ms={item.createdAtMs} />
-        </li>
-      ))}
-    </ul>
+    <OpsCard title={<Trans>Earlier requests of this member</Trans>}>
+      {items.length === 0 ? (
+        <p className="ops-muted">
+          <Trans>No earlier deposits or withdrawals.</Trans>
+        </p>
+      ) : (
+        <ul className="ops-history">
+          {items.map((item) => (
+            <li key={`${item.kind}:${item.id}`}>
+              <Link href={`/ops/${item.kind === "deposit" ? "deposits" : "withdrawals"}/${item.id}`}>
+                {item.kind === "deposit" ? (
+                  <Trans>Deposit No. {item.id}</Trans>
+                ) : (
+                  <Trans>Withdrawal No. {item.id}</Trans>
+                )}
+              </Link>
+              <Money amount={item.amount} currency={item.currency} />
+              <StatusTag status={item.status} />
+              <When ms={item.createdAtMs} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </OpsCard>
   );
 }
 
@@ -62,10 +63,7 @@ export function AuditTrail({ target, entries }: { target: string; entries: Audit
   const allowed = useRoleAtLeast("supervisor");
   if (!allowed) return null;
   return (
-    <section className="ops-card" aria-label={t`Audit trail`}>
-      <h2 className="ops-card__title">
-        <Trans>Audit trail</Trans>
-      </h2>
+    <OpsCard title={<Trans>Audit trail</Trans>} label={t`Audit trail`}>
       {entries === undefined ? (
         <span className="skeleton" style={{ width: "60%" }} />
       ) : entries.length === 0 ? (
@@ -87,6 +85,6 @@ export function AuditTrail({ target, entries }: { target: string; entries: Audit
       <Link href={`/ops/audit?target=${encodeURIComponent(target)}`} className="ops-small-link">
         <Trans>Open in the audit log</Trans>
       </Link>
-    </section>
+    </OpsCard>
   );
 }

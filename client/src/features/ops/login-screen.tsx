@@ -2,11 +2,11 @@ import { type Staff, staffLoginRequestSchema } from "@kabuto/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { KabutoMark } from "../../app/icons.tsx";
-import { ApiError } from "../../lib/api-error.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { notifySuccess } from "../../lib/notify.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
 import { staffLogin } from "./ops-api.ts";
 import { LocaleSelect } from "./ops-layout.tsx";
+import { refusedFields, useBusy } from "./parts.tsx";
 import { StaffField } from "./staff-fields.tsx";
 
 /** `#/ops/login`: staff sign in here with their own login, never with a member's account. */
@@ -15,24 +15,21 @@ export function OpsLoginScreen({ onSignedIn }: { onSignedIn: (staff: Staff) => v
   const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = staffLoginRequestSchema.safeParse({ login, password });
     setErrors(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues));
     if (!parsed.success) return;
-    setBusy(true);
-    try {
-      const staff = await staffLogin(parsed.data.login, parsed.data.password);
-      notifySuccess(t`Signed in`);
-      onSignedIn(staff);
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        const staff = await staffLogin(parsed.data.login, parsed.data.password);
+        notifySuccess(t`Signed in`);
+        onSignedIn(staff);
+      },
+      (error) => setErrors((previous) => refusedFields(error) ?? previous),
+    );
   }
 
   return (

@@ -1,7 +1,6 @@
 import {
   adjustmentRequestSchema,
   type Currency,
-  currencies,
   type FundRecord,
   type MemberFlagName,
   type MemberProfile,
@@ -10,7 +9,7 @@ import {
   memberFlagsUpdateSchema,
 } from "@kabuto/shared";
 import { formatMoney } from "@kabuto/shared/format";
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useRef, useState } from "react";
@@ -20,23 +19,26 @@ import { navigate } from "../../app/hash-location.ts";
 import { CheckField, TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { summarizeChanges } from "../funds/fund-record.ts";
-import { isCurrency, parseAdjustment } from "./adjustment-rules.ts";
-import { AuditTrail, useAuditTrail } from "./evidence.tsx";
+import { parseAdjustment } from "./adjustment-rules.ts";
+import { DetailScreen } from "./detail-screen.tsx";
+import { FlagTags, flagShortLabels } from "./member-flags.tsx";
 import { adjustMember, fetchMember, searchMembers, setMemberFlags } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
+import { type Column, OpsTable, PagedTable } from "./ops-table.tsx";
 import {
-  Empty,
+  CurrencySelect,
   Facts,
   Loaded,
   Money,
+  OpsCard,
   OpsPage,
   StatusTag,
   TextArea,
+  useBusy,
   useReload,
-  useRowLink,
   When,
 } from "./parts.tsx";
 
@@ -47,19 +49,18 @@ const flagLabels: Record<MemberFlagName, MessageDescriptor> = {
   withdrawBarred: msg`Barred from withdrawing`,
 };
 
-const flagShortLabels: Record<MemberFlagName, MessageDescriptor> = {
-  frozen: msg`Frozen`,
-  disabled: msg`Disabled`,
-  tradingBarred: msg`No trading`,
-  withdrawBarred: msg`No withdrawals`,
-};
-
 const purposeLabels: Record<string, MessageDescriptor> = {
   available: msg({ message: "Available", context: "ledger purpose" }),
   held: msg({ message: "Held", context: "ledger purpose" }),
   margin: msg({ message: "Margin", context: "ledger purpose" }),
   deficit: msg({ message: "Owed", context: "ledger purpose" }),
 };
+
+/** A ledger account's purpose in words; one the console does not know shows as itself. */
+function purposeLabel(i18n: I18n, purpose: string): string {
+  const label = purposeLabels[purpose];
+  return label ? i18n._(label) : purpose;
+}
 
 const journalLabels: Record<string, MessageDescriptor> = {
   deposit: msg({ message: "Deposit", context: "journal" }),
@@ -78,29 +79,30 @@ const journalLabels: Record<string, MessageDescriptor> = {
   fx: msg({ message: "Currency exchange", context: "journal" }),
 };
 
-/** The flags a member carries, as short tags. */
-function FlagTags({ member }: { member: MemberSummary }) {
-  const { i18n } = useLingui();
-  const set = memberFlagNames.filter((name) => member[name]);
-  if (set.length === 0) return <span className="ops-muted">—</span>;
-  return (
-    <span className="ops-tags">
-      {set.map((name) => (
-        <span key={name} className="ops-tag" data-tone="bad">
-          {i18n._(flagShortLabels[name])}
-        </span>
-      ))}
-    </span>
-  );
-}
+const memberPath = (member: { id: string }) => `/ops/members/${member.id}`;
 
 /** `#/ops/members?q=`: find a member by account prefix, id, real name or invitation code. */
 export function MemberSearchScreen() {
+  const { t } = useLingui();
   const search = useSearch();
   const q = new URLSearchParams(search).get("q") ?? "";
   const [text, setText] = useState(q);
   const [version, reload] = useReload();
   const state = useAsync(`${q}#${version}`, () => searchMembers(q, 0));
+  const columns: Column<MemberSummary>[] = [
+    {
+      label: t`Account`,
+      cell: (member) => (
+        <Link href={memberPath(member)} className="num">
+          {member.account}
+        </Link>
+      ),
+    },
+    { label: t`Verified name`, cell: (member) => member.realName ?? "—" },
+    { label: t`Verification`, cell: (member) => <StatusTag status={member.verification} /> },
+    { label: t`Flags`, cell: (member) => <FlagTags member={member} /> },
+    { label: t`Since`, cell: (member) => <When ms={member.createdAtMs} /> },
+  ];
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -125,163 +127,72 @@ export function MemberSearchScreen() {
         </button>
       </form>
       <Loaded state={state} retry={reload}>
-        {(first) => <MemberResults key={`${q}#${version}`} q={q} first={first} />}
+        {(first) => (
+          <PagedTable
+            first={first}
+            loadNext={(offset) => searchMembers(q, offset)}
+            columns={columns}
+            rowKey={(member) => member.id}
+            rowHref={memberPath}
+            empty={<Trans>No member matches.</Trans>}
+            moreLabel={<Trans>More members</Trans>}
+          />
+        )}
       </Loaded>
     </OpsPage>
-  );
-}
-
-function MemberResults({
-  q,
-  first,
-}: {
-  q: string;
-  first: { items: MemberSummary[]; nextOffset: number | null };
-}) {
-  const { t } = useLingui();
-  const rowLink = useRowLink();
-  const [items, setItems] = useState(first.items);
-  const [nextOffset, setNextOffset] = useState(first.nextOffset);
-  const [busy, setBusy] = useState(false);
-
-  async function more() {
-    if (nextOffset === null) return;
-    setBusy(true);
-    try {
-      const page = await searchMembers(q, nextOffset);
-      setItems((previous) => [...previous, ...page.items]);
-      setNextOffset(page.nextOffset);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (items.length === 0) {
-    return (
-      <Empty>
-        <Trans>No member matches.</Trans>
-      </Empty>
-    );
-  }
-  return (
-    <>
-      <table className="ops-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Account</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Verified name</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Verification</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Flags</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Since</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((member) => (
-            <tr key={member.id} {...rowLink(`/ops/members/${member.id}`)}>
-              <td data-label={t`Account`}>
-                <Link href={`/ops/members/${member.id}`} className="num">
-                  {member.account}
-                </Link>
-              </td>
-              <td data-label={t`Verified name`}>{member.realName ?? "—"}</td>
-              <td data-label={t`Verification`}>
-                <StatusTag status={member.verification} />
-              </td>
-              <td data-label={t`Flags`}>
-                <FlagTags member={member} />
-              </td>
-              <td data-label={t`Since`}>
-                <When ms={member.createdAtMs} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {nextOffset !== null && (
-        <div className="ops-more">
-          <button
-            type="button"
-            className="button button--outline button--small"
-            onClick={more}
-            disabled={busy}
-          >
-            <Trans>More members</Trans>
-          </button>
-        </div>
-      )}
-    </>
   );
 }
 
 /** `#/ops/members/:id`: who the member is, their money, flags and journals; flags and adjustments for supervisors. */
 export function MemberDetailScreen({ id }: { id: string }) {
-  const [version, reload] = useReload();
-  const state = useAsync(`${id}#${version}`, () => fetchMember(id));
+  const supervisor = useRoleAtLeast("supervisor");
   return (
-    <OpsPage title={<Trans>Member</Trans>} back={{ href: "/ops/members", label: <Trans>Members</Trans> }}>
-      <Loaded state={state} retry={reload}>
-        {(member) => <MemberDetail member={member} version={version} onChanged={reload} />}
-      </Loaded>
-    </OpsPage>
+    <DetailScreen
+      id={id}
+      load={fetchMember}
+      title={<Trans>Member</Trans>}
+      back={{ href: "/ops/members", label: <Trans>Members</Trans> }}
+      target={`member:${id}`}
+      main={(member) => (
+        <>
+          <Profile member={member} />
+          <Balances member={member} />
+          <Counts member={member} />
+          <Journals items={member.recentJournals} />
+        </>
+      )}
+      side={(member, { version, reload }) =>
+        supervisor && (
+          <>
+            <FlagsForm key={`flags#${version}`} member={member} onSaved={reload} />
+            <AdjustForm member={member} onPosted={reload} />
+          </>
+        )
+      }
+    />
   );
 }
 
-function MemberDetail({
-  member,
-  version,
-  onChanged,
-}: {
-  member: MemberProfile;
-  version: number;
-  onChanged: () => void;
-}) {
-  const supervisor = useRoleAtLeast("supervisor");
-  const target = `member:${member.id}`;
-  const trail = useAuditTrail(target, version);
+function Profile({ member }: { member: MemberProfile }) {
   return (
-    <div className="ops-columns">
-      <div className="ops-stack">
-        <section className="ops-card">
-          <h2 className="ops-card__title num">{member.account}</h2>
-          <Facts
-            items={[
-              [
-                <Trans key="i">Member ID</Trans>,
-                <span key="v" className="ops-code">
-                  {member.id}
-                </span>,
-              ],
-              [<Trans key="v">Verification</Trans>, <StatusTag key="v" status={member.verification} />],
-              [<Trans key="n">Verified name</Trans>, member.realName ?? "—"],
-              [<Trans key="c">Invitation code</Trans>, member.inviteCode],
-              [<Trans key="b">Invited by</Trans>, member.invitedByAccount ?? "—"],
-              [<Trans key="s">Member since</Trans>, <When key="v" ms={member.createdAtMs} />],
-              [<Trans key="f">Flags</Trans>, <FlagTags key="v" member={member} />],
-            ]}
-          />
-        </section>
-        <Balances member={member} />
-        <Counts member={member} />
-        <Journals items={member.recentJournals} />
-      </div>
-      <div className="ops-stack">
-        {supervisor && <FlagsForm key={`flags#${version}`} member={member} onSaved={onChanged} />}
-        {supervisor && <AdjustForm member={member} onPosted={onChanged} />}
-        <AuditTrail target={target} entries={trail} />
-      </div>
-    </div>
+    <OpsCard title={<span className="num">{member.account}</span>}>
+      <Facts
+        items={[
+          [
+            <Trans key="i">Member ID</Trans>,
+            <span key="v" className="ops-code">
+              {member.id}
+            </span>,
+          ],
+          [<Trans key="v">Verification</Trans>, <StatusTag key="v" status={member.verification} />],
+          [<Trans key="n">Verified name</Trans>, member.realName ?? "—"],
+          [<Trans key="c">Invitation code</Trans>, member.inviteCode],
+          [<Trans key="b">Invited by</Trans>, member.invitedByAccount ?? "—"],
+          [<Trans key="s">Member since</Trans>, <When key="v" ms={member.createdAtMs} />],
+          [<Trans key="f">Flags</Trans>, <FlagTags key="v" member={member} />],
+        ]}
+      />
+    </OpsCard>
   );
 }
 
@@ -289,58 +200,38 @@ function Balances({ member }: { member: MemberProfile }) {
   const { i18n, t } = useLingui();
   const rows = member.balances.filter((balance) => balance.amount !== "0");
   return (
-    <section className="ops-card">
-      <h2 className="ops-card__title">
-        <Trans>Balances</Trans>
-      </h2>
+    <OpsCard title={<Trans>Balances</Trans>}>
       {rows.length === 0 ? (
         <p className="ops-muted">
           <Trans>No money yet.</Trans>
         </p>
       ) : (
-        <table className="ops-table ops-table--plain">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Currency</Trans>
-              </th>
-              <th scope="col">
-                <Trans context="ledger account">Account</Trans>
-              </th>
-              <th scope="col" className="ops-table__number">
-                <Trans>Balance</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((balance) => {
-              const label = purposeLabels[balance.purpose];
-              return (
-                <tr key={`${balance.currency}/${balance.purpose}`}>
-                  <td data-label={t`Currency`}>{balance.currency}</td>
-                  <td data-label={t({ message: "Account", context: "ledger account" })}>
-                    {label ? i18n._(label) : balance.purpose}
-                  </td>
-                  <td data-label={t`Balance`} className="ops-table__number">
-                    <Money amount={balance.amount} currency={balance.currency} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <OpsTable
+          plain
+          rows={rows}
+          rowKey={(balance) => `${balance.currency}/${balance.purpose}`}
+          columns={[
+            { label: t`Currency`, cell: (balance) => balance.currency },
+            {
+              label: t({ message: "Account", context: "ledger account" }),
+              cell: (balance) => purposeLabel(i18n, balance.purpose),
+            },
+            {
+              label: t`Balance`,
+              kind: "number",
+              cell: (balance) => <Money amount={balance.amount} currency={balance.currency} />,
+            },
+          ]}
+        />
       )}
-    </section>
+    </OpsCard>
   );
 }
 
 function Counts({ member }: { member: MemberProfile }) {
   const { counts } = member;
   return (
-    <section className="ops-card">
-      <h2 className="ops-card__title">
-        <Trans>Activity</Trans>
-      </h2>
+    <OpsCard title={<Trans>Activity</Trans>}>
       <Facts
         items={[
           [
@@ -367,7 +258,7 @@ function Counts({ member }: { member: MemberProfile }) {
           [<Trans key="s">Signed-in sessions</Trans>, counts.activeSessions],
         ]}
       />
-    </section>
+    </OpsCard>
   );
 }
 
@@ -375,65 +266,48 @@ function Journals({ items }: { items: FundRecord[] }) {
   const { i18n, t } = useLingui();
   const locale = useLocale();
   return (
-    <section className="ops-card">
-      <h2 className="ops-card__title">
-        <Trans>Recent journals</Trans>
-      </h2>
+    <OpsCard title={<Trans>Recent journals</Trans>}>
       {items.length === 0 ? (
         <p className="ops-muted">
           <Trans>None yet.</Trans>
         </p>
       ) : (
-        <table className="ops-table ops-table--plain">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Time</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Kind</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Changes</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Memo</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((record) => {
-              const label = journalLabels[record.kind];
-              const summary = summarizeChanges(record.changes);
-              return (
-                <tr key={record.id}>
-                  <td data-label={t`Time`}>
-                    <When ms={record.createdAtMs} />
-                  </td>
-                  <td data-label={t`Kind`}>{label ? i18n._(label) : record.kind}</td>
-                  <td data-label={t`Changes`}>
-                    <ul className="ops-moves num">
-                      {[...summary.available, ...summary.others].map((move) => {
-                        const purpose = purposeLabels[move.purpose];
-                        return (
-                          <li key={`${move.purpose}/${move.currency}`}>
-                            {purpose ? i18n._(purpose) : move.purpose}{" "}
-                            <span className="ops-nowrap">
-                              {`${move.amount > 0n ? "+" : ""}${formatMoney(move.amount, move.currency, locale)}`}
-                            </span>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  </td>
-                  <td data-label={t`Memo`}>{record.memo ?? record.ref ?? "—"}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <OpsTable
+          plain
+          rows={items}
+          rowKey={(record) => record.id}
+          columns={[
+            { label: t`Time`, cell: (record) => <When ms={record.createdAtMs} /> },
+            {
+              label: t`Kind`,
+              cell: (record) => {
+                const label = journalLabels[record.kind];
+                return label ? i18n._(label) : record.kind;
+              },
+            },
+            {
+              label: t`Changes`,
+              cell: (record) => {
+                const summary = summarizeChanges(record.changes);
+                return (
+                  <ul className="ops-moves num">
+                    {[...summary.available, ...summary.others].map((move) => (
+                      <li key={`${move.purpose}/${move.currency}`}>
+                        {purposeLabel(i18n, move.purpose)}{" "}
+                        <span className="ops-nowrap">
+                          {`${move.amount > 0n ? "+" : ""}${formatMoney(move.amount, move.currency, locale)}`}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                );
+              },
+            },
+            { label: t`Memo`, cell: (record) => record.memo ?? record.ref ?? "—" },
+          ]}
+        />
       )}
-    </section>
+    </OpsCard>
   );
 }
 
@@ -448,7 +322,7 @@ function FlagsForm({ member, onSaved }: { member: MemberProfile; onSaved: () => 
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const changed = memberFlagNames.filter((name) => flags[name] !== initial[name]);
 
   function ask(event: FormEvent) {
@@ -462,18 +336,13 @@ function FlagsForm({ member, onSaved }: { member: MemberProfile; onSaved: () => 
     return Object.fromEntries(changed.map((name) => [name, flags[name]]));
   }
 
-  async function save() {
-    setBusy(true);
-    try {
+  function save() {
+    void run(async () => {
       await setMemberFlags(member.id, { ...changedFlags(), reason: reason.trim() });
       notifySuccess(t`Flags saved`);
       setConfirming(false);
       onSaved();
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -534,17 +403,15 @@ function AdjustForm({ member, onPosted }: { member: MemberProfile; onPosted: () 
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount?: string | undefined; reason?: string | undefined }>({});
   const [confirming, setConfirming] = useState<bigint | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const intents = useRef(new IntentKeys());
+  // The server takes an unsigned amount for a credit: a leading "+" is only how staff type it.
+  const typedAmount = amount.trim().replace(/^\+/, "");
 
   function ask(event: FormEvent) {
     event.preventDefault();
     const parsedAmount = parseAdjustment(amount, currency);
-    const parsed = adjustmentRequestSchema.safeParse({
-      currency,
-      amount: amount.trim().replace(/^\+/, ""),
-      reason,
-    });
+    const parsed = adjustmentRequestSchema.safeParse({ currency, amount: typedAmount, reason });
     const reasonIssue = parsed.success
       ? undefined
       : parsed.error.issues.find((issue) => issue.path[0] === "reason");
@@ -556,24 +423,21 @@ function AdjustForm({ member, onPosted }: { member: MemberProfile; onPosted: () 
     if (parsedAmount.ok && !found.reason) setConfirming(parsedAmount.minor);
   }
 
-  async function post() {
-    const request = { currency, amount: amount.trim().replace(/^\+/, ""), reason: reason.trim() };
+  function post() {
+    const request = { currency, amount: typedAmount, reason: reason.trim() };
     const key = intents.current.keyFor(JSON.stringify(request));
-    setBusy(true);
-    try {
-      await adjustMember(member.id, request, key);
-      intents.current.settle();
-      notifySuccess(t`Adjustment posted`);
-      setConfirming(null);
-      setAmount("");
-      setReason("");
-      onPosted();
-    } catch (caught) {
-      intents.current.settle(caught);
-      notifyError(caught);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await adjustMember(member.id, request, key);
+        intents.current.settle();
+        notifySuccess(t`Adjustment posted`);
+        setConfirming(null);
+        setAmount("");
+        setReason("");
+        onPosted();
+      },
+      (caught) => intents.current.settle(caught),
+    );
   }
 
   const figure =
@@ -590,23 +454,7 @@ function AdjustForm({ member, onPosted }: { member: MemberProfile; onPosted: () 
         </Trans>
       </p>
       <div className="ops-form__grid">
-        <div className="field">
-          <label className="field__label" htmlFor="adjust-currency">
-            <Trans>Currency</Trans>
-          </label>
-          <select
-            id="adjust-currency"
-            className="ops-select"
-            value={currency}
-            onChange={(event) => isCurrency(event.target.value) && setCurrency(event.target.value)}
-          >
-            {currencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CurrencySelect id="adjust-currency" value={currency} onChange={setCurrency} />
         <TextField
           id="adjust-amount"
           label={<Trans>Amount (e.g. 1000 or -1000)</Trans>}

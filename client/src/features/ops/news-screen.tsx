@@ -7,22 +7,23 @@ import {
   newsLanguages,
   newsTitleLengthMax,
   type OpsNewsItem,
-  reasonSchema,
 } from "@kabuto/shared";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
-import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { ApiError } from "../../lib/api-error.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { createNews, fetchNews, updateNews, withdrawNews } from "./ops-api.ts";
-import { Empty, Loaded, OpsPage, TextArea, useReload, When } from "./parts.tsx";
+import type { FieldErrors } from "../auth/form-errors.ts";
+import { type EditorForm, EditorPage } from "./editor-page.tsx";
+import { createNews, fetchNews, type Page, updateNews, withdrawNews } from "./ops-api.ts";
+import { type Column, PagedTable } from "./ops-table.tsx";
+import { Loaded, refusedFields, Tag, TextArea, useBusy, useReload, When } from "./parts.tsx";
+import { ReasonDialog } from "./reason-dialog.tsx";
 import { parseTokyoInput, tokyoInputValue } from "./tokyo-time.ts";
 
 const kindLabels: Record<NewsKind, MessageDescriptor> = {
@@ -46,37 +47,19 @@ const statusTones: Record<OpsNewsItem["status"], string> = {
 export function NewsScreen() {
   const [version, reload] = useReload();
   const state = useAsync(`news#${version}`, () => fetchNews(undefined));
-  const [editing, setEditing] = useState<OpsNewsItem | "new" | null>(null);
   return (
-    <OpsPage
+    <EditorPage<OpsNewsItem>
       title={<Trans>News</Trans>}
-      actions={
-        editing === null && (
-          <button
-            type="button"
-            className="button button--primary button--small"
-            onClick={() => setEditing("new")}
-          >
-            <Trans>Write an item</Trans>
-          </button>
-        )
-      }
+      addLabel={<Trans>Write an item</Trans>}
+      onSaved={reload}
+      form={(item, events) => <NewsForm item={item} {...events} />}
     >
-      {editing !== null && (
-        <NewsForm
-          key={editing === "new" ? "new" : editing.id}
-          item={editing === "new" ? undefined : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
+      {(edit) => (
+        <Loaded state={state} retry={reload}>
+          {(first) => <NewsList first={first} onEdit={edit} onChanged={reload} />}
+        </Loaded>
       )}
-      <Loaded state={state} retry={reload}>
-        {(first) => <NewsList key={version} first={first} onEdit={setEditing} onChanged={reload} />}
-      </Loaded>
-    </OpsPage>
+    </EditorPage>
   );
 }
 
@@ -85,124 +68,57 @@ function NewsList({
   onEdit,
   onChanged,
 }: {
-  first: { items: OpsNewsItem[]; next: string | null };
+  first: Page<OpsNewsItem, string>;
   onEdit: (item: OpsNewsItem) => void;
   onChanged: () => void;
 }) {
   const { i18n, t } = useLingui();
   const locale = useLocale();
-  const [items, setItems] = useState(first.items);
-  const [next, setNext] = useState(first.next);
-  const [busy, setBusy] = useState(false);
   const [withdrawing, setWithdrawing] = useState<OpsNewsItem | null>(null);
-  useEffect(() => {
-    setItems(first.items);
-    setNext(first.next);
-  }, [first]);
-
-  async function more() {
-    if (!next) return;
-    setBusy(true);
-    try {
-      const page = await fetchNews(next);
-      setItems((previous) => [...previous, ...page.items]);
-      setNext(page.next);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (items.length === 0) {
-    return (
-      <Empty>
-        <Trans>Nothing published yet.</Trans>
-      </Empty>
-    );
-  }
+  const columns: Column<OpsNewsItem>[] = [
+    { label: t`Published`, cell: (item) => <When ms={item.publishedAtMs} /> },
+    { label: t`Kind`, cell: (item) => i18n._(kindLabels[item.kind]) },
+    { label: t`Title`, cell: (item) => item.title[locale] },
+    {
+      label: t`Status`,
+      cell: (item) => <Tag tone={statusTones[item.status]}>{i18n._(statusLabels[item.status])}</Tag>,
+    },
+    {
+      label: t`Actions`,
+      kind: "actions",
+      cell: (item) =>
+        item.status !== "withdrawn" && (
+          <>
+            <button
+              type="button"
+              className="button button--outline button--small"
+              onClick={() => onEdit(item)}
+            >
+              <Trans>Edit</Trans>
+            </button>
+            <button
+              type="button"
+              className="button button--danger-text button--small"
+              onClick={() => setWithdrawing(item)}
+            >
+              <Trans context="news">Withdraw</Trans>
+            </button>
+          </>
+        ),
+    },
+  ];
   return (
     <>
-      <table className="ops-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Published</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Kind</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Title</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Status</Trans>
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <Trans>Actions</Trans>
-              </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td data-label={t`Published`}>
-                <When ms={item.publishedAtMs} />
-              </td>
-              <td data-label={t`Kind`}>{i18n._(kindLabels[item.kind])}</td>
-              <td data-label={t`Title`}>{item.title[locale]}</td>
-              <td data-label={t`Status`}>
-                <span className="ops-tag" data-tone={statusTones[item.status]}>
-                  {i18n._(statusLabels[item.status])}
-                </span>
-              </td>
-              <td className="ops-table__actions">
-                {item.status !== "withdrawn" && (
-                  <>
-                    <button
-                      type="button"
-                      className="button button--outline button--small"
-                      onClick={() => onEdit(item)}
-                    >
-                      <Trans>Edit</Trans>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--danger-text button--small"
-                      onClick={() => setWithdrawing(item)}
-                    >
-                      <Trans context="news">Withdraw</Trans>
-                    </button>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {next && (
-        <div className="ops-more">
-          <button
-            type="button"
-            className="button button--outline button--small"
-            onClick={more}
-            disabled={busy}
-          >
-            <Trans>Older items</Trans>
-          </button>
-        </div>
-      )}
+      <PagedTable
+        first={first}
+        loadNext={fetchNews}
+        columns={columns}
+        rowKey={(item) => item.id}
+        empty={<Trans>Nothing published yet.</Trans>}
+        moreLabel={<Trans>Older items</Trans>}
+      />
       {withdrawing && (
-        <WithdrawDialog
-          item={withdrawing}
-          onClose={() => setWithdrawing(null)}
-          onDone={() => {
-            setWithdrawing(null);
-            onChanged();
-          }}
-        />
+        <WithdrawDialog item={withdrawing} onClose={() => setWithdrawing(null)} onDone={onChanged} />
       )}
     </>
   );
@@ -219,77 +135,40 @@ function WithdrawDialog({
 }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    const parsed = reasonSchema.safeParse(reason);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setBusy(true);
-    try {
-      await withdrawNews(item.id, parsed.data);
-      notifySuccess(t`Withdrawn`);
-      onDone();
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const title = item.title[locale];
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ReasonDialog
+      id="news-withdraw-reason"
       title={<Trans>Withdraw “{title}”?</Trans>}
       confirmLabel={<Trans context="news">Withdraw</Trans>}
-      onConfirm={confirm}
-      busy={busy}
+      act={(reason) => withdrawNews(item.id, reason)}
+      doneMessage={t`Withdrawn`}
+      onClose={onClose}
+      onDone={onDone}
     >
       <p>
         <Trans>Members no longer see it. This cannot be undone.</Trans>
       </p>
-      <TextArea
-        id="news-withdraw-reason"
-        label={<Trans>Reason</Trans>}
-        value={reason}
-        onChange={setReason}
-        error={error}
-        maxLength={500}
-      />
-    </ConfirmDialog>
+    </ReasonDialog>
   );
 }
 
 const emptyText: LocalizedText = { ja: "", en: "", "zh-Hant": "" };
 
 /** Writes or rewrites an item: every language of its title and body, and when it appears. */
-function NewsForm({
-  item,
-  onClose,
-  onSaved,
-}: {
-  item: OpsNewsItem | undefined;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function NewsForm({ item, onClose, onSaved }: { item: OpsNewsItem | undefined } & EditorForm) {
   const { i18n, t } = useLingui();
   const [kind, setKind] = useState<NewsKind>(item?.kind ?? "announcement");
   const [title, setTitle] = useState<LocalizedText>(item?.title ?? emptyText);
   const [body, setBody] = useState<LocalizedText>(item?.body ?? emptyText);
   const [publishAt, setPublishAt] = useState(item ? tokyoInputValue(item.publishedAtMs) : "");
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, run] = useBusy();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const publishedAtMs = publishAt === "" ? undefined : parseTokyoInput(publishAt);
-    const found: Record<string, string | undefined> = {};
+    const found: FieldErrors = {};
     if (publishAt !== "" && publishedAtMs === undefined) found.publishedAtMs = "VALIDATION_FAILED";
     const parsed = newsInputSchema.safeParse({ kind, title, body, publishedAtMs });
     if (!parsed.success) {
@@ -300,18 +179,15 @@ function NewsForm({
     }
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      if (item) await updateNews(item.id, parsed.data);
-      else await createNews(parsed.data);
-      notifySuccess(t`Saved`);
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        if (item) await updateNews(item.id, parsed.data);
+        else await createNews(parsed.data);
+        notifySuccess(t`Saved`);
+        onSaved();
+      },
+      (error) => setErrors((previous) => refusedFields(error) ?? previous),
+    );
   }
 
   return (

@@ -46,6 +46,12 @@ import { apiAct, apiGet, apiSend } from "../../lib/api.ts";
  * member to the console's own sign-in screen (lib/unauthorized.ts).
  */
 
+/** A page of a list and where the next one starts (`null`: this is the last). */
+export interface Page<T, C> {
+  items: T[];
+  next: C | null;
+}
+
 const okSchema = z.object({ ok: z.boolean() });
 
 function query(params: Record<string, string | undefined>): string {
@@ -90,8 +96,18 @@ export interface AuditFilter {
   before?: string | undefined;
 }
 
+/** Entries the server sends per page (staff.routes.ts): fewer means the oldest entry is among them. */
+const auditPageSize = 100;
+
 export async function fetchAudit(filter: AuditFilter): Promise<AuditEntry[]> {
   return (await apiGet(`/ops/audit${query({ ...filter })}`, auditListSchema)).items;
+}
+
+/** A page of the audit log, newest first; the next page starts before its last entry. */
+export async function fetchAuditPage(filter: AuditFilter): Promise<Page<AuditEntry, string>> {
+  const items = await fetchAudit(filter);
+  const last = items.at(-1);
+  return { items, next: items.length < auditPageSize || !last ? null : last.id };
 }
 
 /** An uploaded image (ID photos, receipts) as staff read it: an `<img src>` the staff cookie opens. */
@@ -152,14 +168,12 @@ export async function reviewWithdrawal(id: string, review: Review): Promise<void
 
 // Members.
 
-export async function searchMembers(
-  q: string,
-  offset: number,
-): Promise<{ items: MemberSummary[]; nextOffset: number | null }> {
-  return apiGet(
+export async function searchMembers(q: string, offset: number): Promise<Page<MemberSummary, number>> {
+  const { items, nextOffset } = await apiGet(
     `/ops/members${query({ q: q.trim(), offset: offset > 0 ? String(offset) : undefined })}`,
     memberListSchema,
   );
+  return { items, next: nextOffset };
 }
 
 export function fetchMember(id: string): Promise<MemberProfile> {
@@ -201,9 +215,7 @@ export function setConfig(name: string, value: string): Promise<OpsConfigEntry> 
 
 // News and announcements.
 
-export function fetchNews(
-  before: string | undefined,
-): Promise<{ items: OpsNewsItem[]; next: string | null }> {
+export function fetchNews(before: string | undefined): Promise<Page<OpsNewsItem, string>> {
   return apiGet(`/ops/news${query({ before })}`, opsNewsListSchema);
 }
 

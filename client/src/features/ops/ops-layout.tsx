@@ -10,6 +10,7 @@ import { appLocales, localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { type OpsArea, sectionOf, sectionsFor } from "./ops-nav.ts";
 import { useStaffSession } from "./ops-session.tsx";
+import { Tag } from "./parts.tsx";
 
 export const roleLabels: Record<StaffRole, MessageDescriptor> = {
   reviewer: msg({ message: "Reviewer", context: "staff role" }),
@@ -50,7 +51,7 @@ export function OpsLayout({ children }: { children: ReactNode }) {
         <div className="ops-bar__end">
           <span className="ops-bar__who">
             <span className="ops-bar__name">{staff.name}</span>
-            <span className="ops-tag">{i18n._(roleLabels[staff.role])}</span>
+            <Tag>{i18n._(roleLabels[staff.role])}</Tag>
           </span>
           <LocaleSelect />
           <button type="button" className="button button--outline button--small" onClick={signOut}>

@@ -1,14 +1,18 @@
+import { type Currency, currencies } from "@kabuto/shared";
 import { formatClock, formatDate, formatMoney } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type MouseEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { errorCode } from "../../lib/api-error.ts";
+import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
+import { notifyError } from "../../lib/notify.ts";
 import type { AsyncState } from "../../lib/use-async.ts";
+import type { FieldErrors } from "../auth/form-errors.ts";
+import { isCurrency } from "./adjustment-rules.ts";
 
 /** Staff work on Tokyo time, the brokerage's own clock, wherever their browser is. */
 export const opsZone = "Asia/Tokyo";
@@ -120,14 +124,40 @@ const statusTones: Record<string, string> = {
   rejected: "bad",
 };
 
+/** A short coloured label: `wait`, `info`, `good` or `bad`, or grey without a tone. */
+export function Tag({ tone, children }: { tone?: string | undefined; children: ReactNode }) {
+  return (
+    <span className="tag ops-tag" data-tone={tone}>
+      {children}
+    </span>
+  );
+}
+
 /** The state of a request or a verification, as a coloured label; an unknown one shows as itself. */
 export function StatusTag({ status }: { status: string }) {
   const { i18n } = useLingui();
   const label = statusLabels[status];
+  return <Tag tone={statusTones[status]}>{label ? i18n._(label) : status}</Tag>;
+}
+
+/**
+ * A card of a screen, titled or (for a card of images) only named for screen readers. Forms
+ * that are cards keep their own `<form className="ops-card">`.
+ */
+export function OpsCard({
+  title,
+  label,
+  children,
+}: {
+  title?: ReactNode;
+  label?: string;
+  children: ReactNode;
+}) {
   return (
-    <span className="ops-tag" data-tone={statusTones[status]}>
-      {label ? i18n._(label) : status}
-    </span>
+    <section className="ops-card" aria-label={label}>
+      {title && <h2 className="ops-card__title">{title}</h2>}
+      {children}
+    </section>
   );
 }
 
@@ -196,16 +226,14 @@ export function TextArea({
 
 /**
  * The status a queue shows, kept in the address (`?status=checked`) so going back from a
- * request returns to the same list.
+ * request returns to the same list. Without one (or with one the queue does not know) it
+ * shows the first status: pending, in every queue.
  */
-export function useStatusFilter<S extends string>(
-  statuses: readonly S[],
-  fallback: S,
-): [S, (status: S) => void] {
+export function useStatusFilter<S extends string>(statuses: readonly [S, ...S[]]): [S, (status: S) => void] {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const wanted = new URLSearchParams(search).get("status");
-  const status = statuses.find((option) => option === wanted) ?? fallback;
+  const status = statuses.find((option) => option === wanted) ?? statuses[0];
   return [status, (next: S) => navigate(`${path}?status=${next}`, { replace: true })];
 }
 
@@ -238,15 +266,61 @@ export function StatusFilter<S extends string>({
   );
 }
 
-/** A table row that opens `href` when clicked, with a real link inside for keyboards and new tabs. */
-export function useRowLink(): (href: string) => { onClick: (event: MouseEvent) => void; "data-link": true } {
-  const [, navigate] = useLocation();
-  return (href) => ({
-    "data-link": true,
-    onClick: (event: MouseEvent) => {
-      // Clicks on the row's own links and buttons do their own thing.
-      if ((event.target as Element).closest("a, button")) return;
-      navigate(href);
-    },
-  });
+/**
+ * Runs one action at a time: `busy` while it runs (to disable its button), and a failure
+ * shown as a notice after `onError` (e.g. marking the fields the server refused) had its say.
+ */
+export function useBusy(): [
+  busy: boolean,
+  run: (action: () => Promise<void>, onError?: (error: unknown) => void) => Promise<void>,
+] {
+  const [busy, setBusy] = useState(false);
+  async function run(action: () => Promise<void>, onError?: (error: unknown) => void) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      onError?.(error);
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return [busy, run];
+}
+
+/** The field errors the server named in a refusal, if it named any. */
+export function refusedFields(error: unknown): FieldErrors | undefined {
+  return error instanceof ApiError && Object.keys(error.fields).length > 0 ? error.fields : undefined;
+}
+
+/** A labelled choice of the currencies the brokerage keeps. */
+export function CurrencySelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: Currency;
+  onChange: (currency: Currency) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        <Trans>Currency</Trans>
+      </label>
+      <select
+        id={id}
+        className="ops-select"
+        value={value}
+        onChange={(event) => isCurrency(event.target.value) && onChange(event.target.value)}
+      >
+        {currencies.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { TextArea } from "./parts.tsx";
+import { notifySuccess } from "../../lib/notify.ts";
+import { TextArea, useBusy } from "./parts.tsx";
 import { type Decision, reasonError } from "./review-rules.ts";
 
 interface ReviewPanelProps {
@@ -13,10 +13,7 @@ interface ReviewPanelProps {
   rejectSummary: ReactNode;
   /** Approval withheld (maker–checker, or not yet checked), with why. */
   approveBlocked?: ReactNode;
-  canReject?: boolean;
   onDone: () => void;
-  /** Extra controls before the decision buttons (the withdrawal's check step). */
-  children?: ReactNode;
 }
 
 /** Approve or reject a request, with a reason (required to reject: the member reads it). */
@@ -25,15 +22,13 @@ export function ReviewPanel({
   approveSummary,
   rejectSummary,
   approveBlocked,
-  canReject = true,
   onDone,
-  children,
 }: ReviewPanelProps) {
   const { t } = useLingui();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState<Decision | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   function ask(decision: Decision) {
     const found = reasonError(decision, reason);
@@ -41,20 +36,15 @@ export function ReviewPanel({
     if (!found) setConfirming(decision);
   }
 
-  async function confirm() {
+  function confirm() {
     if (!confirming) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await decide(confirming, reason.trim() === "" ? undefined : reason.trim());
       notifySuccess(confirming === "approve" ? t`Approved` : t`Rejected`);
       setConfirming(null);
       setReason("");
       onDone();
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -62,7 +52,6 @@ export function ReviewPanel({
       <h2 id="review-title" className="ops-card__title">
         <Trans>Decision</Trans>
       </h2>
-      {children}
       <TextArea
         id="review-reason"
         label={<Trans>Reason (required to reject; the member sees it)</Trans>}
@@ -76,16 +65,14 @@ export function ReviewPanel({
       />
       {approveBlocked && <p className="ops-review__note">{approveBlocked}</p>}
       <div className="ops-form__actions">
-        {canReject && (
-          <button
-            type="button"
-            className="button button--danger-text"
-            onClick={() => ask("reject")}
-            data-testid="review-reject"
-          >
-            <Trans>Reject</Trans>
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button--danger-text"
+          onClick={() => ask("reject")}
+          data-testid="review-reject"
+        >
+          <Trans>Reject</Trans>
+        </button>
         <button
           type="button"
           className="button button--primary"

@@ -1,7 +1,8 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { ComponentProps } from "react";
+import { TextField } from "../../app/text-field.tsx";
 import { errorMessage } from "../../lib/error-messages.ts";
 
 /**
@@ -29,37 +30,14 @@ export function staffFieldError(i18n: I18n, field: string, code: string | undefi
   return message ? i18n._(message) : errorMessage(i18n, code);
 }
 
-interface StaffFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
-  id: string;
-  label: ReactNode;
+interface StaffFieldProps extends ComponentProps<typeof TextField> {
   /** The form field's name, which picks the staff wording of its error. */
   field: string;
-  /** An error code. */
-  error?: string | undefined;
 }
 
-/** A labelled input like the app's TextField, with the staff wording of its errors. */
-export function StaffField({ id, label, field, error, ...input }: StaffFieldProps) {
+/** The app's TextField, with the staff wording of its errors. */
+export function StaffField({ field, error, ...props }: StaffFieldProps) {
   const { i18n } = useLingui();
-  const errorId = `${id}-error`;
-  const message = staffFieldError(i18n, field, error);
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
-        {...input}
-      />
-      {message && (
-        <p id={errorId} className="field__error" role="alert">
-          {message}
-        </p>
-      )}
-    </div>
-  );
+  // TextField shows a code it has no message for as it is, so a message already in words passes through.
+  return <TextField {...props} error={staffFieldError(i18n, field, error)} />;
 }

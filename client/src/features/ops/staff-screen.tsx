@@ -1,17 +1,17 @@
-import { createStaffSchema, reasonSchema, type Staff, type StaffRole, staffRoles } from "@kabuto/shared";
+import { createStaffSchema, type Staff, type StaffRole, staffRoles } from "@kabuto/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
-import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
-import { ApiError } from "../../lib/api-error.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
 import { createStaff, fetchStaffList, setStaffDisabled } from "./ops-api.ts";
 import { roleLabels } from "./ops-layout.tsx";
 import { useStaff } from "./ops-session.tsx";
-import { Loaded, OpsPage, TextArea, useReload, When } from "./parts.tsx";
+import { type Column, OpsTable } from "./ops-table.tsx";
+import { Loaded, OpsPage, refusedFields, Tag, useBusy, useReload, When } from "./parts.tsx";
+import { ReasonDialog } from "./reason-dialog.tsx";
 import { StaffField } from "./staff-fields.tsx";
 
 /** `#/ops/staff` (admin): staff accounts, their roles, adding one, disabling one. */
@@ -32,87 +32,53 @@ function StaffTable({ items, onChanged }: { items: Staff[]; onChanged: () => voi
   const { i18n, t } = useLingui();
   const me = useStaff();
   const [toggling, setToggling] = useState<Staff | null>(null);
+  const columns: Column<Staff>[] = [
+    { label: t`Login`, cell: (staff) => <code className="ops-code">{staff.login}</code> },
+    { label: t`Name`, cell: (staff) => staff.name },
+    { label: t`Role`, cell: (staff) => i18n._(roleLabels[staff.role]) },
+    { label: t`Since`, cell: (staff) => <When ms={staff.createdAtMs} /> },
+    {
+      label: t`Status`,
+      cell: (staff) =>
+        staff.disabled ? (
+          <Tag tone="bad">
+            <Trans>Disabled</Trans>
+          </Tag>
+        ) : (
+          <Tag tone="good">
+            <Trans>Active</Trans>
+          </Tag>
+        ),
+    },
+    {
+      label: t`Actions`,
+      kind: "actions",
+      cell: (staff) => (
+        <>
+          <Link href={`/ops/audit?staffId=${staff.id}`} className="button button--ghost button--small">
+            <Trans>Actions log</Trans>
+          </Link>
+          {staff.id !== me.id && (
+            <button
+              type="button"
+              className={
+                staff.disabled
+                  ? "button button--outline button--small"
+                  : "button button--danger-text button--small"
+              }
+              onClick={() => setToggling(staff)}
+            >
+              {staff.disabled ? <Trans>Enable</Trans> : <Trans>Disable</Trans>}
+            </button>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <>
-      <table className="ops-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Login</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Name</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Role</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Since</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Status</Trans>
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <Trans>Actions</Trans>
-              </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((staff) => (
-            <tr key={staff.id}>
-              <td data-label={t`Login`}>
-                <code className="ops-code">{staff.login}</code>
-              </td>
-              <td data-label={t`Name`}>{staff.name}</td>
-              <td data-label={t`Role`}>{i18n._(roleLabels[staff.role])}</td>
-              <td data-label={t`Since`}>
-                <When ms={staff.createdAtMs} />
-              </td>
-              <td data-label={t`Status`}>
-                {staff.disabled ? (
-                  <span className="ops-tag" data-tone="bad">
-                    <Trans>Disabled</Trans>
-                  </span>
-                ) : (
-                  <span className="ops-tag" data-tone="good">
-                    <Trans>Active</Trans>
-                  </span>
-                )}
-              </td>
-              <td className="ops-table__actions">
-                <Link href={`/ops/audit?staffId=${staff.id}`} className="button button--ghost button--small">
-                  <Trans>Actions log</Trans>
-                </Link>
-                {staff.id !== me.id && (
-                  <button
-                    type="button"
-                    className={
-                      staff.disabled
-                        ? "button button--outline button--small"
-                        : "button button--danger-text button--small"
-                    }
-                    onClick={() => setToggling(staff)}
-                  >
-                    {staff.disabled ? <Trans>Enable</Trans> : <Trans>Disable</Trans>}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {toggling && (
-        <DisableDialog
-          staff={toggling}
-          onClose={() => setToggling(null)}
-          onDone={() => {
-            setToggling(null);
-            onChanged();
-          }}
-        />
-      )}
+      <OpsTable rows={items} columns={columns} rowKey={(staff) => staff.id} />
+      {toggling && <DisableDialog staff={toggling} onClose={() => setToggling(null)} onDone={onChanged} />}
     </>
   );
 }
@@ -127,52 +93,23 @@ function DisableDialog({
   onDone: () => void;
 }) {
   const { t } = useLingui();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const disable = !staff.disabled;
-
-  async function confirm() {
-    const parsed = reasonSchema.safeParse(reason);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setBusy(true);
-    try {
-      await setStaffDisabled(staff.id, disable, parsed.data);
-      notifySuccess(disable ? t`Staff member disabled` : t`Staff member enabled`);
-      onDone();
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ReasonDialog
+      id="staff-reason"
       title={disable ? <Trans>Disable {staff.login}?</Trans> : <Trans>Enable {staff.login}?</Trans>}
       confirmLabel={disable ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-      onConfirm={confirm}
-      busy={busy}
+      act={(reason) => setStaffDisabled(staff.id, disable, reason)}
+      doneMessage={disable ? t`Staff member disabled` : t`Staff member enabled`}
+      onClose={onClose}
+      onDone={onDone}
     >
       {disable && (
         <p>
           <Trans>Their sessions end at once and they can no longer sign in.</Trans>
         </p>
       )}
-      <TextArea
-        id="staff-reason"
-        label={<Trans>Reason</Trans>}
-        value={reason}
-        onChange={setReason}
-        error={error}
-        maxLength={500}
-      />
-    </ConfirmDialog>
+    </ReasonDialog>
   );
 }
 
@@ -183,27 +120,24 @@ function CreateStaffForm({ onCreated }: { onCreated: () => void }) {
   const [role, setRole] = useState<StaffRole>("reviewer");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = createStaffSchema.safeParse({ login, name, role, password });
     setErrors(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues));
     if (!parsed.success) return;
-    setBusy(true);
-    try {
-      const created = await createStaff(parsed.data);
-      notifySuccess(t`Added ${created.login}`);
-      setLogin("");
-      setName("");
-      setPassword("");
-      onCreated();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        const created = await createStaff(parsed.data);
+        notifySuccess(t`Added ${created.login}`);
+        setLogin("");
+        setName("");
+        setPassword("");
+        onCreated();
+      },
+      (error) => setErrors((previous) => refusedFields(error) ?? previous),
+    );
   }
 
   return (
