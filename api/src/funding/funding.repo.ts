@@ -86,7 +86,8 @@ export function toWithdrawal(row: Row): Withdrawal {
 
 const depositColumns = sql`d.*, c.name as channel_name, m.account as member_account, m.real_name as member_real_name`;
 const withdrawalColumns = sql`w.*, b.card_number, b.bank_name, m.account as member_account,
-  m.real_name as member_real_name`;
+  m.real_name as member_real_name,
+  (select login from staff s where s.id = w.maker_staff_id) as maker_staff_login`;
 
 export async function memberDeposits(tx: Tx, memberId: string): Promise<Deposit[]> {
   const rows = rowsOf(
@@ -198,6 +199,7 @@ function toOpsWithdrawal(row: Row, history: FundHistoryItem[]): OpsWithdrawal {
     memberRealName: nullableString(row.member_real_name),
     history,
     makerStaffId: nullableString(row.maker_staff_id),
+    makerStaffLogin: nullableString(row.maker_staff_login),
     payoutReference: nullableString(row.payout_reference),
     reviewedBy: nullableString(row.reviewed_by),
     reviewedAtMs: nullableNumber(row.reviewed_at_ms),

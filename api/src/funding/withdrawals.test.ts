@@ -14,6 +14,7 @@ import { addCard, balanceOf, fundingRowCounts, fundPassword, readyToWithdraw } f
 let app: TestApp;
 let reviewer: Record<string, string>;
 let reviewerId: string;
+let reviewerLogin: string;
 let checker: Record<string, string>;
 
 beforeAll(async () => {
@@ -22,6 +23,7 @@ beforeAll(async () => {
   const first = await signInStaff(app, "reviewer");
   reviewer = first.auth;
   reviewerId = first.staffId;
+  reviewerLogin = first.login;
   checker = (await signInStaff(app, "reviewer")).auth;
 });
 afterAll(async () => {
@@ -404,6 +406,7 @@ describe("review by operations", () => {
     expect(checked.body).toMatchObject({
       status: "checked",
       makerStaffId: reviewerId,
+      makerStaffLogin: reviewerLogin,
       payoutReference: "MZ-2026-0001",
     });
     // The member still sees it as pending.

@@ -194,6 +194,8 @@ export const opsWithdrawalSchema = withdrawalSchema.extend({
   status: z.enum(withdrawalStatuses),
   /** The staff member who checked it: someone else must approve it. */
   makerStaffId: z.string().nullable(),
+  /** Their sign-in name, so every reviewer sees who checked (the audit log is for supervisors). */
+  makerStaffLogin: z.string().nullable(),
   payoutReference: z.string().nullable(),
   reviewedBy: z.string().nullable(),
   reviewedAtMs: z.number().nullable(),

@@ -74,9 +74,9 @@ export function WithdrawalDetailScreen({ id }: { id: string }) {
       title={<Trans>Withdrawal No. {id}</Trans>}
       back={{ href: "/ops/withdrawals", label: <Trans>Withdrawals</Trans> }}
       target={`withdrawal:${id}`}
-      main={(withdrawal, { trail }) => (
+      main={(withdrawal) => (
         <>
-          <WithdrawalFacts withdrawal={withdrawal} checker={checkerName(withdrawal, me.id, trail)} />
+          <WithdrawalFacts withdrawal={withdrawal} checker={checkerName(withdrawal, me.id)} />
           <PayTo withdrawal={withdrawal} />
         </>
       )}
@@ -197,21 +197,11 @@ function HeldAmountReturns() {
   );
 }
 
-/**
- * Who checked the withdrawal: "you", or their login from the audit trail when the role reads
- * it; otherwise only that someone did.
- */
-function checkerName(
-  withdrawal: OpsWithdrawalDetail,
-  myId: string,
-  trail: { action: string; staffId: string | null; staffLogin: string | null }[] | undefined,
-) {
+/** Who checked the withdrawal: "you", or their sign-in name. */
+function checkerName(withdrawal: OpsWithdrawalDetail, myId: string) {
   if (withdrawal.makerStaffId === null) return undefined;
   if (withdrawal.makerStaffId === myId) return <Trans>You</Trans>;
-  const entry = trail?.find(
-    (item) => item.action === "withdrawal.check" && item.staffId === withdrawal.makerStaffId,
-  );
-  return entry?.staffLogin ?? <Trans>Another staff member</Trans>;
+  return withdrawal.makerStaffLogin ?? <Trans>Another staff member</Trans>;
 }
 
 /** The first step: the payout is prepared (with the bank's reference if there is one yet). */
