@@ -55,7 +55,12 @@ export interface AppDeps {
   sessionsEnded?: (ended: SessionsEnded) => void;
 }
 
-export function createApp(deps: AppDeps): { app: Express; market: MarketService; trading: TradingService } {
+export function createApp(deps: AppDeps): {
+  app: Express;
+  market: MarketService;
+  trading: TradingService;
+  uploads: UploadStore;
+} {
   const now = deps.now ?? Date.now;
   const { db } = deps.database;
   const app = express();
@@ -154,7 +159,7 @@ export function createApp(deps: AppDeps): { app: Express; market: MarketService;
   });
   router.use(errorHandler(deps.logger));
   app.use("/api/v1", router);
-  return { app, market, trading };
+  return { app, market, trading, uploads };
 }
 
 /** Serves the built client: hashed assets cached for a year, the page itself never cached. */

@@ -133,8 +133,9 @@ export async function startPlatform(
   app.use(metrics.httpMiddleware);
   metrics.mount(app);
   if (feed) metrics.watchFeed(feed);
+  let sweepTimer: NodeJS.Timeout | undefined;
   if (has("api") && database) {
-    const { app: api } = createApp({
+    const { app: api, uploads } = createApp({
       config,
       database,
       bus,
@@ -146,6 +147,14 @@ export async function startPlatform(
         bus.publish([{ topic: sessionsEndedTopic, epoch: "control", seq: 0, ts: Date.now(), data: ended }]),
     });
     app.use(api);
+    // Photos a crash left without their row: checked once an hour by every API process.
+    const sweep = () =>
+      uploads.sweepOrphans(database.db, Date.now()).then(
+        (removed) => removed > 0 && logger.info({ removed }, "removed uploads a crash left without a row"),
+        (error: unknown) => logger.warn({ err: error }, "upload sweep failed"),
+      );
+    sweepTimer = setInterval(sweep, uploadSweepMs);
+    sweepTimer.unref();
   } else if (has("client")) {
     app.use(
       "/api",
@@ -205,6 +214,7 @@ export async function startPlatform(
     bus,
     ...(feed ? { feed } : {}),
     async close() {
+      clearInterval(sweepTimer);
       await worker?.stop();
       await feed?.stop();
       io?.disconnectSockets(true);
@@ -217,6 +227,9 @@ export async function startPlatform(
     },
   };
 }
+
+/** How often each API process looks for uploads without a row (see UploadStore.sweepOrphans). */
+const uploadSweepMs = 60 * 60_000;
 
 function listen(server: HttpServer, port: number): Promise<number> {
   return new Promise((resolve, reject) => {

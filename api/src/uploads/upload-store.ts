@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import multer from "multer";
 import sharp from "sharp";
@@ -26,6 +26,14 @@ const formFieldsMax = 16;
 const formFieldBytesMax = 4 * 1024;
 /** Multipart boundaries, part headers and the text fields together stay under this. */
 const formOverheadBytesMax = 128 * 1024;
+
+/**
+ * How old a file without a row must be before the sweep removes it. A row commits within
+ * seconds of its file being written, so an hour leaves every transaction in flight alone.
+ */
+export const orphanAgeMs = 60 * 60_000;
+/** Files the sweep looks up in one query. */
+const sweepBatch = 500;
 
 export type UploadPurpose = "kyc_front" | "kyc_back" | "receipt";
 
@@ -184,6 +192,41 @@ export class UploadStore {
       await Promise.all(written.map((file) => unlink(file).catch(() => undefined)));
       throw error;
     }
+  }
+
+  /**
+   * Removes files no `uploads` row names that are older than `orphanAgeMs`: what a crash
+   * between writing a file and committing its row leaves behind. Never served (reads go through
+   * the row), but identity photos must not linger. Returns how many it removed. Safe to run
+   * from several processes on shared storage: a file another removed first is simply gone.
+   */
+  async sweepOrphans(db: Db, nowMs: number): Promise<number> {
+    const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [] as string[];
+      throw error;
+    });
+    let removed = 0;
+    for (let start = 0; start < names.length; start += sweepBatch) {
+      const batch = names.slice(start, start + sweepBatch);
+      const known = await db
+        .select({ storedName: uploads.storedName })
+        .from(uploads)
+        .where(inArray(uploads.storedName, batch));
+      const kept = new Set(known.map((row) => row.storedName));
+      for (const name of batch) {
+        if (kept.has(name)) continue;
+        const file = path.join(this.dir, name);
+        const info = await stat(file).catch(() => undefined);
+        if (!info?.isFile() || nowMs - info.mtimeMs < orphanAgeMs) continue;
+        await unlink(file).then(
+          () => {
+            removed += 1;
+          },
+          () => undefined,
+        );
+      }
+    }
+    return removed;
   }
 
   /** The bytes and type of an upload, for GET routes (owner or staff); undefined if there is none. */

@@ -1,4 +1,4 @@
-import { readdir, stat } from "node:fs/promises";
+import { readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
@@ -20,7 +20,7 @@ import {
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
-import { UploadStore, uploadBytesMax } from "./upload-store.ts";
+import { orphanAgeMs, UploadStore, uploadBytesMax } from "./upload-store.ts";
 
 let app: TestApp;
 let uploadDir: string;
@@ -162,6 +162,28 @@ describe("UploadStore.transaction", () => {
     ).rejects.toThrow("KYC_PENDING");
     expect(await filesIn(dir)).toEqual([]);
     expect(await identityCounts(app.database)).toEqual(before);
+  });
+
+  it("sweeps files a crash left without a row once they are an hour old, and nothing else", async () => {
+    const dir = await tempUploadDir();
+    const store = new UploadStore(dir);
+    const { memberId } = await registerMember(app.url, app.database);
+    const image = await store.prepare(asFile(await jpeg()));
+    await store.transaction(app.database.db, (_tx, save) => save(memberId, "receipt", image, 1_000));
+    const [kept] = await readdir(dir);
+    // What a crash between the write and the commit leaves: a file no row names.
+    const orphan = path.join(dir, `${"ab".repeat(16)}.jpg`);
+    await writeFile(orphan, image.bytes, { mode: 0o600 });
+    const writtenMs = (await stat(orphan)).mtimeMs;
+    // Younger than an hour, it may belong to a transaction still in flight: left alone.
+    expect(await store.sweepOrphans(app.database.db, writtenMs + orphanAgeMs - 1_000)).toBe(0);
+    expect(await filesIn(dir)).toHaveLength(2);
+    expect(await store.sweepOrphans(app.database.db, writtenMs + orphanAgeMs + 1_000)).toBe(1);
+    expect(await readdir(dir)).toEqual([kept]);
+    // A folder that does not exist yet has nothing to sweep.
+    expect(await new UploadStore(path.join(dir, "missing")).sweepOrphans(app.database.db, Date.now())).toBe(
+      0,
+    );
   });
 
   it("reads nothing for ids that are unknown or not ids at all", async () => {
