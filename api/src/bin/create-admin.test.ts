@@ -37,13 +37,13 @@ async function staffRows(database: Database) {
   );
 }
 
-describe.skipIf(!process.env.DATABASE_URL)("ops:create-admin in service mode (DATABASE_URL)", () => {
+describe("ops:create-admin in service mode (DATABASE_URL)", () => {
   let database: Database;
   let url: string;
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const opened = await openTestDatabase();
+    const opened = await openTestDatabase({ server: true });
     database = opened.database;
     url = opened.url as string;
     drop = opened.drop;

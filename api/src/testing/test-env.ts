@@ -6,17 +6,22 @@ import { type Database, openDatabase } from "../db/database.ts";
 /** How many times (20 ms apart) dropping a test database waits for its connections to close. */
 const disconnectWaitAttemptsMax = 100;
 
+/** The PostgreSQL server of service-mode tests when DATABASE_URL is not set: the local one. */
+export const localPostgresUrl = "postgres://postgres@127.0.0.1:5432/postgres";
+
 /**
  * Each test file gets a database of its own: a fresh PostgreSQL database on the server named
  * by DATABASE_URL when it is set (as in CI), otherwise an in-memory PGlite. Both run the same
- * migrations, so the suite means the same thing in either.
+ * migrations, so the suite means the same thing in either. A test of service mode itself asks
+ * for a server and gets the local PostgreSQL when DATABASE_URL is unset.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(options: { server?: boolean } = {}): Promise<{
   database: Database;
   url: string | undefined;
   drop(): Promise<void>;
 }> {
-  const serverUrl = process.env.DATABASE_URL;
+  // `server`: the test is about service mode itself, so PGlite will not do.
+  const serverUrl = process.env.DATABASE_URL ?? (options.server ? localPostgresUrl : undefined);
   if (!serverUrl) {
     const database = await openDatabase({});
     return { database, url: undefined, drop: () => database.close() };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { fund, registerMember } from "../testing/fixtures.ts";
+import { localPostgresUrl } from "../testing/test-env.ts";
 
 /**
  * The API process is killed (SIGKILL, no goodbye) at random moments during a burst of orders;
@@ -15,7 +16,7 @@ import { fund, registerMember } from "../testing/fixtures.ts";
  * ledger must be whole and every key must have acted exactly once. Service mode, against the
  * PostgreSQL and Redis of DATABASE_URL and REDIS_URL (the local defaults when unset).
  */
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const serverUrl = process.env.DATABASE_URL ?? localPostgresUrl;
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const root = path.resolve(import.meta.dirname, "../../..");
 const name = `kabuto_crash_${randomBytes(4).toString("hex")}`;
