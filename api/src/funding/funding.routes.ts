@@ -83,13 +83,14 @@ export function mountFundingRoutes(router: Router, ops: Router, docs: ApiDocs, d
   const fundHours = parseFundHours(config.FUND_HOURS);
   const channels = new ChannelsService(db);
   const deposits = new DepositsService({ db, uploads: deps.uploads, now, events, fundHours });
+  const minimums = parseWithdrawMinimums(config.WITHDRAW_MIN);
   const withdrawals = new WithdrawalsService({
     db,
     bus: deps.bus,
     now,
     events,
     fundHours,
-    minimums: parseWithdrawMinimums(config.WITHDRAW_MIN),
+    minimums,
   });
   const fx = new FxService({
     db,
@@ -98,6 +99,7 @@ export function mountFundingRoutes(router: Router, ops: Router, docs: ApiDocs, d
     now,
     events,
     quoteSeconds: config.FX_QUOTE_SECONDS,
+    minimums,
   });
   const on: Mount = {
     route: docs.on(router),

@@ -22,6 +22,7 @@ import {
   smallestConvertible,
   type UsdPairPrice,
 } from "./fx-rate.ts";
+import { computeWithdrawable } from "./withdrawable.ts";
 
 /**
  * Quotes a member may ask for per minute. Every quote is a row; a screen refreshes its quote
@@ -36,6 +37,8 @@ export interface FxDeps {
   now: () => number;
   events: AccountEvents;
   quoteSeconds: number;
+  /** Withdrawal minimums: the withdrawable figure carries them, the exchange ignores them. */
+  minimums: ReadonlyMap<Currency, bigint>;
 }
 
 /**
@@ -117,6 +120,12 @@ export class FxService {
             available: available.toString(),
             currency: quote.from,
           });
+        }
+        // Cash that losses, loans or debt in this currency will be paid from may not leave it
+        // by exchange either, or an exchange followed by a withdrawal would take it out.
+        const limit = await computeWithdrawable(tx, this.deps, memberId, quote.from, available);
+        if (BigInt(limit.withdrawable) < fromMinor) {
+          throw new AppError("INSUFFICIENT_WITHDRAWABLE", { ...limit, required: quote.fromAmount });
         }
         const journalId = await postJournal(
           tx,

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
+import { postJournal } from "../ledger/ledger.repo.ts";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember } from "../testing/fixtures.ts";
@@ -203,6 +205,39 @@ describe("converting", () => {
     expect(response.body.error.details).toEqual({ required: "60000", available: "50000", currency: "JPY" });
     expect(await fundingRowCounts(app.database)).toEqual(before);
     expect(await balanceOf(app.database, memberId, "available", "JPY")).toBe(50_000n);
+  });
+
+  it("keeps back what the member owes in a currency: an exchange cannot carry it out", async () => {
+    const { auth, memberId } = await member(100_000n);
+    // An earlier loss went 40,000 yen past the member's money: a debt in their deficit account.
+    await app.database.db.transaction((tx) =>
+      postJournal(
+        tx,
+        {
+          kind: "close",
+          memberId,
+          ref: "test:loss",
+          memo: null,
+          postings: transfer(
+            memberAccount(memberId, "deficit", "JPY"),
+            houseAccount("clearing", "JPY"),
+            40_000n,
+          ),
+        },
+        Date.now(),
+      ),
+    );
+    const tooMuch = await quote(auth, { from: "JPY", to: "USD", amount: "60001" });
+    const before = await fundingRowCounts(app.database);
+    const refused = await convert(auth, tooMuch.body.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("INSUFFICIENT_WITHDRAWABLE");
+    expect(refused.body.error.details).toMatchObject({ debt: "40000", withdrawable: "60000" });
+    expect(await fundingRowCounts(app.database)).toEqual(before);
+    expect(await balanceOf(app.database, memberId, "available", "JPY")).toBe(100_000n);
+    const allowed = await quote(auth, { from: "JPY", to: "USD", amount: "60000" });
+    expect((await convert(auth, allowed.body.id)).status).toBe(200);
+    expect(await balanceOf(app.database, memberId, "available", "JPY")).toBe(40_000n);
   });
 
   it("refuses a frozen account, writing nothing", async () => {

@@ -1,10 +1,8 @@
 import type { Bus } from "@kabuto/gateway";
-import type { Currency, Market, OpsWithdrawalDetail, Quote, Withdrawable, Withdrawal } from "@kabuto/shared";
+import type { Currency, OpsWithdrawalDetail, Withdrawable, Withdrawal } from "@kabuto/shared";
 import {
   decimalToMinor,
-  quoteTopic,
   reviewDecisionSchema,
-  symbolMarket,
   withdrawalCheckSchema,
   withdrawRequestSchema,
 } from "@kabuto/shared";
@@ -32,16 +30,8 @@ import {
   openRequestConflict,
 } from "./fund-requests.ts";
 import { memberWithdrawals, opsWithdrawal, toId, toWithdrawal } from "./funding.repo.ts";
-import {
-  type HoldingPosition,
-  markNotional,
-  uncoveredLoss,
-  withdrawableAmount,
-  withdrawMinimum,
-} from "./withdraw-rules.ts";
-
-/** Holding positions looked at per currency: far more than anyone holds at once. */
-const positionsMax = 1_000;
+import { withdrawMinimum } from "./withdraw-rules.ts";
+import { computeWithdrawable } from "./withdrawable.ts";
 
 export interface WithdrawalsDeps {
   db: Db;
@@ -82,7 +72,7 @@ export class WithdrawalsService {
             and currency = ${currency}`),
       );
       items.push(
-        await this.computeWithdrawable(db, memberId, currency, BigInt(String(balance?.balance ?? 0))),
+        await computeWithdrawable(db, this.deps, memberId, currency, BigInt(String(balance?.balance ?? 0))),
       );
     }
     return items;
@@ -224,7 +214,7 @@ export class WithdrawalsService {
       throw new AppError("AMOUNT_BELOW_MINIMUM", { minimum: minimum.toString(), currency });
     }
     const available = (await lockAvailable(tx, memberId, [currency])).get(currency) ?? 0n;
-    const limit = await this.computeWithdrawable(tx, memberId, currency, available);
+    const limit = await computeWithdrawable(tx, this.deps, memberId, currency, available);
     if (amount > BigInt(limit.withdrawable)) {
       throw new AppError("INSUFFICIENT_WITHDRAWABLE", { ...limit });
     }
@@ -262,69 +252,6 @@ export class WithdrawalsService {
       body: toWithdrawal(row as Row),
       events: [{ type: "balance" as const, id: currency }],
     };
-  }
-
-  /**
-   * Available cash less the losses of the member's holding positions in this currency beyond
-   * their posted margin, marked at the last quote on the bus, less loans, less debt.
-   */
-  private async computeWithdrawable(
-    tx: Tx,
-    memberId: string,
-    currency: Currency,
-    available: bigint,
-  ): Promise<Withdrawable> {
-    const rows = rowsOf(
-      await tx.execute(sql`
-        select symbol, side, quantity, open_notional_minor, margin_minor from positions
-        where member_id = ${memberId} and status = 'holding' and currency = ${currency}
-        order by id limit ${positionsMax}`),
-    );
-    const quotes = await this.lastPrices(rows.map((row) => String(row.symbol)));
-    let uncovered = 0n;
-    for (const row of rows) {
-      const symbol = String(row.symbol);
-      const last = quotes.get(symbol);
-      const market = symbolMarket(symbol as Quote["symbol"]) as Market;
-      const position: HoldingPosition = {
-        side: row.side as HoldingPosition["side"],
-        quantity: Number(row.quantity),
-        openNotional: BigInt(String(row.open_notional_minor)),
-        margin: BigInt(String(row.margin_minor)),
-      };
-      const current = last === undefined ? undefined : markNotional(market, position.quantity, last);
-      // Without a price the loss cannot be known, and guessing could let the money out.
-      if (current === undefined) throw new AppError("PRICE_UNAVAILABLE", { symbol });
-      uncovered += uncoveredLoss(position, current);
-    }
-    // Credit loans do not exist yet: nothing is owed on them, so nothing is set aside for them.
-    const loans = 0n;
-    const [deficit] = rowsOf(
-      await tx.execute(sql`
-        select balance from ledger_accounts
-        where member_id = ${memberId} and purpose = 'deficit' and currency = ${currency}`),
-    );
-    // A deficit account carries what the member owes as a negative balance.
-    const owed = deficit ? -BigInt(String(deficit.balance)) : 0n;
-    const debt = owed > 0n ? owed : 0n;
-    return {
-      currency,
-      available: available.toString(),
-      uncoveredLoss: uncovered.toString(),
-      loans: loans.toString(),
-      debt: debt.toString(),
-      withdrawable: withdrawableAmount(available, uncovered, loans, debt).toString(),
-      minimum: withdrawMinimum(this.deps.minimums, currency).toString(),
-    };
-  }
-
-  private async lastPrices(symbols: string[]): Promise<Map<string, string>> {
-    const unique = [...new Set(symbols)];
-    if (unique.length === 0) return new Map();
-    const updates = await this.deps.bus.snapshots(unique.map(quoteTopic));
-    return new Map(
-      updates.map((update) => [(update.data as Quote).symbol as string, (update.data as Quote).last]),
-    );
   }
 }
 
