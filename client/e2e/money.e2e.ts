@@ -276,17 +276,25 @@ describe("money in and out", () => {
     await page.goto(`${base}#/ops/withdrawals/${withdrawalId}`);
     await page.fill("#payout-reference", "FB-2026-0001");
     await page.click("[data-testid=withdrawal-check]");
-    // The one who checked cannot approve (maker–checker).
+    // Checked: the check form is gone and the decision panel stands alone.
+    await page.locator("[data-testid=withdrawal-check]").waitFor({ state: "detached" });
     const approve = page.locator("[data-testid=review-approve]");
-    await approve.waitFor();
-    await expect.poll(() => approve.isDisabled(), soon).toBe(true);
+    await expect.poll(() => approve.count(), soon).toBe(1);
+    // The one who checked cannot approve (maker–checker): the console disables it.
+    expect(await approve.isDisabled()).toBe(true);
+    // And the server refuses it too, whatever a console shows.
+    const own = await page.request.post(`${base}api/v1/ops/withdrawals/${withdrawalId}/review`, {
+      data: { decision: "approve" },
+    });
+    expect(own.status()).toBe(409);
+    expect(((await own.json()) as { error: { code: string } }).error.code).toBe("MAKER_CHECKER");
     await snap("62-ops-withdrawal-checked");
 
     const created = await page.request.post(`${base}api/v1/ops/staff`, {
       data: { login: checker.login, name: checker.name, role: "supervisor", password: checker.password },
     });
     expect(created.status(), await created.text()).toBe(201);
-    await page.request.post(`${base}api/v1/ops/auth/logout`);
+    expect((await page.request.post(`${base}api/v1/ops/auth/logout`)).status()).toBe(200);
     await staffSignIn(checker.login, checker.password);
     await page.goto(`${base}#/ops/withdrawals/${withdrawalId}`);
     await approveHere();
