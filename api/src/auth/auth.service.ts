@@ -10,11 +10,11 @@ import { validate } from "../http/validate.ts";
 import { createSession, revokeSession, type SessionMember } from "./sessions.ts";
 
 /** Failed sign-ins counted over this window: long enough to stop guessing, short enough to forgive typos. */
-const loginWindowMs = 15 * 60_000;
+export const loginWindowMs = 15 * 60_000;
 /** Failures per account in the window before sign-in is refused: a person mistypes a few times, a script many. */
-const loginFailuresPerAccountMax = 5;
+export const loginFailuresPerAccountMax = 5;
 /** Failures per address: higher, since a mobile carrier's NAT puts many members behind one address. */
-const loginFailuresPerAddressMax = 30;
+export const loginFailuresPerAddressMax = 30;
 /** argon2id at OWASP's recommended minimum (19 MiB, 2 passes): about 30 ms a hash on one core. */
 const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** Invitation codes avoid letters that read alike (0/O, 1/I/L). */

@@ -1,9 +1,8 @@
-import type { AccountEvent, Currency } from "@kabuto/shared";
+import type { Currency } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
-import type { IdempotentResult } from "../trading/idempotency.ts";
 
 /**
  * What deposits and withdrawals share: one open request per member at a time, a per-member
@@ -20,11 +19,6 @@ export const submissionWindowMs = 10 * 60_000;
 
 /** The unique indexes of migration 0008 that allow one open request per member. */
 const openRequestIndexes = ["deposits_one_pending", "withdrawals_one_open"];
-
-/** A result and the account events it causes once committed. */
-export interface ActionResult extends IdempotentResult {
-  events?: AccountEvent[];
-}
 
 export interface MemberFlags {
   frozen: boolean;

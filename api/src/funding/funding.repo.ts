@@ -11,12 +11,13 @@ import type {
 import { sql } from "drizzle-orm";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
+import { maskTail } from "../identity/rules.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 
 /** Rows a member's list returns at most: years of requests at one a day. */
-export const memberListLimit = 200;
+const memberListLimit = 200;
 /** Requests an operations queue page shows. */
-export const opsListLimit = 100;
+const opsListLimit = 100;
 /** Earlier requests shown beside each one under review: enough to see a pattern. */
 export const historyMax = 10;
 
@@ -47,11 +48,6 @@ export function toChannel(row: Row): RechargeChannel {
   };
 }
 
-/** `**** 1234`, as bank cards show everywhere after they are added. */
-export function maskCardNumber(cardNumber: string): string {
-  return `**** ${cardNumber.slice(-4)}`;
-}
-
 /** A deposit row joined with its channel's name (`channel_name`). */
 export function toDeposit(row: Row): Deposit {
   return {
@@ -72,7 +68,7 @@ export function toWithdrawal(row: Row): Withdrawal {
   return {
     id: String(row.id),
     cardId: String(row.card_id),
-    cardNumberMasked: maskCardNumber(String(row.card_number)),
+    cardNumberMasked: maskTail(String(row.card_number)),
     bankName: String(row.bank_name),
     currency: String(row.currency) as Currency,
     amount: String(row.amount_minor),

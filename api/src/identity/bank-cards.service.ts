@@ -15,7 +15,7 @@ type CardRow = typeof bankCards.$inferSelect;
 const openWithdrawalStatuses = ["pending", "checked"] as const;
 
 /** A card as its member sees it: the number masked, always, even in the answer to adding it. */
-export function toBankCard(row: CardRow): BankCard {
+function toBankCard(row: CardRow): BankCard {
   return {
     id: String(row.id),
     holderName: row.holderName,

@@ -10,7 +10,7 @@ export const fundPasswordWindowMs = 15 * 60_000;
 export const fundPasswordFailuresMax = 5;
 
 /** Failures share the sign-in failures table under a key no member account can have. */
-export function fundPasswordKey(memberId: string): string {
+function fundPasswordKey(memberId: string): string {
   return `fund:${memberId}`;
 }
 

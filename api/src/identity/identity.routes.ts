@@ -236,7 +236,7 @@ export function mountIdentityRoutes(
       summary: "A member's bank cards with full numbers, removed ones included (for paying out)",
       query: staffBankCardQuerySchema,
       response: staffBankCardListSchema,
-      errors: [...staffErrors, "MEMBER_NOT_FOUND"],
+      errors: [...staffErrors],
     },
     async (request, response) => {
       requireStaff(request, "reviewer");

@@ -27,7 +27,7 @@ const historyMax = 20;
 type KycRow = typeof kycApplications.$inferSelect;
 type Verification = (typeof members.$inferSelect)["verification"];
 
-export function toKycApplication(row: KycRow): KycApplication {
+function toKycApplication(row: KycRow): KycApplication {
   return {
     id: String(row.id),
     documentType: row.documentType,

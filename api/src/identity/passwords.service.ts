@@ -1,21 +1,13 @@
 import { changeLoginPasswordSchema, type SecurityStatus, setFundPasswordSchema } from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
 import { and, count, eq, gt, isNull, type SQL } from "drizzle-orm";
-import { hashPassword } from "../auth/auth.service.ts";
+import { hashPassword, loginFailuresPerAccountMax, loginWindowMs } from "../auth/auth.service.ts";
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { loginFailures, members } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { verifyFundPassword } from "./fund-password.ts";
-
-/**
- * Wrong login passwords given to prove a change count as failed sign-ins of the account, in the
- * same window and to the same limit as sign-in (auth.service.ts): a stolen session must not be
- * a way to guess the password without limit.
- */
-const loginWindowMs = 15 * 60_000;
-const loginFailuresPerAccountMax = 5;
 
 export interface PasswordContext {
   nowMs: number;
@@ -103,7 +95,11 @@ export class PasswordsService {
     return member;
   }
 
-  /** OLD_PASSWORD_WRONG for a wrong login password, recorded as a failed sign-in; LOGIN_THROTTLED after too many. */
+  /**
+   * OLD_PASSWORD_WRONG for a wrong login password, recorded as a failed sign-in; LOGIN_THROTTLED
+   * after too many, in the same window and to the same limit as sign-in: a stolen session must
+   * not be a way to guess the password without limit.
+   */
   private async proveLoginPassword(
     member: { account: string; passwordHash: string },
     password: string,

@@ -46,7 +46,11 @@ export async function revokeStaffSession(db: Db, token: string, nowMs: number): 
 }
 
 /** Ends every session of a staff member (disabled, or their password changed). */
-export async function revokeStaffSessions(db: Db, staffId: string, nowMs: number): Promise<void> {
+export async function revokeStaffSessions(
+  db: Pick<Db, "update">,
+  staffId: string,
+  nowMs: number,
+): Promise<void> {
   await db
     .update(staffSessions)
     .set({ revokedAtMs: nowMs })

@@ -78,8 +78,7 @@ export function mountStaffRoutes(
     },
     async (request, response) => {
       const me = requireStaff(request);
-      const [found] = (await staff.list()).filter((row) => row.id === me.id);
-      response.json(found);
+      response.json(await staff.byId(me.id));
     },
   );
 

@@ -1,6 +1,12 @@
 import { createStaffSchema, type Staff, staffLoginRequestSchema } from "@kabuto/shared";
-import { hash, verify } from "@node-rs/argon2";
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { verify } from "@node-rs/argon2";
+import { and, asc, count, eq, gt, like } from "drizzle-orm";
+import {
+  hashPassword,
+  loginFailuresPerAccountMax,
+  loginFailuresPerAddressMax,
+  loginWindowMs,
+} from "../auth/auth.service.ts";
 import type { Db } from "../db/database.ts";
 import { loginFailures, staff } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
@@ -8,16 +14,9 @@ import { validate } from "../http/validate.ts";
 import { recordAudit } from "./audit.ts";
 import { createStaffSession, revokeStaffSessions, type StaffMember } from "./staff-sessions.ts";
 
-/** The same argon2id cost as member passwords (auth.service.ts). */
-const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-/** Staff sign-in failures counted over this window before refusing more tries. */
-const loginWindowMs = 15 * 60_000;
-/** Fewer tries than members get: a staff login opens every member's data. */
-const loginFailuresMax = 5;
-
 type StaffRow = typeof staff.$inferSelect;
 
-export function toStaff(row: StaffRow): Staff {
+function toStaff(row: StaffRow): Staff {
   return {
     id: row.id,
     login: row.login,
@@ -42,23 +41,44 @@ export class StaffService {
     const body = validate(staffLoginRequestSchema, input);
     // Failures share the members' table under a prefix no member account can have.
     const key = `staff:${body.login}`;
-    const [failures] = await this.db
+    // The members' limits: per login, and per address so one address cannot try a few
+    // passwords against every staff login in turn.
+    const since = context.nowMs - loginWindowMs;
+    const [byLogin] = await this.db
       .select({ n: count() })
       .from(loginFailures)
-      .where(and(eq(loginFailures.account, key), gt(loginFailures.atMs, context.nowMs - loginWindowMs)));
-    if ((failures?.n ?? 0) >= loginFailuresMax) {
+      .where(and(eq(loginFailures.account, key), gt(loginFailures.atMs, since)));
+    const [byAddress] = await this.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(
+        and(
+          like(loginFailures.account, "staff:%"),
+          eq(loginFailures.ip, context.ip),
+          gt(loginFailures.atMs, since),
+        ),
+      );
+    if (
+      (byLogin?.n ?? 0) >= loginFailuresPerAccountMax ||
+      (byAddress?.n ?? 0) >= loginFailuresPerAddressMax
+    ) {
       throw new AppError("LOGIN_THROTTLED", { retryAfterMs: loginWindowMs });
     }
     const [row] = await this.db.select().from(staff).where(eq(staff.login, body.login)).limit(1);
     const ok = row
       ? await verify(row.passwordHash, body.password)
-      : await hash(body.password, argon2Options).then(() => false);
+      : await hashPassword(body.password).then(() => false);
     if (!row || !ok || row.disabled) {
       await this.db.insert(loginFailures).values({ account: key, ip: context.ip, atMs: context.nowMs });
       throw new AppError("STAFF_LOGIN_FAILED");
     }
     const token = await createStaffSession(this.db, row.id, context.nowMs);
     return { staff: toStaff(row), token };
+  }
+
+  async byId(staffId: string): Promise<Staff | undefined> {
+    const [row] = await this.db.select().from(staff).where(eq(staff.id, staffId)).limit(1);
+    return row ? toStaff(row) : undefined;
   }
 
   async list(): Promise<Staff[]> {
@@ -73,7 +93,7 @@ export class StaffService {
     context: { nowMs: number; ip?: string },
   ): Promise<Staff> {
     const body = validate(createStaffSchema, input);
-    const passwordHash = await hash(body.password, argon2Options);
+    const passwordHash = await hashPassword(body.password);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(staff)
@@ -112,7 +132,7 @@ export class StaffService {
       const [before] = await tx.select().from(staff).where(eq(staff.id, staffId)).for("update");
       if (!before) throw new AppError("STAFF_NOT_FOUND");
       const [after] = await tx.update(staff).set({ disabled }).where(eq(staff.id, staffId)).returning();
-      if (disabled) await revokeStaffSessions(tx as unknown as Db, staffId, context.nowMs);
+      if (disabled) await revokeStaffSessions(tx, staffId, context.nowMs);
       await recordAudit(tx, {
         staffId: actor.id,
         action: disabled ? "staff.disable" : "staff.enable",
