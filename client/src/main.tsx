@@ -8,11 +8,8 @@ import { navigate } from "./app/hash-location.ts";
 import { activateLocale, startupLocale } from "./i18n/i18n.ts";
 import { errorMessage } from "./lib/error-messages.ts";
 import { notifyInfo } from "./lib/notify.ts";
-import { onUnauthorized } from "./lib/unauthorized.ts";
+import { onUnauthorized, unauthorizedRedirectMs } from "./lib/unauthorized.ts";
 import { clearSession } from "./state/session.ts";
-
-/** The spec's pause between an HTTP 401 and the sign-in screen (sections 2 and 8). */
-const unauthorizedRedirectMs = 1500;
 
 function handleUnauthorized(): void {
   onUnauthorized((code) => {

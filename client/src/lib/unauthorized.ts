@@ -7,6 +7,9 @@
  */
 export type SignInRealm = "member" | "staff";
 
+/** The spec's pause between an HTTP 401 and the sign-in screen (sections 2 and 8), for both realms. */
+export const unauthorizedRedirectMs = 1500;
+
 const handlers: Partial<Record<SignInRealm, (code: string) => void>> = {};
 
 export function onUnauthorized(next: (code: string) => void, realm: SignInRealm = "member"): void {

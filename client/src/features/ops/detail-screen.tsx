@@ -1,4 +1,3 @@
-import type { AuditEntry } from "@kabuto/shared";
 import type { ReactNode } from "react";
 import { useAsync } from "../../lib/use-async.ts";
 import { AuditTrail, useAuditTrail } from "./evidence.tsx";
@@ -10,8 +9,6 @@ export interface Detail {
   version: number;
   /** Loads the value (and its audit trail) again, after an action changed it. */
   reload: () => void;
-  /** The audit trail's entries, once loaded and if the staff member's role reads them. */
-  trail: AuditEntry[] | undefined;
 }
 
 /**
@@ -40,7 +37,7 @@ export function DetailScreen<T>({
   const [version, reload] = useReload();
   const state = useAsync(`${target}#${version}`, () => load(id));
   const trail = useAuditTrail(target, version);
-  const detail: Detail = { version, reload, trail };
+  const detail: Detail = { version, reload };
   return (
     <OpsPage title={title} back={back}>
       <Loaded state={state} retry={reload}>

@@ -48,10 +48,7 @@ export function FundHistory({ items }: { items: readonly FundHistoryItem[] }) {
   );
 }
 
-/**
- * Who did what to one request, from the audit log (supervisors and up read it). Returns the
- * loaded entries to the caller too, e.g. to name the staff member who checked a withdrawal.
- */
+/** Who did what to one request, from the audit log (supervisors and up read it). */
 export function useAuditTrail(target: string, version: number): AuditEntry[] | undefined {
   const allowed = useRoleAtLeast("supervisor");
   const state = useAsync(allowed ? `${target}#${version}` : null, () => fetchAudit({ target }));

@@ -7,7 +7,7 @@ import { navigate } from "../../app/hash-location.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifyError, notifyInfo } from "../../lib/notify.ts";
-import { onUnauthorized } from "../../lib/unauthorized.ts";
+import { onUnauthorized, unauthorizedRedirectMs } from "../../lib/unauthorized.ts";
 import { fetchStaffMe, staffLogout } from "./ops-api.ts";
 import { openOpsCatalogs } from "./ops-i18n.ts";
 import { OpsLayout } from "./ops-layout.tsx";
@@ -15,9 +15,6 @@ import { opsHome, opsLogin, returnPath, sectionOf } from "./ops-nav.ts";
 import { StaffContext, useStaffSession } from "./ops-session.tsx";
 import { Loaded } from "./parts.tsx";
 import "./ops.css";
-
-/** The same pause as the member app's between a 401 and the sign-in screen (spec section 8). */
-const unauthorizedRedirectMs = 1500;
 
 /** Each screen is its own chunk, as in the member app; detail screens share their list's chunk. */
 const screens = {

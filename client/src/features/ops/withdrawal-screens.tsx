@@ -164,7 +164,7 @@ function WithdrawalDecision({
     <>
       {actions.check && <CheckForm withdrawalId={withdrawal.id} amount={amount} onChecked={onChanged} />}
       {actions.check && <RejectPending withdrawalId={withdrawal.id} onRejected={onChanged} />}
-      {withdrawal.status === "checked" && (
+      {(actions.approve || actions.blockedAsMaker) && (
         <ReviewPanel
           decide={(decision, reason) => reviewWithdrawal(withdrawal.id, { decision, reason })}
           approveBlocked={

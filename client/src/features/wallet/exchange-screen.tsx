@@ -8,7 +8,6 @@ import { TextField } from "../../app/text-field.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
-import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
@@ -25,6 +24,7 @@ import {
   secondsLeft,
 } from "./exchange.ts";
 import { convert, fetchFundingTerms, requestQuote } from "./wallet-api.ts";
+import { FieldError } from "./wallet-parts.tsx";
 import "./wallet.css";
 
 /** How often the countdown redraws: often enough that the seconds never lag visibly. */
@@ -86,9 +86,6 @@ function ExchangeForm({ account }: { account: string }) {
   const [held, setHeld] = useState<HeldQuote>();
   const [busy, setBusy] = useState(false);
   const [keys] = useState(() => new IntentKeys());
-  const now = useNow(held !== undefined);
-  const left = held ? secondsLeft(held.deadlineMs, now) : 0;
-  const expired = held !== undefined && left === 0;
   const available = summary.value?.balances.find((balance) => balance.currency === from)?.available;
 
   function changed() {
@@ -129,7 +126,8 @@ function ExchangeForm({ account }: { account: string }) {
   }
 
   async function confirm() {
-    if (!held || expired) return;
+    // The countdown ticks in the quote card alone; the form need not redraw with it.
+    if (!held || secondsLeft(held.deadlineMs, Date.now()) === 0) return;
     setBusy(true);
     try {
       const done = await convert(held.quote.id, keys.keyFor(held.quote.id));
@@ -144,7 +142,7 @@ function ExchangeForm({ account }: { account: string }) {
       const code = errorCode(error);
       // A quote the server no longer holds cannot be confirmed: show it as expired, to be asked for again.
       if (code === "FX_QUOTE_EXPIRED" || code === "FX_QUOTE_NOT_FOUND") setHeld({ ...held, deadlineMs: 0 });
-      if (code === "INSUFFICIENT_BALANCE") {
+      if (code === "INSUFFICIENT_BALANCE" || code === "INSUFFICIENT_WITHDRAWABLE") {
         setHeld(undefined);
         setErrors({ amount: code });
       }
@@ -243,7 +241,6 @@ function ExchangeForm({ account }: { account: string }) {
       {held && (
         <QuoteCard
           held={held}
-          left={left}
           busy={busy}
           onConfirm={confirm}
           onRequote={() => quote()}
@@ -264,25 +261,14 @@ function ExchangeForm({ account }: { account: string }) {
   );
 }
 
-function FieldError({ code }: { code: string }) {
-  const { i18n } = useLingui();
-  return (
-    <p className="field__error" role="alert">
-      {errorMessage(i18n, code)}
-    </p>
-  );
-}
-
 function QuoteCard({
   held,
-  left,
   busy,
   onConfirm,
   onRequote,
   onCancel,
 }: {
   held: HeldQuote;
-  left: number;
   busy: boolean;
   onConfirm: () => void;
   onRequote: () => void;
@@ -291,6 +277,7 @@ function QuoteCard({
   const locale = useLocale();
   const { quote } = held;
   const inverse = inverseRate(quote.rate);
+  const left = secondsLeft(held.deadlineMs, useNow(true));
   const expired = left === 0;
   const share = Math.min(1, left / held.lifeSeconds);
   return (

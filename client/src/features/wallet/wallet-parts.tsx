@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { IconCopy } from "../../app/icons.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
+import { errorMessage } from "../../lib/error-messages.ts";
 import { notifySuccess } from "../../lib/notify.ts";
 import { Notice } from "../identity/identity-parts.tsx";
 import { parseFundHours } from "./fund-hours.ts";
@@ -126,5 +127,15 @@ export function OpenRequestNotice({ request, locale }: { request: OpenRequest; l
         )}
       </p>
     </Notice>
+  );
+}
+
+/** A server or form error shown at the field it concerns, in the member's language. */
+export function FieldError({ code }: { code: string }) {
+  const { i18n } = useLingui();
+  return (
+    <p className="field__error" role="alert">
+      {errorMessage(i18n, code)}
+    </p>
   );
 }

@@ -33,7 +33,13 @@ import {
   fetchWithdrawals,
   requestWithdrawal,
 } from "./wallet-api.ts";
-import { FundHoursNote, OpenRequestNotice, RequestStatusTag, requestTime } from "./wallet-parts.tsx";
+import {
+  FieldError,
+  FundHoursNote,
+  OpenRequestNotice,
+  RequestStatusTag,
+  requestTime,
+} from "./wallet-parts.tsx";
 import { type WithdrawBlocker, withdrawBlocker } from "./withdraw-blocker.ts";
 import "./wallet.css";
 
@@ -369,15 +375,6 @@ function WithdrawForm({
         </button>
       </section>
     </form>
-  );
-}
-
-function FieldError({ code }: { code: string }) {
-  const { i18n } = useLingui();
-  return (
-    <p className="field__error" role="alert">
-      {errorMessage(i18n, code)}
-    </p>
   );
 }
 
