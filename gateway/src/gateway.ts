@@ -12,6 +12,7 @@ import {
   topicsPerSocketMax,
 } from "@kabuto/shared";
 import type { Server, Socket } from "socket.io";
+import * as ws from "ws";
 import type { Bus } from "./bus/bus.ts";
 
 export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -67,25 +68,61 @@ const queuedFramesMax = 8;
  */
 const backlogEventsMax = 256;
 
-/**
- * Relays market topics from the bus to sockets. Each socket holds a bounded set of topics; the
- * gateway subscribes on the bus only to topics some socket holds. Updates that arrive together
- * leave together: one frame per socket per turn of the event loop, carrying the newest state of
- * each topic that changed (market topics carry full state, so an older one can be skipped).
- */
-/** Identifies a frame's contents: the same topics at the same epochs and seqs are the same frame. */
-function frameKey(frame: readonly Update[]): string {
-  let key = "";
-  for (const update of frame) key += `${update.topic}\u0000${update.epoch}\u0000${update.seq}\u0001`;
-  return key;
-}
-
 /** The bus topic on which the API announces ended sessions; no client may subscribe to it. */
 export const sessionsEndedTopic = "control:sessions-ended";
 
 export interface SessionsEnded {
   sessionKeys?: string[];
   memberIds?: string[];
+}
+
+/** An update ready to leave: encoded once per flush, however many sockets receive it. */
+interface Outgoing {
+  update: Update;
+  json: string;
+}
+
+/**
+ * The Socket.IO packet of an `updates` event in the default namespace, built from updates that
+ * are already JSON. This is what `socket.emit("updates", frame)` would encode, without encoding
+ * each update again for every socket that receives it: at a busy open a socket's frame carries
+ * ten full quotes, and re-encoding them per socket was most of the gateway's work.
+ */
+function packetOf(entries: readonly Outgoing[]): string {
+  let packet = '2["updates",[';
+  for (let index = 0; index < entries.length; index += 1) {
+    if (index > 0) packet += ",";
+    packet += (entries[index] as Outgoing).json;
+  }
+  return `${packet}]]`;
+}
+
+type WebSocketFrame = Buffer[];
+/** ws's own framing, which it exports but its types leave out; Socket.IO's broadcasts use it too. */
+const frameWebSocket = (
+  ws as unknown as {
+    Sender: {
+      frame(
+        data: Buffer,
+        options: { readOnly: boolean; mask: boolean; rsv1: boolean; opcode: number; fin: boolean },
+      ): WebSocketFrame;
+    };
+  }
+).Sender.frame;
+
+/**
+ * The whole WebSocket frame of a packet ("4" is Engine.IO's message type), built once for all
+ * the sockets due the same packet, as Socket.IO's own broadcasts do (socket.io-adapter): the
+ * websocket transport then writes it as it is.
+ */
+function webSocketFrameOf(packet: string): WebSocketFrame {
+  return frameWebSocket(Buffer.from(`4${packet}`), {
+    readOnly: false,
+    mask: false,
+    rsv1: false,
+    opcode: 1,
+    fin: true,
+  });
 }
 
 /**
@@ -97,6 +134,12 @@ function queuedFrames(socket: GatewaySocket): number {
   return (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length;
 }
 
+/**
+ * Relays market topics from the bus to sockets. Each socket holds a bounded set of topics; the
+ * gateway subscribes on the bus only to topics some socket holds. Updates that arrive together
+ * leave together: one frame per socket per turn of the event loop, carrying the newest state of
+ * each topic that changed (market topics carry full state, so an older one can be skipped).
+ */
 export function attachGateway(io: GatewayServer, options: GatewayOptions): { stats(): GatewayStats } {
   const { bus } = options;
   const frameMs = options.frameMs ?? 0;
@@ -111,26 +154,35 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     socketsDropped: 0,
   };
   /** What a socket that is behind will get when its writes drain: the newest state per topic, and its events. */
-  const backlogs = new Map<GatewaySocket, { states: Map<string, Update>; events: Update[] }>();
+  const backlogs = new Map<GatewaySocket, { states: Map<string, Outgoing>; events: Outgoing[] }>();
 
-  function send(socket: GatewaySocket, frame: Update[]): void {
-    const backlog = backlogs.get(socket);
-    if (!backlog && queuedFrames(socket) < queuedFramesMax) {
-      socket.emit("updates", frame);
-      stats.framesSent += 1;
-      return;
-    }
-    if (!backlog) {
-      backlogs.set(socket, { states: new Map(), events: [] });
+  /**
+   * Writes a packet straight to the socket's Engine.IO connection, as Socket.IO's broadcast
+   * does; `frame` is its prebuilt WebSocket frame when several sockets share it.
+   */
+  function write(socket: GatewaySocket, packet: string, frame?: WebSocketFrame): void {
+    if (socket.conn.readyState !== "open") return;
+    socket.conn.write(packet, frame ? ({ wsPreEncodedFrame: frame } as object) : undefined);
+    stats.framesSent += 1;
+  }
+
+  /** Whether a socket's writes backed up, so that it gets only the newest states from now on. */
+  const isBehind = (socket: GatewaySocket) => backlogs.has(socket) || queuedFrames(socket) >= queuedFramesMax;
+
+  /** Keeps a frame for a socket that is behind, conflating states and keeping every event. */
+  function holdBack(socket: GatewaySocket, entries: readonly Outgoing[]): void {
+    let held = backlogs.get(socket);
+    if (!held) {
+      held = { states: new Map(), events: [] };
+      backlogs.set(socket, held);
       stats.socketsBehind += 1;
       socket.conn.once("drain", () => drainBacklog(socket));
     }
-    const held = backlogs.get(socket) as { states: Map<string, Update>; events: Update[] };
-    for (const update of frame) {
-      if (update.topic === "account") held.events.push(update);
+    for (const entry of entries) {
+      if (entry.update.topic === "account") held.events.push(entry);
       else {
-        if (held.states.has(update.topic)) stats.updatesConflated += 1;
-        held.states.set(update.topic, update);
+        if (held.states.has(entry.update.topic)) stats.updatesConflated += 1;
+        held.states.set(entry.update.topic, entry);
       }
     }
     if (held.events.length > backlogEventsMax) {
@@ -147,7 +199,9 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     backlogs.delete(socket);
     stats.socketsBehind -= 1;
     if (!socket.connected) return;
-    send(socket, [...backlog.states.values(), ...backlog.events]);
+    const entries = [...backlog.states.values(), ...backlog.events];
+    if (queuedFrames(socket) < queuedFramesMax) write(socket, packetOf(entries));
+    else holdBack(socket, entries);
   }
   let latestEpoch = "";
   let pending = new Map<string, Update>();
@@ -155,42 +209,57 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
   let pendingEvents: Update[] = [];
   let flushScheduled = false;
 
-  function addTo(frames: Map<GatewaySocket, Update[]>, update: Update, as: Update): void {
-    for (const socket of holders.get(update.topic) ?? []) {
+  /** A socket's frame in the making; `key` names its entries, so equal frames are built once. */
+  interface Frame {
+    entries: Outgoing[];
+    key: string;
+  }
+
+  function addTo(frames: Map<GatewaySocket, Frame>, busTopic: string, entry: Outgoing, index: number): void {
+    const holding = holders.get(busTopic);
+    if (!holding) return;
+    for (const socket of holding) {
       const frame = frames.get(socket);
-      if (frame) frame.push(as);
-      else frames.set(socket, [as]);
+      if (frame) {
+        frame.entries.push(entry);
+        frame.key += `,${index}`;
+      } else frames.set(socket, { entries: [entry], key: String(index) });
     }
   }
 
   function flush(): void {
     flushScheduled = false;
-    const frames = new Map<GatewaySocket, Update[]>();
-    for (const update of pending.values()) addTo(frames, update, update);
-    // A member's sockets know their private topic as plain `account`.
-    for (const event of pendingEvents) addTo(frames, event, { ...event, topic: "account" });
+    const frames = new Map<GatewaySocket, Frame>();
+    let index = 0;
+    for (const update of pending.values()) {
+      addTo(frames, update.topic, { update, json: JSON.stringify(update) }, index);
+      index += 1;
+    }
+    // A member's sockets know their private topic as plain `account`. Each event is its own
+    // entry, so two members' frames never share a key and never share a packet.
+    for (const event of pendingEvents) {
+      const update = { ...event, topic: "account" };
+      addTo(frames, event.topic, { update, json: JSON.stringify(update) }, index);
+      index += 1;
+    }
     pending = new Map();
     pendingEvents = [];
-    // Sockets due the very same frame share one encoding: Socket.IO encodes a broadcast once,
-    // where a frame emitted socket by socket is encoded once per socket (the profile's largest
-    // cost at light load). Sockets that are behind go through `send` and its backlog.
-    const groups = new Map<string, { frame: Update[]; ids: string[] }>();
+    // Sockets due the very same frame share one packet and one WebSocket frame. Sockets that
+    // are behind keep theirs in a backlog until their writes drain.
+    const groups = new Map<string, { entries: Outgoing[]; sockets: GatewaySocket[] }>();
     for (const [socket, frame] of frames) {
-      // Private frames are never shared: two members' events can carry the same topic and seq.
-      const isPrivate = frame.some((update) => update.topic === "account");
-      if (isPrivate || backlogs.has(socket) || queuedFrames(socket) >= queuedFramesMax) {
-        send(socket, frame);
+      if (isBehind(socket)) {
+        holdBack(socket, frame.entries);
         continue;
       }
-      const key = frameKey(frame);
-      const group = groups.get(key);
-      if (group) group.ids.push(socket.id);
-      else groups.set(key, { frame, ids: [socket.id] });
+      const group = groups.get(frame.key);
+      if (group) group.sockets.push(socket);
+      else groups.set(frame.key, { entries: frame.entries, sockets: [socket] });
     }
-    for (const { frame, ids } of groups.values()) {
-      if (ids.length === 1) io.sockets.sockets.get(ids[0] as string)?.emit("updates", frame);
-      else io.to(ids).emit("updates", frame);
-      stats.framesSent += ids.length;
+    for (const { entries, sockets } of groups.values()) {
+      const packet = packetOf(entries);
+      const webSocketFrame = sockets.length > 1 ? webSocketFrameOf(packet) : undefined;
+      for (const socket of sockets) write(socket, packet, webSocketFrame);
     }
   }
 
