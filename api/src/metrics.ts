@@ -68,7 +68,10 @@ export function createMetrics(roles: readonly string[], bus: Bus): Metrics {
       const counters: [keyof GatewayStats, string][] = [
         ["framesSent", "Frames written to sockets"],
         ["updatesIn", "Updates received from the bus"],
-        ["updatesConflated", "Updates skipped because a newer state of the topic replaced them"],
+        [
+          "updatesConflated",
+          "Updates a socket skipped because a newer state of the topic came before its next frame",
+        ],
         ["socketsDropped", "Sockets disconnected for falling too far behind on account events"],
       ];
       for (const [key, help] of counters) {

@@ -183,7 +183,6 @@ export async function startPlatform(
         return member ? { memberId: member.id, sessionKey: hashToken(token) } : undefined;
       },
       isKnownSymbol: (symbol) => catalog.bySymbol.has(symbol),
-      frameMs: config.GATEWAY_FRAME_MS,
       log: (message, fields) => logger.warn(fields, message),
     });
     metrics.watchGateway(() => gateway.stats());

@@ -36,12 +36,6 @@ export interface GatewayOptions {
   /** Whether a symbol exists, so a typo gets an error instead of a silent, never-updating topic. */
   isKnownSymbol(symbol: string): boolean;
   log?: (message: string, fields?: Record<string, unknown>) => void;
-  /**
-   * How long updates gather before they leave as one frame per socket (0: at the next turn of
-   * the event loop). Each frame costs a kernel write per socket, so at high rates a longer
-   * window sends fewer, fuller frames; see the README's gateway notes for the measurements.
-   */
-  frameMs?: number;
 }
 
 export interface GatewayStats {
@@ -63,8 +57,9 @@ export interface GatewayStats {
  */
 const queuedFramesMax = 8;
 /**
- * Account events kept for a socket that is behind. Events cannot be conflated; past this many
- * the socket is disconnected, and on reconnecting the client re-reads its account.
+ * Account events waiting for a socket's next frame (it is behind, or the writer has yet to get
+ * round to it). Events cannot be conflated; past this many the socket is disconnected, and on
+ * reconnecting the client re-reads its account.
  */
 const backlogEventsMax = 256;
 
@@ -76,11 +71,59 @@ export interface SessionsEnded {
   memberIds?: string[];
 }
 
-/** An update ready to leave: encoded once per flush, however many sockets receive it. */
+/** An update ready to leave: encoded once, however many sockets receive it. */
 interface Outgoing {
+  /** Names the update among the gateway's, so frames of the same updates can share a packet. */
+  id: number;
   update: Update;
   json: string;
+  /** The packet of a frame carrying this update alone, once some socket needed one. */
+  packet?: Packet;
 }
+
+/** A packet's text and, once it is known to go to several sockets, its WebSocket frame. */
+interface Packet {
+  text: string;
+  /** Engine.IO's send options carrying the prebuilt frame. */
+  options?: { wsPreEncodedFrame: WebSocketFrame };
+}
+
+function withFrame(packet: Packet): Packet {
+  packet.options ??= { wsPreEncodedFrame: webSocketFrameOf(packet.text) };
+  return packet;
+}
+
+/** A bus topic some socket holds: who holds it and, for market topics, its newest state. */
+interface TopicState {
+  name: string;
+  /** A member's `account:` topic carries events, which are never conflated. */
+  isEvents: boolean;
+  holders: Set<Holder>;
+  latest: Outgoing | undefined;
+  /** Updates taken in; a holder that has sent fewer has news on this topic. */
+  count: number;
+}
+
+/** The gateway's side of a socket. */
+interface Holder {
+  socket: GatewaySocket;
+  /** Each market topic held and, at the same index, its `count` when this socket last got it (or subscribed). */
+  topics: TopicState[];
+  sent: number[];
+  /** Account events not yet written, in order. */
+  events: Outgoing[];
+  queued: boolean;
+  /** Its writes backed up: out of the queue until they drain. */
+  behind: boolean;
+  closed: boolean;
+}
+
+/**
+ * How long the writer writes before it lets the event loop read the bus and the sockets. Short
+ * enough that a subscribe, a ping or the next updates wait no more than this; long enough that
+ * a slice writes hundreds of frames between turns.
+ */
+const writerSliceMs = 5;
 
 /**
  * The Socket.IO packet of an `updates` event in the default namespace, built from updates that
@@ -136,14 +179,22 @@ function queuedFrames(socket: GatewaySocket): number {
 
 /**
  * Relays market topics from the bus to sockets. Each socket holds a bounded set of topics; the
- * gateway subscribes on the bus only to topics some socket holds. Updates that arrive together
- * leave together: one frame per socket per turn of the event loop, carrying the newest state of
- * each topic that changed (market topics carry full state, so an older one can be skipped).
+ * gateway subscribes on the bus only to topics some socket holds.
+ *
+ * Frames: a socket whose topics changed joins a queue, once however many changed; a writer
+ * takes sockets from the queue in order and writes each one frame with the newest state of every
+ * topic that changed since its last frame, and the account events it has not had yet. The
+ * writer works in slices of a few milliseconds and lets the event loop read the bus between
+ * them, so a frame carries what arrived up to the moment it is written. At light load a socket
+ * is written in the same turn its update arrived; under load the queue is as long as the sockets
+ * with news, each socket's frames come as often as the writer gets round to it and carry more
+ * in each, and the cost per update falls as the load rises. The loadtests README has the
+ * measurements behind this.
  */
 export function attachGateway(io: GatewayServer, options: GatewayOptions): { stats(): GatewayStats } {
   const { bus } = options;
-  const frameMs = options.frameMs ?? 0;
-  const holders = new Map<string, Set<GatewaySocket>>();
+  /** Every bus topic some socket holds. */
+  const topics = new Map<string, TopicState>();
   const stats: GatewayStats = {
     sockets: 0,
     topics: 0,
@@ -153,114 +204,154 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     socketsBehind: 0,
     socketsDropped: 0,
   };
-  /** What a socket that is behind will get when its writes drain: the newest state per topic, and its events. */
-  const backlogs = new Map<GatewaySocket, { states: Map<string, Outgoing>; events: Outgoing[] }>();
+  let latestEpoch = "";
+  let nextEntryId = 0;
+  const entryOf = (update: Update): Outgoing => ({ id: nextEntryId++, update, json: JSON.stringify(update) });
 
-  /**
-   * Writes a packet straight to the socket's Engine.IO connection, as Socket.IO's broadcast
-   * does; `frame` is its prebuilt WebSocket frame when several sockets share it.
-   */
-  function write(socket: GatewaySocket, packet: string, frame?: WebSocketFrame): void {
+  /** Sockets with something to send, each once, in the order they got it. */
+  let queue: Holder[] = [];
+  let queueHead = 0;
+  let writerScheduled = false;
+
+  function scheduleWriter(): void {
+    if (writerScheduled) return;
+    writerScheduled = true;
+    setImmediate(writeQueued);
+  }
+
+  function enqueue(holder: Holder): void {
+    if (holder.queued || holder.behind || holder.closed) return;
+    holder.queued = true;
+    queue.push(holder);
+  }
+
+  /** Writes a packet straight to the socket's Engine.IO connection, as Socket.IO's broadcasts do. */
+  function write(socket: GatewaySocket, packet: Packet): void {
     if (socket.conn.readyState !== "open") return;
-    socket.conn.write(packet, frame ? ({ wsPreEncodedFrame: frame } as object) : undefined);
+    // Engine.IO's types leave out the option its own websocket transport reads.
+    socket.conn.write(packet.text, packet.options as object | undefined);
     stats.framesSent += 1;
   }
 
-  /** Whether a socket's writes backed up, so that it gets only the newest states from now on. */
-  const isBehind = (socket: GatewaySocket) => backlogs.has(socket) || queuedFrames(socket) >= queuedFramesMax;
-
-  /** Keeps a frame for a socket that is behind, conflating states and keeping every event. */
-  function holdBack(socket: GatewaySocket, entries: readonly Outgoing[]): void {
-    let held = backlogs.get(socket);
-    if (!held) {
-      held = { states: new Map(), events: [] };
-      backlogs.set(socket, held);
-      stats.socketsBehind += 1;
-      socket.conn.once("drain", () => drainBacklog(socket));
-    }
-    for (const entry of entries) {
-      if (entry.update.topic === "account") held.events.push(entry);
-      else {
-        if (held.states.has(entry.update.topic)) stats.updatesConflated += 1;
-        held.states.set(entry.update.topic, entry);
-      }
-    }
-    if (held.events.length > backlogEventsMax) {
-      stats.socketsDropped += 1;
-      backlogs.delete(socket);
+  /**
+   * A socket whose writes backed up is left out of the queue until they drain; meanwhile its
+   * topics simply keep their newest state, and its events wait (at most `backlogEventsMax`).
+   */
+  function fallBehind(holder: Holder): void {
+    holder.behind = true;
+    stats.socketsBehind += 1;
+    holder.socket.conn.once("drain", () => {
+      if (!holder.behind) return;
+      holder.behind = false;
       stats.socketsBehind -= 1;
-      socket.disconnect(true);
-    }
+      enqueue(holder);
+      scheduleWriter();
+    });
   }
 
-  function drainBacklog(socket: GatewaySocket): void {
-    const backlog = backlogs.get(socket);
-    if (!backlog) return;
-    backlogs.delete(socket);
-    stats.socketsBehind -= 1;
-    if (!socket.connected) return;
-    const entries = [...backlog.states.values(), ...backlog.events];
-    if (queuedFrames(socket) < queuedFramesMax) write(socket, packetOf(entries));
-    else holdBack(socket, entries);
-  }
-  let latestEpoch = "";
-  let pending = new Map<string, Update>();
-  /** Account events are never conflated or reordered: each is kept, in arrival order. */
-  let pendingEvents: Update[] = [];
-  let flushScheduled = false;
+  /** Packets shared by the sockets due the same updates within one slice of the writer. */
+  let sharedPackets = new Map<string, Packet>();
 
-  /** A socket's frame in the making; `key` names its entries, so equal frames are built once. */
-  interface Frame {
-    entries: Outgoing[];
-    key: string;
+  function packetFor(entries: Outgoing[]): Packet {
+    if (entries.length === 1) {
+      // A lone update is what most frames carry at light load, and it goes to every holder of
+      // its topic: its frame is built once, with its first packet.
+      const [entry] = entries as [Outgoing];
+      entry.packet ??= withFrame({ text: packetOf(entries) });
+      return entry.packet;
+    }
+    let key = "";
+    for (const entry of entries) key += `${entry.id},`;
+    const shared = sharedPackets.get(key);
+    if (shared) return withFrame(shared);
+    const packet = { text: packetOf(entries) };
+    sharedPackets.set(key, packet);
+    return packet;
   }
 
-  function addTo(frames: Map<GatewaySocket, Frame>, busTopic: string, entry: Outgoing, index: number): void {
-    const holding = holders.get(busTopic);
-    if (!holding) return;
-    for (const socket of holding) {
-      const frame = frames.get(socket);
-      if (frame) {
-        frame.entries.push(entry);
-        frame.key += `,${index}`;
-      } else frames.set(socket, { entries: [entry], key: String(index) });
+  /** Builds and writes one socket's frame: the newest state of each topic that changed, then its events. */
+  function writeFrame(holder: Holder): void {
+    const entries: Outgoing[] = [];
+    const { topics: held, sent } = holder;
+    for (let index = 0; index < held.length; index += 1) {
+      const topic = held[index] as TopicState;
+      const sentCount = sent[index] as number;
+      if (topic.count === sentCount || !topic.latest) continue;
+      stats.updatesConflated += topic.count - sentCount - 1;
+      sent[index] = topic.count;
+      entries.push(topic.latest);
     }
+    if (holder.events.length > 0) {
+      entries.push(...holder.events);
+      holder.events = [];
+    }
+    if (entries.length > 0) write(holder.socket, packetFor(entries));
   }
 
-  function flush(): void {
-    flushScheduled = false;
-    const frames = new Map<GatewaySocket, Frame>();
-    let index = 0;
-    for (const update of pending.values()) {
-      addTo(frames, update.topic, { update, json: JSON.stringify(update) }, index);
-      index += 1;
+  function writeQueued(): void {
+    writerScheduled = false;
+    const sliceEndsAt = performance.now() + writerSliceMs;
+    let written = 0;
+    while (queueHead < queue.length) {
+      const holder = queue[queueHead] as Holder;
+      queueHead += 1;
+      holder.queued = false;
+      if (holder.closed) continue;
+      if (queuedFrames(holder.socket) >= queuedFramesMax) fallBehind(holder);
+      else writeFrame(holder);
+      written += 1;
+      if (written % 64 === 0 && performance.now() > sliceEndsAt) break;
     }
-    // A member's sockets know their private topic as plain `account`. Each event is its own
-    // entry, so two members' frames never share a key and never share a packet.
-    for (const event of pendingEvents) {
-      const update = { ...event, topic: "account" };
-      addTo(frames, event.topic, { update, json: JSON.stringify(update) }, index);
-      index += 1;
+    sharedPackets = new Map();
+    if (queueHead === queue.length) {
+      queue = [];
+      queueHead = 0;
+      return;
     }
-    pending = new Map();
-    pendingEvents = [];
-    // Sockets due the very same frame share one packet and one WebSocket frame. Sockets that
-    // are behind keep theirs in a backlog until their writes drain.
-    const groups = new Map<string, { entries: Outgoing[]; sockets: GatewaySocket[] }>();
-    for (const [socket, frame] of frames) {
-      if (isBehind(socket)) {
-        holdBack(socket, frame.entries);
+    // Under sustained load the queue never empties: drop what was taken, so it holds at most
+    // each socket once and not the history of every slice.
+    queue = queue.slice(queueHead);
+    queueHead = 0;
+    scheduleWriter();
+  }
+
+  function deliver(updates: Update[]): void {
+    for (const update of updates) {
+      if (update.topic === sessionsEndedTopic) {
+        endSessions(update.data as SessionsEnded);
         continue;
       }
-      const group = groups.get(frame.key);
-      if (group) group.sockets.push(socket);
-      else groups.set(frame.key, { entries: frame.entries, sockets: [socket] });
+      stats.updatesIn += 1;
+      const topic = topics.get(update.topic);
+      if (!topic) continue;
+      if (topic.isEvents) {
+        // A member's sockets know their private topic as plain `account`. Events are never
+        // conflated: each holder keeps every one until its next frame.
+        const entry = entryOf({ ...update, topic: "account" });
+        for (const holder of topic.holders) {
+          holder.events.push(entry);
+          if (holder.events.length > backlogEventsMax) dropBehind(holder);
+          else enqueue(holder);
+        }
+        continue;
+      }
+      if (update.epoch !== latestEpoch) latestEpoch = update.epoch;
+      const held = topic.latest?.update;
+      // Nothing older than what the topic already has, nor the same update twice (a resync after
+      // a bus recovery re-reads states that may have been delivered already).
+      if (held && held.epoch === update.epoch && held.seq >= update.seq) continue;
+      topic.latest = entryOf(update);
+      topic.count += 1;
+      for (const holder of topic.holders) enqueue(holder);
     }
-    for (const { entries, sockets } of groups.values()) {
-      const packet = packetOf(entries);
-      const webSocketFrame = sockets.length > 1 ? webSocketFrameOf(packet) : undefined;
-      for (const socket of sockets) write(socket, packet, webSocketFrame);
-    }
+    if (queueHead < queue.length) scheduleWriter();
+  }
+
+  /** A socket too far behind on events that cannot be skipped: it reconnects and re-reads its account. */
+  function dropBehind(holder: Holder): void {
+    stats.socketsDropped += 1;
+    holder.events = [];
+    holder.socket.disconnect(true);
   }
 
   bus.onUpdates(deliver);
@@ -288,36 +379,12 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     }
   }
 
-  function deliver(updates: Update[]): void {
-    for (const update of updates) {
-      if (update.topic === sessionsEndedTopic) {
-        endSessions(update.data as SessionsEnded);
-        continue;
-      }
-      stats.updatesIn += 1;
-      if (update.topic.startsWith("account:")) {
-        pendingEvents.push(update);
-        continue;
-      }
-      if (update.epoch !== latestEpoch) latestEpoch = update.epoch;
-      const held = pending.get(update.topic);
-      if (held && held.epoch === update.epoch && held.seq > update.seq) continue;
-      if (held) stats.updatesConflated += 1;
-      pending.set(update.topic, update);
-    }
-    if (!flushScheduled) {
-      flushScheduled = true;
-      if (frameMs > 0) setTimeout(flush, frameMs);
-      else setImmediate(flush);
-    }
-  }
-
   // After the bus lost its connection, anything published meanwhile never arrived: re-read the
   // newest state of every topic held and send it on as if it had just come in.
   bus.onRecover(() => {
-    const topics = [...holders.keys()].filter((topic) => !topic.startsWith("account:"));
+    const market = [...topics.values()].filter((topic) => !topic.isEvents).map((topic) => topic.name);
     bus
-      .snapshots(topics)
+      .snapshots(market)
       .then((updates) => {
         if (updates.length > 0) deliver(updates);
       })
@@ -332,33 +399,49 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     return options.isKnownSymbol(parsed.symbol) ? undefined : "SYMBOL_NOT_FOUND";
   }
 
-  async function hold(socket: GatewaySocket, topics: string[]): Promise<void> {
+  async function hold(holder: Holder, names: string[]): Promise<void> {
     const fresh: string[] = [];
-    for (const topic of topics) {
-      let set = holders.get(topic);
-      if (!set) {
-        set = new Set();
-        holders.set(topic, set);
-        fresh.push(topic);
+    for (const name of names) {
+      let topic = topics.get(name);
+      if (!topic) {
+        topic = {
+          name,
+          isEvents: name.startsWith("account:"),
+          holders: new Set(),
+          latest: undefined,
+          count: 0,
+        };
+        topics.set(name, topic);
+        fresh.push(name);
       }
-      set.add(socket);
+      topic.holders.add(holder);
+      // From now on: what came before is in the snapshot the subscribe answers with.
+      if (!topic.isEvents && !holder.topics.includes(topic)) {
+        holder.topics.push(topic);
+        holder.sent.push(topic.count);
+      }
     }
-    stats.topics = holders.size;
+    stats.topics = topics.size;
     if (fresh.length > 0) await bus.subscribe(fresh);
   }
 
-  async function release(socket: GatewaySocket, topics: Iterable<string>): Promise<void> {
+  async function release(holder: Holder, names: Iterable<string>): Promise<void> {
     const idle: string[] = [];
-    for (const topic of topics) {
-      const set = holders.get(topic);
-      if (!set) continue;
-      set.delete(socket);
-      if (set.size === 0) {
-        holders.delete(topic);
-        idle.push(topic);
+    for (const name of names) {
+      const topic = topics.get(name);
+      if (!topic) continue;
+      topic.holders.delete(holder);
+      const index = holder.topics.indexOf(topic);
+      if (index >= 0) {
+        holder.topics.splice(index, 1);
+        holder.sent.splice(index, 1);
+      }
+      if (topic.holders.size === 0) {
+        topics.delete(name);
+        idle.push(name);
       }
     }
-    stats.topics = holders.size;
+    stats.topics = topics.size;
     if (idle.length > 0) await bus.unsubscribe(idle);
   }
 
@@ -385,6 +468,15 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     /** The bus topic behind each topic the client holds (`account` is the member's own). */
     const busTopic = (topic: string) => (topic === "account" ? `account:${memberId}` : topic);
     const held = new Set<string>();
+    const holder: Holder = {
+      socket,
+      topics: [],
+      sent: [],
+      events: [],
+      queued: false,
+      behind: false,
+      closed: false,
+    };
     socket.emit("hello", { protocol: socketProtocolVersion, epoch: latestEpoch });
 
     socket.on("subscribe", async (request, ack) => {
@@ -407,7 +499,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
         }
       }
       try {
-        await hold(socket, granted.map(busTopic));
+        await hold(holder, granted.map(busTopic));
         // Events have no state to snapshot: the client reads its account over HTTP.
         result.snapshots = await bus.snapshots(granted.filter((topic) => topic !== "account"));
       } catch (error) {
@@ -419,7 +511,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     socket.on("unsubscribe", async (request, ack) => {
       const parsed = subscribeRequestSchema.safeParse(request);
       const topics = parsed.success ? parsed.data.topics.filter((topic) => held.delete(topic)) : [];
-      await release(socket, topics.map(busTopic)).catch((error: unknown) =>
+      await release(holder, topics.map(busTopic)).catch((error: unknown) =>
         options.log?.("unsubscribe failed", { error: String(error) }),
       );
       if (typeof ack === "function") ack({ ok: true });
@@ -427,8 +519,10 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
 
     socket.on("disconnect", () => {
       stats.sockets -= 1;
-      if (backlogs.delete(socket)) stats.socketsBehind -= 1;
-      release(socket, [...held].map(busTopic)).catch((error: unknown) =>
+      holder.closed = true;
+      if (holder.behind) stats.socketsBehind -= 1;
+      holder.behind = false;
+      release(holder, [...held].map(busTopic)).catch((error: unknown) =>
         options.log?.("release failed", { error: String(error) }),
       );
       held.clear();

@@ -11,7 +11,7 @@
 // phase; BENCH_PROFILE=dir writes a CPU profile of every server process there; BENCH_ROUNDS=3
 // measures every point three times, servers in alternating order, and judges the goals on the
 // rounds together (median CPU, pooled latencies), which a 10% goal needs on a shared VM. The gateway
-// inherits the environment, so its settings (GATEWAY_FRAME_MS=50 ...) go on the command line.
+// inherits the environment, so its settings go on the command line.
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
@@ -756,10 +756,6 @@ function printTable(results: PointResult[]): void {
   console.log(
     `\nGateway through Redis beside bare Socket.IO (${measureMs / 1000} s per point after ${warmupMs / 1000} s warm-up, ${clientThreads} client threads, websocket, ${availableParallelism()} cores)`,
   );
-  const settings = Object.entries(process.env).filter(([name]) => name.startsWith("GATEWAY_"));
-  if (settings.length > 0) {
-    console.log(`gateway settings: ${settings.map(([name, value]) => `${name}=${value}`).join(" ")}`);
-  }
   console.log(row(columns.map(([name]) => name)));
   for (const result of results) console.log(resultRow(result));
   for (const result of results.filter((each) => each.lagged > 0)) {
