@@ -11,6 +11,8 @@ export interface Metrics {
   registry: Registry;
   httpMiddleware: RequestHandler;
   watchGateway(stats: () => GatewayStats): void;
+  /** Records how long after its feed timestamp an update reached this gateway from the bus. */
+  observeBusLag(milliseconds: number): void;
   watchFeed(feed: Feed): void;
   mount(app: Express): void;
 }
@@ -34,8 +36,20 @@ export function createMetrics(roles: readonly string[], bus: Bus): Metrics {
       this.set(bus.status() === "up" ? 1 : 0);
     },
   });
+  const busLag = roles.includes("gateway")
+    ? new Histogram({
+        name: "kabuto_gateway_bus_lag_seconds",
+        help: "How long after its feed timestamp an update reached the gateway from the bus",
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+        registers: [registry],
+      })
+    : undefined;
   return {
     registry,
+    observeBusLag(milliseconds) {
+      // Clocks of two hosts can disagree by a little; a negative lag is none.
+      busLag?.observe(Math.max(0, milliseconds) / 1000);
+    },
     httpMiddleware(request, response, next) {
       const end = httpDuration.startTimer();
       response.on("finish", () => {
@@ -54,6 +68,7 @@ export function createMetrics(roles: readonly string[], bus: Bus): Metrics {
         ["sockets", "Connected sockets"],
         ["topics", "Topics held by at least one socket (and subscribed on the bus)"],
         ["socketsBehind", "Sockets whose writes backed up and get only the newest state"],
+        ["subscriptions", "Topics held, counted per socket"],
       ];
       for (const [key, help] of gauges) {
         new Gauge({
@@ -67,12 +82,15 @@ export function createMetrics(roles: readonly string[], bus: Bus): Metrics {
       }
       const counters: [keyof GatewayStats, string][] = [
         ["framesSent", "Frames written to sockets"],
+        ["bytesSent", "Bytes of the messages written to sockets (WebSocket payloads)"],
         ["updatesIn", "Updates received from the bus"],
         [
           "updatesConflated",
           "Updates a socket skipped because a newer state of the topic came before its next frame",
         ],
         ["socketsDropped", "Sockets disconnected for falling too far behind on account events"],
+        ["socketsCaughtUp", "Sockets that fell behind and were caught up with the newest state"],
+        ["busResyncs", "Re-reads of every held topic after the bus came back from an outage"],
       ];
       for (const [key, help] of counters) {
         let reported = 0;

@@ -184,6 +184,7 @@ export async function startPlatform(
       },
       isKnownSymbol: (symbol) => catalog.bySymbol.has(symbol),
       log: (message, fields) => logger.warn(fields, message),
+      observeBusLag: metrics.observeBusLag,
     });
     metrics.watchGateway(() => gateway.stats());
   } else if (has("client")) {

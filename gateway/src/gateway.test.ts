@@ -98,6 +98,15 @@ describe("the gateway", () => {
       })),
     );
     expect(seen).toEqual([both, both, [both[0]], [both[0]]]);
+    // What operations read: the bytes are those of the messages the sockets got (as Socket.IO
+    // would have encoded them, in UTF-8), and every socket-topic pair is one subscription.
+    const messageBytes = (frame: Update[]) => Buffer.byteLength(`42["updates",${JSON.stringify(frame)}]`);
+    expect(gateway.stats().bytesSent).toBe(
+      framesOf.reduce((sum, frames) => sum + messageBytes(frames[0] as Update[]), 0),
+    );
+    expect(gateway.stats().subscriptions).toBe(6);
+    sockets[0]?.disconnect();
+    await expect.poll(() => gateway.stats().subscriptions).toBe(4);
   });
 
   it("keeps account events whole and in order, and only for their member", async () => {

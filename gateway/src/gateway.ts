@@ -36,14 +36,24 @@ export interface GatewayOptions {
   /** Whether a symbol exists, so a typo gets an error instead of a silent, never-updating topic. */
   isKnownSymbol(symbol: string): boolean;
   log?: (message: string, fields?: Record<string, unknown>) => void;
+  /** Told, for each update from the bus, how long after its `ts` it arrived (clocks under NTP). */
+  observeBusLag?: (milliseconds: number) => void;
 }
 
 export interface GatewayStats {
   sockets: number;
   topics: number;
+  /** Topics held, counted per socket. */
+  subscriptions: number;
   framesSent: number;
+  /** Bytes of the Engine.IO messages written (the WebSocket payloads). */
+  bytesSent: number;
   updatesIn: number;
   updatesConflated: number;
+  /** Sockets that fell behind and were caught up with the newest state once their writes drained. */
+  socketsCaughtUp: number;
+  /** Re-reads of every held topic after the bus came back from an outage. */
+  busResyncs: number;
   /** Sockets whose writes backed up and are being sent only the newest state. */
   socketsBehind: number;
   /** Sockets dropped for falling too far behind on events that cannot be skipped. */
@@ -77,6 +87,8 @@ interface Outgoing {
   id: number;
   update: Update;
   json: string;
+  /** UTF-8 bytes of `json`. */
+  bytes: number;
   /** The packet of a frame carrying this update alone, once some socket needed one. */
   packet?: Packet;
 }
@@ -84,6 +96,8 @@ interface Outgoing {
 /** A packet's text and, once it is known to go to several sockets, its WebSocket frame. */
 interface Packet {
   text: string;
+  /** The Engine.IO message's bytes: "4" and the packet in UTF-8. */
+  bytes: number;
   /** Engine.IO's send options carrying the prebuilt frame. */
   options?: { wsPreEncodedFrame: WebSocketFrame };
 }
@@ -131,13 +145,21 @@ const writerSliceMs = 5;
  * each update again for every socket that receives it: at a busy open a socket's frame carries
  * ten full quotes, and re-encoding them per socket was most of the gateway's work.
  */
-function packetOf(entries: readonly Outgoing[]): string {
-  let packet = '2["updates",[';
+function packetOf(entries: readonly Outgoing[]): Packet {
+  const head = '2["updates",[';
+  let text = head;
+  // "4", the head, a comma between updates and "]]": all ASCII, a byte each.
+  let bytes = 1 + head.length + 2;
   for (let index = 0; index < entries.length; index += 1) {
-    if (index > 0) packet += ",";
-    packet += (entries[index] as Outgoing).json;
+    const entry = entries[index] as Outgoing;
+    if (index > 0) {
+      text += ",";
+      bytes += 1;
+    }
+    text += entry.json;
+    bytes += entry.bytes;
   }
-  return `${packet}]]`;
+  return { text: `${text}]]`, bytes };
 }
 
 type WebSocketFrame = Buffer[];
@@ -203,10 +225,17 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     updatesConflated: 0,
     socketsBehind: 0,
     socketsDropped: 0,
+    subscriptions: 0,
+    bytesSent: 0,
+    socketsCaughtUp: 0,
+    busResyncs: 0,
   };
   let latestEpoch = "";
   let nextEntryId = 0;
-  const entryOf = (update: Update): Outgoing => ({ id: nextEntryId++, update, json: JSON.stringify(update) });
+  const entryOf = (update: Update): Outgoing => {
+    const json = JSON.stringify(update);
+    return { id: nextEntryId++, update, json, bytes: Buffer.byteLength(json) };
+  };
 
   /** Sockets with something to send, each once, in the order they got it. */
   let queue: Holder[] = [];
@@ -231,6 +260,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     // Engine.IO's types leave out the option its own websocket transport reads.
     socket.conn.write(packet.text, packet.options as object | undefined);
     stats.framesSent += 1;
+    stats.bytesSent += packet.bytes;
   }
 
   /**
@@ -244,6 +274,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
       if (!holder.behind) return;
       holder.behind = false;
       stats.socketsBehind -= 1;
+      stats.socketsCaughtUp += 1;
       enqueue(holder);
       scheduleWriter();
     });
@@ -257,14 +288,14 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
       // A lone update is what most frames carry at light load, and it goes to every holder of
       // its topic: its frame is built once, with its first packet.
       const [entry] = entries as [Outgoing];
-      entry.packet ??= withFrame({ text: packetOf(entries) });
+      entry.packet ??= withFrame(packetOf(entries));
       return entry.packet;
     }
     let key = "";
     for (const entry of entries) key += `${entry.id},`;
     const shared = sharedPackets.get(key);
     if (shared) return withFrame(shared);
-    const packet = { text: packetOf(entries) };
+    const packet = packetOf(entries);
     sharedPackets.set(key, packet);
     return packet;
   }
@@ -315,13 +346,16 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     scheduleWriter();
   }
 
-  function deliver(updates: Update[]): void {
+  /** Takes updates in: from the bus as they come, or re-read after an outage (`fromBus` false). */
+  function deliver(updates: Update[], fromBus = true): void {
+    const arrivedAt = Date.now();
     for (const update of updates) {
       if (update.topic === sessionsEndedTopic) {
         endSessions(update.data as SessionsEnded);
         continue;
       }
       stats.updatesIn += 1;
+      if (fromBus) options.observeBusLag?.(arrivedAt - update.ts);
       const topic = topics.get(update.topic);
       if (!topic) continue;
       if (topic.isEvents) {
@@ -354,7 +388,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     holder.socket.disconnect(true);
   }
 
-  bus.onUpdates(deliver);
+  bus.onUpdates((updates) => deliver(updates));
   // Greet the first sockets with the feed's current epoch: every epoch publishes the sessions.
   bus
     .snapshots(["session:JP"])
@@ -386,7 +420,8 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     bus
       .snapshots(market)
       .then((updates) => {
-        if (updates.length > 0) deliver(updates);
+        stats.busResyncs += 1;
+        if (updates.length > 0) deliver(updates, false);
       })
       .catch((error: unknown) => options.log?.("resync after bus recovery failed", { error: String(error) }));
   });
@@ -414,9 +449,11 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
         topics.set(name, topic);
         fresh.push(name);
       }
+      if (topic.holders.has(holder)) continue;
       topic.holders.add(holder);
+      stats.subscriptions += 1;
       // From now on: what came before is in the snapshot the subscribe answers with.
-      if (!topic.isEvents && !holder.topics.includes(topic)) {
+      if (!topic.isEvents) {
         holder.topics.push(topic);
         holder.sent.push(topic.count);
       }
@@ -429,8 +466,8 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     const idle: string[] = [];
     for (const name of names) {
       const topic = topics.get(name);
-      if (!topic) continue;
-      topic.holders.delete(holder);
+      if (!topic?.holders.delete(holder)) continue;
+      stats.subscriptions -= 1;
       const index = holder.topics.indexOf(topic);
       if (index >= 0) {
         holder.topics.splice(index, 1);

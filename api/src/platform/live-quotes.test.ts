@@ -169,6 +169,9 @@ describe("live quotes through the gateway", () => {
     const gatewayMetrics = await (await fetch(`${gatewayUrl}/metrics`)).text();
     expect(gatewayMetrics).toMatch(/^kabuto_gateway_sockets\{[^}]*\} [1-9]/m);
     expect(gatewayMetrics).toMatch(/^kabuto_gateway_frames_sent_total\{[^}]*\} [1-9]/m);
+    expect(gatewayMetrics).toMatch(/^kabuto_gateway_bytes_sent_total\{[^}]*\} [1-9]/m);
+    expect(gatewayMetrics).toMatch(/^kabuto_gateway_subscriptions\{[^}]*\} [1-9]/m);
+    expect(gatewayMetrics).toMatch(/^kabuto_gateway_bus_lag_seconds_count\{[^}]*\} [1-9]/m);
     await fetch(`${feedSide.url}/api/v1/health`);
     const apiMetrics = await (await fetch(`${feedSide.url}/metrics`)).text();
     expect(apiMetrics).toMatch(/kabuto_http_request_duration_seconds_count\{[^}]*route="\/api\/v1\/health"/);

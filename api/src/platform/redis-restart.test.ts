@@ -93,5 +93,9 @@ describe("a Redis restart", () => {
     expect(socket.connected).toBe(true);
     const again = await socket.timeout(10_000).emitWithAck("subscribe", { topics: ["quote:JP:7203"] });
     expect((again.snapshots[0] as Update).epoch).not.toBe(firstEpoch);
+    // Operations see the outage in the gateway's metrics too: the held topics were re-read
+    // (once as each of the bus's two connections came back).
+    const metrics = await (await fetch(`${platform.url}/metrics`)).text();
+    expect(metrics).toMatch(/^kabuto_gateway_bus_resyncs_total\{[^}]*\} [1-9]/m);
   }, 90_000);
 });
