@@ -104,8 +104,11 @@ export class TradingService {
     const phase = sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase;
     const [quote, book] = await this.marketState(order.symbol);
     if (order.type === "market") {
-      if (order.session !== "regular" || phase !== "regular")
-        throw new AppError("OUTSIDE_TRADING_HOURS", { phase });
+      // Pre-market and after-hours take limit orders only (a thin book would fill a market
+      // order anywhere); outside every session nothing trades at all.
+      if (order.session !== "regular" || phase === "pre" || phase === "after")
+        throw new AppError("MARKET_ORDER_OUTSIDE_REGULAR", { phase });
+      if (phase !== "regular") throw new AppError("OUTSIDE_TRADING_HOURS", { phase });
       if (!book) throw new AppError("PRICE_UNAVAILABLE");
       const fill = walkBook(book, market, order.side, order.quantity);
       if (!fill) throw new AppError("BOOK_TOO_THIN");

@@ -43,10 +43,10 @@ async function account(auth: Record<string, string>, currency = "JPY") {
   return response.body.balances.find((balance: { currency: string }) => balance.currency === currency);
 }
 
-async function rowCounts() {
-  const [o] = await app.database.db.select({ n: count() }).from(orders);
-  const [p] = await app.database.db.select({ n: count() }).from(positions);
-  const result = (await app.database.db.execute(sql`select count(*)::int as n from journals`)) as unknown as {
+async function rowCounts(database = app.database) {
+  const [o] = await database.db.select({ n: count() }).from(orders);
+  const [p] = await database.db.select({ n: count() }).from(positions);
+  const result = (await database.db.execute(sql`select count(*)::int as n from journals`)) as unknown as {
     rows: { n: number }[];
   };
   return { orders: o?.n, positions: p?.n, journals: result.rows[0]?.n };
@@ -127,6 +127,31 @@ describe("market orders", () => {
       expect(response.body.error.code).toBe("OUTSIDE_TRADING_HOURS");
     } finally {
       await closed.close();
+    }
+  });
+
+  it("are refused in the US pre-market and in the extended session, where only limit orders trade", async () => {
+    // Friday 08:00 in New York (EST): pre-market.
+    const preMarket = Date.parse("2026-11-20T13:00:00Z");
+    const early = await startTestApp({ MARKET_HOURS: "real" }, { startMs: preMarket });
+    try {
+      await seedDemo(early.database.db, preMarket);
+      const { auth, memberId } = await registerMember(early.url, early.database);
+      await fund(early.database, memberId, "USD", 10_000_000n);
+      setMarket(early.bus, "US:AAPL", [["230.00", 300]], [["230.05", 300]]);
+      const buyApple = { symbol: "US:AAPL", side: "long", type: "market", quantity: 10, leverage: 1 };
+      const before = await rowCounts(early.database);
+      for (const order of [buyApple, { ...buyApple, session: "extended" }]) {
+        const response = await call(`${early.url}/orders`, "POST", order, auth);
+        expect(response.status).toBe(409);
+        expect(response.body.error.code).toBe("MARKET_ORDER_OUTSIDE_REGULAR");
+      }
+      expect(await rowCounts(early.database)).toEqual(before);
+      // The same order as a limit order in the extended session is taken.
+      const limit = { ...buyApple, type: "limit", price: "229.50", session: "extended" };
+      expect((await call(`${early.url}/orders`, "POST", limit, auth)).status).toBe(201);
+    } finally {
+      await early.close();
     }
   });
 });
