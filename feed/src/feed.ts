@@ -55,6 +55,8 @@ export class Feed {
   private timer: NodeJS.Timeout | undefined;
   private pending: StoredCandle[] = [];
   private saving: Promise<void> = Promise.resolve();
+  /** Candles queued for saving and not yet stored. */
+  private unsaved = 0;
   private lastOpenSaveMs = 0;
   private readonly now: () => number;
   private readonly options: FeedOptions;
@@ -90,6 +92,10 @@ export class Feed {
     this.timer = undefined;
     this.queueOpenCandles();
     this.flush();
+    // On a first start the back-filled year may still be landing: say why stopping takes a while.
+    if (this.unsaved > saveBatch) {
+      this.options.log?.("saving history before stopping", { candles: this.unsaved });
+    }
     await this.saving;
   }
 
@@ -182,12 +188,16 @@ export class Feed {
   private flush(): void {
     const queued = this.pending;
     this.pending = [];
+    this.unsaved += queued.length;
     for (let start = 0; start < queued.length; start += saveBatch) {
       const batch = queued.slice(start, start + saveBatch);
       this.saving = this.saving
         .then(yieldToEventLoop)
         .then(() => this.options.store.save(batch))
-        .catch((error: unknown) => this.options.log?.("candle save failed", { error: String(error) }));
+        .catch((error: unknown) => this.options.log?.("candle save failed", { error: String(error) }))
+        .finally(() => {
+          this.unsaved -= batch.length;
+        });
     }
   }
 
