@@ -14,6 +14,7 @@ export const demoMember = {
   password: "demo1234",
   inviteCode: "KABUTO",
   realName: "山田 太郎",
+  realNameKana: "ヤマダ タロウ",
 } as const;
 
 /** What the demo member starts with: enough to trade both markets, deposited like any other money. */
@@ -43,6 +44,7 @@ export async function seedDemo(db: Db, nowMs: number): Promise<boolean> {
         // Verified, so the demo can trade and add a bank card at once (the spec gates both on it).
         verification: "verified",
         realName: demoMember.realName,
+        realNameKana: demoMember.realNameKana,
         createdAtMs: nowMs,
       })
       .onConflictDoNothing()

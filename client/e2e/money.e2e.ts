@@ -23,6 +23,8 @@ const member = {
   account: `090${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
   password: "kabuto123",
   name: "山田 花子",
+  /** The reading given at verification; the bank account is held in it, as Japanese accounts are. */
+  nameKana: "ヤマダ ハナコ",
   fundPassword: "246810",
 };
 /** The demo admin embedded mode seeds (README, "Operations console"). */
@@ -120,6 +122,7 @@ describe("money in and out", () => {
     await form.waitFor();
     await page.locator("input[name=kyc-document][value=driving_licence]").check({ force: true });
     await page.fill("#kyc-name", member.name);
+    await page.fill("#kyc-name-kana", member.nameKana);
     await page.fill("#kyc-id-number", "123456789012");
     await page.setInputFiles("#kyc-front", await photo("front"));
     await page.setInputFiles("#kyc-back", await photo("back"));
@@ -160,11 +163,11 @@ describe("money in and out", () => {
     await snap("55-ops-channels");
   });
 
-  it("lets the verified member add a bank card in their own name", async () => {
+  it("lets the verified member add a bank card in their own name, held in kana as passbooks print it", async () => {
     await page.goto(`${base}#/user/WithCard`);
     const form = page.locator("[data-testid=card-form]");
     await form.waitFor();
-    await page.fill("#card-holderName", member.name);
+    await page.fill("#card-holderName", "ﾔﾏﾀﾞ ﾊﾅｺ");
     await page.fill("#card-bankName", "三井住友銀行");
     await page.fill("#card-branchName", "渋谷支店");
     await page.fill("#card-branchCode", "231");

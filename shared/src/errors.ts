@@ -73,6 +73,7 @@ export const errorStatus = {
   UPLOAD_NOT_FOUND: 404,
   // Real-name verification
   NAME_REQUIRED: 400,
+  NAME_KANA_INVALID: 400,
   ID_NUMBER_REQUIRED: 400,
   ID_NUMBER_INVALID: 400,
   DOCUMENT_TYPE_INVALID: 400,

@@ -69,6 +69,7 @@ export {
   documentTypes,
   fundPasswordPattern,
   idNumberPattern,
+  isKanaReading,
   type KycApplication,
   type KycReviewDetail,
   type KycReviewItem,

@@ -37,6 +37,11 @@ export const members = pgTable("members", {
   fundPasswordHash: text("fund_password_hash"),
   /** The name on the member's approved identity document: bank cards must carry it. */
   realName: text("real_name"),
+  /**
+   * Its reading in katakana, as the member gave it: Japanese bank accounts carry the holder's
+   * name in kana, so a card matches either this or the real name.
+   */
+  realNameKana: text("real_name_kana"),
   createdAtMs: epochMs("created_at_ms").notNull(),
 });
 
@@ -286,6 +291,8 @@ export const kycApplications = pgTable(
       enum: ["id_card", "driving_licence", "health_insurance"],
     }).notNull(),
     name: text("name").notNull(),
+    /** The name's reading in kana, if the member gave one. */
+    nameKana: text("name_kana"),
     idNumber: text("id_number").notNull(),
     frontUploadId: uuid("front_upload_id")
       .notNull()

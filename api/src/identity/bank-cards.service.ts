@@ -87,14 +87,19 @@ export class BankCardsService {
       withClaim(tx, memberId, idempotency, nowMs, async () => {
         // The member row is the lock that serialises a member's card changes (the limit below).
         const [member] = await tx
-          .select({ verification: members.verification, realName: members.realName, frozen: members.frozen })
+          .select({
+            verification: members.verification,
+            realName: members.realName,
+            realNameKana: members.realNameKana,
+            frozen: members.frozen,
+          })
           .from(members)
           .where(eq(members.id, memberId))
           .for("update");
         if (!member) throw new AppError("UNAUTHENTICATED");
         if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
         if (member.verification !== "verified") throw new AppError("KYC_REQUIRED");
-        if (!holderMatches(card.holderName, member.realName)) {
+        if (!holderMatches(card.holderName, member.realName, member.realNameKana)) {
           throw new AppError("CARD_HOLDER_MISMATCH", { fields: { holderName: "CARD_HOLDER_MISMATCH" } });
         }
         const live = await tx

@@ -37,10 +37,10 @@ const card = (change: Record<string, unknown> = {}) => ({
   ...change,
 });
 
-/** A member whose real-name verification a reviewer approved. */
-async function verifiedMember() {
+/** A member whose real-name verification a reviewer approved, with the name's kana reading if given. */
+async function verifiedMember(nameKana?: string) {
   const member = await registerMember(app.url, app.database);
-  await verifyMember(app.url, member.auth, reviewer, realName);
+  await verifyMember(app.url, member.auth, reviewer, realName, nameKana);
   return member;
 }
 
@@ -90,6 +90,24 @@ describe("adding a bank card", () => {
     const { auth } = await verifiedMember();
     const added = await addCard(auth, card({ holderName: " 高橋　　健太 " }));
     expect(added.status).toBe(201);
+  });
+
+  it("accepts the kana reading given at verification, as banks print it", async () => {
+    const { auth } = await verifiedMember("たかはし けんた");
+    // Half-width katakana without a space, as a passbook shows it.
+    const added = await addCard(auth, card({ holderName: "ﾀｶﾊｼｹﾝﾀ" }));
+    expect(added.status).toBe(201);
+    expect(added.body.holderName).toBe("ﾀｶﾊｼｹﾝﾀ");
+    const other = await addCard(auth, card({ holderName: "タカハシ ハナコ", cardNumber: "9876 5432" }));
+    expect([other.status, other.body.error.code]).toEqual([400, "CARD_HOLDER_MISMATCH"]);
+  });
+
+  it("refuses a kana holder name from a member who gave no reading, writing nothing", async () => {
+    const { auth } = await verifiedMember();
+    const before = await identityCounts(app.database);
+    const refused = await addCard(auth, card({ holderName: "タカハシ ケンタ" }));
+    expect([refused.status, refused.body.error.code]).toEqual([400, "CARD_HOLDER_MISMATCH"]);
+    expect(await identityCounts(app.database)).toEqual(before);
   });
 
   it("refuses another holder name (CARD_HOLDER_MISMATCH), writing nothing", async () => {

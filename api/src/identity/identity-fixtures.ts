@@ -139,8 +139,13 @@ export async function verifyMember(
   memberAuth: Record<string, string>,
   staffAuth: Record<string, string>,
   name = kycFields.name,
+  nameKana?: string,
 ): Promise<void> {
-  const submitted = await submitKyc(url, memberAuth, { ...kycFields, name });
+  const submitted = await submitKyc(url, memberAuth, {
+    ...kycFields,
+    name,
+    ...(nameKana ? { nameKana } : {}),
+  });
   if (submitted.status !== 201) throw new Error(`KYC submission failed: ${JSON.stringify(submitted.body)}`);
   const reviewed = await call(
     `${url}/ops/kyc/${submitted.body.application.id}/review`,

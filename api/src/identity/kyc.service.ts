@@ -32,6 +32,7 @@ function toKycApplication(row: KycRow): KycApplication {
     id: String(row.id),
     documentType: row.documentType,
     name: row.name,
+    nameKana: row.nameKana,
     idNumberMasked: maskTail(row.idNumber),
     status: row.status,
     reason: row.reason,
@@ -49,6 +50,7 @@ function toReviewItem(row: KycRow, memberAccount: string): KycReviewItem {
     memberAccount,
     documentType: row.documentType,
     name: row.name,
+    nameKana: row.nameKana,
     idNumber: row.idNumber,
     status: row.status,
     reason: row.reason,
@@ -146,6 +148,7 @@ export class KycService {
             memberId,
             documentType: body.documentType,
             name: body.name,
+            nameKana: body.nameKana ?? null,
             idNumber: body.idNumber,
             frontUploadId,
             backUploadId,
@@ -196,6 +199,7 @@ export class KycService {
         account: member.account,
         verification: member.verification,
         realName: member.realName,
+        realNameKana: member.realNameKana,
         frozen: member.frozen,
         disabled: member.disabled,
         createdAtMs: member.createdAtMs,
@@ -231,7 +235,12 @@ export class KycService {
         throw new AppError("REQUEST_NOT_PENDING", { status: application.status });
       }
       const [member] = await tx
-        .select({ account: members.account, verification: members.verification, realName: members.realName })
+        .select({
+          account: members.account,
+          verification: members.verification,
+          realName: members.realName,
+          realNameKana: members.realNameKana,
+        })
         .from(members)
         .where(eq(members.id, application.memberId))
         .for("update");
@@ -248,8 +257,12 @@ export class KycService {
         .where(eq(kycApplications.id, applicationKey))
         .returning();
       const memberAfter = approve
-        ? { verification: "verified" as const, realName: application.name }
-        : { verification: "rejected" as const, realName: member.realName };
+        ? {
+            verification: "verified" as const,
+            realName: application.name,
+            realNameKana: application.nameKana,
+          }
+        : { verification: "rejected" as const, realName: member.realName, realNameKana: member.realNameKana };
       await tx.update(members).set(memberAfter).where(eq(members.id, application.memberId));
       await recordAudit(tx, {
         staffId: actor.id,
@@ -260,6 +273,7 @@ export class KycService {
           status: application.status,
           verification: member.verification,
           realName: member.realName,
+          realNameKana: member.realNameKana,
         },
         after: { memberId: application.memberId, status: updated?.status, ...memberAfter },
         reason,

@@ -128,6 +128,8 @@ describe("a member applying for real-name verification", () => {
     ["no ID number", { idNumber: "" }, "ID_NUMBER_REQUIRED"],
     ["a malformed ID number", { idNumber: "12/34<script>" }, "ID_NUMBER_INVALID"],
     ["an unknown document type", { documentType: "library_card" }, "DOCUMENT_TYPE_INVALID"],
+    ["a reading that is not kana", { nameKana: "Sato Hanako" }, "NAME_KANA_INVALID"],
+    ["a reading in kanji", { nameKana: "佐藤 花子" }, "NAME_KANA_INVALID"],
   ];
   for (const [what, change, code] of badFields) {
     it(`is refused with ${what} (${code}), storing nothing`, async () => {
@@ -260,8 +262,15 @@ describe("reviewing applications", () => {
 
   it("approves: the member is verified under the application's name, audited in the same step", async () => {
     const { auth, memberId } = await registerMember(app.url, app.database);
-    const submitted = await submitKyc(app.url, auth, { ...kycFields, name: "鈴木 一郎" });
+    const submitted = await submitKyc(app.url, auth, {
+      ...kycFields,
+      name: "鈴木 一郎",
+      nameKana: "スズキ イチロウ",
+    });
     const id = submitted.body.application.id;
+    expect(submitted.body.application).toMatchObject({ name: "鈴木 一郎", nameKana: "スズキ イチロウ" });
+    const detail = await call(`${app.url}/ops/kyc/${id}`, "GET", undefined, reviewer);
+    expect(detail.body).toMatchObject({ nameKana: "スズキ イチロウ", member: { realNameKana: null } });
     const approved = await review(id, { decision: "approve" });
     expect([approved.status, approved.body.status]).toEqual([200, "approved"]);
     expect(await verificationOf(memberId)).toEqual({ verification: "verified", realName: "鈴木 一郎" });
@@ -271,7 +280,12 @@ describe("reviewing applications", () => {
     expect(audit).toMatchObject({
       action: "kyc.approve",
       before: { verification: "pending", realName: null },
-      after: { verification: "verified", realName: "鈴木 一郎", status: "approved" },
+      after: {
+        verification: "verified",
+        realName: "鈴木 一郎",
+        realNameKana: "スズキ イチロウ",
+        status: "approved",
+      },
     });
 
     const before = await snapshot();

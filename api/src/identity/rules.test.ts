@@ -1,3 +1,4 @@
+import { isKanaReading } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
 import { comparableName, holderMatches, maskTail } from "./rules.ts";
 
@@ -30,7 +31,40 @@ describe("matching a card's holder name to the verified name", () => {
     expect(holderMatches("   ", "   ")).toBe(false);
   });
 
+  it("accepts the kana reading the member gave, in either script or width, with or without spaces", () => {
+    expect(holderMatches("ﾀｶﾊｼ ｹﾝﾀ", "高橋 健太", "たかはし けんた")).toBe(true);
+    expect(holderMatches("タカハシケンタ", "高橋 健太", "タカハシ・ケンタ")).toBe(true);
+    // Bank systems print small kana large.
+    expect(holderMatches("サトウ キヨウコ", "佐藤 京子", "サトウ キョウコ")).toBe(true);
+  });
+
+  it("refuses another reading, and any reading when the member gave none", () => {
+    expect(holderMatches("タカハシ ハナコ", "高橋 健太", "タカハシ ケンタ")).toBe(false);
+    expect(holderMatches("タカハシ ケンタ", "高橋 健太", null)).toBe(false);
+    expect(holderMatches("タカハシ ケンタ", null, "タカハシ ケンタ")).toBe(false);
+  });
+
   it("normalises to one comparable form", () => {
     expect(comparableName("\u3000ｶﾌﾞﾄ\t太郎\n")).toBe("カブト 太郎");
+  });
+});
+
+describe("a name's kana reading", () => {
+  it("is katakana or hiragana, either width, with spaces, long-vowel marks and middle dots", () => {
+    for (const reading of [
+      "ヤマダ タロウ",
+      "やまだ たろう",
+      "ﾔﾏﾀﾞ ﾀﾛｳ",
+      "スミス・ジョン",
+      "サトウ\u3000ユーコ",
+    ]) {
+      expect(isKanaReading(reading), reading).toBe(true);
+    }
+  });
+
+  it("is not kanji, Latin letters, digits or marks alone", () => {
+    for (const reading of ["山田 太郎", "Yamada", "ヤマダ1", "ー", " ", ""]) {
+      expect(isKanaReading(reading), reading).toBe(false);
+    }
   });
 });

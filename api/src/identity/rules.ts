@@ -21,9 +21,48 @@ export function comparableName(name: string): string {
   return name.normalize("NFKC").replace(/\s+/gu, " ").trim().toUpperCase();
 }
 
-/** Whether the name on a bank card is the member's verified real name. */
-export function holderMatches(holderName: string, realName: string | null): boolean {
+const smallKana: Record<string, string> = {
+  ァ: "ア",
+  ィ: "イ",
+  ゥ: "ウ",
+  ェ: "エ",
+  ォ: "オ",
+  ッ: "ツ",
+  ャ: "ヤ",
+  ュ: "ユ",
+  ョ: "ヨ",
+  ヮ: "ワ",
+  ヵ: "カ",
+  ヶ: "ケ",
+};
+
+/**
+ * A kana reading as banks compare it: NFKC (half-width kana become full-width), hiragana as
+ * katakana, small kana as large ones (bank systems print ャ as ヤ), and no spaces or middle dots.
+ */
+export function comparableKana(reading: string): string {
+  let result = "";
+  for (const char of reading.normalize("NFKC")) {
+    const code = char.codePointAt(0) as number;
+    const katakana = code >= 0x3041 && code <= 0x3096 ? String.fromCodePoint(code + 0x60) : char;
+    if (katakana === " " || katakana === "・") continue;
+    result += smallKana[katakana] ?? katakana;
+  }
+  return result;
+}
+
+/**
+ * Whether the name on a bank card is the member's verified real name, or the kana reading of
+ * it they gave with their verification (Japanese accounts are held in kana).
+ */
+export function holderMatches(
+  holderName: string,
+  realName: string | null,
+  realNameKana: string | null = null,
+): boolean {
   if (realName === null) return false;
   const holder = comparableName(holderName);
-  return holder.length > 0 && holder === comparableName(realName);
+  if (holder.length === 0) return false;
+  if (holder === comparableName(realName)) return true;
+  return realNameKana !== null && comparableKana(holderName) === comparableKana(realNameKana);
 }

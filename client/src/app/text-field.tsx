@@ -5,14 +5,18 @@ import { errorMessage } from "../lib/error-messages.ts";
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   id: string;
   label: ReactNode;
+  /** A line of help under the input, read out with it. */
+  hint?: ReactNode;
   /** An error code, shown translated under the input. */
   error?: string | undefined;
 }
 
-/** A labelled input whose error is announced and tied to it. */
-export function TextField({ id, label, error, ...input }: TextFieldProps) {
+/** A labelled input whose hint and error are tied to it, the error announced. */
+export function TextField({ id, label, hint, error, ...input }: TextFieldProps) {
   const { i18n } = useLingui();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -22,9 +26,14 @@ export function TextField({ id, label, error, ...input }: TextFieldProps) {
         id={id}
         className="field__input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...input}
       />
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field__error" role="alert">
           {errorMessage(i18n, error)}

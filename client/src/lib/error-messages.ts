@@ -73,6 +73,7 @@ const messages: Record<ErrorCode | TopicErrorCode | ClientErrorCode | FormErrorC
   UPLOAD_FAILED: msg`Upload failed. Please try again.`,
   UPLOAD_NOT_FOUND: msg`The image does not exist.`,
   NAME_REQUIRED: msg`Enter your name.`,
+  NAME_KANA_INVALID: msg`Enter the reading in katakana or hiragana, for example ヤマダ タロウ.`,
   ID_NUMBER_REQUIRED: msg`Enter your ID number.`,
   ID_NUMBER_INVALID: msg`Enter a valid ID number.`,
   DOCUMENT_TYPE_INVALID: msg`Choose a document type.`,

@@ -8,6 +8,17 @@ export type DocumentType = (typeof documentTypes)[number];
 /** Document numbers: letters, digits and dashes (My Number 12 digits, licences 12, passports 9). */
 export const idNumberPattern = /^[A-Za-z0-9-]{4,32}$/;
 
+/**
+ * A name's reading in kana: katakana or hiragana, full- or half-width, with spaces, long-vowel
+ * marks and middle dots. Checked after NFKC, which makes half-width kana and the ideographic
+ * space their ordinary forms.
+ */
+export function isKanaReading(text: string): boolean {
+  return /^[\u3041-\u3096\u309D\u309E\u30A1-\u30FA\u30FB\u30FC\u30FD\u30FE ]*[\u3041-\u3096\u30A1-\u30FA][\u3041-\u3096\u309D\u309E\u30A1-\u30FA\u30FB\u30FC\u30FD\u30FE ]*$/u.test(
+    text.normalize("NFKC"),
+  );
+}
+
 /** The text fields of a verification request; the two images come as multipart files `front` and `back`. */
 export const kycSubmitSchema = z.object({
   documentType: z.enum(documentTypes, { error: "DOCUMENT_TYPE_INVALID" }),
@@ -16,6 +27,17 @@ export const kycSubmitSchema = z.object({
     .trim()
     .min(1, { error: "NAME_REQUIRED" })
     .max(64, { error: "VALIDATION_FAILED" }),
+  /**
+   * The name's reading in kana, as on the member's Japanese bank account; optional (an empty
+   * field is none). Bank cards may then carry either the name or this reading.
+   */
+  nameKana: z
+    .string({ error: "NAME_KANA_INVALID" })
+    .trim()
+    .max(64, { error: "VALIDATION_FAILED" })
+    .refine((text) => text === "" || isKanaReading(text), { error: "NAME_KANA_INVALID" })
+    .optional()
+    .transform((text) => (text ? text : undefined)),
   idNumber: z
     .string({ error: "ID_NUMBER_REQUIRED" })
     .trim()
@@ -30,6 +52,7 @@ export const kycApplicationSchema = z.object({
   id: z.string(),
   documentType: z.enum(documentTypes),
   name: z.string(),
+  nameKana: z.string().nullable(),
   /** Only the last four characters are ever sent back. */
   idNumberMasked: z.string(),
   status: z.enum(kycApplicationStatuses),
@@ -62,6 +85,7 @@ export const kycReviewItemSchema = z.object({
   memberAccount: z.string(),
   documentType: z.enum(documentTypes),
   name: z.string(),
+  nameKana: z.string().nullable(),
   idNumber: z.string(),
   status: z.enum(kycApplicationStatuses),
   reason: z.string().nullable(),
@@ -81,6 +105,7 @@ export const kycReviewDetailSchema = kycReviewItemSchema.extend({
     account: z.string(),
     verification: z.enum(verificationStatuses),
     realName: z.string().nullable(),
+    realNameKana: z.string().nullable(),
     frozen: z.boolean(),
     disabled: z.boolean(),
     createdAtMs: z.number(),

@@ -123,7 +123,9 @@ function CardForm({ realName }: { realName: string }) {
     <form className="panel" onSubmit={submit} noValidate data-testid="card-form">
       {text("holderName", <Trans>Account holder</Trans>, { autoComplete: "name" })}
       <p className="field__hint">
-        <Trans>The holder must be you: the name must match your verified name.</Trans>
+        <Trans>
+          The holder must be you: your verified name, or the reading in kana you gave with your verification.
+        </Trans>
       </p>
       {text("bankName", <Trans>Bank name</Trans>)}
       {text("branchName", <Trans>Branch name</Trans>)}

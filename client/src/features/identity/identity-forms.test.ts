@@ -36,6 +36,7 @@ describe("buildKyc", () => {
   const draft = {
     documentType: "id_card" as const,
     name: " 山田 太郎 ",
+    nameKana: "",
     idNumber: "1234-5678",
     front: photo(),
     back: photo(),
@@ -47,6 +48,8 @@ describe("buildKyc", () => {
     expect(built.form.get("name")).toBe("山田 太郎");
     expect(built.form.get("idNumber")).toBe("1234-5678");
     expect(built.form.get("documentType")).toBe("id_card");
+    // No reading given: no field, rather than an empty one.
+    expect(built.form.has("nameKana")).toBe(false);
     expect(built.form.get("front")).toBeInstanceOf(Blob);
     expect(built.form.get("back")).toBeInstanceOf(Blob);
   });
@@ -59,6 +62,12 @@ describe("buildKyc", () => {
       front: "UPLOAD_REQUIRED",
       back: "UPLOAD_REQUIRED",
     });
+  });
+
+  it("sends a kana reading trimmed, and refuses one in other scripts", () => {
+    const built = buildKyc({ ...draft, nameKana: " ヤマダ タロウ " });
+    expect(built.form?.get("nameKana")).toBe("ヤマダ タロウ");
+    expect(buildKyc({ ...draft, nameKana: "Yamada Taro" }).errors).toEqual({ nameKana: "NAME_KANA_INVALID" });
   });
 
   it("refuses an ID number with other characters", () => {

@@ -18,6 +18,8 @@ import { photoProblem } from "./photo.ts";
 export interface KycDraft {
   documentType: DocumentType;
   name: string;
+  /** The name's reading in kana; empty for none. */
+  nameKana: string;
   idNumber: string;
   front: Blob | undefined;
   back: Blob | undefined;
@@ -37,6 +39,7 @@ export function buildKyc(
   const form = new FormData();
   form.set("documentType", parsed.data.documentType);
   form.set("name", parsed.data.name);
+  if (parsed.data.nameKana) form.set("nameKana", parsed.data.nameKana);
   form.set("idNumber", parsed.data.idNumber);
   form.set("front", draft.front, "front");
   form.set("back", draft.back, "back");

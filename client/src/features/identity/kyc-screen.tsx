@@ -107,6 +107,14 @@ function StatusPanel({ status }: { status: KycStatus }) {
             </dt>
             <dd>{application.name}</dd>
           </div>
+          {application.nameKana && (
+            <div className="kv-list__row">
+              <dt>
+                <Trans>Reading (kana)</Trans>
+              </dt>
+              <dd>{application.nameKana}</dd>
+            </div>
+          )}
           <div className="kv-list__row">
             <dt>
               <Trans>Document number</Trans>
@@ -144,6 +152,7 @@ function KycForm({ previous, onSubmitted }: { previous: KycApplication | null; o
   const { t, i18n } = useLingui();
   const [documentType, setDocumentType] = useState<DocumentType>(previous?.documentType ?? "id_card");
   const [name, setName] = useState(previous?.name ?? "");
+  const [nameKana, setNameKana] = useState(previous?.nameKana ?? "");
   const [idNumber, setIdNumber] = useState("");
   const [front, setFront] = useState<File>();
   const [back, setBack] = useState<File>();
@@ -153,13 +162,20 @@ function KycForm({ previous, onSubmitted }: { previous: KycApplication | null; o
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const built = buildKyc({ documentType, name, idNumber, front, back });
+    const built = buildKyc({ documentType, name, nameKana, idNumber, front, back });
     setErrors(built.errors ?? {});
     if (built.errors) return;
     setBusy(true);
     try {
       // One intent per set of fields and photos: a retry after a lost answer is the same application.
-      const fingerprint = JSON.stringify([documentType, name, idNumber, photoPrint(front), photoPrint(back)]);
+      const fingerprint = JSON.stringify([
+        documentType,
+        name,
+        nameKana,
+        idNumber,
+        photoPrint(front),
+        photoPrint(back),
+      ]);
       await submitKyc(built.form, keys.keyFor(fingerprint));
       keys.settle();
       notifySuccess(t`Submitted for review`);
@@ -205,6 +221,22 @@ function KycForm({ previous, onSubmitted }: { previous: KycApplication | null; o
           setErrors(({ name: _, ...rest }) => rest);
         }}
         error={errors.name}
+      />
+      <TextField
+        id="kyc-name-kana"
+        label={<Trans>Reading in katakana (optional)</Trans>}
+        hint={
+          <Trans>
+            As on your bank account, for example ヤマダ タロウ. Cards in this name can then be added.
+          </Trans>
+        }
+        autoComplete="off"
+        value={nameKana}
+        onChange={(event) => {
+          setNameKana(event.target.value);
+          setErrors(({ nameKana: _, ...rest }) => rest);
+        }}
+        error={errors.nameKana}
       />
       <TextField
         id="kyc-id-number"

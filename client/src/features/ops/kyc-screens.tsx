@@ -72,7 +72,7 @@ function KycReview({ detail, onDone }: { detail: KycReviewDetail; onDone: () => 
         <p>
           <Trans>
             {detail.member.account} becomes verified under the name {detail.name}. Bank cards must carry this
-            name.
+            name, or its reading if the member gave one.
           </Trans>
         </p>
       }
@@ -107,6 +107,11 @@ function Application({ detail }: { detail: KycReviewDetail }) {
           items={[
             [<Trans key="s">Status</Trans>, <StatusTag key="v" status={detail.status} />],
             [<Trans key="n">Name</Trans>, detail.name],
+            [
+              <Trans key="k">Reading (kana)</Trans>,
+              // Check it against the document: bank cards in this reading will be accepted.
+              detail.nameKana ?? "—",
+            ],
             [<Trans key="d">Document</Trans>, i18n._(documentLabels[detail.documentType])],
             [
               <Trans key="i">Document number</Trans>,
