@@ -27,6 +27,7 @@ import { ConfigService } from "./ops/config.service.ts";
 import { mountOpsLedgerRoutes } from "./ops/ledger.routes.ts";
 import { mountOpsMemberRoutes } from "./ops/members.routes.ts";
 import { mountOpsNewsRoutes } from "./ops/news.routes.ts";
+import { mountOpsQueueRoutes } from "./ops/queues.routes.ts";
 import { mountStaffRoutes } from "./ops/staff.routes.ts";
 import { StaffService } from "./ops/staff.service.ts";
 import { staffMiddleware } from "./ops/staff-sessions.ts";
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps): {
   mountOpsConfigRoutes(ops, docs, { config: publicSettings, now });
   mountOpsNewsRoutes(ops, docs, { news });
   mountOpsLedgerRoutes(ops, docs, { db, now });
+  mountOpsQueueRoutes(ops, docs, { db });
   // Identity: uploads (read by their member and by staff), verification, bank cards, passwords.
   const uploads = new UploadStore(deps.config.uploadDir);
   mountUploadRoutes(router, ops, docs, { db, uploads });

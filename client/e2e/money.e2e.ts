@@ -137,6 +137,10 @@ describe("money in and out", () => {
   it("is approved by operations in the console, which also publishes a deposit channel", async () => {
     const { application } = await memberGet<{ application: { id: string } }>("/kyc");
     await staffSignIn(admin.login, admin.password);
+    // The overview counts what waits: this member's application, and nothing else yet.
+    const kycTile = page.locator('a.ops-tile[href$="/ops/kyc?status=pending"]');
+    await expect.poll(() => kycTile.locator(".ops-tile__count").textContent(), soon).toBe("1");
+    await expect.poll(() => kycTile.locator("time").count(), soon).toBe(1);
     await snap("53-ops-dashboard");
     await page.goto(`${base}#/ops/kyc/${application.id}`);
     await imagesShown(2);

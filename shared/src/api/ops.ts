@@ -207,6 +207,24 @@ export const opsNewsItemSchema = newsItemSchema.extend({
 export type OpsNewsItem = z.infer<typeof opsNewsItemSchema>;
 export const opsNewsListSchema = z.object({ items: z.array(opsNewsItemSchema), next: z.string().nullable() });
 
+/** One review queue: how many requests wait, and since when the oldest has waited. */
+export const opsQueueSchema = z.object({
+  count: z.number(),
+  oldestAtMs: z.number().nullable(),
+});
+
+/**
+ * What waits for a decision, counted exactly: identity checks, deposits, withdrawals to check
+ * (maker) and checked withdrawals to approve (checker).
+ */
+export const opsQueuesSchema = z.object({
+  kyc: opsQueueSchema,
+  deposits: opsQueueSchema,
+  withdrawalsToCheck: opsQueueSchema,
+  withdrawalsToApprove: opsQueueSchema,
+});
+export type OpsQueues = z.infer<typeof opsQueuesSchema>;
+
 /** The ledger check operations can run from the console (the same as `npm run ledger:check`). */
 export const ledgerCheckSchema = z.object({
   healthy: z.boolean(),

@@ -1,20 +1,21 @@
+import type { OpsQueues } from "@kabuto/shared";
+import { intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { fetchAudit, fetchDepositQueue, fetchKycQueue, fetchWithdrawalQueue } from "./ops-api.ts";
+import { fetchAudit, fetchQueues } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { Loaded, OpsCard, OpsPage, useReload, When } from "./parts.tsx";
-import { queueCountText } from "./queue-count.ts";
-
-/** Queue pages hold this many requests (api/src/funding/funding.repo.ts): a full page means "at least". */
-const queuePageSize = 100;
 
 /** `#/ops`: what waits for a decision, and (for supervisors) the latest staff actions. */
 export function DashboardScreen() {
   const supervisor = useRoleAtLeast("supervisor");
   const [version, reload] = useReload();
+  const queues = useAsync(`queues#${version}`, fetchQueues);
+  const tile = (name: keyof OpsQueues) =>
+    queues.status === "ready" ? queues.value[name] : queues.status === "error" ? null : undefined;
   return (
     <OpsPage
       title={<Trans>Overview</Trans>}
@@ -26,26 +27,22 @@ export function DashboardScreen() {
     >
       <div className="ops-tiles">
         <QueueTile
-          version={version}
-          load={() => fetchKycQueue("pending")}
+          queue={tile("kyc")}
           href="/ops/kyc?status=pending"
           label={<Trans>Identity checks to review</Trans>}
         />
         <QueueTile
-          version={version}
-          load={() => fetchDepositQueue("pending")}
+          queue={tile("deposits")}
           href="/ops/deposits?status=pending"
           label={<Trans>Deposits to review</Trans>}
         />
         <QueueTile
-          version={version}
-          load={() => fetchWithdrawalQueue("pending")}
+          queue={tile("withdrawalsToCheck")}
           href="/ops/withdrawals?status=pending"
           label={<Trans>Withdrawals to check</Trans>}
         />
         <QueueTile
-          version={version}
-          load={() => fetchWithdrawalQueue("checked")}
+          queue={tile("withdrawalsToApprove")}
           href="/ops/withdrawals?status=checked"
           label={<Trans>Withdrawals to approve</Trans>}
         />
@@ -55,31 +52,36 @@ export function DashboardScreen() {
   );
 }
 
+/** A queue's count and how long its oldest request has waited; `undefined` while loading, `null` if it failed. */
 function QueueTile({
-  version,
-  load,
+  queue,
   href,
   label,
 }: {
-  version: number;
-  load: () => Promise<unknown[]>;
+  queue: OpsQueues["kyc"] | null | undefined;
   href: string;
   label: ReactNode;
 }) {
   const locale = useLocale();
-  const state = useAsync(`${href}#${version}`, load);
   return (
-    <Link href={href} className="ops-tile" data-empty={state.status === "ready" && state.value.length === 0}>
+    <Link href={href} className="ops-tile" data-empty={queue?.count === 0}>
       <span className="ops-tile__count num">
-        {state.status === "ready" ? (
-          queueCountText(state.value.length, queuePageSize, locale)
-        ) : state.status === "error" ? (
+        {queue ? (
+          new Intl.NumberFormat(intlLocale[locale]).format(queue.count)
+        ) : queue === null ? (
           "—"
         ) : (
           <span className="skeleton" />
         )}
       </span>
       <span className="ops-tile__label">{label}</span>
+      {queue?.oldestAtMs != null && (
+        <span className="ops-tile__since ops-muted">
+          <Trans>
+            oldest since <When ms={queue.oldestAtMs} />
+          </Trans>
+        </span>
+      )}
     </Link>
   );
 }

@@ -18,6 +18,7 @@ import {
   type OpsConfigEntry,
   type OpsDeposit,
   type OpsNewsItem,
+  type OpsQueues,
   type OpsWithdrawal,
   type OpsWithdrawalDetail,
   opsConfigEntrySchema,
@@ -26,6 +27,7 @@ import {
   opsDepositSchema,
   opsNewsItemSchema,
   opsNewsListSchema,
+  opsQueuesSchema,
   opsWithdrawalDetailSchema,
   opsWithdrawalListSchema,
   type RechargeChannel,
@@ -121,6 +123,11 @@ export interface Review {
 }
 
 // Real-name verification.
+
+/** Every review queue counted, with when its oldest request came. */
+export function fetchQueues(): Promise<OpsQueues> {
+  return apiGet("/ops/queues", opsQueuesSchema);
+}
 
 export async function fetchKycQueue(status: string): Promise<KycReviewItem[]> {
   return (await apiGet(`/ops/kyc${query({ status })}`, kycReviewListSchema)).items;
