@@ -5,6 +5,8 @@
  * the gateway to the page:
  * - cut: the client reconnects by itself, subscribes its topics again, and shows exactly the
  *   newest state the server sent it, without a page reload;
+ * - dropped by the server: a gateway that ends a connection on purpose (a socket too far
+ *   behind on account events) gets the client back without a reload, its topics subscribed again;
  * - dropped account events: the member's screen goes stale (the drop is real), and the next
  *   event alone, whose `seq` is no longer the one expected, makes the client read the whole
  *   account again, so the money shown is right once more.
@@ -59,6 +61,16 @@ function subscribedIn(text: string): string[] {
   if (!match?.[1]) return [];
   const [event, body] = JSON.parse(match[1]) as [string, { topics?: string[] }];
   return event === "subscribe" ? (body.topics ?? []) : [];
+}
+
+/** What the gateway does to a socket it drops: Socket.IO's DISCONNECT (`41`), then the connection closes. */
+async function serverDropAll(): Promise<void> {
+  for (const link of relay.open) {
+    link.page.send("41");
+    await link.page.close({ code: 1000, reason: "dropped by the server" }).catch(() => undefined);
+    await link.server.close().catch(() => undefined);
+  }
+  relay.open.clear();
 }
 
 async function cutAll(): Promise<void> {
@@ -172,6 +184,27 @@ describe("the live connection on a flaky network", () => {
     );
     await product.snap("41-after-reconnect");
   }, 90_000);
+
+  it("comes back when the gateway drops the connection on purpose, without a reload", async () => {
+    // Still on the stock from the test before, with the page never reloaded.
+    const before = relay.connections;
+    await expect
+      .poll(() => relay.delivered.filter((item) => item.atConnection === before).length, soon)
+      .toBeGreaterThan(0);
+    await serverDropAll();
+    // Socket.IO does not reconnect by itself after a server's DISCONNECT; the client must.
+    await expect.poll(() => relay.connections, soon).toBeGreaterThan(before);
+    const again = relay.connections;
+    await expect
+      .poll(() => relay.subscribed.get(again) ?? [], soon)
+      .toEqual(expect.arrayContaining(["quote:JP:7203", "book:JP:7203"]));
+    await expect
+      .poll(() => relay.delivered.filter((item) => item.atConnection === again).length, soon)
+      .toBeGreaterThan(2);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
+  }, 60_000);
 
   it("reads the whole account again when account events went missing", async () => {
     await page.goto(`${base}#/login/login`);

@@ -35,6 +35,12 @@ const topicLingerMs = 3000;
  * in an epoch of its own, apart from the feed's epoch that market topics share.
  */
 const eventTopics: ReadonlySet<string> = new Set(["account"]);
+/**
+ * How soon to come back after the gateway dropped the connection on purpose: at once would
+ * hammer a gateway that is shedding sockets, and the spread keeps many clients from coming
+ * back in step.
+ */
+const serverDropRetryMs = 1000;
 /** The spec's request time-out (section 7), for subscribe acks too. */
 const ackTimeoutMs = 10_000;
 
@@ -67,6 +73,14 @@ function connection(): ClientSocket {
     if (states.hello(epoch)) resync();
   });
   opened.on("updates", (updates) => applyUpdates(updates));
+  opened.on("disconnect", (reason) => {
+    // The gateway ended this connection on purpose: the session behind it ended, or the socket
+    // fell too far behind on account events. Socket.IO leaves reconnecting to the app then; a
+    // new connection carries whatever session the browser has now, and re-reads what it missed.
+    if (reason === "io server disconnect") {
+      setTimeout(() => opened.connect(), serverDropRetryMs * (1 + Math.random()));
+    }
+  });
   socket = opened;
   return opened;
 }
