@@ -38,7 +38,7 @@ import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { houseAccount, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { claimKey, type IdempotentResult, storeResult } from "./idempotency.ts";
+import { claimKey, type IdempotentResult, storedResult, storeResult } from "./idempotency.ts";
 import { defaultTerms } from "./rules.ts";
 
 /** A result and the account events it causes once committed. */
@@ -121,6 +121,7 @@ export class TradingService {
         null,
         nowMs,
         idempotency,
+        true,
       );
       if (!opened.replayed) {
         const body = opened.body as Order;
@@ -285,6 +286,8 @@ export class TradingService {
     orderId: number | null,
     nowMs: number,
     idempotency?: Idempotency,
+    /** A member's new order (not a resting one filling): refused if the member may not trade now. */
+    gated = false,
   ): Promise<{ replayed: boolean; status: number; body: unknown; positionId?: string }> {
     const currency = marketCurrency[market];
     const notional = toMinor(fill.scaledNotional, market);
@@ -293,13 +296,28 @@ export class TradingService {
     const openPrice = formatAverage(fill.averageUnits, market);
     const memo = `${order.side} ${order.quantity} ${order.symbol} @ ${openPrice} ×${order.leverage}`;
     try {
+      const open = sql`open_position(${memberId}, ${idempotency?.key ?? null}, ${idempotency?.hash ?? null},
+        ${orderId}, ${order.symbol}, ${currency}, ${order.side}, ${order.quantity}, ${order.leverage},
+        ${order.session ?? "regular"}, ${openPrice}, ${notional.toString()}::bigint, ${margin.toString()}::bigint,
+        ${fee.toString()}::bigint, ${memo}, ${nowMs})`;
+      // A new order reads the member's flags as stored, in the same round trip: the session this
+      // process remembers may predate a freeze set through another process. The share lock makes
+      // a freeze wait for an order already under way, and an order wait for a freeze.
       const [row] = rowsOf(
-        await tx.execute(sql`
-          select open_position(${memberId}, ${idempotency?.key ?? null}, ${idempotency?.hash ?? null}, ${orderId},
-            ${order.symbol}, ${currency}, ${order.side}, ${order.quantity}, ${order.leverage},
-            ${order.session ?? "regular"}, ${openPrice}, ${notional.toString()}::bigint, ${margin.toString()}::bigint,
-            ${fee.toString()}::bigint, ${memo}, ${nowMs}) as result`),
+        await tx.execute(
+          gated
+            ? sql`select m.frozen, m.trading_barred, m.disabled,
+                case when not (m.frozen or m.trading_barred or m.disabled) then ${open} end as result
+                from members m where m.id = ${memberId} for share`
+            : sql`select ${open} as result`,
+        ),
       );
+      if (gated && (row as Row | undefined)?.result == null) {
+        // Refused; but a retry of an order that went through before the flag was set gets its result.
+        const stored = await storedResult(tx, memberId, idempotency);
+        if (stored) return { replayed: true, ...stored };
+        refuseBarred(row);
+      }
       const result = (row as Row).result;
       return (typeof result === "string" ? JSON.parse(result) : result) as {
         replayed: boolean;
@@ -339,6 +357,12 @@ export class TradingService {
     const heldNotional = order.side === "long" ? notional : (notional * 11n) / 10n;
     const held =
       initialMargin(heldNotional, order.leverage) + charge(heldNotional, this.terms[market].feePpm);
+    const [flags] = rowsOf(
+      await tx.execute(
+        sql`select frozen, trading_barred, disabled from members where id = ${memberId} for share`,
+      ),
+    );
+    refuseBarred(flags);
     const available = await this.lockAvailable(tx, memberId, currency);
     if (available < held) {
       throw new AppError("INSUFFICIENT_BALANCE", {
@@ -542,6 +566,13 @@ export class TradingService {
     for (const event of result.events ?? []) this.events(memberId, event);
     return { status: result.status, body: result.body };
   }
+}
+
+/** The member's flags as stored, read with a new order: those that forbid opening one. */
+function refuseBarred(flags: Row | undefined): void {
+  if (!flags || flags.disabled) throw new AppError("UNAUTHENTICATED");
+  if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
+  if (flags.trading_barred) throw new AppError("TRADING_BARRED");
 }
 
 function toId(id: string): number {

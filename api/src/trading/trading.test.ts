@@ -176,6 +176,46 @@ describe("account flags and lock-ups", () => {
     ).toBe("ACCOUNT_FROZEN");
   });
 
+  it("refuse new orders on the flags as stored, though this process still trusts the session", async () => {
+    // Sessions are trusted for a minute here, as one API process trusts them while operations
+    // freeze the member through another.
+    const trusting = await startTestApp({ SESSION_CACHE_MS: "60000" });
+    try {
+      await seedDemo(trusting.database.db, Date.now());
+      const { auth, memberId } = await registerMember(trusting.url, trusting.database);
+      await fund(trusting.database, memberId, "JPY", 10_000_000n);
+      setMarket(trusting.bus, "JP:7203", [["2650", 1_000]], [["2650.5", 1_000]]);
+      const keyed = { ...auth, "idempotency-key": "before-the-freeze" };
+      const first = await call(`${trusting.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, keyed);
+      expect(first.status).toBe(201);
+      const setFlag = (flag: "frozen" | "trading_barred", on: boolean) =>
+        trusting.database.db.execute(sql`update members set ${sql.raw(flag)} = ${on} where id = ${memberId}`);
+      const orders = [
+        { ...buyToyota, quantity: 100 },
+        { ...buyToyota, type: "limit", price: "2600", quantity: 100 },
+      ];
+      for (const [flag, code] of [
+        ["frozen", "ACCOUNT_FROZEN"],
+        ["trading_barred", "TRADING_BARRED"],
+      ] as const) {
+        await setFlag(flag, true);
+        const before = await rowCounts(trusting.database);
+        for (const order of orders) {
+          const refused = await call(`${trusting.url}/orders`, "POST", order, auth);
+          expect([order.type, refused.body.error?.code]).toEqual([order.type, code]);
+        }
+        expect(await rowCounts(trusting.database)).toEqual(before);
+        // A retry of the order that went through before the flag was set still gets its answer.
+        const retried = await call(`${trusting.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, keyed);
+        expect([retried.status, retried.body.id]).toEqual([201, first.body.id]);
+        await setFlag(flag, false);
+      }
+      expect((await call(`${trusting.url}/orders`, "POST", orders[0], auth)).status).toBe(201);
+    } finally {
+      await trusting.close();
+    }
+  });
+
   it("will not sell a locked-up position before its lock-up ends", async () => {
     const { auth, memberId } = await registerMember(app.url, app.database);
     await fund(app.database, memberId, "JPY", 1_000_000n);
