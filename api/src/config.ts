@@ -35,7 +35,10 @@ const configSchema = z.object({
   INVITE_REQUIRED: booleanFlag.default(true),
   /** Cookies get the Secure flag; on by default in production, where TLS ends at the load balancer. */
   COOKIE_SECURE: booleanFlag.optional(),
-  /** How long an API process trusts a session it looked up; sign-out through that process is immediate. */
+  /**
+   * How long an API process trusts a session it looked up; sign-out through that process is
+   * immediate. Whatever moves money (orders, withdrawals) reads the member's flags as stored.
+   */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where the client (service mode) sends /api and /socket.io. */

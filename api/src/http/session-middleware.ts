@@ -33,7 +33,8 @@ export interface SessionCache {
  * `cacheMs` is how long this process trusts a session it has looked up (SESSION_CACHE_MS).
  * Every request of an active member would otherwise cost a database round trip; a sign-out
  * through this process forgets the session at once, one through another process (or a flag
- * set by operations) takes effect within `cacheMs`.
+ * set by operations) takes effect within `cacheMs`. Orders and withdrawals do not wait for
+ * that: they read the member's flags from the database in their own transaction.
  */
 export function sessionMiddleware(db: Db, now: () => number, cacheMs: number): RequestHandler & SessionCache {
   const cache = new Map<string, { member: SessionMember | undefined; untilMs: number }>();
