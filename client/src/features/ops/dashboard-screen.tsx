@@ -1,13 +1,13 @@
-import type { OpsQueues } from "@kabuto/shared";
+import type { LedgerCheck, OpsQueues } from "@kabuto/shared";
 import { intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { fetchAudit, fetchQueues } from "./ops-api.ts";
+import { fetchAudit, fetchQueues, runLedgerCheck } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
-import { Loaded, OpsCard, OpsPage, useReload, When } from "./parts.tsx";
+import { Loaded, OpsCard, OpsPage, useBusy, useReload, When } from "./parts.tsx";
 
 /** `#/ops`: what waits for a decision, and (for supervisors) the latest staff actions. */
 export function DashboardScreen() {
@@ -48,6 +48,7 @@ export function DashboardScreen() {
         />
       </div>
       {supervisor && <RecentActions version={version} />}
+      {supervisor && <LedgerCheckCard />}
     </OpsPage>
   );
 }
@@ -116,6 +117,55 @@ function RecentActions({ version }: { version: number }) {
       <Link href="/ops/audit" className="ops-small-link">
         <Trans>Open the audit log</Trans>
       </Link>
+    </OpsCard>
+  );
+}
+
+/**
+ * The ledger check on demand: every balance recomputed from its entries, every journal added
+ * up. It reads the whole ledger, so it runs when a supervisor asks, not with every refresh.
+ */
+function LedgerCheckCard() {
+  const [busy, run] = useBusy();
+  const [report, setReport] = useState<LedgerCheck>();
+  return (
+    <OpsCard title={<Trans>Ledger check</Trans>}>
+      <p className="ops-muted">
+        <Trans>Recomputes every balance from its entries and adds up every journal.</Trans>
+      </p>
+      <button
+        type="button"
+        className="button button--outline button--small"
+        disabled={busy}
+        data-testid="ledger-check-run"
+        onClick={() => run(async () => setReport(await runLedgerCheck()))}
+      >
+        <Trans>Run the ledger check</Trans>
+      </button>
+      {report && (
+        <div className="ops-ledger-result" data-testid="ledger-check-result" data-healthy={report.healthy}>
+          {report.healthy ? (
+            <p>
+              <Trans>
+                Healthy: {report.accounts} accounts and {report.journals} journals agree with their entries.
+              </Trans>
+            </p>
+          ) : (
+            <ul>
+              <li>
+                <Trans>Balances that differ from their entries: {report.drifted.length}</Trans>
+              </li>
+              <li>
+                <Trans>Journals that do not add up: {report.unbalanced.length}</Trans>
+              </li>
+              <li>
+                <Trans>Entries in another currency than their account: {report.mismatched}</Trans>
+              </li>
+            </ul>
+          )}
+          <When ms={report.checkedAtMs} />
+        </div>
+      )}
     </OpsCard>
   );
 }

@@ -8,6 +8,8 @@ import {
   type KycReviewItem,
   kycReviewDetailSchema,
   kycReviewListSchema,
+  type LedgerCheck,
+  ledgerCheckSchema,
   type MemberFlagsUpdate,
   type MemberProfile,
   type MemberSummary,
@@ -123,6 +125,11 @@ export interface Review {
 }
 
 // Real-name verification.
+
+/** Recomputes every balance from its entries and adds up every journal (supervisors). */
+export function runLedgerCheck(): Promise<LedgerCheck> {
+  return apiGet("/ops/ledger-check", ledgerCheckSchema);
+}
 
 /** Every review queue counted, with when its oldest request came. */
 export function fetchQueues(): Promise<OpsQueues> {
