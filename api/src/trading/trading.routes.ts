@@ -21,7 +21,7 @@ import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { validate } from "../http/validate.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
-import { idempotencyOf, sendResult } from "./idempotency.ts";
+import { idempotencyOf, sendResult, storedResult } from "./idempotency.ts";
 import { type TradingService, toOrder, toPosition } from "./trading.service.ts";
 
 /** Rows a list returns at most: a phone scrolls through a few dozen orders at a time. */
@@ -78,8 +78,12 @@ export function mountTradingRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
-      if (member.tradingBarred) throw new AppError("TRADING_BARRED");
+      if (member.frozen || member.tradingBarred) {
+        // A retry of an order that went through before the flag was set gets its first answer.
+        const replay = await storedResult(db, member.id, idempotencyOf(request));
+        if (replay) return sendResult(response, replay);
+        throw new AppError(member.frozen ? "ACCOUNT_FROZEN" : "TRADING_BARRED");
+      }
       if (deps.kycRequired && member.verification !== "verified") throw new AppError("KYC_REQUIRED");
       sendResult(response, await trading.placeOrder(member.id, request.body, idempotencyOf(request)));
     },

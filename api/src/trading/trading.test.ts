@@ -160,11 +160,17 @@ describe("account flags and lock-ups", () => {
   it("refuse new orders from a member barred from trading or frozen, but let a barred member close", async () => {
     const { auth, memberId } = await registerMember(app.url, app.database);
     await fund(app.database, memberId, "JPY", 1_000_000n);
-    const placed = await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, auth);
+    const keyed = { ...auth, "idempotency-key": "placed-before-the-bar" };
+    const placed = await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, keyed);
     await app.database.db.execute(sql`update members set trading_barred = true where id = ${memberId}`);
     const barred = await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, auth);
     expect(barred.status).toBe(403);
     expect(barred.body.error.code).toBe("TRADING_BARRED");
+    // The retry of the order placed before the bar still gets its answer, and places nothing.
+    const before = await rowCounts();
+    const retried = await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, keyed);
+    expect([retried.status, retried.body.id]).toEqual([201, placed.body.id]);
+    expect(await rowCounts()).toEqual(before);
     expect(
       (await call(`${app.url}/positions/${placed.body.positionId}/close`, "POST", {}, auth)).status,
     ).toBe(200);
