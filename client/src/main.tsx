@@ -8,16 +8,18 @@ import { navigate } from "./app/hash-location.ts";
 import { activateLocale, startupLocale } from "./i18n/i18n.ts";
 import { errorMessage } from "./lib/error-messages.ts";
 import { notifyInfo } from "./lib/notify.ts";
-import { onUnauthorized, unauthorizedRedirectMs } from "./lib/unauthorized.ts";
+import { installSignInRedirect } from "./lib/unauthorized.ts";
 import { clearSession } from "./state/session.ts";
 
 function handleUnauthorized(): void {
-  onUnauthorized((code) => {
-    // A wrong password on the sign-in screen is a 401 too; the form shows that one itself.
-    if (location.hash.startsWith("#/login/")) return;
-    clearSession();
-    notifyInfo(errorMessage(i18n, code));
-    setTimeout(() => navigate("/login/login"), unauthorizedRedirectMs);
+  installSignInRedirect({
+    realm: "member",
+    signInPath: "/login/",
+    notify: (code) => notifyInfo(errorMessage(i18n, code)),
+    beginRedirect: () => {
+      clearSession();
+      return () => navigate("/login/login");
+    },
   });
 }
 

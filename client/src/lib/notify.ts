@@ -1,4 +1,5 @@
 import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { toast } from "sonner";
 import { errorCode } from "./api-error.ts";
 import { errorMessage } from "./error-messages.ts";
@@ -17,4 +18,14 @@ export function notifySuccess(message: string): void {
 
 export function notifyInfo(message: string): void {
   toast(message, { duration: toastDurationMs });
+}
+
+/** Copies a value the member will paste elsewhere (bank details, an invitation code) and says so. */
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    notifySuccess(i18n._(msg`Copied`));
+  } catch {
+    // Clipboard refused (insecure page or permission): the value stays selectable on screen.
+  }
 }

@@ -65,7 +65,8 @@ export const documentLabels: Record<DocumentType, MessageDescriptor> = {
   health_insurance: msg`Health insurance card`,
 };
 
-const verificationLabels: Record<SecurityStatus["verification"], MessageDescriptor> = {
+/** Real-name verification statuses as members read them (the Mine tab and the security screens). */
+export const verificationLabels: Record<SecurityStatus["verification"], MessageDescriptor> = {
   unverified: msg`Not verified`,
   pending: msg`Verification under review`,
   verified: msg`Verified`,

@@ -7,7 +7,7 @@ import { navigate } from "../../app/hash-location.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifyError, notifyInfo } from "../../lib/notify.ts";
-import { onUnauthorized, unauthorizedRedirectMs } from "../../lib/unauthorized.ts";
+import { installSignInRedirect } from "../../lib/unauthorized.ts";
 import { fetchStaffMe, staffLogout } from "./ops-api.ts";
 import { openOpsCatalogs } from "./ops-i18n.ts";
 import { OpsLayout } from "./ops-layout.tsx";
@@ -96,20 +96,18 @@ export function OpsConsole() {
   useEffect(loadStaff, [loadStaff]);
 
   useEffect(() => {
-    // A screen makes several calls at once; their 401s lead to one notice and one redirect.
-    let redirecting = false;
-    onUnauthorized((code) => {
-      // A wrong password on the sign-in screen is a 401 too; the form shows that one itself.
-      if (redirecting || location.hash.startsWith(`#${opsLogin}`)) return;
-      redirecting = true;
-      notifyInfo(errorMessage(i18n, code));
-      const next = currentConsolePath();
-      setTimeout(() => {
-        redirecting = false;
-        setSession({ status: "signed-out" });
-        navigate(`${opsLogin}?next=${encodeURIComponent(next)}`, { replace: true });
-      }, unauthorizedRedirectMs);
-    }, "staff");
+    installSignInRedirect({
+      realm: "staff",
+      signInPath: opsLogin,
+      notify: (code) => notifyInfo(errorMessage(i18n, code)),
+      beginRedirect: () => {
+        const next = currentConsolePath();
+        return () => {
+          setSession({ status: "signed-out" });
+          navigate(`${opsLogin}?next=${encodeURIComponent(next)}`, { replace: true });
+        };
+      },
+    });
   }, []);
 
   const signOut = useCallback(() => {

@@ -15,8 +15,9 @@ function currentLocale(): AppLocale {
 }
 
 /**
- * Merges the console's catalog over the members' one (the console reuses the app's buttons,
- * dialogs and error messages) for the current language, and for every language chosen later.
+ * Merges the console's catalog under the members' one (the console reuses the app's buttons,
+ * dialogs and error messages, and where both hold a message the members' wins) for the current
+ * language, and for every language chosen later.
  */
 export async function openOpsCatalogs(): Promise<void> {
   addCatalogs((locale) => opsCatalogs[locale]());

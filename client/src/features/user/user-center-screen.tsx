@@ -15,10 +15,11 @@ import {
 import { PageHeader } from "../../app/page-header.tsx";
 import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { copyText, notifyError } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
+import { verificationLabels } from "../identity/identity-parts.tsx";
 import { AccountFunds } from "../trading/account-funds.tsx";
 import { IconDeposit, IconIdCard, IconShield, IconWithdraw } from "./user-icons.tsx";
 import "./user.css";
@@ -69,7 +70,7 @@ function SignedOut() {
 }
 
 function SignedIn({ account }: { account: string }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const me = useAsync(account, fetchMe);
   const [, navigate] = useLocation();
   const [leaving, setLeaving] = useState(false);
@@ -128,9 +129,7 @@ function SignedIn({ account }: { account: string }) {
               <Trans>Real-name verification</Trans>
             </span>
             {me.status === "ready" ? (
-              <span className="menu__value">
-                <VerificationText status={me.value.verification} />
-              </span>
+              <span className="menu__value">{i18n._(verificationLabels[me.value.verification])}</span>
             ) : (
               <span className="skeleton" />
             )}
@@ -174,40 +173,28 @@ function SignedIn({ account }: { account: string }) {
   );
 }
 
-function VerificationText({ status }: { status: Me["verification"] }) {
-  const labels: Record<Me["verification"], React.ReactNode> = {
-    unverified: <Trans>Not verified</Trans>,
-    pending: <Trans>Verification under review</Trans>,
-    verified: <Trans>Verified</Trans>,
-    rejected: <Trans>Verification rejected</Trans>,
-  };
-  return labels[status];
-}
-
 function Verification({ status }: { status: Me["verification"] }) {
+  const { i18n } = useLingui();
   return (
     <span className="profile__status" data-status={status}>
-      <VerificationText status={status} />
+      {i18n._(verificationLabels[status])}
     </span>
   );
 }
 
 function InviteCode({ code }: { code: string }) {
   const { t } = useLingui();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      notifySuccess(t`Copied`);
-    } catch {
-      // Clipboard refused (insecure page or permission): the code stays selectable on screen.
-    }
-  }
   return (
     <span className="invite-code">
       <span className="invite-code__value num" data-testid="invite-code">
         {code}
       </span>
-      <button type="button" className="icon-button" aria-label={t`Copy invitation code`} onClick={copy}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t`Copy invitation code`}
+        onClick={() => copyText(code)}
+      >
         <IconCopy />
       </button>
     </span>

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { IconCopy } from "../../app/icons.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
-import { notifySuccess } from "../../lib/notify.ts";
+import { copyText } from "../../lib/notify.ts";
 import { Notice } from "../identity/identity-parts.tsx";
 import { parseFundHours } from "./fund-hours.ts";
 import type { OpenRequest } from "./open-request.ts";
@@ -87,20 +87,17 @@ export function CopyRow({
   testId?: string;
 }) {
   const { t } = useLingui();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      notifySuccess(t`Copied`);
-    } catch {
-      // Clipboard refused (insecure page or permission): the value stays selectable on screen.
-    }
-  }
   return (
     <div className="copy-row">
       <dt>{label}</dt>
       <dd className="copy-row__value" data-testid={testId}>
         <span className="copy-row__text">{display ?? value}</span>
-        <button type="button" className="icon-button copy-row__button" aria-label={t`Copy`} onClick={copy}>
+        <button
+          type="button"
+          className="icon-button copy-row__button"
+          aria-label={t`Copy`}
+          onClick={() => copyText(value)}
+        >
           <IconCopy />
         </button>
       </dd>
