@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.ts";
-import { journals, members } from "./db/schema.ts";
+import { rowsOf } from "./db/rows.ts";
+import { journals, members, staff } from "./db/schema.ts";
 import { memberBalances } from "./ledger/ledger.repo.ts";
 import { checkLedger, isHealthy } from "./ledger/ledger-check.ts";
-import { demoMember, seedDemo } from "./seed.ts";
+import { StaffService } from "./ops/staff.service.ts";
+import { demoAdmin, demoAdminUsable, demoMember, seedDemo, seedDemoStaff } from "./seed.ts";
 import { openTestDatabase } from "./testing/test-env.ts";
 
 let database: Database;
@@ -16,6 +18,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await drop?.();
 });
+
+/** Each staff member with the audit entry that created them, to show who added them. */
+async function staffRows(database: Database) {
+  return rowsOf(
+    await database.db.execute(sql`
+      select s.login, s.role, a.action, a.staff_id from staff s
+      left join audit_log a on a.target = 'staff:' || s.id order by s.login`),
+  );
+}
 
 describe("the demo seed", () => {
   it("funds the demo member through deposit journals, once, however often it runs", async () => {
@@ -33,5 +44,47 @@ describe("the demo seed", () => {
       .where(eq(journals.memberId, member?.id as string));
     expect(deposits.map((journal) => journal.kind)).toEqual(["deposit", "deposit"]);
     expect(isHealthy(await checkLedger(database.db))).toBe(true);
+  });
+});
+
+describe("the demo admin", () => {
+  // A database of its own: these tests need an empty staff table and then disable everyone in it.
+  let adminDatabase: Database;
+  let dropAdminDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database: adminDatabase, drop: dropAdminDatabase } = await openTestDatabase());
+  });
+  afterAll(async () => {
+    await dropAdminDatabase?.();
+  });
+
+  it("is seeded, audited, into an empty staff table only, once", async () => {
+    expect(await seedDemoStaff(adminDatabase.db, 1_000)).toBe(true);
+    expect(await seedDemoStaff(adminDatabase.db, 2_000)).toBe(false);
+    expect(await staffRows(adminDatabase)).toEqual([
+      { login: demoAdmin.login, role: "admin", action: "staff.create", staff_id: null },
+    ]);
+    expect(await demoAdminUsable(adminDatabase.db)).toBe(true);
+  });
+
+  it("is not printed once disabled", async () => {
+    await adminDatabase.db.update(staff).set({ disabled: true });
+    expect(await demoAdminUsable(adminDatabase.db)).toBe(false);
+  });
+
+  it("is not seeded where any staff member exists", async () => {
+    const other = await openTestDatabase();
+    try {
+      await new StaffService(other.database.db).create(
+        { login: "first", name: "First", role: "admin", password: "first-password" },
+        null,
+        { nowMs: 1_000 },
+      );
+      expect(await seedDemoStaff(other.database.db, 2_000)).toBe(false);
+      expect(await demoAdminUsable(other.database.db)).toBe(false);
+    } finally {
+      await other.drop();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { startEmbedded, stopEmbedded } from "./embedded-server.ts";
+import { createHistogram, quantileMs, recordMs } from "./histogram.ts";
 import { cpuTimeMs, rssBytes } from "./proc-stats.ts";
 
 /** Members who each send one verification (two photos). */
@@ -71,10 +72,6 @@ async function verify(base: string, token: string, front: Buffer, back: Buffer):
   return performance.now() - startedMs;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), "kabuto-uploads-bench-"));
 // A month of history is enough here: a year's back-fill would still be landing in the
 // background and take its share of the same two cores.
@@ -92,20 +89,19 @@ try {
   }, 50);
   const cpuBefore = cpuTimeMs(pid);
   const startedMs = performance.now();
-  const latencies: number[] = [];
+  const latency = createHistogram();
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < tokens.length) {
         const token = tokens[next++] as string;
-        latencies.push(await verify(server.base, token, front, back));
+        recordMs(latency, await verify(server.base, token, front, back));
       }
     }),
   );
   const elapsedMs = performance.now() - startedMs;
   const cpuMs = cpuTimeMs(pid) - cpuBefore;
   clearInterval(sampler);
-  latencies.sort((a, b) => a - b);
   const photos = members * 2;
   console.log(`\nIdentity photos through POST /kyc (embedded, this machine, ${concurrency} at a time)`);
   console.log(
@@ -116,7 +112,7 @@ try {
   );
   console.log(`  server CPU per photo        ${(cpuMs / photos).toFixed(0)} ms`);
   console.log(
-    `  request latency (2 photos)  p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+    `  request latency (2 photos)  p50 ${quantileMs(latency, 0.5).toFixed(0)} ms, p99 ${quantileMs(latency, 0.99).toFixed(0)} ms`,
   );
   console.log(
     `  server RSS                  ${(rssBefore / 2 ** 20).toFixed(0)} MB before, ${(rssPeak / 2 ** 20).toFixed(0)} MB at peak`,

@@ -7,9 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
-import { staff } from "../db/schema.ts";
 import { StaffService } from "../ops/staff.service.ts";
-import { demoAdmin, demoAdminUsable, seedDemoStaff } from "../seed.ts";
 import { openTestDatabase } from "../testing/test-env.ts";
 
 const run = promisify(execFile);
@@ -123,45 +121,4 @@ describe("ops:create-admin in embedded mode (DATA_DIR)", () => {
       await database.close();
     }
   }, 120_000);
-});
-
-describe("the demo admin", () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase());
-  });
-  afterAll(async () => {
-    await drop?.();
-  });
-
-  it("is seeded, audited, into an empty staff table only, once", async () => {
-    expect(await seedDemoStaff(database.db, 1_000)).toBe(true);
-    expect(await seedDemoStaff(database.db, 2_000)).toBe(false);
-    expect(await staffRows(database)).toEqual([
-      { login: demoAdmin.login, role: "admin", action: "staff.create", staff_id: null },
-    ]);
-    expect(await demoAdminUsable(database.db)).toBe(true);
-  });
-
-  it("is not printed once disabled", async () => {
-    await database.db.update(staff).set({ disabled: true });
-    expect(await demoAdminUsable(database.db)).toBe(false);
-  });
-
-  it("is not seeded where any staff member exists", async () => {
-    const other = await openTestDatabase();
-    try {
-      await new StaffService(other.database.db).create(
-        { login: "first", name: "First", role: "admin", password: "first-password" },
-        null,
-        { nowMs: 1_000 },
-      );
-      expect(await seedDemoStaff(other.database.db, 2_000)).toBe(false);
-      expect(await demoAdminUsable(other.database.db)).toBe(false);
-    } finally {
-      await other.drop();
-    }
-  });
 });

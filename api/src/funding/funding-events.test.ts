@@ -1,3 +1,4 @@
+import type { AccountEvent } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows.ts";
@@ -5,22 +6,18 @@ import { jpeg, postForm } from "../identity/identity-fixtures.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember } from "../testing/fixtures.ts";
-import { call } from "../testing/test-app.ts";
+import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { openRequestConflict } from "./fund-requests.ts";
-import {
-  createChannel,
-  fundPassword,
-  readyToWithdraw,
-  setFx,
-  startAppWithEvents,
-} from "./funding-fixtures.ts";
+import { createChannel, fundPassword, readyToWithdraw, setFx } from "./funding-fixtures.ts";
 
-let app: Awaited<ReturnType<typeof startAppWithEvents>>;
+let app: TestApp;
+/** Every account event the API sent, in order, with the member it went to. */
+const events: { memberId: string; event: AccountEvent }[] = [];
 let reviewer: Record<string, string>;
 let checker: Record<string, string>;
 
 beforeAll(async () => {
-  app = await startAppWithEvents();
+  app = await startTestApp({}, { accountEvents: (memberId, event) => events.push({ memberId, event }) });
   await seedDemo(app.database.db, Date.now());
   reviewer = (await signInStaff(app, "reviewer")).auth;
   checker = (await signInStaff(app, "reviewer")).auth;
@@ -30,7 +27,7 @@ afterAll(async () => {
 });
 
 function eventsOf(memberId: string) {
-  return app.events.filter((entry) => entry.memberId === memberId).map((entry) => entry.event);
+  return events.filter((entry) => entry.memberId === memberId).map((entry) => entry.event);
 }
 
 describe("account events", () => {

@@ -1,16 +1,10 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createCatalog } from "@kabuto/feed";
-import { type Bus, createMemoryBus } from "@kabuto/gateway";
-import type { AccountEvent, Quote } from "@kabuto/shared";
+import type { Bus } from "@kabuto/gateway";
+import type { Quote } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
-import { pino } from "pino";
-import { createApp } from "../app.ts";
 import { hashPassword } from "../auth/auth.service.ts";
 import type { Database } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { call } from "../testing/test-app.ts";
-import { openTestDatabase, testConfig } from "../testing/test-env.ts";
 
 /** Test helpers for deposits, withdrawals and exchange; only tests import this file. */
 
@@ -130,38 +124,4 @@ export async function balanceOf(
         and currency = ${currency}`),
   );
   return BigInt(String(row?.balance ?? 0));
-}
-
-/** The API like `startTestApp`, but recording the account events it sends after each commit. */
-export async function startAppWithEvents(): Promise<{
-  url: string;
-  database: Database;
-  bus: Bus;
-  events: { memberId: string; event: AccountEvent }[];
-  close(): Promise<void>;
-}> {
-  const { database, drop } = await openTestDatabase();
-  const bus = createMemoryBus();
-  const events: { memberId: string; event: AccountEvent }[] = [];
-  const { app } = createApp({
-    config: testConfig(),
-    database,
-    bus,
-    catalog: createCatalog(),
-    logger: pino({ level: "silent" }),
-    accountEvents: (memberId, event) => events.push({ memberId, event }),
-  });
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/v1`,
-    database,
-    bus,
-    events,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await drop();
-    },
-  };
 }

@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
-import { postJournal } from "../ledger/ledger.repo.ts";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { seedDemo } from "../seed.ts";
-import { fund, registerMember } from "../testing/fixtures.ts";
+import { fund, owe, registerMember } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { balanceOf, fundingRowCounts, setFx } from "./funding-fixtures.ts";
 
@@ -210,23 +208,7 @@ describe("converting", () => {
   it("keeps back what the member owes in a currency: an exchange cannot carry it out", async () => {
     const { auth, memberId } = await member(100_000n);
     // An earlier loss went 40,000 yen past the member's money: a debt in their deficit account.
-    await app.database.db.transaction((tx) =>
-      postJournal(
-        tx,
-        {
-          kind: "close",
-          memberId,
-          ref: "test:loss",
-          memo: null,
-          postings: transfer(
-            memberAccount(memberId, "deficit", "JPY"),
-            houseAccount("clearing", "JPY"),
-            40_000n,
-          ),
-        },
-        Date.now(),
-      ),
-    );
+    await owe(app.database, memberId, "JPY", 40_000n);
     const tooMuch = await quote(auth, { from: "JPY", to: "USD", amount: "60001" });
     const before = await fundingRowCounts(app.database);
     const refused = await convert(auth, tooMuch.body.id);

@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows.ts";
-import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
-import { postJournal } from "../ledger/ledger.repo.ts";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
-import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
+import { fund, owe, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { submissionsPerWindowMax, submissionWindowMs } from "./fund-requests.ts";
 import { addCard, balanceOf, fundingRowCounts, fundPassword, readyToWithdraw } from "./funding-fixtures.ts";
@@ -121,23 +119,7 @@ describe("what may be withdrawn", () => {
   it("keeps back what the member owes the house after a loss beyond their money", async () => {
     const { auth, memberId, cardId } = await withdrawer(100_000n);
     // An earlier loss went 40,000 yen past the member's money: a debt in their deficit account.
-    await app.database.db.transaction((tx) =>
-      postJournal(
-        tx,
-        {
-          kind: "close",
-          memberId,
-          ref: "test:loss",
-          memo: null,
-          postings: transfer(
-            memberAccount(memberId, "deficit", "JPY"),
-            houseAccount("clearing", "JPY"),
-            40_000n,
-          ),
-        },
-        Date.now(),
-      ),
-    );
+    await owe(app.database, memberId, "JPY", 40_000n);
     const response = await call(`${app.url}/withdrawable`, "GET", undefined, auth);
     expect(response.body.items[0]).toMatchObject({
       available: "100000",

@@ -1,16 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bankCards, members } from "../db/schema.ts";
+import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
-import {
-  identityCounts,
-  removeTempUploadDirs,
-  signInStaff,
-  tempUploadDir,
-  verifyMember,
-} from "./identity-fixtures.ts";
+import { identityCounts, removeTempUploadDirs, tempUploadDir, verifyMember } from "./identity-fixtures.ts";
 import { cardsPerMemberMax } from "./rules.ts";
 
 let app: TestApp;
@@ -19,7 +14,7 @@ let reviewer: Record<string, string>;
 beforeAll(async () => {
   app = await startTestApp({ UPLOAD_DIR: await tempUploadDir() });
   await seedDemo(app.database.db, Date.now());
-  ({ auth: reviewer } = await signInStaff(app.url, app.database, "reviewer"));
+  ({ auth: reviewer } = await signInStaff(app, "reviewer"));
 });
 afterAll(async () => {
   await app?.close();

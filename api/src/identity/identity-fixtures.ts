@@ -1,15 +1,13 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { StaffRole } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
-import { StaffService } from "../ops/staff.service.ts";
 import { call } from "../testing/test-app.ts";
 
-/** Test helpers for uploads, verification and staff; only tests import this file. */
+/** Test helpers for uploads and verification; only tests import this file. */
 
 const tempRoots: string[] = [];
 
@@ -114,23 +112,6 @@ export async function submitKyc(
     },
     auth,
   );
-}
-
-let staffNumber = 0;
-
-/** A staff member of the given role, signed in: their bearer header and id. */
-export async function signInStaff(url: string, database: Database, role: StaffRole = "reviewer") {
-  staffNumber += 1;
-  const login = `${role}.${staffNumber}.${Date.now().toString(36)}`;
-  const password = "staff-password-1";
-  const created = await new StaffService(database.db).create(
-    { login, name: `Test ${role}`, role, password },
-    null,
-    { nowMs: Date.now() },
-  );
-  const signedIn = await call(`${url}/ops/auth/login`, "POST", { login, password });
-  if (signedIn.status !== 200) throw new Error(`staff sign-in failed: ${JSON.stringify(signedIn.body)}`);
-  return { auth: { authorization: `Bearer ${signedIn.body.token}` }, staffId: created.id };
 }
 
 /** Sends a verification request and has a reviewer approve it. */

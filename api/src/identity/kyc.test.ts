@@ -2,6 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows.ts";
 import { members, orders } from "../db/schema.ts";
+import { signInStaff } from "../ops/members.fixtures.ts";
 import { demoMember, seedDemo } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -12,7 +13,6 @@ import {
   kycFields,
   postForm,
   removeTempUploadDirs,
-  signInStaff,
   submitKyc,
   tempUploadDir,
 } from "./identity-fixtures.ts";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   uploadDir = await tempUploadDir();
   app = await startTestApp({ UPLOAD_DIR: uploadDir });
   await seedDemo(app.database.db, Date.now());
-  ({ auth: reviewer, staffId: reviewerId } = await signInStaff(app.url, app.database, "reviewer"));
+  ({ auth: reviewer, staffId: reviewerId } = await signInStaff(app, "reviewer"));
 });
 afterAll(async () => {
   await app?.close();
@@ -322,7 +322,7 @@ describe("the trading gate", () => {
       const [placed] = await gated.database.db.select({ n: count() }).from(orders);
       expect(placed?.n).toBe(0);
 
-      const staff = await signInStaff(gated.url, gated.database);
+      const staff = await signInStaff(gated, "reviewer");
       const submitted = await submitKyc(gated.url, auth);
       await call(
         `${gated.url}/ops/kyc/${submitted.body.application.id}/review`,

@@ -50,6 +50,35 @@ export async function fund(
   );
 }
 
+/**
+ * A debt to the house, as a loss beyond the member's money leaves one: a journal from the member's
+ * deficit account to the house clearing account.
+ */
+export async function owe(
+  database: Database,
+  memberId: string,
+  currency: Currency,
+  amount: bigint,
+): Promise<void> {
+  await database.db.transaction((tx) =>
+    postJournal(
+      tx,
+      {
+        kind: "close",
+        memberId,
+        ref: "test:loss",
+        memo: null,
+        postings: transfer(
+          memberAccount(memberId, "deficit", currency),
+          houseAccount("clearing", currency),
+          amount,
+        ),
+      },
+      Date.now(),
+    ),
+  );
+}
+
 let seq = 0;
 
 /** Puts a book (and a quote around it) on the bus, as the feed would. */

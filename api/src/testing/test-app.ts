@@ -5,7 +5,7 @@ import { type Bus, createMemoryBus } from "@kabuto/gateway";
 import { pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
-import type { TradingService } from "../trading/trading.service.ts";
+import type { AccountEvents, TradingService } from "../trading/trading.service.ts";
 import { openTestDatabase, testConfig } from "./test-env.ts";
 
 export interface TestApp {
@@ -21,7 +21,11 @@ export interface TestApp {
 /** The API over a database of its own, listening on a free port. */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { startMs?: number } = {},
+  options: {
+    startMs?: number;
+    /** Hears the account events the API sends after each commit, for tests that check them. */
+    accountEvents?: AccountEvents;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const bus = createMemoryBus();
@@ -33,6 +37,7 @@ export async function startTestApp(
     catalog: createCatalog(),
     logger: pino({ level: "silent" }),
     now: () => (options.startMs ?? Date.now()) + offsetMs,
+    accountEvents: options.accountEvents,
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

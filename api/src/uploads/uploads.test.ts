@@ -12,11 +12,11 @@ import {
   png,
   postForm,
   removeTempUploadDirs,
-  signInStaff,
   submitKyc,
   tempUploadDir,
   webp,
 } from "../identity/identity-fixtures.ts";
+import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -359,7 +359,7 @@ describe("reading uploads back", () => {
       const nobodyOnOps = await call(`${app.url}/ops/uploads/${id}`, "GET");
       expect([nobodyOnOps.status, nobodyOnOps.body.error.code]).toEqual([401, "STAFF_UNAUTHENTICATED"]);
     }
-    const staff = await signInStaff(app.url, app.database, "reviewer");
+    const staff = await signInStaff(app, "reviewer");
     const asStaff = await fetch(`${app.url}/ops/uploads/${frontUploadId}`, { headers: staff.auth });
     expect(asStaff.status).toBe(200);
     expect(asStaff.headers.get("content-type")).toBe("image/jpeg");
