@@ -19,9 +19,6 @@ import {
  * currency must be paid from.
  */
 
-/** Holding positions looked at per currency: far more than anyone holds at once. */
-const positionsMax = 1_000;
-
 /**
  * Available cash less the losses of the member's holding positions in this currency beyond
  * their posted margin, marked at the last quote on the bus, less loans, less debt.
@@ -33,11 +30,11 @@ export async function computeWithdrawable(
   currency: Currency,
   available: bigint,
 ): Promise<Withdrawable> {
+  // Every holding position, however many: one left out would let its loss be withdrawn.
   const rows = rowsOf(
     await tx.execute(sql`
       select symbol, side, quantity, open_notional_minor, margin_minor from positions
-      where member_id = ${memberId} and status = 'holding' and currency = ${currency}
-      order by id limit ${positionsMax}`),
+      where member_id = ${memberId} and status = 'holding' and currency = ${currency}`),
   );
   const quotes = await lastPrices(
     deps.bus,

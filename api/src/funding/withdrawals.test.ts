@@ -133,6 +133,28 @@ describe("what may be withdrawn", () => {
     expect((await withdraw(auth, request(cardId, "60000"))).status).toBe(201);
   });
 
+  it("counts every holding position's loss, however many positions the member holds", async () => {
+    const { auth, memberId } = await withdrawer(1_000_000n);
+    // A thousand fully margined Sony positions, which can lose no more than their margin...
+    setMarket(app.bus, "JP:6758", [["3000", 1_000]], [["3000.5", 1_000]]);
+    await app.database.db.execute(sql`
+      insert into positions (member_id, symbol, currency, side, quantity, leverage, open_order_id, open_price,
+        open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, opened_at_ms)
+      select ${memberId}, 'JP:6758', 'JPY', 'long', 100, 1, 0, '3000', 300000, 300000, 300000, 0, 'holding', 0
+      from generate_series(1, 1000)`);
+    // ...and, opened after them, the Toyota position of the test above, 6,700 yen past its margin.
+    const placed = await call(
+      `${app.url}/orders`,
+      "POST",
+      { symbol: "JP:7203", side: "long", type: "market", quantity: 100, leverage: 3 },
+      auth,
+    );
+    expect(placed.status).toBe(201);
+    setMarket(app.bus, "JP:7203", [["1700", 1_000]], [["1700.5", 1_000]]);
+    const response = await call(`${app.url}/withdrawable`, "GET", undefined, auth);
+    expect(response.body.items[0]).toMatchObject({ currency: "JPY", uncoveredLoss: "6700" });
+  });
+
   it("cannot be known without a price for a holding position, and says so", async () => {
     const { auth, memberId } = await withdrawer();
     // A position in a stock the bus has no quote for.
