@@ -26,11 +26,11 @@ import {
   withdrawalSchema,
   withdrawRequestSchema,
 } from "@kabuto/shared";
-import type { NextFunction, Request, Response, Router } from "express";
+import type { Request, Router } from "express";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { ApiDocs, Route } from "../http/openapi.ts";
-import { requireMember } from "../http/session-middleware.ts";
+import { requireMember, signedIn } from "../http/session-middleware.ts";
 import { validate } from "../http/validate.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
 import { idempotencyOf, sendResult } from "../trading/idempotency.ts";
@@ -52,12 +52,6 @@ export interface FundingDeps {
   uploads: UploadStore;
   now: () => number;
   events?: AccountEvents | undefined;
-}
-
-/** Sign-in is checked before the multipart body is read: strangers cannot make the server parse megabytes. */
-function signedIn(request: Request, _response: Response, next: NextFunction): void {
-  requireMember(request);
-  next();
 }
 
 const fundErrors = [

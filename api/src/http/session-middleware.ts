@@ -59,6 +59,15 @@ export function sessionMiddleware(db: Db, now: () => number, cacheMs: number): R
   return Object.assign(middleware, { forget: (tokenHash: string) => void cache.delete(tokenHash) });
 }
 
+/**
+ * Route middleware that refuses strangers before anything else runs (a multipart body is not
+ * read for them). Account flags are the services' to check, after an idempotent replay.
+ */
+export function signedIn(request: Request, _response: Response, next: NextFunction): void {
+  requireMember(request);
+  next();
+}
+
 export function requireMember(request: Request): SessionMember {
   if (!request.member) throw new AppError("UNAUTHENTICATED");
   return request.member;

@@ -14,26 +14,18 @@ import {
   staffBankCardListSchema,
   staffBankCardQuerySchema,
 } from "@kabuto/shared";
-import type { NextFunction, Request, Response, Router } from "express";
+import type { Request, Router } from "express";
 import { hashToken } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
-import { requireMember } from "../http/session-middleware.ts";
+import { requireMember, signedIn } from "../http/session-middleware.ts";
 import { validate } from "../http/validate.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
-import { idempotencyOf } from "../trading/idempotency.ts";
+import { idempotencyOf, sendResult } from "../trading/idempotency.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
 import { BankCardsService } from "./bank-cards.service.ts";
 import { KycService } from "./kyc.service.ts";
 import { type PasswordContext, PasswordsService } from "./passwords.service.ts";
-
-/** Refuses strangers and frozen members before a multipart body is read. */
-function memberMayUpload(request: Request, _response: Response, next: NextFunction): void {
-  const member = requireMember(request);
-  if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
-  next();
-}
 
 const memberErrors = ["UNAUTHENTICATED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_INVALID"] as const;
 const staffErrors = ["STAFF_UNAUTHENTICATED", "FORBIDDEN"] as const;
@@ -101,7 +93,7 @@ export function mountIdentityRoutes(
         "KYC_ALREADY_VERIFIED",
       ],
     },
-    memberMayUpload,
+    signedIn,
     deps.uploads.fields(["front", "back"]),
     async (request, response) => {
       const member = requireMember(request);
@@ -112,7 +104,7 @@ export function mountIdentityRoutes(
         now(),
         idempotencyOf(request),
       );
-      response.status(result.status).json(result.body);
+      sendResult(response, result);
     },
   );
 
@@ -208,7 +200,7 @@ export function mountIdentityRoutes(
     async (request, response) => {
       const member = requireMember(request);
       const result = await cards.add(member.id, request.body, now(), idempotencyOf(request));
-      response.status(result.status).json(result.body);
+      sendResult(response, result);
     },
   );
 
@@ -224,7 +216,7 @@ export function mountIdentityRoutes(
     async (request, response) => {
       const member = requireMember(request);
       const result = await cards.remove(member.id, String(request.params.id), now(), idempotencyOf(request));
-      response.status(result.status).json(result.body);
+      sendResult(response, result);
     },
   );
 

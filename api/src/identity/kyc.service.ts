@@ -110,16 +110,10 @@ export class KycService {
     nowMs: number,
     idempotency?: Idempotency,
   ): Promise<IdempotentResult> {
+    // A retry gets its first answer, even if the member was frozen or verified since.
     const replay = await storedResult(this.db, memberId, idempotency);
     if (replay) return replay;
-    const body = validate(kycSubmitSchema, fields);
-    const missing = (["front", "back"] as const).filter((side) => !files[side] || files[side].size === 0);
-    if (missing.length > 0) {
-      throw new AppError("UPLOAD_REQUIRED", {
-        fields: Object.fromEntries(missing.map((side) => [side, "UPLOAD_REQUIRED"])),
-      });
-    }
-    // A quick refusal before the images are decoded; the transaction checks again under a lock.
+    // A quick refusal before anything is validated or decoded; the transaction checks again under a lock.
     const [current] = await this.db
       .select({ verification: members.verification, frozen: members.frozen })
       .from(members)
@@ -127,6 +121,13 @@ export class KycService {
     if (!current) throw new AppError("UNAUTHENTICATED");
     const early = submitRefusal(current.verification, current.frozen);
     if (early) throw early;
+    const body = validate(kycSubmitSchema, fields);
+    const missing = (["front", "back"] as const).filter((side) => !files[side] || files[side].size === 0);
+    if (missing.length > 0) {
+      throw new AppError("UPLOAD_REQUIRED", {
+        fields: Object.fromEntries(missing.map((side) => [side, "UPLOAD_REQUIRED"])),
+      });
+    }
     // One after the other: two 8 MiB decodes at once would double the memory a request can take.
     const front = await this.uploads.prepare(files.front);
     const back = await this.uploads.prepare(files.back);

@@ -101,6 +101,18 @@ describe("a member applying for real-name verification", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("answers a retry with its first result even after the member was frozen meanwhile", async () => {
+    const { auth, memberId } = await registerMember(app.url, app.database);
+    const headers = { ...auth, "idempotency-key": "kyc-before-the-freeze" };
+    const first = await submitKyc(app.url, headers);
+    expect(first.status).toBe(201);
+    await app.database.db.update(members).set({ frozen: true }).where(eq(members.id, memberId));
+    const before = await snapshot();
+    const retry = await submitKyc(app.url, headers);
+    expect([retry.status, retry.body]).toEqual([201, first.body]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   const missingImages: [string, string[]][] = [
     ["the back image", ["front"]],
     ["the front image", ["back"]],
