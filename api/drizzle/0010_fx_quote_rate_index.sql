@@ -1,0 +1,1 @@
+CREATE INDEX "fx_quotes_member_recent_idx" ON "fx_quotes" USING btree ("member_id","created_at_ms");
