@@ -146,6 +146,35 @@ describe("the gateway", () => {
     ]);
   });
 
+  it("drops a member's socket that stops reading once more account events wait than it may keep", async () => {
+    const member = await client("member-token-1");
+    expect((await member.emitWithAck("subscribe", { topics: ["account"] })).errors).toEqual([]);
+    const raw = (
+      member.io.engine.transport as unknown as { ws: { _socket: { pause(): void; destroy(): void } } }
+    ).ws._socket;
+    raw.pause();
+    const padding = "x".repeat(64_000);
+    // Events cannot be skipped: first the network buffers fill, then the socket is behind and
+    // its events wait, and past the bound the gateway lets go of it rather than grow.
+    for (let seq = 1; seq <= 5_000 && gateway.stats().socketsDropped === 0; seq += 1) {
+      bus.publish([
+        {
+          topic: "account:member-1",
+          epoch: "a",
+          seq,
+          ts: 1,
+          data: { type: "order", id: String(seq), padding },
+        },
+      ]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(gateway.stats().socketsDropped).toBe(1);
+    await expect.poll(() => gateway.stats().sockets).toBe(0);
+    expect(gateway.stats().socketsBehind).toBe(0);
+    // The phone is gone for good: without this the server's close would wait out its handshake.
+    raw.destroy();
+  });
+
   it("gives a consumer that stops reading only the newest state, holds no more than that, and catches it up", async () => {
     const slow = await client();
     const received: Update[] = [];
