@@ -26,7 +26,6 @@ const configSchema = z.object({
   MARKET_HOURS: z.enum(["real", "always"]).default("real"),
   FEED_SEED: z.string().min(1).default("kabuto"),
   FEED_STEP_MS: z.coerce.number().int().min(50).max(10_000).default(500),
-  /** How long the gateway gathers updates into one frame per socket (0: the next event-loop turn). */
   /** History a first start back-fills: days of daily bars and sessions of minute bars (tests use less). */
   FEED_HISTORY_DAYS: z.coerce.number().int().min(7).max(3_660).default(370),
   FEED_MINUTE_SESSIONS: z.coerce.number().int().min(1).max(20).default(5),

@@ -81,11 +81,15 @@ export async function startPlatform(
       })
     : createMemoryBus();
 
-  if (database && has("api") && config.seedDemo && (await seedDemo(database.db, Date.now()))) {
-    logger.info("seeded the demo member 09012345678 / demo1234 (invite code KABUTO)");
-  }
-  if (database && has("api") && config.seedDemo && (await seedDemoStaff(database.db, Date.now()))) {
-    logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
+  /** The demo member and admin live where the API does, when the demo is on. */
+  const demoDatabase = database && has("api") && config.seedDemo ? database : undefined;
+  if (demoDatabase) {
+    if (await seedDemo(demoDatabase.db, Date.now())) {
+      logger.info("seeded the demo member 09012345678 / demo1234 (invite code KABUTO)");
+    }
+    if (await seedDemoStaff(demoDatabase.db, Date.now())) {
+      logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
+    }
   }
 
   let feed: Feed | undefined;
@@ -147,12 +151,14 @@ export async function startPlatform(
         bus.publish([{ topic: sessionsEndedTopic, epoch: "control", seq: 0, ts: Date.now(), data: ended }]),
     });
     app.use(api);
-    // Photos a crash left without their row: checked once an hour by every API process.
+    // Photos a crash left without their row: checked at start (a process that restarts often,
+    // as after a crash, would otherwise never look) and once an hour by every API process.
     const sweep = () =>
       uploads.sweepOrphans(database.db, Date.now()).then(
         (removed) => removed > 0 && logger.info({ removed }, "removed uploads a crash left without a row"),
         (error: unknown) => logger.warn({ err: error }, "upload sweep failed"),
       );
+    void sweep();
     sweepTimer = setInterval(sweep, uploadSweepMs);
     sweepTimer.unref();
   } else if (has("client")) {
@@ -201,7 +207,7 @@ export async function startPlatform(
   const url = `http://127.0.0.1:${port}`;
   logger.info(`listening on ${url}`);
   // Printed at every start while the demo admin still signs in with the demo password.
-  if (database && has("api") && config.seedDemo && (await demoAdminUsable(database.db))) {
+  if (demoDatabase && (await demoAdminUsable(demoDatabase.db))) {
     const where = has("client") ? `${url}/#/ops` : "the operations console";
     logger.info(`operations login: ${demoAdmin.login} / ${demoAdmin.password} at ${where}`);
   }

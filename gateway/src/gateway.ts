@@ -62,8 +62,9 @@ export interface GatewayStats {
 
 /**
  * Frames a socket may have queued (written by us, not yet taken by the network) before it
- * counts as behind. At one frame per event-loop turn a healthy phone is at 0–2; 8 means its
- * network stalled for a noticeable moment, and from then on it gets only the newest states.
+ * counts as behind. A healthy phone takes each frame before the writer comes round again, so it
+ * is at 0–2; 8 means its network stalled for a noticeable moment, and until its writes drain it
+ * is left out of the queue and its topics keep only their newest state.
  */
 const queuedFramesMax = 8;
 /**

@@ -10,8 +10,7 @@
 // threads; BENCH_SERVERS=kabuto,bare picks the servers; BENCH_SLOW=0 skips the slow-consumer
 // phase; BENCH_PROFILE=dir writes a CPU profile of every server process there; BENCH_ROUNDS=3
 // measures every point three times, servers in alternating order, and judges the goals on the
-// rounds together (median CPU, pooled latencies), which a 10% goal needs on a shared VM. The gateway
-// inherits the environment, so its settings go on the command line.
+// rounds together (median CPU, pooled latencies), which a 10% goal needs on a shared VM.
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
@@ -650,8 +649,12 @@ function verdict(ok: boolean | undefined): string {
 }
 
 function printGoals(results: PointResult[], slow: SlowResult[]): void {
-  const find = (server: ServerKind, match: (point: Point) => boolean) =>
-    combine(results.filter((result) => result.server === server && match(result.point)));
+  // The first point that matches, its rounds taken together: two different matching points
+  // (say R10 and R20) are never pooled as if they were rounds of one.
+  const find = (server: ServerKind, match: (point: Point) => boolean) => {
+    const point = points.find(match);
+    return combine(results.filter((result) => result.server === server && result.point === point));
+  };
   const isHeavy = (point: Point) =>
     point.sockets >= 5000 &&
     point.topicsPerSocket === 10 &&

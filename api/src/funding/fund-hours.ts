@@ -4,9 +4,7 @@ import { isTradingDay, marketDate, marketZone, zonedWallClockMs } from "@kabuto/
  * When deposits and withdrawals are taken: a window of Tokyo wall-clock time on TSE business
  * days (the spec's weekdays 09:30–19:30, closed on holidays), or at any time.
  */
-export type FundHours =
-  | { kind: "always" }
-  | { kind: "window"; fromMinutes: number; toMinutes: number; text: string };
+export type FundHours = { kind: "always" } | { kind: "window"; fromMinutes: number; toMinutes: number };
 
 const minutesPerDay = 24 * 60;
 
@@ -29,7 +27,7 @@ export function parseFundHours(text: string): FundHours {
   if (fromMins > 59 || toMins > 59 || fromMinutes >= toMinutes || toMinutes > minutesPerDay) {
     throw new Error(`FUND_HOURS must start before it ends, within one day: ${text}`);
   }
-  return { kind: "window", fromMinutes, toMinutes, text };
+  return { kind: "window", fromMinutes, toMinutes };
 }
 
 /** Whether fund requests are taken at an instant: the window's start included, its end excluded. */
