@@ -1,6 +1,5 @@
-import type { Currency } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
-import { type Row, rowsOf } from "../db/rows.ts";
+import { rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 
@@ -87,29 +86,4 @@ export function openRequestConflict(error: unknown): AppError | undefined {
     }
   }
   return undefined;
-}
-
-/**
- * Locks the member's available-cash rows of these currencies (creating them at zero), in one
- * order for everyone, so two conversions in opposite directions cannot deadlock. Returns the
- * balances.
- */
-export async function lockAvailable(
-  tx: Tx,
-  memberId: string,
-  currencies: readonly Currency[],
-): Promise<Map<Currency, bigint>> {
-  const balances = new Map<Currency, bigint>();
-  for (const currency of [...new Set(currencies)].sort()) {
-    await tx.execute(sql`
-      insert into ledger_accounts (member_id, purpose, currency) values (${memberId}, 'available', ${currency})
-      on conflict do nothing`);
-    const [row] = rowsOf(
-      await tx.execute(sql`
-        select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
-          and currency = ${currency} for update`),
-    );
-    balances.set(currency, BigInt(String((row as Row).balance)));
-  }
-  return balances;
 }

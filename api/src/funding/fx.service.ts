@@ -8,11 +8,10 @@ import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
-import { postJournal } from "../ledger/ledger.repo.ts";
-import type { IdempotentResult } from "../trading/idempotency.ts";
-import { storedResult, withClaim } from "../trading/idempotency.ts";
-import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
-import { lockAvailable, memberFlags } from "./fund-requests.ts";
+import { lockAvailableIn, postJournal } from "../ledger/ledger.repo.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
+import type { AccountEvents } from "../trading/trading.service.ts";
+import { memberFlags } from "./fund-requests.ts";
 import {
   checkPair,
   conversionRate,
@@ -112,7 +111,7 @@ export class FxService {
         if (Number(row.expires_at_ms) <= nowMs) throw new AppError("FX_QUOTE_EXPIRED");
         const quote = toFxQuote(row);
         const fromMinor = BigInt(quote.fromAmount);
-        const balances = await lockAvailable(tx, memberId, [quote.from, quote.to]);
+        const balances = await lockAvailableIn(tx, memberId, [quote.from, quote.to]);
         const available = balances.get(quote.from) ?? 0n;
         if (available < fromMinor) {
           throw new AppError("INSUFFICIENT_BALANCE", {

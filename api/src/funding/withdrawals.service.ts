@@ -13,18 +13,16 @@ import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { verifyFundPassword } from "../identity/fund-password.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
-import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import type { IdempotentResult } from "../trading/idempotency.ts";
-import { storedResult, withClaim } from "../trading/idempotency.ts";
-import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
+import type { AccountEvents } from "../trading/trading.service.ts";
 import type { StaffContext } from "./channels.service.ts";
 import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
 import {
   assertNoOpenRequest,
   assertSubmissionRate,
-  lockAvailable,
   lockMember,
   memberFlags,
   openRequestConflict,
@@ -213,7 +211,7 @@ export class WithdrawalsService {
     if (amount < minimum) {
       throw new AppError("AMOUNT_BELOW_MINIMUM", { minimum: minimum.toString(), currency });
     }
-    const available = (await lockAvailable(tx, memberId, [currency])).get(currency) ?? 0n;
+    const available = await lockAvailable(tx, memberId, currency);
     const limit = await computeWithdrawable(tx, this.deps, memberId, currency, available);
     if (amount > BigInt(limit.withdrawable)) {
       throw new AppError("INSUFFICIENT_WITHDRAWABLE", { ...limit });

@@ -4,9 +4,7 @@ import type { Db } from "../db/database.ts";
 import { bankCards, members, withdrawals } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
-import type { IdempotentResult } from "../trading/idempotency.ts";
-import { storedResult, withClaim } from "../trading/idempotency.ts";
-import type { Idempotency } from "../trading/trading.service.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
 import { cardsPerMemberMax, holderMatches, maskTail } from "./rules.ts";
 
 type CardRow = typeof bankCards.$inferSelect;

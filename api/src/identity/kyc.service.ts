@@ -13,9 +13,7 @@ import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import type { IdempotentResult } from "../trading/idempotency.ts";
-import { storedResult, withClaim } from "../trading/idempotency.ts";
-import type { Idempotency } from "../trading/trading.service.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
 import { maskTail } from "./rules.ts";
 

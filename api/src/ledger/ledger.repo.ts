@@ -1,3 +1,4 @@
+import type { Currency } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
@@ -80,4 +81,36 @@ export async function memberBalances(tx: Tx, memberId: string): Promise<Balance[
     currency: String(row.currency),
     balance: BigInt(String(row.balance)),
   }));
+}
+
+/**
+ * Creates the member's available-cash account in this currency if need be (a member who never
+ * had any) and locks it, returning its balance: the one lock every cash-spending path takes.
+ */
+export async function lockAvailable(tx: Tx, memberId: string, currency: Currency): Promise<bigint> {
+  await tx.execute(sql`
+    insert into ledger_accounts (member_id, purpose, currency) values (${memberId}, 'available', ${currency})
+    on conflict do nothing`);
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
+        and currency = ${currency} for update`),
+  );
+  return BigInt(String(row?.balance));
+}
+
+/**
+ * Locks the member's available cash in several currencies, in one order for everyone, so two
+ * conversions in opposite directions cannot deadlock. Returns the balances.
+ */
+export async function lockAvailableIn(
+  tx: Tx,
+  memberId: string,
+  currencies: readonly Currency[],
+): Promise<Map<Currency, bigint>> {
+  const balances = new Map<Currency, bigint>();
+  for (const currency of [...new Set(currencies)].sort()) {
+    balances.set(currency, await lockAvailable(tx, memberId, currency));
+  }
+  return balances;
 }

@@ -1,7 +1,7 @@
 import { adjustmentRequestSchema, adjustmentSchema } from "@kabuto/shared";
 import type { Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
-import { idempotencyKeyOf, requestHash } from "../trading/idempotency.ts";
+import { idempotencyOf, sendResult } from "../trading/idempotency.ts";
 import type { AdjustmentsService } from "./adjustments.service.ts";
 import { requireStaff } from "./staff-sessions.ts";
 
@@ -37,13 +37,12 @@ export function mountOpsAdjustmentRoutes(
     },
     async (request, response) => {
       const actor = requireStaff(request, "supervisor");
-      const key = idempotencyKeyOf(request);
       const result = await adjustments.adjust(String(request.params.id), request.body, actor, {
         nowMs: now(),
         ip: request.ip ?? "",
-        idempotency: key ? { key, hash: requestHash(request) } : undefined,
+        idempotency: idempotencyOf(request),
       });
-      response.status(result.status).json(result.body);
+      sendResult(response, result);
     },
   );
 }

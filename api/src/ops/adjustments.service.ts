@@ -1,13 +1,11 @@
 import { type Adjustment, adjustmentRequestSchema, type Currency, decimalToMinor } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
-import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { claimKey, type IdempotentResult, storeResult } from "../trading/idempotency.ts";
-import type { AccountEvents, Idempotency } from "../trading/trading.service.ts";
+import { lockAvailable, postJournal } from "../ledger/ledger.repo.ts";
+import { type Idempotency, type IdempotentResult, withClaim } from "../trading/idempotency.ts";
+import type { AccountEvents } from "../trading/trading.service.ts";
 import { recordAudit } from "./audit.ts";
 import { findMember, isMemberId } from "./members.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";
@@ -69,65 +67,48 @@ export class AdjustmentsService {
     if (amount === undefined) throw new AppError("AMOUNT_INVALID", { fields: { amount: "AMOUNT_INVALID" } });
     if (!isMemberId(memberId)) throw new AppError("MEMBER_NOT_FOUND");
     const claim = context.idempotency
-      ? { memberId, key: staffKey(actor, context.idempotency.key), hash: context.idempotency.hash }
+      ? { key: staffKey(actor, context.idempotency.key), hash: context.idempotency.hash }
       : undefined;
     let fresh = false;
     const result = await this.db.transaction(async (tx): Promise<IdempotentResult> => {
       if (!(await findMember(tx, memberId))) throw new AppError("MEMBER_NOT_FOUND");
-      if (claim) {
-        const stored = await claimKey(tx, { ...claim, nowMs: context.nowMs });
-        if (stored) return stored;
-      }
-      const available = await lockAvailable(tx, memberId, body.currency);
-      if (available + amount < 0n) {
-        throw new AppError("INSUFFICIENT_BALANCE", {
-          available: available.toString(),
+      return withClaim(tx, memberId, claim, context.nowMs, async () => {
+        const available = await lockAvailable(tx, memberId, body.currency);
+        if (available + amount < 0n) {
+          throw new AppError("INSUFFICIENT_BALANCE", {
+            available: available.toString(),
+            currency: body.currency,
+          });
+        }
+        const journalId = await postJournal(
+          tx,
+          adjustmentJournal(memberId, body.currency, amount, body.reason),
+          context.nowMs,
+        );
+        const adjustment: Adjustment = {
+          journalId: String(journalId),
+          memberId,
           currency: body.currency,
+          amount: amount.toString(),
+          available: (available + amount).toString(),
+          reason: body.reason,
+          createdAtMs: context.nowMs,
+        };
+        await recordAudit(tx, {
+          staffId: actor.id,
+          action: "member.adjust",
+          target: `member:${memberId}`,
+          before: { currency: body.currency, available: available.toString() },
+          after: adjustment,
+          reason: body.reason,
+          ip: context.ip,
+          atMs: context.nowMs,
         });
-      }
-      const journalId = await postJournal(
-        tx,
-        adjustmentJournal(memberId, body.currency, amount, body.reason),
-        context.nowMs,
-      );
-      const adjustment: Adjustment = {
-        journalId: String(journalId),
-        memberId,
-        currency: body.currency,
-        amount: amount.toString(),
-        available: (available + amount).toString(),
-        reason: body.reason,
-        createdAtMs: context.nowMs,
-      };
-      await recordAudit(tx, {
-        staffId: actor.id,
-        action: "member.adjust",
-        target: `member:${memberId}`,
-        before: { currency: body.currency, available: available.toString() },
-        after: adjustment,
-        reason: body.reason,
-        ip: context.ip,
-        atMs: context.nowMs,
+        fresh = true;
+        return { status: 201, body: adjustment };
       });
-      const acted = { status: 201, body: adjustment };
-      if (claim) await storeResult(tx, claim, acted);
-      fresh = true;
-      return acted;
     });
     if (fresh) this.events(memberId, { type: "balance", id: body.currency });
     return result;
   }
-}
-
-/** Locks the member's available cash in this currency (creating the account on first use). */
-async function lockAvailable(tx: Tx, memberId: string, currency: Currency): Promise<bigint> {
-  await tx.execute(sql`
-    insert into ledger_accounts (member_id, purpose, currency) values (${memberId}, 'available', ${currency})
-    on conflict do nothing`);
-  const [row] = rowsOf(
-    await tx.execute(sql`
-      select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
-        and currency = ${currency} for update`),
-  );
-  return BigInt(String((row as Row).balance));
 }

@@ -24,7 +24,7 @@ export function idempotencyKeyOf(request: Request): string | undefined {
 }
 
 /** The request's key and body hash, when it carries an Idempotency-Key. */
-export function idempotencyOf(request: Request): IdempotencyClaim | undefined {
+export function idempotencyOf(request: Request): Idempotency | undefined {
   const key = idempotencyKeyOf(request);
   return key ? { key, hash: requestHash(request) } : undefined;
 }
@@ -75,7 +75,7 @@ export async function storeResult(
 }
 
 /** A request's idempotency key and the hash of what it asked for. */
-export interface IdempotencyClaim {
+export interface Idempotency {
   key: string;
   hash: string;
 }
@@ -89,7 +89,7 @@ export interface IdempotencyClaim {
 export async function storedResult(
   db: Pick<Db, "execute">,
   memberId: string,
-  idempotency: IdempotencyClaim | undefined,
+  idempotency: Idempotency | undefined,
 ): Promise<IdempotentResult | undefined> {
   if (!idempotency) return undefined;
   const [stored] = rowsOf(
@@ -110,7 +110,7 @@ export async function storedResult(
 export async function withClaim<R extends IdempotentResult>(
   tx: Tx,
   memberId: string,
-  idempotency: IdempotencyClaim | undefined,
+  idempotency: Idempotency | undefined,
   nowMs: number,
   action: () => Promise<R>,
 ): Promise<R> {

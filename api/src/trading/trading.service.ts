@@ -37,18 +37,19 @@ import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { houseAccount, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
-import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { claimKey, type IdempotentResult, storedResult, storeResult } from "./idempotency.ts";
+import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import {
+  claimKey,
+  type Idempotency,
+  type IdempotentResult,
+  storedResult,
+  storeResult,
+} from "./idempotency.ts";
 import { defaultTerms } from "./rules.ts";
 
 /** A result and the account events it causes once committed. */
 interface ActionResult extends IdempotentResult {
   events?: AccountEvent[];
-}
-
-export interface Idempotency {
-  key: string;
-  hash: string;
 }
 
 /** Pushes a member's private events (orders, fills, positions, balances) to their sockets. */
@@ -209,7 +210,7 @@ export class TradingService {
     return this.inTransaction(memberId, idempotency, nowMs, async (tx) => {
       const position = await this.lockPosition(tx, memberId, positionId);
       const currency = position.currency;
-      const available = await this.lockAvailable(tx, memberId, currency);
+      const available = await lockAvailable(tx, memberId, currency);
       if (available < amount) throw new AppError("INSUFFICIENT_BALANCE", { available: available.toString() });
       await postJournal(
         tx,
@@ -363,7 +364,7 @@ export class TradingService {
       ),
     );
     refuseBarred(flags);
-    const available = await this.lockAvailable(tx, memberId, currency);
+    const available = await lockAvailable(tx, memberId, currency);
     if (available < held) {
       throw new AppError("INSUFFICIENT_BALANCE", {
         required: held.toString(),
@@ -423,7 +424,7 @@ export class TradingService {
       this.terms[market].taxPpm,
     );
     const margin = BigInt(position.margin);
-    const available = await this.lockAvailable(tx, memberId, currency);
+    const available = await lockAvailable(tx, memberId, currency);
     const cash = memberAccount(memberId, "available", currency);
     const postings: Posting[] = [...transfer(memberAccount(memberId, "margin", currency), cash, margin)];
     if (pnl >= 0n) postings.push(...transfer(houseAccount("clearing", currency), cash, pnl));
@@ -470,7 +471,7 @@ export class TradingService {
   /** Returns a pending order's held money to available cash (cancelled, or about to fill). */
   private async releaseHold(tx: Tx, order: Row, currency: Currency, nowMs: number): Promise<void> {
     const memberId = String(order.member_id);
-    await this.lockAvailable(tx, memberId, currency);
+    await lockAvailable(tx, memberId, currency);
     await postJournal(
       tx,
       {
@@ -498,22 +499,6 @@ export class TradingService {
     const position = toPosition(row);
     if (position.status !== "holding") throw new AppError("POSITION_NOT_HOLDING");
     return position;
-  }
-
-  /**
-   * Locks the member's available-cash row for this currency (creating it at zero if the member
-   * never had any) and returns its balance: the one lock every cash-spending path takes.
-   */
-  private async lockAvailable(tx: Tx, memberId: string, currency: Currency): Promise<bigint> {
-    await tx.execute(sql`
-      insert into ledger_accounts (member_id, purpose, currency) values (${memberId}, 'available', ${currency})
-      on conflict do nothing`);
-    const [row] = rowsOf(
-      await tx.execute(sql`
-        select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
-          and currency = ${currency} for update`),
-    );
-    return BigInt(String((row as Row).balance));
   }
 
   private checkLimitPrice(
