@@ -4,10 +4,11 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
+import { numericId } from "../http/ids.ts";
 import { validate } from "../http/validate.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import { toChannel, toId } from "./funding.repo.ts";
+import { toChannel } from "./funding.repo.ts";
 
 /** Channels a list returns at most: a broker publishes a handful of accounts. */
 const channelsMax = 100;
@@ -66,7 +67,7 @@ export class ChannelsService {
     staff: StaffMember,
     context: StaffContext,
   ): Promise<RechargeChannel> {
-    const channelId = toId(id, "CHANNEL_NOT_FOUND");
+    const channelId = numericId(id, "CHANNEL_NOT_FOUND");
     const channel = parseChannel(validate(rechargeChannelUpdateSchema, input));
     return this.db.transaction(async (tx) => {
       const [before] = rowsOf(

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
+import { numericId } from "../http/ids.ts";
 import { validate } from "../http/validate.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
@@ -21,7 +22,7 @@ import {
   memberFlags,
   openRequestConflict,
 } from "./fund-requests.ts";
-import { memberDeposits, opsDeposit, toDeposit, toId } from "./funding.repo.ts";
+import { memberDeposits, opsDeposit, toDeposit } from "./funding.repo.ts";
 
 export interface DepositsDeps {
   db: Db;
@@ -91,14 +92,14 @@ export class DepositsService {
   }
 
   async opsDetail(id: string): Promise<OpsDeposit> {
-    const found = await opsDeposit(this.deps.db, toId(id, "DEPOSIT_NOT_FOUND"));
+    const found = await opsDeposit(this.deps.db, numericId(id, "DEPOSIT_NOT_FOUND"));
     if (!found) throw new AppError("DEPOSIT_NOT_FOUND");
     return found;
   }
 
   /** Approves a pending deposit (the house clearing account credits the member) or rejects it with a reason. */
   async review(id: string, input: unknown, staff: StaffMember, context: StaffContext): Promise<OpsDeposit> {
-    const depositId = toId(id, "DEPOSIT_NOT_FOUND");
+    const depositId = numericId(id, "DEPOSIT_NOT_FOUND");
     const decision = validate(reviewDecisionSchema, input);
     const reason = decision.reason || null;
     if (decision.decision === "reject" && !reason) throw new AppError("REASON_REQUIRED");

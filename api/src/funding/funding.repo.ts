@@ -10,7 +10,6 @@ import type {
 } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import { type Row, rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
 import { maskTail } from "../identity/rules.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 
@@ -20,15 +19,6 @@ const memberListLimit = 200;
 const opsListLimit = 100;
 /** Earlier requests shown beside each one under review: enough to see a pattern. */
 export const historyMax = 10;
-
-/** A numeric id from a path, or the resource's not-found code: nothing else reaches SQL. */
-export function toId(
-  id: string,
-  notFound: "DEPOSIT_NOT_FOUND" | "WITHDRAWAL_NOT_FOUND" | "CHANNEL_NOT_FOUND",
-) {
-  if (!/^\d{1,15}$/.test(id)) throw new AppError(notFound);
-  return Number(id);
-}
 
 const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const nullableString = (value: unknown) => (value === null || value === undefined ? null : String(value));

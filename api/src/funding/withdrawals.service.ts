@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
+import { numericId } from "../http/ids.ts";
 import { validate } from "../http/validate.ts";
 import { verifyFundPassword } from "../identity/fund-password.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
@@ -27,7 +28,7 @@ import {
   memberFlags,
   openRequestConflict,
 } from "./fund-requests.ts";
-import { memberWithdrawals, opsWithdrawal, toId, toWithdrawal } from "./funding.repo.ts";
+import { memberWithdrawals, opsWithdrawal, toWithdrawal } from "./funding.repo.ts";
 import { withdrawMinimum } from "./withdraw-rules.ts";
 import { computeWithdrawable } from "./withdrawable.ts";
 
@@ -104,14 +105,14 @@ export class WithdrawalsService {
   }
 
   async opsDetail(id: string): Promise<OpsWithdrawalDetail> {
-    const found = await opsWithdrawal(this.deps.db, toId(id, "WITHDRAWAL_NOT_FOUND"));
+    const found = await opsWithdrawal(this.deps.db, numericId(id, "WITHDRAWAL_NOT_FOUND"));
     if (!found) throw new AppError("WITHDRAWAL_NOT_FOUND");
     return found;
   }
 
   /** Maker: prepares the payout (pending → checked); someone else must approve it. */
   async check(id: string, input: unknown, staff: StaffMember, context: StaffContext) {
-    const withdrawalId = toId(id, "WITHDRAWAL_NOT_FOUND");
+    const withdrawalId = numericId(id, "WITHDRAWAL_NOT_FOUND");
     const { payoutReference } = validate(withdrawalCheckSchema, input);
     await this.deps.db.transaction(async (tx) => {
       const row = await lockWithdrawal(tx, withdrawalId);
@@ -138,7 +139,7 @@ export class WithdrawalsService {
    * a pending or checked one with a reason and releases the money.
    */
   async review(id: string, input: unknown, staff: StaffMember, context: StaffContext) {
-    const withdrawalId = toId(id, "WITHDRAWAL_NOT_FOUND");
+    const withdrawalId = numericId(id, "WITHDRAWAL_NOT_FOUND");
     const decision = validate(reviewDecisionSchema, input);
     const reason = decision.reason || null;
     if (decision.decision === "reject" && !reason) throw new AppError("REASON_REQUIRED");

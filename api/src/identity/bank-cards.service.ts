@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { bankCards, members, withdrawals } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { numericId } from "../http/ids.ts";
 import { validate } from "../http/validate.ts";
 import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
 import { cardsPerMemberMax, holderMatches, maskTail } from "./rules.ts";
@@ -35,11 +36,6 @@ function toStaffBankCard(row: CardRow): StaffBankCard {
     cardNumber: row.cardNumber,
     removedAtMs: row.removedAtMs,
   };
-}
-
-function cardId(id: string): number {
-  if (!/^\d{1,15}$/.test(id)) throw new AppError("CARD_NOT_FOUND");
-  return Number(id);
 }
 
 /**
@@ -126,7 +122,7 @@ export class BankCardsService {
   ): Promise<IdempotentResult> {
     const replay = await storedResult(this.db, memberId, idempotency);
     if (replay) return replay;
-    const key = cardId(id);
+    const key = numericId(id, "CARD_NOT_FOUND");
     return this.db.transaction((tx) =>
       withClaim(tx, memberId, idempotency, nowMs, async () => {
         const [member] = await tx

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { kycApplications, members } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { numericId } from "../http/ids.ts";
 import { validate } from "../http/validate.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
@@ -66,11 +67,6 @@ function submitRefusal(verification: Verification, frozen: boolean): AppError | 
   if (verification === "pending") return new AppError("KYC_PENDING");
   if (verification === "verified") return new AppError("KYC_ALREADY_VERIFIED");
   return undefined;
-}
-
-function applicationId(id: string): number {
-  if (!/^\d{1,15}$/.test(id)) throw new AppError("KYC_NOT_FOUND");
-  return Number(id);
 }
 
 /**
@@ -182,7 +178,7 @@ export class KycService {
       .select({ application: kycApplications, member: members })
       .from(kycApplications)
       .innerJoin(members, eq(members.id, kycApplications.memberId))
-      .where(eq(kycApplications.id, applicationId(id)));
+      .where(eq(kycApplications.id, numericId(id, "KYC_NOT_FOUND")));
     if (!found) throw new AppError("KYC_NOT_FOUND");
     const { application, member } = found;
     const history = await this.db
@@ -222,7 +218,7 @@ export class KycService {
     if (decision.decision === "reject" && !reason) {
       throw new AppError("REASON_REQUIRED", { fields: { reason: "REASON_REQUIRED" } });
     }
-    const applicationKey = applicationId(id);
+    const applicationKey = numericId(id, "KYC_NOT_FOUND");
     return this.db.transaction(async (tx) => {
       const [application] = await tx
         .select()

@@ -11,6 +11,7 @@ import { and, desc, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { news } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { numericId } from "../http/ids.ts";
 import { validate } from "../http/validate.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
@@ -42,11 +43,6 @@ export function newsStatus(row: Pick<NewsRow, "publishedAtMs" | "withdrawnAtMs">
 
 function toOpsItem(row: NewsRow, nowMs: number): OpsNewsItem {
   return { ...toItem(row), status: newsStatus(row, nowMs), withdrawnAtMs: row.withdrawnAtMs };
-}
-
-function newsId(id: string): number {
-  if (!/^\d{1,15}$/.test(id)) throw new AppError("NEWS_NOT_FOUND");
-  return Number(id);
 }
 
 /** Items strictly older than the cursor, in the order lists show them. */
@@ -101,7 +97,13 @@ export class NewsService {
     const [row] = await this.db
       .select()
       .from(news)
-      .where(and(eq(news.id, newsId(id)), isNull(news.withdrawnAtMs), lte(news.publishedAtMs, this.now())));
+      .where(
+        and(
+          eq(news.id, numericId(id, "NEWS_NOT_FOUND")),
+          isNull(news.withdrawnAtMs),
+          lte(news.publishedAtMs, this.now()),
+        ),
+      );
     if (!row) throw new AppError("NEWS_NOT_FOUND");
     return toItem(row);
   }
@@ -153,10 +155,10 @@ export class NewsService {
     context: { ip: string },
   ): Promise<OpsNewsItem> {
     const nowMs = this.now();
-    const numericId = newsId(id);
+    const newsKey = numericId(id, "NEWS_NOT_FOUND");
     const body = this.parse(input, nowMs);
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(news).where(eq(news.id, numericId)).for("update");
+      const [row] = await tx.select().from(news).where(eq(news.id, newsKey)).for("update");
       if (!row) throw new AppError("NEWS_NOT_FOUND");
       const before = toOpsItem(row, nowMs);
       const change = {
@@ -166,7 +168,7 @@ export class NewsService {
         publishedAtMs: body.publishedAtMs ?? row.publishedAtMs,
       };
       if (sameContent(row, change)) return before;
-      const [updated] = await tx.update(news).set(change).where(eq(news.id, numericId)).returning();
+      const [updated] = await tx.update(news).set(change).where(eq(news.id, newsKey)).returning();
       const after = toOpsItem(updated as NewsRow, nowMs);
       await recordAudit(tx, {
         staffId: actor.id,
@@ -188,15 +190,15 @@ export class NewsService {
     context: { ip: string; reason: string },
   ): Promise<OpsNewsItem> {
     const nowMs = this.now();
-    const numericId = newsId(id);
+    const newsKey = numericId(id, "NEWS_NOT_FOUND");
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(news).where(eq(news.id, numericId)).for("update");
+      const [row] = await tx.select().from(news).where(eq(news.id, newsKey)).for("update");
       if (!row) throw new AppError("NEWS_NOT_FOUND");
       if (row.withdrawnAtMs !== null) return toOpsItem(row, nowMs);
       const [updated] = await tx
         .update(news)
         .set({ withdrawnAtMs: nowMs })
-        .where(eq(news.id, numericId))
+        .where(eq(news.id, newsKey))
         .returning();
       await recordAudit(tx, {
         staffId: actor.id,

@@ -35,6 +35,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../http/errors.ts";
+import { numericId } from "../http/ids.ts";
 import { validate } from "../http/validate.ts";
 import { houseAccount, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
@@ -147,7 +148,7 @@ export class TradingService {
     return this.inTransaction(memberId, idempotency, this.now(), async (tx) => {
       const [row] = rowsOf(
         await tx.execute(
-          sql`select * from orders where id = ${toId(orderId)} and member_id = ${memberId} for update`,
+          sql`select * from orders where id = ${numericId(orderId)} and member_id = ${memberId} for update`,
         ),
       );
       if (!row) throw new AppError("ORDER_NOT_FOUND");
@@ -229,7 +230,7 @@ export class TradingService {
       );
       const [updated] = rowsOf(
         await tx.execute(
-          sql`update positions set margin_minor = margin_minor + ${amount.toString()}::bigint where id = ${toId(positionId)} returning *`,
+          sql`update positions set margin_minor = margin_minor + ${amount.toString()}::bigint where id = ${numericId(positionId)} returning *`,
         ),
       );
       return {
@@ -463,7 +464,7 @@ export class TradingService {
           close_notional_minor = ${closeNotional.toString()}::bigint, close_fee_minor = ${fee.toString()}::bigint,
           close_tax_minor = ${tax.toString()}::bigint, realized_minor = ${realized.toString()}::bigint,
           close_reason = ${reason}, closed_at_ms = ${nowMs}
-        where id = ${toId(position.id)} returning *`),
+        where id = ${numericId(position.id)} returning *`),
     );
     return toPosition(updated as Row);
   }
@@ -492,7 +493,7 @@ export class TradingService {
   private async lockPosition(tx: Tx, memberId: string, positionId: string): Promise<Position> {
     const [row] = rowsOf(
       await tx.execute(
-        sql`select * from positions where id = ${toId(positionId)} and member_id = ${memberId} for update`,
+        sql`select * from positions where id = ${numericId(positionId)} and member_id = ${memberId} for update`,
       ),
     );
     if (!row) throw new AppError("POSITION_NOT_FOUND");
@@ -558,11 +559,6 @@ function refuseBarred(flags: Row | undefined): void {
   if (!flags || flags.disabled) throw new AppError("UNAUTHENTICATED");
   if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
   if (flags.trading_barred) throw new AppError("TRADING_BARRED");
-}
-
-function toId(id: string): number {
-  if (!/^\d{1,15}$/.test(id)) throw new AppError("NOT_FOUND");
-  return Number(id);
 }
 
 function formatAverage(units: number, market: Market): string {
