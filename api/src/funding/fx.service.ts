@@ -122,8 +122,13 @@ export class FxService {
         }
         // Cash that losses, loans or debt in this currency will be paid from may not leave it
         // by exchange either, or an exchange followed by a withdrawal would take it out.
-        const limit = await computeWithdrawable(tx, this.deps, memberId, quote.from, available);
-        if (BigInt(limit.withdrawable) < fromMinor) {
+        const [limit] = await computeWithdrawable(
+          tx,
+          this.deps,
+          memberId,
+          new Map([[quote.from, available]]),
+        );
+        if (!limit || BigInt(limit.withdrawable) < fromMinor) {
           throw new AppError("INSUFFICIENT_WITHDRAWABLE", { ...limit, required: quote.fromAmount });
         }
         const journalId = await postJournal(

@@ -14,34 +14,38 @@ import {
 } from "./withdraw-rules.ts";
 
 /**
- * What of a member's cash in one currency may leave it, by withdrawal or by exchange into
- * another currency: both would take away the money that losses, loans and debt in this
- * currency must be paid from.
- */
-
-/**
- * Available cash less the losses of the member's holding positions in this currency beyond
+ * What of a member's cash may leave it, by withdrawal or by exchange into another currency:
+ * both would take away the money that losses, loans and debt in that currency must be paid
+ * from. Per currency: available cash less the losses of the member's holding positions beyond
  * their posted margin, marked at the last quote on the bus, less loans, less debt.
+ *
+ * All the currencies asked for come from one read of each kind (positions, debts, quotes), so
+ * the withdraw screen costs the same few round trips however many currencies it lists.
  */
 export async function computeWithdrawable(
   tx: Tx,
   deps: { bus: Bus; minimums: ReadonlyMap<Currency, bigint> },
   memberId: string,
-  currency: Currency,
-  available: bigint,
-): Promise<Withdrawable> {
+  available: ReadonlyMap<Currency, bigint>,
+): Promise<Withdrawable[]> {
+  const currencies = [...available.keys()];
+  if (currencies.length === 0) return [];
   // Every holding position, however many: one left out would let its loss be withdrawn.
-  const rows = rowsOf(
+  const positions = rowsOf(
     await tx.execute(sql`
-      select symbol, side, quantity, open_notional_minor, margin_minor from positions
-      where member_id = ${memberId} and status = 'holding' and currency = ${currency}`),
+      select currency, symbol, side, quantity, open_notional_minor, margin_minor from positions
+      where member_id = ${memberId} and status = 'holding'
+        and currency in (${sql.join(
+          currencies.map((currency) => sql`${currency}`),
+          sql`, `,
+        )})`),
   );
   const quotes = await lastPrices(
     deps.bus,
-    rows.map((row) => String(row.symbol)),
+    positions.map((row) => String(row.symbol)),
   );
-  let uncovered = 0n;
-  for (const row of rows) {
+  const uncovered = new Map<Currency, bigint>();
+  for (const row of positions) {
     const symbol = String(row.symbol);
     const last = quotes.get(symbol);
     const market = symbolMarket(symbol as Quote["symbol"]) as Market;
@@ -54,27 +58,34 @@ export async function computeWithdrawable(
     const current = last === undefined ? undefined : markNotional(market, position.quantity, last);
     // Without a price the loss cannot be known, and guessing could let the money out.
     if (current === undefined) throw new AppError("PRICE_UNAVAILABLE", { symbol });
-    uncovered += uncoveredLoss(position, current);
+    const currency = String(row.currency) as Currency;
+    uncovered.set(currency, (uncovered.get(currency) ?? 0n) + uncoveredLoss(position, current));
+  }
+  // A deficit account carries what the member owes as a negative balance.
+  const owed = new Map<Currency, bigint>();
+  for (const row of rowsOf(
+    await tx.execute(sql`
+      select currency, balance from ledger_accounts where member_id = ${memberId} and purpose = 'deficit'`),
+  )) {
+    const debt = -BigInt(String(row.balance));
+    if (debt > 0n) owed.set(String(row.currency) as Currency, debt);
   }
   // Credit loans do not exist yet: nothing is owed on them, so nothing is set aside for them.
   const loans = 0n;
-  const [deficit] = rowsOf(
-    await tx.execute(sql`
-      select balance from ledger_accounts
-      where member_id = ${memberId} and purpose = 'deficit' and currency = ${currency}`),
-  );
-  // A deficit account carries what the member owes as a negative balance.
-  const owed = deficit ? -BigInt(String(deficit.balance)) : 0n;
-  const debt = owed > 0n ? owed : 0n;
-  return {
-    currency,
-    available: available.toString(),
-    uncoveredLoss: uncovered.toString(),
-    loans: loans.toString(),
-    debt: debt.toString(),
-    withdrawable: withdrawableAmount(available, uncovered, loans, debt).toString(),
-    minimum: withdrawMinimum(deps.minimums, currency).toString(),
-  };
+  return currencies.map((currency) => {
+    const cash = available.get(currency) ?? 0n;
+    const loss = uncovered.get(currency) ?? 0n;
+    const debt = owed.get(currency) ?? 0n;
+    return {
+      currency,
+      available: cash.toString(),
+      uncoveredLoss: loss.toString(),
+      loans: loans.toString(),
+      debt: debt.toString(),
+      withdrawable: withdrawableAmount(cash, loss, loans, debt).toString(),
+      minimum: withdrawMinimum(deps.minimums, currency).toString(),
+    };
+  });
 }
 
 async function lastPrices(bus: Bus, symbols: string[]): Promise<Map<string, string>> {

@@ -56,25 +56,22 @@ export class WithdrawalsService {
   /** One item per currency the member holds: the computation the withdraw screen shows. */
   async withdrawable(memberId: string): Promise<Withdrawable[]> {
     const { db } = this.deps;
+    // Every currency the member holds cash or a position in, with the cash available in it.
     const rows = rowsOf(
       await db.execute(sql`
-        select currency from ledger_accounts where member_id = ${memberId}
-        union select currency from positions where member_id = ${memberId} and status = 'holding'
-        order by currency`),
+        select held.currency, coalesce(available.balance, 0) as balance
+        from (
+          select currency from ledger_accounts where member_id = ${memberId}
+          union select currency from positions where member_id = ${memberId} and status = 'holding'
+        ) held
+        left join ledger_accounts available on available.member_id = ${memberId}
+          and available.purpose = 'available' and available.currency = held.currency
+        order by held.currency`),
     );
-    const items: Withdrawable[] = [];
-    for (const row of rows) {
-      const currency = String(row.currency) as Currency;
-      const [balance] = rowsOf(
-        await db.execute(sql`
-          select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
-            and currency = ${currency}`),
-      );
-      items.push(
-        await computeWithdrawable(db, this.deps, memberId, currency, BigInt(String(balance?.balance ?? 0))),
-      );
-    }
-    return items;
+    const available = new Map(
+      rows.map((row) => [String(row.currency) as Currency, BigInt(String(row.balance))] as const),
+    );
+    return computeWithdrawable(db, this.deps, memberId, available);
   }
 
   async list(memberId: string): Promise<Withdrawal[]> {
@@ -213,8 +210,8 @@ export class WithdrawalsService {
       throw new AppError("AMOUNT_BELOW_MINIMUM", { minimum: minimum.toString(), currency });
     }
     const available = await lockAvailable(tx, memberId, currency);
-    const limit = await computeWithdrawable(tx, this.deps, memberId, currency, available);
-    if (amount > BigInt(limit.withdrawable)) {
+    const [limit] = await computeWithdrawable(tx, this.deps, memberId, new Map([[currency, available]]));
+    if (!limit || amount > BigInt(limit.withdrawable)) {
       throw new AppError("INSUFFICIENT_WITHDRAWABLE", { ...limit });
     }
     await assertNoOpenRequest(tx, memberId);
