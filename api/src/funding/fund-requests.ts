@@ -24,29 +24,26 @@ export interface MemberFlags {
   withdrawBarred: boolean;
 }
 
-/** The member's flags as they are now (the session may have cached older ones). */
-export async function memberFlags(tx: Tx, memberId: string): Promise<MemberFlags> {
-  const [row] = rowsOf(
-    await tx.execute(sql`select frozen, withdraw_barred from members where id = ${memberId}`),
-  );
-  if (!row) throw new AppError("UNAUTHENTICATED");
-  return { frozen: Boolean(row.frozen), withdrawBarred: Boolean(row.withdraw_barred) };
-}
-
 /**
- * Locks the member's row for the rest of the transaction and returns its flags: every fund
- * request of a member takes this lock first, so two of them never pass the checks together.
- * NO KEY UPDATE leaves rows that merely reference the member (orders, journals) unblocked.
+ * The member's flags as stored now (the session may have cached older ones). With `lock`, the
+ * member's row stays locked for the rest of the transaction: every fund request of a member
+ * takes this lock first, so two of them never pass the checks together. NO KEY UPDATE leaves
+ * rows that merely reference the member (orders, journals) unblocked.
  */
-export async function lockMember(tx: Tx, memberId: string): Promise<MemberFlags> {
+export async function memberFlags(tx: Tx, memberId: string, lock = false): Promise<MemberFlags> {
   const [row] = rowsOf(
     await tx.execute(
-      sql`select frozen, withdraw_barred from members where id = ${memberId} for no key update`,
+      lock
+        ? sql`select frozen, withdraw_barred from members where id = ${memberId} for no key update`
+        : sql`select frozen, withdraw_barred from members where id = ${memberId}`,
     ),
   );
   if (!row) throw new AppError("UNAUTHENTICATED");
   return { frozen: Boolean(row.frozen), withdrawBarred: Boolean(row.withdraw_barred) };
 }
+
+/** Locks the member's row for the transaction and returns its flags: see `memberFlags`. */
+export const lockMember = (tx: Tx, memberId: string): Promise<MemberFlags> => memberFlags(tx, memberId, true);
 
 /** FUND_OPERATION_IN_PROGRESS while a deposit is pending or a withdrawal pending or checked. */
 export async function assertNoOpenRequest(tx: Tx, memberId: string): Promise<void> {

@@ -28,8 +28,7 @@ export class PasswordsService {
   }
 
   async security(memberId: string): Promise<SecurityStatus> {
-    const [member] = await this.db.select().from(members).where(eq(members.id, memberId));
-    if (!member) throw new AppError("UNAUTHENTICATED");
+    const member = await this.member(memberId);
     return {
       fundPasswordSet: member.fundPasswordHash !== null,
       verification: member.verification,

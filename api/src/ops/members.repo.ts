@@ -3,16 +3,15 @@ import { desc, eq, ilike, like, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { members } from "../db/schema.ts";
+import { isUuid } from "../http/ids.ts";
 import { memberBalances, type Tx } from "../ledger/ledger.repo.ts";
 import { fundRecords } from "../trading/account.repo.ts";
 
 /** Journals a profile shows: the last few weeks of an active member, enough to explain a balance. */
 const recentJournalsMax = 20;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isMemberId(value: string): boolean {
-  return uuidPattern.test(value);
+  return isUuid(value);
 }
 
 type MemberRow = typeof members.$inferSelect;

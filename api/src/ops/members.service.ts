@@ -69,7 +69,8 @@ export async function setMemberFlags(
     if (Object.keys(changed).length === 0) return { member: toMemberSummary(row), ended: [], changed: [] };
     const [updated] = await tx.update(members).set(changed).where(eq(members.id, memberId)).returning();
     const ended = changed.disabled ? await revokeMemberSessions(tx, memberId, context.nowMs) : [];
-    const live = await liveSessionHashes(tx, memberId, context.nowMs);
+    // A disabled member's sessions were all just revoked: none is left to look for.
+    const live = changed.disabled ? [] : await liveSessionHashes(tx, memberId, context.nowMs);
     await recordAudit(tx, {
       staffId: actor.id,
       action: "member.flags",

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import type { Db } from "../db/database.ts";
 import { uploads } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { isUuid } from "../http/ids.ts";
 import { endsWhereFormatEnds, sniffImageFormat } from "./image-format.ts";
 
 /** 8 MiB: a full-resolution phone photo is 2–6 MiB; anything larger is not a snapshot of a card or a receipt. */
@@ -59,7 +60,6 @@ export type SaveImage = (
 
 /** Stored names are ours alone: 128 random bits and the extension of the type we wrote. */
 const storedNamePattern = /^[0-9a-f]{32}\.jpg$/;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The single file a `fields()` middleware took for `name`, if any. */
 export function uploadedFile(files: Express.Request["files"], name: string): Express.Multer.File | undefined {
@@ -234,7 +234,7 @@ export class UploadStore {
     db: Db,
     id: string,
   ): Promise<{ memberId: string; contentType: string; bytes: Buffer } | undefined> {
-    if (!uuidPattern.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await db
       .select({
         memberId: uploads.memberId,
