@@ -14,4 +14,4 @@ export {
   type MoneyFormatOptions,
   type PriceFormatOptions,
 } from "./number.ts";
-export { formatClock, formatDate, zoneOffsetMs } from "./time.ts";
+export { type ClockOptions, formatClock, formatDate, formatDateTime, zoneOffsetMs } from "./time.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDate, zoneOffsetMs } from "./time.ts";
+import { formatClock, formatDate, formatDateTime, zoneOffsetMs } from "./time.ts";
 
 describe("zoneOffsetMs", () => {
   it("is nine hours in Tokyo all year", () => {
@@ -38,5 +38,24 @@ describe("exchange clock and date", () => {
 
   it("gives empty text for an invalid instant", () => {
     expect(formatClock(Number.NaN, "ja", "Asia/Tokyo")).toBe("");
+  });
+});
+
+describe("exchange date and clock together", () => {
+  const tokyoOpen = Date.UTC(2025, 0, 6, 0, 0, 5);
+
+  it("joins the date and the clock with a space", () => {
+    expect(formatDateTime(tokyoOpen, "ja", "Asia/Tokyo")).toBe("2025/01/06 09:00:05");
+    expect(formatDateTime(tokyoOpen, "en", "America/New_York")).toBe("01/05/2025 19:00:05");
+    expect(formatDateTime(tokyoOpen, "zh-Hant", "Asia/Tokyo")).toBe("2025/01/06 09:00:05");
+  });
+
+  it("stops at the minute when seconds are left out", () => {
+    expect(formatDateTime(tokyoOpen, "ja", "Asia/Tokyo", { seconds: false })).toBe("2025/01/06 09:00");
+    expect(formatClock(tokyoOpen, "en", "Asia/Tokyo", { seconds: false })).toBe("09:00");
+  });
+
+  it("gives empty text for an invalid instant", () => {
+    expect(formatDateTime(Number.NaN, "ja", "Asia/Tokyo")).toBe("");
   });
 });

@@ -62,19 +62,44 @@ function display(
   return formatter;
 }
 
-/** `14:05:09` on the exchange's clock. */
-export function formatClock(epochMs: number, locale: FormatLocale, zone: string): string {
+/** How much of the clock to show. */
+export interface ClockOptions {
+  /** Whether to show seconds (`14:05:09`) or stop at the minute (`14:05`); shown unless false. */
+  seconds?: boolean;
+}
+
+/** `14:05:09` on the exchange's clock, or `14:05` without seconds. */
+export function formatClock(
+  epochMs: number,
+  locale: FormatLocale,
+  zone: string,
+  options: ClockOptions = {},
+): string {
   if (!Number.isFinite(epochMs)) return "";
-  return display(locale, zone, {
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).format(epochMs);
+  const clock: Intl.DateTimeFormatOptions =
+    options.seconds === false
+      ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+      : { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
+  return display(locale, zone, clock).format(epochMs);
 }
 
 /** The exchange-zone date: `2025/01/06` (ja), `01/06/2025` (en), `2025/01/06` (zh-Hant). */
 export function formatDate(epochMs: number, locale: FormatLocale, zone: string): string {
   if (!Number.isFinite(epochMs)) return "";
   return display(locale, zone, { year: "numeric", month: "2-digit", day: "2-digit" }).format(epochMs);
+}
+
+/**
+ * The exchange-zone date and clock, `2025/01/06 09:00:05` (ja). Built from the two parts rather
+ * than one Intl pattern, whose joiner differs by language (`01/06/2025, 09:00:05` in English),
+ * so a record reads the same as its date and clock shown apart.
+ */
+export function formatDateTime(
+  epochMs: number,
+  locale: FormatLocale,
+  zone: string,
+  options: ClockOptions = {},
+): string {
+  if (!Number.isFinite(epochMs)) return "";
+  return `${formatDate(epochMs, locale, zone)} ${formatClock(epochMs, locale, zone, options)}`;
 }

@@ -1,6 +1,6 @@
 import { Tabs } from "@base-ui/react/tabs";
-import type { FundRecord } from "@kabuto/shared";
-import { formatClock, formatDate } from "@kabuto/shared/format";
+import { type FundRecord, marketZone } from "@kabuto/shared";
+import { formatDateTime } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -28,8 +28,6 @@ import "./funds.css";
 
 /** Records per request: a screenful and a half, so scrolling rarely waits. */
 const pageSize = 30;
-/** Records are shown in Tokyo time, the home market's clock. */
-const recordZone = "Asia/Tokyo";
 
 const filters = ["all", "deposit", "withdrawal", "trade", "exchange"] as const;
 type Filter = (typeof filters)[number];
@@ -296,9 +294,9 @@ function RecordRow({ record }: { record: FundRecord }) {
         </span>
       </div>
       <div className="fund-row__details">
+        {/* On Tokyo's clock, the home market's, wherever the member is. */}
         <span className="fund-row__time num">
-          {formatDate(record.createdAtMs, locale, recordZone)}{" "}
-          {formatClock(record.createdAtMs, locale, recordZone)}
+          {formatDateTime(record.createdAtMs, locale, marketZone.JP)}
         </span>
         <span className="fund-row__moves num">{secondary}</span>
       </div>

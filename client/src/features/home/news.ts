@@ -1,9 +1,9 @@
-import type { LocalizedText, NewsKind, NewsSummary } from "@kabuto/shared";
-import { intlLocale } from "@kabuto/shared/format";
+import { type LocalizedText, marketZone, type NewsKind, type NewsSummary } from "@kabuto/shared";
+import { formatClock } from "@kabuto/shared/format";
 import type { AppLocale } from "../../i18n/locale.ts";
 
 /** News and announcements are dated on Tokyo's clock, the house's and the home market's. */
-export const newsZone = "Asia/Tokyo";
+export const newsZone = marketZone.JP;
 
 /** Items per page of the list: about two screens, so "load more" is rarely needed twice. */
 export const newsPageSize = 20;
@@ -85,20 +85,7 @@ export function appendNewsPage(
   };
 }
 
-const timeFormatters = new Map<AppLocale, Intl.DateTimeFormat>();
-
 /** `14:05` on Tokyo's clock: when an item was published, to the minute (seconds say nothing here). */
 export function formatNewsTime(epochMs: number, locale: AppLocale): string {
-  if (!Number.isFinite(epochMs)) return "";
-  let formatter = timeFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(intlLocale[locale], {
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      timeZone: newsZone,
-    });
-    timeFormatters.set(locale, formatter);
-  }
-  return formatter.format(epochMs);
+  return formatClock(epochMs, locale, newsZone, { seconds: false });
 }

@@ -1,4 +1,10 @@
-import { type DocumentType, documentTypes, type KycApplication, type KycStatus } from "@kabuto/shared";
+import {
+  type DocumentType,
+  documentTypes,
+  type KycApplication,
+  type KycStatus,
+  marketZone,
+} from "@kabuto/shared";
 import { formatDate } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
@@ -17,9 +23,6 @@ import { documentLabels, LoadProblem, Notice, SignInNeeded, VerificationTag } fr
 import { photoPrint } from "./photo.ts";
 import { PhotoField } from "./photo-field.tsx";
 import "./identity.css";
-
-/** Dates of review are shown in Tokyo time, as the rest of the member's records. */
-const recordZone = "Asia/Tokyo";
 
 /**
  * `/user/bandCard`: real-name verification (the spec's route name). Shows where the member
@@ -121,18 +124,19 @@ function StatusPanel({ status }: { status: KycStatus }) {
             </dt>
             <dd className="num">{application.idNumberMasked}</dd>
           </div>
+          {/* Dates are on Tokyo's clock, as the rest of the member's records. */}
           <div className="kv-list__row">
             <dt>
               <Trans>Submitted</Trans>
             </dt>
-            <dd className="num">{formatDate(application.createdAtMs, locale, recordZone)}</dd>
+            <dd className="num">{formatDate(application.createdAtMs, locale, marketZone.JP)}</dd>
           </div>
           {application.reviewedAtMs !== null && (
             <div className="kv-list__row">
               <dt>
                 <Trans>Reviewed</Trans>
               </dt>
-              <dd className="num">{formatDate(application.reviewedAtMs, locale, recordZone)}</dd>
+              <dd className="num">{formatDate(application.reviewedAtMs, locale, marketZone.JP)}</dd>
             </div>
           )}
         </dl>

@@ -1,5 +1,5 @@
-import { type Currency, currencies } from "@kabuto/shared";
-import { formatClock, formatDate, formatMoney } from "@kabuto/shared/format";
+import { type Currency, currencies, marketZone } from "@kabuto/shared";
+import { formatDateTime, formatMoney } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -13,9 +13,6 @@ import { notifyError } from "../../lib/notify.ts";
 import type { AsyncState } from "../../lib/use-async.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { isCurrency } from "./adjustment-rules.ts";
-
-/** Staff work on Tokyo time, the brokerage's own clock, wherever their browser is. */
-export const opsZone = "Asia/Tokyo";
 
 /** A screen of the console: its title, a way back to the list it came from, and actions. */
 export function OpsPage({
@@ -96,13 +93,16 @@ export function Money({ amount, currency }: { amount: string | bigint; currency:
   return <span className="num">{formatMoney(amount, currency, locale)}</span>;
 }
 
-/** A moment as date and time on Tokyo's clock. */
+/**
+ * A moment as date and time on Tokyo's clock: staff work on Tokyo time, the brokerage's own
+ * clock, wherever their browser is.
+ */
 export function When({ ms }: { ms: number | null | undefined }) {
   const locale = useLocale();
   if (ms === null || ms === undefined) return <span className="ops-muted">—</span>;
   return (
     <time className="num ops-when" dateTime={new Date(ms).toISOString()}>
-      {formatDate(ms, locale, opsZone)} {formatClock(ms, locale, opsZone)}
+      {formatDateTime(ms, locale, marketZone.JP)}
     </time>
   );
 }

@@ -1,10 +1,10 @@
+import { marketZone } from "@kabuto/shared";
 import { zoneOffsetMs } from "@kabuto/shared/format";
 
 /**
  * Staff schedule news on Tokyo's clock, whatever their browser's zone: a `datetime-local`
  * input's value ("2026-01-05T09:00") is read and written as Tokyo wall-clock time.
  */
-const zone = "Asia/Tokyo";
 
 const inputPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -23,12 +23,12 @@ export function parseTokyoInput(text: string): number | undefined {
   const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
   // A date that does not exist (31 February) rolls over; refuse it rather than guess.
   if (new Date(wallAsUtc).getUTCDate() !== day) return undefined;
-  return wallAsUtc - zoneOffsetMs(zone, wallAsUtc);
+  return wallAsUtc - zoneOffsetMs(marketZone.JP, wallAsUtc);
 }
 
 /** An instant as a Tokyo wall-clock input value, to the minute. */
 export function tokyoInputValue(epochMs: number): string {
-  const wall = new Date(epochMs + zoneOffsetMs(zone, epochMs));
+  const wall = new Date(epochMs + zoneOffsetMs(marketZone.JP, epochMs));
   const pad = (value: number) => String(value).padStart(2, "0");
   return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 }

@@ -1,5 +1,5 @@
-import type { FundingTerms } from "@kabuto/shared";
-import { formatClock, formatDate, formatMoney } from "@kabuto/shared/format";
+import { type FundingTerms, marketZone } from "@kabuto/shared";
+import { formatDateTime, formatMoney } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -13,11 +13,9 @@ import { parseFundHours } from "./fund-hours.ts";
 import type { OpenRequest } from "./open-request.ts";
 import "./wallet.css";
 
-/** Requests are shown in Tokyo time, the clock the fund hours are set in. */
-export const requestZone = "Asia/Tokyo";
-
+/** When a request was made, on Tokyo's clock: the one the fund hours are set in. */
 export function requestTime(ms: number, locale: AppLocale): string {
-  return `${formatDate(ms, locale, requestZone)} ${formatClock(ms, locale, requestZone)}`;
+  return formatDateTime(ms, locale, marketZone.JP);
 }
 
 type RequestStatus = "pending" | "approved" | "rejected";
