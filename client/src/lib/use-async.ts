@@ -30,3 +30,9 @@ export function useAsync<T>(key: string | null, load: () => Promise<T>): AsyncSt
   }, [key]);
   return state.key === key ? state.state : { status: "loading" };
 }
+
+/** A counter to bump after an action so that the screen loads its data again. */
+export function useReload(): [number, () => void] {
+  const [version, setVersion] = useState(0);
+  return [version, () => setVersion((previous) => previous + 1)];
+}

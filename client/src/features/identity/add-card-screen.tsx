@@ -9,7 +9,7 @@ import { ApiError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { useSessionState } from "../../state/session.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { addBankCard, fetchSecurity } from "./identity-api.ts";
 import { buildCard } from "./identity-forms.ts";
@@ -19,17 +19,15 @@ import "./identity.css";
 /** `/user/WithCard`: adds a bank card; the member's real name must be verified first (spec section 5). */
 export function AddCardScreen() {
   const session = useSessionState();
-  const [reads, setReads] = useState(0);
-  const security = useAsync(session ? `${session.account}:${reads}` : null, fetchSecurity);
+  const [key, reload] = useMemberReadKey();
+  const security = useAsync(key, fetchSecurity);
   return (
     <>
       <PageHeader back="/user/BankCard" title={<Trans>Add a bank card</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && security.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && security.status === "error" && (
-          <LoadProblem error={security.error} onRetry={() => setReads((n) => n + 1)} />
-        )}
+        {session && security.status === "error" && <LoadProblem error={security.error} onRetry={reload} />}
         {session && security.status === "ready" && <Gate security={security.value} />}
       </main>
     </>

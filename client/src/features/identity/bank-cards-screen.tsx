@@ -7,7 +7,7 @@ import { IconPlus } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { useSessionState } from "../../state/session.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { fetchBankCards, fetchSecurity, removeBankCard } from "./identity-api.ts";
 import { cardTypeLabel, LoadProblem, Notice, SignInNeeded } from "./identity-parts.tsx";
 import "./identity.css";
@@ -15,11 +15,9 @@ import "./identity.css";
 /** `/user/BankCard`: the member's bank cards, numbers masked, each removable; and the way to add one. */
 export function BankCardsScreen() {
   const session = useSessionState();
-  const [reads, setReads] = useState(0);
-  const key = session ? `${session.account}:${reads}` : null;
+  const [key, reload] = useMemberReadKey();
   const cards = useAsync(key, fetchBankCards);
   const security = useAsync(key, fetchSecurity);
-  const reload = () => setReads((n) => n + 1);
   const verified = security.status === "ready" && security.value.verification === "verified";
   return (
     <>

@@ -6,7 +6,7 @@ import { TextField } from "../../app/text-field.tsx";
 import { ApiError } from "../../lib/api-error.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { useSessionState } from "../../state/session.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { fetchSecurity, setFundPassword } from "./identity-api.ts";
 import {
@@ -25,17 +25,15 @@ import "./identity.css";
  */
 export function FundPasswordScreen() {
   const session = useSessionState();
-  const [reads, setReads] = useState(0);
-  const security = useAsync(session ? `${session.account}:${reads}` : null, fetchSecurity);
+  const [key, reload] = useMemberReadKey();
+  const security = useAsync(key, fetchSecurity);
   return (
     <>
       <PageHeader back="/user/setting" title={<Trans>Fund password</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && security.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && security.status === "error" && (
-          <LoadProblem error={security.error} onRetry={() => setReads((n) => n + 1)} />
-        )}
+        {session && security.status === "error" && <LoadProblem error={security.error} onRetry={reload} />}
         {session && security.status === "ready" && (
           <Form mode={security.value.fundPasswordSet ? "change" : "set"} />
         )}

@@ -15,7 +15,7 @@ import { ApiError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { useSessionState } from "../../state/session.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { fetchKyc, submitKyc, uploadUrl } from "./identity-api.ts";
 import { buildKyc } from "./identity-forms.ts";
@@ -30,20 +30,16 @@ import "./identity.css";
  */
 export function KycScreen() {
   const session = useSessionState();
-  const [reads, setReads] = useState(0);
-  const status = useAsync(session ? `${session.account}:${reads}` : null, fetchKyc);
+  const [key, reload] = useMemberReadKey();
+  const status = useAsync(key, fetchKyc);
   return (
     <>
       <PageHeader back="/user/setting" title={<Trans>Real-name verification</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && status.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && status.status === "error" && (
-          <LoadProblem error={status.error} onRetry={() => setReads((n) => n + 1)} />
-        )}
-        {session && status.status === "ready" && (
-          <Loaded status={status.value} onSubmitted={() => setReads((n) => n + 1)} />
-        )}
+        {session && status.status === "error" && <LoadProblem error={status.error} onRetry={reload} />}
+        {session && status.status === "ready" && <Loaded status={status.value} onSubmitted={reload} />}
       </main>
     </>
   );

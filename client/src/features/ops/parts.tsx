@@ -10,7 +10,7 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifyError } from "../../lib/notify.ts";
-import type { AsyncState } from "../../lib/use-async.ts";
+import { type AsyncState, useReload } from "../../lib/use-async.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { isCurrency } from "./adjustment-rules.ts";
 
@@ -44,11 +44,8 @@ export function OpsPage({
   );
 }
 
-/** A counter to bump after an action so that the screen loads its data again. */
-export function useReload(): [number, () => void] {
-  const [version, setVersion] = useState(0);
-  return [version, () => setVersion((previous) => previous + 1)];
-}
+// The console's screens take `useReload` from here, with the rest of their parts.
+export { useReload };
 
 /** Shows a load in progress, its error with a retry, or its value. */
 export function Loaded<T>({

@@ -10,7 +10,7 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { useSessionState } from "../../state/session.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { photoPrint, photoProblem } from "../identity/photo.ts";
 import { PhotoField } from "../identity/photo-field.tsx";
@@ -28,8 +28,7 @@ export function RechargeChannelScreen() {
   const search = new URLSearchParams(useSearch());
   const channelId = search.get("channel") ?? "";
   const amount = search.get("amount") ?? "";
-  const [reads, setReads] = useState(0);
-  const key = session ? `${session.account}:${reads}` : null;
+  const [key, reload] = useMemberReadKey();
   const channels = useAsync(key, fetchChannels);
   const terms = useAsync(key, fetchFundingTerms);
   const channel =
@@ -39,9 +38,7 @@ export function RechargeChannelScreen() {
       <PageHeader back="/user/recharge" title={<Trans>Transfer details</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
-        {session && channels.status === "error" && (
-          <LoadProblem error={channels.error} onRetry={() => setReads((n) => n + 1)} />
-        )}
+        {session && channels.status === "error" && <LoadProblem error={channels.error} onRetry={reload} />}
         {session && (channels.status === "loading" || terms.status === "loading") && (
           <div className="panel" aria-busy="true" />
         )}

@@ -7,7 +7,7 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { useSessionState } from "../../state/session.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { amountError, amountForServer, parseAmount } from "./amount.ts";
 import { type OpenRequest, openRequest } from "./open-request.ts";
@@ -26,13 +26,11 @@ export function rechargeChannelPath(channelId: string, amount: string): string {
  */
 export function RechargeScreen() {
   const session = useSessionState();
-  const [reads, setReads] = useState(0);
-  const key = session ? `${session.account}:${reads}` : null;
+  const [key, retry] = useMemberReadKey();
   const terms = useAsync(key, fetchFundingTerms);
   const channels = useAsync(key, fetchChannels);
   const deposits = useAsync(key, fetchDeposits);
   const withdrawals = useAsync(key, fetchWithdrawals);
-  const retry = () => setReads((n) => n + 1);
   const open =
     deposits.status === "ready" && withdrawals.status === "ready"
       ? openRequest(deposits.value, withdrawals.value)

@@ -19,7 +19,7 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { useSessionState } from "../../state/session.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { fetchBankCards, fetchSecurity } from "../identity/identity-api.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
@@ -64,8 +64,7 @@ interface Loaded {
  */
 export function WithdrawScreen() {
   const session = useSessionState();
-  const [reads, setReads] = useState(0);
-  const key = session ? `${session.account}:${reads}` : null;
+  const [key, reload] = useMemberReadKey();
   const loaded = useAsync<Loaded>(key, async () => {
     const [security, cards, withdrawable, terms] = await Promise.all([
       fetchSecurity(),
@@ -77,7 +76,6 @@ export function WithdrawScreen() {
   });
   const withdrawals = useAsync(key, fetchWithdrawals);
   const deposits = useAsync(key, fetchDeposits);
-  const reload = () => setReads((n) => n + 1);
   const open =
     deposits.status === "ready" && withdrawals.status === "ready"
       ? openRequest(deposits.value, withdrawals.value)
