@@ -6,6 +6,7 @@ COPY shared/package.json shared/
 COPY feed/package.json feed/
 COPY gateway/package.json gateway/
 COPY api/package.json api/
+COPY server/package.json server/
 COPY client/package.json client/
 COPY loadtests/package.json loadtests/
 RUN npm ci --no-audit --no-fund

@@ -27,4 +27,4 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesMs) {
   const build = spawnSync("npm", ["run", "build", "-w", "client"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-await import("../api/src/bin/embedded.ts");
+await import("../server/src/bin/embedded.ts");

@@ -1,7 +1,5 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import type { Catalog } from "@kabuto/feed";
 import type { Bus, SessionsEnded } from "@kabuto/gateway";
+import type { InstrumentCatalog } from "@kabuto/shared";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import type { Logger } from "pino";
@@ -47,7 +45,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   bus: Bus;
-  catalog: Catalog;
+  catalog: InstrumentCatalog;
   logger: Logger;
   now?: () => number;
   feedEpoch?: () => string | null;
@@ -162,20 +160,4 @@ export function createApp(deps: AppDeps): {
   router.use(errorHandler(deps.logger));
   app.use("/api/v1", router);
   return { app, market, trading, uploads };
-}
-
-/** Serves the built client: hashed assets cached for a year, the page itself never cached. */
-export function serveClient(app: Express, clientDist: string): boolean {
-  const index = path.join(clientDist, "index.html");
-  if (!existsSync(index)) return false;
-  app.use(
-    "/assets",
-    express.static(path.join(clientDist, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }),
-  );
-  app.use(express.static(clientDist, { index: false, maxAge: 0 }));
-  app.get("/", (_request, response) => {
-    response.setHeader("Cache-Control", "no-cache");
-    response.sendFile(index);
-  });
-  return true;
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseSettings } from "@kabuto/shared";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -16,19 +17,10 @@ const ppm = z.coerce.number().int().min(0).max(100_000);
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   /** PostgreSQL in service mode; absent, the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  /** Redis in service mode; absent, the bus is in-process (embedded mode only). */
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  REDIS_PREFIX: z.string().min(1).default("kabuto:"),
   DATA_DIR: z.string().default("./.data"),
   MARKET_HOURS: z.enum(["real", "always"]).default("real"),
-  FEED_SEED: z.string().min(1).default("kabuto"),
-  FEED_STEP_MS: z.coerce.number().int().min(50).max(10_000).default(500),
-  /** History a first start back-fills: days of daily bars and sessions of minute bars (tests use less). */
-  FEED_HISTORY_DAYS: z.coerce.number().int().min(7).max(3_660).default(370),
-  FEED_MINUTE_SESSIONS: z.coerce.number().int().min(1).max(20).default(5),
   SEED_DEMO: booleanFlag.optional(),
   /** Registration needs an existing member's invitation code unless this is turned off. */
   INVITE_REQUIRED: booleanFlag.default(true),
@@ -39,11 +31,6 @@ const configSchema = z.object({
    * immediate. Whatever moves money (orders, withdrawals) reads the member's flags as stored.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Where the client (service mode) sends /api and /socket.io. */
-  API_URL: z.url().default("http://127.0.0.1:3001"),
-  GATEWAY_URL: z.url().default("http://127.0.0.1:3002"),
-  CLIENT_DIST: z.string().optional(),
   /** Trading terms per market (see trading/rules.ts for the defaults and why). */
   LEVERAGE_JP: leverageList.default([1, 2, 3]),
   LEVERAGE_US: leverageList.default([1, 2, 3, 4]),
@@ -78,18 +65,16 @@ export type Config = z.infer<typeof configSchema> & {
   alwaysOpen: boolean;
   seedDemo: boolean;
   cookieSecure: boolean;
-  clientDist: string;
   uploadDir: string;
 };
 
-/** Parses the environment once, at start; a bad value stops the process with a clear message. */
+/**
+ * The API's settings (the API and worker roles read them), parsed once at start; a bad value
+ * stops the process with a clear message. Process settings (port, Redis, logging) belong to
+ * the composition package, the feed's to the feed.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
-  }
-  const values = parsed.data;
+  const values = parseSettings(configSchema, env);
   const embedded = values.DATABASE_URL === undefined;
   return {
     ...values,
@@ -97,7 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alwaysOpen: values.MARKET_HOURS === "always",
     seedDemo: values.SEED_DEMO ?? embedded,
     cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === "production",
-    clientDist: values.CLIENT_DIST ?? path.resolve(import.meta.dirname, "../../client/dist"),
     uploadDir: values.UPLOAD_DIR ?? path.join(values.DATA_DIR, "uploads"),
   };
 }

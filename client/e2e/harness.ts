@@ -1,6 +1,6 @@
 /**
  * What every browser test needs: the client built from its current sources, the embedded
- * product (`node api/src/bin/embedded.ts`) on a free port with a fresh data folder, every
+ * product (`node server/src/bin/embedded.ts`) on a free port with a fresh data folder, every
  * market session open and no DATABASE_URL or REDIS_URL (whatever the test run was given), and
  * Debian's Chromium at a phone's size. Screenshots go to client/e2e/screenshots/ (ignored by git).
  */
@@ -97,7 +97,7 @@ export async function openProduct(name: string, env: Record<string, string> = {}
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/`;
   const log: string[] = [];
-  const server = spawn(process.execPath, ["api/src/bin/embedded.ts"], {
+  const server = spawn(process.execPath, ["server/src/bin/embedded.ts"], {
     cwd: rootDir,
     env: { ...embeddedEnv(), PORT: String(port), DATA_DIR: dataDir, MARKET_HOURS: "always", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -4,7 +4,7 @@
  * interface to English and to Traditional Chinese.
  *
  * It builds the client when client/dist is missing or older than its sources, starts the
- * embedded server (`node api/src/bin/embedded.ts`) on a free port with a fresh data folder and
+ * embedded server (`node server/src/bin/embedded.ts`) on a free port with a fresh data folder and
  * every market session open, and drives Chromium at a phone's size. Screenshots of each step go
  * to client/e2e/screenshots/ (ignored by git).
  */

@@ -6,7 +6,7 @@
  * Chinese at a phone's size.
  *
  * Same harness as quotes.e2e.ts: it builds the client when client/dist is stale, starts the
- * embedded server (`node api/src/bin/embedded.ts`) on a free port with a fresh data folder and
+ * embedded server (`node server/src/bin/embedded.ts`) on a free port with a fresh data folder and
  * every market session open, without DATABASE_URL or REDIS_URL, and drives Chromium. Screenshots
  * go to client/e2e/screenshots/ (ignored by git).
  */

@@ -1,5 +1,4 @@
-import type { CandleInterval } from "@kabuto/shared";
-import type { UnitCandle } from "./candles/buckets.ts";
+import type { CandleInterval, UnitCandle } from "@kabuto/shared";
 
 /** One candle of one symbol and interval, in integer price units. */
 export interface StoredCandle {

@@ -1,4 +1,4 @@
-import type { Instrument, LocalizedName, Market } from "@kabuto/shared";
+import type { Instrument, InstrumentCatalog, Market } from "@kabuto/shared";
 import {
   dailyLimitFor,
   marketZone,
@@ -16,15 +16,12 @@ import { indices } from "./universe/indices.ts";
 
 /**
  * The instruments the simulator trades and the API lists: the universe's data turned into
- * instruments with their price grids. Built once; everything else looks symbols up here.
+ * instruments with their price grids. Built once; everything else looks symbols up here. The
+ * API and the gateway see it as the shared `InstrumentCatalog`; the simulator also needs grids.
  */
-export interface Catalog {
-  instruments: readonly Instrument[];
-  indices: readonly { symbol: string; name: LocalizedName; market: Market }[];
-  fx: readonly { symbol: string; base: string; quote: string; decimals: number; spreadBps: number }[];
+export interface Catalog extends InstrumentCatalog {
   simulated: readonly SimInstrument[];
   bySymbol: ReadonlyMap<string, SimInstrument>;
-  instrumentBySymbol: ReadonlyMap<string, Instrument>;
   /** The grid any known symbol prices on: for formatting stored candles. */
   gridOf(symbol: string): PriceGrid | undefined;
 }
@@ -119,5 +116,7 @@ export function createCatalog(): Catalog {
     bySymbol,
     instrumentBySymbol: new Map(instruments.map((instrument) => [instrument.symbol, instrument])),
     gridOf: (symbol) => bySymbol.get(symbol)?.grid,
+    isKnown: (symbol) => bySymbol.has(symbol),
+    priceFormat: (symbol) => bySymbol.get(symbol)?.grid.format,
   };
 }

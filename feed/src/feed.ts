@@ -1,4 +1,4 @@
-import type { CandleInterval, Market, Update } from "@kabuto/shared";
+import type { CandleInterval, Market, UnitCandle, Update } from "@kabuto/shared";
 import {
   addDays,
   bookTopic,
@@ -12,7 +12,7 @@ import {
   tradingDays,
 } from "@kabuto/shared";
 import type { CandleStore, StoredCandle } from "./candle-store.ts";
-import { applyBar, type UnitCandle } from "./candles/buckets.ts";
+import { applyBar } from "./candles/buckets.ts";
 import type { Catalog } from "./catalog.ts";
 import { type BackfillPlan, backfillInstrument } from "./simulator/backfill.ts";
 import type { SimInstrument } from "./simulator/instruments.ts";

@@ -10,3 +10,4 @@ export {
   type SessionsEnded,
   sessionsEndedTopic,
 } from "./gateway.ts";
+export { authenticateWith, type SessionLookup, tokenFromHandshake } from "./socket-auth.ts";

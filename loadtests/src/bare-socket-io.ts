@@ -17,7 +17,7 @@ if (!port || !redisUrl || !prefix) throw new Error("usage: bare-socket-io.ts <po
 const server = createServer((request, response) => {
   response.writeHead(request.url === "/health" ? 200 : 404).end();
 });
-// The same engine settings as the product's gateway (api/src/platform.ts), so only the relay differs.
+// The same engine settings as the product's gateway (server/src/platform.ts), so only the relay differs.
 const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
   path: "/socket.io",
   transports: ["websocket"],

@@ -1,4 +1,4 @@
-// Starts the embedded product (`api/src/bin/embedded.ts`) for a benchmark: its own port and data
+// Starts the embedded product (`server/src/bin/embedded.ts`) for a benchmark: its own port and data
 // folder, every market session open, no PostgreSQL or Redis from the caller's environment.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -25,7 +25,7 @@ export function startEmbedded(port: number, dataDir: string, env: NodeJS.Process
   };
   delete childEnv.DATABASE_URL;
   delete childEnv.REDIS_URL;
-  const child = spawn(process.execPath, [path.join(root, "api/src/bin/embedded.ts")], {
+  const child = spawn(process.execPath, [path.join(root, "server/src/bin/embedded.ts")], {
     env: childEnv,
     stdio: "inherit",
   });

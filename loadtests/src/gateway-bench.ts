@@ -188,7 +188,7 @@ async function startServer(kind: ServerKind, context: Context): Promise<Server> 
   const child =
     kind === "kabuto"
       ? spawnServer(
-          "api/src/bin/gateway.ts",
+          "server/src/bin/gateway.ts",
           [],
           {
             PORT: String(port),

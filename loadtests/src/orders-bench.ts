@@ -4,11 +4,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import { houseAccount, memberAccount, openDatabase, postJournal, transfer } from "@kabuto/api";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { openDatabase } from "../../api/src/db/database.ts";
-import { houseAccount, memberAccount, transfer } from "../../api/src/ledger/journal.ts";
-import { postJournal } from "../../api/src/ledger/ledger.repo.ts";
 import { type LoadResult, runLoad } from "./http-load.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -86,7 +84,7 @@ try {
     JSON.stringify({ topic: "book:JP:7203", epoch: "bench", seq: 1, ts: Date.now(), data: book }),
   );
 
-  const api = start("api/src/bin/api.ts", [], {
+  const api = start("server/src/bin/api.ts", [], {
     DATABASE_URL: databaseUrl(name),
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,

@@ -11,6 +11,7 @@ export {
   type RegisterRequest,
   registerRequestSchema,
   type SessionResponse,
+  sessionCookieName,
   sessionResponseSchema,
   verificationStatuses,
 } from "./api/auth.ts";
@@ -236,6 +237,13 @@ export {
   previousTradingDay,
   tradingDays,
 } from "./market/calendar.ts";
+export {
+  type FxListing,
+  type IndexListing,
+  type InstrumentCatalog,
+  toWireCandle,
+  type UnitCandle,
+} from "./market/catalog.ts";
 export { addDays, weekday } from "./market/iso-date.ts";
 export { type DailyLimit, dailyLimit, dailyLimitFor } from "./market/price-limits.ts";
 export {
@@ -309,6 +317,7 @@ export {
   type Topic,
   topicName,
 } from "./protocol/topics.ts";
+export { parseSettings } from "./settings.ts";
 export {
   anySymbolSchema,
   type Currency,

@@ -1,9 +1,15 @@
-import { loginRequestSchema, meSchema, registerRequestSchema, sessionResponseSchema } from "@kabuto/shared";
+import {
+  loginRequestSchema,
+  meSchema,
+  registerRequestSchema,
+  sessionCookieName,
+  sessionResponseSchema,
+} from "@kabuto/shared";
 import type { Request, Response, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { type AuthService, type RequestContext, toMe } from "./auth.service.ts";
-import { sessionCookieName, sessionTtlMs } from "./sessions.ts";
+import { sessionTtlMs } from "./sessions.ts";
 
 export function mountAuthRoutes(
   router: Router,

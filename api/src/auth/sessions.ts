@@ -3,7 +3,6 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { members, sessions } from "../db/schema.ts";
 
-export const sessionCookieName = "kabuto_session";
 /** Sessions last a month of inactivity-free use; signing out or a password change ends them sooner. */
 export const sessionTtlMs = 30 * 24 * 3_600_000;
 
@@ -104,18 +103,16 @@ export async function revokeMemberSessions(
   return ended.map((row) => row.tokenHash);
 }
 
-/** The session token a socket's handshake carries: `auth.token`, a bearer header, or the session cookie. */
-export function tokenFromHandshake(handshake: {
-  cookie: string | undefined;
-  authorization: string | undefined;
-  token: string | undefined;
-}): string | undefined {
-  if (handshake.token) return handshake.token;
-  if (handshake.authorization?.startsWith("Bearer "))
-    return handshake.authorization.slice(7).trim() || undefined;
-  for (const part of handshake.cookie?.split(";") ?? []) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === sessionCookieName) return decodeURIComponent(value.join("="));
-  }
-  return undefined;
+/**
+ * The member a session token belongs to, and a key for the session (its hash) that an ended
+ * session is later announced by: what the gateway needs to let a socket hold its private topic.
+ */
+export function memberSessionLookup(
+  db: Db,
+  now: () => number,
+): (token: string) => Promise<{ memberId: string; sessionKey: string } | undefined> {
+  return async (token) => {
+    const member = await resolveSession(db, token, now());
+    return member ? { memberId: member.id, sessionKey: hashToken(token) } : undefined;
+  };
 }

@@ -30,15 +30,26 @@ const migrationLockId = 724_001;
  */
 const poolSizeMax = 10;
 
-/** Opens PostgreSQL (`url`) or the embedded PGlite in `dataDir`, and runs the migrations. */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+/**
+ * Opens PostgreSQL (`url`) or the embedded PGlite in `dataDir`, and runs the migrations unless
+ * told not to: a role that only reads (the gateway looking up sessions) leaves the schema to
+ * the roles that own it.
+ */
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  migrate?: boolean;
+}): Promise<Database> {
+  const migrate = options.migrate ?? true;
+  if (options.url) return openPostgres(options.url, migrate);
+  return openPglite(options.dataDir, migrate);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, migrate: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSizeMax });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const database: Database = { db, kind: "postgres", ping: () => ping(db), close: () => pool.end() };
+  if (!migrate) return database;
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [migrationLockId]);
@@ -47,15 +58,10 @@ async function openPostgres(url: string): Promise<Database> {
     await client.query("select pg_advisory_unlock($1)", [migrationLockId]).catch(() => undefined);
     client.release();
   }
-  return {
-    db,
-    kind: "postgres",
-    ping: () => ping(db),
-    close: () => pool.end(),
-  };
+  return database;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
   let location = "memory://";
   if (dataDir) {
     location = path.resolve(dataDir, "pglite");
@@ -63,7 +69,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   const client = await PGlite.create(location);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  if (migrate) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return {
     db,
     kind: "pglite",

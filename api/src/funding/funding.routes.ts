@@ -1,5 +1,5 @@
-import type { Catalog } from "@kabuto/feed";
 import type { Bus } from "@kabuto/gateway";
+import type { InstrumentCatalog } from "@kabuto/shared";
 import {
   depositListSchema,
   depositSchema,
@@ -48,7 +48,7 @@ export interface FundingDeps {
   db: Db;
   config: Config;
   bus: Bus;
-  catalog: Catalog;
+  catalog: InstrumentCatalog;
   uploads: UploadStore;
   now: () => number;
   events?: AccountEvents | undefined;

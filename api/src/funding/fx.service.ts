@@ -1,6 +1,5 @@
-import type { Catalog } from "@kabuto/feed";
 import type { Bus } from "@kabuto/gateway";
-import type { Currency, FxQuote, Quote } from "@kabuto/shared";
+import type { Currency, FxQuote, InstrumentCatalog, Quote } from "@kabuto/shared";
 import { decimalToMinor, fxConvertSchema, fxQuoteRequestSchema, quoteTopic } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
@@ -32,7 +31,7 @@ const quotesPerMinuteMax = 30;
 export interface FxDeps {
   db: Db;
   bus: Bus;
-  catalog: Catalog;
+  catalog: InstrumentCatalog;
   now: () => number;
   events: AccountEvents;
   quoteSeconds: number;

@@ -1,5 +1,6 @@
+import { sessionCookieName } from "@kabuto/shared";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { hashToken, resolveSession, type SessionMember, sessionCookieName } from "../auth/sessions.ts";
+import { hashToken, resolveSession, type SessionMember } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "./errors.ts";
 

@@ -1,4 +1,3 @@
-import { type Catalog, toWireCandle } from "@kabuto/feed";
 import type { Bus } from "@kabuto/gateway";
 import type {
   CandleInterval,
@@ -6,23 +5,24 @@ import type {
   FxRate,
   IndexInfo,
   Instrument,
+  InstrumentCatalog,
   InstrumentWithQuote,
   LiveCandle,
   Quote,
   Update,
 } from "@kabuto/shared";
-import { candleTopic, quoteTopic } from "@kabuto/shared";
+import { candleTopic, quoteTopic, toWireCandle } from "@kabuto/shared";
 import { AppError } from "../http/errors.ts";
 import type { CandlesRepo } from "./candles.repo.ts";
 
 /** Market data for HTTP: instruments from the catalog, prices from the bus's newest state, history from the database. */
 export class MarketService {
-  private readonly catalog: Catalog;
+  private readonly catalog: InstrumentCatalog;
   private readonly bus: Bus;
   private readonly candles: CandlesRepo;
   private readonly searchIndex: { instrument: Instrument; haystack: string }[];
 
-  constructor(deps: { catalog: Catalog; bus: Bus; candles: CandlesRepo }) {
+  constructor(deps: { catalog: InstrumentCatalog; bus: Bus; candles: CandlesRepo }) {
     this.catalog = deps.catalog;
     this.bus = deps.bus;
     this.candles = deps.candles;
@@ -54,14 +54,14 @@ export class MarketService {
   }
 
   isKnown(symbol: string): boolean {
-    return this.catalog.bySymbol.has(symbol);
+    return this.catalog.isKnown(symbol);
   }
 
   async candleHistory(symbol: string, interval: CandleInterval, before: number | undefined, limit: number) {
-    const grid = this.catalog.gridOf(symbol);
-    if (!grid) throw new AppError("SYMBOL_NOT_FOUND");
+    const format = this.catalog.priceFormat(symbol);
+    if (!format) throw new AppError("SYMBOL_NOT_FOUND");
     const rows = await this.candles.history(symbol, interval, before ?? Number.MAX_SAFE_INTEGER, limit);
-    const items = rows.map((row) => toWireCandle(row, grid.format));
+    const items = rows.map((row) => toWireCandle(row, format));
     if (before === undefined) {
       // The stored current bar may be up to a minute old; the bus has it as of the last trade.
       const [live] = await this.bus.snapshots([candleTopic(symbol, interval)]);

@@ -1,7 +1,7 @@
+import { createPgCandleStore } from "@kabuto/feed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../seed.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
-import { CandlesRepo } from "./candles.repo.ts";
 
 let app: TestApp;
 let auth: Record<string, string>;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   const login = await call(`${app.url}/auth/login`, "POST", { account: "09012345678", password: "demo1234" });
   auth = { authorization: `Bearer ${login.body.token}` };
   const minute = Date.parse("2026-11-20T00:00:00Z");
-  await new CandlesRepo(app.database.db).save(
+  await createPgCandleStore(app.database.db).save(
     [0, 1, 2].map((index) => ({
       symbol: "JP:7203",
       interval: "1m" as const,

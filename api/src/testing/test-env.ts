@@ -62,19 +62,17 @@ export function testRedisPrefix(): string {
   return `kabuto-test:${randomBytes(6).toString("hex")}:`;
 }
 
+/** The API's settings in tests; the composition package's tests start from these too. */
+export const testSettings: Readonly<Record<string, string>> = {
+  NODE_ENV: "test",
+  MARKET_HOURS: "always",
+  // Tests change member flags in the database directly and expect the next request to see them.
+  SESSION_CACHE_MS: "0",
+  // Suites about trading or money test the rules they are about; the gates have suites of their own.
+  KYC_REQUIRED_FOR_TRADING: "0",
+  FUND_HOURS: "always",
+};
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  // A month of days and one session of minutes: enough for every chart, quick to back-fill.
-  return loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    MARKET_HOURS: "always",
-    FEED_HISTORY_DAYS: "30",
-    FEED_MINUTE_SESSIONS: "1",
-    // Tests change member flags in the database directly and expect the next request to see them.
-    SESSION_CACHE_MS: "0",
-    // Suites about trading or money test the rules they are about; the gates have suites of their own.
-    KYC_REQUIRED_FOR_TRADING: "0",
-    FUND_HOURS: "always",
-    ...overrides,
-  });
+  return loadConfig({ ...testSettings, ...overrides });
 }

@@ -1,9 +1,9 @@
-import type { Catalog } from "@kabuto/feed";
 import type { Bus } from "@kabuto/gateway";
 import type {
   AccountEvent,
   Book,
   Currency,
+  InstrumentCatalog,
   Market,
   Order,
   PlaceOrder,
@@ -63,7 +63,7 @@ export type AccountEvents = (memberId: string, event: AccountEvent) => void;
  */
 export class TradingService {
   private readonly db: Db;
-  private readonly catalog: Catalog;
+  private readonly catalog: InstrumentCatalog;
   private readonly bus: Bus;
   private readonly terms: Record<Market, MarketTerms>;
   private readonly alwaysOpen: boolean;
@@ -72,7 +72,7 @@ export class TradingService {
 
   constructor(deps: {
     db: Db;
-    catalog: Catalog;
+    catalog: InstrumentCatalog;
     bus: Bus;
     alwaysOpen: boolean;
     now: () => number;

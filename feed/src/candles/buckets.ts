@@ -1,5 +1,5 @@
 import { tzOffset } from "@date-fns/tz";
-import type { Candle, CandleInterval } from "@kabuto/shared";
+import type { CandleInterval, UnitCandle } from "@kabuto/shared";
 
 const minuteMs = 60_000;
 const fixedIntervalMs: Partial<Record<CandleInterval, number>> = {
@@ -47,16 +47,6 @@ function offsetMs(zone: string, epochMs: number): number {
   return offset;
 }
 
-/** A candle in integer price units, the form the simulator computes in. */
-export interface UnitCandle {
-  t: number;
-  o: number;
-  h: number;
-  l: number;
-  c: number;
-  v: number;
-}
-
 export function openCandle(t: number, price: number, volume: number): UnitCandle {
   return { t, o: price, h: price, l: price, c: price, v: volume };
 }
@@ -91,15 +81,4 @@ export function aggregate(bars: readonly UnitCandle[], interval: CandleInterval,
     }
   }
   return out;
-}
-
-export function toWireCandle(candle: UnitCandle, format: (units: number) => string): Candle {
-  return {
-    t: candle.t,
-    o: format(candle.o),
-    h: format(candle.h),
-    l: format(candle.l),
-    c: format(candle.c),
-    v: candle.v,
-  };
 }

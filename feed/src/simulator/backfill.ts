@@ -1,5 +1,5 @@
-import type { CandleInterval } from "@kabuto/shared";
-import { aggregate, bucketStart, type UnitCandle } from "../candles/buckets.ts";
+import type { CandleInterval, UnitCandle } from "@kabuto/shared";
+import { aggregate, bucketStart } from "../candles/buckets.ts";
 import type { SimInstrument } from "./instruments.ts";
 import { createRandom } from "./prng.ts";
 import type { StartState } from "./simulator.ts";

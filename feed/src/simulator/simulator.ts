@@ -1,6 +1,6 @@
-import type { Book, CandleInterval, Market, Quote, SessionPhase } from "@kabuto/shared";
+import type { Book, CandleInterval, Market, Quote, SessionPhase, UnitCandle } from "@kabuto/shared";
 import { candleIntervals } from "@kabuto/shared";
-import { applyTrade, bucketStart, openCandle, type UnitCandle } from "../candles/buckets.ts";
+import { applyTrade, bucketStart, openCandle } from "../candles/buckets.ts";
 import type { SimInstrument } from "./instruments.ts";
 import { createRandom, type Random } from "./prng.ts";
 import type { PhaseNow, SessionClock } from "./session-clock.ts";

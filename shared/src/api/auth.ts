@@ -8,6 +8,8 @@ export const accountPattern = /^(\d{10}|0[789]0\d{8})$/;
 /** At least eight English letters or digits (the spec says eight; longer is safer and allowed). */
 export const passwordPattern = /^[A-Za-z0-9]{8,64}$/;
 export const inviteCodePattern = /^[A-Za-z0-9]{4,16}$/;
+/** The httpOnly cookie that carries a member's session token: set by the API, read by the gateway too. */
+export const sessionCookieName = "kabuto_session";
 
 const account = z
   .string({ error: "ACCOUNT_REQUIRED" })

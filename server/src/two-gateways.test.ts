@@ -1,8 +1,9 @@
+import { openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
 import type { Update } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "../platform.ts";
-import { openTestDatabase, testConfig, testRedisPrefix } from "../testing/test-env.ts";
+import { type Platform, startPlatform } from "./platform.ts";
+import { testEnv } from "./testing.ts";
 
 /**
  * Horizontal scale: one feed and two gateway processes' worth of gateways on one Redis. A
@@ -27,14 +28,10 @@ beforeAll(async () => {
   // Without PostgreSQL each role would have its own in-memory database; then only the first
   // platform (which runs the feed) needs one, and the gateways read no sessions here.
   platforms.push(
-    await startPlatform(
-      testConfig(shared),
-      database.url ? ["feed"] : ["api", "worker", "feed", "gateway"],
-      0,
-    ),
+    await startPlatform(testEnv(shared), database.url ? ["feed"] : ["api", "worker", "feed", "gateway"], 0),
   );
   for (let index = 0; index < 2; index += 1)
-    platforms.push(await startPlatform(testConfig(shared), ["gateway"], 0));
+    platforms.push(await startPlatform(testEnv(shared), ["gateway"], 0));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
 // `npm run ledger:check`: recomputes every balance from its entries and re-adds every journal.
 // Prints what drifted and exits non-zero if anything did.
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/database.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
+import { checkLedger, isHealthy, openDatabase } from "@kabuto/api";
+import { loadPlatformConfig } from "../config.ts";
 
-const config = loadConfig();
+const config = loadPlatformConfig([]).process;
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const report = await checkLedger(database.db);
 await database.close();

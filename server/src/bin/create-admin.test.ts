@@ -3,12 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { type Database, openDatabase, StaffService } from "@kabuto/api";
+import { openTestDatabase, rowsOf } from "@kabuto/api/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../db/database.ts";
-import { rowsOf } from "../db/rows.ts";
-import { StaffService } from "../ops/staff.service.ts";
-import { openTestDatabase } from "../testing/test-env.ts";
 
 const run = promisify(execFile);
 const script = path.resolve(import.meta.dirname, "create-admin.ts");

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
 import type { Update } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "../platform.ts";
-import { openTestDatabase, testConfig, testRedisPrefix } from "../testing/test-env.ts";
+import { type Platform, startPlatform } from "./platform.ts";
+import { testEnv } from "./testing.ts";
 
 /**
  * Redis dies and comes back while members are connected: health reports the outage while it
@@ -49,7 +50,7 @@ beforeAll(async () => {
   const { url, drop } = await openTestDatabase();
   dropDatabase = drop;
   platform = await startPlatform(
-    testConfig({
+    testEnv({
       PORT: "0",
       FEED_STEP_MS: "100",
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,

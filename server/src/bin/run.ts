@@ -1,9 +1,8 @@
-import { loadConfig } from "../config.ts";
 import { type Role, startPlatform } from "../platform.ts";
 
 /** Starts the roles, and stops them cleanly on SIGINT/SIGTERM so open candles are saved. */
 export async function run(roles: readonly Role[], defaultPort: number): Promise<void> {
-  const platform = await startPlatform(loadConfig(), roles, defaultPort);
+  const platform = await startPlatform(process.env, roles, defaultPort);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

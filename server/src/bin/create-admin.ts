@@ -5,10 +5,8 @@
 // process at a time. Service mode: set DATABASE_URL.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
-import { StaffService } from "../ops/staff.service.ts";
+import { AppError, openDatabase, StaffService } from "@kabuto/api";
+import { loadPlatformConfig } from "../config.ts";
 
 const usage = 'usage: npm run ops:create-admin -- --login <login> --name "<name>" [--password <password>]';
 
@@ -37,7 +35,7 @@ function parse(): { login: string; name: string; password: string | undefined } 
 
 const args = parse();
 const password = args.password ?? generatedPassword();
-const config = loadConfig();
+const config = loadPlatformConfig([]).process;
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 let exitCode = 0;
 try {
@@ -49,7 +47,7 @@ try {
   console.log(`created admin ${created.login} (${created.name}), id ${created.id}`);
   if (!args.password) console.log(`password: ${password}`);
   console.log(
-    `the operations console is at /#/ops${config.embedded ? ` (embedded data in ${config.DATA_DIR})` : ""}`,
+    `the operations console is at /#/ops${config.DATABASE_URL === undefined ? ` (embedded data in ${config.DATA_DIR})` : ""}`,
   );
 } catch (error) {
   if (!(error instanceof AppError)) throw error;

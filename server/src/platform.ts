@@ -1,8 +1,21 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Catalog, createCatalog, Feed } from "@kabuto/feed";
+import {
+  createAccountPublisher,
+  createApp,
+  type Database,
+  demoAdmin,
+  demoAdminUsable,
+  memberSessionLookup,
+  openDatabase,
+  seedDemo,
+  seedDemoStaff,
+  startWorker,
+} from "@kabuto/api";
+import { type Catalog, createCatalog, createPgCandleStore, Feed } from "@kabuto/feed";
 import {
   attachGateway,
+  authenticateWith,
   type Bus,
   createMemoryBus,
   createRedisBus,
@@ -10,22 +23,13 @@ import {
 } from "@kabuto/gateway";
 import type { ClientToServerEvents, ServerToClientEvents } from "@kabuto/shared";
 import express from "express";
-import { createProxyMiddleware } from "http-proxy-middleware";
 import { type Logger, pino } from "pino";
 import { Server as SocketServer } from "socket.io";
-import { createApp, serveClient } from "./app.ts";
-import { hashToken, resolveSession, tokenFromHandshake } from "./auth/sessions.ts";
-import type { Config } from "./config.ts";
-import { type Database, openDatabase } from "./db/database.ts";
-import { CandlesRepo } from "./market/candles.repo.ts";
+import { proxyApi, proxySockets, serveClient } from "./client.ts";
+import { loadPlatformConfig, type Role } from "./config.ts";
 import { createMetrics } from "./metrics.ts";
-import { demoAdmin, demoAdminUsable, seedDemo, seedDemoStaff } from "./seed.ts";
-import { createAccountPublisher } from "./trading/account-events.ts";
-import { termsFromConfig } from "./trading/rules.ts";
-import { TradingService } from "./trading/trading.service.ts";
-import { TradingWorker } from "./trading/worker.ts";
 
-export type Role = "api" | "worker" | "feed" | "gateway" | "client";
+export type { Role } from "./config.ts";
 
 export interface Platform {
   url: string;
@@ -38,9 +42,6 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-/** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
-const workerIntervalMs = 1_000;
-
 /** Socket.IO settings shared by every gateway: websocket only, since every client we ship speaks it. */
 const socketOptions = {
   path: "/socket.io",
@@ -52,37 +53,44 @@ const socketOptions = {
   maxHttpBufferSize: 64 * 1024,
 };
 
+/** How often each API process looks for uploads without a row (see UploadStore.sweepOrphans). */
+const uploadSweepMs = 60 * 60_000;
+
 /**
- * Starts the given roles in this process. Embedded mode is all of them on one port with PGlite
- * and the in-process bus; service mode is one role per process with PostgreSQL and Redis.
+ * Starts the given roles in this process: the one place that knows every library and wires
+ * them. Embedded mode is all of them on one port with PGlite and the in-process bus; service
+ * mode is one role per process with PostgreSQL and Redis. Each role starts only the I/O it
+ * needs: the client role opens no database, the gateway reads sessions but runs no migrations.
  */
 export async function startPlatform(
-  config: Config,
+  env: Record<string, string | undefined>,
   roles: readonly Role[],
   defaultPort: number,
 ): Promise<Platform> {
-  const logger = pino({ level: config.LOG_LEVEL, base: { roles: roles.join(",") } });
+  const config = loadPlatformConfig(roles, env);
+  const settings = config.process;
+  const logger = pino({ level: settings.LOG_LEVEL, base: { roles: roles.join(",") } });
   const has = (role: Role) => roles.includes(role);
-  if (!config.REDIS_URL && !(has("api") && has("worker") && has("feed") && has("gateway"))) {
+  if (!settings.REDIS_URL && !(has("api") && has("worker") && has("feed") && has("gateway"))) {
     throw new Error("REDIS_URL is required when the roles run in separate processes");
   }
   const catalog = createCatalog();
-  // The gateway reads sessions to know whose private account topic a socket may hold.
-  const needsDatabase = has("api") || has("worker") || has("feed") || has("gateway");
-  const database = needsDatabase
-    ? await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
-    : undefined;
-  const bus = config.REDIS_URL
+  const writes = has("api") || has("worker") || has("feed");
+  const database =
+    writes || has("gateway")
+      ? await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR, migrate: writes })
+      : undefined;
+  const bus = settings.REDIS_URL
     ? createRedisBus({
-        url: config.REDIS_URL,
-        prefix: config.REDIS_PREFIX,
+        url: settings.REDIS_URL,
+        prefix: settings.REDIS_PREFIX,
         role: has("gateway") ? "both" : "publisher",
         onError: (error) => logger.warn({ err: error }, "redis"),
       })
     : createMemoryBus();
 
   /** The demo member and admin live where the API does, when the demo is on. */
-  const demoDatabase = database && has("api") && config.seedDemo ? database : undefined;
+  const demoDatabase = database && config.api?.seedDemo && has("api") ? database : undefined;
   if (demoDatabase) {
     if (await seedDemo(demoDatabase.db, Date.now())) {
       logger.info("seeded the demo member 09012345678 / demo1234 (invite code KABUTO)");
@@ -93,15 +101,15 @@ export async function startPlatform(
   }
 
   let feed: Feed | undefined;
-  if (has("feed") && database) {
+  if (config.feed && database) {
     feed = new Feed({
       catalog,
-      store: new CandlesRepo(database.db),
+      store: createPgCandleStore(database.db),
       publisher: bus,
-      seed: config.FEED_SEED,
-      alwaysOpen: config.alwaysOpen,
-      stepMs: config.FEED_STEP_MS,
-      history: { days: config.FEED_HISTORY_DAYS, minuteSessions: config.FEED_MINUTE_SESSIONS },
+      seed: config.feed.FEED_SEED,
+      alwaysOpen: config.feed.alwaysOpen,
+      stepMs: config.feed.FEED_STEP_MS,
+      history: { days: config.feed.FEED_HISTORY_DAYS, minuteSessions: config.feed.FEED_MINUTE_SESSIONS },
       log: (message, fields) => logger.warn(fields, message),
     });
     const startedMs = Date.now();
@@ -110,26 +118,17 @@ export async function startPlatform(
   }
 
   const accountEvents = createAccountPublisher(bus);
-  let worker: TradingWorker | undefined;
-  if (has("worker") && database) {
-    const trading = new TradingService({
-      db: database.db,
-      catalog,
-      bus,
-      alwaysOpen: config.alwaysOpen,
-      now: Date.now,
-      terms: termsFromConfig(config),
-      events: accountEvents,
-    });
-    worker = new TradingWorker({
-      db: database.db,
-      bus,
-      trading,
-      alwaysOpen: config.alwaysOpen,
-      log: (message, fields) => logger.info(fields, message),
-    });
-    worker.start(workerIntervalMs);
-  }
+  const worker =
+    has("worker") && config.api && database
+      ? startWorker({
+          config: config.api,
+          database,
+          bus,
+          catalog,
+          events: accountEvents,
+          log: (message, fields) => logger.info(fields, message),
+        })
+      : undefined;
 
   const app = express();
   app.disable("x-powered-by");
@@ -138,9 +137,9 @@ export async function startPlatform(
   metrics.mount(app);
   if (feed) metrics.watchFeed(feed);
   let sweepTimer: NodeJS.Timeout | undefined;
-  if (has("api") && database) {
+  if (has("api") && config.api && database) {
     const { app: api, uploads } = createApp({
-      config,
+      config: config.api,
       database,
       bus,
       catalog,
@@ -161,14 +160,11 @@ export async function startPlatform(
     void sweep();
     sweepTimer = setInterval(sweep, uploadSweepMs);
     sweepTimer.unref();
-  } else if (has("client")) {
-    app.use(
-      "/api",
-      createProxyMiddleware({ target: `${config.API_URL}/api`, changeOrigin: false, xfwd: true }),
-    );
+  } else if (config.client) {
+    proxyApi(app, config.client.apiUrl);
   }
-  if (has("client") && !serveClient(app, config.clientDist)) {
-    logger.warn({ dir: config.clientDist }, "client not built: run `npm run build`");
+  if (config.client && !serveClient(app, config.client.dist)) {
+    logger.warn({ dir: config.client.dist }, "client not built: run `npm run build`");
   }
   if (!has("api")) {
     app.get("/health", (_request, response) => {
@@ -182,28 +178,17 @@ export async function startPlatform(
     io = new SocketServer<ClientToServerEvents, ServerToClientEvents>(server, socketOptions);
     const gateway = attachGateway(io, {
       bus,
-      authenticate: async (handshake) => {
-        const token = tokenFromHandshake(handshake);
-        if (!token || !database) return undefined;
-        const member = await resolveSession(database.db, token, Date.now());
-        return member ? { memberId: member.id, sessionKey: hashToken(token) } : undefined;
-      },
-      isKnownSymbol: (symbol) => catalog.bySymbol.has(symbol),
+      ...(database ? { authenticate: authenticateWith(memberSessionLookup(database.db, Date.now)) } : {}),
+      isKnownSymbol: (symbol) => catalog.isKnown(symbol),
       log: (message, fields) => logger.warn(fields, message),
       observeBusLag: metrics.observeBusLag,
     });
     metrics.watchGateway(() => gateway.stats());
-  } else if (has("client")) {
-    const socketProxy = createProxyMiddleware({
-      target: config.GATEWAY_URL,
-      ws: true,
-      pathFilter: "/socket.io",
-    });
-    app.use(socketProxy);
-    server.on("upgrade", socketProxy.upgrade);
+  } else if (config.client) {
+    proxySockets(app, server, config.client.gatewayUrl);
   }
 
-  const port = await listen(server, config.PORT ?? defaultPort);
+  const port = await listen(server, settings.PORT ?? defaultPort);
   const url = `http://127.0.0.1:${port}`;
   logger.info(`listening on ${url}`);
   // Printed at every start while the demo admin still signs in with the demo password.
@@ -233,9 +218,6 @@ export async function startPlatform(
     },
   };
 }
-
-/** How often each API process looks for uploads without a row (see UploadStore.sweepOrphans). */
-const uploadSweepMs = 60 * 60_000;
 
 function listen(server: HttpServer, port: number): Promise<number> {
   return new Promise((resolve, reject) => {

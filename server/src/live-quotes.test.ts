@@ -1,11 +1,10 @@
+import { seedDemo } from "@kabuto/api";
+import { call, fund, openTestDatabase, registerMember, testRedisPrefix } from "@kabuto/api/testing";
 import type { Book, Quote, SubscribeAck, Update } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "../platform.ts";
-import { seedDemo } from "../seed.ts";
-import { fund, registerMember } from "../testing/fixtures.ts";
-import { call } from "../testing/test-app.ts";
-import { openTestDatabase, testConfig, testRedisPrefix } from "../testing/test-env.ts";
+import { type Platform, startPlatform } from "./platform.ts";
+import { testEnv } from "./testing.ts";
 
 /**
  * The whole price path in service mode when REDIS_URL is set (feed → Redis → gateway →
@@ -28,12 +27,12 @@ beforeAll(async () => {
   };
   if (redisUrl) {
     const shared = { ...base, REDIS_URL: redisUrl, REDIS_PREFIX: testRedisPrefix() };
-    feedSide = await startPlatform(testConfig(shared), ["api", "worker", "feed"], 0);
-    gatewaySide = await startPlatform(testConfig(shared), ["gateway"], 0);
+    feedSide = await startPlatform(testEnv(shared), ["api", "worker", "feed"], 0);
+    gatewaySide = await startPlatform(testEnv(shared), ["gateway"], 0);
     gatewayUrl = gatewaySide.url;
   } else {
     feedSide = await startPlatform(
-      testConfig({ ...base, DATA_DIR: "" }),
+      testEnv({ ...base, DATA_DIR: "" }),
       ["api", "worker", "feed", "gateway"],
       0,
     );

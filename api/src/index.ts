@@ -1,0 +1,16 @@
+// The public surface of @kabuto/api: the HTTP API and the worker as factories, and what the
+// composition package and the operations commands need to run them. Nothing here starts I/O
+// on import.
+export { type AppDeps, apiVersion, createApp } from "./app.ts";
+export { memberSessionLookup } from "./auth/sessions.ts";
+export { type Config, loadConfig as loadApiConfig } from "./config.ts";
+export { type Database, openDatabase } from "./db/database.ts";
+export { AppError } from "./http/errors.ts";
+export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
+export { postJournal } from "./ledger/ledger.repo.ts";
+export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
+export { StaffService } from "./ops/staff.service.ts";
+export { demoAdmin, demoAdminUsable, seedDemo, seedDemoStaff } from "./seed.ts";
+export { createAccountPublisher } from "./trading/account-events.ts";
+export type { AccountEvents } from "./trading/trading.service.ts";
+export { startWorker } from "./worker.ts";

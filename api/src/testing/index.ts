@@ -1,0 +1,6 @@
+// Test helpers other packages' tests use (the composition package's platform tests).
+
+export { rowsOf } from "../db/rows.ts";
+export { fund, registerMember } from "./fixtures.ts";
+export { call } from "./test-app.ts";
+export { openTestDatabase, testConfig, testRedisPrefix, testSettings } from "./test-env.ts";

@@ -1,0 +1,42 @@
+import type { Bus } from "@kabuto/gateway";
+import type { InstrumentCatalog } from "@kabuto/shared";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { termsFromConfig } from "./trading/rules.ts";
+import { type AccountEvents, TradingService } from "./trading/trading.service.ts";
+import { TradingWorker } from "./trading/worker.ts";
+
+/** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
+const workerIntervalMs = 1_000;
+
+/**
+ * The worker role: fills resting limit orders and calls margin, over the same trading service
+ * the API uses, so a fill by the worker and an order through the API write the same journals.
+ */
+export function startWorker(deps: {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  catalog: InstrumentCatalog;
+  events: AccountEvents;
+  log: (message: string, fields?: Record<string, unknown>) => void;
+}): { stop(): Promise<void> } {
+  const trading = new TradingService({
+    db: deps.database.db,
+    catalog: deps.catalog,
+    bus: deps.bus,
+    alwaysOpen: deps.config.alwaysOpen,
+    now: Date.now,
+    terms: termsFromConfig(deps.config),
+    events: deps.events,
+  });
+  const worker = new TradingWorker({
+    db: deps.database.db,
+    bus: deps.bus,
+    trading,
+    alwaysOpen: deps.config.alwaysOpen,
+    log: deps.log,
+  });
+  worker.start(workerIntervalMs);
+  return { stop: () => worker.stop() };
+}

@@ -1,0 +1,68 @@
+import path from "node:path";
+import { type Config as ApiConfig, loadApiConfig } from "@kabuto/api";
+import { type FeedConfig, loadFeedConfig } from "@kabuto/feed";
+import { parseSettings } from "@kabuto/shared";
+import { z } from "zod";
+
+/** The roles a process can play; embedded mode plays all of them in one process. */
+export const roles = ["api", "worker", "feed", "gateway", "client"] as const;
+export type Role = (typeof roles)[number];
+
+const processSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** PostgreSQL in service mode; absent, the embedded PGlite under DATA_DIR is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().default("./.data"),
+  /** Redis in service mode; absent, the bus is in-process (embedded mode only). */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of every Redis key and channel, so tests and deployments can share one Redis. */
+  REDIS_PREFIX: z.string().min(1).default("kabuto:"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+const clientSchema = z.object({
+  /** Where the client role (service mode) sends /api and /socket.io. */
+  API_URL: z.url().default("http://127.0.0.1:3001"),
+  GATEWAY_URL: z.url().default("http://127.0.0.1:3002"),
+  /** The built client; default `client/dist` of this repository. */
+  CLIENT_DIST: z.string().optional(),
+});
+
+export type ProcessConfig = z.infer<typeof processSchema>;
+export interface ClientConfig {
+  apiUrl: string;
+  gatewayUrl: string;
+  dist: string;
+}
+
+/**
+ * A process's settings: its own (port, database, Redis, logging) and those of each library
+ * whose role it plays, each parsed by that library's own schema. A gateway or a client process
+ * never parses the API's settings, so a setting it does not use cannot stop it.
+ */
+export interface PlatformConfig {
+  process: ProcessConfig;
+  /** The API's settings: the api and worker roles. */
+  api?: ApiConfig;
+  feed?: FeedConfig;
+  client?: ClientConfig;
+}
+
+export function loadPlatformConfig(
+  playing: readonly Role[],
+  env: Record<string, string | undefined> = process.env,
+): PlatformConfig {
+  const has = (role: Role) => playing.includes(role);
+  const config: PlatformConfig = { process: parseSettings(processSchema, env) };
+  if (has("api") || has("worker")) config.api = loadApiConfig(env);
+  if (has("feed")) config.feed = loadFeedConfig(env);
+  if (has("client")) {
+    const client = parseSettings(clientSchema, env);
+    config.client = {
+      apiUrl: client.API_URL,
+      gatewayUrl: client.GATEWAY_URL,
+      dist: client.CLIENT_DIST ?? path.resolve(import.meta.dirname, "../../client/dist"),
+    };
+  }
+  return config;
+}
