@@ -1,16 +1,28 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: fast tests beside the code, and browser tests that drive the built client in
-// Chromium against a real server. `npm test` runs both; each can be run alone with --project.
+const packages = "{shared,feed,gateway,api,server,client,loadtests}";
+
+// Three lanes. `unit`: pure code, no server, database or socket, seconds. `integration`
+// (`*.int.test.ts`): real PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set, PGlite and
+// the in-process bus otherwise. `browser`: the built client in Chromium against the embedded
+// product. `npm test` runs the three in turn; each runs alone with --project.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: "unit",
+          include: [`${packages}/src/**/*.test.{ts,tsx}`],
+          exclude: ["**/*.int.test.{ts,tsx}", "**/node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: [`${packages}/src/**/*.int.test.{ts,tsx}`],
           // Polls wait on real servers (sockets, Redis, PostgreSQL), which a loaded machine slows.
           expect: { poll: { timeout: 10_000 } },
-          include: ["{shared,feed,gateway,api,server,client,loadtests}/src/**/*.test.{ts,tsx}"],
           environment: "node",
           testTimeout: 20_000,
           hookTimeout: 60_000,
@@ -20,12 +32,15 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["client/e2e/**/*.e2e.ts"],
+          // Builds the client once, before the files start side by side.
+          globalSetup: ["client/e2e/global-setup.ts"],
           // A page waits on a server and a browser sharing two cores with the rest of the run.
           expect: { poll: { timeout: 15_000 } },
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own product and Chromium: two at a time fill two cores.
+          maxWorkers: 2,
         },
       },
     ],

@@ -36,8 +36,12 @@ function newestChange(path: string): number {
   return newest;
 }
 
-/** Builds the client unless client/dist is newer than every source it is built from. */
-function ensureBuilt(): void {
+/**
+ * Builds the client unless client/dist is newer than every source it is built from. The
+ * browser lane's global setup calls it once before its files start in parallel, so two files
+ * never build into the same folder at once.
+ */
+export function ensureBuilt(): void {
   const builtAt = (() => {
     try {
       return statSync(join(clientDir, "dist", "index.html")).mtimeMs;
@@ -99,7 +103,17 @@ export async function openProduct(name: string, env: Record<string, string> = {}
   const log: string[] = [];
   const server = spawn(process.execPath, ["server/src/bin/embedded.ts"], {
     cwd: rootDir,
-    env: { ...embeddedEnv(), PORT: String(port), DATA_DIR: dataDir, MARKET_HOURS: "always", ...env },
+    env: {
+      ...embeddedEnv(),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      MARKET_HOURS: "always",
+      // A month of daily bars and one session of minutes fill every chart a journey opens, and
+      // back-fill in a fraction of a year's time.
+      FEED_HISTORY_DAYS: "30",
+      FEED_MINUTE_SESSIONS: "1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   for (const stream of [server.stdout, server.stderr])
