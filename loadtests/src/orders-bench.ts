@@ -1,10 +1,12 @@
 // `npm run bench:orders`: market orders per second end to end through HTTP against real
 // PostgreSQL, beside a bare Express + pg service doing one INSERT per request, measured by the
 // same load generator in the same run. The ratio is the figure that holds across machines.
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { houseAccount, memberAccount, openDatabase, postJournal, transfer } from "@kabuto/api";
+import { sessionResponseSchema } from "@kabuto/shared";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { type LoadResult, runLoad } from "./http-load.ts";
@@ -113,7 +115,7 @@ try {
         acceptTerms: true,
       }),
     });
-    const body = (await response.json()) as { token: string; member: { id: string } };
+    const body = sessionResponseSchema.parse(await response.json());
     tokens.push(body.token);
     await database.db.transaction((tx) =>
       postJournal(

@@ -2,9 +2,11 @@
 // verification with two 12-megapixel phone photos (4032×3024 JPEG, a few MB each); the API
 // checks their bytes, decodes, re-encodes without metadata and stores them. Prints photos per
 // second, request latency and the server's memory; asserts nothing.
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ensureDefined, sessionResponseSchema } from "@kabuto/shared";
 import sharp from "sharp";
 import { startEmbedded, stopEmbedded } from "./embedded-server.ts";
 import { createHistogram, quantileMs, recordMs } from "./histogram.ts";
@@ -52,7 +54,7 @@ async function register(base: string, index: number): Promise<string> {
     }),
   });
   if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
+  return sessionResponseSchema.parse(await response.json()).token;
 }
 
 async function verify(base: string, token: string, front: Buffer, back: Buffer): Promise<number> {
@@ -78,7 +80,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "kabuto-uploads-bench-"));
 const server = startEmbedded(port, dataDir, { FEED_HISTORY_DAYS: "30", FEED_MINUTE_SESSIONS: "1" });
 try {
   await server.ready;
-  const pid = server.child.pid as number;
+  const pid = ensureDefined(server.child.pid, "the server's pid");
   const [front, back] = await Promise.all([cameraPhoto(1), cameraPhoto(2)]);
   const tokens: string[] = [];
   for (let index = 0; index < members; index += 1) tokens.push(await register(server.base, index));
@@ -94,7 +96,7 @@ try {
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < tokens.length) {
-        const token = tokens[next++] as string;
+        const token = ensureDefined(tokens[next++], "a member's token");
         recordMs(latency, await verify(server.base, token, front, back));
       }
     }),

@@ -229,6 +229,7 @@ export {
   type TopicErrorCode,
   topicErrorCodes,
 } from "./errors.ts";
+export { AssertionError, assert, ensureDefined } from "./market/assert.ts";
 export {
   isEarlyClose,
   isTradingDay,
@@ -244,7 +245,7 @@ export {
   toWireCandle,
   type UnitCandle,
 } from "./market/catalog.ts";
-export { addDays, weekday } from "./market/iso-date.ts";
+export { addDays, isoDateParts, weekday } from "./market/iso-date.ts";
 export { type DailyLimit, dailyLimit, dailyLimitFor } from "./market/price-limits.ts";
 export {
   isTradingPhase,

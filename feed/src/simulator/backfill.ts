@@ -1,4 +1,5 @@
 import type { CandleInterval, UnitCandle } from "@kabuto/shared";
+import { candleIntervals, ensureDefined, isoDateParts } from "@kabuto/shared";
 import { aggregate, bucketStart } from "../candles/buckets.ts";
 import type { SimInstrument } from "./instruments.ts";
 import { createRandom } from "./prng.ts";
@@ -53,7 +54,7 @@ export function backfillInstrument(
 
   plan.dailyDates.forEach((date, index) => {
     const open = Math.exp(logPrice + dailySigma * 0.25 * rng.normal());
-    logPrice += dailyReturns[index] as number;
+    logPrice += ensureDefined(dailyReturns[index], "a daily return");
     const close = Math.exp(logPrice);
     const spread = Math.abs(dailySigma * 0.6 * rng.normal());
     const bar = roundBar(instrument, prevClose, {
@@ -70,7 +71,7 @@ export function backfillInstrument(
 
   const minuteBars: UnitCandle[] = [];
   plan.minuteDays.forEach((day, dayIndex) => {
-    const returns = minuteReturns[dayIndex] as { gap: number; minutes: number[] };
+    const returns = ensureDefined(minuteReturns[dayIndex], "a day's minute returns");
     logPrice += returns.gap;
     const starts = minutesOf(day.windows, nowMs);
     const dayVolume = lot === 0 ? 0 : instrument.avgDailyVolume * Math.exp(0.35 * rng.normal() - 0.06);
@@ -79,7 +80,7 @@ export function backfillInstrument(
     const dayBars: UnitCandle[] = [];
     starts.forEach((t, index) => {
       const open = Math.exp(logPrice);
-      logPrice += returns.minutes[index] as number;
+      logPrice += ensureDefined(returns.minutes[index], "a minute return");
       const close = Math.exp(logPrice);
       const wick = Math.abs(minuteSigma * 0.5 * rng.normal());
       dayBars.push(
@@ -89,13 +90,16 @@ export function backfillInstrument(
           h: Math.max(open, close) * Math.exp(wick),
           l: Math.min(open, close) * Math.exp(-wick),
           c: close,
-          v: lot === 0 ? 0 : roundLots((dayVolume * (weights[index] as number)) / weightSum, lot),
+          v:
+            lot === 0
+              ? 0
+              : roundLots((dayVolume * ensureDefined(weights[index], "a minute weight")) / weightSum, lot),
         }),
       );
     });
     if (dayBars.length === 0) return;
     minuteBars.push(...dayBars);
-    const dayBar = aggregate(dayBars, "1d", zone)[0] as UnitCandle;
+    const dayBar = ensureDefined(aggregate(dayBars, "1d", zone)[0], "the day's bar");
     daily.push(dayBar);
     prevClose = dayBar.c;
   });
@@ -114,12 +118,12 @@ export function backfillInstrument(
 
 function startFrom(bars: Record<CandleInterval, UnitCandle[]>, plan: BackfillPlan): StartState {
   const days = bars["1d"];
-  const today = days.at(-1) as UnitCandle;
+  const today = ensureDefined(days.at(-1), "the last day's bar");
   const yesterday = days.at(-2) ?? today;
   const lastMinute = bars["1m"].at(-1);
   const candles: StartState["candles"] = {};
-  for (const [interval, list] of Object.entries(bars) as [CandleInterval, UnitCandle[]][]) {
-    const last = list.at(-1);
+  for (const interval of candleIntervals) {
+    const last = bars[interval].at(-1);
     if (last) candles[interval] = { ...last };
   }
   const lastDate = plan.minuteDays.at(-1)?.date ?? plan.dailyDates.at(-1) ?? "";
@@ -164,7 +168,7 @@ function roundLots(shares: number, lot: number): number {
 }
 
 export function localMidnight(isoDate: string, zone: string): number {
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  const [year, month, day] = isoDateParts(isoDate);
   // Noon UTC falls on the same calendar date in Tokyo and in New York.
   return bucketStart("1d", zone, Date.UTC(year, month - 1, day, 12));
 }

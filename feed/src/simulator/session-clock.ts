@@ -26,7 +26,10 @@ export function createSessionClock(options: { alwaysOpen: boolean }): SessionClo
     if (!windows) {
       windows = sessionWindows(market, date).filter((window) => window.phase === "regular");
       regularCache.set(key, windows);
-      if (regularCache.size > 64) regularCache.delete(regularCache.keys().next().value as string);
+      if (regularCache.size > 64) {
+        const oldest = regularCache.keys().next();
+        if (!oldest.done) regularCache.delete(oldest.value);
+      }
     }
     return windows;
   }
