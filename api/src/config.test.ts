@@ -20,6 +20,17 @@ describe("configuration", () => {
     expect(termsFromConfig(config).US.maintenancePct).toBe(30);
   });
 
+  it("takes deposits at any hour in an embedded demo that keeps the market open, and only then", () => {
+    expect(loadConfig({}).FUND_HOURS).toBe("09:30-19:30");
+    expect(loadConfig({ MARKET_HOURS: "always" }).FUND_HOURS).toBe("always");
+    // Service mode is a real install: the market switch never opens the cash desk by itself.
+    expect(loadConfig({ MARKET_HOURS: "always", DATABASE_URL: "postgres://db/kabuto" }).FUND_HOURS).toBe(
+      "09:30-19:30",
+    );
+    // Set explicitly, the operator's hours win.
+    expect(loadConfig({ MARKET_HOURS: "always", FUND_HOURS: "10:00-15:00" }).FUND_HOURS).toBe("10:00-15:00");
+  });
+
   it("fails fast, naming the setting, on a bad value", () => {
     expect(() => loadConfig({ LEVERAGE_JP: "two" })).toThrow(/LEVERAGE_JP/);
     expect(() => loadConfig({ LEVERAGE_US: "1,50" })).toThrow(/LEVERAGE_US/);

@@ -15,6 +15,9 @@ const leverageList = z
 /** Parts per million of notional: 1,000 is 0.1%. */
 const ppm = z.coerce.number().int().min(0).max(100_000);
 
+/** The spec's deposit and withdrawal hours, Tokyo time on TSE business days. */
+const specFundHours = "09:30-19:30";
+
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** PostgreSQL in service mode; absent, the embedded PGlite under DATA_DIR is used. */
@@ -43,12 +46,13 @@ const configSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   /**
    * When deposits and withdrawals are taken: "HH:MM-HH:MM" in Tokyo time on TSE business days
-   * (the spec's 09:30–19:30), or "always".
+   * (the spec's 09:30–19:30), or "always". Unset, it is the spec's hours, except in an embedded
+   * demo with MARKET_HOURS=always, where money moves at any hour as prices do.
    */
   FUND_HOURS: z
     .string()
     .regex(/^(always|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d)$/)
-    .default("09:30-19:30"),
+    .optional(),
   /** The spec gates trading on real-name verification; an operator may turn that off. */
   KYC_REQUIRED_FOR_TRADING: booleanFlag.default(true),
   /** Smallest withdrawal per currency in major units, "JPY:1000,USD:10"; unlisted currencies: 1. */
@@ -60,7 +64,8 @@ const configSchema = z.object({
   FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, "FUND_HOURS"> & {
+  FUND_HOURS: string;
   embedded: boolean;
   alwaysOpen: boolean;
   seedDemo: boolean;
@@ -80,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...values,
     embedded,
     alwaysOpen: values.MARKET_HOURS === "always",
+    FUND_HOURS:
+      values.FUND_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : specFundHours),
     seedDemo: values.SEED_DEMO ?? embedded,
     cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === "production",
     uploadDir: values.UPLOAD_DIR ?? path.join(values.DATA_DIR, "uploads"),
