@@ -10,7 +10,7 @@ export default defineConfig({
           name: "unit",
           // Polls wait on real servers (sockets, Redis, PostgreSQL), which a loaded machine slows.
           expect: { poll: { timeout: 10_000 } },
-          include: ["{shared,feed,gateway,api,client,loadtests}/src/**/*.test.{ts,tsx}"],
+          include: ["{shared,bus,feed,gateway,api,client,loadtests}/src/**/*.test.{ts,tsx}"],
           environment: "node",
           testTimeout: 20_000,
           hookTimeout: 60_000,

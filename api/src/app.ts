@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { Bus } from "@kabuto/bus";
 import type { Catalog } from "@kabuto/feed";
-import type { Bus, SessionsEnded } from "@kabuto/gateway";
+import type { SessionsEnded } from "@kabuto/shared";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import type { Logger } from "pino";

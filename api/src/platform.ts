@@ -1,13 +1,8 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type Bus, createMemoryBus, createRedisBus } from "@kabuto/bus";
 import { type Catalog, createCatalog, Feed } from "@kabuto/feed";
-import {
-  attachGateway,
-  type Bus,
-  createMemoryBus,
-  createRedisBus,
-  sessionsEndedTopic,
-} from "@kabuto/gateway";
+import { attachGateway } from "@kabuto/gateway";
 import type { ClientToServerEvents, ServerToClientEvents } from "@kabuto/shared";
 import express from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
@@ -147,8 +142,7 @@ export async function startPlatform(
       logger,
       feedEpoch: () => feed?.epoch ?? null,
       accountEvents,
-      sessionsEnded: (ended) =>
-        bus.publish([{ topic: sessionsEndedTopic, epoch: "control", seq: 0, ts: Date.now(), data: ended }]),
+      sessionsEnded: (ended) => bus.publishControl({ type: "sessions-ended", ...ended }),
     });
     app.use(api);
     // Photos a crash left without their row: checked at start (a process that restarts often,

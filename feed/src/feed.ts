@@ -1,3 +1,4 @@
+import type { Bus } from "@kabuto/bus";
 import type { CandleInterval, Market, Update } from "@kabuto/shared";
 import {
   addDays,
@@ -19,11 +20,10 @@ import type { SimInstrument } from "./simulator/instruments.ts";
 import { createSessionClock } from "./simulator/session-clock.ts";
 import { type InstrumentState, MarketSimulator, type StartState, toQuote } from "./simulator/simulator.ts";
 
-/** Where the feed sends updates: the bus (Redis or in-process). */
-export interface FeedPublisher {
-  publish(updates: readonly Update[]): void;
+/** Where the feed sends updates: the bus (Redis or in-process), or a test's recorder. */
+export interface FeedPublisher extends Pick<Bus, "publish"> {
   /** Called when the bus comes back after a loss; the feed then starts a new epoch. */
-  onRecover?(handler: () => void): void;
+  onRecover?: Bus["onRecover"];
 }
 
 export interface FeedOptions {

@@ -1,10 +1,10 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createMemoryBus } from "@kabuto/bus";
 import type { Update } from "@kabuto/shared";
 import { Server } from "socket.io";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMemoryBus } from "./bus/memory-bus.ts";
 import { attachGateway, type GatewayServer } from "./gateway.ts";
 
 let http: HttpServer;

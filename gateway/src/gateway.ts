@@ -1,6 +1,9 @@
+import type { Bus } from "@kabuto/bus";
 import type {
   ClientToServerEvents,
+  ControlMessage,
   ServerToClientEvents,
+  SessionsEnded,
   SubscribeAck,
   TopicErrorCode,
   Update,
@@ -13,7 +16,6 @@ import {
 } from "@kabuto/shared";
 import type { Server, Socket } from "socket.io";
 import * as ws from "ws";
-import type { Bus } from "./bus/bus.ts";
 
 export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -73,14 +75,6 @@ const queuedFramesMax = 8;
  * reconnecting the client re-reads its account.
  */
 const backlogEventsMax = 256;
-
-/** The bus topic on which the API announces ended sessions; no client may subscribe to it. */
-export const sessionsEndedTopic = "control:sessions-ended";
-
-export interface SessionsEnded {
-  sessionKeys?: string[];
-  memberIds?: string[];
-}
 
 /** An update ready to leave: encoded once, however many sockets receive it. */
 interface Outgoing {
@@ -351,10 +345,6 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
   function deliver(updates: Update[], fromBus = true): void {
     const arrivedAt = Date.now();
     for (const update of updates) {
-      if (update.topic === sessionsEndedTopic) {
-        endSessions(update.data as SessionsEnded);
-        continue;
-      }
       stats.updatesIn += 1;
       if (fromBus) options.observeBusLag?.(arrivedAt - update.ts);
       const topic = topics.get(update.topic);
@@ -399,8 +389,16 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     .catch(() => undefined);
   // Sessions that end (sign-out, a disabled member) take their sockets with them.
   bus
-    .subscribe([sessionsEndedTopic])
+    .onControl(control)
     .catch((error: unknown) => options.log?.("cannot follow ended sessions", { error: String(error) }));
+
+  function control(message: ControlMessage): void {
+    switch (message.type) {
+      case "sessions-ended":
+        endSessions(message);
+        return;
+    }
+  }
 
   function endSessions(ended: SessionsEnded): void {
     for (const socket of io.sockets.sockets.values()) {

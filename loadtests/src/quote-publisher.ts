@@ -7,7 +7,7 @@
 // Messages in: { rate } (updates per symbol per second, 0 pauses), { report }, { stop }.
 // Messages out: { ready } once every symbol has a stored state, { published, lagged, elapsedMs }
 // on report (counted since the previous report, over the publisher's own clock).
-import { createRedisBus } from "@kabuto/gateway";
+import { createRedisBus } from "@kabuto/bus";
 import type { Quote, Update } from "@kabuto/shared";
 import { benchInstruments } from "./bench-symbols.ts";
 

@@ -262,6 +262,12 @@ export { isWholeUnits, tradingUnit } from "./market/units.ts";
 export { zonedIsoDate, zonedWallClockMs } from "./market/zone-time.ts";
 export { decimalToMinor, minorAmountSchema, minorDigits, minorToDecimal } from "./money.ts";
 export {
+  type ControlMessage,
+  controlMessageSchema,
+  type SessionsEnded,
+  sessionsEndedSchema,
+} from "./protocol/control.ts";
+export {
   type Book,
   type BookLevel,
   bookDepth,

@@ -1,5 +1,5 @@
+import type { Bus } from "@kabuto/bus";
 import type { Catalog } from "@kabuto/feed";
-import type { Bus } from "@kabuto/gateway";
 import type { Currency, FxQuote, Quote } from "@kabuto/shared";
 import { decimalToMinor, fxConvertSchema, fxQuoteRequestSchema, quoteTopic } from "@kabuto/shared";
 import { sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
+import type { Bus } from "@kabuto/bus";
 import { type Catalog, toWireCandle } from "@kabuto/feed";
-import type { Bus } from "@kabuto/gateway";
 import type {
   CandleInterval,
   CandleList,

@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type { Book, Currency, Quote, Update } from "@kabuto/shared";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/database.ts";

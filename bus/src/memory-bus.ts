@@ -1,4 +1,4 @@
-import type { Update } from "@kabuto/shared";
+import type { ControlMessage, Update } from "@kabuto/shared";
 import type { Bus } from "./bus.ts";
 
 /** The embedded bus: one process, no serialisation, delivery on the next microtask. */
@@ -6,6 +6,7 @@ export function createMemoryBus(): Bus {
   const latest = new Map<string, Update>();
   const subscribed = new Set<string>();
   let handler: ((updates: Update[]) => void) | undefined;
+  const controlHandlers: ((message: ControlMessage) => void)[] = [];
   return {
     publish(updates) {
       const delivered: Update[] = [];
@@ -27,6 +28,12 @@ export function createMemoryBus(): Bus {
     async unsubscribe(topics) {
       for (const topic of topics) subscribed.delete(topic);
     },
+    publishControl(message) {
+      for (const control of controlHandlers) queueMicrotask(() => control(message));
+    },
+    async onControl(next) {
+      controlHandlers.push(next);
+    },
     async snapshots(topics) {
       return topics.flatMap((topic) => latest.get(topic) ?? []);
     },
@@ -35,6 +42,7 @@ export function createMemoryBus(): Bus {
     onRecover() {},
     async close() {
       subscribed.clear();
+      controlHandlers.length = 0;
     },
   };
 }

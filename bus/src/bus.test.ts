@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import type { ControlMessage, Update } from "@kabuto/shared";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Bus } from "./bus.ts";
+import { createMemoryBus } from "./memory-bus.ts";
+import { createRedisBus } from "./redis-bus.ts";
+
+const redisUrl = process.env.REDIS_URL;
+
+/**
+ * Both implementations keep one contract; the Redis one runs when REDIS_URL names a server.
+ * Each opens a publisher's and a gateway's view of one bus: the same object in one process, two
+ * connections to one Redis in service mode.
+ */
+const implementations: [string, (() => [Bus, Bus]) | undefined][] = [
+  [
+    "memory",
+    () => {
+      const bus = createMemoryBus();
+      return [bus, bus];
+    },
+  ],
+  [
+    "redis",
+    redisUrl
+      ? () => {
+          const prefix = `kabuto-test:${randomUUID()}:`;
+          return [
+            createRedisBus({ url: redisUrl, prefix, role: "publisher" }),
+            createRedisBus({ url: redisUrl, prefix, role: "both" }),
+          ];
+        }
+      : undefined,
+  ],
+];
+
+const quote = (seq: number): Update => ({
+  topic: "quote:JP:7203",
+  epoch: "e1",
+  seq,
+  ts: seq,
+  data: { symbol: "JP:7203", last: String(seq) },
+});
+
+describe.each(implementations)("the %s bus", (_name, create) => {
+  let buses: Bus[] = [];
+  const open = (): [Bus, Bus] => {
+    if (!create) throw new Error("unreachable: the suite is skipped without an implementation");
+    const pair = create();
+    buses.push(...new Set(pair));
+    return pair;
+  };
+  afterEach(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+    buses = [];
+  });
+
+  it.skipIf(!create)("delivers control messages to every listener, apart from the topics", async () => {
+    const [publisher, gateway] = open();
+    const received: ControlMessage[] = [];
+    const updates: Update[] = [];
+    gateway.onUpdates((batch) => updates.push(...batch));
+    await gateway.subscribe(["quote:JP:7203"]);
+    await gateway.onControl((message) => received.push(message));
+    const ended: ControlMessage = { type: "sessions-ended", sessionKeys: ["k1"] };
+    publisher.publishControl(ended);
+    publisher.publish([quote(1)]);
+    await expect.poll(() => received).toEqual([ended]);
+    await expect.poll(() => updates.map((update) => update.seq)).toEqual([1]);
+    // A control message is no topic's state: nothing to snapshot.
+    expect(await publisher.snapshots(["control", "control:sessions-ended"])).toEqual([]);
+  });
+
+  it.skipIf(!create)("keeps the newest state of a topic for snapshots", async () => {
+    const [publisher, gateway] = open();
+    publisher.publish([quote(1), quote(2)]);
+    await expect.poll(() => gateway.snapshots(["quote:JP:7203", "quote:JP:6758"])).toEqual([quote(2)]);
+  });
+});
+
+describe("a publisher-only Redis bus", () => {
+  it.skipIf(!redisUrl)("refuses to listen for control messages", async () => {
+    const bus = createRedisBus({
+      url: redisUrl ?? "",
+      prefix: `kabuto-test:${randomUUID()}:`,
+      role: "publisher",
+    });
+    await expect(bus.onControl(() => undefined)).rejects.toThrow(/publisher-only/);
+    await bus.close();
+  });
+});
