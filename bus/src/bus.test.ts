@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { ControlMessage, Update } from "@kabuto/shared";
+import {
+  anySymbolSchema,
+  type BusUpdate,
+  type ControlMessage,
+  type QuoteUpdate,
+  quoteTopic,
+} from "@kabuto/shared";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Bus } from "./bus.ts";
 import { createMemoryBus } from "./memory-bus.ts";
@@ -34,12 +40,27 @@ const implementations: [string, (() => [Bus, Bus]) | undefined][] = [
   ],
 ];
 
-const quote = (seq: number): Update => ({
-  topic: "quote:JP:7203",
+const symbol = anySymbolSchema.parse("JP:7203");
+const quote = (seq: number): QuoteUpdate => ({
+  topic: quoteTopic(symbol),
   epoch: "e1",
   seq,
   ts: seq,
-  data: { symbol: "JP:7203", last: String(seq) },
+  data: {
+    symbol,
+    last: String(2800 + seq),
+    open: "2800",
+    high: "2900",
+    low: "2700",
+    prevClose: "2800",
+    change: String(seq),
+    changePct: "0.01",
+    volume: 100,
+    turnover: 280_000,
+    limitUp: null,
+    limitDown: null,
+    tradeMs: seq,
+  },
 });
 
 describe.each(implementations)("the %s bus", (_name, create) => {
@@ -58,7 +79,7 @@ describe.each(implementations)("the %s bus", (_name, create) => {
   it.skipIf(!create)("delivers control messages to every listener, apart from the topics", async () => {
     const [publisher, gateway] = open();
     const received: ControlMessage[] = [];
-    const updates: Update[] = [];
+    const updates: BusUpdate[] = [];
     gateway.onUpdates((batch) => updates.push(...batch));
     await gateway.subscribe(["quote:JP:7203"]);
     await gateway.onControl((message) => received.push(message));
@@ -67,14 +88,21 @@ describe.each(implementations)("the %s bus", (_name, create) => {
     publisher.publish([quote(1)]);
     await expect.poll(() => received).toEqual([ended]);
     await expect.poll(() => updates.map((update) => update.seq)).toEqual([1]);
-    // A control message is no topic's state: nothing to snapshot.
-    expect(await publisher.snapshots(["control", "control:sessions-ended"])).toEqual([]);
   });
 
   it.skipIf(!create)("keeps the newest state of a topic for snapshots", async () => {
     const [publisher, gateway] = open();
     publisher.publish([quote(1), quote(2)]);
     await expect.poll(() => gateway.snapshots(["quote:JP:7203", "quote:JP:6758"])).toEqual([quote(2)]);
+  });
+
+  it.skipIf(!create)("delivers a member's account events to a subscriber", async () => {
+    const [publisher, gateway] = open();
+    const events: BusUpdate[] = [];
+    gateway.onUpdates((batch) => events.push(...batch));
+    await gateway.subscribe(["account:m1"]);
+    publisher.publish([{ topic: "account:m1", epoch: "a", seq: 1, ts: 1, data: { type: "order", id: "1" } }]);
+    await expect.poll(() => events.map((event) => event.data)).toEqual([{ type: "order", id: "1" }]);
   });
 });
 

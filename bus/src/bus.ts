@@ -1,4 +1,4 @@
-import type { ControlMessage, Update } from "@kabuto/shared";
+import type { BusUpdate, ControlMessage, MarketTopic, UpdateOf } from "@kabuto/shared";
 
 export type BusStatus = "up" | "down";
 
@@ -9,13 +9,13 @@ export type BusStatus = "up" | "down";
  * servers tell each other (`ControlMessage`), which is neither state nor meant for clients.
  */
 export interface Bus {
-  publish(updates: readonly Update[]): void;
+  publish(updates: readonly BusUpdate[]): void;
   /** Registers the one handler that receives every update on a subscribed topic, in order. */
-  onUpdates(handler: (updates: Update[]) => void): void;
+  onUpdates(handler: (updates: BusUpdate[]) => void): void;
   subscribe(topics: readonly string[]): Promise<void>;
   unsubscribe(topics: readonly string[]): Promise<void>;
   /** The newest update of each topic that has one. */
-  snapshots(topics: readonly string[]): Promise<Update[]>;
+  snapshots<Name extends MarketTopic>(topics: readonly Name[]): Promise<UpdateOf<Name>[]>;
   /** Sends a control message to every process that listens with `onControl`. */
   publishControl(message: ControlMessage): void;
   /**

@@ -1,4 +1,11 @@
-import { type ControlMessage, controlMessageSchema, type Update } from "@kabuto/shared";
+import {
+  type BusUpdate,
+  type ControlMessage,
+  controlMessageSchema,
+  isAccountEvent,
+  isUpdateOf,
+  type MarketUpdate,
+} from "@kabuto/shared";
 import { Redis } from "ioredis";
 import type { Bus, BusStatus } from "./bus.ts";
 
@@ -27,7 +34,7 @@ export function createRedisBus(options: RedisBusOptions): Bus {
   const controlChannel = `${prefix}control`;
   const command = new Redis(options.url, { maxRetriesPerRequest: 1 });
   const subscriber = options.role === "publisher" ? undefined : new Redis(options.url);
-  let handler: ((updates: Update[]) => void) | undefined;
+  let handler: ((updates: BusUpdate[]) => void) | undefined;
   const controlHandlers: ((message: ControlMessage) => void)[] = [];
   const recoverHandlers: (() => void)[] = [];
   const onError = (error: Error) => options.onError?.(error);
@@ -43,7 +50,7 @@ export function createRedisBus(options: RedisBusOptions): Bus {
   }
   subscriber?.on("smessage", (name: string, message: string) => {
     if (name === controlChannel) receiveControl(message);
-    else if (name.startsWith(`${prefix}topic:`)) handler?.([JSON.parse(message) as Update]);
+    else if (name.startsWith(`${prefix}topic:`)) handler?.([JSON.parse(message) as BusUpdate]);
   });
   function receiveControl(message: string): void {
     const parsed = controlMessageSchema.safeParse(JSON.parse(message));
@@ -65,7 +72,7 @@ export function createRedisBus(options: RedisBusOptions): Bus {
       for (const update of updates) {
         const json = JSON.stringify(update);
         // Account events are not state: only market topics keep a snapshot.
-        if (!update.topic.startsWith("account:")) {
+        if (!isAccountEvent(update)) {
           pipeline.set(stateKey(update.topic), json);
         }
         pipeline.spublish(channel(update.topic), json);
@@ -96,7 +103,11 @@ export function createRedisBus(options: RedisBusOptions): Bus {
     async snapshots(topics) {
       if (topics.length === 0) return [];
       const values = await command.mget(...topics.map(stateKey));
-      return values.flatMap((value) => (value ? [JSON.parse(value) as Update] : []));
+      return values.flatMap((value, index) => {
+        // What this bus stored under the topic's key: a market update of that topic.
+        const update = value ? (JSON.parse(value) as MarketUpdate) : undefined;
+        return update && isUpdateOf(update, topics[index] as (typeof topics)[number]) ? [update] : [];
+      });
     },
     status(): BusStatus {
       const ready = command.status === "ready" && (!subscriber || subscriber.status === "ready");

@@ -1,24 +1,34 @@
 import type { Bus } from "@kabuto/bus";
 import type {
+  BusUpdate,
+  ClientTopic,
   ClientToServerEvents,
   ControlMessage,
+  InterServerEvents,
+  MarketTopic,
+  MemberAccountTopic,
   ServerToClientEvents,
   SessionsEnded,
+  SocketData,
   SubscribeAck,
   TopicErrorCode,
   Update,
 } from "@kabuto/shared";
 import {
+  isAccountEvent,
+  isMarketTopic,
+  memberAccountTopic,
   parseTopic,
   socketProtocolVersion,
   subscribeRequestSchema,
+  topicName,
   topicsPerSocketMax,
 } from "@kabuto/shared";
 import type { Server, Socket } from "socket.io";
 import * as ws from "ws";
 
-export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents>;
-type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** What a socket's handshake says about who it is. */
 export interface Handshake {
@@ -104,7 +114,7 @@ function withFrame(packet: Packet): Packet {
 
 /** A bus topic some socket holds: who holds it and, for market topics, its newest state. */
 interface TopicState {
-  name: string;
+  name: MarketTopic | MemberAccountTopic;
   /** A member's `account:` topic carries events, which are never conflated. */
   isEvents: boolean;
   holders: Set<Holder>;
@@ -342,14 +352,14 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
   }
 
   /** Takes updates in: from the bus as they come, or re-read after an outage (`fromBus` false). */
-  function deliver(updates: Update[], fromBus = true): void {
+  function deliver(updates: BusUpdate[], fromBus = true): void {
     const arrivedAt = Date.now();
     for (const update of updates) {
       stats.updatesIn += 1;
       if (fromBus) options.observeBusLag?.(arrivedAt - update.ts);
       const topic = topics.get(update.topic);
       if (!topic) continue;
-      if (topic.isEvents) {
+      if (isAccountEvent(update)) {
         // A member's sockets know their private topic as plain `account`. Events are never
         // conflated: each holder keeps every one until its next frame.
         const entry = entryOf({ ...update, topic: "account" });
@@ -402,7 +412,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
 
   function endSessions(ended: SessionsEnded): void {
     for (const socket of io.sockets.sockets.values()) {
-      const { memberId, sessionKey } = socket.data as { memberId?: string; sessionKey?: string };
+      const { memberId, sessionKey } = socket.data;
       if (
         (sessionKey && ended.sessionKeys?.includes(sessionKey)) ||
         (memberId && ended.memberIds?.includes(memberId))
@@ -415,7 +425,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
   // After the bus lost its connection, anything published meanwhile never arrived: re-read the
   // newest state of every topic held and send it on as if it had just come in.
   bus.onRecover(() => {
-    const market = [...topics.values()].filter((topic) => !topic.isEvents).map((topic) => topic.name);
+    const market = [...topics.values()].map((topic) => topic.name).filter(isMarketTopic);
     bus
       .snapshots(market)
       .then((updates) => {
@@ -425,15 +435,26 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
       .catch((error: unknown) => options.log?.("resync after bus recovery failed", { error: String(error) }));
   });
 
-  function refuse(topic: string, memberId: string | undefined): TopicErrorCode | undefined {
+  /** The topic a client asked for, named as it asked (its answers are filed by that name), or why it may not hold it. */
+  function grant(
+    topic: string,
+    memberId: string | undefined,
+  ): { topic: ClientTopic } | { code: TopicErrorCode } {
     const parsed = parseTopic(topic);
-    if (!parsed) return "TOPIC_INVALID";
-    if (parsed.kind === "account") return memberId ? undefined : "FORBIDDEN";
-    if (parsed.kind === "session") return undefined;
-    return options.isKnownSymbol(parsed.symbol) ? undefined : "SYMBOL_NOT_FOUND";
+    if (!parsed) return { code: "TOPIC_INVALID" };
+    switch (parsed.kind) {
+      case "account":
+        return memberId ? { topic: topicName(parsed) } : { code: "FORBIDDEN" };
+      case "session":
+        return { topic: topicName(parsed) };
+      default:
+        return options.isKnownSymbol(parsed.symbol)
+          ? { topic: topicName(parsed) }
+          : { code: "SYMBOL_NOT_FOUND" };
+    }
   }
 
-  async function hold(holder: Holder, names: string[]): Promise<void> {
+  async function hold(holder: Holder, names: (MarketTopic | MemberAccountTopic)[]): Promise<void> {
     const fresh: string[] = [];
     for (const name of names) {
       let topic = topics.get(name);
@@ -461,7 +482,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
     if (fresh.length > 0) await bus.subscribe(fresh);
   }
 
-  async function release(holder: Holder, names: Iterable<string>): Promise<void> {
+  async function release(holder: Holder, names: Iterable<MarketTopic | MemberAccountTopic>): Promise<void> {
     const idle: string[] = [];
     for (const name of names) {
       const topic = topics.get(name);
@@ -490,8 +511,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
         authorization: headers.authorization,
         token: typeof token === "string" ? token : undefined,
       });
-      socket.data.memberId = session?.memberId;
-      socket.data.sessionKey = session?.sessionKey;
+      socket.data = { memberId: session?.memberId, sessionKey: session?.sessionKey };
     } catch (error) {
       options.log?.("authenticate failed", { error: String(error) });
     }
@@ -500,10 +520,11 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
 
   io.on("connection", (socket) => {
     stats.sockets += 1;
-    const memberId = socket.data.memberId as string | undefined;
+    const { memberId } = socket.data;
     /** The bus topic behind each topic the client holds (`account` is the member's own). */
-    const busTopic = (topic: string) => (topic === "account" ? `account:${memberId}` : topic);
-    const held = new Set<string>();
+    const busTopic = (topic: ClientTopic) =>
+      topic === "account" ? memberAccountTopic(memberId ?? "") : topic;
+    const held = new Set<ClientTopic>();
     const holder: Holder = {
       socket,
       topics: [],
@@ -523,11 +544,15 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
         return;
       }
       const result: SubscribeAck = { snapshots: [], errors: [] };
-      const granted: string[] = [];
-      for (const topic of new Set(parsed.data.topics)) {
-        const code = refuse(topic, memberId);
-        if (code) result.errors.push({ topic, code });
-        else if (held.has(topic)) granted.push(topic);
+      const granted: ClientTopic[] = [];
+      for (const asked of new Set(parsed.data.topics)) {
+        const answer = grant(asked, memberId);
+        if ("code" in answer) {
+          result.errors.push({ topic: asked, code: answer.code });
+          continue;
+        }
+        const { topic } = answer;
+        if (held.has(topic)) granted.push(topic);
         else if (held.size >= topicsPerSocketMax) result.errors.push({ topic, code: "TOPICS_LIMIT" });
         else {
           held.add(topic);
@@ -537,7 +562,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
       try {
         await hold(holder, granted.map(busTopic));
         // Events have no state to snapshot: the client reads its account over HTTP.
-        result.snapshots = await bus.snapshots(granted.filter((topic) => topic !== "account"));
+        result.snapshots = await bus.snapshots(granted.filter(isMarketTopic));
       } catch (error) {
         options.log?.("subscribe failed", { error: String(error) });
       }
@@ -546,7 +571,8 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): { sta
 
     socket.on("unsubscribe", async (request, ack) => {
       const parsed = subscribeRequestSchema.safeParse(request);
-      const topics = parsed.success ? parsed.data.topics.filter((topic) => held.delete(topic)) : [];
+      const asked = new Set(parsed.success ? parsed.data.topics : []);
+      const topics = [...held].filter((topic) => asked.has(topic) && held.delete(topic));
       await release(holder, topics.map(busTopic)).catch((error: unknown) =>
         options.log?.("unsubscribe failed", { error: String(error) }),
       );

@@ -2,6 +2,7 @@ export {
   attachGateway,
   type GatewayOptions,
   type GatewayServer,
+  type GatewaySocket,
   type GatewayStats,
   type Handshake,
 } from "./gateway.ts";

@@ -9,7 +9,7 @@ import {
 import { io, type Socket } from "socket.io-client";
 import { subscribeSession } from "./session.ts";
 import { createTopicAtom, dropTopicAtom, writeTopic } from "./topic-atoms.ts";
-import { parseTopicData } from "./topic-data.ts";
+import { checkUpdate, type Unchecked } from "./topic-data.ts";
 import { TopicRegistry } from "./topic-registry.ts";
 import { TopicStates } from "./topic-state.ts";
 
@@ -30,11 +30,6 @@ import { TopicStates } from "./topic-state.ts";
  * opening a stock and coming back to the list, reuses the subscription instead of churning it.
  */
 const topicLingerMs = 3000;
-/**
- * Topics that carry events, not state: the member's `account`. Each API process numbers them
- * in an epoch of its own, apart from the feed's epoch that market topics share.
- */
-const eventTopics: ReadonlySet<string> = new Set(["account"]);
 /**
  * How soon to come back after the gateway dropped the connection on purpose: at once would
  * hammer a gateway that is shedding sockets, and the spread keeps many clients from coming
@@ -211,27 +206,28 @@ function resync(): void {
   subscribe(registry.held());
 }
 
-function applyUpdates(updates: Update[]): void {
+function applyUpdates(received: readonly Unchecked[]): void {
   let needsResync = false;
-  for (const update of updates) {
-    if (!registry.has(update.topic)) continue;
-    const data = parseTopicData(update.topic, update.data);
-    if (data === undefined) {
-      console.warn("malformed update dropped", update.topic);
+  for (const unchecked of received) {
+    if (!registry.has(unchecked.topic)) continue;
+    const update = checkUpdate(unchecked);
+    if (update === undefined) {
+      console.warn("malformed update dropped", unchecked.topic);
       continue;
     }
-    if (eventTopics.has(update.topic)) {
-      // Events carry their publisher's own epoch and seq, judged by their listener (a market
-      // epoch must neither be replaced by them nor retire them).
-      writeTopic(update.topic, data);
-      tell(update.topic, (listener) => listener.update?.({ ...update, data }));
+    if (update.topic === "account") {
+      // The member's account carries events, not state. Each API process numbers them in an
+      // epoch of its own, judged by their listener: the feed's epoch that market topics share
+      // must neither be replaced by them nor retire them.
+      writeTopic(update);
+      tell(update.topic, (listener) => listener.update?.(update));
       continue;
     }
     const { verdict, resync: epochChanged } = states.judge(update);
     needsResync ||= epochChanged;
     if (verdict !== "accept") continue;
-    writeTopic(update.topic, data);
-    tell(update.topic, (listener) => listener.update?.({ ...update, data }));
+    writeTopic(update);
+    tell(update.topic, (listener) => listener.update?.(update));
   }
   if (needsResync) resync();
 }

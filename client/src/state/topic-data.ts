@@ -1,10 +1,15 @@
 import {
   type AccountEvent,
   bookSchema,
+  bookTopic,
+  candleTopic,
   liveCandleSchema,
   parseTopic,
   quoteSchema,
+  quoteTopic,
   sessionStateSchema,
+  sessionTopic,
+  type Update,
 } from "@kabuto/shared";
 import { z } from "zod";
 
@@ -17,30 +22,59 @@ const accountEventSchema = z.object({
   id: z.string(),
 }) satisfies z.ZodType<AccountEvent>;
 
+/** An update as it arrives: its fields are the server's word, not yet checked. */
+export interface Unchecked {
+  topic: string;
+  epoch: string;
+  seq: number;
+  ts: number;
+  data: unknown;
+}
+
 /**
- * Checks a topic's state against the shared schema of its kind before it reaches the screen.
- * Returns undefined for data that does not fit (and for topics this client never asks for),
- * which the socket then drops: a malformed tick must not blank a price.
+ * Checks a topic's state against the shared schema of its kind before it reaches the screen,
+ * and returns the update typed by its topic. Returns undefined for data that does not fit (and
+ * for topics this client never asks for), which the socket then drops: a malformed tick must
+ * not blank a price.
  */
-export function parseTopicData(topic: string, data: unknown): unknown {
-  const parsed = parseTopic(topic);
+export function checkUpdate(update: Unchecked): Update | undefined {
+  const parsed = parseTopic(update.topic);
+  const { epoch, seq, ts } = update;
   switch (parsed?.kind) {
-    case "quote":
-      return fit(quoteSchema.safeParse(data), (quote) => quote.symbol === parsed.symbol);
-    case "book":
-      return fit(bookSchema.safeParse(data), (book) => book.symbol === parsed.symbol);
-    case "candle":
-      return fit(
-        liveCandleSchema.safeParse(data),
+    case "quote": {
+      const data = fit(quoteSchema.safeParse(update.data), (quote) => quote.symbol === parsed.symbol);
+      return data && { topic: quoteTopic(parsed.symbol), epoch, seq, ts, data };
+    }
+    case "book": {
+      const data = fit(bookSchema.safeParse(update.data), (book) => book.symbol === parsed.symbol);
+      return data && { topic: bookTopic(parsed.symbol), epoch, seq, ts, data };
+    }
+    case "candle": {
+      const data = fit(
+        liveCandleSchema.safeParse(update.data),
         (candle) => candle.symbol === parsed.symbol && candle.interval === parsed.interval,
       );
-    case "session":
-      return fit(sessionStateSchema.safeParse(data), (session) => session.market === parsed.market);
-    case "account":
-      return fit(accountEventSchema.safeParse(data), () => true);
+      return data && { topic: candleTopic(parsed.symbol, parsed.interval), epoch, seq, ts, data };
+    }
+    case "session": {
+      const data = fit(
+        sessionStateSchema.safeParse(update.data),
+        (session) => session.market === parsed.market,
+      );
+      return data && { topic: sessionTopic(parsed.market), epoch, seq, ts, data };
+    }
+    case "account": {
+      const data = fit(accountEventSchema.safeParse(update.data), () => true);
+      return data && { topic: "account", epoch, seq, ts, data };
+    }
     default:
       return undefined;
   }
+}
+
+/** The data of `checkUpdate`: a topic's state if it fits the topic, else undefined. */
+export function parseTopicData(topic: string, data: unknown): Update["data"] | undefined {
+  return checkUpdate({ topic, epoch: "", seq: 0, ts: 0, data })?.data;
 }
 
 function fit<T>(result: { success: true; data: T } | { success: false }, belongs: (data: T) => boolean) {
