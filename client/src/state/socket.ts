@@ -2,11 +2,13 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SubscribeAck,
+  socketProtocolVersion,
   type TopicErrorCode,
   topicsPerSocketMax,
   type Update,
 } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
+import { isOutdated, markOutdated, speaksOurProtocol } from "./protocol-version.ts";
 import { subscribeSession } from "./session.ts";
 import { createTopicAtom, dropTopicAtom, writeTopic } from "./topic-atoms.ts";
 import { checkUpdate, type Unchecked } from "./topic-data.ts";
@@ -64,15 +66,22 @@ function connection(): ClientSocket {
     answers.clear();
     subscribe(registry.held());
   });
-  opened.on("hello", ({ epoch }) => {
-    if (states.hello(epoch)) resync();
+  opened.on("hello", (hello) => {
+    if (!speaksOurProtocol(hello)) {
+      // This build cannot trust what that gateway sends: stop, and let the page ask for a reload.
+      console.warn("gateway speaks socket protocol", hello.protocol, "not", socketProtocolVersion);
+      markOutdated();
+      opened.disconnect();
+      return;
+    }
+    if (states.hello(hello.epoch)) resync();
   });
   opened.on("updates", (updates) => applyUpdates(updates));
   opened.on("disconnect", (reason) => {
     // The gateway ended this connection on purpose: the session behind it ended, or the socket
     // fell too far behind on account events. Socket.IO leaves reconnecting to the app then; a
     // new connection carries whatever session the browser has now, and re-reads what it missed.
-    if (reason === "io server disconnect") {
+    if (reason === "io server disconnect" && !isOutdated()) {
       setTimeout(() => opened.connect(), serverDropRetryMs * (1 + Math.random()));
     }
   });
@@ -140,7 +149,7 @@ function tell(topic: string, call: (listener: TopicListener) => void): void {
 
 /** A new connection, so the gateway sees the session the browser has now. */
 function reconnect(): void {
-  if (!socket) return;
+  if (!socket || isOutdated()) return;
   socket.disconnect();
   socket.connect();
 }
@@ -170,7 +179,7 @@ function chunks(topics: string[]): string[][] {
 
 function subscribe(topics: string[]): void {
   const target = socket;
-  if (!target?.connected || topics.length === 0) return;
+  if (!target?.connected || topics.length === 0 || isOutdated()) return;
   for (const batch of chunks(topics)) {
     target
       .timeout(ackTimeoutMs)
