@@ -1,5 +1,6 @@
 export {
   attachGateway,
+  type Gateway,
   type GatewayOptions,
   type GatewayServer,
   type GatewaySocket,
