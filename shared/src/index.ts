@@ -292,6 +292,7 @@ export {
 export {
   type AccountEvent,
   type AccountUpdate,
+  accountEventSchema,
   type BookUpdate,
   type BusUpdate,
   type CandleUpdate,

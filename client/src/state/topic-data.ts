@@ -1,5 +1,5 @@
 import {
-  type AccountEvent,
+  accountEventSchema,
   bookSchema,
   bookTopic,
   candleTopic,
@@ -11,16 +11,6 @@ import {
   sessionTopic,
   type Update,
 } from "@kabuto/shared";
-import { z } from "zod";
-
-/**
- * The private `account` topic's event. The shared package declares it as a type only
- * (protocol/socket.ts), so its check lives here until shared exports a schema.
- */
-const accountEventSchema = z.object({
-  type: z.enum(["order", "position", "balance"]),
-  id: z.string(),
-}) satisfies z.ZodType<AccountEvent>;
 
 /** An update as it arrives: its fields are the server's word, not yet checked. */
 export interface Unchecked {

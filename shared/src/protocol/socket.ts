@@ -42,10 +42,11 @@ export interface TopicUpdate<Name extends string, Data> {
  * the new state over HTTP. `seq` rises by exactly one within an epoch; a gap or a new epoch
  * means the client missed something and re-reads everything.
  */
-export interface AccountEvent {
-  type: "order" | "position" | "balance";
-  id: string;
-}
+export const accountEventSchema = z.object({
+  type: z.enum(["order", "position", "balance"]),
+  id: z.string(),
+});
+export type AccountEvent = z.infer<typeof accountEventSchema>;
 
 export type QuoteUpdate = TopicUpdate<QuoteTopic, Quote>;
 export type BookUpdate = TopicUpdate<BookTopic, Book>;
