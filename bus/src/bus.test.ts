@@ -6,6 +6,7 @@ import {
   type QuoteUpdate,
   quoteTopic,
 } from "@kabuto/shared";
+import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Bus } from "./bus.ts";
 import { createMemoryBus } from "./memory-bus.ts";
@@ -103,6 +104,32 @@ describe.each(implementations)("the %s bus", (_name, create) => {
     await gateway.subscribe(["account:m1"]);
     publisher.publish([{ topic: "account:m1", epoch: "a", seq: 1, ts: 1, data: { type: "order", id: "1" } }]);
     await expect.poll(() => events.map((event) => event.data)).toEqual([{ type: "order", id: "1" }]);
+  });
+});
+
+describe("a Redis bus's control channel", () => {
+  it.skipIf(!redisUrl)("reports a control message it cannot read, and hands its listeners none", async () => {
+    const prefix = `kabuto-test:${randomUUID()}:`;
+    const errors: Error[] = [];
+    const bus = createRedisBus({
+      url: redisUrl ?? "",
+      prefix,
+      role: "both",
+      onError: (error) => errors.push(error),
+    });
+    const received: ControlMessage[] = [];
+    await bus.onControl((message) => received.push(message));
+    const raw = new Redis(redisUrl ?? "");
+    await raw.spublish(`${prefix}control`, "not json");
+    await raw.spublish(`${prefix}control`, JSON.stringify({ type: "reboot" }));
+    await raw.spublish(`${prefix}control`, JSON.stringify({ type: "sessions-ended", memberIds: ["m1"] }));
+    await expect.poll(() => received).toEqual([{ type: "sessions-ended", memberIds: ["m1"] }]);
+    expect(errors.map((error) => error.message)).toEqual([
+      "an unreadable control message on the bus",
+      "an unreadable control message on the bus",
+    ]);
+    raw.disconnect();
+    await bus.close();
   });
 });
 

@@ -53,7 +53,13 @@ export function createRedisBus(options: RedisBusOptions): Bus {
     else if (name.startsWith(`${prefix}topic:`)) handler?.([JSON.parse(message) as BusUpdate]);
   });
   function receiveControl(message: string): void {
-    const parsed = controlMessageSchema.safeParse(JSON.parse(message));
+    let json: unknown;
+    try {
+      json = JSON.parse(message);
+    } catch {
+      json = undefined;
+    }
+    const parsed = controlMessageSchema.safeParse(json);
     if (!parsed.success) {
       onError(new Error("an unreadable control message on the bus", { cause: parsed.error }));
       return;
