@@ -3,6 +3,7 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
+COPY bus/package.json bus/
 COPY feed/package.json feed/
 COPY gateway/package.json gateway/
 COPY api/package.json api/

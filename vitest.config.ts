@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-const packages = "{shared,feed,gateway,api,server,client,loadtests}";
+const packages = "{shared,bus,feed,gateway,api,server,client,loadtests}";
 
 // Three lanes. `unit`: pure code, no server, database or socket, seconds. `integration`
 // (`*.int.test.ts`): real PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set, PGlite and

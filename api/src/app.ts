@@ -1,5 +1,5 @@
-import type { Bus, SessionsEnded } from "@kabuto/gateway";
-import type { InstrumentCatalog } from "@kabuto/shared";
+import type { Bus } from "@kabuto/bus";
+import type { InstrumentCatalog, SessionsEnded } from "@kabuto/shared";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import type { Logger } from "pino";

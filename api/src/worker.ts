@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type { InstrumentCatalog } from "@kabuto/shared";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";

@@ -9,7 +9,9 @@
  *   behind on account events) gets the client back without a reload, its topics subscribed again;
  * - dropped account events: the member's screen goes stale (the drop is real), and the next
  *   event alone, whose `seq` is no longer the one expected, makes the client read the whole
- *   account again, so the money shown is right once more.
+ *   account again, so the money shown is right once more;
+ * - a gateway on another protocol version (its `hello` rewritten): the client stops, stays
+ *   disconnected and asks for a reload, and the reload brings it back.
  */
 import type { Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +38,8 @@ const relay = {
   dropAccount: false,
   /** While true, only the first `account` event gets through; every later one is taken out of its frame. */
   firstAccountOnly: false,
+  /** While true, the gateway's `hello` reaches the page claiming the next protocol version. */
+  newerProtocol: false,
   accountPassed: 0,
   dropped: 0,
   connections: 0,
@@ -103,6 +107,11 @@ beforeAll(async () => {
     });
     server.onMessage((message) => {
       const text = String(message);
+      if (relay.newerProtocol && text.startsWith('42["hello"')) {
+        const [event, hello] = JSON.parse(text.slice(2)) as [string, { protocol: number; epoch: string }];
+        socket.send(`42${JSON.stringify([event, { ...hello, protocol: hello.protocol + 1 }])}`);
+        return;
+      }
       const updates = updatesIn(text);
       if (relay.dropAccount && updates.some((update) => update.topic === "account")) {
         relay.dropped += 1;
@@ -253,5 +262,32 @@ describe("the live connection on a flaky network", () => {
     expect(digits(await yen.textContent())).not.toBe(before);
     expect(relay.accountPassed).toBeGreaterThan(1);
     relay.firstAccountOnly = false;
+  }, 90_000);
+
+  it("stops and asks for a reload when the gateway speaks another protocol version", async () => {
+    await page.goto(`${base}#/market/marketDetail?symbol=JP%3A7203`);
+    const notice = page.locator("[data-testid=update-notice]");
+    expect(await notice.count()).toBe(0);
+    relay.newerProtocol = true;
+    await cutAll();
+    await expect.poll(() => notice.isVisible(), soon).toBe(true);
+    expect(await notice.getByRole("button").count()).toBe(1);
+    // The page speaks Japanese by default: the notice is translated, not the English source.
+    expect(await notice.textContent()).toContain("再読み込み");
+    // It hung up by itself and does not come back, however long it waits.
+    const outdatedAt = relay.connections;
+    await expect.poll(() => relay.open.size, soon).toBe(0);
+    await new Promise((wake) => setTimeout(wake, 3_000));
+    expect(relay.connections).toBe(outdatedAt);
+
+    // The reload (the new build, in real life) speaks the gateway's protocol again.
+    relay.newerProtocol = false;
+    await notice.getByRole("button").click();
+    await expect.poll(() => relay.connections, soon).toBeGreaterThan(outdatedAt);
+    const again = relay.connections;
+    await expect
+      .poll(() => relay.subscribed.get(again) ?? [], soon)
+      .toEqual(expect.arrayContaining(["quote:JP:7203"]));
+    expect(await notice.count()).toBe(0);
   }, 90_000);
 });

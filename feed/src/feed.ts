@@ -1,4 +1,13 @@
-import type { CandleInterval, Market, UnitCandle, Update } from "@kabuto/shared";
+import type { Bus } from "@kabuto/bus";
+import type {
+  CandleInterval,
+  LiveCandle,
+  Market,
+  MarketUpdate,
+  SessionUpdate,
+  TopicUpdate,
+  UnitCandle,
+} from "@kabuto/shared";
 import {
   addDays,
   bookTopic,
@@ -19,11 +28,10 @@ import type { SimInstrument } from "./simulator/instruments.ts";
 import { createSessionClock } from "./simulator/session-clock.ts";
 import { type InstrumentState, MarketSimulator, type StartState, toQuote } from "./simulator/simulator.ts";
 
-/** Where the feed sends updates: the bus (Redis or in-process). */
-export interface FeedPublisher {
-  publish(updates: readonly Update[]): void;
+/** Where the feed sends updates: the bus (Redis or in-process), or a test's recorder. */
+export interface FeedPublisher extends Pick<Bus, "publish"> {
   /** Called when the bus comes back after a loss; the feed then starts a new epoch. */
-  onRecover?(handler: () => void): void;
+  onRecover?: Bus["onRecover"];
 }
 
 export interface FeedOptions {
@@ -109,7 +117,7 @@ export class Feed {
     const simulator = this.simulator;
     if (!simulator) return;
     const result = simulator.step(nowMs);
-    const updates: Update[] = [];
+    const updates: MarketUpdate[] = [];
     for (const market of result.sessions) updates.push(this.sessionUpdate(market, nowMs));
     for (const symbol of result.moved) this.pushInstrument(updates, simulator.states.get(symbol), nowMs);
     if (updates.length > 0) this.options.publisher.publish(updates);
@@ -133,12 +141,12 @@ export class Feed {
   private publishAll(nowMs: number): void {
     const simulator = this.simulator as MarketSimulator;
     simulator.step(nowMs);
-    const updates: Update[] = [this.sessionUpdate("JP", nowMs), this.sessionUpdate("US", nowMs)];
+    const updates: MarketUpdate[] = [this.sessionUpdate("JP", nowMs), this.sessionUpdate("US", nowMs)];
     for (const state of simulator.states.values()) this.pushInstrument(updates, state, nowMs);
     this.options.publisher.publish(updates);
   }
 
-  private pushInstrument(updates: Update[], state: InstrumentState | undefined, nowMs: number): void {
+  private pushInstrument(updates: MarketUpdate[], state: InstrumentState | undefined, nowMs: number): void {
     if (!state) return;
     const symbol = state.instrument.symbol;
     const format = state.instrument.grid.format;
@@ -149,7 +157,8 @@ export class Feed {
       if (!candle) continue;
       updates.push(
         this.update(candleTopic(symbol, interval), nowMs, {
-          symbol,
+          // The catalog's symbols are checked where instruments are built, as in toQuote.
+          symbol: symbol as LiveCandle["symbol"],
           interval,
           t: candle.t,
           o: format(candle.o),
@@ -162,7 +171,7 @@ export class Feed {
     }
   }
 
-  private sessionUpdate(market: Market, nowMs: number): Update {
+  private sessionUpdate(market: Market, nowMs: number): SessionUpdate {
     return this.update(
       sessionTopic(market),
       nowMs,
@@ -170,7 +179,8 @@ export class Feed {
     );
   }
 
-  private update(topic: string, ts: number, data: unknown): Update {
+  /** The next update of `topic`: its type follows from the topic's name and its data's. */
+  private update<Name extends string, Data>(topic: Name, ts: number, data: Data): TopicUpdate<Name, Data> {
     const seq = (this.seq.get(topic) ?? 0) + 1;
     this.seq.set(topic, seq);
     return { topic, epoch: this.epoch, seq, ts, data };

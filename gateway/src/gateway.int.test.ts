@@ -1,10 +1,10 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Update } from "@kabuto/shared";
+import { createMemoryBus } from "@kabuto/bus";
+import type { BusUpdate } from "@kabuto/shared";
 import { Server } from "socket.io";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMemoryBus } from "./bus/memory-bus.ts";
 import { attachGateway, type GatewayServer } from "./gateway.ts";
 
 let http: HttpServer;
@@ -45,7 +45,24 @@ async function client(token?: string): Promise<Socket> {
   return socket;
 }
 
-const quote = (symbol: string, seq: number, padding = ""): Update => ({
+/**
+ * An update as these tests publish and read it. The gateway relays data as it is, so a test's
+ * quote carries only what it checks (and padding to size frames), not a whole quote.
+ */
+interface Relayed {
+  topic: string;
+  epoch: string;
+  seq: number;
+  ts: number;
+  data: Record<string, unknown>;
+}
+
+/** Publishes test updates on the bus, whose type asks for whole market states. */
+function publish(updates: Relayed[]): void {
+  bus.publish(updates as unknown as BusUpdate[]);
+}
+
+const quote = (symbol: string, seq: number, padding = ""): Relayed => ({
   topic: `quote:${symbol}`,
   epoch: "e1",
   seq,
@@ -56,10 +73,10 @@ const quote = (symbol: string, seq: number, padding = ""): Update => ({
 describe("the gateway", () => {
   it("sends updates that arrive together as one frame, newest state per topic", async () => {
     const socket = await client();
-    const frames: Update[][] = [];
-    socket.on("updates", (frame: Update[]) => frames.push(frame));
+    const frames: Relayed[][] = [];
+    socket.on("updates", (frame: Relayed[]) => frames.push(frame));
     await socket.emitWithAck("subscribe", { topics: ["quote:JP:1", "quote:JP:2"] });
-    bus.publish([quote("JP:1", 1), quote("JP:2", 1), quote("JP:1", 2), quote("JP:1", 3)]);
+    publish([quote("JP:1", 1), quote("JP:2", 1), quote("JP:1", 2), quote("JP:1", 3)]);
     await expect.poll(() => frames.length).toBe(1);
     expect(frames[0]?.map((update) => [update.topic, update.seq])).toEqual([
       ["quote:JP:1", 3],
@@ -70,8 +87,8 @@ describe("the gateway", () => {
   it("gives sockets due the same frame the same updates, and each socket only its own topics", async () => {
     const sockets = await Promise.all([client(), client(), client(), client()]);
     const framesOf = sockets.map((socket) => {
-      const frames: Update[][] = [];
-      socket.on("updates", (frame: Update[]) => frames.push(frame));
+      const frames: Relayed[][] = [];
+      socket.on("updates", (frame: Relayed[]) => frames.push(frame));
       return frames;
     });
     const topicsOf = [
@@ -84,7 +101,7 @@ describe("the gateway", () => {
       await socket.emitWithAck("subscribe", { topics: topicsOf[index] });
     }
     // Non-ASCII text checks that a frame built once for several sockets measures its bytes, not its characters.
-    bus.publish([quote("JP:1", 1, "トヨタ自動車"), quote("JP:2", 1, "ソニー")]);
+    publish([quote("JP:1", 1, "トヨタ自動車"), quote("JP:2", 1, "ソニー")]);
     await expect.poll(() => framesOf.map((frames) => frames.length)).toEqual([1, 1, 1, 1]);
     const both = [
       { topic: "quote:JP:1", seq: 1, padding: "トヨタ自動車" },
@@ -100,9 +117,9 @@ describe("the gateway", () => {
     expect(seen).toEqual([both, both, [both[0]], [both[0]]]);
     // What operations read: the bytes are those of the messages the sockets got (as Socket.IO
     // would have encoded them, in UTF-8), and every socket-topic pair is one subscription.
-    const messageBytes = (frame: Update[]) => Buffer.byteLength(`42["updates",${JSON.stringify(frame)}]`);
+    const messageBytes = (frame: Relayed[]) => Buffer.byteLength(`42["updates",${JSON.stringify(frame)}]`);
     expect(gateway.stats().bytesSent).toBe(
-      framesOf.reduce((sum, frames) => sum + messageBytes(frames[0] as Update[]), 0),
+      framesOf.reduce((sum, frames) => sum + messageBytes(frames[0] as Relayed[]), 0),
     );
     expect(gateway.stats().subscriptions).toBe(6);
     sockets[0]?.disconnect();
@@ -112,17 +129,17 @@ describe("the gateway", () => {
   it("keeps account events whole and in order, and only for their member", async () => {
     const member = await client("member-token-1");
     const other = await client("member-token-2");
-    const othersEvents: Update[] = [];
-    other.on("updates", (frame: Update[]) => othersEvents.push(...frame));
+    const othersEvents: Relayed[] = [];
+    other.on("updates", (frame: Relayed[]) => othersEvents.push(...frame));
     expect((await other.emitWithAck("subscribe", { topics: ["account"] })).errors).toEqual([]);
     const stranger = await client();
-    const events: Update[] = [];
-    member.on("updates", (frame: Update[]) => events.push(...frame));
+    const events: Relayed[] = [];
+    member.on("updates", (frame: Relayed[]) => events.push(...frame));
     expect((await member.emitWithAck("subscribe", { topics: ["account"] })).errors).toEqual([]);
     expect((await stranger.emitWithAck("subscribe", { topics: ["account"] })).errors).toEqual([
       { topic: "account", code: "FORBIDDEN" },
     ]);
-    const event = (seq: number): Update => ({
+    const event = (seq: number): Relayed => ({
       topic: "account:member-1",
       epoch: "a",
       seq,
@@ -130,13 +147,10 @@ describe("the gateway", () => {
       data: { type: "order", id: String(seq) },
     });
     // The other member's first event has the same topic name and seq as this one's, in the same frame turn.
-    bus.publish([
-      event(1),
-      { ...event(1), topic: "account:member-2", data: { type: "order", id: "theirs" } },
-    ]);
+    publish([event(1), { ...event(1), topic: "account:member-2", data: { type: "order", id: "theirs" } }]);
     await expect.poll(() => othersEvents.length).toBe(1);
     expect(othersEvents[0]?.data).toEqual({ type: "order", id: "theirs" });
-    bus.publish([event(2), event(3)]);
+    publish([event(2), event(3)]);
     await expect.poll(() => events.length).toBe(3);
     expect(events[0]?.data).toEqual({ type: "order", id: "1" });
     expect(events.map((update) => [update.topic, update.seq])).toEqual([
@@ -157,7 +171,7 @@ describe("the gateway", () => {
     // Events cannot be skipped: first the network buffers fill, then the socket is behind and
     // its events wait, and past the bound the gateway lets go of it rather than grow.
     for (let seq = 1; seq <= 5_000 && gateway.stats().socketsDropped === 0; seq += 1) {
-      bus.publish([
+      publish([
         {
           topic: "account:member-1",
           epoch: "a",
@@ -177,8 +191,8 @@ describe("the gateway", () => {
 
   it("gives a consumer that stops reading only the newest state, holds no more than that, and catches it up", async () => {
     const slow = await client();
-    const received: Update[] = [];
-    slow.on("updates", (frame: Update[]) => received.push(...frame));
+    const received: Relayed[] = [];
+    slow.on("updates", (frame: Relayed[]) => received.push(...frame));
     const topics = Array.from({ length: 20 }, (_, index) => `quote:JP:${index}`);
     await slow.emitWithAck("subscribe", { topics });
     // Stop reading from the network, as a phone in a tunnel does.
@@ -188,7 +202,7 @@ describe("the gateway", () => {
     raw.pause();
     const padding = "x".repeat(4_000);
     for (let round = 1; round <= 300; round += 1) {
-      bus.publish(topics.map((topic) => quote(topic.slice("quote:".length), round, padding)));
+      publish(topics.map((topic) => quote(topic.slice("quote:".length), round, padding)));
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(gateway.stats().socketsBehind).toBe(1);

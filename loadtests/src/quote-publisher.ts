@@ -7,8 +7,8 @@
 // Messages in: { rate } (updates per symbol per second, 0 pauses), { report }, { stop }.
 // Messages out: { ready } once every symbol has a stored state, { published, lagged, elapsedMs }
 // on report (counted since the previous report, over the publisher's own clock).
-import { createRedisBus } from "@kabuto/gateway";
-import type { Quote, Update } from "@kabuto/shared";
+import { createRedisBus } from "@kabuto/bus";
+import { type Quote, type QuoteUpdate, quoteTopic } from "@kabuto/shared";
 import { benchInstruments } from "./bench-symbols.ts";
 
 const [redisUrl, prefix, symbolCountText, tickMsText] = process.argv.slice(2);
@@ -36,7 +36,7 @@ const state = instruments.map((instrument) => ({
   seq: 0,
 }));
 
-function quoteUpdate(index: number, nowMs: number): Update<Quote> {
+function quoteUpdate(index: number, nowMs: number): QuoteUpdate {
   const entry = state[index] as (typeof state)[number];
   const { grid } = entry.instrument;
   // A random walk of one tick up or down: enough for realistic strings, cheap enough not to matter.
@@ -47,7 +47,7 @@ function quoteUpdate(index: number, nowMs: number): Update<Quote> {
   const ref = entry.instrument.refUnits;
   const price = grid.format(entry.units);
   return {
-    topic: `quote:${entry.instrument.symbol}`,
+    topic: quoteTopic(entry.instrument.symbol),
     epoch,
     seq: entry.seq,
     ts: nowMs,
@@ -75,7 +75,7 @@ function publish(indices: number[], nowMs: number): void {
 
 /** Waits (bounded) until every symbol has a stored state, so every subscription gets a snapshot. */
 async function waitForStates(): Promise<void> {
-  const topics = instruments.map((instrument) => `quote:${instrument.symbol}`);
+  const topics = instruments.map((instrument) => quoteTopic(instrument.symbol));
   for (let attempt = 0; attempt < 200; attempt += 1) {
     if ((await bus.snapshots(topics)).length === topics.length) return;
     await new Promise((resolve) => setTimeout(resolve, 50));

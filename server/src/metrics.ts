@@ -1,5 +1,6 @@
+import type { Bus } from "@kabuto/bus";
 import type { Feed } from "@kabuto/feed";
-import type { Bus, GatewayStats } from "@kabuto/gateway";
+import type { GatewayStats } from "@kabuto/gateway";
 import type { Express, RequestHandler } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 

@@ -12,16 +12,15 @@ import {
   seedDemoStaff,
   startWorker,
 } from "@kabuto/api";
+import { type Bus, createMemoryBus, createRedisBus } from "@kabuto/bus";
 import { type Catalog, createCatalog, createPgCandleStore, Feed } from "@kabuto/feed";
-import {
-  attachGateway,
-  authenticateWith,
-  type Bus,
-  createMemoryBus,
-  createRedisBus,
-  sessionsEndedTopic,
-} from "@kabuto/gateway";
-import type { ClientToServerEvents, ServerToClientEvents } from "@kabuto/shared";
+import { attachGateway, authenticateWith, type GatewayServer } from "@kabuto/gateway";
+import type {
+  ClientToServerEvents,
+  InterServerEvents,
+  ServerToClientEvents,
+  SocketData,
+} from "@kabuto/shared";
 import express from "express";
 import { type Logger, pino } from "pino";
 import { Server as SocketServer } from "socket.io";
@@ -146,8 +145,7 @@ export async function startPlatform(
       logger,
       feedEpoch: () => feed?.epoch ?? null,
       accountEvents,
-      sessionsEnded: (ended) =>
-        bus.publish([{ topic: sessionsEndedTopic, epoch: "control", seq: 0, ts: Date.now(), data: ended }]),
+      sessionsEnded: (ended) => bus.publishControl({ type: "sessions-ended", ...ended }),
     });
     app.use(api);
     // Photos a crash left without their row: checked at start (a process that restarts often,
@@ -173,9 +171,12 @@ export async function startPlatform(
     });
   }
   const server = createServer(app);
-  let io: SocketServer<ClientToServerEvents, ServerToClientEvents> | undefined;
+  let io: GatewayServer | undefined;
   if (has("gateway")) {
-    io = new SocketServer<ClientToServerEvents, ServerToClientEvents>(server, socketOptions);
+    io = new SocketServer<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(
+      server,
+      socketOptions,
+    );
     const gateway = attachGateway(io, {
       bus,
       ...(database ? { authenticate: authenticateWith(memberSessionLookup(database.db, Date.now)) } : {}),

@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type { Quote } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../auth/auth.service.ts";

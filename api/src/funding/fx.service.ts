@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type { Currency, FxQuote, InstrumentCatalog, Quote } from "@kabuto/shared";
 import { decimalToMinor, fxConvertSchema, fxQuoteRequestSchema, quoteTopic } from "@kabuto/shared";
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type { Currency, Market, Quote, Withdrawable } from "@kabuto/shared";
 import { quoteTopic, symbolMarket } from "@kabuto/shared";
 import { sql } from "drizzle-orm";

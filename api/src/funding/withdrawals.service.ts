@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type { Currency, OpsWithdrawalDetail, Withdrawable, Withdrawal } from "@kabuto/shared";
 import {
   decimalToMinor,

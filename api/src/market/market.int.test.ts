@@ -1,4 +1,5 @@
 import { createPgCandleStore } from "@kabuto/feed";
+import { anySymbolSchema } from "@kabuto/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../seed.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -33,7 +34,7 @@ beforeAll(async () => {
       seq: 1,
       ts: minute + 180_000,
       data: {
-        symbol: "JP:7203",
+        symbol: anySymbolSchema.parse("JP:7203"),
         interval: "1m",
         t: minute + 180_000,
         o: "2601",

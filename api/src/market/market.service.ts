@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type {
   CandleInterval,
   CandleList,
@@ -7,9 +7,7 @@ import type {
   Instrument,
   InstrumentCatalog,
   InstrumentWithQuote,
-  LiveCandle,
   Quote,
-  Update,
 } from "@kabuto/shared";
 import { candleTopic, quoteTopic, toWireCandle } from "@kabuto/shared";
 import { AppError } from "../http/errors.ts";
@@ -65,7 +63,7 @@ export class MarketService {
     if (before === undefined) {
       // The stored current bar may be up to a minute old; the bus has it as of the last trade.
       const [live] = await this.bus.snapshots([candleTopic(symbol, interval)]);
-      const candle = live?.data as LiveCandle | undefined;
+      const candle = live?.data;
       if (candle) {
         const { symbol: _symbol, interval: _interval, ...bar } = candle;
         if (items.at(-1)?.t === bar.t) items[items.length - 1] = bar;
@@ -115,8 +113,8 @@ export class MarketService {
   }
 
   private async quotes(symbols: readonly string[]): Promise<Map<string, Quote>> {
-    const updates: Update[] = await this.bus.snapshots(symbols.map(quoteTopic));
-    return new Map(updates.map((update) => [(update.data as Quote).symbol, update.data as Quote]));
+    const updates = await this.bus.snapshots(symbols.map(quoteTopic));
+    return new Map(updates.map((update) => [update.data.symbol, update.data]));
   }
 }
 

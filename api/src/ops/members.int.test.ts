@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createMemoryBus } from "@kabuto/bus";
 import { createCatalog } from "@kabuto/feed";
-import { createMemoryBus, type SessionsEnded } from "@kabuto/gateway";
+import type { SessionsEnded } from "@kabuto/shared";
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

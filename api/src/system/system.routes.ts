@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type { ConfigEntry, Health } from "@kabuto/shared";
 import { configListSchema, healthSchema } from "@kabuto/shared";
 import type { Router } from "express";

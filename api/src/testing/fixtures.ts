@@ -1,5 +1,5 @@
-import type { Bus } from "@kabuto/gateway";
-import type { Book, Currency, Quote, Update } from "@kabuto/shared";
+import type { Bus } from "@kabuto/bus";
+import type { Book, Currency, MarketUpdate, Quote } from "@kabuto/shared";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/database.ts";
 import { members } from "../db/schema.ts";
@@ -111,7 +111,7 @@ export function setMarket(
     limitDown: limits?.down ?? null,
     tradeMs: Date.now(),
   };
-  const updates: Update[] = [
+  const updates: MarketUpdate[] = [
     { topic: `book:${symbol}`, epoch: "test", seq, ts: Date.now(), data: book },
     { topic: `quote:${symbol}`, epoch: "test", seq, ts: Date.now(), data: quote },
   ];

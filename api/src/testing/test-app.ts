@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type Bus, createMemoryBus } from "@kabuto/bus";
 import { createCatalog } from "@kabuto/feed";
-import { type Bus, createMemoryBus } from "@kabuto/gateway";
 import { pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";

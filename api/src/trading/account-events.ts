@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type { AccountEvent } from "@kabuto/shared";
 import type { AccountEvents } from "./trading.service.ts";
 

@@ -1,4 +1,4 @@
-import type { Bus } from "@kabuto/gateway";
+import type { Bus } from "@kabuto/bus";
 import type { Book, Market } from "@kabuto/shared";
 import {
   bookTopic,

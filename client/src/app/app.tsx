@@ -5,6 +5,7 @@ import { i18n } from "../i18n/i18n.ts";
 import { toastDurationMs } from "../lib/notify.ts";
 import { useHashQueryLocation } from "./hash-location.ts";
 import { AppRoutes } from "./routes.tsx";
+import { UpdateNotice } from "./update-notice.tsx";
 
 export function App() {
   return (
@@ -12,6 +13,7 @@ export function App() {
       <Router hook={useHashQueryLocation}>
         <AppRoutes />
       </Router>
+      <UpdateNotice />
       <Toaster position="top-center" duration={toastDurationMs} offset={16} />
     </I18nProvider>
   );

@@ -2,14 +2,16 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SubscribeAck,
+  socketProtocolVersion,
   type TopicErrorCode,
   topicsPerSocketMax,
   type Update,
 } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
+import { isOutdated, markOutdated, speaksOurProtocol } from "./protocol-version.ts";
 import { subscribeSession } from "./session.ts";
 import { createTopicAtom, dropTopicAtom, writeTopic } from "./topic-atoms.ts";
-import { parseTopicData } from "./topic-data.ts";
+import { checkUpdate, type Unchecked } from "./topic-data.ts";
 import { TopicRegistry } from "./topic-registry.ts";
 import { TopicStates } from "./topic-state.ts";
 
@@ -30,11 +32,6 @@ import { TopicStates } from "./topic-state.ts";
  * opening a stock and coming back to the list, reuses the subscription instead of churning it.
  */
 const topicLingerMs = 3000;
-/**
- * Topics that carry events, not state: the member's `account`. Each API process numbers them
- * in an epoch of its own, apart from the feed's epoch that market topics share.
- */
-const eventTopics: ReadonlySet<string> = new Set(["account"]);
 /**
  * How soon to come back after the gateway dropped the connection on purpose: at once would
  * hammer a gateway that is shedding sockets, and the spread keeps many clients from coming
@@ -69,15 +66,22 @@ function connection(): ClientSocket {
     answers.clear();
     subscribe(registry.held());
   });
-  opened.on("hello", ({ epoch }) => {
-    if (states.hello(epoch)) resync();
+  opened.on("hello", (hello) => {
+    if (!speaksOurProtocol(hello)) {
+      // This build cannot trust what that gateway sends: stop, and let the page ask for a reload.
+      console.warn("gateway speaks socket protocol", hello.protocol, "not", socketProtocolVersion);
+      markOutdated();
+      opened.disconnect();
+      return;
+    }
+    if (states.hello(hello.epoch)) resync();
   });
   opened.on("updates", (updates) => applyUpdates(updates));
   opened.on("disconnect", (reason) => {
     // The gateway ended this connection on purpose: the session behind it ended, or the socket
     // fell too far behind on account events. Socket.IO leaves reconnecting to the app then; a
     // new connection carries whatever session the browser has now, and re-reads what it missed.
-    if (reason === "io server disconnect") {
+    if (reason === "io server disconnect" && !isOutdated()) {
       setTimeout(() => opened.connect(), serverDropRetryMs * (1 + Math.random()));
     }
   });
@@ -145,7 +149,7 @@ function tell(topic: string, call: (listener: TopicListener) => void): void {
 
 /** A new connection, so the gateway sees the session the browser has now. */
 function reconnect(): void {
-  if (!socket) return;
+  if (!socket || isOutdated()) return;
   socket.disconnect();
   socket.connect();
 }
@@ -175,7 +179,7 @@ function chunks(topics: string[]): string[][] {
 
 function subscribe(topics: string[]): void {
   const target = socket;
-  if (!target?.connected || topics.length === 0) return;
+  if (!target?.connected || topics.length === 0 || isOutdated()) return;
   for (const batch of chunks(topics)) {
     target
       .timeout(ackTimeoutMs)
@@ -211,27 +215,28 @@ function resync(): void {
   subscribe(registry.held());
 }
 
-function applyUpdates(updates: Update[]): void {
+function applyUpdates(received: readonly Unchecked[]): void {
   let needsResync = false;
-  for (const update of updates) {
-    if (!registry.has(update.topic)) continue;
-    const data = parseTopicData(update.topic, update.data);
-    if (data === undefined) {
-      console.warn("malformed update dropped", update.topic);
+  for (const unchecked of received) {
+    if (!registry.has(unchecked.topic)) continue;
+    const update = checkUpdate(unchecked);
+    if (update === undefined) {
+      console.warn("malformed update dropped", unchecked.topic);
       continue;
     }
-    if (eventTopics.has(update.topic)) {
-      // Events carry their publisher's own epoch and seq, judged by their listener (a market
-      // epoch must neither be replaced by them nor retire them).
-      writeTopic(update.topic, data);
-      tell(update.topic, (listener) => listener.update?.({ ...update, data }));
+    if (update.topic === "account") {
+      // The member's account carries events, not state. Each API process numbers them in an
+      // epoch of its own, judged by their listener: the feed's epoch that market topics share
+      // must neither be replaced by them nor retire them.
+      writeTopic(update);
+      tell(update.topic, (listener) => listener.update?.(update));
       continue;
     }
     const { verdict, resync: epochChanged } = states.judge(update);
     needsResync ||= epochChanged;
     if (verdict !== "accept") continue;
-    writeTopic(update.topic, data);
-    tell(update.topic, (listener) => listener.update?.({ ...update, data }));
+    writeTopic(update);
+    tell(update.topic, (listener) => listener.update?.(update));
   }
   if (needsResync) resync();
 }

@@ -1,11 +1,13 @@
+import { type ClientTopic, isUpdateOf, type Update, type UpdateOf } from "@kabuto/shared";
 import { atom, type Getter, type PrimitiveAtom, store } from "./store.ts";
 
 /**
- * One atom per subscribed topic, holding the topic's latest state. An atom exists from the
+ * One atom per subscribed topic, holding the topic's latest update (checked against the topic's
+ * schema on arrival, so its type follows from the topic's name). An atom exists from the
  * topic's first subscription until its last unsubscription; components find it through
  * `peekTopicAtom` and hear about creations and removals through `subscribeTopicAtoms`.
  */
-const atoms = new Map<string, PrimitiveAtom<unknown>>();
+const atoms = new Map<string, PrimitiveAtom<Update | undefined>>();
 const listeners = new Set<() => void>();
 /** Bumped whenever an atom is created or dropped, so derived atoms re-read the map. */
 const atomsVersion = atom(0);
@@ -19,13 +21,24 @@ function notify(): void {
  * A topic's latest state read inside a derived atom: the derived atom then follows the topic's
  * changes, and its creation and removal (undefined while the topic is not held).
  */
-export function readTopic(get: Getter, topic: string): unknown {
+export function readTopic<Name extends ClientTopic>(
+  get: Getter,
+  topic: Name,
+): UpdateOf<Name>["data"] | undefined {
   get(atomsVersion);
   const source = atoms.get(topic);
-  return source ? get(source) : undefined;
+  return dataOf(source ? get(source) : undefined, topic);
 }
 
-export function peekTopicAtom(topic: string): PrimitiveAtom<unknown> | undefined {
+/** The data of a topic's update: undefined while there is none. */
+export function dataOf<Name extends ClientTopic>(
+  update: Update | undefined,
+  topic: Name,
+): UpdateOf<Name>["data"] | undefined {
+  return update && isUpdateOf(update, topic) ? update.data : undefined;
+}
+
+export function peekTopicAtom(topic: string): PrimitiveAtom<Update | undefined> | undefined {
   return atoms.get(topic);
 }
 
@@ -36,7 +49,7 @@ export function subscribeTopicAtoms(listener: () => void): () => void {
 
 export function createTopicAtom(topic: string): void {
   if (atoms.has(topic)) return;
-  const created = atom<unknown>(undefined);
+  const created = atom<Update | undefined>(undefined);
   created.debugLabel = topic;
   atoms.set(topic, created);
   notify();
@@ -46,7 +59,7 @@ export function dropTopicAtom(topic: string): void {
   if (atoms.delete(topic)) notify();
 }
 
-export function writeTopic(topic: string, data: unknown): void {
-  const target = atoms.get(topic);
-  if (target) store.set(target, data);
+export function writeTopic(update: Update): void {
+  const target = atoms.get(update.topic);
+  if (target) store.set(target, update);
 }

@@ -1,46 +1,70 @@
 import {
-  type AccountEvent,
+  accountEventSchema,
   bookSchema,
+  bookTopic,
+  candleTopic,
   liveCandleSchema,
   parseTopic,
   quoteSchema,
+  quoteTopic,
   sessionStateSchema,
+  sessionTopic,
+  type Update,
 } from "@kabuto/shared";
-import { z } from "zod";
+
+/** An update as it arrives: its fields are the server's word, not yet checked. */
+export interface Unchecked {
+  topic: string;
+  epoch: string;
+  seq: number;
+  ts: number;
+  data: unknown;
+}
 
 /**
- * The private `account` topic's event. The shared package declares it as a type only
- * (protocol/socket.ts), so its check lives here until shared exports a schema.
+ * Checks a topic's state against the shared schema of its kind before it reaches the screen,
+ * and returns the update typed by its topic. Returns undefined for data that does not fit (and
+ * for topics this client never asks for), which the socket then drops: a malformed tick must
+ * not blank a price.
  */
-const accountEventSchema = z.object({
-  type: z.enum(["order", "position", "balance"]),
-  id: z.string(),
-}) satisfies z.ZodType<AccountEvent>;
-
-/**
- * Checks a topic's state against the shared schema of its kind before it reaches the screen.
- * Returns undefined for data that does not fit (and for topics this client never asks for),
- * which the socket then drops: a malformed tick must not blank a price.
- */
-export function parseTopicData(topic: string, data: unknown): unknown {
-  const parsed = parseTopic(topic);
+export function checkUpdate(update: Unchecked): Update | undefined {
+  const parsed = parseTopic(update.topic);
+  const { epoch, seq, ts } = update;
   switch (parsed?.kind) {
-    case "quote":
-      return fit(quoteSchema.safeParse(data), (quote) => quote.symbol === parsed.symbol);
-    case "book":
-      return fit(bookSchema.safeParse(data), (book) => book.symbol === parsed.symbol);
-    case "candle":
-      return fit(
-        liveCandleSchema.safeParse(data),
+    case "quote": {
+      const data = fit(quoteSchema.safeParse(update.data), (quote) => quote.symbol === parsed.symbol);
+      return data && { topic: quoteTopic(parsed.symbol), epoch, seq, ts, data };
+    }
+    case "book": {
+      const data = fit(bookSchema.safeParse(update.data), (book) => book.symbol === parsed.symbol);
+      return data && { topic: bookTopic(parsed.symbol), epoch, seq, ts, data };
+    }
+    case "candle": {
+      const data = fit(
+        liveCandleSchema.safeParse(update.data),
         (candle) => candle.symbol === parsed.symbol && candle.interval === parsed.interval,
       );
-    case "session":
-      return fit(sessionStateSchema.safeParse(data), (session) => session.market === parsed.market);
-    case "account":
-      return fit(accountEventSchema.safeParse(data), () => true);
+      return data && { topic: candleTopic(parsed.symbol, parsed.interval), epoch, seq, ts, data };
+    }
+    case "session": {
+      const data = fit(
+        sessionStateSchema.safeParse(update.data),
+        (session) => session.market === parsed.market,
+      );
+      return data && { topic: sessionTopic(parsed.market), epoch, seq, ts, data };
+    }
+    case "account": {
+      const data = fit(accountEventSchema.safeParse(update.data), () => true);
+      return data && { topic: "account", epoch, seq, ts, data };
+    }
     default:
       return undefined;
   }
+}
+
+/** The data of `checkUpdate`: a topic's state if it fits the topic, else undefined. */
+export function parseTopicData(topic: string, data: unknown): Update["data"] | undefined {
+  return checkUpdate({ topic, epoch: "", seq: 0, ts: 0, data })?.data;
 }
 
 function fit<T>(result: { success: true; data: T } | { success: false }, belongs: (data: T) => boolean) {

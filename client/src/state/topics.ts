@@ -5,48 +5,50 @@ import {
   candleTopic,
   type LiveCandle,
   type Market,
+  type MarketTopic,
   type Quote,
   quoteTopic,
   type SessionState,
   sessionTopic,
+  type Update,
+  type UpdateOf,
 } from "@kabuto/shared";
 import { useEffect, useSyncExternalStore } from "react";
 import { acquireTopic } from "./socket.ts";
 import { atom, useValue } from "./store.ts";
-import { peekTopicAtom, subscribeTopicAtoms } from "./topic-atoms.ts";
+import { dataOf, peekTopicAtom, subscribeTopicAtoms } from "./topic-atoms.ts";
 
 /** Read by components whose topic is not (yet) held: always undefined. */
-const noTopic = atom<unknown>(undefined);
+const noTopic = atom<Update | undefined>(undefined);
 
 /**
  * The latest state of `topic` (null: none), held while the calling component is mounted.
  * Re-renders on that topic's changes only.
  */
-function useTopic(topic: string | null): unknown {
+function useTopic<Name extends MarketTopic>(topic: Name | null): UpdateOf<Name>["data"] | undefined {
   const source = useSyncExternalStore(
     subscribeTopicAtoms,
     () => (topic === null ? undefined : peekTopicAtom(topic)) ?? noTopic,
   );
   useEffect(() => (topic === null ? undefined : acquireTopic(topic)), [topic]);
-  return useValue(source);
+  const update = useValue(source);
+  return topic === null ? undefined : dataOf(update, topic);
 }
 
-// The socket module checked each state against its schema before writing it.
-
 export function useQuote(symbol: string | null): Quote | undefined {
-  return useTopic(symbol === null ? null : quoteTopic(symbol)) as Quote | undefined;
+  return useTopic(symbol === null ? null : quoteTopic(symbol));
 }
 
 export function useBook(symbol: string | null): Book | undefined {
-  return useTopic(symbol === null ? null : bookTopic(symbol)) as Book | undefined;
+  return useTopic(symbol === null ? null : bookTopic(symbol));
 }
 
 export function useLiveCandle(symbol: string | null, interval: CandleInterval): LiveCandle | undefined {
-  return useTopic(symbol === null ? null : candleTopic(symbol, interval)) as LiveCandle | undefined;
+  return useTopic(symbol === null ? null : candleTopic(symbol, interval));
 }
 
 export function useMarketSession(market: Market | null): SessionState | undefined {
-  return useTopic(market === null ? null : sessionTopic(market)) as SessionState | undefined;
+  return useTopic(market === null ? null : sessionTopic(market));
 }
 
 /**

@@ -1,8 +1,20 @@
 import { z } from "zod";
 import type { TopicErrorCode } from "../errors.ts";
 import type { Book, LiveCandle, Quote, SessionState } from "./market-data.ts";
+import type {
+  AccountTopic,
+  BookTopic,
+  CandleTopic,
+  ClientTopic,
+  MemberAccountTopic,
+  QuoteTopic,
+  SessionTopic,
+} from "./topics.ts";
 
-/** Bumped when a change to the messages below would break a client built for the old ones. */
+/**
+ * Bumped when a change to the messages below would break a client built for the old ones. The
+ * gateway sends it in `hello`; a client built for another version stops and asks to be reloaded.
+ */
 export const socketProtocolVersion = 1;
 
 /**
@@ -11,15 +23,18 @@ export const socketProtocolVersion = 1;
  */
 export const topicsPerSocketMax = 200;
 
-/** One state change of one topic. Market topics carry full state; `seq` rises within an `epoch`. */
-export interface Update<T = unknown> {
-  topic: string;
+/**
+ * One state change of one topic. Market topics carry full state; `seq` rises within an `epoch`.
+ * The topic's name says its kind (`quote:…`, `book:…`), and its type says what `data` is.
+ */
+export interface TopicUpdate<Name extends string, Data> {
+  topic: Name;
   /** Changes whenever history may have been lost (feed or bus restart): the client then takes fresh snapshots. */
   epoch: string;
   seq: number;
   /** Feed time of the change, epoch ms. */
   ts: number;
-  data: T;
+  data: Data;
 }
 
 /**
@@ -27,16 +42,57 @@ export interface Update<T = unknown> {
  * the new state over HTTP. `seq` rises by exactly one within an epoch; a gap or a new epoch
  * means the client missed something and re-reads everything.
  */
-export interface AccountEvent {
-  type: "order" | "position" | "balance";
-  id: string;
+export const accountEventSchema = z.object({
+  type: z.enum(["order", "position", "balance"]),
+  id: z.string(),
+});
+export type AccountEvent = z.infer<typeof accountEventSchema>;
+
+export type QuoteUpdate = TopicUpdate<QuoteTopic, Quote>;
+export type BookUpdate = TopicUpdate<BookTopic, Book>;
+export type CandleUpdate = TopicUpdate<CandleTopic, LiveCandle>;
+export type SessionUpdate = TopicUpdate<SessionTopic, SessionState>;
+/** Updates of market topics, discriminated by their topic's kind. */
+export type MarketUpdate = QuoteUpdate | BookUpdate | CandleUpdate | SessionUpdate;
+/** An account event as the member's sockets receive it. */
+export type AccountUpdate = TopicUpdate<AccountTopic, AccountEvent>;
+/** An account event on the bus, addressed to one member. */
+export type MemberAccountUpdate = TopicUpdate<MemberAccountTopic, AccountEvent>;
+/** What a client receives. */
+export type Update = MarketUpdate | AccountUpdate;
+/** What the bus carries: market updates and members' account events. */
+export type BusUpdate = MarketUpdate | MemberAccountUpdate;
+
+/** The update a topic carries, from the topic's name (its literal or its kind). */
+export type UpdateOf<Name extends string> = Name extends QuoteTopic
+  ? QuoteUpdate
+  : Name extends BookTopic
+    ? BookUpdate
+    : Name extends CandleTopic
+      ? CandleUpdate
+      : Name extends SessionTopic
+        ? SessionUpdate
+        : Name extends AccountTopic
+          ? AccountUpdate
+          : Name extends MemberAccountTopic
+            ? MemberAccountUpdate
+            : never;
+
+/**
+ * Narrows an update to the one its topic carries. A topic's name fixes its data's type (the
+ * client checks each update against its topic's schema on arrival), so equal names are proof.
+ */
+export function isUpdateOf<Name extends ClientTopic | MemberAccountTopic>(
+  update: Update | BusUpdate,
+  topic: Name,
+): update is UpdateOf<Name> {
+  return update.topic === topic;
 }
 
-export type AccountUpdate = Update<AccountEvent>;
-export type QuoteUpdate = Update<Quote>;
-export type BookUpdate = Update<Book>;
-export type CandleUpdate = Update<LiveCandle>;
-export type SessionUpdate = Update<SessionState>;
+/** Account events are not state: the bus keeps no snapshot of them and the gateway never conflates them. */
+export function isAccountEvent(update: BusUpdate): update is MemberAccountUpdate {
+  return update.topic.startsWith("account:");
+}
 
 export const subscribeRequestSchema = z.object({
   topics: z.array(z.string().max(64)).max(topicsPerSocketMax),
@@ -45,7 +101,7 @@ export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
 export interface SubscribeAck {
   /** The current state of each topic granted, when the feed has one. */
-  snapshots: Update[];
+  snapshots: MarketUpdate[];
   /** Topics refused, each with its reason. */
   errors: { topic: string; code: TopicErrorCode }[];
 }
@@ -54,14 +110,33 @@ export interface UnsubscribeAck {
   ok: true;
 }
 
+/** The first message on every connection. */
+export interface Hello {
+  /** The gateway's `socketProtocolVersion`. */
+  protocol: number;
+  /** The feed's current epoch, or "" before the gateway has seen one. */
+  epoch: string;
+}
+
 /** Typed Socket.IO events, used by the gateway and the client alike. */
 export interface ServerToClientEvents {
   /** A frame: one or more updates, in the order the gateway received them. */
   updates: (updates: Update[]) => void;
-  hello: (hello: { protocol: number; epoch: string }) => void;
+  hello: (hello: Hello) => void;
 }
 
 export interface ClientToServerEvents {
   subscribe: (request: SubscribeRequest, ack: (ack: SubscribeAck) => void) => void;
   unsubscribe: (request: SubscribeRequest, ack: (ack: UnsubscribeAck) => void) => void;
+}
+
+/** Gateways talk to each other over the bus, never over Socket.IO's adapter: no events. */
+export type InterServerEvents = Record<never, never>;
+
+/** What the gateway keeps on each socket (`socket.data`), from its handshake. */
+export interface SocketData {
+  /** The signed-in member, if the handshake carried a live session. */
+  memberId: string | undefined;
+  /** The hash of that session's token, to disconnect the socket when the session ends. */
+  sessionKey: string | undefined;
 }

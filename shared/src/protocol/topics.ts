@@ -1,6 +1,27 @@
 import { type InstrumentSymbol, type Market, markets, symbolKind } from "../symbols.ts";
 import { type CandleInterval, candleIntervals } from "./market-data.ts";
 
+/**
+ * Topic names as types: the kind is the name's prefix, so an update's `topic` discriminates what
+ * its `data` is (see protocol/socket.ts) without a second field on the wire.
+ */
+export type QuoteTopic = `quote:${string}`;
+export type BookTopic = `book:${string}`;
+export type CandleTopic = `candle:${string}:${CandleInterval}`;
+export type SessionTopic = `session:${Market}`;
+export type MarketTopic = QuoteTopic | BookTopic | CandleTopic | SessionTopic;
+/** The member's private topic as a client names it. */
+export type AccountTopic = "account";
+/** The same topic on the bus, where it carries the member's id; clients never see this name. */
+export type MemberAccountTopic = `account:${string}`;
+/** What a client may subscribe to. */
+export type ClientTopic = MarketTopic | AccountTopic;
+
+/** Whether a topic carries market state (not a member's account events). */
+export function isMarketTopic(name: ClientTopic | MemberAccountTopic): name is MarketTopic {
+  return name !== "account" && !name.startsWith("account:");
+}
+
 export type Topic =
   | { kind: "quote"; symbol: InstrumentSymbol }
   | { kind: "book"; symbol: InstrumentSymbol }
@@ -34,7 +55,7 @@ export function parseTopic(topic: string): Topic | undefined {
   }
 }
 
-export function topicName(topic: Topic): string {
+export function topicName(topic: Topic): ClientTopic {
   switch (topic.kind) {
     case "quote":
     case "book":
@@ -48,15 +69,19 @@ export function topicName(topic: Topic): string {
   }
 }
 
-export function quoteTopic(symbol: string): string {
+export function quoteTopic(symbol: string): QuoteTopic {
   return `quote:${symbol}`;
 }
-export function bookTopic(symbol: string): string {
+export function bookTopic(symbol: string): BookTopic {
   return `book:${symbol}`;
 }
-export function candleTopic(symbol: string, interval: CandleInterval): string {
+export function candleTopic(symbol: string, interval: CandleInterval): CandleTopic {
   return `candle:${symbol}:${interval}`;
 }
-export function sessionTopic(market: Market): string {
+export function sessionTopic(market: Market): SessionTopic {
   return `session:${market}`;
+}
+/** The bus topic of a member's account events. */
+export function memberAccountTopic(memberId: string): MemberAccountTopic {
+  return `account:${memberId}`;
 }

@@ -1,16 +1,24 @@
-import type { Update } from "@kabuto/shared";
+import {
+  type BusUpdate,
+  type ControlMessage,
+  isAccountEvent,
+  isUpdateOf,
+  type MarketUpdate,
+} from "@kabuto/shared";
 import type { Bus } from "./bus.ts";
 
 /** The embedded bus: one process, no serialisation, delivery on the next microtask. */
 export function createMemoryBus(): Bus {
-  const latest = new Map<string, Update>();
+  const latest = new Map<string, MarketUpdate>();
   const subscribed = new Set<string>();
-  let handler: ((updates: Update[]) => void) | undefined;
+  let handler: ((updates: BusUpdate[]) => void) | undefined;
+  const controlHandlers: ((message: ControlMessage) => void)[] = [];
   return {
     publish(updates) {
-      const delivered: Update[] = [];
+      const delivered: BusUpdate[] = [];
       for (const update of updates) {
-        latest.set(update.topic, update);
+        // Account events are not state: as on Redis, only market topics keep a snapshot.
+        if (!isAccountEvent(update)) latest.set(update.topic, update);
         if (subscribed.has(update.topic)) delivered.push(update);
       }
       if (delivered.length > 0 && handler) {
@@ -27,14 +35,24 @@ export function createMemoryBus(): Bus {
     async unsubscribe(topics) {
       for (const topic of topics) subscribed.delete(topic);
     },
+    publishControl(message) {
+      for (const control of controlHandlers) queueMicrotask(() => control(message));
+    },
+    async onControl(next) {
+      controlHandlers.push(next);
+    },
     async snapshots(topics) {
-      return topics.flatMap((topic) => latest.get(topic) ?? []);
+      return topics.flatMap((topic) => {
+        const update = latest.get(topic);
+        return update && isUpdateOf(update, topic) ? [update] : [];
+      });
     },
     status: () => "up",
     // In one process nothing is ever lost in transit.
     onRecover() {},
     async close() {
       subscribed.clear();
+      controlHandlers.length = 0;
     },
   };
 }

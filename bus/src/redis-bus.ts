@@ -1,4 +1,11 @@
-import type { Update } from "@kabuto/shared";
+import {
+  type BusUpdate,
+  type ControlMessage,
+  controlMessageSchema,
+  isAccountEvent,
+  isUpdateOf,
+  type MarketUpdate,
+} from "@kabuto/shared";
 import { Redis } from "ioredis";
 import type { Bus, BusStatus } from "./bus.ts";
 
@@ -17,15 +24,18 @@ export interface RedisBusOptions {
  * Channels use Redis 7 sharded pub/sub (SPUBLISH/SSUBSCRIBE): on a Redis Cluster each channel
  * lives on the shard that owns its slot, so adding shards adds pub/sub capacity, where classic
  * PUBLISH is broadcast to every node. A gateway subscribes only to the channels of topics its
- * own clients hold.
+ * own clients hold. Control messages have one channel of their own, which every listening
+ * process subscribes to.
  */
 export function createRedisBus(options: RedisBusOptions): Bus {
   const { prefix } = options;
   const stateKey = (topic: string) => `${prefix}state:${topic}`;
   const channel = (topic: string) => `${prefix}topic:${topic}`;
+  const controlChannel = `${prefix}control`;
   const command = new Redis(options.url, { maxRetriesPerRequest: 1 });
   const subscriber = options.role === "publisher" ? undefined : new Redis(options.url);
-  let handler: ((updates: Update[]) => void) | undefined;
+  let handler: ((updates: BusUpdate[]) => void) | undefined;
+  const controlHandlers: ((message: ControlMessage) => void)[] = [];
   const recoverHandlers: (() => void)[] = [];
   const onError = (error: Error) => options.onError?.(error);
   for (const connection of [command, subscriber]) {
@@ -39,20 +49,36 @@ export function createRedisBus(options: RedisBusOptions): Bus {
     });
   }
   subscriber?.on("smessage", (name: string, message: string) => {
-    if (!name.startsWith(`${prefix}topic:`)) return;
-    handler?.([JSON.parse(message) as Update]);
+    if (name === controlChannel) receiveControl(message);
+    else if (name.startsWith(`${prefix}topic:`)) handler?.([JSON.parse(message) as BusUpdate]);
   });
+  function receiveControl(message: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(message);
+    } catch {
+      json = undefined;
+    }
+    const parsed = controlMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      onError(new Error("an unreadable control message on the bus", { cause: parsed.error }));
+      return;
+    }
+    for (const control of controlHandlers) control(parsed.data);
+  }
+  /** Whether commands would only pile up: see `publish`. */
+  const reconnecting = () => command.status === "reconnecting" || command.status === "end";
   return {
     publish(updates) {
       // Before the first connection ioredis queues commands; while reconnecting after a loss,
       // queuing would grow without bound, so updates are dropped (their topics carry full
       // state, and the publisher starts a new epoch once the bus recovers).
-      if (command.status === "reconnecting" || command.status === "end") return;
+      if (reconnecting()) return;
       const pipeline = command.pipeline();
       for (const update of updates) {
         const json = JSON.stringify(update);
-        // Account events and control messages are not state: only market topics keep a snapshot.
-        if (!update.topic.startsWith("account:") && !update.topic.startsWith("control:")) {
+        // Account events are not state: only market topics keep a snapshot.
+        if (!isAccountEvent(update)) {
           pipeline.set(stateKey(update.topic), json);
         }
         pipeline.spublish(channel(update.topic), json);
@@ -71,10 +97,23 @@ export function createRedisBus(options: RedisBusOptions): Bus {
       if (!subscriber) return;
       await Promise.all(topics.map((topic) => subscriber.sunsubscribe(channel(topic))));
     },
+    publishControl(message) {
+      if (reconnecting()) return;
+      command.spublish(controlChannel, JSON.stringify(message)).catch(onError);
+    },
+    async onControl(next) {
+      if (!subscriber) throw new Error("a publisher-only bus cannot listen for control messages");
+      controlHandlers.push(next);
+      if (controlHandlers.length === 1) await subscriber.ssubscribe(controlChannel);
+    },
     async snapshots(topics) {
       if (topics.length === 0) return [];
       const values = await command.mget(...topics.map(stateKey));
-      return values.flatMap((value) => (value ? [JSON.parse(value) as Update] : []));
+      return values.flatMap((value, index) => {
+        // What this bus stored under the topic's key: a market update of that topic.
+        const update = value ? (JSON.parse(value) as MarketUpdate) : undefined;
+        return update && isUpdateOf(update, topics[index] as (typeof topics)[number]) ? [update] : [];
+      });
     },
     status(): BusStatus {
       const ready = command.status === "ready" && (!subscriber || subscriber.status === "ready");

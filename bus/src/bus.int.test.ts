@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import {
+  anySymbolSchema,
+  type BusUpdate,
+  type ControlMessage,
+  type QuoteUpdate,
+  quoteTopic,
+} from "@kabuto/shared";
+import { Redis } from "ioredis";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Bus } from "./bus.ts";
+import { createMemoryBus } from "./memory-bus.ts";
+import { createRedisBus } from "./redis-bus.ts";
+
+const redisUrl = process.env.REDIS_URL;
+
+/**
+ * Both implementations keep one contract; the Redis one runs when REDIS_URL names a server.
+ * Each opens a publisher's and a gateway's view of one bus: the same object in one process, two
+ * connections to one Redis in service mode.
+ */
+const implementations: [string, (() => [Bus, Bus]) | undefined][] = [
+  [
+    "memory",
+    () => {
+      const bus = createMemoryBus();
+      return [bus, bus];
+    },
+  ],
+  [
+    "redis",
+    redisUrl
+      ? () => {
+          const prefix = `kabuto-test:${randomUUID()}:`;
+          return [
+            createRedisBus({ url: redisUrl, prefix, role: "publisher" }),
+            createRedisBus({ url: redisUrl, prefix, role: "both" }),
+          ];
+        }
+      : undefined,
+  ],
+];
+
+const symbol = anySymbolSchema.parse("JP:7203");
+const quote = (seq: number): QuoteUpdate => ({
+  topic: quoteTopic(symbol),
+  epoch: "e1",
+  seq,
+  ts: seq,
+  data: {
+    symbol,
+    last: String(2800 + seq),
+    open: "2800",
+    high: "2900",
+    low: "2700",
+    prevClose: "2800",
+    change: String(seq),
+    changePct: "0.01",
+    volume: 100,
+    turnover: 280_000,
+    limitUp: null,
+    limitDown: null,
+    tradeMs: seq,
+  },
+});
+
+describe.each(implementations)("the %s bus", (_name, create) => {
+  let buses: Bus[] = [];
+  const open = (): [Bus, Bus] => {
+    if (!create) throw new Error("unreachable: the suite is skipped without an implementation");
+    const pair = create();
+    buses.push(...new Set(pair));
+    return pair;
+  };
+  afterEach(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+    buses = [];
+  });
+
+  it.skipIf(!create)("delivers control messages to every listener, apart from the topics", async () => {
+    const [publisher, gateway] = open();
+    const received: ControlMessage[] = [];
+    const updates: BusUpdate[] = [];
+    gateway.onUpdates((batch) => updates.push(...batch));
+    await gateway.subscribe(["quote:JP:7203"]);
+    await gateway.onControl((message) => received.push(message));
+    const ended: ControlMessage = { type: "sessions-ended", sessionKeys: ["k1"] };
+    publisher.publishControl(ended);
+    publisher.publish([quote(1)]);
+    await expect.poll(() => received).toEqual([ended]);
+    await expect.poll(() => updates.map((update) => update.seq)).toEqual([1]);
+  });
+
+  it.skipIf(!create)("keeps the newest state of a topic for snapshots", async () => {
+    const [publisher, gateway] = open();
+    publisher.publish([quote(1), quote(2)]);
+    await expect.poll(() => gateway.snapshots(["quote:JP:7203", "quote:JP:6758"])).toEqual([quote(2)]);
+  });
+
+  it.skipIf(!create)("delivers a member's account events to a subscriber", async () => {
+    const [publisher, gateway] = open();
+    const events: BusUpdate[] = [];
+    gateway.onUpdates((batch) => events.push(...batch));
+    await gateway.subscribe(["account:m1"]);
+    publisher.publish([{ topic: "account:m1", epoch: "a", seq: 1, ts: 1, data: { type: "order", id: "1" } }]);
+    await expect.poll(() => events.map((event) => event.data)).toEqual([{ type: "order", id: "1" }]);
+  });
+});
+
+describe("a Redis bus's control channel", () => {
+  it.skipIf(!redisUrl)("reports a control message it cannot read, and hands its listeners none", async () => {
+    const prefix = `kabuto-test:${randomUUID()}:`;
+    const errors: Error[] = [];
+    const bus = createRedisBus({
+      url: redisUrl ?? "",
+      prefix,
+      role: "both",
+      onError: (error) => errors.push(error),
+    });
+    const received: ControlMessage[] = [];
+    await bus.onControl((message) => received.push(message));
+    const raw = new Redis(redisUrl ?? "");
+    await raw.spublish(`${prefix}control`, "not json");
+    await raw.spublish(`${prefix}control`, JSON.stringify({ type: "reboot" }));
+    await raw.spublish(`${prefix}control`, JSON.stringify({ type: "sessions-ended", memberIds: ["m1"] }));
+    await expect.poll(() => received).toEqual([{ type: "sessions-ended", memberIds: ["m1"] }]);
+    expect(errors.map((error) => error.message)).toEqual([
+      "an unreadable control message on the bus",
+      "an unreadable control message on the bus",
+    ]);
+    raw.disconnect();
+    await bus.close();
+  });
+});
+
+describe("a publisher-only Redis bus", () => {
+  it.skipIf(!redisUrl)("refuses to listen for control messages", async () => {
+    const bus = createRedisBus({
+      url: redisUrl ?? "",
+      prefix: `kabuto-test:${randomUUID()}:`,
+      role: "publisher",
+    });
+    await expect(bus.onControl(() => undefined)).rejects.toThrow(/publisher-only/);
+    await bus.close();
+  });
+});

@@ -1,0 +1,33 @@
+import type { BusUpdate, ControlMessage, MarketTopic, UpdateOf } from "@kabuto/shared";
+
+export type BusStatus = "up" | "down";
+
+/**
+ * The market-data bus between the feed and the gateways. Market topics carry full state, so
+ * the bus keeps the newest update per topic for snapshots, and delivers each update to the
+ * gateways that subscribed to its topic. Beside the topics, a control channel carries what the
+ * servers tell each other (`ControlMessage`), which is neither state nor meant for clients.
+ */
+export interface Bus {
+  publish(updates: readonly BusUpdate[]): void;
+  /** Registers the one handler that receives every update on a subscribed topic, in order. */
+  onUpdates(handler: (updates: BusUpdate[]) => void): void;
+  subscribe(topics: readonly string[]): Promise<void>;
+  unsubscribe(topics: readonly string[]): Promise<void>;
+  /** The newest update of each topic that has one. */
+  snapshots<Name extends MarketTopic>(topics: readonly Name[]): Promise<UpdateOf<Name>[]>;
+  /** Sends a control message to every process that listens with `onControl`. */
+  publishControl(message: ControlMessage): void;
+  /**
+   * Adds a handler for control messages; resolves once the bus listens for them (a Redis bus
+   * subscribes to the control channel), and rejects on a publisher-only bus.
+   */
+  onControl(handler: (message: ControlMessage) => void): Promise<void>;
+  status(): BusStatus;
+  /**
+   * Called when the bus comes back after losing its connection: whatever was published or
+   * delivered meanwhile is gone, so publishers start a new epoch and subscribers re-read state.
+   */
+  onRecover(handler: () => void): void;
+  close(): Promise<void>;
+}
