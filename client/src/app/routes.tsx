@@ -74,6 +74,7 @@ const screens = {
   exchange: lazy(() =>
     import("../features/wallet/exchange-screen.tsx").then((m) => ({ default: m.ExchangeScreen })),
   ),
+  notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
 /** The operations console: staff only, a router and a catalog of its own, no member tab bar. */
@@ -159,7 +160,7 @@ export function AppRoutes() {
     );
   }
 
-  const redirect = redirects[path] ?? (route ? undefined : "/login/start");
+  const redirect = redirects[path];
   if (redirect) return <Redirect to={redirect} replace />;
 
   return (
@@ -178,6 +179,11 @@ export function AppRoutes() {
       {route && !route.keepAlive && (
         <Suspense key={path} fallback={<ScreenFallback />}>
           <route.screen />
+        </Suspense>
+      )}
+      {!route && (
+        <Suspense key={path} fallback={<ScreenFallback />}>
+          <screens.notFound />
         </Suspense>
       )}
       {route?.tab && <TabBar />}
