@@ -42,6 +42,7 @@ const screens = {
   changeLang: lazy(() =>
     import("../features/user/change-lang-screen.tsx").then((m) => ({ default: m.ChangeLangScreen })),
   ),
+  about: lazy(() => import("../features/user/about-screen.tsx").then((m) => ({ default: m.AboutScreen }))),
   settings: lazy(() =>
     import("../features/identity/settings-screen.tsx").then((m) => ({ default: m.SettingsScreen })),
   ),
@@ -109,6 +110,7 @@ const routes: Record<string, RouteDef> = {
   "/user/usercenter": { screen: screens.userCenter, tab: true },
   "/user/FundingDetails": { screen: screens.fundRecords },
   "/user/changeLang": { screen: screens.changeLang },
+  "/user/about": { screen: screens.about },
   "/user/setting": { screen: screens.settings },
   "/user/loginPassword": { screen: screens.loginPassword },
   "/user/setPassword": { screen: screens.fundPassword },
