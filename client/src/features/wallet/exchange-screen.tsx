@@ -2,7 +2,7 @@ import { type Currency, type FxQuote, minorDigits } from "@kabuto/shared";
 import { formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { IconTrade } from "../../app/icons.tsx";
+import { IconChevron, IconTrade } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
@@ -59,6 +59,7 @@ function CurrencyFace({ currency, children }: { currency: Currency; children: Re
       <span className="currency-face__face field__input" aria-hidden="true">
         <span className="currency-face__code">{currency}</span>
         <span className="currency-face__name">{currencyName(currency, locale)}</span>
+        <IconChevron className="currency-face__chevron" />
       </span>
     </span>
   );
