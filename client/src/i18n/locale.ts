@@ -47,8 +47,7 @@ export function initialLocale(addressLang: string | undefined, stored: string | 
 
 /**
  * The language a change of address asks for: a valid `lang=` naming another language than the
- * current one. Invalid values and the current language ask for nothing, so a page query that
- * stays for the whole visit does not undo a choice made later in the app.
+ * current one. Invalid values and the current language ask for nothing.
  */
 export function localeToApply(addressLang: string | undefined, current: AppLocale): AppLocale | undefined {
   const asked = localeFromCode(addressLang);
