@@ -1,6 +1,7 @@
 import { I18nProvider } from "@lingui/react";
 import { Toaster } from "sonner";
 import { Router } from "wouter";
+import { useLangFromAddress } from "../i18n/address-lang.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { toastDurationMs } from "../lib/notify.ts";
 import { useHashQueryLocation } from "./hash-location.ts";
@@ -11,10 +12,17 @@ export function App() {
   return (
     <I18nProvider i18n={i18n}>
       <Router hook={useHashQueryLocation}>
+        <AddressLang />
         <AppRoutes />
       </Router>
       <UpdateNotice />
       <Toaster position="top-center" duration={toastDurationMs} offset={16} />
     </I18nProvider>
   );
+}
+
+/** Inside the router, so it sees each in-app navigation's address. */
+function AddressLang(): null {
+  useLangFromAddress();
+  return null;
 }

@@ -42,6 +42,7 @@ const screens = {
   changeLang: lazy(() =>
     import("../features/user/change-lang-screen.tsx").then((m) => ({ default: m.ChangeLangScreen })),
   ),
+  about: lazy(() => import("../features/user/about-screen.tsx").then((m) => ({ default: m.AboutScreen }))),
   settings: lazy(() =>
     import("../features/identity/settings-screen.tsx").then((m) => ({ default: m.SettingsScreen })),
   ),
@@ -74,6 +75,7 @@ const screens = {
   exchange: lazy(() =>
     import("../features/wallet/exchange-screen.tsx").then((m) => ({ default: m.ExchangeScreen })),
   ),
+  notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
 /** The operations console: staff only, a router and a catalog of its own, no member tab bar. */
@@ -108,6 +110,7 @@ const routes: Record<string, RouteDef> = {
   "/user/usercenter": { screen: screens.userCenter, tab: true },
   "/user/FundingDetails": { screen: screens.fundRecords },
   "/user/changeLang": { screen: screens.changeLang },
+  "/user/about": { screen: screens.about },
   "/user/setting": { screen: screens.settings },
   "/user/loginPassword": { screen: screens.loginPassword },
   "/user/setPassword": { screen: screens.fundPassword },
@@ -159,7 +162,7 @@ export function AppRoutes() {
     );
   }
 
-  const redirect = redirects[path] ?? (route ? undefined : "/login/start");
+  const redirect = redirects[path];
   if (redirect) return <Redirect to={redirect} replace />;
 
   return (
@@ -178,6 +181,11 @@ export function AppRoutes() {
       {route && !route.keepAlive && (
         <Suspense key={path} fallback={<ScreenFallback />}>
           <route.screen />
+        </Suspense>
+      )}
+      {!route && (
+        <Suspense key={path} fallback={<ScreenFallback />}>
+          <screens.notFound />
         </Suspense>
       )}
       {route?.tab && <TabBar />}

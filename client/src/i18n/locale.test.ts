@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialLocale, langFromAddress, localeFromCode, storedCode } from "./locale.ts";
+import { initialLocale, langFromAddress, localeFromCode, localeToApply, storedCode } from "./locale.ts";
 
 describe("language codes follow the spec's storage values", () => {
   it("round-trips every language through its stored code", () => {
@@ -51,5 +51,24 @@ describe("langFromAddress", () => {
   it("finds nothing when neither has it", () => {
     expect(langFromAddress("", "")).toBeUndefined();
     expect(langFromAddress("?x=1", "#/a?y=2")).toBeUndefined();
+  });
+});
+
+describe("localeToApply: lang= in an address reached inside the app", () => {
+  it("switches to a valid language other than the current one", () => {
+    expect(localeToApply("en", "ja")).toBe("en");
+    expect(localeToApply("tw", "en")).toBe("zh-Hant");
+    expect(localeToApply("jp", "zh-Hant")).toBe("ja");
+  });
+
+  it("asks for nothing when the address names the current language", () => {
+    expect(localeToApply("en", "en")).toBeUndefined();
+  });
+
+  it("ignores invalid and missing values, including the interface's own tags", () => {
+    expect(localeToApply("fr", "ja")).toBeUndefined();
+    expect(localeToApply("zh-Hant", "ja")).toBeUndefined();
+    expect(localeToApply("", "ja")).toBeUndefined();
+    expect(localeToApply(undefined, "ja")).toBeUndefined();
   });
 });

@@ -45,6 +45,15 @@ export function initialLocale(addressLang: string | undefined, stored: string | 
   return localeFromCode(addressLang) ?? localeFromCode(stored) ?? defaultLocale;
 }
 
+/**
+ * The language a change of address asks for: a valid `lang=` naming another language than the
+ * current one. Invalid values and the current language ask for nothing.
+ */
+export function localeToApply(addressLang: string | undefined, current: AppLocale): AppLocale | undefined {
+  const asked = localeFromCode(addressLang);
+  return asked === current ? undefined : asked;
+}
+
 /** BCP 47 tag for `<html lang>`: also what the stylesheet keys its colours and fonts on. */
 export function htmlLang(locale: AppLocale): string {
   return locale;

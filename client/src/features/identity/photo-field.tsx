@@ -20,10 +20,20 @@ interface PhotoFieldProps {
   camera?: boolean;
 }
 
-/** An image chosen or taken on the phone, previewed in place; tapping the preview chooses again. */
-export function PhotoField({ id, label, hint, file, onChange, error, camera }: PhotoFieldProps) {
+/**
+ * An image chosen or taken on the phone, previewed in place; tapping the preview chooses again.
+ * A file that cannot be sent (not an image, too large) or that the browser cannot show says why
+ * at once, rather than at submit or as a broken preview.
+ */
+export function PhotoField({ id, label, hint, file, onChange, error: given, camera }: PhotoFieldProps) {
   const { i18n, t } = useLingui();
-  const preview = usePreviewUrl(file);
+  const url = usePreviewUrl(file);
+  // The preview whose image failed to decode: a file with no type, or a type this browser cannot draw.
+  const [brokenUrl, setBrokenUrl] = useState<string>();
+  const unreadable = url !== undefined && url === brokenUrl;
+  const preview = unreadable ? undefined : url;
+  const error =
+    given ?? (file ? photoProblem(file) : undefined) ?? (unreadable ? "UPLOAD_TYPE_INVALID" : undefined);
   const errorId = `${id}-error`;
   return (
     <div className="field">
@@ -53,7 +63,12 @@ export function PhotoField({ id, label, hint, file, onChange, error, camera }: P
           }}
         />
         {preview ? (
-          <img className="photo-field__preview" src={preview} alt={t`Preview`} />
+          <img
+            className="photo-field__preview"
+            src={preview}
+            alt={t`Preview`}
+            onError={() => setBrokenUrl(preview)}
+          />
         ) : (
           <span className="photo-field__empty">
             <IconPlus className="photo-field__icon" />
@@ -74,7 +89,7 @@ export function PhotoField({ id, label, hint, file, onChange, error, camera }: P
 function usePreviewUrl(file: File | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!file || photoProblem(file) === "UPLOAD_TYPE_INVALID") {
+    if (!file || photoProblem(file) !== undefined) {
       setUrl(undefined);
       return;
     }

@@ -8,7 +8,7 @@ import { direction } from "./instrument.ts";
 
 interface OrderBookProps {
   symbol: string;
-  /** Shares per trading unit: sizes show in lots. */
+  /** Shares per trading unit: sizes show in lots, or in shares where a lot is one share (US). */
   lotSize: number;
   /** Prices above it show in the rise colour, below in the fall colour. */
   prevClose: string | undefined;
@@ -36,13 +36,16 @@ function tone(price: string, prevClose: string | undefined): string {
 
 /**
  * The five-level board in the Japanese layout: sell orders above (worst at the top, best next to
- * the middle), buy orders below (best first); sizes in lots, with bars for their weight.
+ * the middle), buy orders below (best first); sizes in lots (in shares where a lot is one
+ * share), with bars for their weight.
  */
 export function OrderBook({ symbol, lotSize, prevClose, digits }: OrderBookProps) {
   const locale = useLocale();
   const book = useBook(symbol);
   const asks: Side = { kind: "ask", levels: padded(book?.asks ?? []).reverse() };
   const bids: Side = { kind: "bid", levels: padded(book?.bids ?? []) };
+  // As the order sheet: where a lot is one share, the member counts shares, so the board does too.
+  const inShares = lotSize === 1;
   const largest = Math.max(1, ...[...(book?.asks ?? []), ...(book?.bids ?? [])].map((level) => level.size));
 
   function row(side: Side["kind"], level: BookLevel | undefined, index: number) {
@@ -78,15 +81,11 @@ export function OrderBook({ symbol, lotSize, prevClose, digits }: OrderBookProps
       <table className="book__table">
         <thead>
           <tr>
-            <th scope="col">
-              <Trans>Sell (lots)</Trans>
-            </th>
+            <th scope="col">{inShares ? <Trans>Sell (shares)</Trans> : <Trans>Sell (lots)</Trans>}</th>
             <th scope="col">
               <Trans>Price</Trans>
             </th>
-            <th scope="col">
-              <Trans>Buy (lots)</Trans>
-            </th>
+            <th scope="col">{inShares ? <Trans>Buy (shares)</Trans> : <Trans>Buy (lots)</Trans>}</th>
           </tr>
         </thead>
         <tbody>
@@ -94,9 +93,11 @@ export function OrderBook({ symbol, lotSize, prevClose, digits }: OrderBookProps
           {bids.levels.map((level, index) => row("bid", level, index))}
         </tbody>
       </table>
-      <p className="book__spread">
-        <Trans>1 lot = {lotSize} shares</Trans>
-      </p>
+      {!inShares && (
+        <p className="book__spread">
+          <Trans>1 lot = {lotSize} shares</Trans>
+        </p>
+      )}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
 import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
@@ -71,6 +72,10 @@ function createParts(container: HTMLElement, locale: AppLocale, digits: number):
       textColor: cssColor("--text-2"),
       fontSize: 11,
       fontFamily: getComputedStyle(document.documentElement).fontFamily,
+      // The licence's attribution (notice and link to TradingView) is on the about screen, which
+      // the library's documentation accepts in place of this logo; on a phone the logo covered
+      // the volume bars.
+      attributionLogo: false,
     },
     localization: {
       locale: intlLocale[locale],
@@ -218,23 +223,29 @@ export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
   }, [parts, live, status, zone]);
 
   return (
-    <div className="chart" data-testid="price-chart" data-status={status}>
-      <div ref={container} style={{ position: "absolute", inset: 0 }} />
-      {status === "loading" && (
-        <div className="chart__status">
-          <span className="skeleton" style={{ width: "40%" }} />
-        </div>
-      )}
-      {status === "empty" && (
-        <div className="chart__status">
-          <Trans>No chart data yet</Trans>
-        </div>
-      )}
-      {status === "error" && (
-        <div className="chart__status" role="alert">
-          {errorMessage(i18n, failure)}
-        </div>
-      )}
-    </div>
+    <>
+      <div className="chart" data-testid="price-chart" data-status={status}>
+        <div ref={container} style={{ position: "absolute", inset: 0 }} />
+        {status === "loading" && (
+          <div className="chart__status">
+            <span className="skeleton" style={{ width: "40%" }} />
+          </div>
+        )}
+        {status === "empty" && (
+          <div className="chart__status">
+            <Trans>No chart data yet</Trans>
+          </div>
+        )}
+        {status === "error" && (
+          <div className="chart__status" role="alert">
+            {errorMessage(i18n, failure)}
+          </div>
+        )}
+      </div>
+      {/* A quiet credit below the plot, covering no data; the licence's notice is behind it. */}
+      <Link href="/user/about" className="chart__credit" data-testid="chart-credit">
+        <Trans>Charts by TradingView</Trans>
+      </Link>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useSearch } from "wouter";
 import { navigate } from "../../app/hash-location.ts";
 import { TextField } from "../../app/text-field.tsx";
 import { useAsync } from "../../lib/use-async.ts";
+import { auditActionLabel } from "./audit-actions.ts";
 import { auditChanges, auditTargetPath } from "./audit-format.ts";
 import { type AuditFilter, fetchAuditPage } from "./ops-api.ts";
 import { type Column, PagedTable } from "./ops-table.tsx";
@@ -26,7 +27,7 @@ function filterPath(filter: AuditFilter): string {
 
 /** `#/ops/audit`: every staff action, newest first, by target or by staff member. Read-only. */
 export function AuditScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const search = useSearch();
   const filter = filterOf(search);
   const [version, reload] = useReload();
@@ -34,7 +35,16 @@ export function AuditScreen() {
   const columns: Column<AuditEntry>[] = [
     { label: t`Time`, cell: (entry) => <When ms={entry.atMs} /> },
     { label: t`Staff`, cell: (entry) => <StaffCell entry={entry} /> },
-    { label: t`Action`, cell: (entry) => <code className="ops-code ops-nowrap">{entry.action}</code> },
+    {
+      label: t`Action`,
+      // The code stays beside the words, small: it is what staff quote to engineers.
+      cell: (entry) => (
+        <span className="ops-action" data-testid="audit-action">
+          <span>{auditActionLabel(i18n, entry.action)}</span>
+          <code className="ops-code ops-muted ops-nowrap">{entry.action}</code>
+        </span>
+      ),
+    },
     { label: t`Target`, cell: (entry) => <TargetCell target={entry.target} /> },
     { label: t`Changes`, cell: (entry) => <Changes entry={entry} /> },
     { label: t`Reason`, cell: (entry) => entry.reason ?? <span className="ops-muted">—</span> },

@@ -1,7 +1,7 @@
 import { roleAtLeast, type Staff } from "@kabuto/shared";
 import { i18n } from "@lingui/core";
 import { Trans } from "@lingui/react/macro";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { navigate } from "../../app/hash-location.ts";
 import { ApiError } from "../../lib/api-error.ts";
@@ -77,6 +77,11 @@ export function OpsConsole() {
   const [catalogsReady, setCatalogsReady] = useState(false);
   const [session, setSession] = useState<SessionState>({ status: "loading" });
   const [path] = useLocation();
+  // Whether this visit has had a staff session that a 401 could have ended (read by the handler below).
+  const hadSession = useRef(false);
+  useEffect(() => {
+    if (session.status === "signed-in") hadSession.current = true;
+  }, [session.status]);
 
   useEffect(() => {
     // Without its catalog the console still works, in the source language.
@@ -99,7 +104,11 @@ export function OpsConsole() {
     installSignInRedirect({
       realm: "staff",
       signInPath: opsLogin,
-      notify: (code) => notifyInfo(errorMessage(i18n, code)),
+      // "Sign in again" is for a session that ended; the first look for one (`/ops/me` on a first
+      // visit) finds none, and the sign-in screen alone says what to do.
+      notify: (code) => {
+        if (hadSession.current) notifyInfo(errorMessage(i18n, code));
+      },
       beginRedirect: () => {
         const next = currentConsolePath();
         return () => {

@@ -21,7 +21,7 @@ import { useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
 import { verificationLabels } from "../identity/identity-parts.tsx";
 import { AccountFunds } from "../trading/account-funds.tsx";
-import { IconDeposit, IconIdCard, IconShield, IconWithdraw } from "./user-icons.tsx";
+import { IconDeposit, IconIdCard, IconInfo, IconShield, IconWithdraw } from "./user-icons.tsx";
 import "./user.css";
 
 /** `09012345678` → `090-1234-5678`: how Japanese mobile numbers are read. */
@@ -201,7 +201,7 @@ function InviteCode({ code }: { code: string }) {
   );
 }
 
-/** Settings and security (signed-in members only) and the language, which anyone may change. */
+/** Settings and security (signed-in members only), the language, which anyone may change, and about. */
 function Settings({ signedIn = false }: { signedIn?: boolean }) {
   const locale = useLocale();
   return (
@@ -228,6 +228,17 @@ function Settings({ signedIn = false }: { signedIn?: boolean }) {
             <Trans>Language</Trans>
           </span>
           <span className="menu__value">{localeEndonyms[locale]}</span>
+          <IconChevron className="menu__chevron" />
+        </Link>
+      </li>
+      <li>
+        <Link href="/user/about" className="menu__item menu__item--link" data-testid="menu-about">
+          <span className="menu__icon">
+            <IconInfo />
+          </span>
+          <span className="menu__label">
+            <Trans>About Kabuto</Trans>
+          </span>
           <IconChevron className="menu__chevron" />
         </Link>
       </li>

@@ -42,3 +42,13 @@ export function IconShield(props: IconProps) {
     </Icon>
   );
 }
+
+/** A circled "i": about this app. */
+export function IconInfo(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 11v5.5M12 7.5v.5" />
+    </Icon>
+  );
+}

@@ -1,8 +1,8 @@
 import { type Currency, type FxQuote, minorDigits } from "@kabuto/shared";
 import { formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useState } from "react";
-import { IconTrade } from "../../app/icons.tsx";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { IconChevron, IconTrade } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
@@ -43,6 +43,26 @@ function currencyName(currency: Currency, locale: AppLocale): string {
   } catch {
     return currency;
   }
+}
+
+/**
+ * A currency picker's face: the code, and the full name on a second line, which a native
+ * select's one line cut to "JPY · Japan…" in half a phone's width. The select itself lies on
+ * top, transparent, so the phone's own picker (with the full names) opens as before and screen
+ * readers meet an ordinary select.
+ */
+function CurrencyFace({ currency, children }: { currency: Currency; children: ReactNode }) {
+  const locale = useLocale();
+  return (
+    <span className="currency-face">
+      {children}
+      <span className="currency-face__face field__input" aria-hidden="true">
+        <span className="currency-face__code">{currency}</span>
+        <span className="currency-face__name">{currencyName(currency, locale)}</span>
+        <IconChevron className="currency-face__chevron" />
+      </span>
+    </span>
+  );
 }
 
 /**
@@ -165,19 +185,21 @@ function ExchangeForm({ account }: { account: string }) {
             <label className="field__label" htmlFor="fx-from">
               <Trans>From</Trans>
             </label>
-            <select
-              id="fx-from"
-              className="field__input"
-              value={from}
-              onChange={(event) => {
-                const next = event.target.value as Currency;
-                setFrom(next);
-                setTo(counterpartFor(next, to));
-                changed();
-              }}
-            >
-              {exchangeCurrencies.map((currency) => option(currency))}
-            </select>
+            <CurrencyFace currency={from}>
+              <select
+                id="fx-from"
+                className="currency-face__control"
+                value={from}
+                onChange={(event) => {
+                  const next = event.target.value as Currency;
+                  setFrom(next);
+                  setTo(counterpartFor(next, to));
+                  changed();
+                }}
+              >
+                {exchangeCurrencies.map((currency) => option(currency))}
+              </select>
+            </CurrencyFace>
           </div>
           <button
             type="button"
@@ -195,20 +217,22 @@ function ExchangeForm({ account }: { account: string }) {
             <label className="field__label" htmlFor="fx-to">
               <Trans>To</Trans>
             </label>
-            <select
-              id="fx-to"
-              className="field__input"
-              value={to}
-              aria-invalid={errors.pair ? true : undefined}
-              onChange={(event) => {
-                setTo(event.target.value as Currency);
-                changed();
-              }}
-            >
-              {exchangeCurrencies.map((currency) =>
-                option(currency, pairError(from, currency) !== undefined),
-              )}
-            </select>
+            <CurrencyFace currency={to}>
+              <select
+                id="fx-to"
+                className="currency-face__control"
+                value={to}
+                aria-invalid={errors.pair ? true : undefined}
+                onChange={(event) => {
+                  setTo(event.target.value as Currency);
+                  changed();
+                }}
+              >
+                {exchangeCurrencies.map((currency) =>
+                  option(currency, pairError(from, currency) !== undefined),
+                )}
+              </select>
+            </CurrencyFace>
           </div>
         </div>
         {errors.pair && <FieldError code={errors.pair} />}

@@ -1,0 +1,33 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { type AuditActionCode, isAuditActionCode } from "./audit-action-codes.ts";
+
+/** What each audit action reads as in the log: staff scan for what happened, not for codes. */
+const actionLabels: Record<AuditActionCode, MessageDescriptor> = {
+  "kyc.approve": msg({ message: "Identity check approved", context: "audit action" }),
+  "kyc.reject": msg({ message: "Identity check rejected", context: "audit action" }),
+  "deposit.approve": msg({ message: "Deposit approved", context: "audit action" }),
+  "deposit.reject": msg({ message: "Deposit rejected", context: "audit action" }),
+  "withdrawal.check": msg({ message: "Withdrawal prepared for approval", context: "audit action" }),
+  "withdrawal.approve": msg({ message: "Withdrawal approved", context: "audit action" }),
+  "withdrawal.reject": msg({ message: "Withdrawal rejected", context: "audit action" }),
+  "member.flags": msg({ message: "Account restrictions changed", context: "audit action" }),
+  "member.adjust": msg({ message: "Balance adjusted", context: "audit action" }),
+  "channel.create": msg({ message: "Deposit channel added", context: "audit action" }),
+  "channel.update": msg({ message: "Deposit channel changed", context: "audit action" }),
+  "config.set": msg({ message: "Setting changed", context: "audit action" }),
+  "news.create": msg({ message: "News item created", context: "audit action" }),
+  "news.update": msg({ message: "News item edited", context: "audit action" }),
+  "news.withdraw": msg({ message: "News item withdrawn", context: "audit action" }),
+  "staff.create": msg({ message: "Staff account created", context: "audit action" }),
+  "staff.disable": msg({ message: "Staff account disabled", context: "audit action" }),
+  "staff.enable": msg({ message: "Staff account enabled", context: "audit action" }),
+};
+
+/**
+ * The action in the reader's language. A code this client does not know yet (a newer server)
+ * shows as itself, which still says more than nothing.
+ */
+export function auditActionLabel(i18n: I18n, action: string): string {
+  return isAuditActionCode(action) ? i18n._(actionLabels[action]) : action;
+}
