@@ -14,7 +14,7 @@ import {
 import type { CandleStore, StoredCandle } from "./candle-store.ts";
 import { applyBar } from "./candles/buckets.ts";
 import type { Catalog } from "./catalog.ts";
-import { type BackfillPlan, backfillInstrument } from "./simulator/backfill.ts";
+import { type BackfillPlan, backfillInstrument, resumeFrom } from "./simulator/backfill.ts";
 import type { SimInstrument } from "./simulator/instruments.ts";
 import { createSessionClock } from "./simulator/session-clock.ts";
 import { type InstrumentState, MarketSimulator, type StartState, toQuote } from "./simulator/simulator.ts";
@@ -228,7 +228,7 @@ export class Feed {
         : addDays(marketDate(instrument.market, nowMs), -history.days);
       const plan = planFor(instrument, fromDate, nowMs, lastDay === undefined, history.minuteSessions);
       if (plan.dailyDates.length === 0 && plan.minuteDays.length === 0 && lastDay && existing) {
-        starts.set(instrument.symbol, resume(instrument, days, existing));
+        starts.set(instrument.symbol, resumeFrom(instrument, days, existing));
         continue;
       }
       const anchor = lastDay
@@ -310,28 +310,6 @@ function allDates(from: string, to: string): string[] {
 function dateOf(instrument: SimInstrument, epochMs: number): string {
   // A daily bar starts at local midnight; an hour in, the exchange date is unambiguous.
   return marketDate(instrument.market, epochMs + 3_600_000);
-}
-
-/** A restart on the same day: carry on from the persisted bars. */
-function resume(
-  instrument: SimInstrument,
-  days: UnitCandle[],
-  existing: Map<CandleInterval, UnitCandle>,
-): StartState {
-  const today = days.at(-1) as UnitCandle;
-  const yesterday = days.at(-2) ?? today;
-  return {
-    last: (existing.get("1m") ?? today).c,
-    prevClose: yesterday.c,
-    open: today.o,
-    high: today.h,
-    low: today.l,
-    volume: today.v,
-    turnover: 0,
-    tradingDate: dateOf(instrument, today.t),
-    tradeMs: (existing.get("1m") ?? today).t,
-    candles: Object.fromEntries(existing),
-  };
 }
 
 /** A week or month that began before the gap keeps its earlier part: merge the first new bar into it. */

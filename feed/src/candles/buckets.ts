@@ -67,6 +67,17 @@ export function applyBar(candle: UnitCandle, bar: UnitCandle): void {
   candle.v += bar.v;
 }
 
+/**
+ * The traded value of bars whose single trades are not kept, in currency units: each bar's
+ * volume at its typical price (the mean of open, high, low and close). The value per share then
+ * lies inside the bars' range, so turnover and volume describe the same trades.
+ */
+export function valueTraded(bars: readonly UnitCandle[], scale: number): number {
+  let value = 0;
+  for (const bar of bars) value += ((bar.o + bar.h + bar.l + bar.c) / 4 / scale) * bar.v;
+  return value;
+}
+
 /** Aggregates bars (oldest first) into coarser buckets. */
 export function aggregate(bars: readonly UnitCandle[], interval: CandleInterval, zone: string): UnitCandle[] {
   const out: UnitCandle[] = [];

@@ -1,7 +1,7 @@
 import { sessionWindows, tradingDays } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "../catalog.ts";
-import { backfillInstrument } from "./backfill.ts";
+import { backfillInstrument, resumeFrom } from "./backfill.ts";
 import type { SimInstrument } from "./instruments.ts";
 
 const catalog = createCatalog();
@@ -52,6 +52,28 @@ describe("backfillInstrument", () => {
     const minutes = bars["1m"].filter((bar) => bar.t >= (lastDay?.t ?? 0));
     expect(lastDay?.v).toBe(minutes.reduce((sum, bar) => sum + bar.v, 0));
     expect(lastDay?.c).toBe(minutes.at(-1)?.c);
+  });
+
+  it("starts with the turnover of the same trades its volume counts: value per share inside the day's range", () => {
+    const today = bars["1d"].at(-1) as (typeof bars)["1d"][number];
+    const scale = toyota.grid.scale;
+    expect(start.volume).toBe(today.v);
+    expect(start.volume).toBeGreaterThan(0);
+    const perShare = start.turnover / start.volume;
+    expect(perShare).toBeGreaterThanOrEqual(today.l / scale);
+    expect(perShare).toBeLessThanOrEqual(today.h / scale);
+  });
+
+  it("resumes a restart with turnover and volume from the same day's bar", () => {
+    const today = bars["1d"].at(-1) as (typeof bars)["1d"][number];
+    const yesterday = bars["1d"].at(-2) as (typeof bars)["1d"][number];
+    const existing = new Map([["1d", today] as const]);
+    const resumed = resumeFrom(toyota, [yesterday, today], existing);
+    expect(resumed.tradingDate).toBe("2026-11-20");
+    expect(resumed.volume).toBe(today.v);
+    const perShare = resumed.turnover / resumed.volume;
+    expect(perShare).toBeGreaterThanOrEqual(today.l / toyota.grid.scale);
+    expect(perShare).toBeLessThanOrEqual(today.h / toyota.grid.scale);
   });
 
   it("is the same for the same seed", () => {

@@ -1,6 +1,6 @@
 import type { CandleInterval, UnitCandle } from "@kabuto/shared";
-import { candleIntervals, ensureDefined, isoDateParts } from "@kabuto/shared";
-import { aggregate, bucketStart } from "../candles/buckets.ts";
+import { candleIntervals, ensureDefined, isoDateParts, marketDate } from "@kabuto/shared";
+import { aggregate, bucketStart, valueTraded } from "../candles/buckets.ts";
 import type { SimInstrument } from "./instruments.ts";
 import { createRandom } from "./prng.ts";
 import type { StartState } from "./simulator.ts";
@@ -113,12 +113,18 @@ export function backfillInstrument(
     "1w": aggregate(daily, "1w", zone),
     "1M": aggregate(daily, "1M", zone),
   };
-  return { bars, start: startFrom(bars, plan) };
+  return { bars, start: startFrom(instrument, bars, plan) };
 }
 
-function startFrom(bars: Record<CandleInterval, UnitCandle[]>, plan: BackfillPlan): StartState {
+function startFrom(
+  instrument: SimInstrument,
+  bars: Record<CandleInterval, UnitCandle[]>,
+  plan: BackfillPlan,
+): StartState {
   const days = bars["1d"];
   const today = ensureDefined(days.at(-1), "the last day's bar");
+  // The day's minute bars where it has them: their typical prices follow the day's path.
+  const todayMinutes = bars["1m"].filter((bar) => bar.t >= today.t);
   const yesterday = days.at(-2) ?? today;
   const lastMinute = bars["1m"].at(-1);
   const candles: StartState["candles"] = {};
@@ -134,10 +140,36 @@ function startFrom(bars: Record<CandleInterval, UnitCandle[]>, plan: BackfillPla
     high: today.h,
     low: today.l,
     volume: today.v,
-    turnover: 0,
+    turnover: valueTraded(todayMinutes.length > 0 ? todayMinutes : [today], instrument.grid.scale),
     tradingDate: lastDate,
     tradeMs: lastMinute ? lastMinute.t + minuteMs - 1 : today.t,
     candles,
+  };
+}
+
+/**
+ * A restart on the same day: carry on from the persisted bars. The day's single trades are
+ * gone, so its turnover is estimated from its bar, at the same volume the day reports.
+ */
+export function resumeFrom(
+  instrument: SimInstrument,
+  days: readonly UnitCandle[],
+  existing: ReadonlyMap<CandleInterval, UnitCandle>,
+): StartState {
+  const today = ensureDefined(days.at(-1), "the persisted day's bar");
+  const yesterday = days.at(-2) ?? today;
+  return {
+    last: (existing.get("1m") ?? today).c,
+    prevClose: yesterday.c,
+    open: today.o,
+    high: today.h,
+    low: today.l,
+    volume: today.v,
+    turnover: valueTraded([today], instrument.grid.scale),
+    // A daily bar starts at local midnight; an hour in, the exchange date is unambiguous.
+    tradingDate: marketDate(instrument.market, today.t + 3_600_000),
+    tradeMs: (existing.get("1m") ?? today).t,
+    candles: Object.fromEntries(existing),
   };
 }
 
