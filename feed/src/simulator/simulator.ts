@@ -10,9 +10,19 @@ import { intensity } from "./volume-profile.ts";
 const tradingYearMs = 252 * 6.5 * 3_600_000;
 /** A step longer than this (a sleeping laptop, a paused debugger) is treated as this long, so prices never jump. */
 const stepMsMax = 5_000;
-/** Base trades per second of a liquid name at average intensity. */
-const tradesPerSecondMax = 2.5;
-const tradesPerSecondMin = 0.2;
+/**
+ * Seconds of regular trading in a day, over which a day's volume spreads: TSE 9:00-11:30 and
+ * 12:30-15:30, NYSE 9:30-16:00. The volume profile averages a little under 1 over a session,
+ * so a simulated day trades a little under the average daily volume.
+ */
+const regularSessionSeconds: Record<Market, number> = { JP: 19_800, US: 23_400 };
+/**
+ * The traded value of a typical print, in the market's currency. Counting prints by value
+ * rather than shares lets a ¥150 and a ¥15,000 stock with the same turnover print as often.
+ * Rounded from exchange statistics: Toyota's roughly ¥60bn a day comes in some 100,000+
+ * executions; Apple's $10bn in about a million.
+ */
+const printValue: Record<Market, number> = { JP: 500_000, US: 10_000 };
 
 export interface InstrumentState {
   instrument: SimInstrument;
@@ -152,11 +162,15 @@ export class MarketSimulator {
     const sigma = instrument.annualVol * volScale * Math.sqrt(stepMs / tradingYearMs);
     const logReturn = sigma * rng.normal();
     state.fair = clampToLimits(state, state.fair * Math.exp(logReturn));
-    const rate = tradeRate(instrument.avgDailyVolume) * weight;
-    if (rng.next() >= 1 - Math.exp((-rate * stepMs) / 1000)) return logReturn;
+    const stepSeconds = stepMs / 1000;
+    // Shares this step trades on average; it prints as one aggregated trade, or none.
+    const stepShares =
+      (instrument.avgDailyVolume * weight * stepSeconds) / regularSessionSeconds[instrument.market];
+    const printChance = printChanceIn(instrument, weight, stepSeconds);
+    if (rng.next() >= printChance) return logReturn;
     const price = clampToLimits(state, instrument.grid.round(state.fair));
-    const meanLots = Math.max(1, instrument.avgDailyVolume / instrument.lot / (rate * 23_400));
-    const lots = Math.max(1, Math.round(-Math.log(1 - rng.next()) * meanLots * weight));
+    const meanLots = stepShares / printChance / instrument.lot;
+    const lots = Math.max(1, Math.round(-Math.log(1 - rng.next()) * meanLots));
     this.trade(state, price, lots * instrument.lot, nowMs, result);
     state.book = buildBook(state);
     return logReturn;
@@ -235,10 +249,17 @@ export class MarketSimulator {
   }
 }
 
-function tradeRate(avgDailyVolume: number): number {
-  // Busier names print more often; the log keeps a 100x volume gap to a few-fold rate gap.
-  const rate = 0.35 * Math.log10(Math.max(avgDailyVolume, 10));
-  return Math.min(tradesPerSecondMax, Math.max(tradesPerSecondMin, rate - 1));
+/**
+ * The chance an equity prints in a step. Prints arrive at a rate that follows the name's
+ * turnover and the time of day (busy names at the open many a second, thin ones once in a
+ * while); a step shows at most one print, the aggregate of its trades, so the chance tends to
+ * 1 for the busiest names rather than exceeding it.
+ */
+function printChanceIn(instrument: SimInstrument, weight: number, stepSeconds: number): number {
+  const dailyValue = (instrument.avgDailyVolume * instrument.refUnits) / instrument.grid.scale;
+  const printsPerSecond =
+    (dailyValue / printValue[instrument.market] / regularSessionSeconds[instrument.market]) * weight;
+  return 1 - Math.exp(-printsPerSecond * stepSeconds);
 }
 
 function clampToLimits(state: InstrumentState, units: number): number {
