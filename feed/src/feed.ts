@@ -14,7 +14,13 @@ import {
 import type { CandleStore, StoredCandle } from "./candle-store.ts";
 import { applyBar } from "./candles/buckets.ts";
 import type { Catalog } from "./catalog.ts";
-import { type BackfillPlan, backfillInstrument, resumeFrom } from "./simulator/backfill.ts";
+import {
+  type BackfillAnchor,
+  type BackfillPlan,
+  backfillInstrument,
+  firstStartAnchor,
+  resumeFrom,
+} from "./simulator/backfill.ts";
 import type { SimInstrument } from "./simulator/instruments.ts";
 import { createSessionClock } from "./simulator/session-clock.ts";
 import { type InstrumentState, MarketSimulator, type StartState, toQuote } from "./simulator/simulator.ts";
@@ -231,9 +237,9 @@ export class Feed {
         starts.set(instrument.symbol, resumeFrom(instrument, days, existing));
         continue;
       }
-      const anchor = lastDay
-        ? { units: lastDay.c, endAtAnchor: false }
-        : { units: instrument.refUnits, endAtAnchor: true };
+      const anchor: BackfillAnchor = lastDay
+        ? { units: lastDay.c, at: "start" }
+        : firstStartAnchor(instrument);
       const filled = backfillInstrument(instrument, seed, plan, nowMs, anchor);
       mergeWithExisting(filled.bars, existing);
       if (lastDay && filled.bars["1d"].length === 1) filled.start.prevClose = lastDay.c;

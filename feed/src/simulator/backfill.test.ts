@@ -1,7 +1,7 @@
 import { sessionWindows, tradingDays } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "../catalog.ts";
-import { backfillInstrument, resumeFrom } from "./backfill.ts";
+import { backfillInstrument, firstStartAnchor, recentSessions, resumeFrom } from "./backfill.ts";
 import type { SimInstrument } from "./instruments.ts";
 
 const catalog = createCatalog();
@@ -19,10 +19,7 @@ function plan(instrument: SimInstrument) {
 }
 
 describe("backfillInstrument", () => {
-  const { bars, start } = backfillInstrument(toyota, "seed", plan(toyota), nowMs, {
-    units: toyota.refUnits,
-    endAtAnchor: true,
-  });
+  const { bars, start } = backfillInstrument(toyota, "seed", plan(toyota), nowMs, firstStartAnchor(toyota));
 
   it("gives a year of daily bars and five sessions of minute bars inside the session windows", () => {
     expect(bars["1d"].length).toBeGreaterThanOrEqual(240);
@@ -77,10 +74,28 @@ describe("backfillInstrument", () => {
   });
 
   it("is the same for the same seed", () => {
-    const again = backfillInstrument(toyota, "seed", plan(toyota), nowMs, {
-      units: toyota.refUnits,
-      endAtAnchor: true,
-    });
+    const again = backfillInstrument(toyota, "seed", plan(toyota), nowMs, firstStartAnchor(toyota));
     expect(again.bars["1d"]).toEqual(bars["1d"]);
+  });
+});
+
+describe("backfillInstrument for indices and FX", () => {
+  const levels = catalog.simulated.filter((instrument) => instrument.kind !== "equity");
+
+  it("ends where the path leads, not on the rounded reference, with the last month around it", () => {
+    expect(levels.length).toBeGreaterThan(5);
+    for (const instrument of levels) {
+      const { bars, start } = backfillInstrument(
+        instrument,
+        "seed",
+        plan(instrument),
+        nowMs,
+        firstStartAnchor(instrument),
+      );
+      const closes = bars["1d"].slice(-recentSessions).map((bar) => bar.c);
+      const mean = closes.reduce((sum, close) => sum + close, 0) / closes.length;
+      expect(start.last, instrument.symbol).not.toBe(instrument.refUnits);
+      expect(Math.abs(mean / instrument.refUnits - 1), instrument.symbol).toBeLessThan(0.005);
+    }
   });
 });

@@ -23,16 +23,35 @@ const minuteMs = 60_000;
 const tradingYearMs = 252 * 6.5 * 3_600_000;
 
 /**
- * History for one instrument. Log returns are drawn first, then the whole path is placed so it
- * ends at `anchorUnits` (`endAtAnchor`, for a first start: today's price is the realistic
- * reference) or begins there (filling a gap after the last persisted close).
+ * Where a back-filled path is placed. `end`: it ends at `units` (a stock's first start: its
+ * reference is a price it really traded at today). `recent`: its last `recentSessions` closes
+ * average `units`, and it ends wherever its last steps lead (an index's or a rate's first
+ * start: their references are rounded levels that a real close almost never sits on).
+ * `start`: it begins there (filling a gap after the last persisted close).
+ */
+export interface BackfillAnchor {
+  units: number;
+  at: "start" | "end" | "recent";
+}
+
+/** About a month of sessions: long enough that the closing level is the path's, not the reference's. */
+export const recentSessions = 20;
+
+/** How a first start places an instrument's history: see `BackfillAnchor`. */
+export function firstStartAnchor(instrument: SimInstrument): BackfillAnchor {
+  return { units: instrument.refUnits, at: instrument.kind === "equity" ? "end" : "recent" };
+}
+
+/**
+ * History for one instrument. Log returns are drawn first, then the whole path is placed
+ * against the anchor (see `BackfillAnchor`).
  */
 export function backfillInstrument(
   instrument: SimInstrument,
   seed: string,
   plan: BackfillPlan,
   nowMs: number,
-  anchor: { units: number; endAtAnchor: boolean },
+  anchor: BackfillAnchor,
 ): BackfillResult {
   const rng = createRandom(`${seed}/backfill/${instrument.symbol}/${plan.dailyDates[0] ?? ""}`);
   const dailySigma = instrument.annualVol / Math.sqrt(252);
@@ -43,10 +62,11 @@ export function backfillInstrument(
     const minutes = minutesOf(day.windows, nowMs).map(() => minuteSigma * rng.normal());
     return { gap, minutes };
   });
-  const total =
-    dailyReturns.reduce((sum, r) => sum + r, 0) +
-    minuteReturns.reduce((sum, day) => sum + day.gap + day.minutes.reduce((s, r) => s + r, 0), 0);
-  let logPrice = Math.log(anchor.units) - (anchor.endAtAnchor ? total : 0);
+  const sessionReturns = [
+    ...dailyReturns,
+    ...minuteReturns.map((day) => day.gap + day.minutes.reduce((sum, r) => sum + r, 0)),
+  ];
+  let logPrice = Math.log(anchor.units) - anchorOffset(sessionReturns, anchor.at);
   const { grid, zone } = instrument;
   const lot = instrument.lot;
   const daily: UnitCandle[] = [];
@@ -145,6 +165,21 @@ function startFrom(
     tradeMs: lastMinute ? lastMinute.t + minuteMs - 1 : today.t,
     candles,
   };
+}
+
+/** The log distance from the path's start to its anchored point, from each session's return. */
+function anchorOffset(sessionReturns: readonly number[], at: BackfillAnchor["at"]): number {
+  if (at === "start") return 0;
+  // Closes relative to the start: closes[i] is the log level after session i.
+  const closes: number[] = [];
+  let level = 0;
+  for (const r of sessionReturns) {
+    level += r;
+    closes.push(level);
+  }
+  if (at === "end") return level;
+  const recent = closes.slice(-recentSessions);
+  return recent.length === 0 ? 0 : recent.reduce((sum, close) => sum + close, 0) / recent.length;
 }
 
 /**
