@@ -14,6 +14,7 @@ import {
 import type { CandleStore, StoredCandle } from "./candle-store.ts";
 import { applyBar } from "./candles/buckets.ts";
 import type { Catalog } from "./catalog.ts";
+import { defaultHistoryDays, defaultMinuteSessions } from "./config.ts";
 import {
   type BackfillAnchor,
   type BackfillPlan,
@@ -46,8 +47,8 @@ export interface FeedOptions {
   history?: { days: number; minuteSessions: number };
 }
 
-/** By default a first start fills a year of daily bars and five sessions of minute bars. */
-const defaultHistory = { days: 370, minuteSessions: 5 };
+/** By default a first start fills five years of daily bars and five sessions of minute bars. */
+const defaultHistory = { days: defaultHistoryDays, minuteSessions: defaultMinuteSessions };
 /** Open candles are saved this often, so a restart loses at most this much of the current bars. */
 const openCandleSaveMs = 60_000;
 /** Candles saved in one statement: large enough to be fast, small enough to keep memory flat. */
@@ -251,7 +252,12 @@ export class Feed {
           this.pending.push({ symbol: instrument.symbol, interval, candle });
       }
     }
+    const candles = this.pending.length;
     this.flush();
+    if (candles > 0) {
+      // The back-fill lands in the background; how long it takes is worth watching as history grows.
+      void this.saving.then(() => this.options.log?.("history saved", { candles, ms: this.now() - nowMs }));
+    }
     return starts;
   }
 }
