@@ -4,6 +4,7 @@ import {
   bookTopic,
   candleIntervals,
   candleTopic,
+  ensureDefined,
   marketDate,
   quoteTopic,
   sessionAt,
@@ -226,6 +227,9 @@ export class Feed {
       newestBySymbol.set(row.symbol, map);
     }
     const starts = new Map<string, StartState>();
+    // Instruments on one calendar share a plan: walking five years of calendar once is enough.
+    const plans = new Map<string, BackfillPlan>();
+    const backlog: HistoryRows[] = [];
     for (const instrument of catalog.simulated) {
       const days = lastDays.get(instrument.symbol) ?? [];
       const existing = newestBySymbol.get(instrument.symbol);
@@ -233,7 +237,11 @@ export class Feed {
       const fromDate = lastDay
         ? dateOf(instrument, lastDay.t)
         : addDays(marketDate(instrument.market, nowMs), -history.days);
-      const plan = planFor(instrument, fromDate, nowMs, lastDay === undefined, history.minuteSessions);
+      const planKey = `${instrument.kind === "fx" ? "fx" : instrument.market}/${fromDate}/${lastDay === undefined}`;
+      const plan =
+        plans.get(planKey) ??
+        planFor(instrument, fromDate, nowMs, lastDay === undefined, history.minuteSessions);
+      plans.set(planKey, plan);
       if (plan.dailyDates.length === 0 && plan.minuteDays.length === 0 && lastDay && existing) {
         starts.set(instrument.symbol, resumeFrom(instrument, days, existing));
         continue;
@@ -248,18 +256,62 @@ export class Feed {
       // Saved in the background, minute bars before daily ones: a symbol with a stored daily
       // bar has all its history, so a crash part-way makes the next start fill it again.
       for (const interval of candleIntervals) {
-        for (const candle of filled.bars[interval])
-          this.pending.push({ symbol: instrument.symbol, interval, candle });
+        backlog.push({ symbol: instrument.symbol, interval, candles: filled.bars[interval] });
       }
     }
-    const candles = this.pending.length;
-    this.flush();
+    const candles = this.queueHistory(backlog);
     if (candles > 0) {
       // The back-fill lands in the background; how long it takes is worth watching as history grows.
       void this.saving.then(() => this.options.log?.("history saved", { candles, ms: this.now() - nowMs }));
     }
     return starts;
   }
+
+  /**
+   * Saves back-filled bars in batches like `flush`, making each batch's rows only when its turn
+   * comes: five years of history is over a million bars, and a row object for each on top of
+   * the bars would double what the first start holds in memory. Returns how many it queued.
+   */
+  private queueHistory(backlog: readonly HistoryRows[]): number {
+    const total = backlog.reduce((sum, rows) => sum + rows.candles.length, 0);
+    this.unsaved += total;
+    let group = 0;
+    let offset = 0;
+    const take = (size: number): StoredCandle[] => {
+      const batch: StoredCandle[] = [];
+      while (batch.length < size && group < backlog.length) {
+        const { symbol, interval, candles } = ensureDefined(backlog[group], "a history group");
+        const end = Math.min(candles.length, offset + size - batch.length);
+        for (let index = offset; index < end; index += 1) {
+          batch.push({ symbol, interval, candle: ensureDefined(candles[index], "a history bar") });
+        }
+        offset = end;
+        if (offset === candles.length) {
+          group += 1;
+          offset = 0;
+        }
+      }
+      return batch;
+    };
+    for (let start = 0; start < total; start += saveBatch) {
+      const size = Math.min(saveBatch, total - start);
+      this.saving = this.saving
+        .then(yieldToEventLoop)
+        .then(() => this.options.store.save(take(size)))
+        .catch((error: unknown) => this.options.log?.("candle save failed", { error: String(error) }))
+        .finally(() => {
+          this.unsaved -= size;
+        });
+    }
+    return total;
+  }
+}
+
+/** One symbol's back-filled bars of one interval, waiting to be saved. */
+interface HistoryRows {
+  symbol: string;
+  interval: CandleInterval;
+  candles: readonly UnitCandle[];
 }
 
 function newEpoch(nowMs: number): string {

@@ -234,8 +234,22 @@ function roundLots(shares: number, lot: number): number {
   return Math.max(0, Math.round(shares / lot)) * lot;
 }
 
+/**
+ * Day starts already worked out, by zone and date: every instrument of a market back-fills the
+ * same five years of dates, and the calendar arithmetic costs more than the rest of a bar.
+ */
+const midnightCache = new Map<string, number>();
+/** Two zones times ten years of dates, with room to spare. */
+const midnightCacheMax = 10_000;
+
 export function localMidnight(isoDate: string, zone: string): number {
+  const key = `${zone}|${isoDate}`;
+  const cached = midnightCache.get(key);
+  if (cached !== undefined) return cached;
   const [year, month, day] = isoDateParts(isoDate);
   // Noon UTC falls on the same calendar date in Tokyo and in New York.
-  return bucketStart("1d", zone, Date.UTC(year, month - 1, day, 12));
+  const midnight = bucketStart("1d", zone, Date.UTC(year, month - 1, day, 12));
+  if (midnightCache.size >= midnightCacheMax) midnightCache.clear();
+  midnightCache.set(key, midnight);
+  return midnight;
 }
