@@ -98,4 +98,22 @@ describe("backfillInstrument for indices and FX", () => {
       expect(Math.abs(mean / instrument.refUnits - 1), instrument.symbol).toBeLessThan(0.005);
     }
   });
+
+  it("keeps a pegged rate inside its band through five years of history", () => {
+    const hkd = catalog.bySymbol.get("FX:USDHKD") as SimInstrument;
+    const band = hkd.band as { min: number; max: number };
+    const days = tradingDays("US", "2021-11-15", "2026-11-20");
+    const { bars } = backfillInstrument(
+      hkd,
+      "seed",
+      { dailyDates: days, minuteDays: [] },
+      nowMs,
+      firstStartAnchor(hkd),
+    );
+    expect(bars["1d"].length).toBeGreaterThan(1_200);
+    for (const bar of bars["1d"]) {
+      expect(bar.h).toBeLessThanOrEqual(band.max);
+      expect(bar.l).toBeGreaterThanOrEqual(band.min);
+    }
+  });
 });

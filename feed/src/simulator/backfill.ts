@@ -1,7 +1,7 @@
 import type { CandleInterval, UnitCandle } from "@kabuto/shared";
 import { candleIntervals, ensureDefined, isoDateParts, marketDate } from "@kabuto/shared";
 import { aggregate, bucketStart, valueTraded } from "../candles/buckets.ts";
-import type { SimInstrument } from "./instruments.ts";
+import { clampToBand, type SimInstrument } from "./instruments.ts";
 import { createRandom } from "./prng.ts";
 import type { StartState } from "./simulator.ts";
 import { intensity } from "./volume-profile.ts";
@@ -66,7 +66,9 @@ export function backfillInstrument(
     ...dailyReturns,
     ...minuteReturns.map((day) => day.gap + day.minutes.reduce((sum, r) => sum + r, 0)),
   ];
-  let logPrice = Math.log(anchor.units) - anchorOffset(sessionReturns, anchor.at);
+  // A pegged rate sits at the edge of its band while the market leans on it, as HKD did.
+  const inBand = (log: number) => Math.log(clampToBand(instrument, Math.exp(log)));
+  let logPrice = inBand(Math.log(anchor.units) - anchorOffset(sessionReturns, anchor.at));
   const { grid, zone } = instrument;
   const lot = instrument.lot;
   const daily: UnitCandle[] = [];
@@ -74,7 +76,7 @@ export function backfillInstrument(
 
   plan.dailyDates.forEach((date, index) => {
     const open = Math.exp(logPrice + dailySigma * 0.25 * rng.normal());
-    logPrice += ensureDefined(dailyReturns[index], "a daily return");
+    logPrice = inBand(logPrice + ensureDefined(dailyReturns[index], "a daily return"));
     const close = Math.exp(logPrice);
     const spread = Math.abs(dailySigma * 0.6 * rng.normal());
     const bar = roundBar(instrument, prevClose, {
@@ -92,7 +94,7 @@ export function backfillInstrument(
   const minuteBars: UnitCandle[] = [];
   plan.minuteDays.forEach((day, dayIndex) => {
     const returns = ensureDefined(minuteReturns[dayIndex], "a day's minute returns");
-    logPrice += returns.gap;
+    logPrice = inBand(logPrice + returns.gap);
     const starts = minutesOf(day.windows, nowMs);
     const dayVolume = lot === 0 ? 0 : instrument.avgDailyVolume * Math.exp(0.35 * rng.normal() - 0.06);
     const weights = starts.map((_, index) => intensity("regular", index / Math.max(1, starts.length - 1)));
@@ -100,7 +102,7 @@ export function backfillInstrument(
     const dayBars: UnitCandle[] = [];
     starts.forEach((t, index) => {
       const open = Math.exp(logPrice);
-      logPrice += ensureDefined(returns.minutes[index], "a minute return");
+      logPrice = inBand(logPrice + ensureDefined(returns.minutes[index], "a minute return"));
       const close = Math.exp(logPrice);
       const wick = Math.abs(minuteSigma * 0.5 * rng.normal());
       dayBars.push(
@@ -222,7 +224,7 @@ function roundBar(instrument: SimInstrument, prevClose: number, bar: UnitCandle)
   const { grid } = instrument;
   const limits = grid.limits(prevClose);
   const fit = (units: number) => {
-    const rounded = grid.round(units);
+    const rounded = grid.round(clampToBand(instrument, units));
     return limits ? Math.min(limits.up, Math.max(limits.down, rounded)) : rounded;
   };
   const o = fit(bar.o);

@@ -1,7 +1,7 @@
 import type { Book, CandleInterval, Market, Quote, SessionPhase, UnitCandle } from "@kabuto/shared";
 import { candleIntervals } from "@kabuto/shared";
 import { applyTrade, bucketStart, openCandle } from "../candles/buckets.ts";
-import type { SimInstrument } from "./instruments.ts";
+import { clampToBand, type SimInstrument } from "./instruments.ts";
 import { createRandom, type Random } from "./prng.ts";
 import type { PhaseNow, SessionClock } from "./session-clock.ts";
 import { intensity } from "./volume-profile.ts";
@@ -199,7 +199,7 @@ export class MarketSimulator {
     const { instrument, rng } = state;
     // FX trades around the clock: a year is 260 days of 24 hours.
     const sigma = instrument.annualVol * Math.sqrt(stepMs / (260 * 24 * 3_600_000));
-    state.fair *= Math.exp(sigma * rng.normal());
+    state.fair = clampToBand(instrument, state.fair * Math.exp(sigma * rng.normal()));
     if (rng.next() < 0.5) return;
     this.trade(state, instrument.grid.round(state.fair), 0, nowMs, result);
   }
