@@ -23,6 +23,11 @@ const regularSessionSeconds: Record<Market, number> = { JP: 19_800, US: 23_400 }
  * executions; Apple's $10bn in about a million.
  */
 const printValue: Record<Market, number> = { JP: 500_000, US: 10_000 };
+/**
+ * The most shares a typical print carries. In cheap names orders are sized in lots, not in
+ * value: NTT at ¥150 prints far more often than its turnover over ¥500,000 a print would say.
+ */
+const printSharesMax: Record<Market, number> = { JP: 1_000, US: 200 };
 
 export interface InstrumentState {
   instrument: SimInstrument;
@@ -252,13 +257,14 @@ export class MarketSimulator {
 /**
  * The chance an equity prints in a step. Prints arrive at a rate that follows the name's
  * turnover and the time of day (busy names at the open many a second, thin ones once in a
- * while); a step shows at most one print, the aggregate of its trades, so the chance tends to
+ * while); it is priced at the reference, so the rate holds still as prices drift; a step shows at most one print, the aggregate of its trades, so the chance tends to
  * 1 for the busiest names rather than exceeding it.
  */
 function printChanceIn(instrument: SimInstrument, weight: number, stepSeconds: number): number {
-  const dailyValue = (instrument.avgDailyVolume * instrument.refUnits) / instrument.grid.scale;
-  const printsPerSecond =
-    (dailyValue / printValue[instrument.market] / regularSessionSeconds[instrument.market]) * weight;
+  const { market } = instrument;
+  const price = instrument.refUnits / instrument.grid.scale;
+  const printShares = Math.max(instrument.lot, Math.min(printSharesMax[market], printValue[market] / price));
+  const printsPerSecond = (instrument.avgDailyVolume / printShares / regularSessionSeconds[market]) * weight;
   return 1 - Math.exp(-printsPerSecond * stepSeconds);
 }
 
