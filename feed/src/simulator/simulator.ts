@@ -256,9 +256,10 @@ export class MarketSimulator {
 
 /**
  * The chance an equity prints in a step. Prints arrive at a rate that follows the name's
- * turnover and the time of day (busy names at the open many a second, thin ones once in a
- * while); it is priced at the reference, so the rate holds still as prices drift; a step shows at most one print, the aggregate of its trades, so the chance tends to
- * 1 for the busiest names rather than exceeding it.
+ * volume and the time of day: busy names at the open many a second, thin ones once in a while.
+ * A step shows at most one print, the aggregate of its trades, so for the busiest names the
+ * chance tends to 1 rather than exceeding it. Print sizes are reckoned at the reference price,
+ * so the rate holds still as the price drifts.
  */
 function printChanceIn(instrument: SimInstrument, weight: number, stepSeconds: number): number {
   const { market } = instrument;
