@@ -99,6 +99,10 @@ export function createCatalog(): Catalog {
       annualVol: pair.annualVol,
       avgDailyVolume: 0,
       spreadBps: pair.spreadBps,
+      band: pair.band && {
+        min: Math.round(Number(pair.band.min) * grid.scale),
+        max: Math.round(Number(pair.band.max) * grid.scale),
+      },
     });
   }
   const bySymbol = new Map(simulated.map((instrument) => [instrument.symbol, instrument]));

@@ -13,6 +13,7 @@ import {
   bookTopic,
   candleIntervals,
   candleTopic,
+  ensureDefined,
   marketDate,
   quoteTopic,
   sessionAt,
@@ -23,7 +24,14 @@ import {
 import type { CandleStore, StoredCandle } from "./candle-store.ts";
 import { applyBar } from "./candles/buckets.ts";
 import type { Catalog } from "./catalog.ts";
-import { type BackfillPlan, backfillInstrument } from "./simulator/backfill.ts";
+import { defaultHistoryDays, defaultMinuteSessions } from "./config.ts";
+import {
+  type BackfillAnchor,
+  type BackfillPlan,
+  backfillInstrument,
+  firstStartAnchor,
+  resumeFrom,
+} from "./simulator/backfill.ts";
 import type { SimInstrument } from "./simulator/instruments.ts";
 import { createSessionClock } from "./simulator/session-clock.ts";
 import { type InstrumentState, MarketSimulator, type StartState, toQuote } from "./simulator/simulator.ts";
@@ -48,8 +56,8 @@ export interface FeedOptions {
   history?: { days: number; minuteSessions: number };
 }
 
-/** By default a first start fills a year of daily bars and five sessions of minute bars. */
-const defaultHistory = { days: 370, minuteSessions: 5 };
+/** By default a first start fills five years of daily bars and five sessions of minute bars. */
+const defaultHistory = { days: defaultHistoryDays, minuteSessions: defaultMinuteSessions };
 /** Open candles are saved this often, so a restart loses at most this much of the current bars. */
 const openCandleSaveMs = 60_000;
 /** Candles saved in one statement: large enough to be fast, small enough to keep memory flat. */
@@ -229,6 +237,9 @@ export class Feed {
       newestBySymbol.set(row.symbol, map);
     }
     const starts = new Map<string, StartState>();
+    // Instruments on one calendar share a plan: walking five years of calendar once is enough.
+    const plans = new Map<string, BackfillPlan>();
+    const backlog: HistoryRows[] = [];
     for (const instrument of catalog.simulated) {
       const days = lastDays.get(instrument.symbol) ?? [];
       const existing = newestBySymbol.get(instrument.symbol);
@@ -236,14 +247,18 @@ export class Feed {
       const fromDate = lastDay
         ? dateOf(instrument, lastDay.t)
         : addDays(marketDate(instrument.market, nowMs), -history.days);
-      const plan = planFor(instrument, fromDate, nowMs, lastDay === undefined, history.minuteSessions);
+      const planKey = `${instrument.kind === "fx" ? "fx" : instrument.market}/${fromDate}/${lastDay === undefined}`;
+      const plan =
+        plans.get(planKey) ??
+        planFor(instrument, fromDate, nowMs, lastDay === undefined, history.minuteSessions);
+      plans.set(planKey, plan);
       if (plan.dailyDates.length === 0 && plan.minuteDays.length === 0 && lastDay && existing) {
-        starts.set(instrument.symbol, resume(instrument, days, existing));
+        starts.set(instrument.symbol, resumeFrom(instrument, days, existing));
         continue;
       }
-      const anchor = lastDay
-        ? { units: lastDay.c, endAtAnchor: false }
-        : { units: instrument.refUnits, endAtAnchor: true };
+      const anchor: BackfillAnchor = lastDay
+        ? { units: lastDay.c, at: "start" }
+        : firstStartAnchor(instrument);
       const filled = backfillInstrument(instrument, seed, plan, nowMs, anchor);
       mergeWithExisting(filled.bars, existing);
       if (lastDay && filled.bars["1d"].length === 1) filled.start.prevClose = lastDay.c;
@@ -251,13 +266,62 @@ export class Feed {
       // Saved in the background, minute bars before daily ones: a symbol with a stored daily
       // bar has all its history, so a crash part-way makes the next start fill it again.
       for (const interval of candleIntervals) {
-        for (const candle of filled.bars[interval])
-          this.pending.push({ symbol: instrument.symbol, interval, candle });
+        backlog.push({ symbol: instrument.symbol, interval, candles: filled.bars[interval] });
       }
     }
-    this.flush();
+    const candles = this.queueHistory(backlog);
+    if (candles > 0) {
+      // The back-fill lands in the background; how long it takes is worth watching as history grows.
+      void this.saving.then(() => this.options.log?.("history saved", { candles, ms: this.now() - nowMs }));
+    }
     return starts;
   }
+
+  /**
+   * Saves back-filled bars in batches like `flush`, making each batch's rows only when its turn
+   * comes: five years of history is over a million bars, and a row object for each on top of
+   * the bars would double what the first start holds in memory. Returns how many it queued.
+   */
+  private queueHistory(backlog: readonly HistoryRows[]): number {
+    const total = backlog.reduce((sum, rows) => sum + rows.candles.length, 0);
+    this.unsaved += total;
+    let group = 0;
+    let offset = 0;
+    const take = (size: number): StoredCandle[] => {
+      const batch: StoredCandle[] = [];
+      while (batch.length < size && group < backlog.length) {
+        const { symbol, interval, candles } = ensureDefined(backlog[group], "a history group");
+        const end = Math.min(candles.length, offset + size - batch.length);
+        for (let index = offset; index < end; index += 1) {
+          batch.push({ symbol, interval, candle: ensureDefined(candles[index], "a history bar") });
+        }
+        offset = end;
+        if (offset === candles.length) {
+          group += 1;
+          offset = 0;
+        }
+      }
+      return batch;
+    };
+    for (let start = 0; start < total; start += saveBatch) {
+      const size = Math.min(saveBatch, total - start);
+      this.saving = this.saving
+        .then(yieldToEventLoop)
+        .then(() => this.options.store.save(take(size)))
+        .catch((error: unknown) => this.options.log?.("candle save failed", { error: String(error) }))
+        .finally(() => {
+          this.unsaved -= size;
+        });
+    }
+    return total;
+  }
+}
+
+/** One symbol's back-filled bars of one interval, waiting to be saved. */
+interface HistoryRows {
+  symbol: string;
+  interval: CandleInterval;
+  candles: readonly UnitCandle[];
 }
 
 function newEpoch(nowMs: number): string {
@@ -320,28 +384,6 @@ function allDates(from: string, to: string): string[] {
 function dateOf(instrument: SimInstrument, epochMs: number): string {
   // A daily bar starts at local midnight; an hour in, the exchange date is unambiguous.
   return marketDate(instrument.market, epochMs + 3_600_000);
-}
-
-/** A restart on the same day: carry on from the persisted bars. */
-function resume(
-  instrument: SimInstrument,
-  days: UnitCandle[],
-  existing: Map<CandleInterval, UnitCandle>,
-): StartState {
-  const today = days.at(-1) as UnitCandle;
-  const yesterday = days.at(-2) ?? today;
-  return {
-    last: (existing.get("1m") ?? today).c,
-    prevClose: yesterday.c,
-    open: today.o,
-    high: today.h,
-    low: today.l,
-    volume: today.v,
-    turnover: 0,
-    tradingDate: dateOf(instrument, today.t),
-    tradeMs: (existing.get("1m") ?? today).t,
-    candles: Object.fromEntries(existing),
-  };
 }
 
 /** A week or month that began before the gap keeps its earlier part: merge the first new bar into it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregate, bucketStart } from "./buckets.ts";
+import { aggregate, bucketStart, valueTraded } from "./buckets.ts";
 
 const tokyo = "Asia/Tokyo";
 const newYork = "America/New_York";
@@ -48,5 +48,16 @@ describe("aggregate", () => {
     expect(fives).toHaveLength(2);
     expect(fives[0]).toEqual({ t: start, o: 100, h: 160, l: 50, c: 105, v: 500 });
     expect(fives[1]).toEqual({ t: start + 300_000, o: 105, h: 115, l: 85, c: 106, v: 100 });
+  });
+});
+
+describe("valueTraded", () => {
+  it("prices each bar's volume at its typical price, in currency units", () => {
+    const bars = [
+      { t: 0, o: 26_400, h: 26_500, l: 26_300, c: 26_400, v: 1_000 },
+      { t: 60_000, o: 26_400, h: 26_400, l: 26_400, c: 26_400, v: 0 },
+    ];
+    expect(valueTraded(bars, 10)).toBe(2_640 * 1_000);
+    expect(valueTraded([], 10)).toBe(0);
   });
 });

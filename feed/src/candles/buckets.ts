@@ -31,18 +31,27 @@ export function bucketStart(interval: CandleInterval, zone: string, epochMs: num
 
 const dayMs = 86_400_000;
 const hourMs = 3_600_000;
-/** Offsets cached per zone and UTC hour: they change only on whole-hour DST boundaries. */
-const offsetCache = new Map<string, number>();
-/** About a year of hours for two zones; history back-fill touches each hour once. */
-const offsetCacheMax = 20_000;
+/**
+ * Offsets cached per zone and UTC hour: they change only on whole-hour DST boundaries. Keyed
+ * by the hour number in one map per zone, so a lookup builds no string (back-fill makes
+ * millions of them).
+ */
+const offsetCache = new Map<string, Map<number, number>>();
+/** Per zone: a few hours a day over more than five years of history, touched once each. */
+const offsetCacheMax = 50_000;
 
 function offsetMs(zone: string, epochMs: number): number {
-  const key = `${zone}|${Math.floor(epochMs / hourMs)}`;
-  let offset = offsetCache.get(key);
+  let zoneCache = offsetCache.get(zone);
+  if (!zoneCache) {
+    zoneCache = new Map();
+    offsetCache.set(zone, zoneCache);
+  }
+  const hour = Math.floor(epochMs / hourMs);
+  let offset = zoneCache.get(hour);
   if (offset === undefined) {
     offset = tzOffset(zone, new Date(epochMs)) * 60_000;
-    if (offsetCache.size >= offsetCacheMax) offsetCache.clear();
-    offsetCache.set(key, offset);
+    if (zoneCache.size >= offsetCacheMax) zoneCache.clear();
+    zoneCache.set(hour, offset);
   }
   return offset;
 }
@@ -65,6 +74,17 @@ export function applyBar(candle: UnitCandle, bar: UnitCandle): void {
   if (bar.l < candle.l) candle.l = bar.l;
   candle.c = bar.c;
   candle.v += bar.v;
+}
+
+/**
+ * The traded value of bars whose single trades are not kept, in currency units: each bar's
+ * volume at its typical price (the mean of open, high, low and close). The value per share then
+ * lies inside the bars' range, so turnover and volume describe the same trades.
+ */
+export function valueTraded(bars: readonly UnitCandle[], scale: number): number {
+  let value = 0;
+  for (const bar of bars) value += ((bar.o + bar.h + bar.l + bar.c) / 4 / scale) * bar.v;
+  return value;
 }
 
 /** Aggregates bars (oldest first) into coarser buckets. */

@@ -1,7 +1,7 @@
 import { sessionWindows, tradingDays } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "../catalog.ts";
-import { backfillInstrument } from "./backfill.ts";
+import { backfillInstrument, firstStartAnchor, recentSessions, resumeFrom } from "./backfill.ts";
 import type { SimInstrument } from "./instruments.ts";
 
 const catalog = createCatalog();
@@ -19,10 +19,7 @@ function plan(instrument: SimInstrument) {
 }
 
 describe("backfillInstrument", () => {
-  const { bars, start } = backfillInstrument(toyota, "seed", plan(toyota), nowMs, {
-    units: toyota.refUnits,
-    endAtAnchor: true,
-  });
+  const { bars, start } = backfillInstrument(toyota, "seed", plan(toyota), nowMs, firstStartAnchor(toyota));
 
   it("gives a year of daily bars and five sessions of minute bars inside the session windows", () => {
     expect(bars["1d"].length).toBeGreaterThanOrEqual(240);
@@ -54,11 +51,69 @@ describe("backfillInstrument", () => {
     expect(lastDay?.c).toBe(minutes.at(-1)?.c);
   });
 
+  it("starts with the turnover of the same trades its volume counts: value per share inside the day's range", () => {
+    const today = bars["1d"].at(-1) as (typeof bars)["1d"][number];
+    const scale = toyota.grid.scale;
+    expect(start.volume).toBe(today.v);
+    expect(start.volume).toBeGreaterThan(0);
+    const perShare = start.turnover / start.volume;
+    expect(perShare).toBeGreaterThanOrEqual(today.l / scale);
+    expect(perShare).toBeLessThanOrEqual(today.h / scale);
+  });
+
+  it("resumes a restart with turnover and volume from the same day's bar", () => {
+    const today = bars["1d"].at(-1) as (typeof bars)["1d"][number];
+    const yesterday = bars["1d"].at(-2) as (typeof bars)["1d"][number];
+    const existing = new Map([["1d", today] as const]);
+    const resumed = resumeFrom(toyota, [yesterday, today], existing);
+    expect(resumed.tradingDate).toBe("2026-11-20");
+    expect(resumed.volume).toBe(today.v);
+    const perShare = resumed.turnover / resumed.volume;
+    expect(perShare).toBeGreaterThanOrEqual(today.l / toyota.grid.scale);
+    expect(perShare).toBeLessThanOrEqual(today.h / toyota.grid.scale);
+  });
+
   it("is the same for the same seed", () => {
-    const again = backfillInstrument(toyota, "seed", plan(toyota), nowMs, {
-      units: toyota.refUnits,
-      endAtAnchor: true,
-    });
+    const again = backfillInstrument(toyota, "seed", plan(toyota), nowMs, firstStartAnchor(toyota));
     expect(again.bars["1d"]).toEqual(bars["1d"]);
+  });
+});
+
+describe("backfillInstrument for indices and FX", () => {
+  const levels = catalog.simulated.filter((instrument) => instrument.kind !== "equity");
+
+  it("ends where the path leads, not on the rounded reference, with the last month around it", () => {
+    expect(levels.length).toBeGreaterThan(5);
+    for (const instrument of levels) {
+      const { bars, start } = backfillInstrument(
+        instrument,
+        "seed",
+        plan(instrument),
+        nowMs,
+        firstStartAnchor(instrument),
+      );
+      const closes = bars["1d"].slice(-recentSessions).map((bar) => bar.c);
+      const mean = closes.reduce((sum, close) => sum + close, 0) / closes.length;
+      expect(start.last, instrument.symbol).not.toBe(instrument.refUnits);
+      expect(Math.abs(mean / instrument.refUnits - 1), instrument.symbol).toBeLessThan(0.005);
+    }
+  });
+
+  it("keeps a pegged rate inside its band through five years of history", () => {
+    const hkd = catalog.bySymbol.get("FX:USDHKD") as SimInstrument;
+    const band = hkd.band as { min: number; max: number };
+    const days = tradingDays("US", "2021-11-15", "2026-11-20");
+    const { bars } = backfillInstrument(
+      hkd,
+      "seed",
+      { dailyDates: days, minuteDays: [] },
+      nowMs,
+      firstStartAnchor(hkd),
+    );
+    expect(bars["1d"].length).toBeGreaterThan(1_200);
+    for (const bar of bars["1d"]) {
+      expect(bar.h).toBeLessThanOrEqual(band.max);
+      expect(bar.l).toBeGreaterThanOrEqual(band.min);
+    }
   });
 });

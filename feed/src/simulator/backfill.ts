@@ -1,7 +1,7 @@
 import type { CandleInterval, UnitCandle } from "@kabuto/shared";
-import { candleIntervals, ensureDefined, isoDateParts } from "@kabuto/shared";
-import { aggregate, bucketStart } from "../candles/buckets.ts";
-import type { SimInstrument } from "./instruments.ts";
+import { candleIntervals, ensureDefined, isoDateParts, marketDate } from "@kabuto/shared";
+import { aggregate, bucketStart, valueTraded } from "../candles/buckets.ts";
+import { clampToBand, type SimInstrument } from "./instruments.ts";
 import { createRandom } from "./prng.ts";
 import type { StartState } from "./simulator.ts";
 import { intensity } from "./volume-profile.ts";
@@ -23,16 +23,35 @@ const minuteMs = 60_000;
 const tradingYearMs = 252 * 6.5 * 3_600_000;
 
 /**
- * History for one instrument. Log returns are drawn first, then the whole path is placed so it
- * ends at `anchorUnits` (`endAtAnchor`, for a first start: today's price is the realistic
- * reference) or begins there (filling a gap after the last persisted close).
+ * Where a back-filled path is placed. `end`: it ends at `units` (a stock's first start: its
+ * reference is a price it really traded at today). `recent`: its last `recentSessions` closes
+ * average `units`, and it ends wherever its last steps lead (an index's or a rate's first
+ * start: their references are rounded levels that a real close almost never sits on).
+ * `start`: it begins there (filling a gap after the last persisted close).
+ */
+export interface BackfillAnchor {
+  units: number;
+  at: "start" | "end" | "recent";
+}
+
+/** About a month of sessions: long enough that the closing level is the path's, not the reference's. */
+export const recentSessions = 20;
+
+/** How a first start places an instrument's history: see `BackfillAnchor`. */
+export function firstStartAnchor(instrument: SimInstrument): BackfillAnchor {
+  return { units: instrument.refUnits, at: instrument.kind === "equity" ? "end" : "recent" };
+}
+
+/**
+ * History for one instrument. Log returns are drawn first, then the whole path is placed
+ * against the anchor (see `BackfillAnchor`).
  */
 export function backfillInstrument(
   instrument: SimInstrument,
   seed: string,
   plan: BackfillPlan,
   nowMs: number,
-  anchor: { units: number; endAtAnchor: boolean },
+  anchor: BackfillAnchor,
 ): BackfillResult {
   const rng = createRandom(`${seed}/backfill/${instrument.symbol}/${plan.dailyDates[0] ?? ""}`);
   const dailySigma = instrument.annualVol / Math.sqrt(252);
@@ -43,10 +62,13 @@ export function backfillInstrument(
     const minutes = minutesOf(day.windows, nowMs).map(() => minuteSigma * rng.normal());
     return { gap, minutes };
   });
-  const total =
-    dailyReturns.reduce((sum, r) => sum + r, 0) +
-    minuteReturns.reduce((sum, day) => sum + day.gap + day.minutes.reduce((s, r) => s + r, 0), 0);
-  let logPrice = Math.log(anchor.units) - (anchor.endAtAnchor ? total : 0);
+  const sessionReturns = [
+    ...dailyReturns,
+    ...minuteReturns.map((day) => day.gap + day.minutes.reduce((sum, r) => sum + r, 0)),
+  ];
+  // A pegged rate sits at the edge of its band while the market leans on it, as HKD did.
+  const inBand = (log: number) => Math.log(clampToBand(instrument, Math.exp(log)));
+  let logPrice = inBand(Math.log(anchor.units) - anchorOffset(sessionReturns, anchor.at));
   const { grid, zone } = instrument;
   const lot = instrument.lot;
   const daily: UnitCandle[] = [];
@@ -54,7 +76,7 @@ export function backfillInstrument(
 
   plan.dailyDates.forEach((date, index) => {
     const open = Math.exp(logPrice + dailySigma * 0.25 * rng.normal());
-    logPrice += ensureDefined(dailyReturns[index], "a daily return");
+    logPrice = inBand(logPrice + ensureDefined(dailyReturns[index], "a daily return"));
     const close = Math.exp(logPrice);
     const spread = Math.abs(dailySigma * 0.6 * rng.normal());
     const bar = roundBar(instrument, prevClose, {
@@ -72,7 +94,7 @@ export function backfillInstrument(
   const minuteBars: UnitCandle[] = [];
   plan.minuteDays.forEach((day, dayIndex) => {
     const returns = ensureDefined(minuteReturns[dayIndex], "a day's minute returns");
-    logPrice += returns.gap;
+    logPrice = inBand(logPrice + returns.gap);
     const starts = minutesOf(day.windows, nowMs);
     const dayVolume = lot === 0 ? 0 : instrument.avgDailyVolume * Math.exp(0.35 * rng.normal() - 0.06);
     const weights = starts.map((_, index) => intensity("regular", index / Math.max(1, starts.length - 1)));
@@ -80,7 +102,7 @@ export function backfillInstrument(
     const dayBars: UnitCandle[] = [];
     starts.forEach((t, index) => {
       const open = Math.exp(logPrice);
-      logPrice += ensureDefined(returns.minutes[index], "a minute return");
+      logPrice = inBand(logPrice + ensureDefined(returns.minutes[index], "a minute return"));
       const close = Math.exp(logPrice);
       const wick = Math.abs(minuteSigma * 0.5 * rng.normal());
       dayBars.push(
@@ -113,12 +135,18 @@ export function backfillInstrument(
     "1w": aggregate(daily, "1w", zone),
     "1M": aggregate(daily, "1M", zone),
   };
-  return { bars, start: startFrom(bars, plan) };
+  return { bars, start: startFrom(instrument, bars, plan) };
 }
 
-function startFrom(bars: Record<CandleInterval, UnitCandle[]>, plan: BackfillPlan): StartState {
+function startFrom(
+  instrument: SimInstrument,
+  bars: Record<CandleInterval, UnitCandle[]>,
+  plan: BackfillPlan,
+): StartState {
   const days = bars["1d"];
   const today = ensureDefined(days.at(-1), "the last day's bar");
+  // The day's minute bars where it has them: their typical prices follow the day's path.
+  const todayMinutes = bars["1m"].filter((bar) => bar.t >= today.t);
   const yesterday = days.at(-2) ?? today;
   const lastMinute = bars["1m"].at(-1);
   const candles: StartState["candles"] = {};
@@ -134,10 +162,51 @@ function startFrom(bars: Record<CandleInterval, UnitCandle[]>, plan: BackfillPla
     high: today.h,
     low: today.l,
     volume: today.v,
-    turnover: 0,
+    turnover: valueTraded(todayMinutes.length > 0 ? todayMinutes : [today], instrument.grid.scale),
     tradingDate: lastDate,
     tradeMs: lastMinute ? lastMinute.t + minuteMs - 1 : today.t,
     candles,
+  };
+}
+
+/** The log distance from the path's start to its anchored point, from each session's return. */
+function anchorOffset(sessionReturns: readonly number[], at: BackfillAnchor["at"]): number {
+  if (at === "start") return 0;
+  // Closes relative to the start: closes[i] is the log level after session i.
+  const closes: number[] = [];
+  let level = 0;
+  for (const r of sessionReturns) {
+    level += r;
+    closes.push(level);
+  }
+  if (at === "end") return level;
+  const recent = closes.slice(-recentSessions);
+  return recent.length === 0 ? 0 : recent.reduce((sum, close) => sum + close, 0) / recent.length;
+}
+
+/**
+ * A restart on the same day: carry on from the persisted bars. The day's single trades are
+ * gone, so its turnover is estimated from its bar, at the same volume the day reports.
+ */
+export function resumeFrom(
+  instrument: SimInstrument,
+  days: readonly UnitCandle[],
+  existing: ReadonlyMap<CandleInterval, UnitCandle>,
+): StartState {
+  const today = ensureDefined(days.at(-1), "the persisted day's bar");
+  const yesterday = days.at(-2) ?? today;
+  return {
+    last: (existing.get("1m") ?? today).c,
+    prevClose: yesterday.c,
+    open: today.o,
+    high: today.h,
+    low: today.l,
+    volume: today.v,
+    turnover: valueTraded([today], instrument.grid.scale),
+    // A daily bar starts at local midnight; an hour in, the exchange date is unambiguous.
+    tradingDate: marketDate(instrument.market, today.t + 3_600_000),
+    tradeMs: (existing.get("1m") ?? today).t,
+    candles: Object.fromEntries(existing),
   };
 }
 
@@ -155,7 +224,7 @@ function roundBar(instrument: SimInstrument, prevClose: number, bar: UnitCandle)
   const { grid } = instrument;
   const limits = grid.limits(prevClose);
   const fit = (units: number) => {
-    const rounded = grid.round(units);
+    const rounded = grid.round(clampToBand(instrument, units));
     return limits ? Math.min(limits.up, Math.max(limits.down, rounded)) : rounded;
   };
   const o = fit(bar.o);
@@ -167,8 +236,22 @@ function roundLots(shares: number, lot: number): number {
   return Math.max(0, Math.round(shares / lot)) * lot;
 }
 
+/**
+ * Day starts already worked out, by zone and date: every instrument of a market back-fills the
+ * same five years of dates, and the calendar arithmetic costs more than the rest of a bar.
+ */
+const midnightCache = new Map<string, number>();
+/** Two zones times ten years of dates, with room to spare. */
+const midnightCacheMax = 10_000;
+
 export function localMidnight(isoDate: string, zone: string): number {
+  const key = `${zone}|${isoDate}`;
+  const cached = midnightCache.get(key);
+  if (cached !== undefined) return cached;
   const [year, month, day] = isoDateParts(isoDate);
   // Noon UTC falls on the same calendar date in Tokyo and in New York.
-  return bucketStart("1d", zone, Date.UTC(year, month - 1, day, 12));
+  const midnight = bucketStart("1d", zone, Date.UTC(year, month - 1, day, 12));
+  if (midnightCache.size >= midnightCacheMax) midnightCache.clear();
+  midnightCache.set(key, midnight);
+  return midnight;
 }

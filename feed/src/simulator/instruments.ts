@@ -32,6 +32,14 @@ export interface SimInstrument {
   beta?: number;
   /** FX: spread in basis points around the mid. */
   spreadBps?: number;
+  /** FX pegs: the band, in units, that the authority defends and the rate never leaves. */
+  band?: { min: number; max: number };
+}
+
+/** Holds a (continuous) price inside the instrument's peg band; most instruments have none. */
+export function clampToBand(instrument: SimInstrument, units: number): number {
+  const { band } = instrument;
+  return band ? Math.min(band.max, Math.max(band.min, units)) : units;
 }
 
 export function flatGrid(decimals: number): PriceGrid {

@@ -109,6 +109,34 @@ describe("MarketSimulator", () => {
     ).toBeGreaterThan(0);
   });
 
+  it("prints as often as turnover and time of day say, at most once a step: busy names several times a second", () => {
+    const midday = Date.parse("2026-11-19T04:30:00Z"); // 13:30 JST
+    const symbols = ["JP:7203", "JP:9432", "JP:2695"];
+    const steps = 1_200; // ten minutes of 500 ms steps
+    const { prints } = simulate({ seed: "rate", fromMs: midday, steps, stepMs: 500, symbols });
+    const perTenSeconds = (symbol: string) =>
+      prints.filter((print) => print.symbol === symbol).length / (steps / 20);
+    // Toyota turns over some ¥60bn a day: it prints in most steps even in the midday lull.
+    expect(perTenSeconds("JP:7203")).toBeGreaterThan(12);
+    // NTT at ¥150 trades in lots, not in value: its many small prints make it as busy.
+    expect(perTenSeconds("JP:9432")).toBeGreaterThan(12);
+    // A thin name trades a few times a minute at most.
+    expect(perTenSeconds("JP:2695")).toBeLessThan(1);
+    const perStep = new Set(prints.map((print) => `${print.symbol}@${print.ms}`));
+    expect(perStep.size).toBe(prints.length);
+  });
+
+  it("trades about a day's average volume over a Tokyo session, whatever the step", () => {
+    const toyota = pick("JP:7203");
+    for (const stepMs of [500, 5_000]) {
+      const steps = (6.5 * 3_600_000) / stepMs; // 09:00 to 15:30 JST
+      const { simulator } = simulate({ seed: "day", fromMs: tokyoOpen, steps, stepMs, symbols: ["JP:7203"] });
+      const volume = simulator.states.get("JP:7203")?.volume ?? 0;
+      expect(volume / toyota.avgDailyVolume).toBeGreaterThan(0.7);
+      expect(volume / toyota.avgDailyVolume).toBeLessThan(1.3);
+    }
+  });
+
   it("keeps five levels a side with best bid below best ask and sizes in whole lots", () => {
     const { simulator } = simulate({
       seed: "book",

@@ -1,7 +1,7 @@
 import type { Book, CandleInterval, Market, Quote, SessionPhase, UnitCandle } from "@kabuto/shared";
 import { candleIntervals } from "@kabuto/shared";
 import { applyTrade, bucketStart, openCandle } from "../candles/buckets.ts";
-import type { SimInstrument } from "./instruments.ts";
+import { clampToBand, type SimInstrument } from "./instruments.ts";
 import { createRandom, type Random } from "./prng.ts";
 import type { PhaseNow, SessionClock } from "./session-clock.ts";
 import { intensity } from "./volume-profile.ts";
@@ -10,9 +10,24 @@ import { intensity } from "./volume-profile.ts";
 const tradingYearMs = 252 * 6.5 * 3_600_000;
 /** A step longer than this (a sleeping laptop, a paused debugger) is treated as this long, so prices never jump. */
 const stepMsMax = 5_000;
-/** Base trades per second of a liquid name at average intensity. */
-const tradesPerSecondMax = 2.5;
-const tradesPerSecondMin = 0.2;
+/**
+ * Seconds of regular trading in a day, over which a day's volume spreads: TSE 9:00-11:30 and
+ * 12:30-15:30, NYSE 9:30-16:00. The volume profile averages a little under 1 over a session,
+ * so a simulated day trades a little under the average daily volume.
+ */
+const regularSessionSeconds: Record<Market, number> = { JP: 19_800, US: 23_400 };
+/**
+ * The traded value of a typical print, in the market's currency. Counting prints by value
+ * rather than shares lets a ¥150 and a ¥15,000 stock with the same turnover print as often.
+ * Rounded from exchange statistics: Toyota's roughly ¥60bn a day comes in some 100,000+
+ * executions; Apple's $10bn in about a million.
+ */
+const printValue: Record<Market, number> = { JP: 500_000, US: 10_000 };
+/**
+ * The most shares a typical print carries. In cheap names orders are sized in lots, not in
+ * value: NTT at ¥150 prints far more often than its turnover over ¥500,000 a print would say.
+ */
+const printSharesMax: Record<Market, number> = { JP: 1_000, US: 200 };
 
 export interface InstrumentState {
   instrument: SimInstrument;
@@ -152,11 +167,15 @@ export class MarketSimulator {
     const sigma = instrument.annualVol * volScale * Math.sqrt(stepMs / tradingYearMs);
     const logReturn = sigma * rng.normal();
     state.fair = clampToLimits(state, state.fair * Math.exp(logReturn));
-    const rate = tradeRate(instrument.avgDailyVolume) * weight;
-    if (rng.next() >= 1 - Math.exp((-rate * stepMs) / 1000)) return logReturn;
+    const stepSeconds = stepMs / 1000;
+    // Shares this step trades on average; it prints as one aggregated trade, or none.
+    const stepShares =
+      (instrument.avgDailyVolume * weight * stepSeconds) / regularSessionSeconds[instrument.market];
+    const printChance = printChanceIn(instrument, weight, stepSeconds);
+    if (rng.next() >= printChance) return logReturn;
     const price = clampToLimits(state, instrument.grid.round(state.fair));
-    const meanLots = Math.max(1, instrument.avgDailyVolume / instrument.lot / (rate * 23_400));
-    const lots = Math.max(1, Math.round(-Math.log(1 - rng.next()) * meanLots * weight));
+    const meanLots = stepShares / printChance / instrument.lot;
+    const lots = Math.max(1, Math.round(-Math.log(1 - rng.next()) * meanLots));
     this.trade(state, price, lots * instrument.lot, nowMs, result);
     state.book = buildBook(state);
     return logReturn;
@@ -185,7 +204,7 @@ export class MarketSimulator {
     const { instrument, rng } = state;
     // FX trades around the clock: a year is 260 days of 24 hours.
     const sigma = instrument.annualVol * Math.sqrt(stepMs / (260 * 24 * 3_600_000));
-    state.fair *= Math.exp(sigma * rng.normal());
+    state.fair = clampToBand(instrument, state.fair * Math.exp(sigma * rng.normal()));
     if (rng.next() < 0.5) return;
     this.trade(state, instrument.grid.round(state.fair), 0, nowMs, result);
   }
@@ -235,10 +254,19 @@ export class MarketSimulator {
   }
 }
 
-function tradeRate(avgDailyVolume: number): number {
-  // Busier names print more often; the log keeps a 100x volume gap to a few-fold rate gap.
-  const rate = 0.35 * Math.log10(Math.max(avgDailyVolume, 10));
-  return Math.min(tradesPerSecondMax, Math.max(tradesPerSecondMin, rate - 1));
+/**
+ * The chance an equity prints in a step. Prints arrive at a rate that follows the name's
+ * volume and the time of day: busy names at the open many a second, thin ones once in a while.
+ * A step shows at most one print, the aggregate of its trades, so for the busiest names the
+ * chance tends to 1 rather than exceeding it. Print sizes are reckoned at the reference price,
+ * so the rate holds still as the price drifts.
+ */
+function printChanceIn(instrument: SimInstrument, weight: number, stepSeconds: number): number {
+  const { market } = instrument;
+  const price = instrument.refUnits / instrument.grid.scale;
+  const printShares = Math.max(instrument.lot, Math.min(printSharesMax[market], printValue[market] / price));
+  const printsPerSecond = (instrument.avgDailyVolume / printShares / regularSessionSeconds[market]) * weight;
+  return 1 - Math.exp(-printsPerSecond * stepSeconds);
 }
 
 function clampToLimits(state: InstrumentState, units: number): number {
