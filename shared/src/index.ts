@@ -328,15 +328,29 @@ export {
   symbolMarket,
 } from "./symbols.ts";
 export {
+  type EstimateInput,
+  estimateOrder,
+  type OrderEstimate,
+  type OrderType,
+} from "./trading/estimate.ts";
+export {
   breachesMaintenance,
   ceilDiv,
   charge,
+  closingCharges,
   equity,
   type Fill,
   initialMargin,
+  limitHoldNotional,
+  limitOrderHold,
   type MarketTerms,
+  openingCosts,
+  priceNotional,
   profit,
   type Side,
+  shortLimitHoldPct,
   toMinor,
   walkBook,
+  walkLevels,
 } from "./trading/rules.ts";
+export { defaultTerms } from "./trading/terms.ts";

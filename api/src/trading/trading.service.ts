@@ -13,13 +13,15 @@ import type {
 import {
   addMarginSchema,
   bookTopic,
-  charge,
+  closingCharges,
+  defaultTerms,
   type Fill,
-  initialMargin,
   isOnTick,
   isWholeUnits,
+  limitOrderHold,
   type MarketTerms,
   marketCurrency,
+  openingCosts,
   placeOrderSchema,
   priceToUnits,
   profit,
@@ -46,7 +48,6 @@ import {
   storedResult,
   storeResult,
 } from "./idempotency.ts";
-import { defaultTerms } from "./rules.ts";
 
 /** A result and the account events it causes once committed. */
 interface ActionResult extends IdempotentResult {
@@ -293,8 +294,7 @@ export class TradingService {
   ): Promise<{ replayed: boolean; status: number; body: unknown; positionId?: string }> {
     const currency = marketCurrency[market];
     const notional = toMinor(fill.scaledNotional, market);
-    const margin = initialMargin(notional, order.leverage);
-    const fee = charge(notional, this.terms[market].feePpm);
+    const { margin, fee } = openingCosts(notional, order.leverage, this.terms[market]);
     const openPrice = formatAverage(fill.averageUnits, market);
     const memo = `${order.side} ${order.quantity} ${order.symbol} @ ${openPrice} ×${order.leverage}`;
     try {
@@ -354,11 +354,8 @@ export class TradingService {
     const currency = marketCurrency[market];
     const scaled = BigInt(order.quantity) * BigInt(limitUnits);
     const notional = toMinor(scaled, market);
-    // Hold what the fill can cost at most: a long fills at or below its limit; a short at or
-    // above it, so its notional (and margin) can grow: hold for a 10% better fill too.
-    const heldNotional = order.side === "long" ? notional : (notional * 11n) / 10n;
-    const held =
-      initialMargin(heldNotional, order.leverage) + charge(heldNotional, this.terms[market].feePpm);
+    // Hold what the fill can cost at most (a short can fill above its limit).
+    const held = limitOrderHold(order.side, notional, order.leverage, this.terms[market]);
     const [flags] = rowsOf(
       await tx.execute(
         sql`select frozen, trading_barred, disabled from members where id = ${memberId} for share`,
@@ -418,11 +415,11 @@ export class TradingService {
     const { currency } = position;
     const closeNotional = toMinor(fill.scaledNotional, market);
     const pnl = profit(position.side, BigInt(position.openNotional), closeNotional);
-    const fee = charge(closeNotional, this.terms[market].feePpm);
-    // The selling side of the round trip pays the tax: a long sells on close, a short sold on open.
-    const tax = charge(
-      position.side === "long" ? closeNotional : BigInt(position.openNotional),
-      this.terms[market].taxPpm,
+    const { fee, tax } = closingCharges(
+      position.side,
+      BigInt(position.openNotional),
+      closeNotional,
+      this.terms[market],
     );
     const margin = BigInt(position.margin);
     const available = await lockAvailable(tx, memberId, currency);
