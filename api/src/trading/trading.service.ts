@@ -21,7 +21,6 @@ import {
   limitOrderHold,
   type MarketTerms,
   marketCurrency,
-  openingCosts,
   placeOrderSchema,
   priceToUnits,
   profit,
@@ -41,6 +40,7 @@ import { numericId } from "../http/ids.ts";
 import { validate } from "../http/validate.ts";
 import { houseAccount, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { openJournals } from "./drafts.ts";
 import {
   claimKey,
   type Idempotency,
@@ -48,6 +48,7 @@ import {
   storedResult,
   storeResult,
 } from "./idempotency.ts";
+import { isBalanceRefusal, type MemberFlags, type OpeningResult, writeOpening } from "./trading.repo.ts";
 
 /** A result and the account events it causes once committed. */
 interface ActionResult extends IdempotentResult {
@@ -124,7 +125,6 @@ export class TradingService {
         null,
         nowMs,
         idempotency,
-        true,
       );
       if (!opened.replayed) {
         const body = opened.body as Order;
@@ -276,9 +276,9 @@ export class TradingService {
   }
 
   /**
-   * Reserves margin and the opening fee from available cash and opens the position, through
-   * the database's open_position function: one round trip, atomic on its own (a market order)
-   * or inside the caller's transaction (a limit order's fill, `orderId` given).
+   * Reserves margin and the opening fee from available cash and opens the position, in one
+   * statement: atomic on its own (a market order) or inside the caller's transaction (a limit
+   * order's fill, `orderId` given). The drafts decide the journals; the repository writes them.
    */
   private async openPosition(
     tx: Tx,
@@ -289,58 +289,57 @@ export class TradingService {
     orderId: number | null,
     nowMs: number,
     idempotency?: Idempotency,
-    /** A member's new order (not a resting one filling): refused if the member may not trade now. */
-    gated = false,
   ): Promise<{ replayed: boolean; status: number; body: unknown; positionId?: string }> {
     const currency = marketCurrency[market];
-    const notional = toMinor(fill.scaledNotional, market);
-    const { margin, fee } = openingCosts(notional, order.leverage, this.terms[market]);
-    const openPrice = formatAverage(fill.averageUnits, market);
-    const memo = `${order.side} ${order.quantity} ${order.symbol} @ ${openPrice} ×${order.leverage}`;
+    const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
+    const write = { memberId, currency, ...order, ...opening, nowMs };
+    const session = order.session ?? "regular";
+    const body: Omit<Order, "id" | "positionId"> = {
+      symbol: order.symbol as Order["symbol"],
+      side: order.side,
+      type: "market",
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitPrice: null,
+      session: session as Order["session"],
+      status: "filled",
+      held: "0",
+      currency,
+      fillPrice: opening.openPrice,
+      createdAtMs: nowMs,
+      updatedAtMs: nowMs,
+    };
+    let result: OpeningResult;
     try {
-      const open = sql`open_position(${memberId}, ${idempotency?.key ?? null}, ${idempotency?.hash ?? null},
-        ${orderId}, ${order.symbol}, ${currency}, ${order.side}, ${order.quantity}, ${order.leverage},
-        ${order.session ?? "regular"}, ${openPrice}, ${notional.toString()}::bigint, ${margin.toString()}::bigint,
-        ${fee.toString()}::bigint, ${memo}, ${nowMs})`;
-      // A new order reads the member's flags as stored, in the same round trip: the session this
-      // process remembers may predate a freeze set through another process. The share lock makes
-      // a freeze wait for an order already under way, and an order wait for a freeze.
-      const [row] = rowsOf(
-        await tx.execute(
-          gated
-            ? sql`select m.frozen, m.trading_barred, m.disabled,
-                case when not (m.frozen or m.trading_barred or m.disabled) then ${open} end as result
-                from members m where m.id = ${memberId} for share`
-            : sql`select ${open} as result`,
-        ),
+      result = await writeOpening(
+        tx,
+        write,
+        orderId === null
+          ? { kind: "new", session, body, ...(idempotency ? { claim: idempotency } : {}) }
+          : { kind: "resting", orderId },
       );
-      if (gated && (row as Row | undefined)?.result == null) {
-        // Refused; but a retry of an order that went through before the flag was set gets its result.
-        const stored = await storedResult(tx, memberId, idempotency);
-        if (stored) return { replayed: true, ...stored };
-        refuseBarred(row);
-      }
-      const result = (row as Row).result;
-      return (typeof result === "string" ? JSON.parse(result) : result) as {
-        replayed: boolean;
-        status: number;
-        body: unknown;
-        positionId?: string;
-      };
     } catch (error) {
-      const cause =
-        (error as { cause?: { code?: string; detail?: string } }).cause ??
-        (error as { code?: string; detail?: string });
-      if (cause.code === "KB001") throw new AppError("IDEMPOTENCY_KEY_REUSED");
-      if (cause.code === "KB002") {
-        throw new AppError("INSUFFICIENT_BALANCE", {
-          required: (margin + fee).toString(),
-          available: cause.detail ?? "0",
-          currency,
-        });
-      }
-      throw error;
+      if (!isBalanceRefusal(error)) throw error;
+      throw new AppError("INSUFFICIENT_BALANCE", {
+        required: (opening.margin + opening.fee).toString(),
+        available: orderId === null ? (await lockAvailable(this.db, memberId, currency)).toString() : "0",
+        currency,
+      });
     }
+    if (result.outcome === "opened") {
+      return {
+        replayed: false,
+        status: 201,
+        body: { ...body, id: result.orderId, positionId: result.positionId },
+        positionId: result.positionId,
+      };
+    }
+    // Refused, or claimed before; a retry of an order that went through before a flag was set
+    // gets its first answer.
+    const stored = await storedResult(tx, memberId, idempotency);
+    if (stored) return { replayed: true, ...stored };
+    if (result.outcome === "barred") refuseBarred(result.flags);
+    throw new Error("an idempotency key claimed but not stored");
   }
 
   private async restLimit(
@@ -361,7 +360,13 @@ export class TradingService {
         sql`select frozen, trading_barred, disabled from members where id = ${memberId} for share`,
       ),
     );
-    refuseBarred(flags);
+    refuseBarred(
+      flags && {
+        frozen: flags.frozen === true,
+        tradingBarred: flags.trading_barred === true,
+        disabled: flags.disabled === true,
+      },
+    );
     const available = await lockAvailable(tx, memberId, currency);
     if (available < held) {
       throw new AppError("INSUFFICIENT_BALANCE", {
@@ -552,10 +557,10 @@ export class TradingService {
 }
 
 /** The member's flags as stored, read with a new order: those that forbid opening one. */
-function refuseBarred(flags: Row | undefined): void {
+function refuseBarred(flags: MemberFlags | undefined): void {
   if (!flags || flags.disabled) throw new AppError("UNAUTHENTICATED");
   if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
-  if (flags.trading_barred) throw new AppError("TRADING_BARRED");
+  if (flags.tradingBarred) throw new AppError("TRADING_BARRED");
 }
 
 function formatAverage(units: number, market: Market): string {
