@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { StaffService } from "../ops/staff.service.ts";
 
 const usage = 'usage: npm run ops:create-admin -- --login <login> --name "<name>" [--password <password>]';

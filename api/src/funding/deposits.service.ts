@@ -3,16 +3,16 @@ import { decimalToMinor, depositSubmitSchema, reviewDecisionSchema } from "@kabu
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
-import { numericId } from "../http/ids.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import type { AccountEvents } from "../events/account-events.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
+import { numericId } from "../ids.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
-import type { AccountEvents } from "../trading/trading.service.ts";
 import type { PreparedImage, SaveImage, UploadStore } from "../uploads/upload-store.ts";
+import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
 import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
 import {

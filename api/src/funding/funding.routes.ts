@@ -29,13 +29,13 @@ import {
 import type { Request, Router } from "express";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import type { AccountEvents } from "../events/account-events.ts";
+import { idempotencyOf, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs, Route } from "../http/openapi.ts";
 import { requireMember, signedIn } from "../http/session-middleware.ts";
-import { validate } from "../http/validate.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
-import { idempotencyOf, sendResult } from "../trading/idempotency.ts";
-import type { AccountEvents } from "../trading/trading.service.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
+import { validate } from "../validate.ts";
 import { ChannelsService, type StaffContext } from "./channels.service.ts";
 import { DepositsService } from "./deposits.service.ts";
 import { type FundHours, isWithinFundHours, parseFundHours } from "./fund-hours.ts";

@@ -5,12 +5,12 @@ import { decimalToMinor, fxConvertSchema, fxQuoteRequestSchema, quoteTopic } fro
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import type { AccountEvents } from "../events/account-events.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailableIn, postJournal } from "../ledger/ledger.repo.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
-import type { AccountEvents } from "../trading/trading.service.ts";
+import { validate } from "../validate.ts";
 import { memberFlags } from "./fund-requests.ts";
 import {
   checkPair,

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { hashToken, resolveSession, type SessionMember, sessionCookieName } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 
 declare global {
   namespace Express {

@@ -7,9 +7,9 @@ import {
 } from "@kabuto/shared";
 import type { Router } from "express";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
-import { validate } from "../http/validate.ts";
+import { validate } from "../validate.ts";
 import { memberProfile, searchMembers } from "./members.repo.ts";
 import { setMemberFlags } from "./members.service.ts";
 import { requireStaff } from "./staff-sessions.ts";

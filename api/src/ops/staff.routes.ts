@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import type { ApiDocs } from "../http/openapi.ts";
-import { validate } from "../http/validate.ts";
+import { validate } from "../validate.ts";
 import type { StaffService } from "./staff.service.ts";
 import { requireStaff, revokeStaffSession, staffCookieName, staffSessionTtlMs } from "./staff-sessions.ts";
 

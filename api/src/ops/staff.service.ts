@@ -9,8 +9,8 @@ import {
 } from "../auth/auth.service.ts";
 import type { Db } from "../db/database.ts";
 import { loginFailures, staff } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { validate } from "../validate.ts";
 import { recordAudit } from "./audit.ts";
 import { createStaffSession, revokeStaffSessions, type StaffMember } from "./staff-sessions.ts";
 

@@ -16,12 +16,13 @@ import { sql } from "drizzle-orm";
 import type { Router } from "express";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
+import { idempotencyOf, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
-import { validate } from "../http/validate.ts";
+import { storedResult } from "../idempotency/claims.ts";
+import { validate } from "../validate.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
-import { idempotencyOf, sendResult, storedResult } from "./idempotency.ts";
 import { type TradingService, toOrder, toPosition } from "./trading.service.ts";
 
 /** Rows a list returns at most: a phone scrolls through a few dozen orders at a time. */

@@ -35,28 +35,26 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
-import { numericId } from "../http/ids.ts";
-import { validate } from "../http/validate.ts";
-import { houseAccount, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
-import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { openJournals } from "./drafts.ts";
+import { AppError } from "../errors.ts";
+import type { AccountEvents } from "../events/account-events.ts";
 import {
   claimKey,
   type Idempotency,
   type IdempotentResult,
   storedResult,
   storeResult,
-} from "./idempotency.ts";
+} from "../idempotency/claims.ts";
+import { numericId } from "../ids.ts";
+import { houseAccount, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
+import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { validate } from "../validate.ts";
+import { openJournals } from "./drafts.ts";
 import { isBalanceRefusal, type MemberFlags, type OpeningResult, writeOpening } from "./trading.repo.ts";
 
 /** A result and the account events it causes once committed. */
 interface ActionResult extends IdempotentResult {
   events?: AccountEvent[];
 }
-
-/** Pushes a member's private events (orders, fills, positions, balances) to their sockets. */
-export type AccountEvents = (memberId: string, event: AccountEvent) => void;
 
 /**
  * Orders and positions. Every money movement is a journal written in the same transaction as

@@ -3,10 +3,10 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { Router } from "express";
 import type { Db } from "../db/database.ts";
 import { watchlist } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
-import { validate } from "../http/validate.ts";
+import { validate } from "../validate.ts";
 
 export function mountWatchlistRoutes(
   router: Router,

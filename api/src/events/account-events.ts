@@ -1,6 +1,8 @@
 import type { Bus } from "@kabuto/gateway";
 import type { AccountEvent } from "@kabuto/shared";
-import type { AccountEvents } from "./trading.service.ts";
+
+/** Pushes a member's private events (orders, fills, positions, balances) to their sockets. */
+export type AccountEvents = (memberId: string, event: AccountEvent) => void;
 
 /**
  * Members whose sequence this process remembers. Past it the map starts afresh: a member's

@@ -1,43 +1,13 @@
-import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Request, Response } from "express";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 
-/** Keys are client-made UUIDs or similar; anything longer is not a key. */
-const keyLengthMax = 100;
-
+/** The answer a keyed request got: replayed as it was to a retry with the same key. */
 export interface IdempotentResult {
   status: number;
   body: unknown;
-}
-
-export function idempotencyKeyOf(request: Request): string | undefined {
-  const key = request.get("idempotency-key");
-  if (key === undefined) return undefined;
-  if (key.length === 0 || key.length > keyLengthMax || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new AppError("IDEMPOTENCY_KEY_INVALID");
-  }
-  return key;
-}
-
-/** The request's key and body hash, when it carries an Idempotency-Key. */
-export function idempotencyOf(request: Request): Idempotency | undefined {
-  const key = idempotencyKeyOf(request);
-  return key ? { key, hash: requestHash(request) } : undefined;
-}
-
-/** Sends a first or replayed result as it was: the same status, the same body. */
-export function sendResult(response: Response, result: IdempotentResult): void {
-  response.status(result.status).json(result.body);
-}
-
-export function requestHash(request: Request): string {
-  return createHash("sha256")
-    .update(`${request.method} ${request.baseUrl}${request.path}\n${JSON.stringify(request.body ?? null)}`)
-    .digest("hex");
 }
 
 /**
