@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps): {
     terms: termsFromConfig(deps.config),
     ...(deps.accountEvents ? { events: deps.accountEvents } : {}),
   });
-  mountTradingRoutes(router, docs, { db, trading, kycRequired: deps.config.KYC_REQUIRED_FOR_TRADING });
+  mountTradingRoutes(router, docs, { trading, kycRequired: deps.config.KYC_REQUIRED_FOR_TRADING });
   // Operations: staff sign in separately; every route under /ops checks a staff role.
   const ops = express.Router();
   ops.use(staffMiddleware(db, now));

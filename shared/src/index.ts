@@ -203,6 +203,7 @@ export {
   fundRecordSchema,
   ledgerQuerySchema,
   type Order,
+  type OrderRequest,
   orderListSchema,
   orderQuerySchema,
   orderSchema,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
 import { AppError } from "../errors.ts";
-import type { Idempotency, IdempotentResult } from "../idempotency/claims.ts";
+import type { Claim, Idempotency, IdempotentResult, Keyed } from "../idempotency/claims.ts";
 
 /**
  * The HTTP side of idempotency: the `Idempotency-Key` header, the hash of what a request asked
@@ -36,4 +36,16 @@ export function requestHash(request: Request): string {
   return createHash("sha256")
     .update(`${request.method} ${request.baseUrl}${request.path}\n${JSON.stringify(request.body ?? null)}`)
     .digest("hex");
+}
+
+/** The request's claim for a service: its key and hash, and the status a first run answers with. */
+export function claimOf(request: Request, status: number): Claim | undefined {
+  const idempotency = idempotencyOf(request);
+  return idempotency && { ...idempotency, status };
+}
+
+/** Sends what a keyed action did: its value with `status`, or the replayed first answer as it was. */
+export function sendKeyed<T>(response: Response, keyed: Keyed<T>, status: number): void {
+  if (keyed.replayed) sendResult(response, keyed.answer);
+  else response.status(status).json(keyed.value);
 }

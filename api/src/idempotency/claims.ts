@@ -94,3 +94,34 @@ export async function withClaim<R extends IdempotentResult>(
   }
   return result;
 }
+
+/**
+ * A keyed request's claim as a service receives it: the key, the request's hash, and the status
+ * the caller will answer a first run with, stored beside the body for a retry's replay.
+ */
+export interface Claim extends Idempotency {
+  status: number;
+}
+
+/** What a keyed action did: acted now (`value`), or replayed its first run's stored answer. */
+export type Keyed<T> = { replayed: false; value: T } | { replayed: true; answer: IdempotentResult };
+
+/**
+ * Runs `action` in the caller's transaction under the claim: a claimed key replays its stored
+ * answer; a first run stores `{status, value}` as the answer in the same transaction.
+ */
+export async function underClaim<T>(
+  tx: Tx,
+  memberId: string,
+  claim: Claim | undefined,
+  nowMs: number,
+  action: () => Promise<T>,
+): Promise<Keyed<T>> {
+  if (claim) {
+    const stored = await claimKey(tx, { memberId, key: claim.key, hash: claim.hash, nowMs });
+    if (stored) return { replayed: true, answer: stored };
+  }
+  const value = await action();
+  if (claim) await storeResult(tx, { memberId, key: claim.key }, { status: claim.status, body: value });
+  return { replayed: false, value };
+}

@@ -1,8 +1,243 @@
-import type { Currency, Order } from "@kabuto/shared";
-import { type SQL, sql } from "drizzle-orm";
+import type { Currency, Market, Order, Position } from "@kabuto/shared";
+import { marketCurrency, symbolMarket, unitsToPrice } from "@kabuto/shared";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
+import { members, orders, positions } from "../db/schema.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 import type { PositionJournal } from "./drafts.ts";
+
+/**
+ * Every query of trading, with typed rows: the service gets Orders, Positions and flags, never
+ * a raw row. The database is the whole `Db` or a transaction of it.
+ */
+export type Conn = Pick<Db, "select" | "update" | "insert" | "execute">;
+
+type OrderRow = typeof orders.$inferSelect;
+type PositionRow = typeof positions.$inferSelect;
+
+/** Rows a list returns at most: a phone scrolls through a few dozen orders at a time. */
+const listLimit = 200;
+
+export async function listOrders(db: Conn, memberId: string, status?: Order["status"]): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), status ? eq(orders.status, status) : undefined))
+    .orderBy(desc(orders.id))
+    .limit(listLimit);
+  return rows.map(toOrder);
+}
+
+export async function listPositions(
+  db: Conn,
+  memberId: string,
+  status?: Position["status"],
+): Promise<Position[]> {
+  const rows = await db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.memberId, memberId), status ? eq(positions.status, status) : undefined))
+    .orderBy(desc(positions.id))
+    .limit(listLimit);
+  return rows.map(toPosition);
+}
+
+export async function findPosition(db: Conn, memberId: string, id: number): Promise<Position | undefined> {
+  const [row] = await db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.id, id), eq(positions.memberId, memberId)));
+  return row && toPosition(row);
+}
+
+/** A pending order, locked, with what it holds; `memberId` restricts it to the member's own. */
+export interface LockedOrder {
+  order: Order;
+  memberId: string;
+  /** The resting order's limit in price units. */
+  limitUnits: number | null;
+  held: bigint;
+}
+
+export async function lockOrder(
+  tx: Conn,
+  id: number,
+  options: { memberId?: string; skipLocked?: boolean },
+): Promise<LockedOrder | undefined> {
+  const query = tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), options.memberId ? eq(orders.memberId, options.memberId) : undefined));
+  const [row] = await (options.skipLocked ? query.for("update", { skipLocked: true }) : query.for("update"));
+  return (
+    row && { order: toOrder(row), memberId: row.memberId, limitUnits: row.limitUnits, held: row.heldMinor }
+  );
+}
+
+export async function cancelOrderRow(tx: Conn, id: number, nowMs: number): Promise<Order> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "cancelled", updatedAtMs: nowMs })
+    .where(eq(orders.id, id))
+    .returning();
+  return toOrder(required(row, `order ${id}`));
+}
+
+export async function insertRestingOrder(
+  tx: Conn,
+  order: {
+    memberId: string;
+    symbol: string;
+    side: Order["side"];
+    quantity: number;
+    leverage: number;
+    limitUnits: number;
+    session: Order["session"];
+    held: bigint;
+    nowMs: number;
+  },
+): Promise<Order> {
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      memberId: order.memberId,
+      symbol: order.symbol,
+      side: order.side,
+      type: "limit",
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitUnits: order.limitUnits,
+      session: order.session,
+      status: "pending",
+      heldMinor: order.held,
+      createdAtMs: order.nowMs,
+      updatedAtMs: order.nowMs,
+    })
+    .returning();
+  return toOrder(required(row, "the new order"));
+}
+
+export async function lockPosition(tx: Conn, memberId: string, id: number): Promise<Position | undefined> {
+  const [row] = await tx
+    .select()
+    .from(positions)
+    .where(and(eq(positions.id, id), eq(positions.memberId, memberId)))
+    .for("update");
+  return row && toPosition(row);
+}
+
+export async function addPositionMargin(tx: Conn, id: number, amount: bigint): Promise<Position> {
+  const [row] = await tx
+    .update(positions)
+    .set({ marginMinor: sql`${positions.marginMinor} + ${amount.toString()}::bigint` })
+    .where(eq(positions.id, id))
+    .returning();
+  return toPosition(required(row, `position ${id}`));
+}
+
+export async function closePositionRow(
+  tx: Conn,
+  id: number,
+  closing: {
+    closePrice: string;
+    closeNotional: bigint;
+    fee: bigint;
+    tax: bigint;
+    realized: bigint;
+    reason: NonNullable<Position["closeReason"]>;
+    nowMs: number;
+  },
+): Promise<Position> {
+  const [row] = await tx
+    .update(positions)
+    .set({
+      status: "closed",
+      closePrice: closing.closePrice,
+      closeNotionalMinor: closing.closeNotional,
+      closeFeeMinor: closing.fee,
+      closeTaxMinor: closing.tax,
+      realizedMinor: closing.realized,
+      closeReason: closing.reason,
+      closedAtMs: closing.nowMs,
+    })
+    .where(eq(positions.id, id))
+    .returning();
+  return toPosition(required(row, `position ${id}`));
+}
+
+/**
+ * The member's flags as stored, under a share lock: a freeze waits for an order under way, and
+ * an order for a freeze. Undefined for a member who does not exist.
+ */
+export async function readMemberFlags(tx: Conn, memberId: string): Promise<MemberFlags | undefined> {
+  const [row] = await tx
+    .select({ frozen: members.frozen, tradingBarred: members.tradingBarred, disabled: members.disabled })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for("share");
+  return row;
+}
+
+export function toOrder(row: OrderRow): Order {
+  const market = marketOf(row.symbol);
+  return {
+    id: String(row.id),
+    symbol: row.symbol as Order["symbol"],
+    side: row.side,
+    type: row.type,
+    quantity: row.quantity,
+    leverage: row.leverage,
+    limitPrice: row.limitUnits === null ? null : unitsToPrice(row.limitUnits, market),
+    session: row.session,
+    status: row.status,
+    held: row.heldMinor.toString(),
+    currency: marketCurrency[market],
+    fillPrice: row.fillPrice,
+    positionId: row.positionId === null ? null : String(row.positionId),
+    createdAtMs: row.createdAtMs,
+    updatedAtMs: row.updatedAtMs,
+  };
+}
+
+export function toPosition(row: PositionRow): Position {
+  return {
+    id: String(row.id),
+    symbol: row.symbol as Position["symbol"],
+    currency: row.currency as Position["currency"],
+    side: row.side,
+    quantity: row.quantity,
+    leverage: row.leverage,
+    openOrderId: String(row.openOrderId),
+    openPrice: row.openPrice,
+    openNotional: row.openNotionalMinor.toString(),
+    initialMargin: row.initialMarginMinor.toString(),
+    margin: row.marginMinor.toString(),
+    openFee: row.openFeeMinor.toString(),
+    status: row.status,
+    lockedUntilMs: row.lockedUntilMs,
+    closePrice: row.closePrice,
+    closeNotional: row.closeNotionalMinor?.toString() ?? null,
+    closeFee: row.closeFeeMinor?.toString() ?? null,
+    closeTax: row.closeTaxMinor?.toString() ?? null,
+    realized: row.realizedMinor?.toString() ?? null,
+    closeReason: row.closeReason,
+    openedAtMs: row.openedAtMs,
+    closedAtMs: row.closedAtMs,
+  };
+}
+
+/** The market of a symbol as stored: only equity symbols of a market are ever written. */
+export function marketOf(symbol: string): Market {
+  const market = symbolMarket(symbol as Order["symbol"]);
+  if (market !== "JP" && market !== "US") throw new Error(`not a market's symbol: ${symbol}`);
+  return market;
+}
+
+function required<T>(row: T | undefined, what: string): T {
+  if (row === undefined) throw new Error(`${what} vanished under its lock`);
+  return row;
+}
 
 /** The member's flags as stored, read with a new order under a share lock. */
 export interface MemberFlags {
@@ -36,7 +271,7 @@ export type OpeningOrder =
   | {
       kind: "new";
       session: string;
-      claim?: { key: string; hash: string };
+      claim?: { key: string; hash: string; status: number };
       /** The order as the API answers it, but for the ids the database assigns. */
       body: Omit<Order, "id" | "positionId">;
     }
@@ -191,7 +426,7 @@ function openingHead(opening: OpeningWrite, order: OpeningOrder): { head: SQL; f
       ),
       claim as (
         insert into idempotency_keys (member_id, key, request_hash, status, response, created_at_ms)
-        select ${memberId}, ${key}::text, ${order.claim?.hash ?? null}::text, 201,
+        select ${memberId}, ${key}::text, ${order.claim?.hash ?? null}::text, ${order.claim?.status ?? 201},
           (${JSON.stringify(order.body)}::jsonb
             || jsonb_build_object('id', ids.order_id::text, 'positionId', ids.position_id::text))::text,
           ${nowMs}
