@@ -22,7 +22,7 @@ import {
   memberFlags,
   openRequestConflict,
 } from "./fund-requests.ts";
-import { memberDeposits, opsDeposit, toDeposit } from "./funding.repo.ts";
+import { memberDeposits, opsDeposit, opsDeposits, toDeposit } from "./funding.repo.ts";
 
 export interface DepositsDeps {
   db: Db;
@@ -54,6 +54,11 @@ export class DepositsService {
 
   async list(memberId: string): Promise<Deposit[]> {
     return memberDeposits(this.deps.db, memberId);
+  }
+
+  /** Operations' queue: deposits in `status` (pending by default). */
+  opsList(status: Deposit["status"] | undefined): Promise<OpsDeposit[]> {
+    return opsDeposits(this.deps.db, status);
   }
 
   /**

@@ -39,7 +39,6 @@ import { validate } from "../validate.ts";
 import { ChannelsService, type StaffContext } from "./channels.service.ts";
 import { DepositsService } from "./deposits.service.ts";
 import { type FundHours, isWithinFundHours, parseFundHours } from "./fund-hours.ts";
-import { opsDeposits, opsWithdrawals } from "./funding.repo.ts";
 import { FxService } from "./fx.service.ts";
 import { parseWithdrawMinimums } from "./withdraw-rules.ts";
 import { WithdrawalsService } from "./withdrawals.service.ts";
@@ -102,8 +101,8 @@ export function mountFundingRoutes(router: Router, ops: Router, docs: ApiDocs, d
   };
   mountTermsRoute(on, config, fundHours, now);
   mountChannelRoutes(on, channels);
-  mountDepositRoutes(on, deposits, deps.uploads, db);
-  mountWithdrawalRoutes(on, withdrawals, db);
+  mountDepositRoutes(on, deposits, deps.uploads);
+  mountWithdrawalRoutes(on, withdrawals);
   mountFxRoutes(on, fx);
 }
 
@@ -213,7 +212,7 @@ function mountChannelRoutes(on: Mount, channels: ChannelsService): void {
   );
 }
 
-function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: UploadStore, db: Db): void {
+function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: UploadStore): void {
   const { route, opsRoute, staffContext } = on;
   route(
     {
@@ -271,7 +270,7 @@ function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: Uploa
     async (request, response) => {
       requireStaff(request, "reviewer");
       const { status } = validate(opsDepositQuerySchema, request.query);
-      response.json({ items: await opsDeposits(db, status) });
+      response.json({ items: await deposits.opsList(status) });
     },
   );
   opsRoute(
@@ -307,7 +306,7 @@ function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: Uploa
   );
 }
 
-function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService, db: Db): void {
+function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService): void {
   const { route, opsRoute, staffContext } = on;
   route(
     {
@@ -379,7 +378,7 @@ function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService, db: D
     async (request, response) => {
       requireStaff(request, "reviewer");
       const { status } = validate(opsWithdrawalQuerySchema, request.query);
-      response.json({ items: await opsWithdrawals(db, status) });
+      response.json({ items: await withdrawals.opsList(status) });
     },
   );
   opsRoute(

@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/gateway";
-import type { Currency, OpsWithdrawalDetail, Withdrawable, Withdrawal } from "@kabuto/shared";
+import type { Currency, OpsWithdrawal, OpsWithdrawalDetail, Withdrawable, Withdrawal } from "@kabuto/shared";
 import {
   decimalToMinor,
   reviewDecisionSchema,
@@ -28,7 +28,7 @@ import {
   memberFlags,
   openRequestConflict,
 } from "./fund-requests.ts";
-import { memberWithdrawals, opsWithdrawal, toWithdrawal } from "./funding.repo.ts";
+import { memberWithdrawals, opsWithdrawal, opsWithdrawals, toWithdrawal } from "./funding.repo.ts";
 import { withdrawMinimum } from "./withdraw-rules.ts";
 import { computeWithdrawable } from "./withdrawable.ts";
 
@@ -76,6 +76,11 @@ export class WithdrawalsService {
 
   async list(memberId: string): Promise<Withdrawal[]> {
     return memberWithdrawals(this.deps.db, memberId);
+  }
+
+  /** Operations' queue: withdrawals in `status` (pending by default). */
+  opsList(status: OpsWithdrawal["status"] | undefined): Promise<OpsWithdrawal[]> {
+    return opsWithdrawals(this.deps.db, status);
   }
 
   async request(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {
