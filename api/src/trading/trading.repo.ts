@@ -1,6 +1,6 @@
 import type { Currency, Market, Order, Position } from "@kabuto/shared";
 import { marketCurrency, symbolMarket, unitsToPrice } from "@kabuto/shared";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { members, orders, positions } from "../db/schema.ts";
@@ -49,6 +49,60 @@ export async function findPosition(db: Conn, memberId: string, id: number): Prom
     .from(positions)
     .where(and(eq(positions.id, id), eq(positions.memberId, memberId)));
   return row && toPosition(row);
+}
+
+/** Resting limit orders for the worker to look at, oldest first. */
+export function pendingLimitOrders(
+  db: Conn,
+  limit: number,
+): Promise<
+  { id: number; symbol: string; side: Order["side"]; limitUnits: number | null; session: Order["session"] }[]
+> {
+  return db
+    .select({
+      id: orders.id,
+      symbol: orders.symbol,
+      side: orders.side,
+      limitUnits: orders.limitUnits,
+      session: orders.session,
+    })
+    .from(orders)
+    .where(eq(orders.status, "pending"))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/** Holding positions for the worker's margin check, oldest first. */
+export function holdingPositions(
+  db: Conn,
+  limit: number,
+): Promise<
+  {
+    id: number;
+    memberId: string;
+    symbol: string;
+    side: Position["side"];
+    quantity: number;
+    openNotional: bigint;
+    initialMargin: bigint;
+    margin: bigint;
+  }[]
+> {
+  return db
+    .select({
+      id: positions.id,
+      memberId: positions.memberId,
+      symbol: positions.symbol,
+      side: positions.side,
+      quantity: positions.quantity,
+      openNotional: positions.openNotionalMinor,
+      initialMargin: positions.initialMarginMinor,
+      margin: positions.marginMinor,
+    })
+    .from(positions)
+    .where(eq(positions.status, "holding"))
+    .orderBy(asc(positions.id))
+    .limit(limit);
 }
 
 /** A pending order, locked, with what it holds; `memberId` restricts it to the member's own. */
