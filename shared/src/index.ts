@@ -22,6 +22,7 @@ export {
   depositSubmitSchema,
   type FundHistoryItem,
   type FundingTerms,
+  type FxConversion,
   type FxQuote,
   fundHistoryItemSchema,
   fundingTermsSchema,

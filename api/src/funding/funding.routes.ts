@@ -30,7 +30,7 @@ import type { Request, Router } from "express";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { AccountEvents } from "../events/account-events.ts";
-import { idempotencyOf, sendResult } from "../http/idempotency.ts";
+import { claimOf, idempotencyOf, sendKeyed, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs, Route } from "../http/openapi.ts";
 import { requireMember, signedIn } from "../http/session-middleware.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
@@ -487,7 +487,12 @@ function mountFxRoutes(on: Mount, fx: FxService): void {
     },
     async (request, response) => {
       const member = requireMember(request);
-      sendResult(response, await fx.convert(member.id, request.body, idempotencyOf(request)));
+      const claim = claimOf(request, 200);
+      // A retry gets its first answer, not the refusal its own effects would now cause.
+      const replay = await fx.storedAnswer(member.id, claim);
+      if (replay) return sendResult(response, replay);
+      const { quoteId } = validate(fxConvertSchema, request.body);
+      sendKeyed(response, await fx.convert(member.id, quoteId, claim), 200);
     },
   );
 }
