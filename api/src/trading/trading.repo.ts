@@ -1,4 +1,4 @@
-import type { Currency, Market, Order, Position } from "@kabuto/shared";
+import type { Currency, Market, Order, Position, Side } from "@kabuto/shared";
 import { marketCurrency, symbolMarket, unitsToPrice } from "@kabuto/shared";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
@@ -305,7 +305,7 @@ export interface OpeningWrite {
   memberId: string;
   currency: Currency;
   symbol: string;
-  side: string;
+  side: Side;
   quantity: number;
   leverage: number;
   openPrice: string;
