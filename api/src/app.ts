@@ -8,8 +8,10 @@ import { AuthService } from "./auth/auth.service.ts";
 import { hashToken } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { AppError } from "./errors.ts";
+import type { AccountEvents } from "./events/account-events.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
-import { AppError, errorHandler } from "./http/errors.ts";
+import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
 import { sessionMiddleware } from "./http/session-middleware.ts";
 import { mountIdentityRoutes } from "./identity/identity.routes.ts";
@@ -32,7 +34,7 @@ import { staffMiddleware } from "./ops/staff-sessions.ts";
 import { mountSystemRoutes } from "./system/system.routes.ts";
 import { termsFromConfig } from "./trading/rules.ts";
 import { mountTradingRoutes } from "./trading/trading.routes.ts";
-import { type AccountEvents, TradingService } from "./trading/trading.service.ts";
+import { TradingService } from "./trading/trading.service.ts";
 import { UploadStore } from "./uploads/upload-store.ts";
 import { mountUploadRoutes } from "./uploads/uploads.routes.ts";
 import { mountWatchlistRoutes } from "./watchlist/watchlist.routes.ts";
@@ -107,7 +109,7 @@ export function createApp(deps: AppDeps): {
     terms: termsFromConfig(deps.config),
     ...(deps.accountEvents ? { events: deps.accountEvents } : {}),
   });
-  mountTradingRoutes(router, docs, { db, trading, kycRequired: deps.config.KYC_REQUIRED_FOR_TRADING });
+  mountTradingRoutes(router, docs, { trading, kycRequired: deps.config.KYC_REQUIRED_FOR_TRADING });
   // Operations: staff sign in separately; every route under /ops checks a staff role.
   const ops = express.Router();
   ops.use(staffMiddleware(db, now));

@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { hashPassword } from "./auth/auth.service.ts";
 import type { Db } from "./db/database.ts";
 import { members, staff } from "./db/schema.ts";
-import { AppError } from "./http/errors.ts";
+import { AppError } from "./errors.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
 import { StaffService } from "./ops/staff.service.ts";

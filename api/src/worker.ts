@@ -2,8 +2,9 @@ import type { Bus } from "@kabuto/bus";
 import type { InstrumentCatalog } from "@kabuto/shared";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import type { AccountEvents } from "./events/account-events.ts";
 import { termsFromConfig } from "./trading/rules.ts";
-import { type AccountEvents, TradingService } from "./trading/trading.service.ts";
+import { TradingService } from "./trading/trading.service.ts";
 import { TradingWorker } from "./trading/worker.ts";
 
 /** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */

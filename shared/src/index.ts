@@ -23,6 +23,7 @@ export {
   depositSubmitSchema,
   type FundHistoryItem,
   type FundingTerms,
+  type FxConversion,
   type FxQuote,
   fundHistoryItemSchema,
   fundingTermsSchema,
@@ -204,6 +205,7 @@ export {
   fundRecordSchema,
   ledgerQuerySchema,
   type Order,
+  type OrderRequest,
   orderListSchema,
   orderQuerySchema,
   orderSchema,
@@ -365,15 +367,29 @@ export {
   symbolMarket,
 } from "./symbols.ts";
 export {
+  type EstimateInput,
+  estimateOrder,
+  type OrderEstimate,
+  type OrderType,
+} from "./trading/estimate.ts";
+export {
   breachesMaintenance,
   ceilDiv,
   charge,
+  closingCharges,
   equity,
   type Fill,
   initialMargin,
+  limitHoldNotional,
+  limitOrderHold,
   type MarketTerms,
+  openingCosts,
+  priceNotional,
   profit,
   type Side,
+  shortLimitHoldPct,
   toMinor,
   walkBook,
+  walkLevels,
 } from "./trading/rules.ts";
+export { defaultTerms } from "./trading/terms.ts";

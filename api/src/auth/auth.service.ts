@@ -5,8 +5,8 @@ import { hash, verify } from "@node-rs/argon2";
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { loginFailures, members } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { validate } from "../validate.ts";
 import { createSession, revokeSession, type SessionMember } from "./sessions.ts";
 
 /** Failed sign-ins counted over this window: long enough to stop guessing, short enough to forgive typos. */

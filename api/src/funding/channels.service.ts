@@ -3,11 +3,11 @@ import { decimalToMinor, rechargeChannelInputSchema, rechargeChannelUpdateSchema
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
-import { numericId } from "../http/ids.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { numericId } from "../ids.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
+import { validate } from "../validate.ts";
 import { toChannel } from "./funding.repo.ts";
 
 /** Channels a list returns at most: a broker publishes a handful of accounts. */

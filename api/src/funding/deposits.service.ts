@@ -3,16 +3,16 @@ import { decimalToMinor, depositSubmitSchema, reviewDecisionSchema } from "@kabu
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
-import { numericId } from "../http/ids.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import type { AccountEvents } from "../events/account-events.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
+import { numericId } from "../ids.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
-import type { AccountEvents } from "../trading/trading.service.ts";
 import type { PreparedImage, SaveImage, UploadStore } from "../uploads/upload-store.ts";
+import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
 import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
 import {
@@ -22,7 +22,7 @@ import {
   memberFlags,
   openRequestConflict,
 } from "./fund-requests.ts";
-import { memberDeposits, opsDeposit, toDeposit } from "./funding.repo.ts";
+import { memberDeposits, opsDeposit, opsDeposits, toDeposit } from "./funding.repo.ts";
 
 export interface DepositsDeps {
   db: Db;
@@ -54,6 +54,11 @@ export class DepositsService {
 
   async list(memberId: string): Promise<Deposit[]> {
     return memberDeposits(this.deps.db, memberId);
+  }
+
+  /** Operations' queue: deposits in `status` (pending by default). */
+  opsList(status: Deposit["status"] | undefined): Promise<OpsDeposit[]> {
+    return opsDeposits(this.deps.db, status);
   }
 
   /**

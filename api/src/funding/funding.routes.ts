@@ -29,17 +29,16 @@ import {
 import type { Request, Router } from "express";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import type { AccountEvents } from "../events/account-events.ts";
+import { claimOf, idempotencyOf, sendKeyed, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs, Route } from "../http/openapi.ts";
 import { requireMember, signedIn } from "../http/session-middleware.ts";
-import { validate } from "../http/validate.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
-import { idempotencyOf, sendResult } from "../trading/idempotency.ts";
-import type { AccountEvents } from "../trading/trading.service.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
+import { validate } from "../validate.ts";
 import { ChannelsService, type StaffContext } from "./channels.service.ts";
 import { DepositsService } from "./deposits.service.ts";
 import { type FundHours, isWithinFundHours, parseFundHours } from "./fund-hours.ts";
-import { opsDeposits, opsWithdrawals } from "./funding.repo.ts";
 import { FxService } from "./fx.service.ts";
 import { parseWithdrawMinimums } from "./withdraw-rules.ts";
 import { WithdrawalsService } from "./withdrawals.service.ts";
@@ -102,8 +101,8 @@ export function mountFundingRoutes(router: Router, ops: Router, docs: ApiDocs, d
   };
   mountTermsRoute(on, config, fundHours, now);
   mountChannelRoutes(on, channels);
-  mountDepositRoutes(on, deposits, deps.uploads, db);
-  mountWithdrawalRoutes(on, withdrawals, db);
+  mountDepositRoutes(on, deposits, deps.uploads);
+  mountWithdrawalRoutes(on, withdrawals);
   mountFxRoutes(on, fx);
 }
 
@@ -213,7 +212,7 @@ function mountChannelRoutes(on: Mount, channels: ChannelsService): void {
   );
 }
 
-function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: UploadStore, db: Db): void {
+function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: UploadStore): void {
   const { route, opsRoute, staffContext } = on;
   route(
     {
@@ -271,7 +270,7 @@ function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: Uploa
     async (request, response) => {
       requireStaff(request, "reviewer");
       const { status } = validate(opsDepositQuerySchema, request.query);
-      response.json({ items: await opsDeposits(db, status) });
+      response.json({ items: await deposits.opsList(status) });
     },
   );
   opsRoute(
@@ -307,7 +306,7 @@ function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: Uploa
   );
 }
 
-function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService, db: Db): void {
+function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService): void {
   const { route, opsRoute, staffContext } = on;
   route(
     {
@@ -379,7 +378,7 @@ function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService, db: D
     async (request, response) => {
       requireStaff(request, "reviewer");
       const { status } = validate(opsWithdrawalQuerySchema, request.query);
-      response.json({ items: await opsWithdrawals(db, status) });
+      response.json({ items: await withdrawals.opsList(status) });
     },
   );
   opsRoute(
@@ -488,7 +487,12 @@ function mountFxRoutes(on: Mount, fx: FxService): void {
     },
     async (request, response) => {
       const member = requireMember(request);
-      sendResult(response, await fx.convert(member.id, request.body, idempotencyOf(request)));
+      const claim = claimOf(request, 200);
+      // A retry gets its first answer, not the refusal its own effects would now cause.
+      const replay = await fx.storedAnswer(member.id, claim);
+      if (replay) return sendResult(response, replay);
+      const { quoteId } = validate(fxConvertSchema, request.body);
+      sendKeyed(response, await fx.convert(member.id, quoteId, claim), 200);
     },
   );
 }

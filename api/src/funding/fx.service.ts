@@ -1,15 +1,22 @@
 import type { Bus } from "@kabuto/bus";
-import type { Currency, FxQuote, InstrumentCatalog, Quote } from "@kabuto/shared";
-import { decimalToMinor, fxConvertSchema, fxQuoteRequestSchema, quoteTopic } from "@kabuto/shared";
+import type { AccountEvent, Currency, FxConversion, FxQuote, InstrumentCatalog, Quote } from "@kabuto/shared";
+import { decimalToMinor, fxQuoteRequestSchema, quoteTopic } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
+import {
+  type Claim,
+  type Idempotency,
+  type IdempotentResult,
+  type Keyed,
+  storedResult,
+  underClaim,
+} from "../idempotency/claims.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailableIn, postJournal } from "../ledger/ledger.repo.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
-import type { AccountEvents } from "../trading/trading.service.ts";
+import { validate } from "../validate.ts";
 import { memberFlags } from "./fund-requests.ts";
 import {
   checkPair,
@@ -92,15 +99,20 @@ export class FxService {
     return toFxQuote(row as Row);
   }
 
+  /** A keyed request's stored answer, read before any check runs (see `storedResult`). */
+  storedAnswer(
+    memberId: string,
+    idempotency: Idempotency | undefined,
+  ): Promise<IdempotentResult | undefined> {
+    return storedResult(this.deps.db, memberId, idempotency);
+  }
+
   /** Converts at a quote: the member's own, unexpired and unused, with the money available. */
-  async convert(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {
+  async convert(memberId: string, quoteId: string, claim?: Claim): Promise<Keyed<FxConversion>> {
     const { db, now } = this.deps;
-    const replay = await storedResult(db, memberId, idempotency);
-    if (replay) return replay;
-    const { quoteId } = validate(fxConvertSchema, input);
     const nowMs = now();
-    const result = await db.transaction((tx) =>
-      withClaim(tx, memberId, idempotency, nowMs, async () => {
+    return transactThenEmit(db, this.deps.events, async (tx) => {
+      const keyed = await underClaim(tx, memberId, claim, nowMs, async () => {
         if ((await memberFlags(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
         const [row] = rowsOf(
           await tx.execute(sql`
@@ -153,18 +165,16 @@ export class FxService {
           nowMs,
         );
         await tx.execute(sql`update fx_quotes set journal_id = ${journalId} where id = ${quoteId}`);
-        return {
-          status: 200,
-          body: { quote, journalId: String(journalId) },
-          events: [
-            { type: "balance" as const, id: quote.from },
-            { type: "balance" as const, id: quote.to },
-          ],
-        };
-      }),
-    );
-    for (const event of result.events ?? []) this.deps.events(memberId, event);
-    return { status: result.status, body: result.body };
+        return { quote, journalId: String(journalId) };
+      });
+      const events: AccountEvent[] = keyed.replayed
+        ? []
+        : [
+            { type: "balance", id: keyed.value.quote.from },
+            { type: "balance", id: keyed.value.quote.to },
+          ];
+      return { value: keyed, events: events.map((event) => ({ memberId, event })) };
+    });
   }
 
   private async prices(currencies: Currency[]): Promise<Map<Currency, UsdPairPrice>> {

@@ -3,7 +3,7 @@ import type { Currency, Market, Quote, Withdrawable } from "@kabuto/shared";
 import { quoteTopic, symbolMarket } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 import {
   type HoldingPosition,

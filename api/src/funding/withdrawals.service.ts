@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/bus";
-import type { Currency, OpsWithdrawalDetail, Withdrawable, Withdrawal } from "@kabuto/shared";
+import type { Currency, OpsWithdrawal, OpsWithdrawalDetail, Withdrawable, Withdrawal } from "@kabuto/shared";
 import {
   decimalToMinor,
   reviewDecisionSchema,
@@ -9,16 +9,16 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
-import { numericId } from "../http/ids.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import type { AccountEvents } from "../events/account-events.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
 import { verifyFundPassword } from "../identity/fund-password.ts";
+import { numericId } from "../ids.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
-import type { AccountEvents } from "../trading/trading.service.ts";
+import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
 import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
 import {
@@ -28,7 +28,7 @@ import {
   memberFlags,
   openRequestConflict,
 } from "./fund-requests.ts";
-import { memberWithdrawals, opsWithdrawal, toWithdrawal } from "./funding.repo.ts";
+import { memberWithdrawals, opsWithdrawal, opsWithdrawals, toWithdrawal } from "./funding.repo.ts";
 import { withdrawMinimum } from "./withdraw-rules.ts";
 import { computeWithdrawable } from "./withdrawable.ts";
 
@@ -76,6 +76,11 @@ export class WithdrawalsService {
 
   async list(memberId: string): Promise<Withdrawal[]> {
     return memberWithdrawals(this.deps.db, memberId);
+  }
+
+  /** Operations' queue: withdrawals in `status` (pending by default). */
+  opsList(status: OpsWithdrawal["status"] | undefined): Promise<OpsWithdrawal[]> {
+    return opsWithdrawals(this.deps.db, status);
   }
 
   async request(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {

@@ -1,24 +1,7 @@
 import type { ErrorBody, ErrorCode } from "@kabuto/shared";
-import { errorStatus } from "@kabuto/shared";
 import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
-
-/** The one error the API throws on purpose: a stable code the client translates. */
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly details: Record<string, unknown> | undefined;
-
-  constructor(code: ErrorCode, details?: Record<string, unknown>, options?: { cause?: unknown }) {
-    super(code, options);
-    this.name = "AppError";
-    this.code = code;
-    this.details = details;
-  }
-
-  get status(): number {
-    return errorStatus[this.code];
-  }
-}
+import { AppError } from "../errors.ts";
 
 export function errorBody(code: ErrorCode, details?: Record<string, unknown>): ErrorBody {
   return { error: { code, message: code, ...(details ? { details } : {}) } };

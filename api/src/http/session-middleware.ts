@@ -2,7 +2,7 @@ import { sessionCookieName } from "@kabuto/shared";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { hashToken, resolveSession, type SessionMember } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 
 declare global {
   namespace Express {

@@ -2,10 +2,10 @@ import { type BankCard, bankCardInputSchema, type StaffBankCard } from "@kabuto/
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { bankCards, members, withdrawals } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { numericId } from "../http/ids.ts";
-import { validate } from "../http/validate.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
+import { AppError } from "../errors.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
+import { numericId } from "../ids.ts";
+import { validate } from "../validate.ts";
 import { cardsPerMemberMax, holderMatches, maskTail } from "./rules.ts";
 
 type CardRow = typeof bankCards.$inferSelect;

@@ -2,7 +2,7 @@ import { verify } from "@node-rs/argon2";
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { loginFailures, members } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 
 /** Wrong fund passwords counted over this window: a six-digit PIN must not be guessable by a script. */
 export const fundPasswordWindowMs = 15 * 60_000;

@@ -17,12 +17,12 @@ import {
 import type { Request, Router } from "express";
 import { hashToken } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
+import { idempotencyOf, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember, signedIn } from "../http/session-middleware.ts";
-import { validate } from "../http/validate.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
-import { idempotencyOf, sendResult } from "../trading/idempotency.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
+import { validate } from "../validate.ts";
 import { BankCardsService } from "./bank-cards.service.ts";
 import { KycService } from "./kyc.service.ts";
 import { type PasswordContext, PasswordsService } from "./passwords.service.ts";

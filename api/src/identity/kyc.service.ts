@@ -9,13 +9,13 @@ import {
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { kycApplications, members } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { numericId } from "../http/ids.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
+import { numericId } from "../ids.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../trading/idempotency.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
+import { validate } from "../validate.ts";
 import { maskTail } from "./rules.ts";
 
 /** Applications a queue page lists: more than a reviewer's shift clears. */

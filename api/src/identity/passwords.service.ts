@@ -5,8 +5,8 @@ import { hashPassword, loginFailuresPerAccountMax, loginWindowMs } from "../auth
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { loginFailures, members } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { validate } from "../validate.ts";
 import { verifyFundPassword } from "./fund-password.ts";
 
 export interface PasswordContext {

@@ -10,7 +10,7 @@ import {
 } from "@kabuto/shared";
 import type { Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
-import { validate } from "../http/validate.ts";
+import { validate } from "../validate.ts";
 import type { MarketService } from "./market.service.ts";
 
 export function mountMarketRoutes(router: Router, docs: ApiDocs, market: MarketService): void {

@@ -10,7 +10,7 @@ import type {
   Quote,
 } from "@kabuto/shared";
 import { candleTopic, quoteTopic, toWireCandle } from "@kabuto/shared";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { CandlesRepo } from "./candles.repo.ts";
 
 /** Market data for HTTP: instruments from the catalog, prices from the bus's newest state, history from the database. */

@@ -10,11 +10,11 @@ import {
 import { and, desc, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { news } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { numericId } from "../http/ids.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { numericId } from "../ids.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
+import { validate } from "../validate.ts";
 
 /** How far ahead an item may be scheduled: a year covers every holiday notice. */
 const scheduleAheadMaxMs = 366 * 24 * 3_600_000;

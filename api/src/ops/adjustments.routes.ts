@@ -1,7 +1,7 @@
 import { adjustmentRequestSchema, adjustmentSchema } from "@kabuto/shared";
 import type { Router } from "express";
+import { idempotencyOf, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
-import { idempotencyOf, sendResult } from "../trading/idempotency.ts";
 import type { AdjustmentsService } from "./adjustments.service.ts";
 import { requireStaff } from "./staff-sessions.ts";
 

@@ -1,11 +1,11 @@
 import { type Adjustment, adjustmentRequestSchema, type Currency, decimalToMinor } from "@kabuto/shared";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import type { AccountEvents } from "../events/account-events.ts";
+import { type Idempotency, type IdempotentResult, withClaim } from "../idempotency/claims.ts";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal } from "../ledger/ledger.repo.ts";
-import { type Idempotency, type IdempotentResult, withClaim } from "../trading/idempotency.ts";
-import type { AccountEvents } from "../trading/trading.service.ts";
+import { validate } from "../validate.ts";
 import { recordAudit } from "./audit.ts";
 import { findMember, isMemberId } from "./members.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";

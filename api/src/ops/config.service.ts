@@ -3,8 +3,8 @@ import { eq, inArray } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { configEntries } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { validate } from "../validate.ts";
 import { recordAudit } from "./audit.ts";
 import type { StaffMember } from "./staff-sessions.ts";
 

@@ -3,7 +3,7 @@ import { desc, eq, ilike, like, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { members } from "../db/schema.ts";
-import { isUuid } from "../http/ids.ts";
+import { isUuid } from "../ids.ts";
 import { memberBalances, type Tx } from "../ledger/ledger.repo.ts";
 import { fundRecords } from "../trading/account.repo.ts";
 

@@ -7,11 +7,9 @@ import {
 } from "@kabuto/shared";
 import type { Router } from "express";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
-import { validate } from "../http/validate.ts";
-import { memberProfile, searchMembers } from "./members.repo.ts";
-import { setMemberFlags } from "./members.service.ts";
+import { validate } from "../validate.ts";
+import { findMembers, memberProfileOf, setMemberFlags } from "./members.service.ts";
 import { requireStaff } from "./staff-sessions.ts";
 
 export interface SessionControl {
@@ -43,7 +41,7 @@ export function mountOpsMemberRoutes(
     },
     async (request, response) => {
       requireStaff(request, "reviewer");
-      response.json(await searchMembers(db, validate(memberSearchQuerySchema, request.query)));
+      response.json(await findMembers(db, validate(memberSearchQuerySchema, request.query)));
     },
   );
 
@@ -59,9 +57,7 @@ export function mountOpsMemberRoutes(
     },
     async (request, response) => {
       requireStaff(request, "reviewer");
-      const profile = await memberProfile(db, String(request.params.id), now());
-      if (!profile) throw new AppError("MEMBER_NOT_FOUND");
-      response.json(profile);
+      response.json(await memberProfileOf(db, String(request.params.id), now()));
     },
   );
 

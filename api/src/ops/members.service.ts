@@ -8,10 +8,16 @@ import { eq } from "drizzle-orm";
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { members } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { validate } from "../validate.ts";
 import { recordAudit } from "./audit.ts";
-import { isMemberId, liveSessionHashes, toMemberSummary } from "./members.repo.ts";
+import {
+  isMemberId,
+  liveSessionHashes,
+  memberProfile,
+  searchMembers,
+  toMemberSummary,
+} from "./members.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";
 
 type Flags = Record<MemberFlagName, boolean>;
@@ -83,4 +89,23 @@ export async function setMemberFlags(
     });
     return { member: toMemberSummary(updated as typeof row), ended, changed: live };
   });
+}
+
+/** Members matching an operator's search, newest first (see `searchMembers`). */
+export function findMembers(
+  db: Db,
+  query: Parameters<typeof searchMembers>[1],
+): ReturnType<typeof searchMembers> {
+  return searchMembers(db, query);
+}
+
+/** A member's profile for operations; refuses MEMBER_NOT_FOUND. */
+export async function memberProfileOf(
+  db: Db,
+  memberId: string,
+  nowMs: number,
+): Promise<NonNullable<Awaited<ReturnType<typeof memberProfile>>>> {
+  const profile = await memberProfile(db, memberId, nowMs);
+  if (!profile) throw new AppError("MEMBER_NOT_FOUND");
+  return profile;
 }

@@ -8,8 +8,8 @@ import {
 import type { Router } from "express";
 import { z } from "zod";
 import type { ApiDocs } from "../http/openapi.ts";
-import { validate } from "../http/validate.ts";
 import type { NewsService } from "../news/news.service.ts";
+import { validate } from "../validate.ts";
 import { requireStaff } from "./staff-sessions.ts";
 
 const withdrawSchema = z.object({ reason: reasonSchema });

@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { hashToken } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { staff, staffSessions } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 
 export const staffCookieName = "kabuto_staff";
 /** A staff session lasts a working day: the console holds every member's data. */

@@ -1,3 +1,4 @@
+import type { AuditEntry } from "@kabuto/shared";
 import { createStaffSchema, type Staff, staffLoginRequestSchema } from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
 import { and, asc, count, eq, gt, like } from "drizzle-orm";
@@ -9,8 +10,9 @@ import {
 } from "../auth/auth.service.ts";
 import type { Db } from "../db/database.ts";
 import { loginFailures, staff } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { validate } from "../validate.ts";
+import { auditPage } from "./audit.repo.ts";
 import { recordAudit } from "./audit.ts";
 import { createStaffSession, revokeStaffSessions, type StaffMember } from "./staff-sessions.ts";
 
@@ -32,6 +34,11 @@ export class StaffService {
 
   constructor(db: Db) {
     this.db = db;
+  }
+
+  /** The audit log for a supervisor, newest first (see `auditPage`). */
+  auditLog(query: Parameters<typeof auditPage>[1]): Promise<AuditEntry[]> {
+    return auditPage(this.db, query);
   }
 
   async login(

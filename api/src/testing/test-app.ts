@@ -5,7 +5,8 @@ import { createCatalog } from "@kabuto/feed";
 import { pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
-import type { AccountEvents, TradingService } from "../trading/trading.service.ts";
+import type { AccountEvents } from "../events/account-events.ts";
+import type { TradingService } from "../trading/trading.service.ts";
 import { openTestDatabase, testConfig } from "./test-env.ts";
 
 export interface TestApp {

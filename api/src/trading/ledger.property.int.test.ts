@@ -1,3 +1,4 @@
+import { placeOrderSchema } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,6 +6,7 @@ import { checkLedger } from "../ledger/ledger-check.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
+import { validate } from "../validate.ts";
 import { TradingWorker } from "./worker.ts";
 
 /**
@@ -101,15 +103,20 @@ async function run(step: Command): Promise<void> {
       step.symbol === "JP:7203"
         ? String(bid + step.offset * 10 * tick)
         : (bid + step.offset * tick).toFixed(2);
-    await app.trading
-      .placeOrder(member.memberId, {
-        symbol: step.symbol,
-        side: step.side,
-        type: step.type,
-        quantity: step.lots * (step.symbol === "JP:7203" ? 100 : 1),
-        leverage: step.leverage,
-        ...(step.type === "limit" ? { price: limit } : {}),
-      })
+    await Promise.resolve()
+      .then(() =>
+        app.trading.placeOrder(
+          member.memberId,
+          validate(placeOrderSchema, {
+            symbol: step.symbol,
+            side: step.side,
+            type: step.type,
+            quantity: step.lots * (step.symbol === "JP:7203" ? 100 : 1),
+            leverage: step.leverage,
+            ...(step.type === "limit" ? { price: limit } : {}),
+          }),
+        ),
+      )
       .catch(refused);
     return;
   }
@@ -121,10 +128,7 @@ async function run(step: Command): Promise<void> {
     if (!target) return;
     if (step.kind === "close")
       await app.trading.closePosition(member.memberId, String(target.id)).catch(refused);
-    else
-      await app.trading
-        .addMargin(member.memberId, String(target.id), { amount: String(step.amount) })
-        .catch(refused);
+    else await app.trading.addMargin(member.memberId, String(target.id), BigInt(step.amount)).catch(refused);
     return;
   }
   const pending = await rows(

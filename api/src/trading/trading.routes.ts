@@ -12,20 +12,13 @@ import {
   positionSchema,
   tradingTermsSchema,
 } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
 import type { Router } from "express";
-import type { Db } from "../db/database.ts";
-import { rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
+import { claimOf, idempotencyOf, sendKeyed, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
-import { validate } from "../http/validate.ts";
-import { accountSummary, fundRecords } from "./account.repo.ts";
-import { idempotencyOf, sendResult, storedResult } from "./idempotency.ts";
-import { type TradingService, toOrder, toPosition } from "./trading.service.ts";
-
-/** Rows a list returns at most: a phone scrolls through a few dozen orders at a time. */
-const listLimit = 200;
+import { validate } from "../validate.ts";
+import type { TradingService } from "./trading.service.ts";
 
 const tradingErrors = [
   "UNAUTHENTICATED",
@@ -42,13 +35,12 @@ export function mountTradingRoutes(
   router: Router,
   docs: ApiDocs,
   deps: {
-    db: Db;
     trading: TradingService;
     /** KYC_REQUIRED_FOR_TRADING: only verified members open positions. */
     kycRequired?: boolean;
   },
 ): void {
-  const { db, trading } = deps;
+  const { trading } = deps;
   const route = docs.on(router);
 
   route(
@@ -80,12 +72,14 @@ export function mountTradingRoutes(
       const member = requireMember(request);
       if (member.frozen || member.tradingBarred) {
         // A retry of an order that went through before the flag was set gets its first answer.
-        const replay = await storedResult(db, member.id, idempotencyOf(request));
+        const replay = await trading.storedAnswer(member.id, idempotencyOf(request));
         if (replay) return sendResult(response, replay);
         throw new AppError(member.frozen ? "ACCOUNT_FROZEN" : "TRADING_BARRED");
       }
       if (deps.kycRequired && member.verification !== "verified") throw new AppError("KYC_REQUIRED");
-      sendResult(response, await trading.placeOrder(member.id, request.body, idempotencyOf(request)));
+      const claim = claimOf(request, 201);
+      const order = validate(placeOrderSchema, request.body);
+      sendKeyed(response, await trading.placeOrder(member.id, order, claim), 201);
     },
   );
 
@@ -102,12 +96,7 @@ export function mountTradingRoutes(
     async (request, response) => {
       const member = requireMember(request);
       const { status } = validate(orderQuerySchema, request.query);
-      const rows = rowsOf(
-        await db.execute(sql`
-        select * from orders where member_id = ${member.id} ${status ? sql`and status = ${status}` : sql``}
-        order by id desc limit ${listLimit}`),
-      );
-      response.json({ items: rows.map(toOrder) });
+      response.json({ items: await trading.orders(member.id, status) });
     },
   );
 
@@ -123,10 +112,8 @@ export function mountTradingRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      sendResult(
-        response,
-        await trading.cancelOrder(member.id, String(request.params.id), idempotencyOf(request)),
-      );
+      const claim = claimOf(request, 200);
+      sendKeyed(response, await trading.cancelOrder(member.id, String(request.params.id), claim), 200);
     },
   );
 
@@ -143,12 +130,7 @@ export function mountTradingRoutes(
     async (request, response) => {
       const member = requireMember(request);
       const { status } = validate(positionQuerySchema, request.query);
-      const rows = rowsOf(
-        await db.execute(sql`
-        select * from positions where member_id = ${member.id} ${status ? sql`and status = ${status}` : sql``}
-        order by id desc limit ${listLimit}`),
-      );
-      response.json({ items: rows.map(toPosition) });
+      response.json({ items: await trading.positions(member.id, status) });
     },
   );
 
@@ -164,13 +146,7 @@ export function mountTradingRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      const id = String(request.params.id);
-      if (!/^\d{1,15}$/.test(id)) throw new AppError("POSITION_NOT_FOUND");
-      const [row] = rowsOf(
-        await db.execute(sql`select * from positions where id = ${Number(id)} and member_id = ${member.id}`),
-      );
-      if (!row) throw new AppError("POSITION_NOT_FOUND");
-      response.json(toPosition(row));
+      response.json(await trading.position(member.id, String(request.params.id)));
     },
   );
 
@@ -186,10 +162,8 @@ export function mountTradingRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      sendResult(
-        response,
-        await trading.closePosition(member.id, String(request.params.id), idempotencyOf(request)),
-      );
+      const claim = claimOf(request, 200);
+      sendKeyed(response, await trading.closePosition(member.id, String(request.params.id), claim), 200);
     },
   );
 
@@ -212,10 +186,9 @@ export function mountTradingRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      sendResult(
-        response,
-        await trading.addMargin(member.id, String(request.params.id), request.body, idempotencyOf(request)),
-      );
+      const claim = claimOf(request, 200);
+      const amount = BigInt(validate(addMarginSchema, request.body).amount);
+      sendKeyed(response, await trading.addMargin(member.id, String(request.params.id), amount, claim), 200);
     },
   );
 
@@ -242,7 +215,7 @@ export function mountTradingRoutes(
       response: accountSchema,
     },
     async (request, response) => {
-      response.json(await accountSummary(db, requireMember(request).id));
+      response.json(await trading.account(requireMember(request).id));
     },
   );
 
@@ -258,7 +231,7 @@ export function mountTradingRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      response.json(await fundRecords(db, member.id, validate(ledgerQuerySchema, request.query)));
+      response.json(await trading.fundRecords(member.id, validate(ledgerQuerySchema, request.query)));
     },
   );
 }

@@ -1,65 +1,77 @@
 import type { Bus } from "@kabuto/bus";
 import type {
   AccountEvent,
+  AccountSummary,
   Book,
-  Currency,
+  Fill,
+  FundRecord,
+  FundRecordKind,
   InstrumentCatalog,
   Market,
+  MarketTerms,
   Order,
-  PlaceOrder,
+  OrderRequest,
   Position,
   Quote,
+  Side,
 } from "@kabuto/shared";
 import {
-  addMarginSchema,
   bookTopic,
-  charge,
-  type Fill,
-  initialMargin,
+  defaultTerms,
   isOnTick,
   isWholeUnits,
-  type MarketTerms,
   marketCurrency,
-  placeOrderSchema,
   priceToUnits,
-  profit,
   quoteTopic,
-  type Side,
   sessionAt,
-  symbolMarket,
-  toMinor,
-  unitsToPrice,
   walkBook,
 } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { type Row, rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
-import { numericId } from "../http/ids.ts";
-import { validate } from "../http/validate.ts";
-import { houseAccount, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
-import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { AppError } from "../errors.ts";
+import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
 import {
-  claimKey,
+  type Claim,
   type Idempotency,
   type IdempotentResult,
+  type Keyed,
   storedResult,
-  storeResult,
-} from "./idempotency.ts";
-import { defaultTerms } from "./rules.ts";
-
-/** A result and the account events it causes once committed. */
-interface ActionResult extends IdempotentResult {
-  events?: AccountEvent[];
-}
-
-/** Pushes a member's private events (orders, fills, positions, balances) to their sockets. */
-export type AccountEvents = (memberId: string, event: AccountEvent) => void;
+  underClaim,
+} from "../idempotency/claims.ts";
+import { numericId } from "../ids.ts";
+import { lockAvailable, memberBalances, postJournal } from "../ledger/ledger.repo.ts";
+import { accountSummary, fundRecords } from "./account.repo.ts";
+import {
+  addMarginJournal,
+  closeJournals,
+  holdJournal,
+  openJournals,
+  releaseJournal,
+  restingHold,
+} from "./drafts.ts";
+import {
+  addPositionMargin,
+  type Conn,
+  cancelOrderRow,
+  closePositionRow,
+  findPosition,
+  insertRestingOrder,
+  isBalanceRefusal,
+  type LockedOrder,
+  listOrders,
+  listPositions,
+  lockOrder,
+  lockPosition,
+  type MemberFlags,
+  marketOf,
+  readMemberFlags,
+  writeOpening,
+} from "./trading.repo.ts";
 
 /**
- * Orders and positions. Every money movement is a journal written in the same transaction as
- * the business row; the member's available-cash account row is locked first, so two requests
- * racing for the same cash are served one after the other.
+ * Orders and positions: the use cases. Checks come first; the drafts decide every journal; the
+ * repository writes them with the business rows in one transaction, the member's available-cash
+ * account locked first, so two requests racing for the same cash are served one after the other.
+ * Answers are domain objects; refusals are AppErrors with a code.
  */
 export class TradingService {
   private readonly db: Db;
@@ -92,8 +104,40 @@ export class TradingService {
     return this.terms[market];
   }
 
-  async placeOrder(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {
-    const order = validate(placeOrderSchema, input);
+  /** A keyed request's stored answer, read before any check runs (see `storedResult`). */
+  storedAnswer(
+    memberId: string,
+    idempotency: Idempotency | undefined,
+  ): Promise<IdempotentResult | undefined> {
+    return storedResult(this.db, memberId, idempotency);
+  }
+
+  orders(memberId: string, status?: Order["status"]): Promise<Order[]> {
+    return listOrders(this.db, memberId, status);
+  }
+
+  positions(memberId: string, status?: Position["status"]): Promise<Position[]> {
+    return listPositions(this.db, memberId, status);
+  }
+
+  async position(memberId: string, positionId: string): Promise<Position> {
+    const position = await findPosition(this.db, memberId, numericId(positionId, "POSITION_NOT_FOUND"));
+    if (!position) throw new AppError("POSITION_NOT_FOUND");
+    return position;
+  }
+
+  account(memberId: string): Promise<AccountSummary> {
+    return accountSummary(this.db, memberId);
+  }
+
+  fundRecords(
+    memberId: string,
+    query: { type?: FundRecordKind | undefined; before?: number | undefined; limit: number },
+  ): Promise<{ items: FundRecord[] }> {
+    return fundRecords(this.db, memberId, query);
+  }
+
+  async placeOrder(memberId: string, order: OrderRequest, claim?: Claim): Promise<Keyed<Order>> {
     const instrument = this.catalog.instrumentBySymbol.get(order.symbol);
     if (!instrument) throw new AppError("PRODUCT_NOT_FOUND");
     const market = instrument.market;
@@ -114,257 +158,220 @@ export class TradingService {
       if (!book) throw new AppError("PRICE_UNAVAILABLE");
       const fill = walkBook(book, market, order.side, order.quantity);
       if (!fill) throw new AppError("BOOK_TOO_THIN");
-      const opened = await this.openPosition(
-        this.db,
-        memberId,
-        order,
-        market,
-        fill,
-        null,
-        nowMs,
-        idempotency,
-        true,
-      );
-      if (!opened.replayed) {
-        const body = opened.body as Order;
-        for (const event of [
-          { type: "order", id: body.id },
-          { type: "position", id: opened.positionId ?? "" },
-          { type: "balance", id: body.currency },
-        ] as const) {
-          this.events(memberId, event);
-        }
+      const placed = await this.openMarket(memberId, order, market, fill, nowMs, claim);
+      if (!placed.replayed) {
+        const { id, positionId, currency } = placed.value;
+        this.emit(
+          memberId,
+          { type: "order", id },
+          { type: "position", id: positionId ?? "" },
+          {
+            type: "balance",
+            id: currency,
+          },
+        );
       }
-      return { status: opened.status, body: opened.body };
+      return placed;
     }
     if (order.session === "extended" && market !== "US") throw new AppError("SESSION_INVALID");
     const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
-    return this.inTransaction(memberId, idempotency, nowMs, (tx) =>
-      this.restLimit(tx, memberId, order, market, limitUnits, nowMs),
+    return this.keyed(
+      memberId,
+      claim,
+      nowMs,
+      (tx) => this.restLimit(tx, memberId, order, market, limitUnits, nowMs),
+      (placed) => [
+        { type: "order", id: placed.id },
+        { type: "balance", id: placed.currency },
+      ],
     );
   }
 
-  async cancelOrder(memberId: string, orderId: string, idempotency?: Idempotency): Promise<IdempotentResult> {
-    return this.inTransaction(memberId, idempotency, this.now(), async (tx) => {
-      const [row] = rowsOf(
-        await tx.execute(
-          sql`select * from orders where id = ${numericId(orderId)} and member_id = ${memberId} for update`,
-        ),
-      );
-      if (!row) throw new AppError("ORDER_NOT_FOUND");
-      if (row.status !== "pending") throw new AppError("ORDER_NOT_PENDING");
-      const currency = marketCurrency[symbolMarket(String(row.symbol) as Order["symbol"]) as Market];
-      await this.releaseHold(tx, row, currency, this.now());
-      const [updated] = rowsOf(
-        await tx.execute(
-          sql`update orders set status = 'cancelled', updated_at_ms = ${this.now()} where id = ${row.id} returning *`,
-        ),
-      );
-      return {
-        status: 200,
-        body: toOrder(updated as Row),
-        events: [
-          { type: "order", id: String(row.id) },
-          { type: "balance", id: currency },
-        ],
-      };
-    });
+  async cancelOrder(memberId: string, orderId: string, claim?: Claim): Promise<Keyed<Order>> {
+    const nowMs = this.now();
+    return this.keyed(
+      memberId,
+      claim,
+      nowMs,
+      async (tx) => {
+        const locked = await lockOrder(tx, numericId(orderId), { memberId });
+        if (!locked) throw new AppError("ORDER_NOT_FOUND");
+        if (locked.order.status !== "pending") throw new AppError("ORDER_NOT_PENDING");
+        await this.releaseHold(tx, locked, nowMs);
+        return cancelOrderRow(tx, Number(locked.order.id), nowMs);
+      },
+      (cancelled) => [
+        { type: "order", id: cancelled.id },
+        { type: "balance", id: cancelled.currency },
+      ],
+    );
   }
 
   /** Closes a holding position at market, for the member (`member`) or the house (`margin_call`). */
   async closePosition(
     memberId: string,
     positionId: string,
-    idempotency?: Idempotency,
+    claim?: Claim,
     reason: "member" | "margin_call" = "member",
-  ): Promise<IdempotentResult> {
+  ): Promise<Keyed<Position>> {
     const nowMs = this.now();
-    return this.inTransaction(memberId, idempotency, nowMs, async (tx) => {
-      const position = await this.lockPosition(tx, memberId, positionId);
-      if (position.lockedUntilMs !== null && position.lockedUntilMs > nowMs) {
-        throw new AppError("POSITION_LOCKED", { untilMs: position.lockedUntilMs });
-      }
-      const market = symbolMarket(position.symbol) as Market;
-      if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") {
-        throw new AppError("OUTSIDE_TRADING_HOURS");
-      }
-      const [, book] = await this.marketState(position.symbol);
-      if (!book) throw new AppError("PRICE_UNAVAILABLE");
-      const closingSide: Side = position.side === "long" ? "short" : "long";
-      const fill = walkBook(book, market, closingSide, position.quantity);
-      if (!fill) throw new AppError("BOOK_TOO_THIN");
-      const closed = await this.settleClose(tx, memberId, position, market, fill, reason, nowMs);
-      return {
-        status: 200,
-        body: closed,
-        events: [
-          { type: "position", id: positionId },
-          { type: "balance", id: position.currency },
-        ],
-      };
-    });
+    return this.keyed(
+      memberId,
+      claim,
+      nowMs,
+      async (tx) => {
+        const position = await this.lockHolding(tx, memberId, positionId);
+        if (position.lockedUntilMs !== null && position.lockedUntilMs > nowMs) {
+          throw new AppError("POSITION_LOCKED", { untilMs: position.lockedUntilMs });
+        }
+        const market = marketOf(position.symbol);
+        if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") {
+          throw new AppError("OUTSIDE_TRADING_HOURS");
+        }
+        const [, book] = await this.marketState(position.symbol);
+        if (!book) throw new AppError("PRICE_UNAVAILABLE");
+        const closingSide: Side = position.side === "long" ? "short" : "long";
+        const fill = walkBook(book, market, closingSide, position.quantity);
+        if (!fill) throw new AppError("BOOK_TOO_THIN");
+        return this.settleClose(tx, memberId, position, market, fill, reason, nowMs);
+      },
+      (closed) => [
+        { type: "position", id: closed.id },
+        { type: "balance", id: closed.currency },
+      ],
+    );
   }
 
-  async addMargin(memberId: string, positionId: string, input: unknown, idempotency?: Idempotency) {
-    const amount = BigInt(validate(addMarginSchema, input).amount);
+  /** Moves `amount` (positive minor units, checked by the caller) from available cash to the position's margin. */
+  async addMargin(
+    memberId: string,
+    positionId: string,
+    amount: bigint,
+    claim?: Claim,
+  ): Promise<Keyed<Position>> {
+    if (amount <= 0n) throw new AppError("AMOUNT_INVALID");
     const nowMs = this.now();
-    return this.inTransaction(memberId, idempotency, nowMs, async (tx) => {
-      const position = await this.lockPosition(tx, memberId, positionId);
-      const currency = position.currency;
-      const available = await lockAvailable(tx, memberId, currency);
-      if (available < amount) throw new AppError("INSUFFICIENT_BALANCE", { available: available.toString() });
-      await postJournal(
-        tx,
-        {
-          kind: "margin_add",
-          memberId,
-          ref: `position:${position.id}`,
-          memo: null,
-          postings: transfer(
-            memberAccount(memberId, "available", currency),
-            memberAccount(memberId, "margin", currency),
-            amount,
-          ),
-        },
-        nowMs,
-      );
-      const [updated] = rowsOf(
-        await tx.execute(
-          sql`update positions set margin_minor = margin_minor + ${amount.toString()}::bigint where id = ${numericId(positionId)} returning *`,
-        ),
-      );
-      return {
-        status: 200,
-        body: toPosition(updated as Row),
-        events: [
-          { type: "position", id: positionId },
-          { type: "balance", id: currency },
-        ],
-      };
-    });
+    return this.keyed(
+      memberId,
+      claim,
+      nowMs,
+      async (tx) => {
+        const position = await this.lockHolding(tx, memberId, positionId);
+        const available = await lockAvailable(tx, memberId, position.currency);
+        if (available < amount)
+          throw new AppError("INSUFFICIENT_BALANCE", { available: available.toString() });
+        await postJournal(tx, addMarginJournal(memberId, position.id, position.currency, amount), nowMs);
+        return addPositionMargin(tx, Number(position.id), amount);
+      },
+      (added) => [
+        { type: "position", id: added.id },
+        { type: "balance", id: added.currency },
+      ],
+    );
   }
 
   /** The worker's fill of a resting limit order whose price the market reached. */
   async fillLimit(orderId: number, book: Book): Promise<boolean> {
     const nowMs = this.now();
-    const filled = await this.db.transaction(async (tx) => {
-      const [row] = rowsOf(
-        await tx.execute(sql`select * from orders where id = ${orderId} for update skip locked`),
+    const filled = await transactThenEmit(this.db, this.events, async (tx) => {
+      const locked = await lockOrder(tx, orderId, { skipLocked: true });
+      if (locked?.order.status !== "pending" || locked.limitUnits === null)
+        return { value: false, events: [] };
+      const { order, memberId } = locked;
+      const market = marketOf(order.symbol);
+      const fill = walkBook(book, market, order.side, order.quantity);
+      const limit = locked.limitUnits;
+      if (!fill || (order.side === "long" ? fill.averageUnits > limit : fill.averageUnits < limit))
+        return { value: false, events: [] };
+      await this.releaseHold(tx, locked, nowMs);
+      const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
+      const written = await writeOpening(
+        tx,
+        { memberId, ...order, ...opening, nowMs },
+        { kind: "resting", orderId },
       );
-      if (row?.status !== "pending") return undefined;
-      const market = symbolMarket(String(row.symbol) as Order["symbol"]) as Market;
-      const side = row.side as Side;
-      const quantity = Number(row.quantity);
-      const limit = Number(row.limit_units);
-      const fill = walkBook(book, market, side, quantity);
-      if (!fill || (side === "long" ? fill.averageUnits > limit : fill.averageUnits < limit))
-        return undefined;
-      const memberId = String(row.member_id);
-      const currency = marketCurrency[market];
-      await this.releaseHold(tx, row, currency, nowMs);
-      const order = { symbol: String(row.symbol), side, quantity, leverage: Number(row.leverage) };
-      const opened = await this.openPosition(tx, memberId, order, market, fill, Number(row.id), nowMs);
-      const positionId = opened.positionId ?? "";
-      return { memberId, orderId: String(row.id), positionId: String(positionId), currency };
+      if (written.outcome !== "opened") throw new Error("a resting order's fill was not written");
+      const events: AccountEvent[] = [
+        { type: "order", id: order.id },
+        { type: "position", id: written.positionId },
+        { type: "balance", id: order.currency },
+      ];
+      return { value: true, events: events.map((event) => ({ memberId, event })) };
     });
-    if (!filled) return false;
-    this.events(filled.memberId, { type: "order", id: filled.orderId });
-    this.events(filled.memberId, { type: "position", id: filled.positionId });
-    this.events(filled.memberId, { type: "balance", id: filled.currency });
-    return true;
+    return filled;
   }
 
   /**
-   * Reserves margin and the opening fee from available cash and opens the position, through
-   * the database's open_position function: one round trip, atomic on its own (a market order)
-   * or inside the caller's transaction (a limit order's fill, `orderId` given).
+   * A market order: the order, its position and the journals of opening, in one statement
+   * that also reads the member's flags as stored and claims the key (see `writeOpening`).
    */
-  private async openPosition(
-    tx: Tx,
+  private async openMarket(
     memberId: string,
-    order: { symbol: string; side: Side; quantity: number; leverage: number; session?: string },
+    order: OrderRequest,
     market: Market,
     fill: Fill,
-    orderId: number | null,
     nowMs: number,
-    idempotency?: Idempotency,
-    /** A member's new order (not a resting one filling): refused if the member may not trade now. */
-    gated = false,
-  ): Promise<{ replayed: boolean; status: number; body: unknown; positionId?: string }> {
+    claim: Claim | undefined,
+  ): Promise<Keyed<Order>> {
     const currency = marketCurrency[market];
-    const notional = toMinor(fill.scaledNotional, market);
-    const margin = initialMargin(notional, order.leverage);
-    const fee = charge(notional, this.terms[market].feePpm);
-    const openPrice = formatAverage(fill.averageUnits, market);
-    const memo = `${order.side} ${order.quantity} ${order.symbol} @ ${openPrice} ×${order.leverage}`;
+    const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
+    const body: Omit<Order, "id" | "positionId"> = {
+      symbol: order.symbol,
+      side: order.side,
+      type: "market",
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitPrice: null,
+      session: order.session,
+      status: "filled",
+      held: "0",
+      currency,
+      fillPrice: opening.openPrice,
+      createdAtMs: nowMs,
+      updatedAtMs: nowMs,
+    };
+    const write = { memberId, currency, ...order, ...opening, nowMs };
+    let written: Awaited<ReturnType<typeof writeOpening>>;
     try {
-      const open = sql`open_position(${memberId}, ${idempotency?.key ?? null}, ${idempotency?.hash ?? null},
-        ${orderId}, ${order.symbol}, ${currency}, ${order.side}, ${order.quantity}, ${order.leverage},
-        ${order.session ?? "regular"}, ${openPrice}, ${notional.toString()}::bigint, ${margin.toString()}::bigint,
-        ${fee.toString()}::bigint, ${memo}, ${nowMs})`;
-      // A new order reads the member's flags as stored, in the same round trip: the session this
-      // process remembers may predate a freeze set through another process. The share lock makes
-      // a freeze wait for an order already under way, and an order wait for a freeze.
-      const [row] = rowsOf(
-        await tx.execute(
-          gated
-            ? sql`select m.frozen, m.trading_barred, m.disabled,
-                case when not (m.frozen or m.trading_barred or m.disabled) then ${open} end as result
-                from members m where m.id = ${memberId} for share`
-            : sql`select ${open} as result`,
-        ),
-      );
-      if (gated && (row as Row | undefined)?.result == null) {
-        // Refused; but a retry of an order that went through before the flag was set gets its result.
-        const stored = await storedResult(tx, memberId, idempotency);
-        if (stored) return { replayed: true, ...stored };
-        refuseBarred(row);
-      }
-      const result = (row as Row).result;
-      return (typeof result === "string" ? JSON.parse(result) : result) as {
-        replayed: boolean;
-        status: number;
-        body: unknown;
-        positionId?: string;
-      };
+      written = await writeOpening(this.db, write, {
+        kind: "new",
+        session: order.session,
+        body,
+        ...(claim ? { claim } : {}),
+      });
     } catch (error) {
-      const cause =
-        (error as { cause?: { code?: string; detail?: string } }).cause ??
-        (error as { code?: string; detail?: string });
-      if (cause.code === "KB001") throw new AppError("IDEMPOTENCY_KEY_REUSED");
-      if (cause.code === "KB002") {
-        throw new AppError("INSUFFICIENT_BALANCE", {
-          required: (margin + fee).toString(),
-          available: cause.detail ?? "0",
-          currency,
-        });
-      }
-      throw error;
+      if (!isBalanceRefusal(error)) throw error;
+      const balances = await memberBalances(this.db, memberId);
+      const available = balances.find((b) => b.purpose === "available" && b.currency === currency);
+      throw new AppError("INSUFFICIENT_BALANCE", {
+        required: (opening.margin + opening.fee).toString(),
+        available: (available?.balance ?? 0n).toString(),
+        currency,
+      });
     }
+    if (written.outcome === "opened") {
+      return { replayed: false, value: { ...body, id: written.orderId, positionId: written.positionId } };
+    }
+    // Refused, or claimed before: a retry of an order that went through (before a flag was set,
+    // or concurrently) gets its first answer.
+    const stored = await storedResult(this.db, memberId, claim);
+    if (stored) return { replayed: true, answer: stored };
+    if (written.outcome === "barred") refuseBarred(written.flags);
+    throw new Error("an idempotency key claimed but its answer not stored");
   }
 
   private async restLimit(
-    tx: Tx,
+    tx: Conn,
     memberId: string,
-    order: { symbol: string; side: Side; quantity: number; leverage: number; session: string },
+    order: OrderRequest,
     market: Market,
     limitUnits: number,
     nowMs: number,
-  ): Promise<ActionResult> {
+  ): Promise<Order> {
     const currency = marketCurrency[market];
-    const scaled = BigInt(order.quantity) * BigInt(limitUnits);
-    const notional = toMinor(scaled, market);
-    // Hold what the fill can cost at most: a long fills at or below its limit; a short at or
-    // above it, so its notional (and margin) can grow: hold for a 10% better fill too.
-    const heldNotional = order.side === "long" ? notional : (notional * 11n) / 10n;
-    const held =
-      initialMargin(heldNotional, order.leverage) + charge(heldNotional, this.terms[market].feePpm);
-    const [flags] = rowsOf(
-      await tx.execute(
-        sql`select frozen, trading_barred, disabled from members where id = ${memberId} for share`,
-      ),
-    );
-    refuseBarred(flags);
+    // Hold what the fill can cost at most (a short can fill above its limit).
+    const held = restingHold({ market, terms: this.terms[market], ...order, limitUnits });
+    refuseBarred(await readMemberFlags(tx, memberId));
     const available = await lockAvailable(tx, memberId, currency);
     if (available < held) {
       throw new AppError("INSUFFICIENT_BALANCE", {
@@ -373,41 +380,13 @@ export class TradingService {
         currency,
       });
     }
-    const [row] = rowsOf(
-      await tx.execute(sql`
-        insert into orders (member_id, symbol, side, type, quantity, leverage, limit_units, session, status, held_minor,
-          created_at_ms, updated_at_ms)
-        values (${memberId}, ${order.symbol}, ${order.side}, 'limit', ${order.quantity}, ${order.leverage}, ${limitUnits},
-          ${order.session}, 'pending', ${held.toString()}::bigint, ${nowMs}, ${nowMs})
-        returning *`),
-    );
-    await postJournal(
-      tx,
-      {
-        kind: "order_hold",
-        memberId,
-        ref: `order:${(row as Row).id}`,
-        memo: null,
-        postings: transfer(
-          memberAccount(memberId, "available", currency),
-          memberAccount(memberId, "held", currency),
-          held,
-        ),
-      },
-      nowMs,
-    );
-    return {
-      status: 201,
-      body: toOrder(row as Row),
-      events: [
-        { type: "order", id: String((row as Row).id) },
-        { type: "balance", id: currency },
-      ],
-    };
+    const placed = await insertRestingOrder(tx, { memberId, ...order, limitUnits, held, nowMs });
+    await postJournal(tx, holdJournal(memberId, placed.id, currency, held), nowMs);
+    return placed;
   }
 
   private async settleClose(
-    tx: Tx,
+    tx: Conn,
     memberId: string,
     position: Position,
     market: Market,
@@ -415,95 +394,41 @@ export class TradingService {
     reason: "member" | "margin_call",
     nowMs: number,
   ): Promise<Position> {
-    const { currency } = position;
-    const closeNotional = toMinor(fill.scaledNotional, market);
-    const pnl = profit(position.side, BigInt(position.openNotional), closeNotional);
-    const fee = charge(closeNotional, this.terms[market].feePpm);
-    // The selling side of the round trip pays the tax: a long sells on close, a short sold on open.
-    const tax = charge(
-      position.side === "long" ? closeNotional : BigInt(position.openNotional),
-      this.terms[market].taxPpm,
-    );
-    const margin = BigInt(position.margin);
-    const available = await lockAvailable(tx, memberId, currency);
-    const cash = memberAccount(memberId, "available", currency);
-    const postings: Posting[] = [...transfer(memberAccount(memberId, "margin", currency), cash, margin)];
-    if (pnl >= 0n) postings.push(...transfer(houseAccount("clearing", currency), cash, pnl));
-    const owed = (pnl < 0n ? -pnl : 0n) + fee + tax;
-    // What the member's money cannot cover becomes a visible debt in their deficit account.
-    const shortfall = owed > available + margin ? owed - available - margin : 0n;
-    if (shortfall > 0n)
-      postings.push(...transfer(memberAccount(memberId, "deficit", currency), cash, shortfall));
-    if (pnl < 0n) postings.push(...transfer(cash, houseAccount("clearing", currency), -pnl));
-    const closePrice = formatAverage(fill.averageUnits, market);
-    const ref = `position:${position.id}`;
-    await postJournal(
-      tx,
-      {
-        kind: reason === "margin_call" ? "margin_call" : "close",
-        memberId,
-        ref,
-        memo: `${position.side} ${position.quantity} ${position.symbol} @ ${closePrice}`,
-        postings,
+    const available = await lockAvailable(tx, memberId, position.currency);
+    const closing = closeJournals({
+      memberId,
+      market,
+      terms: this.terms[market],
+      position: {
+        ...position,
+        openNotional: BigInt(position.openNotional),
+        margin: BigInt(position.margin),
+        openFee: BigInt(position.openFee),
       },
-      nowMs,
-    );
-    // The selling fee and the tax are journals of their own, each a line in the fund records.
-    const charges = [
-      { kind: "fee", memo: "selling fee", amount: fee, to: houseAccount("fees", currency) },
-      { kind: "tax", memo: "stamp duty", amount: tax, to: houseAccount("tax", currency) },
-    ] as const;
-    for (const { kind, memo, amount, to } of charges) {
-      if (amount === 0n) continue;
-      await postJournal(tx, { kind, memberId, ref, memo, postings: transfer(cash, to, amount) }, nowMs);
-    }
-    const realized = pnl - fee - tax - BigInt(position.openFee);
-    const [updated] = rowsOf(
-      await tx.execute(sql`
-        update positions set status = 'closed', close_price = ${closePrice},
-          close_notional_minor = ${closeNotional.toString()}::bigint, close_fee_minor = ${fee.toString()}::bigint,
-          close_tax_minor = ${tax.toString()}::bigint, realized_minor = ${realized.toString()}::bigint,
-          close_reason = ${reason}, closed_at_ms = ${nowMs}
-        where id = ${numericId(position.id)} returning *`),
-    );
-    return toPosition(updated as Row);
+      fill,
+      reason,
+      available,
+    });
+    for (const journal of closing.journals) await postJournal(tx, journal, nowMs);
+    return closePositionRow(tx, Number(position.id), { ...closing, reason, nowMs });
   }
 
   /** Returns a pending order's held money to available cash (cancelled, or about to fill). */
-  private async releaseHold(tx: Tx, order: Row, currency: Currency, nowMs: number): Promise<void> {
-    const memberId = String(order.member_id);
-    await lockAvailable(tx, memberId, currency);
-    await postJournal(
-      tx,
-      {
-        kind: "order_release",
-        memberId,
-        ref: `order:${order.id}`,
-        memo: null,
-        postings: transfer(
-          memberAccount(memberId, "held", currency),
-          memberAccount(memberId, "available", currency),
-          BigInt(String(order.held_minor)),
-        ),
-      },
-      nowMs,
-    );
+  private async releaseHold(tx: Conn, locked: LockedOrder, nowMs: number): Promise<void> {
+    const { memberId, order } = locked;
+    await lockAvailable(tx, memberId, order.currency);
+    await postJournal(tx, releaseJournal(memberId, order.id, order.currency, locked.held), nowMs);
   }
 
-  private async lockPosition(tx: Tx, memberId: string, positionId: string): Promise<Position> {
-    const [row] = rowsOf(
-      await tx.execute(
-        sql`select * from positions where id = ${numericId(positionId)} and member_id = ${memberId} for update`,
-      ),
-    );
-    if (!row) throw new AppError("POSITION_NOT_FOUND");
-    const position = toPosition(row);
+  private async lockHolding(tx: Conn, memberId: string, positionId: string): Promise<Position> {
+    const position = await lockPosition(tx, memberId, numericId(positionId));
+    if (!position) throw new AppError("POSITION_NOT_FOUND");
     if (position.status !== "holding") throw new AppError("POSITION_NOT_HOLDING");
     return position;
   }
 
   private checkLimitPrice(
-    order: PlaceOrder,
+    order: OrderRequest,
     table: Parameters<typeof isOnTick>[0],
     market: Market,
     quote?: Quote,
@@ -530,90 +455,31 @@ export class TradingService {
   }
 
   /**
-   * Runs the action in one transaction with its idempotency claim, and tells the member's
-   * sockets what changed only once it has committed (a replayed result tells nothing new).
+   * Runs the action in one transaction under the key's claim, and tells the member's sockets
+   * what changed only once it has committed (a replayed answer tells nothing new).
    */
-  private async inTransaction(
+  private keyed<T>(
     memberId: string,
-    idempotency: Idempotency | undefined,
+    claim: Claim | undefined,
     nowMs: number,
-    action: (tx: Tx) => Promise<ActionResult>,
-  ): Promise<IdempotentResult> {
-    const result = await this.db.transaction(async (tx): Promise<ActionResult> => {
-      if (idempotency) {
-        const stored = await claimKey(tx, { memberId, key: idempotency.key, hash: idempotency.hash, nowMs });
-        if (stored) return stored;
-      }
-      const acted = await action(tx);
-      if (idempotency)
-        await storeResult(tx, { memberId, key: idempotency.key }, { status: acted.status, body: acted.body });
-      return acted;
+    action: (tx: Conn) => Promise<T>,
+    eventsOf: (value: T) => AccountEvent[],
+  ): Promise<Keyed<T>> {
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      const keyed = await underClaim(tx, memberId, claim, nowMs, () => action(tx));
+      const events = keyed.replayed ? [] : eventsOf(keyed.value).map((event) => ({ memberId, event }));
+      return { value: keyed, events };
     });
-    for (const event of result.events ?? []) this.events(memberId, event);
-    return { status: result.status, body: result.body };
+  }
+
+  private emit(memberId: string, ...events: AccountEvent[]): void {
+    for (const event of events) this.events(memberId, event);
   }
 }
 
 /** The member's flags as stored, read with a new order: those that forbid opening one. */
-function refuseBarred(flags: Row | undefined): void {
+function refuseBarred(flags: MemberFlags | undefined): void {
   if (!flags || flags.disabled) throw new AppError("UNAUTHENTICATED");
   if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
-  if (flags.trading_barred) throw new AppError("TRADING_BARRED");
-}
-
-function formatAverage(units: number, market: Market): string {
-  // The average of several levels can fall between ticks; show it to a tenth of a price unit.
-  const rounded = Math.round(units);
-  if (Math.abs(units - rounded) < 1e-9) return unitsToPrice(rounded, market);
-  return (units / (market === "JP" ? 10 : 10_000)).toFixed(market === "JP" ? 2 : 5);
-}
-
-const minor = (value: unknown) => (value === null || value === undefined ? null : String(value));
-
-export function toOrder(row: Row): Order {
-  const market = symbolMarket(String(row.symbol) as Order["symbol"]) as Market;
-  return {
-    id: String(row.id),
-    symbol: String(row.symbol) as Order["symbol"],
-    side: row.side as Order["side"],
-    type: row.type as Order["type"],
-    quantity: Number(row.quantity),
-    leverage: Number(row.leverage),
-    limitPrice: row.limit_units === null ? null : unitsToPrice(Number(row.limit_units), market),
-    session: row.session as Order["session"],
-    status: row.status as Order["status"],
-    held: String(row.held_minor),
-    currency: marketCurrency[market],
-    fillPrice: (row.fill_price as string | null) ?? null,
-    positionId: row.position_id === null ? null : String(row.position_id),
-    createdAtMs: Number(row.created_at_ms),
-    updatedAtMs: Number(row.updated_at_ms),
-  };
-}
-
-export function toPosition(row: Row): Position {
-  return {
-    id: String(row.id),
-    symbol: String(row.symbol) as Position["symbol"],
-    currency: String(row.currency) as Position["currency"],
-    side: row.side as Position["side"],
-    quantity: Number(row.quantity),
-    leverage: Number(row.leverage),
-    openOrderId: String(row.open_order_id),
-    openPrice: String(row.open_price),
-    openNotional: String(row.open_notional_minor),
-    initialMargin: String(row.initial_margin_minor),
-    margin: String(row.margin_minor),
-    openFee: String(row.open_fee_minor),
-    status: row.status as Position["status"],
-    lockedUntilMs: row.locked_until_ms === null ? null : Number(row.locked_until_ms),
-    closePrice: (row.close_price as string | null) ?? null,
-    closeNotional: minor(row.close_notional_minor),
-    closeFee: minor(row.close_fee_minor),
-    closeTax: minor(row.close_tax_minor),
-    realized: minor(row.realized_minor),
-    closeReason: (row.close_reason as Position["closeReason"]) ?? null,
-    openedAtMs: Number(row.opened_at_ms),
-    closedAtMs: row.closed_at_ms === null ? null : Number(row.closed_at_ms),
-  };
+  if (flags.tradingBarred) throw new AppError("TRADING_BARRED");
 }

@@ -4,16 +4,14 @@ import {
   bookTopic,
   breachesMaintenance,
   equity,
+  priceToUnits,
   profit,
-  type Side,
   sessionAt,
-  symbolMarket,
   toMinor,
   walkBook,
 } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { rowsOf } from "../db/rows.ts";
+import { holdingPositions, marketOf, pendingLimitOrders } from "./trading.repo.ts";
 import type { TradingService } from "./trading.service.ts";
 
 /** Pending orders looked at per pass; the rest wait a second, oldest first. */
@@ -78,54 +76,42 @@ export class TradingWorker {
   }
 
   private async fillLimits(): Promise<number> {
-    const rows = rowsOf(
-      await this.db.execute(sql`
-        select id, symbol, side, limit_units, session from orders where status = 'pending'
-        order by id limit ${ordersPerPassMax}`),
-    );
-    const books = await this.books(rows.map((row) => String(row.symbol)));
+    const rows = await pendingLimitOrders(this.db, ordersPerPassMax);
+    const books = await this.books(rows.map((row) => row.symbol));
     let filled = 0;
     for (const row of rows) {
-      const symbol = String(row.symbol);
-      const book = books.get(symbol);
-      const market = symbolMarket(symbol as Book["symbol"]) as Market;
-      if (!book || !this.canFill(market, String(row.session))) continue;
-      const limit = Number(row.limit_units);
+      const book = books.get(row.symbol);
+      const market = marketOf(row.symbol);
+      if (!book || !this.canFill(market, row.session)) continue;
+      const limit = row.limitUnits;
       const best = row.side === "long" ? book.asks[0] : book.bids[0];
-      if (!best) continue;
-      const bestUnits = Math.round(Number(best.price) * (market === "JP" ? 10 : 10_000));
+      const bestUnits = best && priceToUnits(best.price, market);
+      if (limit === null || bestUnits === undefined) continue;
       const crossed = row.side === "long" ? bestUnits <= limit : bestUnits >= limit;
-      if (crossed && (await this.trading.fillLimit(Number(row.id), book).catch(this.logged("limit fill"))))
+      if (crossed && (await this.trading.fillLimit(row.id, book).catch(this.logged("limit fill"))))
         filled += 1;
     }
     return filled;
   }
 
   private async marginCalls(): Promise<number> {
-    const rows = rowsOf(
-      await this.db.execute(sql`
-        select id, member_id, symbol, side, quantity, open_notional_minor, initial_margin_minor, margin_minor
-        from positions where status = 'holding' order by id limit ${positionsPerPassMax}`),
-    );
-    const books = await this.books(rows.map((row) => String(row.symbol)));
+    const rows = await holdingPositions(this.db, positionsPerPassMax);
+    const books = await this.books(rows.map((row) => row.symbol));
     const nowMs = this.now();
     let called = 0;
     for (const row of rows) {
-      const symbol = String(row.symbol);
-      const market = symbolMarket(symbol as Book["symbol"]) as Market;
-      const book = books.get(symbol);
+      const market = marketOf(row.symbol);
+      const book = books.get(row.symbol);
       if (!book || sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") continue;
-      const side = row.side as Side;
       // Marked at what closing would fetch: a long sells into the bids, a short buys the asks.
-      const fill = walkBook(book, market, side === "long" ? "short" : "long", Number(row.quantity));
+      const fill = walkBook(book, market, row.side === "long" ? "short" : "long", row.quantity);
       if (!fill) continue;
-      const pnl = profit(side, BigInt(String(row.open_notional_minor)), toMinor(fill.scaledNotional, market));
-      const current = equity(BigInt(String(row.margin_minor)), pnl);
+      const pnl = profit(row.side, row.openNotional, toMinor(fill.scaledNotional, market));
+      const current = equity(row.margin, pnl);
       const terms = this.trading.termsOf(market);
-      if (!breachesMaintenance(BigInt(String(row.initial_margin_minor)), current, terms.maintenancePct))
-        continue;
+      if (!breachesMaintenance(row.initialMargin, current, terms.maintenancePct)) continue;
       const closed = await this.trading
-        .closePosition(String(row.member_id), String(row.id), undefined, "margin_call")
+        .closePosition(row.memberId, String(row.id), undefined, "margin_call")
         .catch(this.logged("margin call"));
       if (closed) called += 1;
     }

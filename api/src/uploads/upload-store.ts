@@ -7,8 +7,8 @@ import multer from "multer";
 import sharp from "sharp";
 import type { Db } from "../db/database.ts";
 import { uploads } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { isUuid } from "../http/ids.ts";
+import { AppError } from "../errors.ts";
+import { isUuid } from "../ids.ts";
 import { endsWhereFormatEnds, sniffImageFormat } from "./image-format.ts";
 
 /** 8 MiB: a full-resolution phone photo is 2–6 MiB; anything larger is not a snapshot of a card or a receipt. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import {
   filesIn,
   identityCounts,

@@ -1,6 +1,6 @@
 import type { Response, Router } from "express";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";

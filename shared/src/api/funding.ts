@@ -155,6 +155,7 @@ export const fxConversionSchema = z.object({
   quote: fxQuoteSchema,
   journalId: z.string(),
 });
+export type FxConversion = z.infer<typeof fxConversionSchema>;
 
 /** One of a member's other deposits and withdrawals, shown beside a request under review. */
 export const fundHistoryItemSchema = z.object({

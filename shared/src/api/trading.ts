@@ -28,6 +28,8 @@ export const placeOrderSchema = z.object({
   session: z.enum(orderSessions, { error: "SESSION_INVALID" }).default("regular"),
 });
 export type PlaceOrder = z.input<typeof placeOrderSchema>;
+/** An order request as the API has checked it: the symbol branded, the session defaulted. */
+export type OrderRequest = z.output<typeof placeOrderSchema>;
 
 export const orderStatuses = ["pending", "filled", "cancelled"] as const;
 

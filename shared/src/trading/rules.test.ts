@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Book } from "../protocol/market-data.ts";
-import { breachesMaintenance, charge, initialMargin, profit, toMinor, walkBook } from "./rules.ts";
+import {
+  breachesMaintenance,
+  ceilDiv,
+  charge,
+  closingCharges,
+  initialMargin,
+  limitHoldNotional,
+  profit,
+  toMinor,
+  walkBook,
+} from "./rules.ts";
 
 const book = (bids: [string, number][], asks: [string, number][]): Book =>
   ({
@@ -61,5 +71,35 @@ describe("margin, charges and profit", () => {
   it("calls a position whose equity fell below half its initial margin", () => {
     expect(breachesMaintenance(1_000n, 500n, 50)).toBe(false);
     expect(breachesMaintenance(1_000n, 499n, 50)).toBe(true);
+  });
+});
+
+describe("rounding is the same for either sign", () => {
+  it("ceilDiv is the ceiling for negative numerators too", () => {
+    expect(ceilDiv(5n, 3n)).toBe(2n);
+    expect(ceilDiv(6n, 3n)).toBe(2n);
+    expect(ceilDiv(0n, 3n)).toBe(0n);
+    expect(ceilDiv(-5n, 3n)).toBe(-1n);
+    expect(ceilDiv(-3n, 3n)).toBe(-1n);
+    expect(() => ceilDiv(1n, 0n)).toThrow();
+  });
+
+  it("toMinor rounds half away from zero, so a loss and a gain of one size match", () => {
+    expect(toMinor(15n, "JP")).toBe(2n);
+    expect(toMinor(-15n, "JP")).toBe(-2n);
+    expect(toMinor(-14n, "JP")).toBe(-1n);
+    expect(toMinor(-1_874_050n, "US")).toBe(-18_741n);
+  });
+
+  it("a short limit order holds for a 10% better fill, a long for its limit", () => {
+    expect(limitHoldNotional("long", 1_000n)).toBe(1_000n);
+    expect(limitHoldNotional("short", 1_000n)).toBe(1_100n);
+    expect(limitHoldNotional("short", 9n)).toBe(9n);
+  });
+
+  it("the tax falls on the selling side: a long's close, a short's open", () => {
+    const terms = { feePpm: 1_000, taxPpm: 1_000 };
+    expect(closingCharges("long", 1_000_000n, 2_000_000n, terms)).toEqual({ fee: 2_000n, tax: 2_000n });
+    expect(closingCharges("short", 1_000_000n, 2_000_000n, terms)).toEqual({ fee: 2_000n, tax: 1_000n });
   });
 });

@@ -1,5 +1,5 @@
 import { priceScale, priceToUnits } from "../market/ticks.ts";
-import type { Book } from "../protocol/market-data.ts";
+import type { Book, BookLevel } from "../protocol/market-data.ts";
 import type { Market } from "../symbols.ts";
 
 /**
@@ -39,7 +39,16 @@ export interface Fill {
  * (sell) hits bids from the best down. Undefined when the five levels cannot fill it all.
  */
 export function walkBook(book: Book, market: Market, side: Side, shares: number): Fill | undefined {
-  const levels = side === "long" ? book.asks : book.bids;
+  const scaled = walkLevels(side === "long" ? book.asks : book.bids, market, shares);
+  if (scaled === undefined) return undefined;
+  return { shares, scaledNotional: scaled, averageUnits: Number(scaled) / shares };
+}
+
+/**
+ * The scaled notional (shares × price units) of `shares` taken from `levels` in their order,
+ * best first. Undefined when the levels cannot fill it all or a price is not on the scale.
+ */
+export function walkLevels(levels: readonly BookLevel[], market: Market, shares: number): bigint | undefined {
   let remaining = shares;
   let scaled = 0n;
   for (const level of levels) {
@@ -50,18 +59,33 @@ export function walkBook(book: Book, market: Market, side: Side, shares: number)
     scaled += BigInt(take) * BigInt(units);
     remaining -= take;
   }
-  if (remaining > 0) return undefined;
-  return { shares, scaledNotional: scaled, averageUnits: Number(scaled) / shares };
+  return remaining === 0 ? scaled : undefined;
 }
 
-/** Scaled notional to minor units, rounded half up. */
+/** A price (decimal string) times shares, exactly: undefined if the price is not a positive price on the scale. */
+export function priceNotional(price: string, shares: number, market: Market): bigint | undefined {
+  const units = priceToUnits(price, market);
+  if (units === undefined || units <= 0) return undefined;
+  return BigInt(units) * BigInt(shares);
+}
+
+/**
+ * Scaled notional to minor units, rounded half away from zero. A notional is never negative,
+ * but a difference of two (an unrealised P&L) can be: rounding symmetrically makes a loss and a
+ * gain of the same size the same number of minor units.
+ */
 export function toMinor(scaledNotional: bigint, market: Market): bigint {
   const divisor = BigInt(priceUnitsPerMinor[market]);
-  return (scaledNotional * 2n + divisor) / (divisor * 2n);
+  const magnitude = scaledNotional < 0n ? -scaledNotional : scaledNotional;
+  const rounded = (magnitude * 2n + divisor) / (divisor * 2n);
+  return scaledNotional < 0n ? -rounded : rounded;
 }
 
+/** The ceiling of numerator ÷ denominator, for either sign of the numerator (BigInt division truncates). */
 export function ceilDiv(numerator: bigint, denominator: bigint): bigint {
-  return (numerator + denominator - 1n) / denominator;
+  if (denominator <= 0n) throw new Error(`ceilDiv by a non-positive denominator: ${denominator}`);
+  const quotient = numerator / denominator;
+  return numerator % denominator > 0n ? quotient + 1n : quotient;
 }
 
 /** Initial margin: notional ÷ leverage, rounded up so the house is never short a yen or a cent. */
@@ -69,8 +93,57 @@ export function initialMargin(notionalMinor: bigint, leverage: number): bigint {
   return ceilDiv(notionalMinor, BigInt(leverage));
 }
 
+/** A fee or a tax: `ppm` parts per million of the notional, rounded up. */
 export function charge(notionalMinor: bigint, ppm: number): bigint {
   return ceilDiv(notionalMinor * BigInt(ppm), 1_000_000n);
+}
+
+/**
+ * A resting short (sell) limit order can fill above its limit, which makes its notional and
+ * margin larger: it holds money for a fill up to 10% better. A long fills at or below its
+ * limit, so its limit notional is the most it can cost.
+ */
+export const shortLimitHoldPct = 110;
+
+/** The notional a resting limit order holds money for: see `shortLimitHoldPct`. */
+export function limitHoldNotional(side: Side, limitNotionalMinor: bigint): bigint {
+  return side === "long" ? limitNotionalMinor : (limitNotionalMinor * BigInt(shortLimitHoldPct)) / 100n;
+}
+
+/** What opening a position of this notional costs: the initial margin and the opening commission. */
+export function openingCosts(
+  notionalMinor: bigint,
+  leverage: number,
+  terms: Pick<MarketTerms, "feePpm">,
+): { margin: bigint; fee: bigint } {
+  return { margin: initialMargin(notionalMinor, leverage), fee: charge(notionalMinor, terms.feePpm) };
+}
+
+/** What a resting limit order holds from available cash: the opening costs of its held notional. */
+export function limitOrderHold(
+  side: Side,
+  limitNotionalMinor: bigint,
+  leverage: number,
+  terms: Pick<MarketTerms, "feePpm">,
+): bigint {
+  const { margin, fee } = openingCosts(limitHoldNotional(side, limitNotionalMinor), leverage, terms);
+  return margin + fee;
+}
+
+/**
+ * The charges of closing: the closing commission, and the tax on the selling side of the round
+ * trip (a long sells on close, a short sold on open).
+ */
+export function closingCharges(
+  side: Side,
+  openNotionalMinor: bigint,
+  closeNotionalMinor: bigint,
+  terms: Pick<MarketTerms, "feePpm" | "taxPpm">,
+): { fee: bigint; tax: bigint } {
+  return {
+    fee: charge(closeNotionalMinor, terms.feePpm),
+    tax: charge(side === "long" ? closeNotionalMinor : openNotionalMinor, terms.taxPpm),
+  };
 }
 
 /** Profit (positive) or loss of a position between two notionals of the same shares. */

@@ -1,4 +1,5 @@
 import { Tabs } from "@base-ui/react/tabs";
+import type { Side } from "@kabuto/shared";
 import {
   anySymbolSchema,
   type CandleInterval,
@@ -16,7 +17,6 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { useQuote } from "../../state/topics.ts";
-import type { Side } from "../trading/order-estimate.ts";
 import { localName, priceDigits } from "./instrument.ts";
 import { fetchInstrument, knownInstrument } from "./market-api.ts";
 import { OrderBook } from "./order-book.tsx";

@@ -1,8 +1,8 @@
+import type { Side } from "@kabuto/shared";
 import { formatMoney } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import type { AppLocale } from "../../i18n/locale.ts";
 import type { Direction } from "../market/instrument.ts";
-import type { Side } from "./order-estimate.ts";
 
 /** The colour class of a profit or a loss. */
 export function toneOf(amount: bigint | undefined): Direction {

@@ -1,29 +1,68 @@
-import { describe, expect, it } from "vitest";
 import {
-  bookFillScaled,
   ceilDiv,
   charge,
+  defaultTerms,
   estimateOrder,
-  marginFor,
-  scaledNotional,
-  scaledToMinor,
-} from "./order-estimate.ts";
-import { defaultTradingTerms } from "./trading-terms.ts";
+  initialMargin,
+  priceNotional,
+  toMinor,
+  walkLevels,
+} from "@kabuto/shared";
+import { orderCases } from "@kabuto/shared/trading-cases";
+import { describe, expect, it } from "vitest";
+import { estimateSheet } from "./order-estimate.ts";
+
+describe("the estimate runs the server's cases through the shared rules", () => {
+  // The API's drafts.test.ts runs the same table through the journals it posts.
+  it.each(orderCases)("$name", ({ input, expected }) => {
+    expect(estimateOrder(input)).toEqual(expected);
+  });
+
+  it("estimates a limit order at its price and a market order along the book", () => {
+    const base = {
+      market: "JP",
+      terms: defaultTerms.JP,
+      side: "long",
+      leverage: 2,
+      last: undefined,
+    } as const;
+    const limit = estimateSheet({
+      ...base,
+      type: "limit",
+      shares: 100,
+      price: " 2651.5 ",
+      levels: undefined,
+    });
+    expect(limit?.required).toBe(132_841n);
+    const levels = [{ price: "2651.5", size: 100 }];
+    const market = estimateSheet({ ...base, type: "market", shares: 100, price: "", levels });
+    expect(market?.required).toBe(132_841n);
+    // Too thin a book: the last price gives an idea; without one there is no estimate.
+    expect(estimateSheet({ ...base, type: "market", shares: 200, price: "", levels })).toBeUndefined();
+    expect(
+      estimateSheet({ ...base, type: "market", shares: 100, price: "", levels: [], last: "2651.5" })
+        ?.required,
+    ).toBe(132_841n);
+    expect(
+      estimateSheet({ ...base, type: "limit", shares: undefined, price: "2651.5", levels }),
+    ).toBeUndefined();
+  });
+});
 
 describe("money arithmetic matches the server's rounding", () => {
   it("rounds a notional half up to the minor unit", () => {
     // 0.1 yen per JP price unit: 2651.5 × 100 shares = 265,150 yen exactly.
-    expect(scaledToMinor(26515n * 100n, "JP")).toBe(265150n);
+    expect(toMinor(26515n * 100n, "JP")).toBe(265150n);
     // 15 units (1.5 yen) round up to 2 yen, 14 down to 1.
-    expect(scaledToMinor(15n, "JP")).toBe(2n);
-    expect(scaledToMinor(14n, "JP")).toBe(1n);
+    expect(toMinor(15n, "JP")).toBe(2n);
+    expect(toMinor(14n, "JP")).toBe(1n);
     // $0.0001 per US unit: $187.405 × 1 = 18,740.5 cents → 18,741.
-    expect(scaledToMinor(1_874_050n, "US")).toBe(18_741n);
+    expect(toMinor(1_874_050n, "US")).toBe(18_741n);
   });
 
   it("rounds margin and charges up, never down", () => {
-    expect(marginFor(265150n, 2)).toBe(132575n);
-    expect(marginFor(265151n, 2)).toBe(132576n);
+    expect(initialMargin(265150n, 2)).toBe(132575n);
+    expect(initialMargin(265151n, 2)).toBe(132576n);
     expect(charge(265150n, 1_000)).toBe(266n); // 265.15 yen
     expect(charge(1_000_000n, 1_000)).toBe(1_000n); // exact: no extra yen
     expect(charge(0n, 1_000)).toBe(0n);
@@ -31,34 +70,34 @@ describe("money arithmetic matches the server's rounding", () => {
   });
 
   it("refuses prices that are not decimals on the market's scale", () => {
-    expect(scaledNotional("2651.5", 100, "JP")).toBe(2_651_500n);
-    expect(scaledNotional("2651.55", 100, "JP")).toBeUndefined();
-    expect(scaledNotional("abc", 100, "JP")).toBeUndefined();
-    expect(scaledNotional("0", 100, "JP")).toBeUndefined();
-    expect(scaledNotional("187.4", 3, "US")).toBe(5_622_000n);
+    expect(priceNotional("2651.5", 100, "JP")).toBe(2_651_500n);
+    expect(priceNotional("2651.55", 100, "JP")).toBeUndefined();
+    expect(priceNotional("abc", 100, "JP")).toBeUndefined();
+    expect(priceNotional("0", 100, "JP")).toBeUndefined();
+    expect(priceNotional("187.4", 3, "US")).toBe(5_622_000n);
   });
 });
 
-describe("bookFillScaled walks the visible levels like the server's market fill", () => {
+describe("walkLevels walks the visible levels like the server's market fill", () => {
   const asks = [
     { price: "2652", size: 100 },
     { price: "2652.5", size: 200 },
   ];
 
   it("takes the best level first and the next ones as needed", () => {
-    expect(bookFillScaled(asks, "JP", 100)).toBe(26520n * 100n);
-    expect(bookFillScaled(asks, "JP", 300)).toBe(26520n * 100n + 26525n * 200n);
+    expect(walkLevels(asks, "JP", 100)).toBe(26520n * 100n);
+    expect(walkLevels(asks, "JP", 300)).toBe(26520n * 100n + 26525n * 200n);
   });
 
   it("gives nothing when the book is too thin or a price is malformed", () => {
-    expect(bookFillScaled(asks, "JP", 400)).toBeUndefined();
-    expect(bookFillScaled([], "JP", 100)).toBeUndefined();
-    expect(bookFillScaled([{ price: "x", size: 100 }], "JP", 100)).toBeUndefined();
+    expect(walkLevels(asks, "JP", 400)).toBeUndefined();
+    expect(walkLevels([], "JP", 100)).toBeUndefined();
+    expect(walkLevels([{ price: "x", size: 100 }], "JP", 100)).toBeUndefined();
   });
 });
 
-const jp = defaultTradingTerms.JP;
-const us = defaultTradingTerms.US;
+const jp = defaultTerms.JP;
+const us = defaultTerms.US;
 
 describe("estimateOrder", () => {
   it("estimates a JP market buy: 0.1% fee, margin = notional ÷ leverage, no tax", () => {

@@ -1,4 +1,4 @@
-import type { Market, PlaceOrder, TickTable } from "@kabuto/shared";
+import type { Market, OrderType, PlaceOrder, Side, TickTable } from "@kabuto/shared";
 import {
   isOnTick,
   placeOrderSchema,
@@ -7,7 +7,6 @@ import {
   stepTicks,
   unitsToPrice,
 } from "@kabuto/shared";
-import type { OrderType, Side } from "./order-estimate.ts";
 
 /**
  * The order panel's form, checked in the browser with the server's own rules (whole lots, the

@@ -1,5 +1,5 @@
 import { Drawer } from "@base-ui/react/drawer";
-import type { InstrumentWithQuote, Market, Quote } from "@kabuto/shared";
+import type { InstrumentWithQuote, Market, OrderEstimate, OrderType, Quote, Side } from "@kabuto/shared";
 import { marketCurrency, priceToUnits, tickUnits, unitsToPrice } from "@kabuto/shared";
 import { formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -14,14 +14,7 @@ import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useBook, useMarketSession, useQuote } from "../../state/topics.ts";
 import { localName, priceDigits } from "../market/instrument.ts";
 import { LeverageText } from "./figures.tsx";
-import {
-  bookFillScaled,
-  estimateOrder,
-  type OrderEstimate,
-  type OrderType,
-  type Side,
-  scaledNotional,
-} from "./order-estimate.ts";
+import { estimateSheet } from "./order-estimate.ts";
 import {
   buildOrder,
   initialLimitPrice,
@@ -33,7 +26,6 @@ import {
 } from "./order-form.ts";
 import { placeOrder } from "./trading-api.ts";
 import { afterOwnAction, applyOrder, useAccountSummary } from "./trading-store.ts";
-import type { MarketTerms } from "./trading-terms.ts";
 import { useMarketTerms } from "./use-trading-terms.ts";
 import "./trading.css";
 
@@ -141,7 +133,7 @@ function OrderForm({ instrument, side, onSideChange, onDone }: OrderFormProps) {
 
   const lotCount = parseLots(draft.lots);
   const shares = lotCount === undefined ? undefined : lotCount * instrument.lotSize;
-  const estimate = estimateFor({
+  const estimate = estimateSheet({
     market,
     terms,
     side,
@@ -385,37 +377,6 @@ function QuantityStepper({
       increaseLabel={single ? t`One share more` : t`One lot more`}
     />
   );
-}
-
-function estimateFor(input: {
-  market: Market;
-  terms: MarketTerms;
-  side: Side;
-  type: OrderType;
-  leverage: number;
-  shares: number | undefined;
-  price: string;
-  last: string | undefined;
-  levels: readonly { price: string; size: number }[] | undefined;
-}): OrderEstimate | undefined {
-  if (input.shares === undefined) return undefined;
-  let scaled: bigint | undefined;
-  if (input.type === "limit") scaled = scaledNotional(input.price.trim(), input.shares, input.market);
-  else {
-    // A market order fills at the book's prices; with too thin a book, the last price gives an idea.
-    scaled = input.levels ? bookFillScaled(input.levels, input.market, input.shares) : undefined;
-    if (scaled === undefined && input.last !== undefined)
-      scaled = scaledNotional(input.last, input.shares, input.market);
-  }
-  if (scaled === undefined) return undefined;
-  return estimateOrder({
-    market: input.market,
-    terms: input.terms,
-    side: input.side,
-    type: input.type,
-    leverage: input.leverage,
-    scaled,
-  });
 }
 
 function PriceHint({

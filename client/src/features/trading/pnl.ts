@@ -1,5 +1,5 @@
 import type { Balance, Currency, Market, Position } from "@kabuto/shared";
-import { scaledNotional, scaledToMinor } from "./order-estimate.ts";
+import { priceNotional, toMinor } from "@kabuto/shared";
 
 /**
  * Live figures of positions and of the account, from the server's last word (balances and
@@ -17,8 +17,8 @@ export function marketValue(
   lastPrice: string,
 ): bigint | undefined {
   const market = marketOf(position.symbol);
-  const scaled = scaledNotional(lastPrice, position.quantity, market);
-  return scaled === undefined ? undefined : scaledToMinor(scaled, market);
+  const scaled = priceNotional(lastPrice, position.quantity, market);
+  return scaled === undefined ? undefined : toMinor(scaled, market);
 }
 
 /**

@@ -1,10 +1,10 @@
-import { type Market, tradingTermsSchema } from "@kabuto/shared";
+import { defaultTerms, type Market, tradingTermsSchema } from "@kabuto/shared";
 import { useEffect } from "react";
 import { apiGet } from "../../lib/api.ts";
 import { atom, store, useValue } from "../../state/store.ts";
-import { defaultTradingTerms, type MarketTerms, type TradingTerms } from "./trading-terms.ts";
+import type { MarketTerms, TradingTerms } from "./trading-terms.ts";
 
-const termsAtom = atom<TradingTerms>(defaultTradingTerms);
+const termsAtom = atom<TradingTerms>(defaultTerms);
 let requested = false;
 
 function loadTerms(): void {

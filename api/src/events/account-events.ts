@@ -1,6 +1,12 @@
 import type { Bus } from "@kabuto/bus";
 import type { AccountEvent } from "@kabuto/shared";
-import type { AccountEvents } from "./trading.service.ts";
+import type { Db } from "../db/database.ts";
+
+/** A transaction of the database, as `db.transaction` hands it to its callback. */
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Pushes a member's private events (orders, fills, positions, balances) to their sockets. */
+export type AccountEvents = (memberId: string, event: AccountEvent) => void;
 
 /**
  * Members whose sequence this process remembers. Past it the map starts afresh: a member's
@@ -23,4 +29,24 @@ export function createAccountPublisher(bus: Bus, now: () => number = Date.now): 
     seqs.set(memberId, seq);
     bus.publish([{ topic: `account:${memberId}`, epoch, seq, ts: now(), data: event }]);
   };
+}
+
+/** An account event for a member, to send once the transaction that caused it has committed. */
+export interface MemberEvent {
+  memberId: string;
+  event: AccountEvent;
+}
+
+/**
+ * Runs `work` in a transaction and sends the account events it produced only once it has
+ * committed: a rolled-back action tells no one anything.
+ */
+export async function transactThenEmit<T>(
+  db: Pick<Db, "transaction">,
+  emit: AccountEvents,
+  work: (tx: Transaction) => Promise<{ value: T; events: readonly MemberEvent[] }>,
+): Promise<T> {
+  const { value, events } = await db.transaction(work);
+  for (const { memberId, event } of events) emit(memberId, event);
+  return value;
 }

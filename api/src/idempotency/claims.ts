@@ -1,43 +1,13 @@
-import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Request, Response } from "express";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 
-/** Keys are client-made UUIDs or similar; anything longer is not a key. */
-const keyLengthMax = 100;
-
+/** The answer a keyed request got: replayed as it was to a retry with the same key. */
 export interface IdempotentResult {
   status: number;
   body: unknown;
-}
-
-export function idempotencyKeyOf(request: Request): string | undefined {
-  const key = request.get("idempotency-key");
-  if (key === undefined) return undefined;
-  if (key.length === 0 || key.length > keyLengthMax || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new AppError("IDEMPOTENCY_KEY_INVALID");
-  }
-  return key;
-}
-
-/** The request's key and body hash, when it carries an Idempotency-Key. */
-export function idempotencyOf(request: Request): Idempotency | undefined {
-  const key = idempotencyKeyOf(request);
-  return key ? { key, hash: requestHash(request) } : undefined;
-}
-
-/** Sends a first or replayed result as it was: the same status, the same body. */
-export function sendResult(response: Response, result: IdempotentResult): void {
-  response.status(result.status).json(result.body);
-}
-
-export function requestHash(request: Request): string {
-  return createHash("sha256")
-    .update(`${request.method} ${request.baseUrl}${request.path}\n${JSON.stringify(request.body ?? null)}`)
-    .digest("hex");
 }
 
 /**
@@ -123,4 +93,35 @@ export async function withClaim<R extends IdempotentResult>(
     await storeResult(tx, { memberId, key: idempotency.key }, { status: result.status, body: result.body });
   }
   return result;
+}
+
+/**
+ * A keyed request's claim as a service receives it: the key, the request's hash, and the status
+ * the caller will answer a first run with, stored beside the body for a retry's replay.
+ */
+export interface Claim extends Idempotency {
+  status: number;
+}
+
+/** What a keyed action did: acted now (`value`), or replayed its first run's stored answer. */
+export type Keyed<T> = { replayed: false; value: T } | { replayed: true; answer: IdempotentResult };
+
+/**
+ * Runs `action` in the caller's transaction under the claim: a claimed key replays its stored
+ * answer; a first run stores `{status, value}` as the answer in the same transaction.
+ */
+export async function underClaim<T>(
+  tx: Tx,
+  memberId: string,
+  claim: Claim | undefined,
+  nowMs: number,
+  action: () => Promise<T>,
+): Promise<Keyed<T>> {
+  if (claim) {
+    const stored = await claimKey(tx, { memberId, key: claim.key, hash: claim.hash, nowMs });
+    if (stored) return { replayed: true, answer: stored };
+  }
+  const value = await action();
+  if (claim) await storeResult(tx, { memberId, key: claim.key }, { status: claim.status, body: value });
+  return { replayed: false, value };
 }

@@ -1,0 +1,523 @@
+import type { Currency, Market, Order, Position, Side } from "@kabuto/shared";
+import { marketCurrency, symbolMarket, unitsToPrice } from "@kabuto/shared";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { rowsOf } from "../db/rows.ts";
+import { members, orders, positions } from "../db/schema.ts";
+import type { Tx } from "../ledger/ledger.repo.ts";
+import type { PositionJournal } from "./drafts.ts";
+
+/**
+ * Every query of trading, with typed rows: the service gets Orders, Positions and flags, never
+ * a raw row. The database is the whole `Db` or a transaction of it.
+ */
+export type Conn = Pick<Db, "select" | "update" | "insert" | "execute">;
+
+type OrderRow = typeof orders.$inferSelect;
+type PositionRow = typeof positions.$inferSelect;
+
+/** Rows a list returns at most: a phone scrolls through a few dozen orders at a time. */
+const listLimit = 200;
+
+export async function listOrders(db: Conn, memberId: string, status?: Order["status"]): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), status ? eq(orders.status, status) : undefined))
+    .orderBy(desc(orders.id))
+    .limit(listLimit);
+  return rows.map(toOrder);
+}
+
+export async function listPositions(
+  db: Conn,
+  memberId: string,
+  status?: Position["status"],
+): Promise<Position[]> {
+  const rows = await db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.memberId, memberId), status ? eq(positions.status, status) : undefined))
+    .orderBy(desc(positions.id))
+    .limit(listLimit);
+  return rows.map(toPosition);
+}
+
+export async function findPosition(db: Conn, memberId: string, id: number): Promise<Position | undefined> {
+  const [row] = await db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.id, id), eq(positions.memberId, memberId)));
+  return row && toPosition(row);
+}
+
+/** Resting limit orders for the worker to look at, oldest first. */
+export function pendingLimitOrders(
+  db: Conn,
+  limit: number,
+): Promise<
+  { id: number; symbol: string; side: Order["side"]; limitUnits: number | null; session: Order["session"] }[]
+> {
+  return db
+    .select({
+      id: orders.id,
+      symbol: orders.symbol,
+      side: orders.side,
+      limitUnits: orders.limitUnits,
+      session: orders.session,
+    })
+    .from(orders)
+    .where(eq(orders.status, "pending"))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/** Holding positions for the worker's margin check, oldest first. */
+export function holdingPositions(
+  db: Conn,
+  limit: number,
+): Promise<
+  {
+    id: number;
+    memberId: string;
+    symbol: string;
+    side: Position["side"];
+    quantity: number;
+    openNotional: bigint;
+    initialMargin: bigint;
+    margin: bigint;
+  }[]
+> {
+  return db
+    .select({
+      id: positions.id,
+      memberId: positions.memberId,
+      symbol: positions.symbol,
+      side: positions.side,
+      quantity: positions.quantity,
+      openNotional: positions.openNotionalMinor,
+      initialMargin: positions.initialMarginMinor,
+      margin: positions.marginMinor,
+    })
+    .from(positions)
+    .where(eq(positions.status, "holding"))
+    .orderBy(asc(positions.id))
+    .limit(limit);
+}
+
+/** A pending order, locked, with what it holds; `memberId` restricts it to the member's own. */
+export interface LockedOrder {
+  order: Order;
+  memberId: string;
+  /** The resting order's limit in price units. */
+  limitUnits: number | null;
+  held: bigint;
+}
+
+export async function lockOrder(
+  tx: Conn,
+  id: number,
+  options: { memberId?: string; skipLocked?: boolean },
+): Promise<LockedOrder | undefined> {
+  const query = tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), options.memberId ? eq(orders.memberId, options.memberId) : undefined));
+  const [row] = await (options.skipLocked ? query.for("update", { skipLocked: true }) : query.for("update"));
+  return (
+    row && { order: toOrder(row), memberId: row.memberId, limitUnits: row.limitUnits, held: row.heldMinor }
+  );
+}
+
+export async function cancelOrderRow(tx: Conn, id: number, nowMs: number): Promise<Order> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "cancelled", updatedAtMs: nowMs })
+    .where(eq(orders.id, id))
+    .returning();
+  return toOrder(required(row, `order ${id}`));
+}
+
+export async function insertRestingOrder(
+  tx: Conn,
+  order: {
+    memberId: string;
+    symbol: string;
+    side: Order["side"];
+    quantity: number;
+    leverage: number;
+    limitUnits: number;
+    session: Order["session"];
+    held: bigint;
+    nowMs: number;
+  },
+): Promise<Order> {
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      memberId: order.memberId,
+      symbol: order.symbol,
+      side: order.side,
+      type: "limit",
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitUnits: order.limitUnits,
+      session: order.session,
+      status: "pending",
+      heldMinor: order.held,
+      createdAtMs: order.nowMs,
+      updatedAtMs: order.nowMs,
+    })
+    .returning();
+  return toOrder(required(row, "the new order"));
+}
+
+export async function lockPosition(tx: Conn, memberId: string, id: number): Promise<Position | undefined> {
+  const [row] = await tx
+    .select()
+    .from(positions)
+    .where(and(eq(positions.id, id), eq(positions.memberId, memberId)))
+    .for("update");
+  return row && toPosition(row);
+}
+
+export async function addPositionMargin(tx: Conn, id: number, amount: bigint): Promise<Position> {
+  const [row] = await tx
+    .update(positions)
+    .set({ marginMinor: sql`${positions.marginMinor} + ${amount.toString()}::bigint` })
+    .where(eq(positions.id, id))
+    .returning();
+  return toPosition(required(row, `position ${id}`));
+}
+
+export async function closePositionRow(
+  tx: Conn,
+  id: number,
+  closing: {
+    closePrice: string;
+    closeNotional: bigint;
+    fee: bigint;
+    tax: bigint;
+    realized: bigint;
+    reason: NonNullable<Position["closeReason"]>;
+    nowMs: number;
+  },
+): Promise<Position> {
+  const [row] = await tx
+    .update(positions)
+    .set({
+      status: "closed",
+      closePrice: closing.closePrice,
+      closeNotionalMinor: closing.closeNotional,
+      closeFeeMinor: closing.fee,
+      closeTaxMinor: closing.tax,
+      realizedMinor: closing.realized,
+      closeReason: closing.reason,
+      closedAtMs: closing.nowMs,
+    })
+    .where(eq(positions.id, id))
+    .returning();
+  return toPosition(required(row, `position ${id}`));
+}
+
+/**
+ * The member's flags as stored, under a share lock: a freeze waits for an order under way, and
+ * an order for a freeze. Undefined for a member who does not exist.
+ */
+export async function readMemberFlags(tx: Conn, memberId: string): Promise<MemberFlags | undefined> {
+  const [row] = await tx
+    .select({ frozen: members.frozen, tradingBarred: members.tradingBarred, disabled: members.disabled })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for("share");
+  return row;
+}
+
+export function toOrder(row: OrderRow): Order {
+  const market = marketOf(row.symbol);
+  return {
+    id: String(row.id),
+    symbol: row.symbol as Order["symbol"],
+    side: row.side,
+    type: row.type,
+    quantity: row.quantity,
+    leverage: row.leverage,
+    limitPrice: row.limitUnits === null ? null : unitsToPrice(row.limitUnits, market),
+    session: row.session,
+    status: row.status,
+    held: row.heldMinor.toString(),
+    currency: marketCurrency[market],
+    fillPrice: row.fillPrice,
+    positionId: row.positionId === null ? null : String(row.positionId),
+    createdAtMs: row.createdAtMs,
+    updatedAtMs: row.updatedAtMs,
+  };
+}
+
+export function toPosition(row: PositionRow): Position {
+  return {
+    id: String(row.id),
+    symbol: row.symbol as Position["symbol"],
+    currency: row.currency as Position["currency"],
+    side: row.side,
+    quantity: row.quantity,
+    leverage: row.leverage,
+    openOrderId: String(row.openOrderId),
+    openPrice: row.openPrice,
+    openNotional: row.openNotionalMinor.toString(),
+    initialMargin: row.initialMarginMinor.toString(),
+    margin: row.marginMinor.toString(),
+    openFee: row.openFeeMinor.toString(),
+    status: row.status,
+    lockedUntilMs: row.lockedUntilMs,
+    closePrice: row.closePrice,
+    closeNotional: row.closeNotionalMinor?.toString() ?? null,
+    closeFee: row.closeFeeMinor?.toString() ?? null,
+    closeTax: row.closeTaxMinor?.toString() ?? null,
+    realized: row.realizedMinor?.toString() ?? null,
+    closeReason: row.closeReason,
+    openedAtMs: row.openedAtMs,
+    closedAtMs: row.closedAtMs,
+  };
+}
+
+/** The market of a symbol as stored: only equity symbols of a market are ever written. */
+export function marketOf(symbol: string): Market {
+  const market = symbolMarket(symbol as Order["symbol"]);
+  if (market !== "JP" && market !== "US") throw new Error(`not a market's symbol: ${symbol}`);
+  return market;
+}
+
+function required<T>(row: T | undefined, what: string): T {
+  if (row === undefined) throw new Error(`${what} vanished under its lock`);
+  return row;
+}
+
+/** The member's flags as stored, read with a new order under a share lock. */
+export interface MemberFlags {
+  frozen: boolean;
+  tradingBarred: boolean;
+  disabled: boolean;
+}
+
+/** A position to open, with the journals the drafts decided. */
+export interface OpeningWrite {
+  memberId: string;
+  currency: Currency;
+  symbol: string;
+  side: Side;
+  quantity: number;
+  leverage: number;
+  openPrice: string;
+  notional: bigint;
+  margin: bigint;
+  fee: bigint;
+  nowMs: number;
+  journals: PositionJournal[];
+}
+
+/**
+ * How the order behind the position is written: a member's new market order (inserted, filled,
+ * gated on the member's flags and claimed under its idempotency key with `body` as its stored
+ * answer), or a resting limit order the worker fills (updated).
+ */
+export type OpeningOrder =
+  | {
+      kind: "new";
+      session: string;
+      claim?: { key: string; hash: string; status: number };
+      /** The order as the API answers it, but for the ids the database assigns. */
+      body: Omit<Order, "id" | "positionId">;
+    }
+  | { kind: "resting"; orderId: number };
+
+export type OpeningResult =
+  | { outcome: "opened"; orderId: string; positionId: string }
+  /** The member may not open positions now (or does not exist): nothing was written. */
+  | { outcome: "barred"; flags: MemberFlags | undefined }
+  /** The key was claimed before: nothing was written; the stored answer is the caller's to read. */
+  | { outcome: "claimed"; flags: MemberFlags };
+
+/**
+ * Opens a position in ONE statement: the order, the position, the journals and their entries,
+ * and for a new order the flags check and the idempotency claim, so a market order costs one
+ * round trip in an implicit transaction. The amounts come from the drafts; the database applies
+ * the entries to the balances and refuses a negative one (`isBalanceRefusal`).
+ *
+ * The member's accounts are created if need be and locked (available first, as every path
+ * locks), before any entry moves them. House accounts are not locked: they carry no cached
+ * balance, and locking them would make every member's orders queue on one row.
+ */
+export async function writeOpening(
+  tx: Tx,
+  opening: OpeningWrite,
+  order: OpeningOrder,
+): Promise<OpeningResult> {
+  const { memberId, currency, nowMs, journals } = opening;
+  const postings = journals.flatMap((journal, index) =>
+    // Credits land before debits, so no account dips below zero half-way through a journal.
+    [...journal.postings]
+      .sort((a, b) => (a.amount > b.amount ? -1 : a.amount < b.amount ? 1 : 0))
+      .map((posting) => ({ journal: index + 1, ...posting })),
+  );
+  for (const posting of postings) {
+    if (posting.account.currency !== currency || (posting.account.memberId ?? memberId) !== memberId)
+      throw new Error(`an opening posts to ${currency} accounts of its member only`);
+  }
+  const memberPurposes = unique(
+    postings.filter((p) => p.account.memberId !== null).map((p) => p.account.purpose),
+  );
+  // Available first: the lock order every cash-spending path keeps.
+  memberPurposes.sort((a, b) => (a === "available" ? -1 : b === "available" ? 1 : a.localeCompare(b)));
+  const housePurposes = unique(
+    postings.filter((p) => p.account.memberId === null).map((p) => p.account.purpose),
+  );
+  const { head, flagsColumns } = openingHead(opening, order);
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      with ${head},
+      member_accounts as (
+        insert into ledger_accounts (member_id, purpose, currency)
+        select ${memberId}::uuid, purpose, ${currency} from go,
+          unnest(${sql.param(memberPurposes)}::text[]) with ordinality as wanted(purpose, n)
+        order by n
+        on conflict on constraint ledger_accounts_owner do update set purpose = excluded.purpose
+        returning id, purpose
+      ),
+      new_house_accounts as (
+        insert into ledger_accounts (member_id, purpose, currency)
+        select null, purpose, ${currency} from go, unnest(${sql.param(housePurposes)}::text[]) as wanted(purpose)
+        on conflict do nothing
+        returning id, purpose
+      ),
+      accounts as (
+        select id, true as mine, purpose from member_accounts
+        union all select id, false, purpose from new_house_accounts
+        union all select a.id, false, a.purpose from ledger_accounts a
+          where a.member_id is null and a.currency = ${currency} and a.purpose = any(${sql.param(housePurposes)}::text[])
+      ),
+      journal_ids as (
+        select nextval('journals_id_seq') as id, j.kind, j.memo, j.n
+        from go, unnest(${sql.param(journals.map((j) => j.kind))}::text[],
+          ${sql.param(journals.map((j) => j.memo))}::text[]) with ordinality as j(kind, memo, n)
+      ),
+      journals_written as (
+        insert into journals (id, kind, member_id, ref, memo, created_at_ms)
+        select j.id, j.kind, ${memberId}, 'position:' || go.position_id, j.memo, ${nowMs}
+        from journal_ids j, go order by j.n
+        returning id
+      ),
+      entries_written as (
+        insert into entries (journal_id, account_id, currency, amount)
+        select j.id, a.id, ${currency}, e.amount
+        from unnest(${sql.param(postings.map((p) => p.journal))}::int[],
+            ${sql.param(postings.map((p) => p.account.memberId !== null))}::boolean[],
+            ${sql.param(postings.map((p) => p.account.purpose))}::text[],
+            ${sql.param(postings.map((p) => p.amount.toString()))}::bigint[])
+          with ordinality as e(journal, mine, purpose, amount, n)
+        join journal_ids j on j.n = e.journal
+        join accounts a on a.mine = e.mine and a.purpose = e.purpose
+        -- Every account is created and locked before the first entry moves one.
+        where (select count(*) from accounts) > 0
+        order by e.n
+        returning 1
+      ),
+      position_written as (
+        insert into positions (id, member_id, symbol, currency, side, quantity, leverage, open_order_id, open_price,
+          open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, opened_at_ms)
+        select go.position_id, ${memberId}, ${opening.symbol}, ${currency}, ${opening.side}, ${opening.quantity},
+          ${opening.leverage}, go.order_id, ${opening.openPrice}, ${opening.notional.toString()}::bigint,
+          ${opening.margin.toString()}::bigint, ${opening.margin.toString()}::bigint, ${opening.fee.toString()}::bigint,
+          'holding', ${nowMs}
+        from go
+        returning id
+      )
+      select (select count(*) from go) as opened, (select order_id from go) as order_id,
+        (select position_id from go) as position_id, ${flagsColumns}`),
+  );
+  if (row === undefined) throw new Error("the opening statement returned no row");
+  if (Number(row.opened) === 1) {
+    return { outcome: "opened", orderId: String(row.order_id), positionId: String(row.position_id) };
+  }
+  const flags =
+    row.frozen === null || row.frozen === undefined
+      ? undefined
+      : {
+          frozen: row.frozen === true,
+          tradingBarred: row.trading_barred === true,
+          disabled: row.disabled === true,
+        };
+  if (flags && !flags.frozen && !flags.tradingBarred && !flags.disabled) return { outcome: "claimed", flags };
+  return { outcome: "barred", flags };
+}
+
+/**
+ * The first CTEs of the opening: `go` has one row (the order's and the position's ids) when the
+ * opening goes ahead, none when the member's flags or an earlier claim of the key stop it.
+ */
+function openingHead(opening: OpeningWrite, order: OpeningOrder): { head: SQL; flagsColumns: SQL } {
+  const { memberId, nowMs } = opening;
+  if (order.kind === "resting") {
+    const head = sql`go as (select ${order.orderId}::bigint as order_id, nextval('positions_id_seq') as position_id),
+      order_written as (
+        update orders set status = 'filled', fill_price = ${opening.openPrice}, position_id = go.position_id,
+          held_minor = 0, updated_at_ms = ${nowMs}
+        from go where orders.id = go.order_id
+        returning orders.id
+      )`;
+    return { head, flagsColumns: sql`false as frozen, false as trading_barred, false as disabled` };
+  }
+  const key = order.claim?.key ?? null;
+  // A new order reads the member's flags as stored, in the same round trip: the session this
+  // process remembers may predate a freeze set through another process. The share lock makes
+  // a freeze wait for an order already under way, and an order wait for a freeze.
+  const head = sql`flags as (
+        select frozen, trading_barred, disabled from members where id = ${memberId} for share
+      ),
+      ids as (
+        select nextval('orders_id_seq') as order_id, nextval('positions_id_seq') as position_id
+        from flags where not (frozen or trading_barred or disabled)
+      ),
+      claim as (
+        insert into idempotency_keys (member_id, key, request_hash, status, response, created_at_ms)
+        select ${memberId}, ${key}::text, ${order.claim?.hash ?? null}::text, ${order.claim?.status ?? 201},
+          (${JSON.stringify(order.body)}::jsonb
+            || jsonb_build_object('id', ids.order_id::text, 'positionId', ids.position_id::text))::text,
+          ${nowMs}
+        from ids where ${key}::text is not null
+        on conflict do nothing
+        returning 1
+      ),
+      go as (
+        select order_id, position_id from ids where ${key}::text is null or exists (select 1 from claim)
+      ),
+      order_written as (
+        insert into orders (id, member_id, symbol, side, type, quantity, leverage, session, status, held_minor,
+          fill_price, position_id, created_at_ms, updated_at_ms)
+        select go.order_id, ${memberId}, ${opening.symbol}, ${opening.side}, 'market', ${opening.quantity},
+          ${opening.leverage}, ${order.session}, 'filled', 0, ${opening.openPrice}, go.position_id, ${nowMs}, ${nowMs}
+        from go
+        returning id
+      )`;
+  return {
+    head,
+    flagsColumns: sql`(select frozen from flags) as frozen, (select trading_barred from flags) as trading_barred,
+      (select disabled from flags) as disabled`,
+  };
+}
+
+/** Whether the database refused a write because a member's balance would go negative. */
+export function isBalanceRefusal(error: unknown): boolean {
+  return databaseError(error)?.constraint === "member_balance_not_negative";
+}
+
+/** The driver's error, which drizzle wraps as the `cause` of its own. */
+function databaseError(error: unknown): { constraint?: unknown } | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const cause = "cause" in error ? error.cause : undefined;
+  return typeof cause === "object" && cause !== null ? cause : error;
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
