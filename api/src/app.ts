@@ -26,6 +26,7 @@ import { mountOpsLedgerRoutes } from "./ops/ledger.routes.ts";
 import { mountOpsMemberRoutes } from "./ops/members.routes.ts";
 import { mountOpsNewsRoutes } from "./ops/news.routes.ts";
 import { mountOpsQueueRoutes } from "./ops/queues.routes.ts";
+import { QueuesService } from "./ops/queues.service.ts";
 import { mountStaffRoutes } from "./ops/staff.routes.ts";
 import { StaffService } from "./ops/staff.service.ts";
 import { staffMiddleware } from "./ops/staff-sessions.ts";
@@ -36,6 +37,7 @@ import { type AccountEvents, TradingService } from "./trading/trading.service.ts
 import { UploadStore } from "./uploads/upload-store.ts";
 import { mountUploadRoutes } from "./uploads/uploads.routes.ts";
 import { mountWatchlistRoutes } from "./watchlist/watchlist.routes.ts";
+import { WatchlistService } from "./watchlist/watchlist.service.ts";
 
 export const apiVersion = "0.1.0";
 /** JSON bodies are small forms; anything larger is a mistake or an attack. */
@@ -96,7 +98,9 @@ export function createApp(deps: AppDeps): {
     cookieSecure: deps.config.cookieSecure,
   });
   mountMarketRoutes(router, docs, market);
-  mountWatchlistRoutes(router, docs, { db, isKnown: (symbol) => market.isKnown(symbol), now });
+  mountWatchlistRoutes(router, docs, {
+    watchlist: new WatchlistService({ db, isKnown: (symbol) => market.isKnown(symbol), now }),
+  });
   mountNewsRoutes(router, docs, { news });
   const trading = new TradingService({
     db,
@@ -112,7 +116,6 @@ export function createApp(deps: AppDeps): {
   const ops = express.Router();
   ops.use(staffMiddleware(db, now));
   mountStaffRoutes(ops, docs, {
-    db,
     staff: new StaffService(db),
     now,
     cookieSecure: deps.config.cookieSecure,
@@ -134,7 +137,7 @@ export function createApp(deps: AppDeps): {
   mountOpsConfigRoutes(ops, docs, { config: publicSettings, now });
   mountOpsNewsRoutes(ops, docs, { news });
   mountOpsLedgerRoutes(ops, docs, { db, now });
-  mountOpsQueueRoutes(ops, docs, { db });
+  mountOpsQueueRoutes(ops, docs, { queues: new QueuesService(db) });
   // Identity: uploads (read by their member and by staff), verification, bank cards, passwords.
   const uploads = new UploadStore(deps.config.uploadDir);
   mountUploadRoutes(router, ops, docs, { db, uploads });

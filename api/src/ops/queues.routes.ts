@@ -1,16 +1,11 @@
-import { type OpsQueues, opsQueuesSchema } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
+import { opsQueuesSchema } from "@kabuto/shared";
 import type { Router } from "express";
-import type { Db } from "../db/database.ts";
-import { rowsOf } from "../db/rows.ts";
 import type { ApiDocs } from "../http/openapi.ts";
+import type { QueuesService } from "./queues.service.ts";
 import { requireStaff } from "./staff-sessions.ts";
 
-/**
- * The overview's counts: every review queue counted exactly, with the age of its oldest request,
- * in one read. The queue pages list at most a page each, which cannot tell 100 from 1,000.
- */
-export function mountOpsQueueRoutes(ops: Router, docs: ApiDocs, deps: { db: Db }): void {
+/** The overview's counts: how long each review queue is, and how old its oldest request. */
+export function mountOpsQueueRoutes(ops: Router, docs: ApiDocs, deps: { queues: QueuesService }): void {
   const route = docs.on(ops, "/ops");
   route(
     {
@@ -23,32 +18,7 @@ export function mountOpsQueueRoutes(ops: Router, docs: ApiDocs, deps: { db: Db }
     },
     async (request, response) => {
       requireStaff(request, "reviewer");
-      // Each count reads its queue's partial index of open requests, not the whole table.
-      const rows = rowsOf(
-        await deps.db.execute(sql`
-          select 'kyc' as queue, count(*)::int as count, min(created_at_ms) as oldest
-            from kyc_applications where status = 'pending'
-          union all
-          select 'deposits', count(*)::int, min(created_at_ms) from deposits where status = 'pending'
-          union all
-          select 'withdrawalsToCheck', count(*)::int, min(created_at_ms) from withdrawals where status = 'pending'
-          union all
-          select 'withdrawalsToApprove', count(*)::int, min(created_at_ms) from withdrawals where status = 'checked'`),
-      );
-      const queue = (name: string) => {
-        const row = rows.find((each) => each.queue === name);
-        return {
-          count: Number(row?.count ?? 0),
-          oldestAtMs: row?.oldest == null ? null : Number(row.oldest),
-        };
-      };
-      const body: OpsQueues = {
-        kyc: queue("kyc"),
-        deposits: queue("deposits"),
-        withdrawalsToCheck: queue("withdrawalsToCheck"),
-        withdrawalsToApprove: queue("withdrawalsToApprove"),
-      };
-      response.json(body);
+      response.json(await deps.queues.overview());
     },
   );
 }

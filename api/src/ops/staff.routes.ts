@@ -8,18 +8,12 @@ import {
   staffSchema,
   staffSessionResponseSchema,
 } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
 import type { Router } from "express";
 import { z } from "zod";
-import type { Db } from "../db/database.ts";
-import { rowsOf } from "../db/rows.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { validate } from "../http/validate.ts";
 import type { StaffService } from "./staff.service.ts";
-import { requireStaff, revokeStaffSession, staffCookieName, staffSessionTtlMs } from "./staff-sessions.ts";
-
-/** Audit rows a page shows: a screenful or two. */
-const auditPageSize = 100;
+import { requireStaff, staffCookieName, staffSessionTtlMs } from "./staff-sessions.ts";
 
 const setDisabledSchema = z.object({
   disabled: z.boolean({ error: "VALIDATION_FAILED" }),
@@ -30,9 +24,9 @@ const setDisabledSchema = z.object({
 export function mountStaffRoutes(
   ops: Router,
   docs: ApiDocs,
-  deps: { db: Db; staff: StaffService; now: () => number; cookieSecure: boolean },
+  deps: { staff: StaffService; now: () => number; cookieSecure: boolean },
 ): void {
-  const { db, staff, now } = deps;
+  const { staff, now } = deps;
   const route = docs.on(ops, "/ops");
 
   route(
@@ -61,7 +55,7 @@ export function mountStaffRoutes(
   route(
     { method: "post", path: "/auth/logout", tag: "ops", summary: "End this staff session" },
     async (request, response) => {
-      if (request.staffToken) await revokeStaffSession(db, request.staffToken, now());
+      if (request.staffToken) await staff.logout(request.staffToken, now());
       response.clearCookie(staffCookieName, { path: "/api/v1/ops" });
       response.json({ ok: true });
     },
@@ -152,28 +146,7 @@ export function mountStaffRoutes(
     async (request, response) => {
       requireStaff(request, "supervisor");
       const query = validate(auditQuerySchema, request.query);
-      const rows = rowsOf(
-        await db.execute(sql`
-        select a.*, s.login as staff_login from audit_log a left join staff s on s.id = a.staff_id
-        where true
-          ${query.target ? sql`and a.target = ${query.target}` : sql``}
-          ${query.staffId ? sql`and a.staff_id = ${query.staffId}` : sql``}
-          ${query.before ? sql`and a.id < ${query.before}` : sql``}
-        order by a.id desc limit ${auditPageSize}`),
-      );
-      response.json({
-        items: rows.map((row) => ({
-          id: String(row.id),
-          staffId: (row.staff_id as string | null) ?? null,
-          staffLogin: (row.staff_login as string | null) ?? null,
-          action: String(row.action),
-          target: String(row.target),
-          before: row.before ?? null,
-          after: row.after ?? null,
-          reason: (row.reason as string | null) ?? null,
-          atMs: Number(row.at_ms),
-        })),
-      });
+      response.json({ items: await staff.auditLog(query) });
     },
   );
 }

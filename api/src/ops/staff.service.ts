@@ -1,4 +1,4 @@
-import { createStaffSchema, type Staff, staffLoginRequestSchema } from "@kabuto/shared";
+import { type AuditEntry, createStaffSchema, type Staff, staffLoginRequestSchema } from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
 import { and, asc, count, eq, gt, like } from "drizzle-orm";
 import {
@@ -11,8 +11,13 @@ import type { Db } from "../db/database.ts";
 import { loginFailures, staff } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
-import { recordAudit } from "./audit.ts";
-import { createStaffSession, revokeStaffSessions, type StaffMember } from "./staff-sessions.ts";
+import { type AuditQuery, auditPage, recordAudit } from "./audit.ts";
+import {
+  createStaffSession,
+  revokeStaffSession,
+  revokeStaffSessions,
+  type StaffMember,
+} from "./staff-sessions.ts";
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -74,6 +79,11 @@ export class StaffService {
     }
     const token = await createStaffSession(this.db, row.id, context.nowMs);
     return { staff: toStaff(row), token };
+  }
+
+  /** Ends the session this token opened. */
+  async logout(token: string, nowMs: number): Promise<void> {
+    await revokeStaffSession(this.db, token, nowMs);
   }
 
   async byId(staffId: string): Promise<Staff | undefined> {
@@ -145,5 +155,9 @@ export class StaffService {
       });
       return toStaff(after as StaffRow);
     });
+  }
+
+  async auditLog(query: AuditQuery): Promise<AuditEntry[]> {
+    return auditPage(this.db, query);
   }
 }

@@ -1,27 +1,17 @@
-import { anySymbolSchema, watchlistMax, watchlistSchema } from "@kabuto/shared";
-import { and, asc, count, eq } from "drizzle-orm";
+import { anySymbolSchema, watchlistSchema } from "@kabuto/shared";
 import type { Router } from "express";
-import type { Db } from "../db/database.ts";
-import { watchlist } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { validate } from "../http/validate.ts";
+import type { WatchlistService } from "./watchlist.service.ts";
 
 export function mountWatchlistRoutes(
   router: Router,
   docs: ApiDocs,
-  deps: { db: Db; isKnown: (symbol: string) => boolean; now: () => number },
+  deps: { watchlist: WatchlistService },
 ): void {
-  const { db } = deps;
+  const { watchlist } = deps;
   const route = docs.on(router);
-  const list = async (memberId: string) => ({
-    items: await db
-      .select({ symbol: watchlist.symbol, addedAtMs: watchlist.addedAtMs })
-      .from(watchlist)
-      .where(eq(watchlist.memberId, memberId))
-      .orderBy(asc(watchlist.addedAtMs)),
-  });
 
   route(
     {
@@ -34,7 +24,7 @@ export function mountWatchlistRoutes(
       errors: ["UNAUTHENTICATED"],
     },
     async (request, response) => {
-      response.json(await list(requireMember(request).id));
+      response.json(await watchlist.list(requireMember(request).id));
     },
   );
 
@@ -51,19 +41,7 @@ export function mountWatchlistRoutes(
     async (request, response) => {
       const member = requireMember(request);
       const symbol = validate(anySymbolSchema, request.params.symbol);
-      if (!deps.isKnown(symbol)) throw new AppError("SYMBOL_NOT_FOUND");
-      await db.transaction(async (tx) => {
-        const [held] = await tx
-          .select({ n: count() })
-          .from(watchlist)
-          .where(eq(watchlist.memberId, member.id));
-        if ((held?.n ?? 0) >= watchlistMax) throw new AppError("WATCHLIST_FULL");
-        await tx
-          .insert(watchlist)
-          .values({ memberId: member.id, symbol, addedAtMs: deps.now() })
-          .onConflictDoNothing();
-      });
-      response.json(await list(member.id));
+      response.json(await watchlist.add(member.id, symbol));
     },
   );
 
@@ -80,8 +58,7 @@ export function mountWatchlistRoutes(
     async (request, response) => {
       const member = requireMember(request);
       const symbol = validate(anySymbolSchema, request.params.symbol);
-      await db.delete(watchlist).where(and(eq(watchlist.memberId, member.id), eq(watchlist.symbol, symbol)));
-      response.json(await list(member.id));
+      response.json(await watchlist.remove(member.id, symbol));
     },
   );
 }
