@@ -1,8 +1,8 @@
-import type { Currency, MemberProfile, MemberSummary } from "@kabuto/shared";
-import { desc, eq, ilike, like, or, type SQL, sql } from "drizzle-orm";
+import type { MemberProfile, MemberSummary } from "@kabuto/shared";
+import { and, desc, eq, gt, ilike, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { type Row, rowsOf } from "../db/rows.ts";
-import { members } from "../db/schema.ts";
+import { mapOneRow } from "../db/raw-rows.ts";
+import { members, sessions } from "../db/schema.ts";
 import { isUuid } from "../http/ids.ts";
 import { memberBalances, type Tx } from "../ledger/ledger.repo.ts";
 import { fundRecords } from "../trading/account.repo.ts";
@@ -93,7 +93,7 @@ export async function memberProfile(
     ...toMemberSummary(member),
     invitedByAccount: inviter?.account ?? null,
     balances: balances.map((balance) => ({
-      currency: balance.currency as Currency,
+      currency: balance.currency,
       purpose: balance.purpose,
       amount: balance.balance.toString(),
     })),
@@ -103,7 +103,7 @@ export async function memberProfile(
 }
 
 async function memberCounts(tx: Tx, memberId: string, nowMs: number): Promise<MemberProfile["counts"]> {
-  const [row] = rowsOf(
+  return mapOneRow(
     await tx.execute(sql`
       select
         (select count(*) from deposits where member_id = ${memberId}) as deposits,
@@ -116,26 +116,30 @@ async function memberCounts(tx: Tx, memberId: string, nowMs: number): Promise<Me
         (select count(*) from orders where member_id = ${memberId} and status = 'pending') as orders_pending,
         (select count(*) from sessions where member_id = ${memberId} and revoked_at_ms is null
           and expires_at_ms > ${nowMs}) as active_sessions`),
+    (row) => ({
+      deposits: row.int("deposits"),
+      depositsPending: row.int("deposits_pending"),
+      withdrawals: row.int("withdrawals"),
+      withdrawalsOpen: row.int("withdrawals_open"),
+      positionsHolding: row.int("positions_holding"),
+      positionsClosed: row.int("positions_closed"),
+      ordersPending: row.int("orders_pending"),
+      activeSessions: row.int("active_sessions"),
+    }),
   );
-  const count = (name: string) => Number((row as Row)[name]);
-  return {
-    deposits: count("deposits"),
-    depositsPending: count("deposits_pending"),
-    withdrawals: count("withdrawals"),
-    withdrawalsOpen: count("withdrawals_open"),
-    positionsHolding: count("positions_holding"),
-    positionsClosed: count("positions_closed"),
-    ordersPending: count("orders_pending"),
-    activeSessions: count("active_sessions"),
-  };
 }
 
 /** The hashes of a member's live sessions, so this process's session cache can forget them. */
-export async function liveSessionHashes(tx: Tx, memberId: string, nowMs: number): Promise<string[]> {
-  const rows = rowsOf(
-    await tx.execute(sql`
-      select token_hash from sessions
-      where member_id = ${memberId} and revoked_at_ms is null and expires_at_ms > ${nowMs}`),
-  );
-  return rows.map((row) => String(row.token_hash));
+export async function liveSessionHashes(
+  tx: Pick<Db, "select">,
+  memberId: string,
+  nowMs: number,
+): Promise<string[]> {
+  const rows = await tx
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(
+      and(eq(sessions.memberId, memberId), isNull(sessions.revokedAtMs), gt(sessions.expiresAtMs, nowMs)),
+    );
+  return rows.map((row) => row.tokenHash);
 }
