@@ -23,7 +23,9 @@ import { AdjustmentsService } from "./ops/adjustments.service.ts";
 import { mountOpsConfigRoutes } from "./ops/config.routes.ts";
 import { ConfigService } from "./ops/config.service.ts";
 import { mountOpsLedgerRoutes } from "./ops/ledger.routes.ts";
+import { LedgerCheckService } from "./ops/ledger.service.ts";
 import { mountOpsMemberRoutes } from "./ops/members.routes.ts";
+import { MembersService } from "./ops/members.service.ts";
 import { mountOpsNewsRoutes } from "./ops/news.routes.ts";
 import { mountOpsQueueRoutes } from "./ops/queues.routes.ts";
 import { QueuesService } from "./ops/queues.service.ts";
@@ -121,7 +123,7 @@ export function createApp(deps: AppDeps): {
     cookieSecure: deps.config.cookieSecure,
   });
   mountOpsMemberRoutes(ops, docs, {
-    db,
+    members: new MembersService(db),
     now,
     sessions: {
       end: endSessions,
@@ -136,7 +138,7 @@ export function createApp(deps: AppDeps): {
   });
   mountOpsConfigRoutes(ops, docs, { config: publicSettings, now });
   mountOpsNewsRoutes(ops, docs, { news });
-  mountOpsLedgerRoutes(ops, docs, { db, now });
+  mountOpsLedgerRoutes(ops, docs, { ledger: new LedgerCheckService({ db, now }) });
   mountOpsQueueRoutes(ops, docs, { queues: new QueuesService(db) });
   // Identity: uploads (read by their member and by staff), verification, bank cards, passwords.
   const uploads = new UploadStore(deps.config.uploadDir);

@@ -61,11 +61,19 @@ export function mapRows<T>(result: unknown, map: (row: RawRow) => T): T[] {
 
 /** The one row a query always returns (an aggregate, an `insert ... returning` of one row). */
 export function mapOneRow<T>(result: unknown, map: (row: RawRow) => T): T {
-  const [row] = rowsOf(result);
-  if (row === undefined) throw new Error("a query that always returns one row returned none");
-  return map(new RawRow(row));
+  return map(new RawRow(firstRow(rowsOf(result))));
 }
 
 function mismatch(name: string, expected: string, value: unknown): Error {
   return new Error(`column ${name}: expected ${expected}, got ${typeof value}`);
+}
+
+/**
+ * The first row of a query that cannot come back empty: an update of a row the transaction has
+ * just locked, an insert without `on conflict`. An empty result is a programmer error.
+ */
+export function firstRow<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error("a query that always returns a row returned none");
+  return row;
 }

@@ -51,10 +51,16 @@ function searchCondition(q: string | undefined): SQL | undefined {
   );
 }
 
+export interface SearchQuery {
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
 /** Newest members first; one row more than the page says whether another page follows. */
 export async function searchMembers(
   db: Db,
-  query: { q?: string | undefined; limit: number; offset: number },
+  query: SearchQuery,
 ): Promise<{ items: MemberSummary[]; nextOffset: number | null }> {
   const rows = await db
     .select()

@@ -1,17 +1,25 @@
 import {
   type MemberFlagName,
+  type MemberFlagsUpdate,
+  type MemberProfile,
   type MemberSummary,
   memberFlagNames,
-  memberFlagsUpdateSchema,
 } from "@kabuto/shared";
 import { eq } from "drizzle-orm";
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
+import { firstRow } from "../db/raw-rows.ts";
 import { members } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
 import { recordAudit } from "./audit.ts";
-import { isMemberId, liveSessionHashes, toMemberSummary } from "./members.repo.ts";
+import {
+  isMemberId,
+  liveSessionHashes,
+  memberProfile,
+  type SearchQuery,
+  searchMembers,
+  toMemberSummary,
+} from "./members.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";
 
 type Flags = Record<MemberFlagName, boolean>;
@@ -52,14 +60,13 @@ export function changedFlags(current: Flags, update: Partial<Flags>): Partial<Fl
  * positions (and may close them) while support sorts the matter out; cutting them off from
  * positions that move with the market would do them harm the freeze is not meant to do.
  */
-export async function setMemberFlags(
+async function setMemberFlags(
   db: Db,
   memberId: string,
-  input: unknown,
+  body: MemberFlagsUpdate,
   actor: StaffMember,
   context: { nowMs: number; ip: string },
 ): Promise<FlagsResult> {
-  const body = validate(memberFlagsUpdateSchema, input);
   if (!isMemberId(memberId)) throw new AppError("MEMBER_NOT_FOUND");
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for("update");
@@ -67,7 +74,9 @@ export async function setMemberFlags(
     const before = flagsOf(row);
     const changed = changedFlags(before, body);
     if (Object.keys(changed).length === 0) return { member: toMemberSummary(row), ended: [], changed: [] };
-    const [updated] = await tx.update(members).set(changed).where(eq(members.id, memberId)).returning();
+    const updated = firstRow(
+      await tx.update(members).set(changed).where(eq(members.id, memberId)).returning(),
+    );
     const ended = changed.disabled ? await revokeMemberSessions(tx, memberId, context.nowMs) : [];
     // A disabled member's sessions were all just revoked: none is left to look for.
     const live = changed.disabled ? [] : await liveSessionHashes(tx, memberId, context.nowMs);
@@ -81,6 +90,33 @@ export async function setMemberFlags(
       ip: context.ip,
       atMs: context.nowMs,
     });
-    return { member: toMemberSummary(updated as typeof row), ended, changed: live };
+    return { member: toMemberSummary(updated), ended, changed: live };
   });
+}
+
+/** Member search, profiles and account flags for the console. */
+export class MembersService {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  search(query: SearchQuery): Promise<{ items: MemberSummary[]; nextOffset: number | null }> {
+    return searchMembers(this.db, query);
+  }
+
+  /** The member's profile, or undefined if there is no such member. */
+  profile(memberId: string, nowMs: number): Promise<MemberProfile | undefined> {
+    return memberProfile(this.db, memberId, nowMs);
+  }
+
+  setFlags(
+    memberId: string,
+    update: MemberFlagsUpdate,
+    actor: StaffMember,
+    context: { nowMs: number; ip: string },
+  ): Promise<FlagsResult> {
+    return setMemberFlags(this.db, memberId, update, actor, context);
+  }
 }

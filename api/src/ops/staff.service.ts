@@ -8,6 +8,7 @@ import {
   loginWindowMs,
 } from "../auth/auth.service.ts";
 import type { Db } from "../db/database.ts";
+import { firstRow } from "../db/raw-rows.ts";
 import { loginFailures, staff } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
@@ -141,7 +142,9 @@ export class StaffService {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(staff).where(eq(staff.id, staffId)).for("update");
       if (!before) throw new AppError("STAFF_NOT_FOUND");
-      const [after] = await tx.update(staff).set({ disabled }).where(eq(staff.id, staffId)).returning();
+      const after = firstRow(
+        await tx.update(staff).set({ disabled }).where(eq(staff.id, staffId)).returning(),
+      );
       if (disabled) await revokeStaffSessions(tx, staffId, context.nowMs);
       await recordAudit(tx, {
         staffId: actor.id,
@@ -153,7 +156,7 @@ export class StaffService {
         ip: context.ip ?? null,
         atMs: context.nowMs,
       });
-      return toStaff(after as StaffRow);
+      return toStaff(after);
     });
   }
 
