@@ -1,13 +1,15 @@
 import { randomInt } from "node:crypto";
-import type { Me } from "@kabuto/shared";
-import { loginRequestSchema, registerRequestSchema } from "@kabuto/shared";
+import type { loginRequestSchema, Me, registerRequestSchema } from "@kabuto/shared";
 import { hash, verify } from "@node-rs/argon2";
 import { and, count, eq, gt } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { loginFailures, members } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
 import { createSession, revokeSession, type SessionMember } from "./sessions.ts";
+
+export type Registration = z.output<typeof registerRequestSchema>;
+export type Credentials = z.output<typeof loginRequestSchema>;
 
 /** Failed sign-ins counted over this window: long enough to stop guessing, short enough to forgive typos. */
 export const loginWindowMs = 15 * 60_000;
@@ -45,8 +47,7 @@ export class AuthService {
     this.inviteRequired = options.inviteRequired;
   }
 
-  async register(input: unknown, context: RequestContext): Promise<{ member: Me; token: string }> {
-    const body = validate(registerRequestSchema, input);
+  async register(body: Registration, context: RequestContext): Promise<{ member: Me; token: string }> {
     if (this.inviteRequired && !body.inviteCode) {
       throw new AppError("INVITE_CODE_REQUIRED", { fields: { inviteCode: "INVITE_CODE_REQUIRED" } });
     }
@@ -78,8 +79,7 @@ export class AuthService {
     return { member: toMe(member), token };
   }
 
-  async login(input: unknown, context: RequestContext): Promise<{ member: Me; token: string }> {
-    const body = validate(loginRequestSchema, input);
+  async login(body: Credentials, context: RequestContext): Promise<{ member: Me; token: string }> {
     await this.refuseIfThrottled(body.account, context);
     const [member] = await this.db.select().from(members).where(eq(members.account, body.account)).limit(1);
     // Unknown accounts still pay for a hash, so timing does not reveal which accounts exist.

@@ -154,7 +154,7 @@ export function mountIdentityRoutes(
     async (request, response) => {
       const actor = requireStaff(request, "reviewer");
       response.json(
-        await kyc.review(String(request.params.id), request.body, actor, {
+        await kyc.review(String(request.params.id), validate(reviewDecisionSchema, request.body), actor, {
           nowMs: now(),
           ip: request.ip ?? "",
         }),
@@ -278,7 +278,11 @@ export function mountIdentityRoutes(
     async (request, response) => {
       const member = requireMember(request);
       deps.endSessions(
-        await passwords.changeLoginPassword(member.id, request.body, passwordContext(request)),
+        await passwords.changeLoginPassword(
+          member.id,
+          validate(changeLoginPasswordSchema, request.body),
+          passwordContext(request),
+        ),
       );
       response.json({ ok: true });
     },
@@ -308,7 +312,8 @@ export function mountIdentityRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      deps.endSessions(await passwords.setFundPassword(member.id, request.body, passwordContext(request)));
+      const body = validate(setFundPasswordSchema, request.body);
+      deps.endSessions(await passwords.setFundPassword(member.id, body, passwordContext(request)));
       response.json({ ok: true });
     },
   );

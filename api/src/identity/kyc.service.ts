@@ -4,7 +4,7 @@ import {
   type KycReviewItem,
   type KycStatus,
   kycSubmitSchema,
-  reviewDecisionSchema,
+  type ReviewDecision,
 } from "@kabuto/shared";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
@@ -209,11 +209,10 @@ export class KycService {
    */
   async review(
     id: string,
-    input: unknown,
+    decision: ReviewDecision,
     actor: StaffMember,
     context: { nowMs: number; ip: string },
   ): Promise<KycReviewItem> {
-    const decision = validate(reviewDecisionSchema, input);
     const reason = decision.reason?.trim() || null;
     if (decision.decision === "reject" && !reason) {
       throw new AppError("REASON_REQUIRED", { fields: { reason: "REASON_REQUIRED" } });

@@ -1,13 +1,16 @@
-import { changeLoginPasswordSchema, type SecurityStatus, setFundPasswordSchema } from "@kabuto/shared";
+import type { changeLoginPasswordSchema, SecurityStatus, setFundPasswordSchema } from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
 import { and, count, eq, gt, isNull, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import { hashPassword, loginFailuresPerAccountMax, loginWindowMs } from "../auth/auth.service.ts";
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { loginFailures, members } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
 import { verifyFundPassword } from "./fund-password.ts";
+
+export type ChangeLoginPassword = z.output<typeof changeLoginPasswordSchema>;
+export type SetFundPassword = z.output<typeof setFundPasswordSchema>;
 
 export interface PasswordContext {
   nowMs: number;
@@ -40,8 +43,11 @@ export class PasswordsService {
   }
 
   /** Changes the login password (the old one proves who asks); returns the sessions that ended. */
-  async changeLoginPassword(memberId: string, input: unknown, context: PasswordContext): Promise<string[]> {
-    const body = validate(changeLoginPasswordSchema, input);
+  async changeLoginPassword(
+    memberId: string,
+    body: ChangeLoginPassword,
+    context: PasswordContext,
+  ): Promise<string[]> {
     const member = await this.member(memberId);
     await this.proveLoginPassword(member, body.oldPassword, context);
     const passwordHash = await hashPassword(body.password);
@@ -59,8 +65,11 @@ export class PasswordsService {
    * password does). A change ends the other sessions; setting the first one changes no
    * credential anyone holds, so it ends none.
    */
-  async setFundPassword(memberId: string, input: unknown, context: PasswordContext): Promise<string[]> {
-    const body = validate(setFundPasswordSchema, input);
+  async setFundPassword(
+    memberId: string,
+    body: SetFundPassword,
+    context: PasswordContext,
+  ): Promise<string[]> {
     const member = await this.member(memberId);
     const previous = member.fundPasswordHash;
     if (previous === null) {

@@ -1,7 +1,7 @@
-import { type Adjustment, adjustmentRequestSchema, type Currency, decimalToMinor } from "@kabuto/shared";
+import { type Adjustment, type adjustmentRequestSchema, type Currency, decimalToMinor } from "@kabuto/shared";
+import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal } from "../ledger/ledger.repo.ts";
 import { type Idempotency, type IdempotentResult, withClaim } from "../trading/idempotency.ts";
@@ -46,6 +46,8 @@ function staffKey(actor: StaffMember, key: string): string {
   return `ops ${actor.id} ${key}`;
 }
 
+export type AdjustmentInput = z.output<typeof adjustmentRequestSchema>;
+
 export class AdjustmentsService {
   private readonly db: Db;
   private readonly events: AccountEvents;
@@ -58,11 +60,10 @@ export class AdjustmentsService {
   /** Posts one adjusting journal and its audit record together; a retry with the same key replays. */
   async adjust(
     memberId: string,
-    input: unknown,
+    body: AdjustmentInput,
     actor: StaffMember,
     context: { nowMs: number; ip: string; idempotency?: Idempotency | undefined },
   ): Promise<IdempotentResult> {
-    const body = validate(adjustmentRequestSchema, input);
     const amount = adjustmentAmount(body.amount, body.currency);
     if (amount === undefined) throw new AppError("AMOUNT_INVALID", { fields: { amount: "AMOUNT_INVALID" } });
     if (!isMemberId(memberId)) throw new AppError("MEMBER_NOT_FOUND");

@@ -40,7 +40,8 @@ export function mountStaffRoutes(
       errors: ["STAFF_LOGIN_FAILED", "LOGIN_THROTTLED"],
     },
     async (request, response) => {
-      const result = await staff.login(request.body, { nowMs: now(), ip: request.ip ?? "unknown" });
+      const credentials = validate(staffLoginRequestSchema, request.body);
+      const result = await staff.login(credentials, { nowMs: now(), ip: request.ip ?? "unknown" });
       response.cookie(staffCookieName, result.token, {
         httpOnly: true,
         sameSite: "strict",

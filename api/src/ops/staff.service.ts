@@ -1,6 +1,7 @@
-import { type AuditEntry, createStaffSchema, type Staff, staffLoginRequestSchema } from "@kabuto/shared";
+import { type AuditEntry, createStaffSchema, type Staff, type staffLoginRequestSchema } from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
 import { and, asc, count, eq, gt, like } from "drizzle-orm";
+import type { z } from "zod";
 import {
   hashPassword,
   loginFailuresPerAccountMax,
@@ -21,6 +22,7 @@ import {
 } from "./staff-sessions.ts";
 
 type StaffRow = typeof staff.$inferSelect;
+export type StaffCredentials = z.output<typeof staffLoginRequestSchema>;
 
 function toStaff(row: StaffRow): Staff {
   return {
@@ -41,10 +43,9 @@ export class StaffService {
   }
 
   async login(
-    input: unknown,
+    body: StaffCredentials,
     context: { nowMs: number; ip: string },
   ): Promise<{ staff: Staff; token: string }> {
-    const body = validate(staffLoginRequestSchema, input);
     // Failures share the members' table under a prefix no member account can have.
     const key = `staff:${body.login}`;
     // The members' limits: per login, and per address so one address cannot try a few
