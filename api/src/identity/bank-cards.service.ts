@@ -1,6 +1,7 @@
 import { type BankCard, bankCardInputSchema, type StaffBankCard } from "@kabuto/shared";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { firstRow } from "../db/raw-rows.ts";
 import { bankCards, members, withdrawals } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { numericId } from "../http/ids.ts";
@@ -104,11 +105,13 @@ export class BankCardsService {
           throw new AppError("CARD_EXISTS", { fields: { cardNumber: "CARD_EXISTS" } });
         }
         if (live.length >= cardsPerMemberMax) throw new AppError("CARDS_LIMIT", { max: cardsPerMemberMax });
-        const [row] = await tx
-          .insert(bankCards)
-          .values({ memberId, ...card, createdAtMs: nowMs })
-          .returning();
-        return { status: 201, body: toBankCard(row as CardRow) };
+        const row = firstRow(
+          await tx
+            .insert(bankCards)
+            .values({ memberId, ...card, createdAtMs: nowMs })
+            .returning(),
+        );
+        return { status: 201, body: toBankCard(row) };
       }),
     );
   }

@@ -8,6 +8,7 @@ import {
 } from "@kabuto/shared";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { firstRow } from "../db/raw-rows.ts";
 import { kycApplications, members } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { numericId } from "../http/ids.ts";
@@ -137,24 +138,26 @@ export class KycService {
         if (refusal) throw refusal;
         const frontUploadId = await save(memberId, "kyc_front", front, nowMs);
         const backUploadId = await save(memberId, "kyc_back", back, nowMs);
-        const [row] = await tx
-          .insert(kycApplications)
-          .values({
-            memberId,
-            documentType: body.documentType,
-            name: body.name,
-            nameKana: body.nameKana ?? null,
-            idNumber: body.idNumber,
-            frontUploadId,
-            backUploadId,
-            status: "pending",
-            createdAtMs: nowMs,
-          })
-          .returning();
+        const row = firstRow(
+          await tx
+            .insert(kycApplications)
+            .values({
+              memberId,
+              documentType: body.documentType,
+              name: body.name,
+              nameKana: body.nameKana ?? null,
+              idNumber: body.idNumber,
+              frontUploadId,
+              backUploadId,
+              status: "pending",
+              createdAtMs: nowMs,
+            })
+            .returning(),
+        );
         await tx.update(members).set({ verification: "pending" }).where(eq(members.id, memberId));
         const status: KycStatus = {
           verification: "pending",
-          application: toKycApplication(row as KycRow),
+          application: toKycApplication(row),
         };
         return { status: 201, body: status };
       }),
@@ -240,16 +243,18 @@ export class KycService {
         .for("update");
       if (!member) throw new Error(`application ${id} names no member`);
       const approve = decision.decision === "approve";
-      const [updated] = await tx
-        .update(kycApplications)
-        .set({
-          status: approve ? "approved" : "rejected",
-          reason,
-          reviewedBy: actor.id,
-          reviewedAtMs: context.nowMs,
-        })
-        .where(eq(kycApplications.id, applicationKey))
-        .returning();
+      const updated = firstRow(
+        await tx
+          .update(kycApplications)
+          .set({
+            status: approve ? "approved" : "rejected",
+            reason,
+            reviewedBy: actor.id,
+            reviewedAtMs: context.nowMs,
+          })
+          .where(eq(kycApplications.id, applicationKey))
+          .returning(),
+      );
       const memberAfter = approve
         ? {
             verification: "verified" as const,
@@ -269,12 +274,12 @@ export class KycService {
           realName: member.realName,
           realNameKana: member.realNameKana,
         },
-        after: { memberId: application.memberId, status: updated?.status, ...memberAfter },
+        after: { memberId: application.memberId, status: updated.status, ...memberAfter },
         reason,
         ip: context.ip,
         atMs: context.nowMs,
       });
-      return toReviewItem(updated as KycRow, member.account);
+      return toReviewItem(updated, member.account);
     });
   }
 }

@@ -166,7 +166,7 @@ export class UploadStore {
           // "wx": never overwrite; 0600: only this service's user reads it.
           await writeFile(file, image.bytes, { mode: 0o600, flag: "wx" }).catch(async (error: unknown) => {
             // A half-written file of ours goes; a name that already existed was never ours.
-            if ((error as NodeJS.ErrnoException).code !== "EEXIST") await unlink(file).catch(() => undefined);
+            if (errorCode(error) !== "EEXIST") await unlink(file).catch(() => undefined);
             throw error;
           });
           written.push(file);
@@ -201,8 +201,8 @@ export class UploadStore {
    * from several processes on shared storage: a file another removed first is simply gone.
    */
   async sweepOrphans(db: Db, nowMs: number): Promise<number> {
-    const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return [] as string[];
+    const names: string[] = await readdir(this.dir).catch((error: unknown) => {
+      if (errorCode(error) === "ENOENT") return [];
       throw error;
     });
     let removed = 0;
@@ -250,7 +250,7 @@ export class UploadStore {
       const bytes = await readFile(path.join(this.dir, row.storedName));
       return { memberId: row.memberId, contentType: row.contentType, bytes };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      if (errorCode(error) === "ENOENT") return undefined;
       throw error;
     }
   }
@@ -278,4 +278,9 @@ function multipartError(error: unknown): AppError {
     return new AppError("UPLOAD_FAILED", { reason: error.code, field: error.field }, { cause: error });
   }
   return new AppError("UPLOAD_FAILED", undefined, { cause: error });
+}
+
+/** The `code` of a file-system error (`ENOENT`, `EEXIST`), if it has one. */
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
 }
