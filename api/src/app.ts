@@ -12,7 +12,10 @@ import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { AppError, errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
 import { sessionMiddleware } from "./http/session-middleware.ts";
+import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { mountIdentityRoutes } from "./identity/identity.routes.ts";
+import { KycService } from "./identity/kyc.service.ts";
+import { PasswordsService } from "./identity/passwords.service.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
 import { MarketService } from "./market/market.service.ts";
@@ -38,6 +41,7 @@ import { mountTradingRoutes } from "./trading/trading.routes.ts";
 import { type AccountEvents, TradingService } from "./trading/trading.service.ts";
 import { UploadStore } from "./uploads/upload-store.ts";
 import { mountUploadRoutes } from "./uploads/uploads.routes.ts";
+import { UploadsService } from "./uploads/uploads.service.ts";
 import { mountWatchlistRoutes } from "./watchlist/watchlist.routes.ts";
 import { WatchlistService } from "./watchlist/watchlist.service.ts";
 
@@ -142,8 +146,15 @@ export function createApp(deps: AppDeps): {
   mountOpsQueueRoutes(ops, docs, { queues: new QueuesService(db) });
   // Identity: uploads (read by their member and by staff), verification, bank cards, passwords.
   const uploads = new UploadStore(deps.config.uploadDir);
-  mountUploadRoutes(router, ops, docs, { db, uploads });
-  mountIdentityRoutes(router, ops, docs, { db, uploads, now, endSessions });
+  mountUploadRoutes(router, ops, docs, { uploads: new UploadsService({ db, store: uploads }) });
+  mountIdentityRoutes(router, ops, docs, {
+    kyc: new KycService({ db, uploads }),
+    cards: new BankCardsService(db),
+    passwords: new PasswordsService(db),
+    uploads,
+    now,
+    endSessions,
+  });
   // Money in and out: channels, deposits, withdrawals, exchange, and their review queues.
   mountFundingRoutes(router, ops, docs, {
     db,

@@ -16,16 +16,15 @@ import {
 } from "@kabuto/shared";
 import type { Request, Router } from "express";
 import { hashToken } from "../auth/sessions.ts";
-import type { Db } from "../db/database.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember, signedIn } from "../http/session-middleware.ts";
 import { validate } from "../http/validate.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
 import { idempotencyOf, sendResult } from "../trading/idempotency.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
-import { BankCardsService } from "./bank-cards.service.ts";
-import { KycService } from "./kyc.service.ts";
-import { type PasswordContext, PasswordsService } from "./passwords.service.ts";
+import type { BankCardsService } from "./bank-cards.service.ts";
+import type { KycService } from "./kyc.service.ts";
+import type { PasswordContext, PasswordsService } from "./passwords.service.ts";
 
 const memberErrors = ["UNAUTHENTICATED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_INVALID"] as const;
 const staffErrors = ["STAFF_UNAUTHENTICATED", "FORBIDDEN"] as const;
@@ -39,17 +38,17 @@ export function mountIdentityRoutes(
   ops: Router,
   docs: ApiDocs,
   deps: {
-    db: Db;
+    kyc: KycService;
+    cards: BankCardsService;
+    passwords: PasswordsService;
+    /** Parses the multipart form of an application. */
     uploads: UploadStore;
     now: () => number;
     /** Forgets ended sessions and drops their sockets (createApp's `endSessions`). */
     endSessions: (tokenHashes: string[]) => void;
   },
 ): void {
-  const { db, now } = deps;
-  const kyc = new KycService({ db, uploads: deps.uploads });
-  const cards = new BankCardsService(db);
-  const passwords = new PasswordsService(db);
+  const { kyc, cards, passwords, now } = deps;
   const route = docs.on(router);
   const opsRoute = docs.on(ops, "/ops");
 
