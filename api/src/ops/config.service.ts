@@ -1,16 +1,15 @@
-import { type ConfigEntry, configUpdateSchema, type OpsConfigEntry } from "@kabuto/shared";
+import type { ConfigEntry, OpsConfigEntry } from "@kabuto/shared";
 import { eq, inArray } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { configEntries } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
 import { recordAudit } from "./audit.ts";
 import type { StaffMember } from "./staff-sessions.ts";
 
 type Kind = OpsConfigEntry["kind"];
 
-interface Definition {
+export interface Definition {
   name: string;
   kind: Kind;
   defaultValue: string;
@@ -97,16 +96,22 @@ export class ConfigService {
     return [...editable, ...derived];
   }
 
+  /** The allow-listed entry of this name; any other name is CONFIG_NAME_INVALID. */
+  editable(name: string): Definition {
+    const definition = editableConfig.find((entry) => entry.name === name);
+    if (!definition) throw new AppError("CONFIG_NAME_INVALID", { name: name.slice(0, 64) });
+    return definition;
+  }
+
   /** Sets one allow-listed entry and audits it; setting what it is already changes nothing. */
   async set(
-    name: string,
-    input: unknown,
+    definition: Definition,
+    text: string,
     actor: StaffMember,
     context: { nowMs: number; ip: string },
   ): Promise<OpsConfigEntry> {
-    const definition = editableConfig.find((entry) => entry.name === name);
-    if (!definition) throw new AppError("CONFIG_NAME_INVALID", { name: name.slice(0, 64) });
-    const value = validate(configUpdateSchema, input).value.trim();
+    const { name } = definition;
+    const value = text.trim();
     if (!isValidConfigValue(definition, value)) {
       throw new AppError("VALIDATION_FAILED", {
         fields: { value: "VALIDATION_FAILED" },
