@@ -1,10 +1,9 @@
 import type { ConfigEntry, OpsConfigEntry } from "@kabuto/shared";
-import { eq, inArray } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { configEntries } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
+import { lockConfigValue, storeConfigValue, storedConfigValues } from "./config.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";
 
 type Kind = OpsConfigEntry["kind"];
@@ -120,17 +119,10 @@ export class ConfigService {
       });
     }
     return this.db.transaction(async (tx) => {
-      const [stored] = await tx
-        .select()
-        .from(configEntries)
-        .where(eq(configEntries.name, name))
-        .for("update");
-      const before = stored?.value ?? definition.defaultValue;
-      if (stored && stored.value === value) return toOpsEntry(definition, value);
-      await tx
-        .insert(configEntries)
-        .values({ name, value })
-        .onConflictDoUpdate({ target: configEntries.name, set: { value } });
+      const stored = await lockConfigValue(tx, name);
+      const before = stored ?? definition.defaultValue;
+      if (stored === value) return toOpsEntry(definition, value);
+      await storeConfigValue(tx, name, value);
       await recordAudit(tx, {
         staffId: actor.id,
         action: "config.set",
@@ -145,9 +137,10 @@ export class ConfigService {
   }
 
   private async storedValues(): Promise<Map<string, string>> {
-    const names = editableConfig.map((definition) => definition.name);
-    const rows = await this.db.select().from(configEntries).where(inArray(configEntries.name, names));
-    return new Map(rows.map((row) => [row.name, row.value]));
+    return storedConfigValues(
+      this.db,
+      editableConfig.map((definition) => definition.name),
+    );
   }
 }
 
