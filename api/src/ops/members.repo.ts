@@ -4,11 +4,7 @@ import type { Db } from "../db/database.ts";
 import { mapOneRow } from "../db/raw-rows.ts";
 import { members, sessions } from "../db/schema.ts";
 import { isUuid } from "../http/ids.ts";
-import { memberBalances, type Tx } from "../ledger/ledger.repo.ts";
-import { fundRecords } from "../trading/account.repo.ts";
-
-/** Journals a profile shows: the last few weeks of an active member, enough to explain a balance. */
-const recentJournalsMax = 20;
+import type { Tx } from "../ledger/ledger.repo.ts";
 
 export function isMemberId(value: string): boolean {
   return isUuid(value);
@@ -82,33 +78,18 @@ export async function findMember(tx: Pick<Db, "select">, memberId: string): Prom
   return row;
 }
 
-/** The member, their money by account, their latest journals and how much they have going on. */
-export async function memberProfile(
-  db: Db,
-  memberId: string,
-  nowMs: number,
-): Promise<MemberProfile | undefined> {
-  const member = await findMember(db, memberId);
-  if (!member) return undefined;
-  const [inviter] = member.invitedBy
-    ? await db.select({ account: members.account }).from(members).where(eq(members.id, member.invitedBy))
-    : [];
-  const balances = await memberBalances(db, memberId);
-  const { items: recentJournals } = await fundRecords(db, memberId, { limit: recentJournalsMax });
-  return {
-    ...toMemberSummary(member),
-    invitedByAccount: inviter?.account ?? null,
-    balances: balances.map((balance) => ({
-      currency: balance.currency,
-      purpose: balance.purpose,
-      amount: balance.balance.toString(),
-    })),
-    recentJournals,
-    counts: await memberCounts(db, memberId, nowMs),
-  };
+/** The account of a member, by id: who invited someone. */
+export async function memberAccount(db: Pick<Db, "select">, memberId: string): Promise<string | undefined> {
+  const [row] = await db.select({ account: members.account }).from(members).where(eq(members.id, memberId));
+  return row?.account;
 }
 
-async function memberCounts(tx: Tx, memberId: string, nowMs: number): Promise<MemberProfile["counts"]> {
+/** How much a member has going on: requests, positions, orders and live sessions. */
+export async function memberCounts(
+  tx: Tx,
+  memberId: string,
+  nowMs: number,
+): Promise<MemberProfile["counts"]> {
   return mapOneRow(
     await tx.execute(sql`
       select

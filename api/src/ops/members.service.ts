@@ -11,16 +11,23 @@ import type { Db } from "../db/database.ts";
 import { firstRow } from "../db/raw-rows.ts";
 import { members } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { memberBalances } from "../ledger/ledger.repo.ts";
+import { fundRecords } from "../trading/account.repo.ts";
 import { recordAudit } from "./audit.ts";
 import {
+  findMember,
   isMemberId,
   liveSessionHashes,
-  memberProfile,
+  memberAccount,
+  memberCounts,
   type SearchQuery,
   searchMembers,
   toMemberSummary,
 } from "./members.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";
+
+/** Journals a profile shows: the last few weeks of an active member, enough to explain a balance. */
+const recentJournalsMax = 20;
 
 type Flags = Record<MemberFlagName, boolean>;
 
@@ -106,9 +113,27 @@ export class MembersService {
     return searchMembers(this.db, query);
   }
 
-  /** The member's profile, or undefined if there is no such member. */
-  profile(memberId: string, nowMs: number): Promise<MemberProfile | undefined> {
-    return memberProfile(this.db, memberId, nowMs);
+  /**
+   * The member, their money by account, their latest journals and how much they have going on;
+   * undefined if there is no such member.
+   */
+  async profile(memberId: string, nowMs: number): Promise<MemberProfile | undefined> {
+    const member = await findMember(this.db, memberId);
+    if (!member) return undefined;
+    const inviter = member.invitedBy ? await memberAccount(this.db, member.invitedBy) : undefined;
+    const balances = await memberBalances(this.db, memberId);
+    const { items: recentJournals } = await fundRecords(this.db, memberId, { limit: recentJournalsMax });
+    return {
+      ...toMemberSummary(member),
+      invitedByAccount: inviter ?? null,
+      balances: balances.map((balance) => ({
+        currency: balance.currency,
+        purpose: balance.purpose,
+        amount: balance.balance.toString(),
+      })),
+      recentJournals,
+      counts: await memberCounts(this.db, memberId, nowMs),
+    };
   }
 
   setFlags(
