@@ -1,15 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import multer from "multer";
 import sharp from "sharp";
 import type { Db } from "../db/database.ts";
-import { uploads } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { isUuid } from "../http/ids.ts";
 import { endsWhereFormatEnds, sniffImageFormat } from "./image-format.ts";
+import { insertUpload, knownStoredNames, uploadById } from "./uploads.repo.ts";
 
 /** 8 MiB: a full-resolution phone photo is 2–6 MiB; anything larger is not a snapshot of a card or a receipt. */
 export const uploadBytesMax = 8 * 1024 * 1024;
@@ -170,22 +169,17 @@ export class UploadStore {
             throw error;
           });
           written.push(file);
-          const [row] = await tx
-            .insert(uploads)
-            .values({
-              memberId,
-              purpose,
-              storedName,
-              contentType: image.contentType,
-              bytes: image.bytes.length,
-              width: image.width,
-              height: image.height,
-              sha256: image.sha256,
-              createdAtMs: nowMs,
-            })
-            .returning({ id: uploads.id });
-          if (!row) throw new Error("uploads insert returned no row");
-          return row.id;
+          return insertUpload(tx, {
+            memberId,
+            purpose,
+            storedName,
+            contentType: image.contentType,
+            bytes: image.bytes.length,
+            width: image.width,
+            height: image.height,
+            sha256: image.sha256,
+            createdAtMs: nowMs,
+          });
         }),
       );
     } catch (error) {
@@ -208,11 +202,7 @@ export class UploadStore {
     let removed = 0;
     for (let start = 0; start < names.length; start += sweepBatch) {
       const batch = names.slice(start, start + sweepBatch);
-      const known = await db
-        .select({ storedName: uploads.storedName })
-        .from(uploads)
-        .where(inArray(uploads.storedName, batch));
-      const kept = new Set(known.map((row) => row.storedName));
+      const kept = await knownStoredNames(db, batch);
       for (const name of batch) {
         if (kept.has(name)) continue;
         const file = path.join(this.dir, name);
@@ -235,15 +225,7 @@ export class UploadStore {
     id: string,
   ): Promise<{ memberId: string; contentType: string; bytes: Buffer } | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await db
-      .select({
-        memberId: uploads.memberId,
-        contentType: uploads.contentType,
-        storedName: uploads.storedName,
-      })
-      .from(uploads)
-      .where(eq(uploads.id, id))
-      .limit(1);
+    const row = await uploadById(db, id);
     if (!row) return undefined;
     if (!storedNamePattern.test(row.storedName)) throw new Error(`unexpected stored name for upload ${id}`);
     try {
