@@ -1,7 +1,8 @@
 import { type Currency, currencySchema } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapOneRow, mapRows } from "../db/raw-rows.ts";
+import { ledgerAccounts } from "../db/schema.ts";
 import { type AccountRef, accountKey, assertBalanced, type JournalDraft } from "./journal.ts";
 
 /** A transaction or the database: journals are always written inside the caller's transaction. */
@@ -79,17 +80,22 @@ export interface Balance {
 }
 
 /** A member's balances, one row per purpose and currency that has ever moved. */
-export async function memberBalances(tx: Tx, memberId: string): Promise<Balance[]> {
-  return mapRows(
-    await tx.execute(sql`
-      select purpose, currency, balance from ledger_accounts where member_id = ${memberId} order by currency, purpose`),
-    (row) => ({
-      purpose: row.text("purpose"),
-      // Every posting is made in a Currency, so an account in anything else is a broken ledger.
-      currency: currencySchema.parse(row.text("currency")),
-      balance: row.bigint("balance"),
-    }),
-  );
+export async function memberBalances(db: Pick<Db, "select">, memberId: string): Promise<Balance[]> {
+  const rows = await db
+    .select({
+      purpose: ledgerAccounts.purpose,
+      currency: ledgerAccounts.currency,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.memberId, memberId))
+    .orderBy(asc(ledgerAccounts.currency), asc(ledgerAccounts.purpose));
+  return rows.map((row) => ({
+    purpose: row.purpose,
+    // Every posting is made in a Currency, so an account in anything else is a broken ledger.
+    currency: currencySchema.parse(row.currency),
+    balance: row.balance,
+  }));
 }
 
 /**
