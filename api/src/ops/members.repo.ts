@@ -1,7 +1,7 @@
 import type { MemberProfile, MemberSummary } from "@kabuto/shared";
 import { and, desc, eq, gt, ilike, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { mapOneRow } from "../db/raw-rows.ts";
+import { firstRow, mapOneRow } from "../db/raw-rows.ts";
 import { members, sessions } from "../db/schema.ts";
 import { isUuid } from "../http/ids.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
@@ -76,6 +76,21 @@ export async function findMember(tx: Pick<Db, "select">, memberId: string): Prom
   if (!isMemberId(memberId)) return undefined;
   const [row] = await tx.select().from(members).where(eq(members.id, memberId)).limit(1);
   return row;
+}
+
+/** Locks a member row for a change in this transaction. */
+export async function lockMember(db: Pick<Db, "select">, memberId: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.id, memberId)).for("update");
+  return row;
+}
+
+/** Sets account flags of a member the transaction has locked. */
+export async function setFlags(
+  db: Pick<Db, "update">,
+  memberId: string,
+  flags: Partial<Pick<MemberRow, "frozen" | "disabled" | "tradingBarred" | "withdrawBarred">>,
+): Promise<MemberRow> {
+  return firstRow(await db.update(members).set(flags).where(eq(members.id, memberId)).returning());
 }
 
 /** The account of a member, by id: who invited someone. */

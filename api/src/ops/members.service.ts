@@ -5,11 +5,8 @@ import {
   type MemberSummary,
   memberFlagNames,
 } from "@kabuto/shared";
-import { eq } from "drizzle-orm";
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
-import { firstRow } from "../db/raw-rows.ts";
-import { members } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { memberBalances } from "../ledger/ledger.repo.ts";
 import { fundRecords } from "../trading/account.repo.ts";
@@ -18,10 +15,12 @@ import {
   findMember,
   isMemberId,
   liveSessionHashes,
+  lockMember,
   memberAccount,
   memberCounts,
   type SearchQuery,
   searchMembers,
+  setFlags,
   toMemberSummary,
 } from "./members.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";
@@ -76,14 +75,12 @@ async function setMemberFlags(
 ): Promise<FlagsResult> {
   if (!isMemberId(memberId)) throw new AppError("MEMBER_NOT_FOUND");
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for("update");
+    const row = await lockMember(tx, memberId);
     if (!row) throw new AppError("MEMBER_NOT_FOUND");
     const before = flagsOf(row);
     const changed = changedFlags(before, body);
     if (Object.keys(changed).length === 0) return { member: toMemberSummary(row), ended: [], changed: [] };
-    const updated = firstRow(
-      await tx.update(members).set(changed).where(eq(members.id, memberId)).returning(),
-    );
+    const updated = await setFlags(tx, memberId, changed);
     const ended = changed.disabled ? await revokeMemberSessions(tx, memberId, context.nowMs) : [];
     // A disabled member's sessions were all just revoked: none is left to look for.
     const live = changed.disabled ? [] : await liveSessionHashes(tx, memberId, context.nowMs);
