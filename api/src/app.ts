@@ -14,7 +14,10 @@ import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
 import { sessionMiddleware } from "./http/session-middleware.ts";
+import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { mountIdentityRoutes } from "./identity/identity.routes.ts";
+import { KycService } from "./identity/kyc.service.ts";
+import { PasswordsService } from "./identity/passwords.service.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
 import { MarketService } from "./market/market.service.ts";
@@ -25,9 +28,12 @@ import { AdjustmentsService } from "./ops/adjustments.service.ts";
 import { mountOpsConfigRoutes } from "./ops/config.routes.ts";
 import { ConfigService } from "./ops/config.service.ts";
 import { mountOpsLedgerRoutes } from "./ops/ledger.routes.ts";
+import { LedgerCheckService } from "./ops/ledger.service.ts";
 import { mountOpsMemberRoutes } from "./ops/members.routes.ts";
+import { MembersService } from "./ops/members.service.ts";
 import { mountOpsNewsRoutes } from "./ops/news.routes.ts";
 import { mountOpsQueueRoutes } from "./ops/queues.routes.ts";
+import { QueuesService } from "./ops/queues.service.ts";
 import { mountStaffRoutes } from "./ops/staff.routes.ts";
 import { StaffService } from "./ops/staff.service.ts";
 import { staffMiddleware } from "./ops/staff-sessions.ts";
@@ -37,7 +43,9 @@ import { mountTradingRoutes } from "./trading/trading.routes.ts";
 import { TradingService } from "./trading/trading.service.ts";
 import { UploadStore } from "./uploads/upload-store.ts";
 import { mountUploadRoutes } from "./uploads/uploads.routes.ts";
+import { UploadsService } from "./uploads/uploads.service.ts";
 import { mountWatchlistRoutes } from "./watchlist/watchlist.routes.ts";
+import { WatchlistService } from "./watchlist/watchlist.service.ts";
 
 export const apiVersion = "0.1.0";
 /** JSON bodies are small forms; anything larger is a mistake or an attack. */
@@ -98,7 +106,9 @@ export function createApp(deps: AppDeps): {
     cookieSecure: deps.config.cookieSecure,
   });
   mountMarketRoutes(router, docs, market);
-  mountWatchlistRoutes(router, docs, { db, isKnown: (symbol) => market.isKnown(symbol), now });
+  mountWatchlistRoutes(router, docs, {
+    watchlist: new WatchlistService({ db, isKnown: (symbol) => market.isKnown(symbol), now }),
+  });
   mountNewsRoutes(router, docs, { news });
   const trading = new TradingService({
     db,
@@ -114,13 +124,12 @@ export function createApp(deps: AppDeps): {
   const ops = express.Router();
   ops.use(staffMiddleware(db, now));
   mountStaffRoutes(ops, docs, {
-    db,
     staff: new StaffService(db),
     now,
     cookieSecure: deps.config.cookieSecure,
   });
   mountOpsMemberRoutes(ops, docs, {
-    db,
+    members: new MembersService(db),
     now,
     sessions: {
       end: endSessions,
@@ -135,12 +144,19 @@ export function createApp(deps: AppDeps): {
   });
   mountOpsConfigRoutes(ops, docs, { config: publicSettings, now });
   mountOpsNewsRoutes(ops, docs, { news });
-  mountOpsLedgerRoutes(ops, docs, { db, now });
-  mountOpsQueueRoutes(ops, docs, { db });
+  mountOpsLedgerRoutes(ops, docs, { ledger: new LedgerCheckService({ db, now }) });
+  mountOpsQueueRoutes(ops, docs, { queues: new QueuesService(db) });
   // Identity: uploads (read by their member and by staff), verification, bank cards, passwords.
   const uploads = new UploadStore(deps.config.uploadDir);
-  mountUploadRoutes(router, ops, docs, { db, uploads });
-  mountIdentityRoutes(router, ops, docs, { db, uploads, now, endSessions });
+  mountUploadRoutes(router, ops, docs, { uploads: new UploadsService({ db, store: uploads }) });
+  mountIdentityRoutes(router, ops, docs, {
+    kyc: new KycService({ db, uploads }),
+    cards: new BankCardsService(db),
+    passwords: new PasswordsService(db),
+    uploads,
+    now,
+    endSessions,
+  });
   // Money in and out: channels, deposits, withdrawals, exchange, and their review queues.
   mountFundingRoutes(router, ops, docs, {
     db,

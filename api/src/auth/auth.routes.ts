@@ -8,6 +8,7 @@ import {
 import type { Request, Response, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
+import { validate } from "../validate.ts";
 import { type AuthService, type RequestContext, toMe } from "./auth.service.ts";
 import { sessionTtlMs } from "./sessions.ts";
 
@@ -58,7 +59,7 @@ export function mountAuthRoutes(
       ],
     },
     async (request, response) => {
-      const result = await auth.register(request.body, context(request));
+      const result = await auth.register(validate(registerRequestSchema, request.body), context(request));
       setCookie(response, result.token);
       response.status(201).json(result);
     },
@@ -82,7 +83,7 @@ export function mountAuthRoutes(
       ],
     },
     async (request, response) => {
-      const result = await auth.login(request.body, context(request));
+      const result = await auth.login(validate(loginRequestSchema, request.body), context(request));
       setCookie(response, result.token);
       response.json(result);
     },

@@ -1,13 +1,21 @@
 import { randomInt } from "node:crypto";
-import type { Me } from "@kabuto/shared";
-import { loginRequestSchema, registerRequestSchema } from "@kabuto/shared";
+import type { loginRequestSchema, Me, registerRequestSchema } from "@kabuto/shared";
 import { hash, verify } from "@node-rs/argon2";
-import { and, count, eq, gt } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/database.ts";
-import { loginFailures, members } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { validate } from "../validate.ts";
+import {
+  insertMember,
+  inviteCodeTaken,
+  loginFailureCounts,
+  memberByAccount,
+  memberIdByInviteCode,
+  recordLoginFailure,
+} from "./auth.repo.ts";
 import { createSession, revokeSession, type SessionMember } from "./sessions.ts";
+
+export type Registration = z.output<typeof registerRequestSchema>;
+export type Credentials = z.output<typeof loginRequestSchema>;
 
 /** Failed sign-ins counted over this window: long enough to stop guessing, short enough to forgive typos. */
 export const loginWindowMs = 15 * 60_000;
@@ -45,51 +53,38 @@ export class AuthService {
     this.inviteRequired = options.inviteRequired;
   }
 
-  async register(input: unknown, context: RequestContext): Promise<{ member: Me; token: string }> {
-    const body = validate(registerRequestSchema, input);
+  async register(body: Registration, context: RequestContext): Promise<{ member: Me; token: string }> {
     if (this.inviteRequired && !body.inviteCode) {
       throw new AppError("INVITE_CODE_REQUIRED", { fields: { inviteCode: "INVITE_CODE_REQUIRED" } });
     }
     let invitedBy: string | null = null;
     if (body.inviteCode) {
-      const [inviter] = await this.db
-        .select({ id: members.id })
-        .from(members)
-        .where(eq(members.inviteCode, body.inviteCode))
-        .limit(1);
+      const inviter = await memberIdByInviteCode(this.db, body.inviteCode);
       if (!inviter) throw new AppError("INVITER_NOT_FOUND", { fields: { inviteCode: "INVITER_NOT_FOUND" } });
-      invitedBy = inviter.id;
+      invitedBy = inviter;
     }
     const passwordHash = await hash(body.password, argon2Options);
-    const inserted = await this.db
-      .insert(members)
-      .values({
-        account: body.account,
-        passwordHash,
-        inviteCode: await this.freshInviteCode(),
-        invitedBy,
-        createdAtMs: context.nowMs,
-      })
-      .onConflictDoNothing({ target: members.account })
-      .returning();
-    const member = inserted[0];
+    const member = await insertMember(this.db, {
+      account: body.account,
+      passwordHash,
+      inviteCode: await this.freshInviteCode(),
+      invitedBy,
+      createdAtMs: context.nowMs,
+    });
     if (!member) throw new AppError("ACCOUNT_EXISTS", { fields: { account: "ACCOUNT_EXISTS" } });
     const token = await createSession(this.db, member.id, context);
     return { member: toMe(member), token };
   }
 
-  async login(input: unknown, context: RequestContext): Promise<{ member: Me; token: string }> {
-    const body = validate(loginRequestSchema, input);
+  async login(body: Credentials, context: RequestContext): Promise<{ member: Me; token: string }> {
     await this.refuseIfThrottled(body.account, context);
-    const [member] = await this.db.select().from(members).where(eq(members.account, body.account)).limit(1);
+    const member = await memberByAccount(this.db, body.account);
     // Unknown accounts still pay for a hash, so timing does not reveal which accounts exist.
     const ok = member
       ? await verify(member.passwordHash, body.password)
       : await hash(body.password, argon2Options).then(() => false);
     if (!member || !ok) {
-      await this.db
-        .insert(loginFailures)
-        .values({ account: body.account, ip: context.ip, atMs: context.nowMs });
+      await recordLoginFailure(this.db, { account: body.account, ip: context.ip, atMs: context.nowMs });
       throw new AppError("LOGIN_FAILED");
     }
     if (member.disabled) throw new AppError("ACCOUNT_DISABLED");
@@ -103,18 +98,14 @@ export class AuthService {
   }
 
   private async refuseIfThrottled(account: string, context: RequestContext): Promise<void> {
-    const since = context.nowMs - loginWindowMs;
-    const [byAccount] = await this.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.account, account), gt(loginFailures.atMs, since)));
-    const [byAddress] = await this.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, context.ip), gt(loginFailures.atMs, since)));
+    const failures = await loginFailureCounts(this.db, {
+      account,
+      ip: context.ip,
+      sinceMs: context.nowMs - loginWindowMs,
+    });
     if (
-      (byAccount?.n ?? 0) >= loginFailuresPerAccountMax ||
-      (byAddress?.n ?? 0) >= loginFailuresPerAddressMax
+      failures.byAccount >= loginFailuresPerAccountMax ||
+      failures.byAddress >= loginFailuresPerAddressMax
     ) {
       throw new AppError("LOGIN_THROTTLED", { retryAfterMs: loginWindowMs });
     }
@@ -125,12 +116,7 @@ export class AuthService {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       let code = "";
       for (let index = 0; index < 6; index += 1) code += inviteAlphabet[randomInt(inviteAlphabet.length)];
-      const [taken] = await this.db
-        .select({ id: members.id })
-        .from(members)
-        .where(eq(members.inviteCode, code))
-        .limit(1);
-      if (!taken) return code;
+      if (!(await inviteCodeTaken(this.db, code))) return code;
     }
     throw new Error("no free invitation code after 10 attempts");
   }

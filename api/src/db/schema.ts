@@ -1,3 +1,4 @@
+import type { LocalizedText } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -482,8 +483,8 @@ export const news = pgTable("news", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   kind: text("kind", { enum: ["news", "announcement"] }).notNull(),
   /** `{ ja, en, "zh-Hant" }` */
-  title: jsonb("title").notNull(),
-  body: jsonb("body").notNull(),
+  title: jsonb("title").$type<LocalizedText>().notNull(),
+  body: jsonb("body").$type<LocalizedText>().notNull(),
   publishedAtMs: epochMs("published_at_ms").notNull(),
   withdrawnAtMs: epochMs("withdrawn_at_ms"),
 });

@@ -1,17 +1,21 @@
 import { type BankCard, bankCardInputSchema, type StaffBankCard } from "@kabuto/shared";
-import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { bankCards, members, withdrawals } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { validate } from "../validate.ts";
+import {
+  allCards,
+  type CardRow,
+  insertCard,
+  liveCardNumbers,
+  liveCards,
+  lockCardHolder,
+  lockLiveCard,
+  markCardRemoved,
+  openWithdrawalsToCard,
+} from "./bank-cards.repo.ts";
 import { cardsPerMemberMax, holderMatches, maskTail } from "./rules.ts";
-
-type CardRow = typeof bankCards.$inferSelect;
-
-/** Withdrawal states that still need the card they name. */
-const openWithdrawalStatuses = ["pending", "checked"] as const;
 
 /** A card as its member sees it: the number masked, always, even in the answer to adding it. */
 function toBankCard(row: CardRow): BankCard {
@@ -50,22 +54,12 @@ export class BankCardsService {
   }
 
   async list(memberId: string): Promise<BankCard[]> {
-    const rows = await this.db
-      .select()
-      .from(bankCards)
-      .where(and(eq(bankCards.memberId, memberId), isNull(bankCards.removedAtMs)))
-      .orderBy(asc(bankCards.id));
-    return rows.map(toBankCard);
+    return (await liveCards(this.db, memberId)).map(toBankCard);
   }
 
   /** Every card of a member, removed ones too, with full numbers: for operations paying out. */
   async listForStaff(memberId: string): Promise<StaffBankCard[]> {
-    const rows = await this.db
-      .select()
-      .from(bankCards)
-      .where(eq(bankCards.memberId, memberId))
-      .orderBy(asc(bankCards.id));
-    return rows.map(toStaffBankCard);
+    return (await allCards(this.db, memberId)).map(toStaffBankCard);
   }
 
   async add(
@@ -80,35 +74,20 @@ export class BankCardsService {
     return this.db.transaction((tx) =>
       withClaim(tx, memberId, idempotency, nowMs, async () => {
         // The member row is the lock that serialises a member's card changes (the limit below).
-        const [member] = await tx
-          .select({
-            verification: members.verification,
-            realName: members.realName,
-            realNameKana: members.realNameKana,
-            frozen: members.frozen,
-          })
-          .from(members)
-          .where(eq(members.id, memberId))
-          .for("update");
+        const member = await lockCardHolder(tx, memberId);
         if (!member) throw new AppError("UNAUTHENTICATED");
         if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
         if (member.verification !== "verified") throw new AppError("KYC_REQUIRED");
         if (!holderMatches(card.holderName, member.realName, member.realNameKana)) {
           throw new AppError("CARD_HOLDER_MISMATCH", { fields: { holderName: "CARD_HOLDER_MISMATCH" } });
         }
-        const live = await tx
-          .select({ cardNumber: bankCards.cardNumber })
-          .from(bankCards)
-          .where(and(eq(bankCards.memberId, memberId), isNull(bankCards.removedAtMs)));
-        if (live.some((row) => row.cardNumber === card.cardNumber)) {
+        const live = await liveCardNumbers(tx, memberId);
+        if (live.includes(card.cardNumber)) {
           throw new AppError("CARD_EXISTS", { fields: { cardNumber: "CARD_EXISTS" } });
         }
         if (live.length >= cardsPerMemberMax) throw new AppError("CARDS_LIMIT", { max: cardsPerMemberMax });
-        const [row] = await tx
-          .insert(bankCards)
-          .values({ memberId, ...card, createdAtMs: nowMs })
-          .returning();
-        return { status: 201, body: toBankCard(row as CardRow) };
+        const row = await insertCard(tx, { memberId, ...card, createdAtMs: nowMs });
+        return { status: 201, body: toBankCard(row) };
       }),
     );
   }
@@ -125,25 +104,14 @@ export class BankCardsService {
     const key = numericId(id, "CARD_NOT_FOUND");
     return this.db.transaction((tx) =>
       withClaim(tx, memberId, idempotency, nowMs, async () => {
-        const [member] = await tx
-          .select({ frozen: members.frozen })
-          .from(members)
-          .where(eq(members.id, memberId))
-          .for("update");
+        const member = await lockCardHolder(tx, memberId);
         if (!member) throw new AppError("UNAUTHENTICATED");
-        const [card] = await tx
-          .select()
-          .from(bankCards)
-          .where(and(eq(bankCards.id, key), eq(bankCards.memberId, memberId), isNull(bankCards.removedAtMs)))
-          .for("update");
+        const card = await lockLiveCard(tx, memberId, key);
         if (!card) throw new AppError("CARD_NOT_FOUND");
         if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
-        const [open] = await tx
-          .select({ n: count() })
-          .from(withdrawals)
-          .where(and(eq(withdrawals.cardId, key), inArray(withdrawals.status, [...openWithdrawalStatuses])));
-        if ((open?.n ?? 0) > 0) throw new AppError("FUND_OPERATION_IN_PROGRESS", { cardId: String(key) });
-        await tx.update(bankCards).set({ removedAtMs: nowMs }).where(eq(bankCards.id, key));
+        if ((await openWithdrawalsToCard(tx, key)) > 0)
+          throw new AppError("FUND_OPERATION_IN_PROGRESS", { cardId: String(key) });
+        await markCardRemoved(tx, key, nowMs);
         return { status: 200, body: { ok: true } };
       }),
     );

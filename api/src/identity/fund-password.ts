@@ -1,8 +1,7 @@
 import { verify } from "@node-rs/argon2";
-import { and, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { loginFailures, members } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { failuresSince, memberFundPasswordHash, recordFailure } from "./passwords.repo.ts";
 
 /** Wrong fund passwords counted over this window: a six-digit PIN must not be guessable by a script. */
 export const fundPasswordWindowMs = 15 * 60_000;
@@ -27,23 +26,15 @@ export async function verifyFundPassword(
   password: string,
   nowMs: number,
 ): Promise<void> {
-  const [member] = await db
-    .select({ fundPasswordHash: members.fundPasswordHash })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .limit(1);
+  const member = await memberFundPasswordHash(db, memberId);
   if (!member?.fundPasswordHash) throw new AppError("FUND_PASSWORD_NOT_SET");
   const key = fundPasswordKey(memberId);
-  const [failures] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.account, key), gt(loginFailures.atMs, nowMs - fundPasswordWindowMs)));
-  const failed = failures?.n ?? 0;
+  const failed = await failuresSince(db, key, nowMs - fundPasswordWindowMs);
   if (failed >= fundPasswordFailuresMax) {
     throw new AppError("FUND_PASSWORD_THROTTLED", { retryAfterMs: fundPasswordWindowMs });
   }
   if (password.length > 0 && (await verify(member.fundPasswordHash, password))) return;
-  await db.insert(loginFailures).values({ account: key, ip: "", atMs: nowMs });
+  await recordFailure(db, { account: key, ip: "", atMs: nowMs });
   throw new AppError("FUND_PASSWORD_WRONG", {
     attemptsLeft: Math.max(0, fundPasswordFailuresMax - failed - 1),
   });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../db/database.ts";
-import { rowsOf } from "../db/rows.ts";
+import { mapOneRow } from "../db/raw-rows.ts";
 import { call } from "../testing/test-app.ts";
 
 /** Test helpers for uploads and verification; only tests import this file. */
@@ -137,9 +137,21 @@ export async function verifyMember(
   if (reviewed.status !== 200) throw new Error(`KYC approval failed: ${JSON.stringify(reviewed.body)}`);
 }
 
-/** Row counts of the tables identity writes, to show a refusal changed nothing. */
-export async function identityCounts(database: Database): Promise<Record<string, number>> {
-  const [row] = rowsOf(
+/**
+ * Row counts of the tables identity writes, to show a refusal changed nothing. A type, not an
+ * interface, so tests may hold it as a plain `Record<string, number>`.
+ */
+export type IdentityCounts = {
+  uploads: number;
+  applications: number;
+  cards: number;
+  removed_cards: number;
+  audit: number;
+  members_touched: number;
+};
+
+export async function identityCounts(database: Database): Promise<IdentityCounts> {
+  return mapOneRow(
     await database.db.execute(sql`
       select (select count(*)::int from uploads) as uploads,
              (select count(*)::int from kyc_applications) as applications,
@@ -147,6 +159,13 @@ export async function identityCounts(database: Database): Promise<Record<string,
              (select count(*)::int from bank_cards where removed_at_ms is not null) as removed_cards,
              (select count(*)::int from audit_log) as audit,
              (select count(*)::int from members where verification <> 'unverified') as members_touched`),
+    (row) => ({
+      uploads: row.int("uploads"),
+      applications: row.int("applications"),
+      cards: row.int("cards"),
+      removed_cards: row.int("removed_cards"),
+      audit: row.int("audit"),
+      members_touched: row.int("members_touched"),
+    }),
   );
-  return row as Record<string, number>;
 }

@@ -16,16 +16,15 @@ import {
 } from "@kabuto/shared";
 import type { Request, Router } from "express";
 import { hashToken } from "../auth/sessions.ts";
-import type { Db } from "../db/database.ts";
 import { idempotencyOf, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember, signedIn } from "../http/session-middleware.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
 import { validate } from "../validate.ts";
-import { BankCardsService } from "./bank-cards.service.ts";
-import { KycService } from "./kyc.service.ts";
-import { type PasswordContext, PasswordsService } from "./passwords.service.ts";
+import type { BankCardsService } from "./bank-cards.service.ts";
+import type { KycService } from "./kyc.service.ts";
+import type { PasswordContext, PasswordsService } from "./passwords.service.ts";
 
 const memberErrors = ["UNAUTHENTICATED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_INVALID"] as const;
 const staffErrors = ["STAFF_UNAUTHENTICATED", "FORBIDDEN"] as const;
@@ -39,17 +38,17 @@ export function mountIdentityRoutes(
   ops: Router,
   docs: ApiDocs,
   deps: {
-    db: Db;
+    kyc: KycService;
+    cards: BankCardsService;
+    passwords: PasswordsService;
+    /** Parses the multipart form of an application. */
     uploads: UploadStore;
     now: () => number;
     /** Forgets ended sessions and drops their sockets (createApp's `endSessions`). */
     endSessions: (tokenHashes: string[]) => void;
   },
 ): void {
-  const { db, now } = deps;
-  const kyc = new KycService({ db, uploads: deps.uploads });
-  const cards = new BankCardsService(db);
-  const passwords = new PasswordsService(db);
+  const { kyc, cards, passwords, now } = deps;
   const route = docs.on(router);
   const opsRoute = docs.on(ops, "/ops");
 
@@ -154,7 +153,7 @@ export function mountIdentityRoutes(
     async (request, response) => {
       const actor = requireStaff(request, "reviewer");
       response.json(
-        await kyc.review(String(request.params.id), request.body, actor, {
+        await kyc.review(String(request.params.id), validate(reviewDecisionSchema, request.body), actor, {
           nowMs: now(),
           ip: request.ip ?? "",
         }),
@@ -278,7 +277,11 @@ export function mountIdentityRoutes(
     async (request, response) => {
       const member = requireMember(request);
       deps.endSessions(
-        await passwords.changeLoginPassword(member.id, request.body, passwordContext(request)),
+        await passwords.changeLoginPassword(
+          member.id,
+          validate(changeLoginPasswordSchema, request.body),
+          passwordContext(request),
+        ),
       );
       response.json({ ok: true });
     },
@@ -308,7 +311,8 @@ export function mountIdentityRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      deps.endSessions(await passwords.setFundPassword(member.id, request.body, passwordContext(request)));
+      const body = validate(setFundPasswordSchema, request.body);
+      deps.endSessions(await passwords.setFundPassword(member.id, body, passwordContext(request)));
       response.json({ ok: true });
     },
   );

@@ -4,11 +4,9 @@ import {
   type KycReviewItem,
   type KycStatus,
   kycSubmitSchema,
-  reviewDecisionSchema,
+  type ReviewDecision,
 } from "@kabuto/shared";
-import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { kycApplications, members } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
@@ -16,15 +14,23 @@ import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
 import { validate } from "../validate.ts";
+import {
+  applicantState,
+  applicationsIn,
+  applicationWithMember,
+  decideApplication,
+  insertApplication,
+  type KycRow,
+  latestApplication,
+  lockApplicant,
+  lockApplication,
+  lockReviewedMember,
+  memberVerification,
+  otherApplications,
+  setVerification,
+  type Verification,
+} from "./kyc.repo.ts";
 import { maskTail } from "./rules.ts";
-
-/** Applications a queue page lists: more than a reviewer's shift clears. */
-const queuePageSize = 100;
-/** Earlier applications shown beside one under review. */
-const historyMax = 20;
-
-type KycRow = typeof kycApplications.$inferSelect;
-type Verification = (typeof members.$inferSelect)["verification"];
 
 function toKycApplication(row: KycRow): KycApplication {
   return {
@@ -83,18 +89,10 @@ export class KycService {
   }
 
   async status(memberId: string): Promise<KycStatus> {
-    const [member] = await this.db
-      .select({ verification: members.verification })
-      .from(members)
-      .where(eq(members.id, memberId));
-    if (!member) throw new AppError("UNAUTHENTICATED");
-    const [latest] = await this.db
-      .select()
-      .from(kycApplications)
-      .where(eq(kycApplications.memberId, memberId))
-      .orderBy(desc(kycApplications.id))
-      .limit(1);
-    return { verification: member.verification, application: latest ? toKycApplication(latest) : null };
+    const verification = await memberVerification(this.db, memberId);
+    if (!verification) throw new AppError("UNAUTHENTICATED");
+    const latest = await latestApplication(this.db, memberId);
+    return { verification, application: latest ? toKycApplication(latest) : null };
   }
 
   async submit(
@@ -108,10 +106,7 @@ export class KycService {
     const replay = await storedResult(this.db, memberId, idempotency);
     if (replay) return replay;
     // A quick refusal before anything is validated or decoded; the transaction checks again under a lock.
-    const [current] = await this.db
-      .select({ verification: members.verification, frozen: members.frozen })
-      .from(members)
-      .where(eq(members.id, memberId));
+    const current = await applicantState(this.db, memberId);
     if (!current) throw new AppError("UNAUTHENTICATED");
     const early = submitRefusal(current.verification, current.frozen);
     if (early) throw early;
@@ -127,34 +122,27 @@ export class KycService {
     const back = await this.uploads.prepare(files.back);
     return this.uploads.transaction(this.db, (tx, save) =>
       withClaim(tx, memberId, idempotency, nowMs, async () => {
-        const [member] = await tx
-          .select({ verification: members.verification, frozen: members.frozen })
-          .from(members)
-          .where(eq(members.id, memberId))
-          .for("update");
+        const member = await lockApplicant(tx, memberId);
         if (!member) throw new AppError("UNAUTHENTICATED");
         const refusal = submitRefusal(member.verification, member.frozen);
         if (refusal) throw refusal;
         const frontUploadId = await save(memberId, "kyc_front", front, nowMs);
         const backUploadId = await save(memberId, "kyc_back", back, nowMs);
-        const [row] = await tx
-          .insert(kycApplications)
-          .values({
-            memberId,
-            documentType: body.documentType,
-            name: body.name,
-            nameKana: body.nameKana ?? null,
-            idNumber: body.idNumber,
-            frontUploadId,
-            backUploadId,
-            status: "pending",
-            createdAtMs: nowMs,
-          })
-          .returning();
-        await tx.update(members).set({ verification: "pending" }).where(eq(members.id, memberId));
+        const row = await insertApplication(tx, {
+          memberId,
+          documentType: body.documentType,
+          name: body.name,
+          nameKana: body.nameKana ?? null,
+          idNumber: body.idNumber,
+          frontUploadId,
+          backUploadId,
+          status: "pending",
+          createdAtMs: nowMs,
+        });
+        await setVerification(tx, memberId, { verification: "pending" });
         const status: KycStatus = {
           verification: "pending",
-          application: toKycApplication(row as KycRow),
+          application: toKycApplication(row),
         };
         return { status: 201, body: status };
       }),
@@ -163,30 +151,15 @@ export class KycService {
 
   /** Pending applications oldest first (the queue); decided ones newest first. */
   async queue(status: KycRow["status"]): Promise<KycReviewItem[]> {
-    const rows = await this.db
-      .select({ application: kycApplications, account: members.account })
-      .from(kycApplications)
-      .innerJoin(members, eq(members.id, kycApplications.memberId))
-      .where(eq(kycApplications.status, status))
-      .orderBy(status === "pending" ? asc(kycApplications.id) : desc(kycApplications.id))
-      .limit(queuePageSize);
+    const rows = await applicationsIn(this.db, status);
     return rows.map((row) => toReviewItem(row.application, row.account));
   }
 
   async detail(id: string): Promise<KycReviewDetail> {
-    const [found] = await this.db
-      .select({ application: kycApplications, member: members })
-      .from(kycApplications)
-      .innerJoin(members, eq(members.id, kycApplications.memberId))
-      .where(eq(kycApplications.id, numericId(id, "KYC_NOT_FOUND")));
+    const found = await applicationWithMember(this.db, numericId(id, "KYC_NOT_FOUND"));
     if (!found) throw new AppError("KYC_NOT_FOUND");
     const { application, member } = found;
-    const history = await this.db
-      .select()
-      .from(kycApplications)
-      .where(and(eq(kycApplications.memberId, member.id), ne(kycApplications.id, application.id)))
-      .orderBy(desc(kycApplications.id))
-      .limit(historyMax);
+    const history = await otherApplications(this.db, member.id, application.id);
     return {
       ...toReviewItem(application, member.account),
       member: {
@@ -209,48 +182,30 @@ export class KycService {
    */
   async review(
     id: string,
-    input: unknown,
+    decision: ReviewDecision,
     actor: StaffMember,
     context: { nowMs: number; ip: string },
   ): Promise<KycReviewItem> {
-    const decision = validate(reviewDecisionSchema, input);
     const reason = decision.reason?.trim() || null;
     if (decision.decision === "reject" && !reason) {
       throw new AppError("REASON_REQUIRED", { fields: { reason: "REASON_REQUIRED" } });
     }
     const applicationKey = numericId(id, "KYC_NOT_FOUND");
     return this.db.transaction(async (tx) => {
-      const [application] = await tx
-        .select()
-        .from(kycApplications)
-        .where(eq(kycApplications.id, applicationKey))
-        .for("update");
+      const application = await lockApplication(tx, applicationKey);
       if (!application) throw new AppError("KYC_NOT_FOUND");
       if (application.status !== "pending") {
         throw new AppError("REQUEST_NOT_PENDING", { status: application.status });
       }
-      const [member] = await tx
-        .select({
-          account: members.account,
-          verification: members.verification,
-          realName: members.realName,
-          realNameKana: members.realNameKana,
-        })
-        .from(members)
-        .where(eq(members.id, application.memberId))
-        .for("update");
+      const member = await lockReviewedMember(tx, application.memberId);
       if (!member) throw new Error(`application ${id} names no member`);
       const approve = decision.decision === "approve";
-      const [updated] = await tx
-        .update(kycApplications)
-        .set({
-          status: approve ? "approved" : "rejected",
-          reason,
-          reviewedBy: actor.id,
-          reviewedAtMs: context.nowMs,
-        })
-        .where(eq(kycApplications.id, applicationKey))
-        .returning();
+      const updated = await decideApplication(tx, applicationKey, {
+        status: approve ? "approved" : "rejected",
+        reason,
+        reviewedBy: actor.id,
+        reviewedAtMs: context.nowMs,
+      });
       const memberAfter = approve
         ? {
             verification: "verified" as const,
@@ -258,7 +213,7 @@ export class KycService {
             realNameKana: application.nameKana,
           }
         : { verification: "rejected" as const, realName: member.realName, realNameKana: member.realNameKana };
-      await tx.update(members).set(memberAfter).where(eq(members.id, application.memberId));
+      await setVerification(tx, application.memberId, memberAfter);
       await recordAudit(tx, {
         staffId: actor.id,
         action: approve ? "kyc.approve" : "kyc.reject",
@@ -270,12 +225,12 @@ export class KycService {
           realName: member.realName,
           realNameKana: member.realNameKana,
         },
-        after: { memberId: application.memberId, status: updated?.status, ...memberAfter },
+        after: { memberId: application.memberId, status: updated.status, ...memberAfter },
         reason,
         ip: context.ip,
         atMs: context.nowMs,
       });
-      return toReviewItem(updated as KycRow, member.account);
+      return toReviewItem(updated, member.account);
     });
   }
 }

@@ -1,13 +1,21 @@
-import { changeLoginPasswordSchema, type SecurityStatus, setFundPasswordSchema } from "@kabuto/shared";
+import type { changeLoginPasswordSchema, SecurityStatus, setFundPasswordSchema } from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
-import { and, count, eq, gt, isNull, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import { hashPassword, loginFailuresPerAccountMax, loginWindowMs } from "../auth/auth.service.ts";
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
-import { loginFailures, members } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { validate } from "../validate.ts";
 import { verifyFundPassword } from "./fund-password.ts";
+import {
+  type CredentialChange,
+  failuresSince,
+  memberById,
+  recordFailure,
+  replaceCredential,
+} from "./passwords.repo.ts";
+
+export type ChangeLoginPassword = z.output<typeof changeLoginPasswordSchema>;
+export type SetFundPassword = z.output<typeof setFundPasswordSchema>;
 
 export interface PasswordContext {
   nowMs: number;
@@ -40,15 +48,17 @@ export class PasswordsService {
   }
 
   /** Changes the login password (the old one proves who asks); returns the sessions that ended. */
-  async changeLoginPassword(memberId: string, input: unknown, context: PasswordContext): Promise<string[]> {
-    const body = validate(changeLoginPasswordSchema, input);
+  async changeLoginPassword(
+    memberId: string,
+    body: ChangeLoginPassword,
+    context: PasswordContext,
+  ): Promise<string[]> {
     const member = await this.member(memberId);
     await this.proveLoginPassword(member, body.oldPassword, context);
     const passwordHash = await hashPassword(body.password);
     return this.replace(
       memberId,
-      { passwordHash },
-      eq(members.passwordHash, member.passwordHash),
+      { passwordHash, replaces: member.passwordHash },
       "OLD_PASSWORD_WRONG",
       context,
     );
@@ -59,8 +69,11 @@ export class PasswordsService {
    * password does). A change ends the other sessions; setting the first one changes no
    * credential anyone holds, so it ends none.
    */
-  async setFundPassword(memberId: string, input: unknown, context: PasswordContext): Promise<string[]> {
-    const body = validate(setFundPasswordSchema, input);
+  async setFundPassword(
+    memberId: string,
+    body: SetFundPassword,
+    context: PasswordContext,
+  ): Promise<string[]> {
     const member = await this.member(memberId);
     const previous = member.fundPasswordHash;
     if (previous === null) {
@@ -77,19 +90,16 @@ export class PasswordsService {
       await verifyFundPassword(this.db, memberId, body.oldFundPassword, context.nowMs);
     }
     const fundPasswordHash = await hashPassword(body.fundPassword);
-    const unchanged =
-      previous === null ? isNull(members.fundPasswordHash) : eq(members.fundPasswordHash, previous);
     return this.replace(
       memberId,
-      { fundPasswordHash },
-      unchanged,
+      { fundPasswordHash, replaces: previous },
       "FUND_PASSWORD_WRONG",
       previous === null ? { ...context, endOthers: false } : context,
     );
   }
 
   private async member(memberId: string) {
-    const [member] = await this.db.select().from(members).where(eq(members.id, memberId));
+    const member = await memberById(this.db, memberId);
     if (!member) throw new AppError("UNAUTHENTICATED");
     return member;
   }
@@ -104,19 +114,12 @@ export class PasswordsService {
     password: string,
     context: PasswordContext,
   ): Promise<void> {
-    const [failures] = await this.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(
-        and(eq(loginFailures.account, member.account), gt(loginFailures.atMs, context.nowMs - loginWindowMs)),
-      );
-    if ((failures?.n ?? 0) >= loginFailuresPerAccountMax) {
+    const failures = await failuresSince(this.db, member.account, context.nowMs - loginWindowMs);
+    if (failures >= loginFailuresPerAccountMax) {
       throw new AppError("LOGIN_THROTTLED", { retryAfterMs: loginWindowMs });
     }
     if (await verify(member.passwordHash, password)) return;
-    await this.db
-      .insert(loginFailures)
-      .values({ account: member.account, ip: context.ip, atMs: context.nowMs });
+    await recordFailure(this.db, { account: member.account, ip: context.ip, atMs: context.nowMs });
     throw new AppError("OLD_PASSWORD_WRONG", { fields: { oldPassword: "OLD_PASSWORD_WRONG" } });
   }
 
@@ -126,18 +129,12 @@ export class PasswordsService {
    */
   private async replace(
     memberId: string,
-    change: { passwordHash: string } | { fundPasswordHash: string },
-    unchanged: SQL,
+    change: CredentialChange,
     raced: "OLD_PASSWORD_WRONG" | "FUND_PASSWORD_WRONG",
     context: PasswordContext & { endOthers?: boolean },
   ): Promise<string[]> {
     return this.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(members)
-        .set(change)
-        .where(and(eq(members.id, memberId), unchanged))
-        .returning({ id: members.id });
-      if (updated.length === 0) throw new AppError(raced);
+      if (!(await replaceCredential(tx, memberId, change))) throw new AppError(raced);
       if (context.endOthers === false) return [];
       return revokeMemberSessions(tx, memberId, context.nowMs, context.keepTokenHash);
     });

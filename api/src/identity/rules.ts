@@ -43,7 +43,8 @@ const smallKana: Record<string, string> = {
 export function comparableKana(reading: string): string {
   let result = "";
   for (const char of reading.normalize("NFKC")) {
-    const code = char.codePointAt(0) as number;
+    // A character of a for-of loop is one whole code point, never empty.
+    const code = char.codePointAt(0) ?? 0;
     const katakana = code >= 0x3041 && code <= 0x3096 ? String.fromCodePoint(code + 0x60) : char;
     if (katakana === " " || katakana === "・") continue;
     result += smallKana[katakana] ?? katakana;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rowsOf } from "../db/rows.ts";
+import { mapOneRow, mapRows } from "../db/raw-rows.ts";
 import type { Tx } from "./ledger.repo.ts";
 
 export interface LedgerReport {
@@ -15,37 +15,40 @@ export interface LedgerReport {
 
 /** Recomputes every balance from its entries and re-adds every journal; a healthy ledger has no findings. */
 export async function checkLedger(tx: Tx): Promise<LedgerReport> {
-  const drifted = rowsOf(
+  const drifted = mapRows(
     await tx.execute(sql`
       select a.id, a.balance, coalesce(sum(e.amount), 0) as from_entries
       from ledger_accounts a left join entries e on e.account_id = a.id
       where a.member_id is not null
       group by a.id having a.balance <> coalesce(sum(e.amount), 0)`),
-  ).map((row) => ({
-    accountId: Number(row.id),
-    cached: BigInt(String(row.balance)),
-    fromEntries: BigInt(String(row.from_entries)),
-  }));
-  const unbalanced = rowsOf(
+    (row) => ({
+      accountId: row.int("id"),
+      cached: row.bigint("balance"),
+      fromEntries: row.bigint("from_entries"),
+    }),
+  );
+  const unbalanced = mapRows(
     await tx.execute(sql`
       select journal_id, currency, sum(amount) as total from entries
       group by journal_id, currency having sum(amount) <> 0`),
-  ).map((row) => ({
-    journalId: Number(row.journal_id),
-    currency: String(row.currency),
-    sum: BigInt(String(row.total)),
-  }));
-  const [counts] = rowsOf(
+    (row) => ({ journalId: row.int("journal_id"), currency: row.text("currency"), sum: row.bigint("total") }),
+  );
+  const counts = mapOneRow(
     await tx.execute(sql`
       select (select count(*) from ledger_accounts) as accounts, (select count(*) from journals) as journals,
         (select count(*) from entries e join ledger_accounts a on a.id = e.account_id where e.currency <> a.currency) as mismatched`),
+    (row) => ({
+      accounts: row.int("accounts"),
+      journals: row.int("journals"),
+      mismatched: row.int("mismatched"),
+    }),
   );
   return {
-    accounts: Number(counts?.accounts ?? 0),
-    journals: Number(counts?.journals ?? 0),
+    accounts: counts.accounts,
+    journals: counts.journals,
     drifted,
     unbalanced,
-    mismatched: Number(counts?.mismatched ?? 0),
+    mismatched: counts.mismatched,
   };
 }
 

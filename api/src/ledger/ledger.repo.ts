@@ -1,7 +1,8 @@
-import type { Currency } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
+import { type Currency, currencySchema } from "@kabuto/shared";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { type Row, rowsOf } from "../db/rows.ts";
+import { mapOneRow, mapRows } from "../db/raw-rows.ts";
+import { ledgerAccounts } from "../db/schema.ts";
 import { type AccountRef, accountKey, assertBalanced, type JournalDraft } from "./journal.ts";
 
 /** A transaction or the database: journals are always written inside the caller's transaction. */
@@ -20,14 +21,14 @@ export async function postJournal(tx: Tx, draft: JournalDraft, nowMs: number): P
   );
   const accounts = uniqueAccounts(postings.map((posting) => posting.account));
   const ids = await accountIds(tx, accounts);
-  const journal = rowsOf(
+  const journalId = mapOneRow(
     await tx.execute(sql`
       insert into journals (kind, member_id, ref, memo, created_at_ms)
       values (${draft.kind}, ${draft.memberId}, ${draft.ref}, ${draft.memo}, ${nowMs})
       returning id`),
-  )[0] as Row;
-  const journalId = Number(journal.id);
-  const accountIdsColumn = postings.map((posting) => ids.get(accountKey(posting.account)) as number);
+    (row) => row.int("id"),
+  );
+  const accountIdsColumn = postings.map((posting) => accountIdOf(ids, posting.account));
   await tx.execute(sql`
     insert into entries (journal_id, account_id, currency, amount)
     select ${journalId}, account_id, currency, amount
@@ -36,6 +37,13 @@ export async function postJournal(tx: Tx, draft: JournalDraft, nowMs: number): P
                 ${sql.param(postings.map((posting) => posting.amount.toString()))}::bigint[])
       as posted(account_id, currency, amount)`);
   return journalId;
+}
+
+function accountIdOf(ids: Map<string, number>, account: AccountRef): number {
+  const id = ids.get(accountKey(account));
+  // accountIds() created and read back every account of the journal just before.
+  if (id === undefined) throw new Error(`no ledger account for ${accountKey(account)}`);
+  return id;
 }
 
 function uniqueAccounts(accounts: AccountRef[]): AccountRef[] {
@@ -50,36 +58,43 @@ async function accountIds(tx: Tx, accounts: AccountRef[]): Promise<Map<string, n
     insert into ledger_accounts (member_id, purpose, currency)
     select * from unnest(${members}::uuid[], ${purposes}::text[], ${currencies}::text[])
     on conflict do nothing`);
-  const rows = rowsOf(
+  const rows = mapRows(
     await tx.execute(sql`
       select a.id, a.member_id, a.purpose, a.currency from ledger_accounts a
       join unnest(${members}::uuid[], ${purposes}::text[], ${currencies}::text[]) as wanted(member_id, purpose, currency)
         on a.member_id is not distinct from wanted.member_id and a.purpose = wanted.purpose and a.currency = wanted.currency`),
+    (row) => ({
+      id: row.int("id"),
+      key: `${row.textOrNull("member_id") ?? "house"}/${row.text("purpose")}/${row.text("currency")}`,
+    }),
   );
   const ids = new Map<string, number>();
-  for (const row of rows) {
-    const memberId = (row.member_id as string | null) ?? null;
-    ids.set(`${memberId ?? "house"}/${String(row.purpose)}/${String(row.currency)}`, Number(row.id));
-  }
+  for (const row of rows) ids.set(row.key, row.id);
   return ids;
 }
 
 export interface Balance {
   purpose: string;
-  currency: string;
+  currency: Currency;
   balance: bigint;
 }
 
 /** A member's balances, one row per purpose and currency that has ever moved. */
-export async function memberBalances(tx: Tx, memberId: string): Promise<Balance[]> {
-  const rows = rowsOf(
-    await tx.execute(sql`
-      select purpose, currency, balance from ledger_accounts where member_id = ${memberId} order by currency, purpose`),
-  );
+export async function memberBalances(db: Pick<Db, "select">, memberId: string): Promise<Balance[]> {
+  const rows = await db
+    .select({
+      purpose: ledgerAccounts.purpose,
+      currency: ledgerAccounts.currency,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.memberId, memberId))
+    .orderBy(asc(ledgerAccounts.currency), asc(ledgerAccounts.purpose));
   return rows.map((row) => ({
-    purpose: String(row.purpose),
-    currency: String(row.currency),
-    balance: BigInt(String(row.balance)),
+    purpose: row.purpose,
+    // Every posting is made in a Currency, so an account in anything else is a broken ledger.
+    currency: currencySchema.parse(row.currency),
+    balance: row.balance,
   }));
 }
 
@@ -91,12 +106,12 @@ export async function lockAvailable(tx: Tx, memberId: string, currency: Currency
   await tx.execute(sql`
     insert into ledger_accounts (member_id, purpose, currency) values (${memberId}, 'available', ${currency})
     on conflict do nothing`);
-  const [row] = rowsOf(
+  return mapOneRow(
     await tx.execute(sql`
       select balance from ledger_accounts where member_id = ${memberId} and purpose = 'available'
         and currency = ${currency} for update`),
+    (row) => row.bigint("balance"),
   );
-  return BigInt(String(row?.balance));
 }
 
 /**

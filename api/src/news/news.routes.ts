@@ -1,6 +1,7 @@
 import { newsItemSchema, newsListSchema, newsQuerySchema } from "@kabuto/shared";
 import type { Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
+import { validate } from "../validate.ts";
 import type { NewsService } from "./news.service.ts";
 
 /** The home screen's news and announcements: public, like the config, since they say nothing private. */
@@ -19,7 +20,7 @@ export function mountNewsRoutes(router: Router, docs: ApiDocs, deps: { news: New
       errors: ["VALIDATION_FAILED"],
     },
     async (request, response) => {
-      response.json(await news.listPublished(request.query));
+      response.json(await news.listPublished(validate(newsQuerySchema, request.query)));
     },
   );
 

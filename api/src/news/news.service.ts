@@ -1,32 +1,42 @@
-import {
-  type LocalizedText,
-  type NewsItem,
-  type NewsKind,
-  type NewsSummary,
+import type {
+  LocalizedText,
+  NewsItem,
+  NewsKind,
+  NewsSummary,
   newsInputSchema,
   newsQuerySchema,
-  type OpsNewsItem,
+  OpsNewsItem,
 } from "@kabuto/shared";
-import { and, desc, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/database.ts";
-import { news } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import { validate } from "../validate.ts";
+import {
+  allNews,
+  insertNews,
+  lockNews,
+  type NewsCursor,
+  type NewsPageQuery,
+  type NewsRow,
+  publishedNews,
+  publishedNewsItem,
+  updateNews,
+} from "./news.repo.ts";
 
 /** How far ahead an item may be scheduled: a year covers every holiday notice. */
 const scheduleAheadMaxMs = 366 * 24 * 3_600_000;
 
-type NewsRow = typeof news.$inferSelect;
+export type NewsQuery = z.output<typeof newsQuerySchema>;
+export type NewsContentInput = z.output<typeof newsInputSchema>;
 
 function toItem(row: NewsRow): NewsItem {
   return {
     id: String(row.id),
     kind: row.kind,
-    title: row.title as LocalizedText,
-    body: row.body as LocalizedText,
+    title: row.title,
+    body: row.body,
     publishedAtMs: row.publishedAtMs,
   };
 }
@@ -45,11 +55,16 @@ function toOpsItem(row: NewsRow, nowMs: number): OpsNewsItem {
   return { ...toItem(row), status: newsStatus(row, nowMs), withdrawnAtMs: row.withdrawnAtMs };
 }
 
-/** Items strictly older than the cursor, in the order lists show them. */
-function beforeCursor(cursor: string | undefined): SQL | undefined {
+/** The cursor a list hands out (`<publishedAtMs>.<id>`); the query schema has checked its form. */
+function parseCursor(cursor: string | undefined): NewsCursor | undefined {
   if (!cursor) return undefined;
-  const [ms, id] = cursor.split(".").map(Number) as [number, number];
-  return sql`(${news.publishedAtMs}, ${news.id}) < (${ms}, ${id})`;
+  const match = /^(\d+)\.(\d+)$/.exec(cursor);
+  if (!match) throw new Error(`a news cursor the query schema let through: ${cursor}`);
+  return { publishedAtMs: Number(match[1]), id: Number(match[2]) };
+}
+
+function pageQuery(query: NewsQuery): NewsPageQuery {
+  return { kind: query.kind, before: parseCursor(query.before), rows: query.limit + 1 };
 }
 
 function page<T>(
@@ -75,66 +90,35 @@ export class NewsService {
     this.now = deps.now;
   }
 
-  async listPublished(input: unknown): Promise<{ items: NewsSummary[]; next: string | null }> {
-    const query = validate(newsQuerySchema, input);
-    const rows = await this.db
-      .select()
-      .from(news)
-      .where(
-        and(
-          isNull(news.withdrawnAtMs),
-          lte(news.publishedAtMs, this.now()),
-          query.kind ? eq(news.kind, query.kind) : undefined,
-          beforeCursor(query.before),
-        ),
-      )
-      .orderBy(desc(news.publishedAtMs), desc(news.id))
-      .limit(query.limit + 1);
+  async listPublished(query: NewsQuery): Promise<{ items: NewsSummary[]; next: string | null }> {
+    const rows = await publishedNews(this.db, pageQuery(query), this.now());
     return page(rows, query.limit, toSummary);
   }
 
   async getPublished(id: string): Promise<NewsItem> {
-    const [row] = await this.db
-      .select()
-      .from(news)
-      .where(
-        and(
-          eq(news.id, numericId(id, "NEWS_NOT_FOUND")),
-          isNull(news.withdrawnAtMs),
-          lte(news.publishedAtMs, this.now()),
-        ),
-      );
+    const row = await publishedNewsItem(this.db, numericId(id, "NEWS_NOT_FOUND"), this.now());
     if (!row) throw new AppError("NEWS_NOT_FOUND");
     return toItem(row);
   }
 
   /** Every item, scheduled and withdrawn ones too, newest first. */
-  async listAll(input: unknown): Promise<{ items: OpsNewsItem[]; next: string | null }> {
-    const query = validate(newsQuerySchema, input);
+  async listAll(query: NewsQuery): Promise<{ items: OpsNewsItem[]; next: string | null }> {
     const nowMs = this.now();
-    const rows = await this.db
-      .select()
-      .from(news)
-      .where(and(query.kind ? eq(news.kind, query.kind) : undefined, beforeCursor(query.before)))
-      .orderBy(desc(news.publishedAtMs), desc(news.id))
-      .limit(query.limit + 1);
+    const rows = await allNews(this.db, pageQuery(query));
     return page(rows, query.limit, (row) => toOpsItem(row, nowMs));
   }
 
-  async create(input: unknown, actor: StaffMember, context: { ip: string }): Promise<OpsNewsItem> {
+  async create(body: NewsContentInput, actor: StaffMember, context: { ip: string }): Promise<OpsNewsItem> {
     const nowMs = this.now();
-    const body = this.parse(input, nowMs);
+    refuseFarSchedule(body, nowMs);
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(news)
-        .values({
-          kind: body.kind,
-          title: body.title,
-          body: body.body,
-          publishedAtMs: body.publishedAtMs ?? nowMs,
-        })
-        .returning();
-      const created = toOpsItem(row as NewsRow, nowMs);
+      const row = await insertNews(tx, {
+        kind: body.kind,
+        title: body.title,
+        body: body.body,
+        publishedAtMs: body.publishedAtMs ?? nowMs,
+      });
+      const created = toOpsItem(row, nowMs);
       await recordAudit(tx, {
         staffId: actor.id,
         action: "news.create",
@@ -150,26 +134,25 @@ export class NewsService {
   /** Replaces an item's kind, title and body (and its publication time, if given). */
   async update(
     id: string,
-    input: unknown,
+    body: NewsContentInput,
     actor: StaffMember,
     context: { ip: string },
   ): Promise<OpsNewsItem> {
     const nowMs = this.now();
     const newsKey = numericId(id, "NEWS_NOT_FOUND");
-    const body = this.parse(input, nowMs);
+    refuseFarSchedule(body, nowMs);
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(news).where(eq(news.id, newsKey)).for("update");
+      const row = await lockNews(tx, newsKey);
       if (!row) throw new AppError("NEWS_NOT_FOUND");
       const before = toOpsItem(row, nowMs);
       const change = {
-        kind: body.kind as NewsKind,
+        kind: body.kind,
         title: body.title,
         body: body.body,
         publishedAtMs: body.publishedAtMs ?? row.publishedAtMs,
       };
       if (sameContent(row, change)) return before;
-      const [updated] = await tx.update(news).set(change).where(eq(news.id, newsKey)).returning();
-      const after = toOpsItem(updated as NewsRow, nowMs);
+      const after = toOpsItem(await updateNews(tx, newsKey, change), nowMs);
       await recordAudit(tx, {
         staffId: actor.id,
         action: "news.update",
@@ -192,14 +175,10 @@ export class NewsService {
     const nowMs = this.now();
     const newsKey = numericId(id, "NEWS_NOT_FOUND");
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(news).where(eq(news.id, newsKey)).for("update");
+      const row = await lockNews(tx, newsKey);
       if (!row) throw new AppError("NEWS_NOT_FOUND");
       if (row.withdrawnAtMs !== null) return toOpsItem(row, nowMs);
-      const [updated] = await tx
-        .update(news)
-        .set({ withdrawnAtMs: nowMs })
-        .where(eq(news.id, newsKey))
-        .returning();
+      const updated = await updateNews(tx, newsKey, { withdrawnAtMs: nowMs });
       await recordAudit(tx, {
         staffId: actor.id,
         action: "news.withdraw",
@@ -210,16 +189,15 @@ export class NewsService {
         ip: context.ip,
         atMs: nowMs,
       });
-      return toOpsItem(updated as NewsRow, nowMs);
+      return toOpsItem(updated, nowMs);
     });
   }
+}
 
-  private parse(input: unknown, nowMs: number) {
-    const body = validate(newsInputSchema, input);
-    if (body.publishedAtMs !== undefined && body.publishedAtMs > nowMs + scheduleAheadMaxMs) {
-      throw new AppError("VALIDATION_FAILED", { fields: { publishedAtMs: "VALIDATION_FAILED" } });
-    }
-    return body;
+/** An item may be scheduled up to `scheduleAheadMaxMs` ahead, not further. */
+function refuseFarSchedule(body: NewsContentInput, nowMs: number): void {
+  if (body.publishedAtMs !== undefined && body.publishedAtMs > nowMs + scheduleAheadMaxMs) {
+    throw new AppError("VALIDATION_FAILED", { fields: { publishedAtMs: "VALIDATION_FAILED" } });
   }
 }
 
@@ -231,7 +209,7 @@ function sameContent(
   return (
     row.kind === change.kind &&
     row.publishedAtMs === change.publishedAtMs &&
-    text(row.title as LocalizedText) === text(change.title) &&
-    text(row.body as LocalizedText) === text(change.body)
+    text(row.title) === text(change.title) &&
+    text(row.body) === text(change.body)
   );
 }

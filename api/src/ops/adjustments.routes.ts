@@ -2,6 +2,7 @@ import { adjustmentRequestSchema, adjustmentSchema } from "@kabuto/shared";
 import type { Router } from "express";
 import { idempotencyOf, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
+import { validate } from "../validate.ts";
 import type { AdjustmentsService } from "./adjustments.service.ts";
 import { requireStaff } from "./staff-sessions.ts";
 
@@ -37,7 +38,8 @@ export function mountOpsAdjustmentRoutes(
     },
     async (request, response) => {
       const actor = requireStaff(request, "supervisor");
-      const result = await adjustments.adjust(String(request.params.id), request.body, actor, {
+      const body = validate(adjustmentRequestSchema, request.body);
+      const result = await adjustments.adjust(String(request.params.id), body, actor, {
         nowMs: now(),
         ip: request.ip ?? "",
         idempotency: idempotencyOf(request),

@@ -1,11 +1,11 @@
-import { type Adjustment, adjustmentRequestSchema, type Currency, decimalToMinor } from "@kabuto/shared";
+import { type Adjustment, type adjustmentRequestSchema, type Currency, decimalToMinor } from "@kabuto/shared";
+import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
 import { type Idempotency, type IdempotentResult, withClaim } from "../idempotency/claims.ts";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal } from "../ledger/ledger.repo.ts";
-import { validate } from "../validate.ts";
 import { recordAudit } from "./audit.ts";
 import { findMember, isMemberId } from "./members.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";
@@ -46,6 +46,8 @@ function staffKey(actor: StaffMember, key: string): string {
   return `ops ${actor.id} ${key}`;
 }
 
+export type AdjustmentInput = z.output<typeof adjustmentRequestSchema>;
+
 export class AdjustmentsService {
   private readonly db: Db;
   private readonly events: AccountEvents;
@@ -58,11 +60,10 @@ export class AdjustmentsService {
   /** Posts one adjusting journal and its audit record together; a retry with the same key replays. */
   async adjust(
     memberId: string,
-    input: unknown,
+    body: AdjustmentInput,
     actor: StaffMember,
     context: { nowMs: number; ip: string; idempotency?: Idempotency | undefined },
   ): Promise<IdempotentResult> {
-    const body = validate(adjustmentRequestSchema, input);
     const amount = adjustmentAmount(body.amount, body.currency);
     if (amount === undefined) throw new AppError("AMOUNT_INVALID", { fields: { amount: "AMOUNT_INVALID" } });
     if (!isMemberId(memberId)) throw new AppError("MEMBER_NOT_FOUND");

@@ -1,5 +1,18 @@
-import { sql } from "drizzle-orm";
+import type { AuditEntry } from "@kabuto/shared";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { auditLog, staff } from "../db/schema.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
+
+/** Audit rows a page shows: a screenful or two. */
+const auditPageSize = 100;
+
+export interface AuditQuery {
+  target?: string | undefined;
+  staffId?: string | undefined;
+  /** An audit id: the page holds older rows only. */
+  before?: number | undefined;
+}
 
 export interface AuditRecord {
   staffId: string | null;
@@ -28,4 +41,37 @@ export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
 
 function bigintAsString(_key: string, value: unknown): unknown {
   return typeof value === "bigint" ? value.toString() : value;
+}
+
+/** The audit log, newest first, by target or staff member, with the login of whoever acted. */
+export async function auditPage(db: Db, query: AuditQuery): Promise<AuditEntry[]> {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      staffId: auditLog.staffId,
+      staffLogin: staff.login,
+      action: auditLog.action,
+      target: auditLog.target,
+      before: auditLog.before,
+      after: auditLog.after,
+      reason: auditLog.reason,
+      atMs: auditLog.atMs,
+    })
+    .from(auditLog)
+    .leftJoin(staff, eq(staff.id, auditLog.staffId))
+    .where(
+      and(
+        query.target ? eq(auditLog.target, query.target) : undefined,
+        query.staffId ? eq(auditLog.staffId, query.staffId) : undefined,
+        query.before ? lt(auditLog.id, query.before) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(auditPageSize);
+  return rows.map((row) => ({
+    ...row,
+    id: String(row.id),
+    before: row.before ?? null,
+    after: row.after ?? null,
+  }));
 }

@@ -1,6 +1,7 @@
 import { configUpdateSchema, opsConfigEntrySchema, opsConfigListSchema } from "@kabuto/shared";
 import type { Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
+import { validate } from "../validate.ts";
 import type { ConfigService } from "./config.service.ts";
 import { requireStaff } from "./staff-sessions.ts";
 
@@ -41,12 +42,10 @@ export function mountOpsConfigRoutes(
     },
     async (request, response) => {
       const actor = requireStaff(request, "supervisor");
-      response.json(
-        await config.set(String(request.params.name), request.body, actor, {
-          nowMs: now(),
-          ip: request.ip ?? "",
-        }),
-      );
+      // An unknown name is refused before its value is looked at.
+      const definition = config.editable(String(request.params.name));
+      const { value } = validate(configUpdateSchema, request.body);
+      response.json(await config.set(definition, value, actor, { nowMs: now(), ip: request.ip ?? "" }));
     },
   );
 }

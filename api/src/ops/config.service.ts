@@ -1,16 +1,14 @@
-import { type ConfigEntry, configUpdateSchema, type OpsConfigEntry } from "@kabuto/shared";
-import { eq, inArray } from "drizzle-orm";
+import type { ConfigEntry, OpsConfigEntry } from "@kabuto/shared";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { configEntries } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { validate } from "../validate.ts";
 import { recordAudit } from "./audit.ts";
+import { lockConfigValue, storeConfigValue, storedConfigValues } from "./config.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";
 
 type Kind = OpsConfigEntry["kind"];
 
-interface Definition {
+export interface Definition {
   name: string;
   kind: Kind;
   defaultValue: string;
@@ -97,16 +95,22 @@ export class ConfigService {
     return [...editable, ...derived];
   }
 
+  /** The allow-listed entry of this name; any other name is CONFIG_NAME_INVALID. */
+  editable(name: string): Definition {
+    const definition = editableConfig.find((entry) => entry.name === name);
+    if (!definition) throw new AppError("CONFIG_NAME_INVALID", { name: name.slice(0, 64) });
+    return definition;
+  }
+
   /** Sets one allow-listed entry and audits it; setting what it is already changes nothing. */
   async set(
-    name: string,
-    input: unknown,
+    definition: Definition,
+    text: string,
     actor: StaffMember,
     context: { nowMs: number; ip: string },
   ): Promise<OpsConfigEntry> {
-    const definition = editableConfig.find((entry) => entry.name === name);
-    if (!definition) throw new AppError("CONFIG_NAME_INVALID", { name: name.slice(0, 64) });
-    const value = validate(configUpdateSchema, input).value.trim();
+    const { name } = definition;
+    const value = text.trim();
     if (!isValidConfigValue(definition, value)) {
       throw new AppError("VALIDATION_FAILED", {
         fields: { value: "VALIDATION_FAILED" },
@@ -115,17 +119,10 @@ export class ConfigService {
       });
     }
     return this.db.transaction(async (tx) => {
-      const [stored] = await tx
-        .select()
-        .from(configEntries)
-        .where(eq(configEntries.name, name))
-        .for("update");
-      const before = stored?.value ?? definition.defaultValue;
-      if (stored && stored.value === value) return toOpsEntry(definition, value);
-      await tx
-        .insert(configEntries)
-        .values({ name, value })
-        .onConflictDoUpdate({ target: configEntries.name, set: { value } });
+      const stored = await lockConfigValue(tx, name);
+      const before = stored ?? definition.defaultValue;
+      if (stored === value) return toOpsEntry(definition, value);
+      await storeConfigValue(tx, name, value);
       await recordAudit(tx, {
         staffId: actor.id,
         action: "config.set",
@@ -140,9 +137,10 @@ export class ConfigService {
   }
 
   private async storedValues(): Promise<Map<string, string>> {
-    const names = editableConfig.map((definition) => definition.name);
-    const rows = await this.db.select().from(configEntries).where(inArray(configEntries.name, names));
-    return new Map(rows.map((row) => [row.name, row.value]));
+    return storedConfigValues(
+      this.db,
+      editableConfig.map((definition) => definition.name),
+    );
   }
 }
 

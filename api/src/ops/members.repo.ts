@@ -1,14 +1,10 @@
-import type { Currency, MemberProfile, MemberSummary } from "@kabuto/shared";
-import { desc, eq, ilike, like, or, type SQL, sql } from "drizzle-orm";
+import type { MemberProfile, MemberSummary } from "@kabuto/shared";
+import { and, desc, eq, gt, ilike, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { type Row, rowsOf } from "../db/rows.ts";
-import { members } from "../db/schema.ts";
+import { firstRow, mapOneRow } from "../db/raw-rows.ts";
+import { members, sessions } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";
-import { memberBalances, type Tx } from "../ledger/ledger.repo.ts";
-import { fundRecords } from "../trading/account.repo.ts";
-
-/** Journals a profile shows: the last few weeks of an active member, enough to explain a balance. */
-const recentJournalsMax = 20;
+import type { Tx } from "../ledger/ledger.repo.ts";
 
 export function isMemberId(value: string): boolean {
   return isUuid(value);
@@ -51,10 +47,16 @@ function searchCondition(q: string | undefined): SQL | undefined {
   );
 }
 
+export interface SearchQuery {
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
 /** Newest members first; one row more than the page says whether another page follows. */
 export async function searchMembers(
   db: Db,
-  query: { q?: string | undefined; limit: number; offset: number },
+  query: SearchQuery,
 ): Promise<{ items: MemberSummary[]; nextOffset: number | null }> {
   const rows = await db
     .select()
@@ -76,34 +78,34 @@ export async function findMember(tx: Pick<Db, "select">, memberId: string): Prom
   return row;
 }
 
-/** The member, their money by account, their latest journals and how much they have going on. */
-export async function memberProfile(
-  db: Db,
-  memberId: string,
-  nowMs: number,
-): Promise<MemberProfile | undefined> {
-  const member = await findMember(db, memberId);
-  if (!member) return undefined;
-  const [inviter] = member.invitedBy
-    ? await db.select({ account: members.account }).from(members).where(eq(members.id, member.invitedBy))
-    : [];
-  const balances = await memberBalances(db, memberId);
-  const { items: recentJournals } = await fundRecords(db, memberId, { limit: recentJournalsMax });
-  return {
-    ...toMemberSummary(member),
-    invitedByAccount: inviter?.account ?? null,
-    balances: balances.map((balance) => ({
-      currency: balance.currency as Currency,
-      purpose: balance.purpose,
-      amount: balance.balance.toString(),
-    })),
-    recentJournals,
-    counts: await memberCounts(db, memberId, nowMs),
-  };
+/** Locks a member row for a change in this transaction. */
+export async function lockMember(db: Pick<Db, "select">, memberId: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.id, memberId)).for("update");
+  return row;
 }
 
-async function memberCounts(tx: Tx, memberId: string, nowMs: number): Promise<MemberProfile["counts"]> {
-  const [row] = rowsOf(
+/** Sets account flags of a member the transaction has locked. */
+export async function setFlags(
+  db: Pick<Db, "update">,
+  memberId: string,
+  flags: Partial<Pick<MemberRow, "frozen" | "disabled" | "tradingBarred" | "withdrawBarred">>,
+): Promise<MemberRow> {
+  return firstRow(await db.update(members).set(flags).where(eq(members.id, memberId)).returning());
+}
+
+/** The account of a member, by id: who invited someone. */
+export async function memberAccount(db: Pick<Db, "select">, memberId: string): Promise<string | undefined> {
+  const [row] = await db.select({ account: members.account }).from(members).where(eq(members.id, memberId));
+  return row?.account;
+}
+
+/** How much a member has going on: requests, positions, orders and live sessions. */
+export async function memberCounts(
+  tx: Tx,
+  memberId: string,
+  nowMs: number,
+): Promise<MemberProfile["counts"]> {
+  return mapOneRow(
     await tx.execute(sql`
       select
         (select count(*) from deposits where member_id = ${memberId}) as deposits,
@@ -116,26 +118,30 @@ async function memberCounts(tx: Tx, memberId: string, nowMs: number): Promise<Me
         (select count(*) from orders where member_id = ${memberId} and status = 'pending') as orders_pending,
         (select count(*) from sessions where member_id = ${memberId} and revoked_at_ms is null
           and expires_at_ms > ${nowMs}) as active_sessions`),
+    (row) => ({
+      deposits: row.int("deposits"),
+      depositsPending: row.int("deposits_pending"),
+      withdrawals: row.int("withdrawals"),
+      withdrawalsOpen: row.int("withdrawals_open"),
+      positionsHolding: row.int("positions_holding"),
+      positionsClosed: row.int("positions_closed"),
+      ordersPending: row.int("orders_pending"),
+      activeSessions: row.int("active_sessions"),
+    }),
   );
-  const count = (name: string) => Number((row as Row)[name]);
-  return {
-    deposits: count("deposits"),
-    depositsPending: count("deposits_pending"),
-    withdrawals: count("withdrawals"),
-    withdrawalsOpen: count("withdrawals_open"),
-    positionsHolding: count("positions_holding"),
-    positionsClosed: count("positions_closed"),
-    ordersPending: count("orders_pending"),
-    activeSessions: count("active_sessions"),
-  };
 }
 
 /** The hashes of a member's live sessions, so this process's session cache can forget them. */
-export async function liveSessionHashes(tx: Tx, memberId: string, nowMs: number): Promise<string[]> {
-  const rows = rowsOf(
-    await tx.execute(sql`
-      select token_hash from sessions
-      where member_id = ${memberId} and revoked_at_ms is null and expires_at_ms > ${nowMs}`),
-  );
-  return rows.map((row) => String(row.token_hash));
+export async function liveSessionHashes(
+  tx: Pick<Db, "select">,
+  memberId: string,
+  nowMs: number,
+): Promise<string[]> {
+  const rows = await tx
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(
+      and(eq(sessions.memberId, memberId), isNull(sessions.revokedAtMs), gt(sessions.expiresAtMs, nowMs)),
+    );
+  return rows.map((row) => row.tokenHash);
 }

@@ -6,10 +6,10 @@ import {
   memberSummarySchema,
 } from "@kabuto/shared";
 import type { Router } from "express";
-import type { Db } from "../db/database.ts";
+import { AppError } from "../errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { validate } from "../validate.ts";
-import { findMembers, memberProfileOf, setMemberFlags } from "./members.service.ts";
+import type { MembersService } from "./members.service.ts";
 import { requireStaff } from "./staff-sessions.ts";
 
 export interface SessionControl {
@@ -23,9 +23,9 @@ export interface SessionControl {
 export function mountOpsMemberRoutes(
   ops: Router,
   docs: ApiDocs,
-  deps: { db: Db; now: () => number; sessions: SessionControl },
+  deps: { members: MembersService; now: () => number; sessions: SessionControl },
 ): void {
-  const { db, now, sessions } = deps;
+  const { members, now, sessions } = deps;
   const route = docs.on(ops, "/ops");
 
   route(
@@ -41,7 +41,7 @@ export function mountOpsMemberRoutes(
     },
     async (request, response) => {
       requireStaff(request, "reviewer");
-      response.json(await findMembers(db, validate(memberSearchQuerySchema, request.query)));
+      response.json(await members.search(validate(memberSearchQuerySchema, request.query)));
     },
   );
 
@@ -57,7 +57,9 @@ export function mountOpsMemberRoutes(
     },
     async (request, response) => {
       requireStaff(request, "reviewer");
-      response.json(await memberProfileOf(db, String(request.params.id), now()));
+      const profile = await members.profile(String(request.params.id), now());
+      if (!profile) throw new AppError("MEMBER_NOT_FOUND");
+      response.json(profile);
     },
   );
 
@@ -80,7 +82,8 @@ export function mountOpsMemberRoutes(
     },
     async (request, response) => {
       const actor = requireStaff(request, "supervisor");
-      const result = await setMemberFlags(db, String(request.params.id), request.body, actor, {
+      const update = validate(memberFlagsUpdateSchema, request.body);
+      const result = await members.setFlags(String(request.params.id), update, actor, {
         nowMs: now(),
         ip: request.ip ?? "",
       });

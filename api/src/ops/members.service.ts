@@ -1,24 +1,32 @@
 import {
   type MemberFlagName,
+  type MemberFlagsUpdate,
+  type MemberProfile,
   type MemberSummary,
   memberFlagNames,
-  memberFlagsUpdateSchema,
 } from "@kabuto/shared";
-import { eq } from "drizzle-orm";
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
-import { members } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { validate } from "../validate.ts";
+import { memberBalances } from "../ledger/ledger.repo.ts";
+import { fundRecords } from "../trading/account.repo.ts";
 import { recordAudit } from "./audit.ts";
 import {
+  findMember,
   isMemberId,
   liveSessionHashes,
-  memberProfile,
+  lockMember,
+  memberAccount,
+  memberCounts,
+  type SearchQuery,
   searchMembers,
+  setFlags,
   toMemberSummary,
 } from "./members.repo.ts";
 import type { StaffMember } from "./staff-sessions.ts";
+
+/** Journals a profile shows: the last few weeks of an active member, enough to explain a balance. */
+const recentJournalsMax = 20;
 
 type Flags = Record<MemberFlagName, boolean>;
 
@@ -58,22 +66,21 @@ export function changedFlags(current: Flags, update: Partial<Flags>): Partial<Fl
  * positions (and may close them) while support sorts the matter out; cutting them off from
  * positions that move with the market would do them harm the freeze is not meant to do.
  */
-export async function setMemberFlags(
+async function setMemberFlags(
   db: Db,
   memberId: string,
-  input: unknown,
+  body: MemberFlagsUpdate,
   actor: StaffMember,
   context: { nowMs: number; ip: string },
 ): Promise<FlagsResult> {
-  const body = validate(memberFlagsUpdateSchema, input);
   if (!isMemberId(memberId)) throw new AppError("MEMBER_NOT_FOUND");
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(members).where(eq(members.id, memberId)).for("update");
+    const row = await lockMember(tx, memberId);
     if (!row) throw new AppError("MEMBER_NOT_FOUND");
     const before = flagsOf(row);
     const changed = changedFlags(before, body);
     if (Object.keys(changed).length === 0) return { member: toMemberSummary(row), ended: [], changed: [] };
-    const [updated] = await tx.update(members).set(changed).where(eq(members.id, memberId)).returning();
+    const updated = await setFlags(tx, memberId, changed);
     const ended = changed.disabled ? await revokeMemberSessions(tx, memberId, context.nowMs) : [];
     // A disabled member's sessions were all just revoked: none is left to look for.
     const live = changed.disabled ? [] : await liveSessionHashes(tx, memberId, context.nowMs);
@@ -87,25 +94,51 @@ export async function setMemberFlags(
       ip: context.ip,
       atMs: context.nowMs,
     });
-    return { member: toMemberSummary(updated as typeof row), ended, changed: live };
+    return { member: toMemberSummary(updated), ended, changed: live };
   });
 }
 
-/** Members matching an operator's search, newest first (see `searchMembers`). */
-export function findMembers(
-  db: Db,
-  query: Parameters<typeof searchMembers>[1],
-): ReturnType<typeof searchMembers> {
-  return searchMembers(db, query);
-}
+/** Member search, profiles and account flags for the console. */
+export class MembersService {
+  private readonly db: Db;
 
-/** A member's profile for operations; refuses MEMBER_NOT_FOUND. */
-export async function memberProfileOf(
-  db: Db,
-  memberId: string,
-  nowMs: number,
-): Promise<NonNullable<Awaited<ReturnType<typeof memberProfile>>>> {
-  const profile = await memberProfile(db, memberId, nowMs);
-  if (!profile) throw new AppError("MEMBER_NOT_FOUND");
-  return profile;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  search(query: SearchQuery): Promise<{ items: MemberSummary[]; nextOffset: number | null }> {
+    return searchMembers(this.db, query);
+  }
+
+  /**
+   * The member, their money by account, their latest journals and how much they have going on;
+   * undefined if there is no such member.
+   */
+  async profile(memberId: string, nowMs: number): Promise<MemberProfile | undefined> {
+    const member = await findMember(this.db, memberId);
+    if (!member) return undefined;
+    const inviter = member.invitedBy ? await memberAccount(this.db, member.invitedBy) : undefined;
+    const balances = await memberBalances(this.db, memberId);
+    const { items: recentJournals } = await fundRecords(this.db, memberId, { limit: recentJournalsMax });
+    return {
+      ...toMemberSummary(member),
+      invitedByAccount: inviter ?? null,
+      balances: balances.map((balance) => ({
+        currency: balance.currency,
+        purpose: balance.purpose,
+        amount: balance.balance.toString(),
+      })),
+      recentJournals,
+      counts: await memberCounts(this.db, memberId, nowMs),
+    };
+  }
+
+  setFlags(
+    memberId: string,
+    update: MemberFlagsUpdate,
+    actor: StaffMember,
+    context: { nowMs: number; ip: string },
+  ): Promise<FlagsResult> {
+    return setMemberFlags(this.db, memberId, update, actor, context);
+  }
 }

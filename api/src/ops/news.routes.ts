@@ -8,6 +8,7 @@ import {
 import type { Router } from "express";
 import { z } from "zod";
 import type { ApiDocs } from "../http/openapi.ts";
+import { numericId } from "../ids.ts";
 import type { NewsService } from "../news/news.service.ts";
 import { validate } from "../validate.ts";
 import { requireStaff } from "./staff-sessions.ts";
@@ -32,7 +33,7 @@ export function mountOpsNewsRoutes(ops: Router, docs: ApiDocs, deps: { news: New
     },
     async (request, response) => {
       requireStaff(request, "supervisor");
-      response.json(await news.listAll(request.query));
+      response.json(await news.listAll(validate(newsQuerySchema, request.query)));
     },
   );
 
@@ -48,7 +49,8 @@ export function mountOpsNewsRoutes(ops: Router, docs: ApiDocs, deps: { news: New
     },
     async (request, response) => {
       const actor = requireStaff(request, "supervisor");
-      response.status(201).json(await news.create(request.body, actor, { ip: request.ip ?? "" }));
+      const body = validate(newsInputSchema, request.body);
+      response.status(201).json(await news.create(body, actor, { ip: request.ip ?? "" }));
     },
   );
 
@@ -64,9 +66,11 @@ export function mountOpsNewsRoutes(ops: Router, docs: ApiDocs, deps: { news: New
     },
     async (request, response) => {
       const actor = requireStaff(request, "supervisor");
-      response.json(
-        await news.update(String(request.params.id), request.body, actor, { ip: request.ip ?? "" }),
-      );
+      const id = String(request.params.id);
+      // A malformed id is not found before its body is looked at, as for every other path.
+      numericId(id, "NEWS_NOT_FOUND");
+      const body = validate(newsInputSchema, request.body);
+      response.json(await news.update(id, body, actor, { ip: request.ip ?? "" }));
     },
   );
 

@@ -1,12 +1,11 @@
 import { opsQueuesSchema } from "@kabuto/shared";
 import type { Router } from "express";
-import type { Db } from "../db/database.ts";
 import type { ApiDocs } from "../http/openapi.ts";
-import { opsQueues } from "./queues.service.ts";
+import type { QueuesService } from "./queues.service.ts";
 import { requireStaff } from "./staff-sessions.ts";
 
-/** The overview's counts of every review queue (see `queueCounts`). */
-export function mountOpsQueueRoutes(ops: Router, docs: ApiDocs, deps: { db: Db }): void {
+/** The overview's counts: how long each review queue is, and how old its oldest request. */
+export function mountOpsQueueRoutes(ops: Router, docs: ApiDocs, deps: { queues: QueuesService }): void {
   const route = docs.on(ops, "/ops");
   route(
     {
@@ -19,7 +18,7 @@ export function mountOpsQueueRoutes(ops: Router, docs: ApiDocs, deps: { db: Db }
     },
     async (request, response) => {
       requireStaff(request, "reviewer");
-      response.json(await opsQueues(deps.db));
+      response.json(await deps.queues.overview());
     },
   );
 }

@@ -1,8 +1,29 @@
 import type { OpsQueues } from "@kabuto/shared";
 import type { Db } from "../db/database.ts";
-import { queueCounts } from "./queues.repo.ts";
+import { type QueueName, queueCounts } from "./queues.repo.ts";
 
-/** How many requests wait in each review queue, and since when. */
-export function opsQueues(db: Db): Promise<OpsQueues> {
-  return queueCounts(db);
+/**
+ * The overview's counts. The queue pages list at most a page each, which cannot tell 100 from
+ * 1,000; this counts every queue exactly.
+ */
+export class QueuesService {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async overview(): Promise<OpsQueues> {
+    const rows = await queueCounts(this.db);
+    const queue = (name: QueueName) => {
+      const row = rows.find((each) => each.queue === name);
+      return { count: row?.count ?? 0, oldestAtMs: row?.oldestAtMs ?? null };
+    };
+    return {
+      kyc: queue("kyc"),
+      deposits: queue("deposits"),
+      withdrawalsToCheck: queue("withdrawalsToCheck"),
+      withdrawalsToApprove: queue("withdrawalsToApprove"),
+    };
+  }
 }

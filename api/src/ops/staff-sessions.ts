@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { roleAtLeast, type StaffRole } from "@kabuto/shared";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { hashToken } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
-import { staff, staffSessions } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import {
+  insertStaffSession,
+  revokeSessionsOfStaff,
+  revokeStaffSessionByHash,
+  staffOfSession,
+} from "./staff.repo.ts";
 
 export const staffCookieName = "kabuto_staff";
 /** A staff session lasts a working day: the console holds every member's data. */
@@ -29,7 +33,7 @@ declare global {
 
 export async function createStaffSession(db: Db, staffId: string, nowMs: number): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.insert(staffSessions).values({
+  await insertStaffSession(db, {
     tokenHash: hashToken(token),
     staffId,
     createdAtMs: nowMs,
@@ -39,10 +43,7 @@ export async function createStaffSession(db: Db, staffId: string, nowMs: number)
 }
 
 export async function revokeStaffSession(db: Db, token: string, nowMs: number): Promise<void> {
-  await db
-    .update(staffSessions)
-    .set({ revokedAtMs: nowMs })
-    .where(and(eq(staffSessions.tokenHash, hashToken(token)), isNull(staffSessions.revokedAtMs)));
+  await revokeStaffSessionByHash(db, hashToken(token), nowMs);
 }
 
 /** Ends every session of a staff member (disabled, or their password changed). */
@@ -51,10 +52,7 @@ export async function revokeStaffSessions(
   staffId: string,
   nowMs: number,
 ): Promise<void> {
-  await db
-    .update(staffSessions)
-    .set({ revokedAtMs: nowMs })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAtMs)));
+  await revokeSessionsOfStaff(db, staffId, nowMs);
 }
 
 function staffToken(request: Request): string | undefined {
@@ -72,19 +70,7 @@ export function staffMiddleware(db: Db, now: () => number): RequestHandler {
   return async (request: Request, _response: Response, next: NextFunction) => {
     const token = staffToken(request);
     if (token) {
-      const [row] = await db
-        .select({ id: staff.id, login: staff.login, name: staff.name, role: staff.role })
-        .from(staffSessions)
-        .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-        .where(
-          and(
-            eq(staffSessions.tokenHash, hashToken(token)),
-            isNull(staffSessions.revokedAtMs),
-            gt(staffSessions.expiresAtMs, now()),
-            eq(staff.disabled, false),
-          ),
-        )
-        .limit(1);
+      const row = await staffOfSession(db, hashToken(token), now());
       if (row) {
         request.staff = row;
         request.staffToken = token;

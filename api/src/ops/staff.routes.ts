@@ -10,11 +10,10 @@ import {
 } from "@kabuto/shared";
 import type { Router } from "express";
 import { z } from "zod";
-import type { Db } from "../db/database.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { validate } from "../validate.ts";
 import type { StaffService } from "./staff.service.ts";
-import { requireStaff, revokeStaffSession, staffCookieName, staffSessionTtlMs } from "./staff-sessions.ts";
+import { requireStaff, staffCookieName, staffSessionTtlMs } from "./staff-sessions.ts";
 
 const setDisabledSchema = z.object({
   disabled: z.boolean({ error: "VALIDATION_FAILED" }),
@@ -25,9 +24,9 @@ const setDisabledSchema = z.object({
 export function mountStaffRoutes(
   ops: Router,
   docs: ApiDocs,
-  deps: { db: Db; staff: StaffService; now: () => number; cookieSecure: boolean },
+  deps: { staff: StaffService; now: () => number; cookieSecure: boolean },
 ): void {
-  const { db, staff, now } = deps;
+  const { staff, now } = deps;
   const route = docs.on(ops, "/ops");
 
   route(
@@ -41,7 +40,8 @@ export function mountStaffRoutes(
       errors: ["STAFF_LOGIN_FAILED", "LOGIN_THROTTLED"],
     },
     async (request, response) => {
-      const result = await staff.login(request.body, { nowMs: now(), ip: request.ip ?? "unknown" });
+      const credentials = validate(staffLoginRequestSchema, request.body);
+      const result = await staff.login(credentials, { nowMs: now(), ip: request.ip ?? "unknown" });
       response.cookie(staffCookieName, result.token, {
         httpOnly: true,
         sameSite: "strict",
@@ -56,7 +56,7 @@ export function mountStaffRoutes(
   route(
     { method: "post", path: "/auth/logout", tag: "ops", summary: "End this staff session" },
     async (request, response) => {
-      if (request.staffToken) await revokeStaffSession(db, request.staffToken, now());
+      if (request.staffToken) await staff.logout(request.staffToken, now());
       response.clearCookie(staffCookieName, { path: "/api/v1/ops" });
       response.json({ ok: true });
     },

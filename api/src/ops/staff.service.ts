@@ -1,7 +1,6 @@
-import type { AuditEntry } from "@kabuto/shared";
-import { createStaffSchema, type Staff, staffLoginRequestSchema } from "@kabuto/shared";
+import { type AuditEntry, createStaffSchema, type Staff, type staffLoginRequestSchema } from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
-import { and, asc, count, eq, gt, like } from "drizzle-orm";
+import type { z } from "zod";
 import {
   hashPassword,
   loginFailuresPerAccountMax,
@@ -9,14 +8,28 @@ import {
   loginWindowMs,
 } from "../auth/auth.service.ts";
 import type { Db } from "../db/database.ts";
-import { loginFailures, staff } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { validate } from "../validate.ts";
-import { auditPage } from "./audit.repo.ts";
-import { recordAudit } from "./audit.ts";
-import { createStaffSession, revokeStaffSessions, type StaffMember } from "./staff-sessions.ts";
+import { type AuditQuery, auditPage, recordAudit } from "./audit.ts";
+import {
+  allStaff,
+  insertStaff,
+  lockStaff,
+  recordLoginFailure,
+  type StaffRow,
+  setStaffDisabled,
+  staffById,
+  staffByLogin,
+  staffLoginFailures,
+} from "./staff.repo.ts";
+import {
+  createStaffSession,
+  revokeStaffSession,
+  revokeStaffSessions,
+  type StaffMember,
+} from "./staff-sessions.ts";
 
-type StaffRow = typeof staff.$inferSelect;
+export type StaffCredentials = z.output<typeof staffLoginRequestSchema>;
 
 function toStaff(row: StaffRow): Staff {
   return {
@@ -36,83 +49,68 @@ export class StaffService {
     this.db = db;
   }
 
-  /** The audit log for a supervisor, newest first (see `auditPage`). */
-  auditLog(query: Parameters<typeof auditPage>[1]): Promise<AuditEntry[]> {
-    return auditPage(this.db, query);
-  }
-
   async login(
-    input: unknown,
+    body: StaffCredentials,
     context: { nowMs: number; ip: string },
   ): Promise<{ staff: Staff; token: string }> {
-    const body = validate(staffLoginRequestSchema, input);
     // Failures share the members' table under a prefix no member account can have.
     const key = `staff:${body.login}`;
     // The members' limits: per login, and per address so one address cannot try a few
     // passwords against every staff login in turn.
-    const since = context.nowMs - loginWindowMs;
-    const [byLogin] = await this.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.account, key), gt(loginFailures.atMs, since)));
-    const [byAddress] = await this.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(
-        and(
-          like(loginFailures.account, "staff:%"),
-          eq(loginFailures.ip, context.ip),
-          gt(loginFailures.atMs, since),
-        ),
-      );
-    if (
-      (byLogin?.n ?? 0) >= loginFailuresPerAccountMax ||
-      (byAddress?.n ?? 0) >= loginFailuresPerAddressMax
-    ) {
+    const failures = await staffLoginFailures(this.db, {
+      key,
+      ip: context.ip,
+      sinceMs: context.nowMs - loginWindowMs,
+    });
+    if (failures.byLogin >= loginFailuresPerAccountMax || failures.byAddress >= loginFailuresPerAddressMax) {
       throw new AppError("LOGIN_THROTTLED", { retryAfterMs: loginWindowMs });
     }
-    const [row] = await this.db.select().from(staff).where(eq(staff.login, body.login)).limit(1);
+    const row = await staffByLogin(this.db, body.login);
     const ok = row
       ? await verify(row.passwordHash, body.password)
       : await hashPassword(body.password).then(() => false);
     if (!row || !ok || row.disabled) {
-      await this.db.insert(loginFailures).values({ account: key, ip: context.ip, atMs: context.nowMs });
+      await recordLoginFailure(this.db, { account: key, ip: context.ip, atMs: context.nowMs });
       throw new AppError("STAFF_LOGIN_FAILED");
     }
     const token = await createStaffSession(this.db, row.id, context.nowMs);
     return { staff: toStaff(row), token };
   }
 
+  /** Ends the session this token opened. */
+  async logout(token: string, nowMs: number): Promise<void> {
+    await revokeStaffSession(this.db, token, nowMs);
+  }
+
   async byId(staffId: string): Promise<Staff | undefined> {
-    const [row] = await this.db.select().from(staff).where(eq(staff.id, staffId)).limit(1);
+    const row = await staffById(this.db, staffId);
     return row ? toStaff(row) : undefined;
   }
 
   async list(): Promise<Staff[]> {
-    const rows = await this.db.select().from(staff).orderBy(asc(staff.createdAtMs));
-    return rows.map(toStaff);
+    return (await allStaff(this.db)).map(toStaff);
   }
 
-  /** An admin adds a staff member; `actor` null is the command-line bootstrap of the first admin. */
+  /**
+   * An admin adds a staff member; `actor` null is the command-line bootstrap of the first admin.
+   * Both callers are edges (the route and the command line), so the request is parsed here,
+   * once, for both.
+   */
   async create(
-    input: unknown,
+    input: z.input<typeof createStaffSchema>,
     actor: StaffMember | null,
     context: { nowMs: number; ip?: string },
   ): Promise<Staff> {
     const body = validate(createStaffSchema, input);
     const passwordHash = await hashPassword(body.password);
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(staff)
-        .values({
-          login: body.login,
-          name: body.name,
-          role: body.role,
-          passwordHash,
-          createdAtMs: context.nowMs,
-        })
-        .onConflictDoNothing({ target: staff.login })
-        .returning();
+      const row = await insertStaff(tx, {
+        login: body.login,
+        name: body.name,
+        role: body.role,
+        passwordHash,
+        createdAtMs: context.nowMs,
+      });
       if (!row) throw new AppError("STAFF_EXISTS", { fields: { login: "STAFF_EXISTS" } });
       const created = toStaff(row);
       await recordAudit(tx, {
@@ -136,9 +134,9 @@ export class StaffService {
   ): Promise<Staff> {
     if (staffId === actor.id) throw new AppError("FORBIDDEN", { reason: "self" });
     return this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(staff).where(eq(staff.id, staffId)).for("update");
+      const before = await lockStaff(tx, staffId);
       if (!before) throw new AppError("STAFF_NOT_FOUND");
-      const [after] = await tx.update(staff).set({ disabled }).where(eq(staff.id, staffId)).returning();
+      const after = await setStaffDisabled(tx, staffId, disabled);
       if (disabled) await revokeStaffSessions(tx, staffId, context.nowMs);
       await recordAudit(tx, {
         staffId: actor.id,
@@ -150,7 +148,11 @@ export class StaffService {
         ip: context.ip ?? null,
         atMs: context.nowMs,
       });
-      return toStaff(after as StaffRow);
+      return toStaff(after);
     });
+  }
+
+  async auditLog(query: AuditQuery): Promise<AuditEntry[]> {
+    return auditPage(this.db, query);
   }
 }

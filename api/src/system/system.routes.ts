@@ -2,14 +2,14 @@ import type { Bus } from "@kabuto/bus";
 import type { ConfigEntry, Health } from "@kabuto/shared";
 import { configListSchema, healthSchema } from "@kabuto/shared";
 import type { Router } from "express";
-import type { Database } from "../db/database.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 
 export function mountSystemRoutes(
   router: Router,
   docs: ApiDocs,
   deps: {
-    database: Database;
+    /** Whether the database answers; health needs nothing else of it. */
+    database: { ping(): Promise<boolean> };
     bus: Bus;
     version: string;
     feedEpoch: () => string | null;

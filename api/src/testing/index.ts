@@ -3,4 +3,10 @@
 export { rowsOf } from "../db/rows.ts";
 export { fund, registerMember } from "./fixtures.ts";
 export { call } from "./test-app.ts";
-export { openTestDatabase, testConfig, testRedisPrefix, testSettings } from "./test-env.ts";
+export {
+  localPostgresUrl,
+  openTestDatabase,
+  testConfig,
+  testRedisPrefix,
+  testSettings,
+} from "./test-env.ts";

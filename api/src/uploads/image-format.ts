@@ -106,8 +106,8 @@ function afterEntropyCodedData(bytes: Uint8Array, from: number): number | undefi
   let at = from;
   for (;;) {
     at = bytes.indexOf(0xff, at);
-    if (at < 0 || at + 1 >= bytes.length) return undefined;
-    const next = bytes[at + 1] as number;
+    const next = at < 0 ? undefined : bytes[at + 1];
+    if (next === undefined) return undefined;
     if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
       at += 2;
     } else if (next === 0xff) {

@@ -1,15 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdir, readdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import multer from "multer";
 import sharp from "sharp";
 import type { Db } from "../db/database.ts";
-import { uploads } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { endsWhereFormatEnds, sniffImageFormat } from "./image-format.ts";
+import { insertUpload, knownStoredNames, uploadById } from "./uploads.repo.ts";
 
 /** 8 MiB: a full-resolution phone photo is 2–6 MiB; anything larger is not a snapshot of a card or a receipt. */
 export const uploadBytesMax = 8 * 1024 * 1024;
@@ -166,26 +165,21 @@ export class UploadStore {
           // "wx": never overwrite; 0600: only this service's user reads it.
           await writeFile(file, image.bytes, { mode: 0o600, flag: "wx" }).catch(async (error: unknown) => {
             // A half-written file of ours goes; a name that already existed was never ours.
-            if ((error as NodeJS.ErrnoException).code !== "EEXIST") await unlink(file).catch(() => undefined);
+            if (errorCode(error) !== "EEXIST") await unlink(file).catch(() => undefined);
             throw error;
           });
           written.push(file);
-          const [row] = await tx
-            .insert(uploads)
-            .values({
-              memberId,
-              purpose,
-              storedName,
-              contentType: image.contentType,
-              bytes: image.bytes.length,
-              width: image.width,
-              height: image.height,
-              sha256: image.sha256,
-              createdAtMs: nowMs,
-            })
-            .returning({ id: uploads.id });
-          if (!row) throw new Error("uploads insert returned no row");
-          return row.id;
+          return insertUpload(tx, {
+            memberId,
+            purpose,
+            storedName,
+            contentType: image.contentType,
+            bytes: image.bytes.length,
+            width: image.width,
+            height: image.height,
+            sha256: image.sha256,
+            createdAtMs: nowMs,
+          });
         }),
       );
     } catch (error) {
@@ -201,18 +195,14 @@ export class UploadStore {
    * from several processes on shared storage: a file another removed first is simply gone.
    */
   async sweepOrphans(db: Db, nowMs: number): Promise<number> {
-    const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return [] as string[];
+    const names: string[] = await readdir(this.dir).catch((error: unknown) => {
+      if (errorCode(error) === "ENOENT") return [];
       throw error;
     });
     let removed = 0;
     for (let start = 0; start < names.length; start += sweepBatch) {
       const batch = names.slice(start, start + sweepBatch);
-      const known = await db
-        .select({ storedName: uploads.storedName })
-        .from(uploads)
-        .where(inArray(uploads.storedName, batch));
-      const kept = new Set(known.map((row) => row.storedName));
+      const kept = await knownStoredNames(db, batch);
       for (const name of batch) {
         if (kept.has(name)) continue;
         const file = path.join(this.dir, name);
@@ -235,22 +225,14 @@ export class UploadStore {
     id: string,
   ): Promise<{ memberId: string; contentType: string; bytes: Buffer } | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await db
-      .select({
-        memberId: uploads.memberId,
-        contentType: uploads.contentType,
-        storedName: uploads.storedName,
-      })
-      .from(uploads)
-      .where(eq(uploads.id, id))
-      .limit(1);
+    const row = await uploadById(db, id);
     if (!row) return undefined;
     if (!storedNamePattern.test(row.storedName)) throw new Error(`unexpected stored name for upload ${id}`);
     try {
       const bytes = await readFile(path.join(this.dir, row.storedName));
       return { memberId: row.memberId, contentType: row.contentType, bytes };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      if (errorCode(error) === "ENOENT") return undefined;
       throw error;
     }
   }
@@ -278,4 +260,9 @@ function multipartError(error: unknown): AppError {
     return new AppError("UPLOAD_FAILED", { reason: error.code, field: error.field }, { cause: error });
   }
   return new AppError("UPLOAD_FAILED", undefined, { cause: error });
+}
+
+/** The `code` of a file-system error (`ENOENT`, `EEXIST`), if it has one. */
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
 }

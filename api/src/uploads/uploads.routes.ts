@@ -1,10 +1,9 @@
 import type { Response, Router } from "express";
-import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
-import type { UploadStore } from "./upload-store.ts";
+import type { UploadsService } from "./uploads.service.ts";
 
 /**
  * Sends an image so that a browser can only ever show it as one: the stored type, no sniffing,
@@ -25,9 +24,9 @@ export function mountUploadRoutes(
   router: Router,
   ops: Router,
   docs: ApiDocs,
-  deps: { db: Db; uploads: UploadStore },
+  deps: { uploads: UploadsService },
 ): void {
-  const { db, uploads } = deps;
+  const { uploads } = deps;
   const route = docs.on(router);
   const opsRoute = docs.on(ops, "/ops");
 
@@ -42,9 +41,8 @@ export function mountUploadRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      const image = await uploads.read(db, String(request.params.id));
-      // Another member's image is as absent as one that never existed.
-      if (!image || image.memberId !== member.id) throw new AppError("UPLOAD_NOT_FOUND");
+      const image = await uploads.readOwn(member.id, String(request.params.id));
+      if (!image) throw new AppError("UPLOAD_NOT_FOUND");
       sendImage(response, image);
     },
   );
@@ -59,7 +57,7 @@ export function mountUploadRoutes(
     },
     async (request, response) => {
       requireStaff(request, "reviewer");
-      const image = await uploads.read(db, String(request.params.id));
+      const image = await uploads.read(String(request.params.id));
       if (!image) throw new AppError("UPLOAD_NOT_FOUND");
       sendImage(response, image);
     },

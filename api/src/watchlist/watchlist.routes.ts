@@ -1,18 +1,16 @@
 import { anySymbolSchema, watchlistSchema } from "@kabuto/shared";
 import type { Router } from "express";
-import type { Db } from "../db/database.ts";
-import { AppError } from "../errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { validate } from "../validate.ts";
-import { unwatch, watch, watchlistOf } from "./watchlist.service.ts";
+import type { WatchlistService } from "./watchlist.service.ts";
 
 export function mountWatchlistRoutes(
   router: Router,
   docs: ApiDocs,
-  deps: { db: Db; isKnown: (symbol: string) => boolean; now: () => number },
+  deps: { watchlist: WatchlistService },
 ): void {
-  const { db } = deps;
+  const { watchlist } = deps;
   const route = docs.on(router);
 
   route(
@@ -26,7 +24,7 @@ export function mountWatchlistRoutes(
       errors: ["UNAUTHENTICATED"],
     },
     async (request, response) => {
-      response.json(await watchlistOf(db, requireMember(request).id));
+      response.json(await watchlist.list(requireMember(request).id));
     },
   );
 
@@ -43,8 +41,7 @@ export function mountWatchlistRoutes(
     async (request, response) => {
       const member = requireMember(request);
       const symbol = validate(anySymbolSchema, request.params.symbol);
-      if (!deps.isKnown(symbol)) throw new AppError("SYMBOL_NOT_FOUND");
-      response.json(await watch(db, member.id, symbol, deps.now()));
+      response.json(await watchlist.add(member.id, symbol));
     },
   );
 
@@ -61,7 +58,7 @@ export function mountWatchlistRoutes(
     async (request, response) => {
       const member = requireMember(request);
       const symbol = validate(anySymbolSchema, request.params.symbol);
-      response.json(await unwatch(db, member.id, symbol));
+      response.json(await watchlist.remove(member.id, symbol));
     },
   );
 }

@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import { checkLedger, type Database, isHealthy, openDatabase } from "@kabuto/api";
+import { fund, localPostgresUrl, registerMember } from "@kabuto/api/testing";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../db/database.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
-import { fund, registerMember } from "../testing/fixtures.ts";
-import { localPostgresUrl } from "../testing/test-env.ts";
 
 /**
  * The API process is killed (SIGKILL, no goodbye) at random moments during a burst of orders;
@@ -18,7 +16,7 @@ import { localPostgresUrl } from "../testing/test-env.ts";
  */
 const serverUrl = process.env.DATABASE_URL ?? localPostgresUrl;
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "../..");
 const name = `kabuto_crash_${randomBytes(4).toString("hex")}`;
 const prefix = `kabuto-crash:${randomBytes(4).toString("hex")}:`;
 const port = 4100 + Math.floor(Math.random() * 200);
@@ -41,7 +39,7 @@ async function admin(statement: string): Promise<void> {
 }
 
 async function startApi(): Promise<void> {
-  const child = spawn(process.execPath, [path.join(root, "api/src/bin/api.ts")], {
+  const child = spawn(process.execPath, [path.join(root, "server/src/bin/api.ts")], {
     env: {
       ...process.env,
       DATABASE_URL: url,

@@ -1,0 +1,79 @@
+import { type Row, rowsOf } from "./rows.ts";
+
+/**
+ * One row of a raw SQL result, read a column at a time. Each reader converts what the driver
+ * gave (node-postgres hands `bigint` and `count(*)` over as strings, PGlite as numbers or
+ * bigints) and throws if the column is not what the query selects: a query and its mapper
+ * that disagree are a programmer error, found on the first run rather than passed on as
+ * `undefined` or `NaN`.
+ */
+export class RawRow {
+  private readonly row: Row;
+
+  constructor(row: Row) {
+    this.row = row;
+  }
+
+  text(name: string): string {
+    const value = this.row[name];
+    if (typeof value !== "string") throw mismatch(name, "text", value);
+    return value;
+  }
+
+  textOrNull(name: string): string | null {
+    return this.row[name] == null ? null : this.text(name);
+  }
+
+  /** An integer column that fits a JavaScript number: counts, ids, epoch milliseconds. */
+  int(name: string): number {
+    const value = this.row[name];
+    const number =
+      typeof value === "bigint" || (typeof value === "string" && /^-?\d+$/.test(value))
+        ? Number(value)
+        : value;
+    if (typeof number !== "number" || !Number.isSafeInteger(number)) throw mismatch(name, "integer", value);
+    return number;
+  }
+
+  intOrNull(name: string): number | null {
+    return this.row[name] == null ? null : this.int(name);
+  }
+
+  /** An integer column of any size: money in minor units. */
+  bigint(name: string): bigint {
+    const value = this.row[name];
+    if (typeof value === "bigint") return value;
+    if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
+    if (typeof value === "string" && /^-?\d+$/.test(value)) return BigInt(value);
+    throw mismatch(name, "bigint", value);
+  }
+
+  /** A `jsonb` column as the driver parsed it; its shape is the caller's to check. */
+  jsonOrNull(name: string): unknown {
+    return this.row[name] ?? null;
+  }
+}
+
+/** The rows of `db.execute(sql...)`, each converted by `map`, which names and checks its columns. */
+export function mapRows<T>(result: unknown, map: (row: RawRow) => T): T[] {
+  return rowsOf(result).map((row) => map(new RawRow(row)));
+}
+
+/** The one row a query always returns (an aggregate, an `insert ... returning` of one row). */
+export function mapOneRow<T>(result: unknown, map: (row: RawRow) => T): T {
+  return map(new RawRow(firstRow(rowsOf(result))));
+}
+
+function mismatch(name: string, expected: string, value: unknown): Error {
+  return new Error(`column ${name}: expected ${expected}, got ${typeof value}`);
+}
+
+/**
+ * The first row of a query that cannot come back empty: an update of a row the transaction has
+ * just locked, an insert without `on conflict`. An empty result is a programmer error.
+ */
+export function firstRow<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error("a query that always returns a row returned none");
+  return row;
+}

@@ -1,0 +1,132 @@
+import { and, asc, count, eq, gt, isNull, like } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { firstRow } from "../db/raw-rows.ts";
+import { loginFailures, staff, staffSessions } from "../db/schema.ts";
+
+export type StaffRow = typeof staff.$inferSelect;
+type Reader = Pick<Db, "select">;
+
+/** Failed staff sign-ins since `sinceMs`: for one login key, and from one address against any staff login. */
+export async function staffLoginFailures(
+  db: Reader,
+  query: { key: string; ip: string; sinceMs: number },
+): Promise<{ byLogin: number; byAddress: number }> {
+  const [byLogin] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.account, query.key), gt(loginFailures.atMs, query.sinceMs)));
+  const [byAddress] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(
+      and(
+        like(loginFailures.account, "staff:%"),
+        eq(loginFailures.ip, query.ip),
+        gt(loginFailures.atMs, query.sinceMs),
+      ),
+    );
+  return { byLogin: byLogin?.n ?? 0, byAddress: byAddress?.n ?? 0 };
+}
+
+export async function recordLoginFailure(
+  db: Pick<Db, "insert">,
+  failure: { account: string; ip: string; atMs: number },
+): Promise<void> {
+  await db.insert(loginFailures).values(failure);
+}
+
+export async function staffByLogin(db: Reader, login: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.login, login)).limit(1);
+  return row;
+}
+
+export async function staffById(db: Reader, staffId: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, staffId)).limit(1);
+  return row;
+}
+
+/** Every staff account, oldest first. */
+export async function allStaff(db: Reader): Promise<StaffRow[]> {
+  return db.select().from(staff).orderBy(asc(staff.createdAtMs));
+}
+
+/** Adds a staff account; undefined if the login is taken. */
+export async function insertStaff(
+  db: Pick<Db, "insert">,
+  values: Pick<StaffRow, "login" | "name" | "role" | "passwordHash" | "createdAtMs">,
+): Promise<StaffRow | undefined> {
+  const [row] = await db
+    .insert(staff)
+    .values(values)
+    .onConflictDoNothing({ target: staff.login })
+    .returning();
+  return row;
+}
+
+/** Locks a staff account for a change in this transaction. */
+export async function lockStaff(db: Reader, staffId: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, staffId)).for("update");
+  return row;
+}
+
+/** Sets the disabled flag of an account the transaction has locked. */
+export async function setStaffDisabled(
+  db: Pick<Db, "update">,
+  staffId: string,
+  disabled: boolean,
+): Promise<StaffRow> {
+  return firstRow(await db.update(staff).set({ disabled }).where(eq(staff.id, staffId)).returning());
+}
+
+export async function insertStaffSession(
+  db: Pick<Db, "insert">,
+  session: { tokenHash: string; staffId: string; createdAtMs: number; expiresAtMs: number },
+): Promise<void> {
+  await db.insert(staffSessions).values(session);
+}
+
+/** Ends one live session. */
+export async function revokeStaffSessionByHash(
+  db: Pick<Db, "update">,
+  tokenHash: string,
+  nowMs: number,
+): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAtMs: nowMs })
+    .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAtMs)));
+}
+
+/** Ends every live session of a staff member. */
+export async function revokeSessionsOfStaff(
+  db: Pick<Db, "update">,
+  staffId: string,
+  nowMs: number,
+): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAtMs: nowMs })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAtMs)));
+}
+
+/** The enabled staff member a live, unexpired session belongs to. */
+export async function staffOfSession(
+  db: Reader,
+  tokenHash: string,
+  nowMs: number,
+): Promise<Pick<StaffRow, "id" | "login" | "name" | "role"> | undefined> {
+  const [row] = await db
+    .select({ id: staff.id, login: staff.login, name: staff.name, role: staff.role })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, tokenHash),
+        isNull(staffSessions.revokedAtMs),
+        gt(staffSessions.expiresAtMs, nowMs),
+        eq(staff.disabled, false),
+      ),
+    )
+    .limit(1);
+  return row;
+}
