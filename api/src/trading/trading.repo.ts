@@ -2,6 +2,7 @@ import type { Currency, Market, Order, Position, Side } from "@kabuto/shared";
 import { marketCurrency, symbolMarket, unitsToPrice } from "@kabuto/shared";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { executePrepared } from "../db/prepared.ts";
 import { rowsOf } from "../db/rows.ts";
 import { members, orders, positions } from "../db/schema.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
@@ -374,7 +375,9 @@ export async function writeOpening(
   );
   const { head, flagsColumns } = openingHead(opening, order);
   const [row] = rowsOf(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       with ${head},
       member_accounts as (
         insert into ledger_accounts (member_id, purpose, currency)
@@ -433,7 +436,8 @@ export async function writeOpening(
         returning id
       )
       select (select count(*) from go) as opened, (select order_id from go) as order_id,
-        (select position_id from go) as position_id, ${flagsColumns}`),
+        (select position_id from go) as position_id, ${flagsColumns}`,
+    ),
   );
   if (row === undefined) throw new Error("the opening statement returned no row");
   if (Number(row.opened) === 1) {
