@@ -3,8 +3,7 @@ import type { InstrumentCatalog } from "@kabuto/shared";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AccountEvents } from "./events/account-events.ts";
-import { termsFromConfig } from "./trading/rules.ts";
-import { TradingService } from "./trading/trading.service.ts";
+import { createServices } from "./services.ts";
 import { TradingWorker } from "./trading/worker.ts";
 
 /** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
@@ -12,7 +11,8 @@ const workerIntervalMs = 1_000;
 
 /**
  * The worker role: fills resting limit orders and calls margin, over the same trading service
- * the API uses, so a fill by the worker and an order through the API write the same journals.
+ * the API builds (see `createServices`), so a fill by the worker and an order through the API
+ * write the same journals.
  */
 export function startWorker(deps: {
   config: Config;
@@ -22,15 +22,7 @@ export function startWorker(deps: {
   events: AccountEvents;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): { stop(): Promise<void> } {
-  const trading = new TradingService({
-    db: deps.database.db,
-    catalog: deps.catalog,
-    bus: deps.bus,
-    alwaysOpen: deps.config.alwaysOpen,
-    now: Date.now,
-    terms: termsFromConfig(deps.config),
-    events: deps.events,
-  });
+  const { trading } = createServices({ ...deps, now: Date.now });
   const worker = new TradingWorker({
     db: deps.database.db,
     bus: deps.bus,

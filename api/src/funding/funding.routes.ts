@@ -1,5 +1,3 @@
-import type { Bus } from "@kabuto/bus";
-import type { InstrumentCatalog } from "@kabuto/shared";
 import {
   depositListSchema,
   depositSchema,
@@ -28,29 +26,27 @@ import {
 } from "@kabuto/shared";
 import type { Request, Router } from "express";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import type { AccountEvents } from "../events/account-events.ts";
 import { claimOf, idempotencyOf, sendKeyed, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs, Route } from "../http/openapi.ts";
 import { requireMember, signedIn } from "../http/session-middleware.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
 import { validate } from "../validate.ts";
-import { ChannelsService, type StaffContext } from "./channels.service.ts";
-import { DepositsService } from "./deposits.service.ts";
-import { type FundHours, isWithinFundHours, parseFundHours } from "./fund-hours.ts";
-import { FxService } from "./fx.service.ts";
-import { parseWithdrawMinimums } from "./withdraw-rules.ts";
-import { WithdrawalsService } from "./withdrawals.service.ts";
+import type { ChannelsService, StaffContext } from "./channels.service.ts";
+import type { DepositsService } from "./deposits.service.ts";
+import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
+import type { FxService } from "./fx.service.ts";
+import type { WithdrawalsService } from "./withdrawals.service.ts";
 
 export interface FundingDeps {
-  db: Db;
   config: Config;
-  bus: Bus;
-  catalog: InstrumentCatalog;
-  uploads: UploadStore;
   now: () => number;
-  events?: AccountEvents | undefined;
+  channels: ChannelsService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  fx: FxService;
+  uploadStore: UploadStore;
+  fundHours: FundHours;
 }
 
 const fundErrors = [
@@ -71,39 +67,17 @@ const staffErrors = ["STAFF_UNAUTHENTICATED", "FORBIDDEN"] as const;
  * (`router`), and their review queues for operations (`ops`, mounted at /ops).
  */
 export function mountFundingRoutes(router: Router, ops: Router, docs: ApiDocs, deps: FundingDeps): void {
-  const { db, config, now } = deps;
-  const events = deps.events ?? (() => undefined);
-  const fundHours = parseFundHours(config.FUND_HOURS);
-  const channels = new ChannelsService(db);
-  const deposits = new DepositsService({ db, uploads: deps.uploads, now, events, fundHours });
-  const minimums = parseWithdrawMinimums(config.WITHDRAW_MIN);
-  const withdrawals = new WithdrawalsService({
-    db,
-    bus: deps.bus,
-    now,
-    events,
-    fundHours,
-    minimums,
-  });
-  const fx = new FxService({
-    db,
-    bus: deps.bus,
-    catalog: deps.catalog,
-    now,
-    events,
-    quoteSeconds: config.FX_QUOTE_SECONDS,
-    minimums,
-  });
+  const { config, now, fundHours } = deps;
   const on: Mount = {
     route: docs.on(router),
     opsRoute: docs.on(ops, "/ops"),
     staffContext: (request) => ({ nowMs: now(), ip: request.ip ?? "" }),
   };
   mountTermsRoute(on, config, fundHours, now);
-  mountChannelRoutes(on, channels);
-  mountDepositRoutes(on, deposits, deps.uploads);
-  mountWithdrawalRoutes(on, withdrawals);
-  mountFxRoutes(on, fx);
+  mountChannelRoutes(on, deps.channels);
+  mountDepositRoutes(on, deps.deposits, deps.uploadStore);
+  mountWithdrawalRoutes(on, deps.withdrawals);
+  mountFxRoutes(on, deps.fx);
 }
 
 /** Where routes go: members' on `router`, operations' on `ops` (mounted at /ops). */

@@ -1,0 +1,118 @@
+import type { Bus } from "@kabuto/bus";
+import type { InstrumentCatalog } from "@kabuto/shared";
+import { AuthService } from "./auth/auth.service.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import type { AccountEvents } from "./events/account-events.ts";
+import { ChannelsService } from "./funding/channels.service.ts";
+import { DepositsService } from "./funding/deposits.service.ts";
+import { type FundHours, parseFundHours } from "./funding/fund-hours.ts";
+import { FxService } from "./funding/fx.service.ts";
+import { parseWithdrawMinimums } from "./funding/withdraw-rules.ts";
+import { WithdrawalsService } from "./funding/withdrawals.service.ts";
+import { BankCardsService } from "./identity/bank-cards.service.ts";
+import { KycService } from "./identity/kyc.service.ts";
+import { PasswordsService } from "./identity/passwords.service.ts";
+import { CandlesRepo } from "./market/candles.repo.ts";
+import { MarketService } from "./market/market.service.ts";
+import { NewsService } from "./news/news.service.ts";
+import { AdjustmentsService } from "./ops/adjustments.service.ts";
+import { ConfigService } from "./ops/config.service.ts";
+import { LedgerCheckService } from "./ops/ledger.service.ts";
+import { MembersService } from "./ops/members.service.ts";
+import { QueuesService } from "./ops/queues.service.ts";
+import { StaffService } from "./ops/staff.service.ts";
+import { termsFromConfig } from "./trading/rules.ts";
+import { TradingService } from "./trading/trading.service.ts";
+import { UploadStore } from "./uploads/upload-store.ts";
+import { UploadsService } from "./uploads/uploads.service.ts";
+import { WatchlistService } from "./watchlist/watchlist.service.ts";
+
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  catalog: InstrumentCatalog;
+  now: () => number;
+  /** Hears each member's account events once their transaction has committed. */
+  events?: AccountEvents | undefined;
+}
+
+/** Every service of the API, built once from its settings and I/O; routes and the worker take them from here. */
+export interface Services {
+  market: MarketService;
+  trading: TradingService;
+  watchlist: WatchlistService;
+  news: NewsService;
+  auth: AuthService;
+  publicSettings: ConfigService;
+  staff: StaffService;
+  members: MembersService;
+  adjustments: AdjustmentsService;
+  ledgerCheck: LedgerCheckService;
+  queues: QueuesService;
+  uploadStore: UploadStore;
+  uploads: UploadsService;
+  kyc: KycService;
+  cards: BankCardsService;
+  passwords: PasswordsService;
+  channels: ChannelsService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  fx: FxService;
+  /** The cash desk's hours, parsed once from FUND_HOURS. */
+  fundHours: FundHours;
+}
+
+/**
+ * Builds every service in one place, so a new money flow is wired here and nowhere else.
+ * Construction does no I/O: the services reach the database and the bus when called.
+ */
+export function createServices(deps: ServiceDeps): Services {
+  const { config, bus, catalog, now } = deps;
+  const { db } = deps.database;
+  const events = deps.events ?? (() => undefined);
+  const market = new MarketService({ catalog, bus, candles: new CandlesRepo(db) });
+  const uploadStore = new UploadStore(config.uploadDir);
+  const fundHours = parseFundHours(config.FUND_HOURS);
+  const minimums = parseWithdrawMinimums(config.WITHDRAW_MIN);
+  return {
+    market,
+    trading: new TradingService({
+      db,
+      catalog,
+      bus,
+      alwaysOpen: config.alwaysOpen,
+      now,
+      terms: termsFromConfig(config),
+      events,
+    }),
+    watchlist: new WatchlistService({ db, isKnown: (symbol) => market.isKnown(symbol), now }),
+    news: new NewsService({ db, now }),
+    auth: new AuthService(db, { inviteRequired: config.INVITE_REQUIRED }),
+    publicSettings: new ConfigService({ db, config }),
+    staff: new StaffService(db),
+    members: new MembersService(db),
+    adjustments: new AdjustmentsService({ db, events }),
+    ledgerCheck: new LedgerCheckService({ db, now }),
+    queues: new QueuesService(db),
+    uploadStore,
+    uploads: new UploadsService({ db, store: uploadStore }),
+    kyc: new KycService({ db, uploads: uploadStore }),
+    cards: new BankCardsService(db),
+    passwords: new PasswordsService(db),
+    channels: new ChannelsService(db),
+    deposits: new DepositsService({ db, uploads: uploadStore, now, events, fundHours }),
+    withdrawals: new WithdrawalsService({ db, bus, now, events, fundHours, minimums }),
+    fx: new FxService({
+      db,
+      bus,
+      catalog,
+      now,
+      events,
+      quoteSeconds: config.FX_QUOTE_SECONDS,
+      minimums,
+    }),
+    fundHours,
+  };
+}
