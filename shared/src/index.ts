@@ -15,6 +15,7 @@ export {
   sessionResponseSchema,
   verificationStatuses,
 } from "./api/auth.ts";
+export { type AuditActionCode, auditActionCodes, isAuditActionCode } from "./api/audit.ts";
 export { type ErrorBody, errorBodySchema } from "./api/errors.ts";
 export {
   type Deposit,

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@kabuto/shared";
+import type { AuditActionCode, AuditEntry } from "@kabuto/shared";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { auditLog, staff } from "../db/schema.ts";
@@ -16,8 +16,8 @@ export interface AuditQuery {
 
 export interface AuditRecord {
   staffId: string | null;
-  /** What was done, `<noun>.<verb>`: `kyc.approve`, `member.flags`, `withdrawal.check`. */
-  action: string;
+  /** What was done, `<noun>.<verb>`, from the shared closed list: `kyc.approve`, `member.flags`. */
+  action: AuditActionCode;
   /** What it was done to, `<noun>:<id>`: `member:<uuid>`, `deposit:12`. */
   target: string;
   before?: unknown;

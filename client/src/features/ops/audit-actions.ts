@@ -1,6 +1,6 @@
+import { type AuditActionCode, isAuditActionCode } from "@kabuto/shared";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { type AuditActionCode, isAuditActionCode } from "./audit-action-codes.ts";
 
 /** What each audit action reads as in the log: staff scan for what happened, not for codes. */
 const actionLabels: Record<AuditActionCode, MessageDescriptor> = {

@@ -1,7 +1,8 @@
 /**
- * Every action code the API writes to the audit log (`<noun>.<verb>`), kept apart from their
- * labels so a unit test can hold this list against the API's sources without Lingui's macros.
- * The label table is typed over this list, so a code without a label does not compile.
+ * Every action code the API writes to the audit log (`<noun>.<verb>`): one closed list for both
+ * ends. The API's `recordAudit` takes only these, and the console's label table is typed over
+ * them, so an action without a label, or a label for a code the API cannot write, does not
+ * compile. A code the API stops writing stays listed: old rows still carry it.
  */
 export const auditActionCodes = [
   "kyc.approve",
