@@ -34,7 +34,7 @@ const configSchema = z.object({
    * immediate. Whatever moves money (orders, withdrawals) reads the member's flags as stored.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Trading terms per market (see trading/rules.ts for the defaults and why). */
+  /** Trading terms per market (see shared/src/trading/terms.ts for the defaults and why). */
   LEVERAGE_JP: leverageList.default([1, 2, 3]),
   LEVERAGE_US: leverageList.default([1, 2, 3, 4]),
   FEE_PPM_JP: ppm.default(1_000),
