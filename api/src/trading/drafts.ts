@@ -8,7 +8,14 @@ import {
   toMinor,
   unitsToPrice,
 } from "@kabuto/shared";
-import { houseAccount, type JournalDraft, memberAccount, type Posting, transfer } from "../ledger/journal.ts";
+import {
+  houseAccount,
+  type JournalDraft,
+  type MemberPurpose,
+  memberAccount,
+  type Posting,
+  transfer,
+} from "../ledger/journal.ts";
 
 /**
  * The journals of trading, decided here and nowhere else: pure functions from what happened
@@ -79,6 +86,26 @@ export function restingHold(input: {
   return limitOrderHold(input.side, notional, input.leverage, input.terms);
 }
 
+/** A journal that moves a member's money between two of their own accounts in one currency. */
+function memberMove(
+  kind: JournalDraft["kind"],
+  memberId: string,
+  ref: string,
+  move: { from: MemberPurpose; to: MemberPurpose; currency: Currency; amount: bigint },
+): JournalDraft {
+  return {
+    kind,
+    memberId,
+    ref,
+    memo: null,
+    postings: transfer(
+      memberAccount(memberId, move.from, move.currency),
+      memberAccount(memberId, move.to, move.currency),
+      move.amount,
+    ),
+  };
+}
+
 /** A pending order's hold: available cash to held. */
 export function holdJournal(
   memberId: string,
@@ -86,17 +113,12 @@ export function holdJournal(
   currency: Currency,
   amount: bigint,
 ): JournalDraft {
-  return {
-    kind: "order_hold",
-    memberId,
-    ref: `order:${orderId}`,
-    memo: null,
-    postings: transfer(
-      memberAccount(memberId, "available", currency),
-      memberAccount(memberId, "held", currency),
-      amount,
-    ),
-  };
+  return memberMove("order_hold", memberId, `order:${orderId}`, {
+    from: "available",
+    to: "held",
+    currency,
+    amount,
+  });
 }
 
 /** A pending order's hold returned to available cash (cancelled, or about to fill). */
@@ -106,17 +128,12 @@ export function releaseJournal(
   currency: Currency,
   amount: bigint,
 ): JournalDraft {
-  return {
-    kind: "order_release",
-    memberId,
-    ref: `order:${orderId}`,
-    memo: null,
-    postings: transfer(
-      memberAccount(memberId, "held", currency),
-      memberAccount(memberId, "available", currency),
-      amount,
-    ),
-  };
+  return memberMove("order_release", memberId, `order:${orderId}`, {
+    from: "held",
+    to: "available",
+    currency,
+    amount,
+  });
 }
 
 /** More margin for a holding position, from available cash. */
@@ -126,17 +143,12 @@ export function addMarginJournal(
   currency: Currency,
   amount: bigint,
 ): JournalDraft {
-  return {
-    kind: "margin_add",
-    memberId,
-    ref: `position:${positionId}`,
-    memo: null,
-    postings: transfer(
-      memberAccount(memberId, "available", currency),
-      memberAccount(memberId, "margin", currency),
-      amount,
-    ),
-  };
+  return memberMove("margin_add", memberId, `position:${positionId}`, {
+    from: "available",
+    to: "margin",
+    currency,
+    amount,
+  });
 }
 
 export interface Closing {
