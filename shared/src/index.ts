@@ -1,5 +1,6 @@
 // The public surface of @kabuto/shared: every name other packages use, exported by name.
 
+export { type AuditActionCode, auditActionCodes, isAuditActionCode } from "./api/audit.ts";
 export {
   accountPattern,
   inviteCodePattern,
@@ -15,7 +16,6 @@ export {
   sessionResponseSchema,
   verificationStatuses,
 } from "./api/auth.ts";
-export { type AuditActionCode, auditActionCodes, isAuditActionCode } from "./api/audit.ts";
 export { type ErrorBody, errorBodySchema } from "./api/errors.ts";
 export {
   type Deposit,
