@@ -1,11 +1,12 @@
 import type { Currency, Deposit, OpsDeposit } from "@kabuto/shared";
-import { decimalToMinor, depositSubmitSchema, reviewDecisionSchema } from "@kabuto/shared";
+import { decimalToMinor, type depositSubmitSchema, reviewDecisionSchema } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
@@ -45,6 +46,9 @@ interface Channel {
  * receipt; operations compare it with the bank statement and approve (a journal credits the
  * member) or reject it with a reason.
  */
+/** A deposit as the member entered it, parsed by the route. */
+export type DepositFields = z.output<typeof depositSubmitSchema>;
+
 export class DepositsService {
   private readonly deps: DepositsDeps;
 
@@ -67,30 +71,29 @@ export class DepositsService {
    */
   async submit(
     memberId: string,
-    input: unknown,
+    body: DepositFields,
     receipt: Express.Multer.File | undefined,
-    idempotency?: Idempotency,
-  ): Promise<IdempotentResult> {
+    claim?: Claim,
+  ): Promise<Keyed<Deposit>> {
     const { db, now, uploads } = this.deps;
-    const replay = await storedResult(db, memberId, idempotency);
-    if (replay) return replay;
+    // A retry of a deposit accepted before a freeze gets its first answer.
+    const replay = await storedResult(db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
     const nowMs = now();
     if ((await memberFlags(db, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
     if (!isWithinFundHours(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
-    const body = validate(depositSubmitSchema, input);
     await checkAmount(db, Number(body.channelId), body.amount);
     if (!receipt || receipt.size === 0) throw new AppError("RECEIPT_REQUIRED");
     await assertNoOpenRequest(db, memberId);
     await assertSubmissionRate(db, memberId, nowMs);
     const image = await uploads.prepare(receipt);
     try {
-      const result = await uploads.transaction(db, (tx, save) =>
-        withClaim(tx, memberId, idempotency, nowMs, () =>
+      // No account event: nothing has moved yet; the balance changes when operations approve.
+      return await uploads.transaction(db, (tx, save) =>
+        underClaim(tx, memberId, claim, nowMs, () =>
           this.record(tx, save, memberId, Number(body.channelId), body.amount, image, nowMs),
         ),
       );
-      // No account event: nothing has moved yet; the balance changes when operations approve.
-      return { status: result.status, body: result.body };
     } catch (error) {
       throw openRequestConflict(error) ?? error;
     }
@@ -161,7 +164,7 @@ export class DepositsService {
     amountText: string,
     image: PreparedImage,
     nowMs: number,
-  ) {
+  ): Promise<Deposit> {
     if ((await lockMember(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
     const { channel, amount } = await checkAmount(tx, channelId, amountText);
     await assertNoOpenRequest(tx, memberId);
@@ -173,7 +176,7 @@ export class DepositsService {
         values (${memberId}, ${channel.id}, ${channel.currency}, ${amount.toString()}::bigint, ${receiptId}, 'pending', ${nowMs})
         returning *`),
     );
-    return { status: 201, body: toDeposit({ ...(row as Row), channel_name: channel.name }) };
+    return toDeposit({ ...(row as Row), channel_name: channel.name });
   }
 }
 

@@ -26,7 +26,7 @@ import {
 } from "@kabuto/shared";
 import type { Request, Router } from "express";
 import type { Config } from "../config.ts";
-import { claimOf, idempotencyOf, sendKeyed, sendResult } from "../http/idempotency.ts";
+import { claimOf, sendKeyed, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs, Route } from "../http/openapi.ts";
 import { requireMember, signedIn } from "../http/session-middleware.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
@@ -213,7 +213,9 @@ function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: Uploa
     async (request, response) => {
       const member = requireMember(request);
       const receipt = uploadedFile(request.files, "receipt");
-      sendResult(response, await deposits.submit(member.id, request.body, receipt, idempotencyOf(request)));
+      const claim = claimOf(request, 201);
+      const body = validate(depositSubmitSchema, request.body);
+      sendKeyed(response, await deposits.submit(member.id, body, receipt, claim), 201);
     },
   );
   route(
@@ -322,7 +324,9 @@ function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService): void
     },
     async (request, response) => {
       const member = requireMember(request);
-      sendResult(response, await withdrawals.request(member.id, request.body, idempotencyOf(request)));
+      const claim = claimOf(request, 201);
+      const body = validate(withdrawRequestSchema, request.body);
+      sendKeyed(response, await withdrawals.request(member.id, body, claim), 201);
     },
   );
   route(

@@ -4,14 +4,15 @@ import {
   decimalToMinor,
   reviewDecisionSchema,
   withdrawalCheckSchema,
-  withdrawRequestSchema,
+  type withdrawRequestSchema,
 } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { verifyFundPassword } from "../identity/fund-password.ts";
 import { numericId } from "../ids.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
@@ -46,6 +47,9 @@ export interface WithdrawalsDeps {
  * the payout, a second approves it (paid out to the house clearing account) or either rejects
  * it (released back to available).
  */
+/** A withdrawal request as the member entered it, parsed by the route. */
+export type WithdrawFields = z.output<typeof withdrawRequestSchema>;
+
 export class WithdrawalsService {
   private readonly deps: WithdrawalsDeps;
 
@@ -83,24 +87,25 @@ export class WithdrawalsService {
     return opsWithdrawals(this.deps.db, status);
   }
 
-  async request(memberId: string, input: unknown, idempotency?: Idempotency): Promise<IdempotentResult> {
+  async request(memberId: string, body: WithdrawFields, claim?: Claim): Promise<Keyed<Withdrawal>> {
     const { db, now } = this.deps;
-    const replay = await storedResult(db, memberId, idempotency);
-    if (replay) return replay;
+    // A retry of a request accepted before a freeze gets its first answer.
+    const replay = await storedResult(db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
     const nowMs = now();
     const flags = await memberFlags(db, memberId);
     if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
     if (flags.withdrawBarred) throw new AppError("WITHDRAW_BARRED");
     if (!isWithinFundHours(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
-    const body = validate(withdrawRequestSchema, input);
     // Outside the transaction: a wrong guess is recorded even though the request is refused.
     await verifyFundPassword(db, memberId, body.fundPassword, nowMs);
     try {
       const result = await db.transaction((tx) =>
-        withClaim(tx, memberId, idempotency, nowMs, () => this.hold(tx, memberId, body, nowMs)),
+        underClaim(tx, memberId, claim, nowMs, () => this.hold(tx, memberId, body, nowMs)),
       );
-      for (const event of result.events ?? []) this.deps.events(memberId, event);
-      return { status: result.status, body: result.body };
+      // Told once committed: the held money left available cash.
+      if (!result.replayed) this.deps.events(memberId, { type: "balance", id: result.value.currency });
+      return result;
     } catch (error) {
       throw openRequestConflict(error) ?? error;
     }
@@ -192,12 +197,7 @@ export class WithdrawalsService {
     return this.opsDetail(id);
   }
 
-  private async hold(
-    tx: Tx,
-    memberId: string,
-    body: ReturnType<typeof withdrawRequestSchema.parse>,
-    nowMs: number,
-  ) {
+  private async hold(tx: Tx, memberId: string, body: WithdrawFields, nowMs: number): Promise<Withdrawal> {
     const flags = await lockMember(tx, memberId);
     if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
     if (flags.withdrawBarred) throw new AppError("WITHDRAW_BARRED");
@@ -248,11 +248,7 @@ export class WithdrawalsService {
         select w.*, b.card_number, b.bank_name from withdrawals w join bank_cards b on b.id = w.card_id
         where w.id = ${withdrawalId}`),
     );
-    return {
-      status: 201,
-      body: toWithdrawal(row as Row),
-      events: [{ type: "balance" as const, id: currency }],
-    };
+    return toWithdrawal(row as Row);
   }
 }
 

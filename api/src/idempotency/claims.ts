@@ -73,29 +73,6 @@ export async function storedResult(
 }
 
 /**
- * Runs `action` inside the caller's transaction under the key's claim; a claimed key replays
- * its result. A replay carries the status and body only: whatever else `R` adds (account
- * events to send) belongs to the first run, which already sent it.
- */
-export async function withClaim<R extends IdempotentResult>(
-  tx: Tx,
-  memberId: string,
-  idempotency: Idempotency | undefined,
-  nowMs: number,
-  action: () => Promise<R>,
-): Promise<R> {
-  if (idempotency) {
-    const stored = await claimKey(tx, { memberId, key: idempotency.key, hash: idempotency.hash, nowMs });
-    if (stored) return stored as R;
-  }
-  const result = await action();
-  if (idempotency) {
-    await storeResult(tx, { memberId, key: idempotency.key }, { status: result.status, body: result.body });
-  }
-  return result;
-}
-
-/**
  * A keyed request's claim as a service receives it: the key, the request's hash, and the status
  * the caller will answer a first run with, stored beside the body for a retry's replay.
  */

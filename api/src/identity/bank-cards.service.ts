@@ -1,9 +1,9 @@
-import { type BankCard, bankCardInputSchema, type StaffBankCard } from "@kabuto/shared";
+import type { BankCard, bankCardInputSchema, StaffBankCard } from "@kabuto/shared";
+import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
-import { validate } from "../validate.ts";
 import {
   allCards,
   type CardRow,
@@ -46,6 +46,9 @@ function toStaffBankCard(row: CardRow): StaffBankCard {
  * Bank cards withdrawals pay out to. Only verified members add them, in their verified name;
  * removing one keeps the row for the withdrawals that named it.
  */
+/** A card as the member entered it, parsed by the route. */
+export type CardFields = z.output<typeof bankCardInputSchema>;
+
 export class BankCardsService {
   private readonly db: Db;
 
@@ -62,17 +65,9 @@ export class BankCardsService {
     return (await allCards(this.db, memberId)).map(toStaffBankCard);
   }
 
-  async add(
-    memberId: string,
-    input: unknown,
-    nowMs: number,
-    idempotency?: Idempotency,
-  ): Promise<IdempotentResult> {
-    const replay = await storedResult(this.db, memberId, idempotency);
-    if (replay) return replay;
-    const card = validate(bankCardInputSchema, input);
+  async add(memberId: string, card: CardFields, nowMs: number, claim?: Claim): Promise<Keyed<BankCard>> {
     return this.db.transaction((tx) =>
-      withClaim(tx, memberId, idempotency, nowMs, async () => {
+      underClaim(tx, memberId, claim, nowMs, async () => {
         // The member row is the lock that serialises a member's card changes (the limit below).
         const member = await lockCardHolder(tx, memberId);
         if (!member) throw new AppError("UNAUTHENTICATED");
@@ -87,23 +82,16 @@ export class BankCardsService {
         }
         if (live.length >= cardsPerMemberMax) throw new AppError("CARDS_LIMIT", { max: cardsPerMemberMax });
         const row = await insertCard(tx, { memberId, ...card, createdAtMs: nowMs });
-        return { status: 201, body: toBankCard(row) };
+        return toBankCard(row);
       }),
     );
   }
 
   /** Removes a live card of the member's; one an open withdrawal pays out to stays until that is decided. */
-  async remove(
-    memberId: string,
-    id: string,
-    nowMs: number,
-    idempotency?: Idempotency,
-  ): Promise<IdempotentResult> {
-    const replay = await storedResult(this.db, memberId, idempotency);
-    if (replay) return replay;
+  async remove(memberId: string, id: string, nowMs: number, claim?: Claim): Promise<Keyed<{ ok: true }>> {
     const key = numericId(id, "CARD_NOT_FOUND");
     return this.db.transaction((tx) =>
-      withClaim(tx, memberId, idempotency, nowMs, async () => {
+      underClaim(tx, memberId, claim, nowMs, async () => {
         const member = await lockCardHolder(tx, memberId);
         if (!member) throw new AppError("UNAUTHENTICATED");
         const card = await lockLiveCard(tx, memberId, key);
@@ -112,7 +100,7 @@ export class BankCardsService {
         if ((await openWithdrawalsToCard(tx, key)) > 0)
           throw new AppError("FUND_OPERATION_IN_PROGRESS", { cardId: String(key) });
         await markCardRemoved(tx, key, nowMs);
-        return { status: 200, body: { ok: true } };
+        return { ok: true as const };
       }),
     );
   }

@@ -8,6 +8,7 @@ import {
   kycReviewItemSchema,
   kycReviewListSchema,
   kycStatusSchema,
+  kycSubmitSchema,
   reviewDecisionSchema,
   securityStatusSchema,
   setFundPasswordSchema,
@@ -16,7 +17,7 @@ import {
 } from "@kabuto/shared";
 import type { Request, Router } from "express";
 import { hashToken } from "../auth/sessions.ts";
-import { idempotencyOf, sendResult } from "../http/idempotency.ts";
+import { claimOf, sendKeyed } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember, signedIn } from "../http/session-middleware.ts";
 import { requireStaff } from "../ops/staff-sessions.ts";
@@ -96,14 +97,13 @@ export function mountIdentityRoutes(
     deps.uploads.fields(["front", "back"]),
     async (request, response) => {
       const member = requireMember(request);
-      const result = await kyc.submit(
-        member.id,
-        request.body,
-        { front: uploadedFile(request.files, "front"), back: uploadedFile(request.files, "back") },
-        now(),
-        idempotencyOf(request),
-      );
-      sendResult(response, result);
+      const claim = claimOf(request, 201);
+      const fields = validate(kycSubmitSchema, request.body);
+      const files = {
+        front: uploadedFile(request.files, "front"),
+        back: uploadedFile(request.files, "back"),
+      };
+      sendKeyed(response, await kyc.submit(member.id, fields, files, now(), claim), 201);
     },
   );
 
@@ -198,8 +198,9 @@ export function mountIdentityRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      const result = await cards.add(member.id, request.body, now(), idempotencyOf(request));
-      sendResult(response, result);
+      const claim = claimOf(request, 201);
+      const card = validate(bankCardInputSchema, request.body);
+      sendKeyed(response, await cards.add(member.id, card, now(), claim), 201);
     },
   );
 
@@ -214,8 +215,8 @@ export function mountIdentityRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      const result = await cards.remove(member.id, String(request.params.id), now(), idempotencyOf(request));
-      sendResult(response, result);
+      const claim = claimOf(request, 200);
+      sendKeyed(response, await cards.remove(member.id, String(request.params.id), now(), claim), 200);
     },
   );
 

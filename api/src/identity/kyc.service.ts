@@ -1,19 +1,19 @@
-import {
-  type KycApplication,
-  type KycReviewDetail,
-  type KycReviewItem,
-  type KycStatus,
+import type {
+  KycApplication,
+  KycReviewDetail,
+  KycReviewItem,
+  KycStatus,
   kycSubmitSchema,
-  type ReviewDecision,
+  ReviewDecision,
 } from "@kabuto/shared";
+import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
-import { type Idempotency, type IdempotentResult, storedResult, withClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
-import { validate } from "../validate.ts";
 import {
   applicantState,
   applicationsIn,
@@ -79,6 +79,9 @@ function submitRefusal(verification: Verification, frozen: boolean): AppError | 
  * Real-name verification: a member sends a document's name, number and both sides; a reviewer
  * approves (the name becomes the member's real name) or rejects with a reason the member reads.
  */
+/** An application's fields as the member entered them, parsed by the route. */
+export type KycFields = z.output<typeof kycSubmitSchema>;
+
 export class KycService {
   private readonly db: Db;
   private readonly uploads: UploadStore;
@@ -97,20 +100,19 @@ export class KycService {
 
   async submit(
     memberId: string,
-    fields: unknown,
+    body: KycFields,
     files: { front: Express.Multer.File | undefined; back: Express.Multer.File | undefined },
     nowMs: number,
-    idempotency?: Idempotency,
-  ): Promise<IdempotentResult> {
+    claim?: Claim,
+  ): Promise<Keyed<KycStatus>> {
     // A retry gets its first answer, even if the member was frozen or verified since.
-    const replay = await storedResult(this.db, memberId, idempotency);
-    if (replay) return replay;
+    const replay = await storedResult(this.db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
     // A quick refusal before anything is validated or decoded; the transaction checks again under a lock.
     const current = await applicantState(this.db, memberId);
     if (!current) throw new AppError("UNAUTHENTICATED");
     const early = submitRefusal(current.verification, current.frozen);
     if (early) throw early;
-    const body = validate(kycSubmitSchema, fields);
     const missing = (["front", "back"] as const).filter((side) => !files[side] || files[side].size === 0);
     if (missing.length > 0) {
       throw new AppError("UPLOAD_REQUIRED", {
@@ -121,7 +123,7 @@ export class KycService {
     const front = await this.uploads.prepare(files.front);
     const back = await this.uploads.prepare(files.back);
     return this.uploads.transaction(this.db, (tx, save) =>
-      withClaim(tx, memberId, idempotency, nowMs, async () => {
+      underClaim(tx, memberId, claim, nowMs, async () => {
         const member = await lockApplicant(tx, memberId);
         if (!member) throw new AppError("UNAUTHENTICATED");
         const refusal = submitRefusal(member.verification, member.frozen);
@@ -144,7 +146,7 @@ export class KycService {
           verification: "pending",
           application: toKycApplication(row),
         };
-        return { status: 201, body: status };
+        return status;
       }),
     );
   }

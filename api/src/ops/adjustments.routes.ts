@@ -1,6 +1,6 @@
 import { adjustmentRequestSchema, adjustmentSchema } from "@kabuto/shared";
 import type { Router } from "express";
-import { idempotencyOf, sendResult } from "../http/idempotency.ts";
+import { claimOf, sendKeyed } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { validate } from "../validate.ts";
 import type { AdjustmentsService } from "./adjustments.service.ts";
@@ -42,9 +42,9 @@ export function mountOpsAdjustmentRoutes(
       const result = await adjustments.adjust(String(request.params.id), body, actor, {
         nowMs: now(),
         ip: request.ip ?? "",
-        idempotency: idempotencyOf(request),
+        claim: claimOf(request, 201),
       });
-      sendResult(response, result);
+      sendKeyed(response, result, 201);
     },
   );
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
-import { type Idempotency, type IdempotentResult, withClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "./audit.ts";
@@ -62,18 +62,16 @@ export class AdjustmentsService {
     memberId: string,
     body: AdjustmentInput,
     actor: StaffMember,
-    context: { nowMs: number; ip: string; idempotency?: Idempotency | undefined },
-  ): Promise<IdempotentResult> {
+    context: { nowMs: number; ip: string; claim?: Claim | undefined },
+  ): Promise<Keyed<Adjustment>> {
     const amount = adjustmentAmount(body.amount, body.currency);
     if (amount === undefined) throw new AppError("AMOUNT_INVALID", { fields: { amount: "AMOUNT_INVALID" } });
     if (!isMemberId(memberId)) throw new AppError("MEMBER_NOT_FOUND");
-    const claim = context.idempotency
-      ? { key: staffKey(actor, context.idempotency.key), hash: context.idempotency.hash }
-      : undefined;
-    let fresh = false;
-    const result = await this.db.transaction(async (tx): Promise<IdempotentResult> => {
+    // Keys are the staff member's own: two supervisors may happen to send the same one.
+    const claim = context.claim && { ...context.claim, key: staffKey(actor, context.claim.key) };
+    const result = await this.db.transaction(async (tx) => {
       if (!(await findMember(tx, memberId))) throw new AppError("MEMBER_NOT_FOUND");
-      return withClaim(tx, memberId, claim, context.nowMs, async () => {
+      return underClaim(tx, memberId, claim, context.nowMs, async () => {
         const available = await lockAvailable(tx, memberId, body.currency);
         if (available + amount < 0n) {
           throw new AppError("INSUFFICIENT_BALANCE", {
@@ -105,11 +103,10 @@ export class AdjustmentsService {
           ip: context.ip,
           atMs: context.nowMs,
         });
-        fresh = true;
-        return { status: 201, body: adjustment };
+        return adjustment;
       });
     });
-    if (fresh) this.events(memberId, { type: "balance", id: body.currency });
+    if (!result.replayed) this.events(memberId, { type: "balance", id: body.currency });
     return result;
   }
 }
