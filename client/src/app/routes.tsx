@@ -110,7 +110,7 @@ const routes: Record<string, RouteDef> = {
   "/user/usercenter": { screen: screens.userCenter, tab: true },
   "/user/FundingDetails": { screen: screens.fundRecords },
   "/user/changeLang": { screen: screens.changeLang },
-  "/user/about": { screen: screens.about },
+  "/user/aboutUs": { screen: screens.about },
   "/user/setting": { screen: screens.settings },
   "/user/loginPassword": { screen: screens.loginPassword },
   "/user/setPassword": { screen: screens.fundPassword },

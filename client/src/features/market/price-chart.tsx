@@ -243,7 +243,7 @@ export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
         )}
       </div>
       {/* A quiet credit below the plot, covering no data; the licence's notice is behind it. */}
-      <Link href="/user/about" className="chart__credit" data-testid="chart-credit">
+      <Link href="/user/aboutUs" className="chart__credit" data-testid="chart-credit">
         <Trans>Charts by TradingView</Trans>
       </Link>
     </>

@@ -4,7 +4,7 @@ import { lightweightChartsNotice as charts } from "./notices.ts";
 import "./user.css";
 
 /**
- * `/user/about`: what the app is built with. Holds the attribution Lightweight Charts' licence
+ * `/user/aboutUs` (the spec's route): what the app is built with. Holds the attribution Lightweight Charts' licence
  * asks for (its notice and a link to TradingView), so the charts themselves carry no logo.
  */
 export function AboutScreen() {

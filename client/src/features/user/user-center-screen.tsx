@@ -232,7 +232,7 @@ function Settings({ signedIn = false }: { signedIn?: boolean }) {
         </Link>
       </li>
       <li>
-        <Link href="/user/about" className="menu__item menu__item--link" data-testid="menu-about">
+        <Link href="/user/aboutUs" className="menu__item menu__item--link" data-testid="menu-about">
           <span className="menu__icon">
             <IconInfo />
           </span>
