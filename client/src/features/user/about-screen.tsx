@@ -4,8 +4,9 @@ import { lightweightChartsNotice as charts } from "./notices.ts";
 import "./user.css";
 
 /**
- * `/user/aboutUs` (the spec's route): what the app is built with. Holds the attribution Lightweight Charts' licence
- * asks for (its notice and a link to TradingView), so the charts themselves carry no logo.
+ * `/user/aboutUs` (the spec's route): what the app is built with. Holds the attribution
+ * Lightweight Charts' licence asks for (its notice and a link to TradingView), so the charts
+ * themselves carry no logo.
  */
 export function AboutScreen() {
   return (
