@@ -321,7 +321,6 @@ export {
   type SocketData,
   type SubscribeAck,
   type SubscribeRequest,
-  socketProtocolVersion,
   subscribeRequestSchema,
   type TopicUpdate,
   topicsPerSocketMax,
@@ -348,6 +347,7 @@ export {
   type Topic,
   topicName,
 } from "./protocol/topics.ts";
+export { socketProtocolVersion } from "./protocol/version.ts";
 export { parseSettings } from "./settings.ts";
 export {
   anySymbolSchema,

@@ -12,12 +12,6 @@ import type {
 } from "./topics.ts";
 
 /**
- * Bumped when a change to the messages below would break a client built for the old ones. The
- * gateway sends it in `hello`; a client built for another version stops and asks to be reloaded.
- */
-export const socketProtocolVersion = 1;
-
-/**
  * A client may hold this many topics at once: a phone shows one screen of quotes (a list of
  * about 100 plus a detail page with its book and candle), and each topic costs gateway memory.
  */
