@@ -20,7 +20,7 @@ export default defineConfig(({ command }) => ({
     target: "es2022",
     rolldownOptions: {
       treeshake: {
-        // @kabuto/shared is pure code (DESIGN.md), but its package.json does not say so, and its
+        // @kabuto/shared is pure code (docs/architecture.md), but its package.json does not say so, and its
         // barrel re-exports the market calendars with a holiday table the client never uses.
         // Declaring it side-effect free lets the bundler drop what no screen imports.
         moduleSideEffects: [

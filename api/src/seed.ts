@@ -8,7 +8,7 @@ import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
 import { StaffService } from "./ops/staff.service.ts";
 
-/** The demo member DESIGN.md promises in embedded mode: a real member row, signed in like any other. */
+/** The demo member the README promises in embedded mode: a real member row, signed in like any other. */
 export const demoMember = {
   account: "09012345678",
   password: "demo1234",

@@ -31,7 +31,7 @@ afterAll(async () => {
   await product?.close();
 });
 
-/** The seeded demo member of embedded mode, funded with ¥10,000,000 and $50,000 (DESIGN.md). */
+/** The seeded demo member of embedded mode, funded with ¥10,000,000 and $50,000 (see the README). */
 const demo = { account: "09012345678", password: "demo1234" };
 const languages = [
   { code: "jp", suffix: "ja" },

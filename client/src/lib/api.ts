@@ -99,7 +99,7 @@ export async function apiSend<T>(
 
 /**
  * POST an action the server must not do twice (orders, closes, margin): `idempotencyKey` names
- * the member's intent, so a retry after a lost answer returns the first result (DESIGN.md).
+ * the member's intent, so a retry after a lost answer returns the first result.
  */
 export async function apiAct<T>(
   path: string,

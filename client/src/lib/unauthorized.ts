@@ -2,7 +2,7 @@
  * Where an HTTP 401 is reported. Kept apart from the API client so the app shell can install
  * its handler without loading the client (and zod) on the first screen.
  *
- * Members and operations staff sign in separately (DESIGN.md), so a 401 leads each back to
+ * Members and operations staff sign in separately (see the README's operations console), so a 401 leads each back to
  * their own sign-in screen: the app shell handles `member`, the operations console `staff`.
  */
 export type SignInRealm = "member" | "staff";

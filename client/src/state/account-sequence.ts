@@ -1,7 +1,7 @@
 /**
  * The member's private `account` topic carries events, not state: each says that an order, a
  * position or a balance changed, and the client re-reads them over HTTP. Its `seq` rises by
- * exactly one within an epoch (DESIGN.md), so anything else means events were missed.
+ * exactly one within an epoch (docs/architecture.md), so anything else means events were missed.
  *
  * Pure: the account feed drives it and re-reads the account on every event it is told about.
  */

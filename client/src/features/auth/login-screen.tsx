@@ -10,7 +10,7 @@ import { login } from "./auth-api.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "./form-errors.ts";
 import "./auth.css";
 
-/** The seeded demo member of embedded mode (DESIGN.md); the button only fills the form. */
+/** The seeded demo member of embedded mode (see the README); the button only fills the form. */
 const demoMember = { account: "09012345678", password: "demo1234" };
 
 /** Sign-in: account, password and the privacy agreement (spec section 5). */

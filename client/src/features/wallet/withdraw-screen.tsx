@@ -57,7 +57,7 @@ interface Loaded {
 
 /**
  * `/user/withdraw`: a withdrawal to one of the member's bank cards. The screen states every rule
- * that may hold money back (spec section 5 and DESIGN.md): what is withdrawable and how it is
+ * that may hold money back (spec section 5; the README's withdrawal rules): what is withdrawable and how it is
  * computed (available cash less uncovered losses, loans and any debt), the minimum, the hours,
  * the fund password, the card, and a request still under review. Below, the member's
  * withdrawals with their status and any rejection reason.
