@@ -2,4 +2,3 @@
 // points (`src/bin`), each role's settings, metrics and the wiring between the parts.
 export { loadPlatformConfig, type PlatformConfig, type Role, roles } from "./config.ts";
 export { type Platform, startPlatform } from "./platform.ts";
-export { testEnv } from "./testing.ts";
