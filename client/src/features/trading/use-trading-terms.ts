@@ -1,8 +1,13 @@
-import { defaultTerms, type Market, tradingTermsSchema } from "@kabuto/shared";
+import {
+  defaultTerms,
+  type Market,
+  type MarketTerms,
+  type TradingTerms,
+  tradingTermsSchema,
+} from "@kabuto/shared";
 import { useEffect } from "react";
 import { apiGet } from "../../lib/api.ts";
 import { atom, store, useValue } from "../../state/store.ts";
-import type { MarketTerms, TradingTerms } from "./trading-terms.ts";
 
 const termsAtom = atom<TradingTerms>(defaultTerms);
 let requested = false;
