@@ -63,7 +63,7 @@ export function ensureBuilt(): void {
   if (build.status !== 0) throw new Error(`client build failed (exit ${build.status})`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once("error", reject);

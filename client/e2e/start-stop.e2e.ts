@@ -6,23 +6,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "./harness.ts";
 
 const rootDir = resolve(import.meta.dirname, "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject()));
-    });
-  });
-}
 
 function healthy(port: number): Promise<boolean> {
   return fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
