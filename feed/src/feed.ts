@@ -29,6 +29,7 @@ import {
   type BackfillAnchor,
   type BackfillPlan,
   backfillInstrument,
+  dailyBarDate,
   firstStartAnchor,
   resumeFrom,
 } from "./simulator/backfill.ts";
@@ -245,7 +246,7 @@ export class Feed {
       const existing = newestBySymbol.get(instrument.symbol);
       const lastDay = days.at(-1);
       const fromDate = lastDay
-        ? dateOf(instrument, lastDay.t)
+        ? dailyBarDate(instrument, lastDay)
         : addDays(marketDate(instrument.market, nowMs), -history.days);
       const planKey = `${instrument.kind === "fx" ? "fx" : instrument.market}/${fromDate}/${lastDay === undefined}`;
       const plan =
@@ -379,11 +380,6 @@ function allDates(from: string, to: string): string[] {
   const dates: string[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
   return dates;
-}
-
-function dateOf(instrument: SimInstrument, epochMs: number): string {
-  // A daily bar starts at local midnight; an hour in, the exchange date is unambiguous.
-  return marketDate(instrument.market, epochMs + 3_600_000);
 }
 
 /** A week or month that began before the gap keeps its earlier part: merge the first new bar into it. */

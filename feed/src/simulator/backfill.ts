@@ -203,8 +203,7 @@ export function resumeFrom(
     low: today.l,
     volume: today.v,
     turnover: valueTraded([today], instrument.grid.scale),
-    // A daily bar starts at local midnight; an hour in, the exchange date is unambiguous.
-    tradingDate: marketDate(instrument.market, today.t + 3_600_000),
+    tradingDate: dailyBarDate(instrument, today),
     tradeMs: (existing.get("1m") ?? today).t,
     candles: Object.fromEntries(existing),
   };
@@ -254,4 +253,9 @@ export function localMidnight(isoDate: string, zone: string): number {
   if (midnightCache.size >= midnightCacheMax) midnightCache.clear();
   midnightCache.set(key, midnight);
   return midnight;
+}
+
+/** The exchange date of a daily bar: it starts at local midnight, and an hour in the date is unambiguous. */
+export function dailyBarDate(instrument: SimInstrument, bar: UnitCandle): string {
+  return marketDate(instrument.market, bar.t + 3_600_000);
 }
