@@ -28,16 +28,4 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesMs) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// `npm start` runs this file through a shell, and npm does not pass a SIGTERM sent to it on to
-// its child: killing npm would leave the product running, re-parented to init, still
-// answering on its port. So when our parent goes away, we stop as if told to, through the same
-// clean shutdown that saves open candles. (Ctrl-C reaches every process of the terminal's
-// group, this one included, and needs no help.)
-const launcherPid = process.ppid;
-/** How often to look: a second is quick enough for a person, and the check costs nothing. */
-const parentCheckMs = 1_000;
-setInterval(() => {
-  if (process.ppid !== launcherPid) process.kill(process.pid, "SIGTERM");
-}, parentCheckMs).unref();
-
 await import("../server/src/bin/embedded.ts");

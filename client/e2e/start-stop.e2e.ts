@@ -1,7 +1,8 @@
 /**
  * The README's `npm start`, run as a person runs it, then stopped the two ways a person stops it:
  * Ctrl-C in the terminal (SIGINT to the whole process group) and `kill` of npm's process
- * (SIGTERM to npm alone, which npm does not pass on). Either way nothing may be left running or
+ * (SIGTERM to npm alone, which npm passes on to its script's shell: the script execs node, so the
+ * signal reaches the product rather than dying with the shell). Either way nothing may be left running or
  * answering. The browser lane's global setup has built the client, so `npm start` starts at once.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -75,7 +76,7 @@ describe("npm start", () => {
     expect(log.join("")).toContain('"signal":"SIGINT"');
   });
 
-  it("stops everything when npm alone is killed, though npm does not pass the signal on", async () => {
+  it("stops everything when npm alone is killed", async () => {
     const { npm, port, log } = await npmStart();
     const pgid = npm.pid as number;
     process.kill(pgid, "SIGTERM");
