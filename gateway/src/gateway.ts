@@ -180,15 +180,11 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
 
   async function hold(holder: Holder, names: BusTopic[]): Promise<void> {
     const fresh = table.hold(holder, names);
-    stats.topics = table.size;
-    stats.subscriptions = table.subscriptions;
     if (fresh.length > 0) await bus.subscribe(fresh);
   }
 
   async function release(holder: Holder, names: Iterable<BusTopic>): Promise<void> {
     const idle = table.release(holder, names);
-    stats.topics = table.size;
-    stats.subscriptions = table.subscriptions;
     if (idle.length > 0) await bus.unsubscribe(idle);
   }
 
@@ -271,5 +267,6 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
     });
   });
 
-  return { stats: () => ({ ...stats }) };
+  // Topics and subscriptions are the table's own counts, read when asked rather than copied on each change.
+  return { stats: () => ({ ...stats, topics: table.size, subscriptions: table.subscriptions }) };
 }
