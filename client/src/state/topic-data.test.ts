@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseTopicData } from "./topic-data.ts";
+import { checkUpdate } from "./topic-data.ts";
+
+/** What `checkUpdate` lets through of a topic's data, or undefined. */
+function parseTopicData(topic: string, data: unknown) {
+  return checkUpdate({ topic, epoch: "e1", seq: 7, ts: 1_000, data })?.data;
+}
 
 const quote = {
   symbol: "JP:7203",
@@ -17,7 +22,17 @@ const quote = {
   tradeMs: 1_736_121_600_000,
 };
 
-describe("parseTopicData checks each topic against its kind's schema", () => {
+describe("checkUpdate checks each topic against its kind's schema", () => {
+  it("keeps the update's topic, epoch, sequence and time as they came", () => {
+    expect(checkUpdate({ topic: "quote:JP:7203", epoch: "e1", seq: 7, ts: 1_000, data: quote })).toEqual({
+      topic: "quote:JP:7203",
+      epoch: "e1",
+      seq: 7,
+      ts: 1_000,
+      data: quote,
+    });
+  });
+
   it("accepts a quote of the topic's own symbol", () => {
     expect(parseTopicData("quote:JP:7203", quote)).toEqual(quote);
   });
@@ -50,7 +65,7 @@ describe("parseTopicData checks each topic against its kind's schema", () => {
   });
 });
 
-describe("parseTopicData on the private account topic", () => {
+describe("checkUpdate on the private account topic", () => {
   it("accepts an account event", () => {
     expect(parseTopicData("account", { type: "position", id: "12" })).toEqual({ type: "position", id: "12" });
   });

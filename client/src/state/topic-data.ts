@@ -62,11 +62,6 @@ export function checkUpdate(update: Unchecked): Update | undefined {
   }
 }
 
-/** The data of `checkUpdate`: a topic's state if it fits the topic, else undefined. */
-export function parseTopicData(topic: string, data: unknown): Update["data"] | undefined {
-  return checkUpdate({ topic, epoch: "", seq: 0, ts: 0, data })?.data;
-}
-
 function fit<T>(result: { success: true; data: T } | { success: false }, belongs: (data: T) => boolean) {
   return result.success && belongs(result.data) ? result.data : undefined;
 }
