@@ -20,6 +20,18 @@ export async function executePrepared(
   const client: unknown = Reflect.get(db, "$client");
   if (!(client instanceof pg.Pool)) return db.execute(query);
   const { sql: text, params } = dialect.sqlToQuery(query);
+  return client.query({ name: nameOf(text), text, values: params });
+}
+
+/** Names already worked out, by text: as few as the statements that use this path. */
+const names = new Map<string, string>();
+/** A bound all the same: past it a text is hashed each time, which costs a few microseconds. */
+const namesMax = 64;
+
+function nameOf(text: string): string {
+  const known = names.get(text);
+  if (known) return known;
   const name = `kabuto_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-  return client.query({ name, text, values: params });
+  if (names.size < namesMax) names.set(text, name);
+  return name;
 }

@@ -47,11 +47,6 @@ export class RawRow {
     if (typeof value === "string" && /^-?\d+$/.test(value)) return BigInt(value);
     throw mismatch(name, "bigint", value);
   }
-
-  /** A `jsonb` column as the driver parsed it; its shape is the caller's to check. */
-  jsonOrNull(name: string): unknown {
-    return this.row[name] ?? null;
-  }
 }
 
 /** The rows of `db.execute(sql...)`, each converted by `map`, which names and checks its columns. */

@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/bus";
-import type { AccountEvent } from "@kabuto/shared";
+import type { AccountEvent, MemberAccountUpdate } from "@kabuto/shared";
 import type { Db } from "../db/database.ts";
 
 /** A transaction of the database, as `db.transaction` hands it to its callback. */
@@ -23,11 +23,20 @@ const membersRememberedMax = 100_000;
 export function createAccountPublisher(bus: Bus, now: () => number = Date.now): AccountEvents {
   const epoch = `api-${now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const seqs = new Map<string, number>();
+  // Events of one turn go to the bus together: a market order tells of its order, position and
+  // balance at once, and one publish is one Redis write instead of three.
+  let pending: MemberAccountUpdate[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    bus.publish(batch);
+  };
   return (memberId: string, event: AccountEvent) => {
     if (seqs.size >= membersRememberedMax && !seqs.has(memberId)) seqs.clear();
     const seq = (seqs.get(memberId) ?? 0) + 1;
     seqs.set(memberId, seq);
-    bus.publish([{ topic: `account:${memberId}`, epoch, seq, ts: now(), data: event }]);
+    if (pending.length === 0) queueMicrotask(flush);
+    pending.push({ topic: `account:${memberId}`, epoch, seq, ts: now(), data: event });
   };
 }
 
