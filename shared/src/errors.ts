@@ -105,6 +105,12 @@ export const errorStatus = {
   FX_PAIR_UNAVAILABLE: 400,
   FX_QUOTE_NOT_FOUND: 404,
   FX_QUOTE_EXPIRED: 409,
+  // Credit loans
+  LOAN_LINE_INSUFFICIENT: 409,
+  LOAN_NOT_FOUND: 404,
+  LOAN_NOT_OWED: 409,
+  REPAYMENT_EXCEEDS_LOAN: 409,
+  LOAN_UNPAID: 409,
   // Operations
   STAFF_LOGIN_FAILED: 401,
   STAFF_UNAUTHENTICATED: 401,
@@ -115,6 +121,7 @@ export const errorStatus = {
   MAKER_CHECKER: 409,
   NEWS_NOT_FOUND: 404,
   CONFIG_NAME_INVALID: 400,
+  CREDIT_LINE_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -95,6 +95,34 @@ export {
   staffBankCardSchema,
 } from "./api/identity.ts";
 export {
+  type BorrowRequest,
+  borrowRequestSchema,
+  type Credit,
+  type CreditLine,
+  type CreditSetting,
+  creditLineSchema,
+  creditSchema,
+  creditSettingSchema,
+  type Loan,
+  type LoanDetail,
+  type LoanStatus,
+  loanDetailSchema,
+  loanJournalSchema,
+  loanListSchema,
+  loanSchema,
+  loanStatuses,
+  type OpsCredit,
+  type OpsLoan,
+  type OpsLoanRow,
+  opsCreditSchema,
+  opsLoanListSchema,
+  opsLoanQuerySchema,
+  opsLoanRowSchema,
+  opsLoanSchema,
+  type RepaymentRequest,
+  repaymentRequestSchema,
+} from "./api/loans.ts";
+export {
   type CandleList,
   candleListSchema,
   candleQuerySchema,
@@ -232,6 +260,25 @@ export {
   type TopicErrorCode,
   topicErrorCodes,
 } from "./errors.ts";
+export {
+  type CreditFacts,
+  type CreditProposal,
+  creditScoreMax,
+  creditTenureDaysMin,
+  proposeCredit,
+} from "./loans/credit.ts";
+export {
+  accrueDay,
+  type DayAccrual,
+  dayBasisOf,
+  interestFor,
+  isLoanCurrency,
+  type LoanCurrency,
+  loanCurrencies,
+  percentToPpm,
+  ppmToPercent,
+  splitRepayment,
+} from "./loans/interest.ts";
 export { AssertionError, assert, ensureDefined } from "./market/assert.ts";
 export {
   isEarlyClose,

@@ -222,6 +222,7 @@ export const opsQueuesSchema = z.object({
   deposits: opsQueueSchema,
   withdrawalsToCheck: opsQueueSchema,
   withdrawalsToApprove: opsQueueSchema,
+  loans: opsQueueSchema,
 });
 export type OpsQueues = z.infer<typeof opsQueuesSchema>;
 

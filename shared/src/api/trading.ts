@@ -99,6 +99,8 @@ export const balanceSchema = z.object({
   margin: minorAmountSchema,
   /** What the member owes after a loss beyond their money (shown, never hidden). */
   deficit: minorAmountSchema,
+  /** What the member owes on credit loans, negative (principal and posted interest). */
+  loan: minorAmountSchema,
   /** Realised profit and loss of closed positions, net of their charges. */
   realized: minorAmountSchema,
 });
@@ -107,7 +109,7 @@ export const accountSchema = z.object({ balances: z.array(balanceSchema) });
 export type AccountSummary = z.infer<typeof accountSchema>;
 
 /** The spec's fund-record filters (deposit, withdrawal, trade) and currency exchanges. */
-export const fundRecordKinds = ["deposit", "withdrawal", "trade", "exchange"] as const;
+export const fundRecordKinds = ["deposit", "withdrawal", "trade", "exchange", "loan"] as const;
 export type FundRecordKind = (typeof fundRecordKinds)[number];
 export const ledgerQuerySchema = z.object({
   type: z.enum(fundRecordKinds).optional(),
