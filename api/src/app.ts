@@ -14,6 +14,7 @@ import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
 import { sessionMiddleware } from "./http/session-middleware.ts";
 import { mountIdentityRoutes } from "./identity/identity.routes.ts";
+import { mountLoanRoutes } from "./loans/loans.routes.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
 import type { MarketService } from "./market/market.service.ts";
 import { mountNewsRoutes } from "./news/news.routes.ts";
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): {
   });
   // Money in and out: channels, deposits, withdrawals, exchange, and their review queues.
   mountFundingRoutes(router, ops, docs, { ...services, config: deps.config, now });
+  mountLoanRoutes(router, ops, docs, { loans: services.loans, now });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

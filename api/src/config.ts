@@ -60,6 +60,20 @@ const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}:\d+(\.\d+)?(,[A-Z]{3}:\d+(\.\d+)?)*$/)
     .default("JPY:1000,USD:10"),
+  /**
+   * Annual credit-loan rates per currency, percent: "JPY:2.8,USD:6". Yen at 2.8%, the rate Japan's
+   * large online brokers charge on margin buying; dollars at 6%, about where US brokers' margin
+   * loans sit above the policy rate. Both currencies must be listed.
+   */
+  LOAN_RATES: z
+    .string()
+    .regex(/^[A-Z]{3}:\d{1,2}(\.\d{1,4})?(,[A-Z]{3}:\d{1,2}(\.\d{1,4})?)*$/)
+    .default("JPY:2.8,USD:6"),
+  /** The smallest loan per currency in major units: a loan smaller than this is not worth a review. */
+  LOAN_MIN: z
+    .string()
+    .regex(/^[A-Z]{3}:\d+(\.\d+)?(,[A-Z]{3}:\d+(\.\d+)?)*$/)
+    .default("JPY:10000,USD:100"),
   /** How long an exchange quote holds, in seconds: long enough to read and confirm, short enough to track the market. */
   FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
 });

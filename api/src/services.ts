@@ -13,6 +13,8 @@ import { WithdrawalsService } from "./funding/withdrawals.service.ts";
 import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { KycService } from "./identity/kyc.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
+import { parseLoanTerms } from "./loans/loan-terms.ts";
+import { LoansService } from "./loans/loans.service.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
 import { MarketService } from "./market/market.service.ts";
 import { NewsService } from "./news/news.service.ts";
@@ -60,6 +62,7 @@ export interface Services {
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
   fx: FxService;
+  loans: LoansService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -113,6 +116,7 @@ export function createServices(deps: ServiceDeps): Services {
       quoteSeconds: config.FX_QUOTE_SECONDS,
       minimums,
     }),
+    loans: new LoansService({ db, now, events, terms: parseLoanTerms(config) }),
     fundHours,
   };
 }

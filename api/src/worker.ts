@@ -8,11 +8,13 @@ import { TradingWorker } from "./trading/worker.ts";
 
 /** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
 const workerIntervalMs = 1_000;
+/** How often it looks for loan interest to post: a day's interest is due once a day, soon after Tokyo midnight. */
+const loanIntervalMs = 60_000;
 
 /**
- * The worker role: fills resting limit orders and calls margin, over the same trading service
- * the API builds (see `createServices`), so a fill by the worker and an order through the API
- * write the same journals.
+ * The worker role: fills resting limit orders, calls margin and posts loan interest, over the
+ * same services the API builds (see `createServices`), so a fill by the worker and an order
+ * through the API write the same journals.
  */
 export function startWorker(deps: {
   config: Config;
@@ -22,7 +24,7 @@ export function startWorker(deps: {
   events: AccountEvents;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): { stop(): Promise<void> } {
-  const { trading } = createServices({ ...deps, now: Date.now });
+  const { trading, loans } = createServices({ ...deps, now: Date.now });
   const worker = new TradingWorker({
     db: deps.database.db,
     bus: deps.bus,
@@ -31,5 +33,35 @@ export function startWorker(deps: {
     log: deps.log,
   });
   worker.start(workerIntervalMs);
-  return { stop: () => worker.stop() };
+  const interest = every(loanIntervalMs, () => loans.accrue(), deps.log);
+  return {
+    stop: async () => {
+      await Promise.all([worker.stop(), interest.stop()]);
+    },
+  };
+}
+
+/** Runs `pass` every `intervalMs`, never two at once; a failed pass is logged and the next one tries again. */
+function every(
+  intervalMs: number,
+  pass: () => Promise<unknown>,
+  log: (message: string, fields?: Record<string, unknown>) => void,
+): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= pass()
+      .then(() => undefined)
+      .catch((error: unknown) => log("worker pass failed", { error: String(error) }))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

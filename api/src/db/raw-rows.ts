@@ -39,6 +39,13 @@ export class RawRow {
     return this.row[name] == null ? null : this.int(name);
   }
 
+  /** A json or jsonb column (an aggregate built with `json_agg`, say), as the driver parsed it. */
+  json(name: string): unknown {
+    const value = this.row[name];
+    if (value === undefined) throw mismatch(name, "json", value);
+    return typeof value === "string" ? JSON.parse(value) : value;
+  }
+
   /** An integer column of any size: money in minor units. */
   bigint(name: string): bigint {
     const value = this.row[name];

@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -43,6 +44,8 @@ export const members = pgTable("members", {
    * name in kana, so a card matches either this or the real name.
    */
   realNameKana: text("real_name_kana"),
+  /** 0–1000, set by operations with a reason in the audit log; null until they set one. */
+  creditScore: integer("credit_score"),
   createdAtMs: epochMs("created_at_ms").notNull(),
 });
 
@@ -488,3 +491,52 @@ export const news = pgTable("news", {
   publishedAtMs: epochMs("published_at_ms").notNull(),
   withdrawnAtMs: epochMs("withdrawn_at_ms"),
 });
+
+/** A member's credit line per currency, set by operations (with a reason in the audit log). */
+export const creditLines = pgTable(
+  "credit_lines",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    currency: text("currency").notNull(),
+    lineMinor: bigint("line_minor", { mode: "bigint" }).notNull(),
+    updatedAtMs: epochMs("updated_at_ms").notNull(),
+    updatedBy: uuid("updated_by"),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.currency] })],
+);
+
+/**
+ * Credit loans. What is owed lives in the ledger (the member's `loan` account); the row keeps
+ * each loan's share of it, the rate fixed at request, and how far its interest is posted.
+ */
+export const loans = pgTable(
+  "loans",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    currency: text("currency").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected", "settled"] }).notNull(),
+    annualRatePpm: integer("annual_rate_ppm").notNull(),
+    principalMinor: bigint("principal_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    interestMinor: bigint("interest_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    interestCarry: bigint("interest_carry", { mode: "bigint" }).notNull().default(sql`0`),
+    interestTotalMinor: bigint("interest_total_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    repaidMinor: bigint("repaid_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    /** The last Tokyo date (YYYY-MM-DD) whose interest is posted. */
+    accruedThrough: text("accrued_through"),
+    reason: text("reason"),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+    decidedAtMs: epochMs("decided_at_ms"),
+    decidedBy: uuid("decided_by"),
+    settledAtMs: epochMs("settled_at_ms"),
+  },
+  (table) => [
+    index("loans_member_idx").on(table.memberId, table.id),
+    index("loans_status_idx").on(table.status, table.id),
+  ],
+);

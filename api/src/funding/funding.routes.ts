@@ -319,6 +319,7 @@ function mountWithdrawalRoutes(on: Mount, withdrawals: WithdrawalsService): void
         "FUND_PASSWORD_THROTTLED",
         "CARD_NOT_FOUND",
         "INSUFFICIENT_WITHDRAWABLE",
+        "LOAN_UNPAID",
         "PRICE_UNAVAILABLE",
       ],
     },

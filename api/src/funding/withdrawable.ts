@@ -70,12 +70,20 @@ export async function computeWithdrawable(
     const debt = -BigInt(String(row.balance));
     if (debt > 0n) owed.set(String(row.currency) as Currency, debt);
   }
-  // Credit loans do not exist yet: nothing is owed on them, so nothing is set aside for them.
-  const loans = 0n;
+  // A loan account carries what credit loans still owe, principal and posted interest, as a negative balance.
+  const loansOwed = new Map<Currency, bigint>();
+  for (const row of rowsOf(
+    await tx.execute(sql`
+      select currency, balance from ledger_accounts where member_id = ${memberId} and purpose = 'loan'`),
+  )) {
+    const loan = -BigInt(String(row.balance));
+    if (loan > 0n) loansOwed.set(String(row.currency) as Currency, loan);
+  }
   return currencies.map((currency) => {
     const cash = available.get(currency) ?? 0n;
     const loss = uncovered.get(currency) ?? 0n;
     const debt = owed.get(currency) ?? 0n;
+    const loans = loansOwed.get(currency) ?? 0n;
     return {
       currency,
       available: cash.toString(),

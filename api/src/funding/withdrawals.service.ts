@@ -217,7 +217,13 @@ export class WithdrawalsService {
     const available = await lockAvailable(tx, memberId, currency);
     const [limit] = await computeWithdrawable(tx, this.deps, memberId, new Map([[currency, available]]));
     if (!limit || amount > BigInt(limit.withdrawable)) {
-      throw new AppError("INSUFFICIENT_WITHDRAWABLE", { ...limit });
+      // The spec's "unpaid credit loan must be repaid first": the amount would fit but for the loan.
+      const withoutLoans = limit ? BigInt(limit.withdrawable) + BigInt(limit.loans) : 0n;
+      const code =
+        limit && BigInt(limit.loans) > 0n && amount <= withoutLoans
+          ? "LOAN_UNPAID"
+          : "INSUFFICIENT_WITHDRAWABLE";
+      throw new AppError(code, { ...limit });
     }
     await assertNoOpenRequest(tx, memberId);
     await assertSubmissionRate(tx, memberId, nowMs);

@@ -1,7 +1,11 @@
 import type { Currency } from "@kabuto/shared";
 
-/** A member's money by purpose: spendable, held for pending orders, posted as margin, owed. */
-export const memberPurposes = ["available", "held", "margin", "deficit"] as const;
+/**
+ * A member's money by purpose: spendable, held for pending orders, posted as margin, owed to the
+ * house after a loss (`deficit`), owed on credit loans (`loan`). The last two are negative by
+ * what is owed.
+ */
+export const memberPurposes = ["available", "held", "margin", "deficit", "loan"] as const;
 export type MemberPurpose = (typeof memberPurposes)[number];
 /** The house's side of every movement; `adjustments` carries operations' adjusting journals. */
 export const housePurposes = ["fees", "tax", "clearing", "fx", "loans", "rewards", "adjustments"] as const;
@@ -34,6 +38,12 @@ export const journalKinds = [
   "tax",
   "adjustment",
   "fx",
+  /** An approved credit loan: from the member's loan account (owed) to available cash. */
+  "loan_draw",
+  /** A day's interest on a loan: the member owes more, the house's loans account earns it. */
+  "loan_interest",
+  /** Available cash back to the loan account: interest first, then principal. */
+  "loan_repayment",
 ] as const;
 export type JournalKind = (typeof journalKinds)[number];
 

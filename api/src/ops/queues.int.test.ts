@@ -15,12 +15,14 @@ import { signInStaff } from "./members.fixtures.ts";
 let app: TestApp;
 let reviewer: Record<string, string>;
 let channelId: string;
+let supervisor: Record<string, string>;
 
 beforeAll(async () => {
   app = await startTestApp({ UPLOAD_DIR: await tempUploadDir() });
   await seedDemo(app.database.db, Date.now());
   reviewer = (await signInStaff(app, "reviewer")).auth;
-  channelId = await createChannel(app.url, (await signInStaff(app, "supervisor")).auth);
+  supervisor = (await signInStaff(app, "supervisor")).auth;
+  channelId = await createChannel(app.url, supervisor);
 });
 afterAll(async () => {
   await app?.close();
@@ -43,6 +45,17 @@ async function withdrawal(): Promise<string> {
   return String(made.body.id);
 }
 
+/** A verified member with a yen line asks for a loan: one request in the loan queue. */
+async function loanRequest(): Promise<number> {
+  const member = await registerMember(app.url, app.database);
+  await readyToWithdraw(app.database, member.memberId);
+  const line = { score: 600, lines: { JPY: "100000", USD: "0" }, reason: "queue test" };
+  await call(`${app.url}/ops/members/${member.memberId}/credit`, "PUT", line, supervisor);
+  const asked = await call(`${app.url}/loans`, "POST", { currency: "JPY", amount: "50000" }, member.auth);
+  if (asked.status !== 201) throw new Error(`loan not asked for: ${JSON.stringify(asked.body)}`);
+  return asked.body.createdAtMs;
+}
+
 describe("the review queues on the overview", () => {
   it("count every open request exactly, with when the oldest came, and drop decided ones", async () => {
     const none = { count: 0, oldestAtMs: null };
@@ -51,6 +64,7 @@ describe("the review queues on the overview", () => {
       deposits: none,
       withdrawalsToCheck: none,
       withdrawalsToApprove: none,
+      loans: none,
     });
 
     const first = await submitKyc(app.url, (await registerMember(app.url, app.database)).auth);
@@ -67,12 +81,14 @@ describe("the review queues on the overview", () => {
     const toApprove = await withdrawal();
     const checked = await call(`${app.url}/ops/withdrawals/${toApprove}/check`, "POST", {}, reviewer);
     expect(checked.status).toBe(200);
+    const loanAskedAtMs = await loanRequest();
 
     expect(await queues()).toEqual({
       kyc: { count: 2, oldestAtMs: first.body.application.createdAtMs },
       deposits: { count: 1, oldestAtMs: deposited.body.createdAtMs },
       withdrawalsToCheck: { count: 1, oldestAtMs: expect.any(Number) },
       withdrawalsToApprove: { count: 1, oldestAtMs: expect.any(Number) },
+      loans: { count: 1, oldestAtMs: loanAskedAtMs },
     });
 
     const rejected = await call(

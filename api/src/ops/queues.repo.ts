@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapRows } from "../db/raw-rows.ts";
 
-export type QueueName = "kyc" | "deposits" | "withdrawalsToCheck" | "withdrawalsToApprove";
+export type QueueName = "kyc" | "deposits" | "withdrawalsToCheck" | "withdrawalsToApprove" | "loans";
 
 export interface QueueRow {
   queue: QueueName;
@@ -10,7 +10,13 @@ export interface QueueRow {
   oldestAtMs: number | null;
 }
 
-const queueNames: readonly QueueName[] = ["kyc", "deposits", "withdrawalsToCheck", "withdrawalsToApprove"];
+const queueNames: readonly QueueName[] = [
+  "kyc",
+  "deposits",
+  "withdrawalsToCheck",
+  "withdrawalsToApprove",
+  "loans",
+];
 
 function queueName(text: string): QueueName {
   const name = queueNames.find((each) => each === text);
@@ -31,7 +37,9 @@ export async function queueCounts(db: Db): Promise<QueueRow[]> {
     union all
     select 'withdrawalsToCheck', count(*)::int, min(created_at_ms) from withdrawals where status = 'pending'
     union all
-    select 'withdrawalsToApprove', count(*)::int, min(created_at_ms) from withdrawals where status = 'checked'`);
+    select 'withdrawalsToApprove', count(*)::int, min(created_at_ms) from withdrawals where status = 'checked'
+    union all
+    select 'loans', count(*)::int, min(created_at_ms) from loans where status = 'pending'`);
   return mapRows(result, (row) => ({
     queue: queueName(row.text("queue")),
     count: row.int("count"),

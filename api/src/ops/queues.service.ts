@@ -24,6 +24,7 @@ export class QueuesService {
       deposits: queue("deposits"),
       withdrawalsToCheck: queue("withdrawalsToCheck"),
       withdrawalsToApprove: queue("withdrawalsToApprove"),
+      loans: queue("loans"),
     };
   }
 }

@@ -16,6 +16,8 @@ export interface TestApp {
   trading: TradingService;
   /** Moves the API's clock, for throttling windows and session expiry. */
   advance(ms: number): void;
+  /** The API's clock, for services a test builds beside the app (the worker's, say). */
+  now(): number;
   close(): Promise<void>;
 }
 
@@ -31,13 +33,14 @@ export async function startTestApp(
   const { database, drop } = await openTestDatabase();
   const bus = createMemoryBus();
   let offsetMs = 0;
+  const now = () => (options.startMs ?? Date.now()) + offsetMs;
   const { app, trading } = createApp({
     config: testConfig(overrides),
     database,
     bus,
     catalog: createCatalog(),
     logger: pino({ level: "silent" }),
-    now: () => (options.startMs ?? Date.now()) + offsetMs,
+    now,
     accountEvents: options.accountEvents,
   });
   const server: Server = createServer(app);
@@ -51,6 +54,7 @@ export async function startTestApp(
     advance: (ms) => {
       offsetMs += ms;
     },
+    now,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await drop();

@@ -10,6 +10,7 @@ const kindsOf: Record<FundRecordKind, readonly string[]> = {
   withdrawal: ["withdrawal_hold", "withdrawal", "withdrawal_release"],
   exchange: ["fx"],
   trade: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
+  loan: ["loan_draw", "loan_interest", "loan_repayment"],
 };
 
 export async function accountSummary(tx: Tx, memberId: string): Promise<AccountSummary> {
@@ -32,6 +33,7 @@ export async function accountSummary(tx: Tx, memberId: string): Promise<AccountS
         held: "0",
         margin: "0",
         deficit: "0",
+        loan: "0",
         realized: "0",
       };
       balances.set(currency, balance);
@@ -40,7 +42,13 @@ export async function accountSummary(tx: Tx, memberId: string): Promise<AccountS
   };
   for (const row of rows) {
     const purpose = String(row.purpose);
-    if (purpose === "available" || purpose === "held" || purpose === "margin" || purpose === "deficit") {
+    if (
+      purpose === "available" ||
+      purpose === "held" ||
+      purpose === "margin" ||
+      purpose === "deficit" ||
+      purpose === "loan"
+    ) {
       balanceOf(String(row.currency))[purpose] = String(row.balance);
     }
   }
