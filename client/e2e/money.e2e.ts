@@ -326,6 +326,56 @@ describe("money in and out", () => {
     expect(yen?.available).toBe("300000");
   });
 
+  it("borrows within a credit line a supervisor sets, and repays it in full", async () => {
+    const me = await memberGet<{ id: string }>("/me");
+    // The checker is a supervisor: they set the member's line from the member's console screen.
+    await page.goto(`${base}#/ops/members/${me.id}`);
+    const form = page.locator("[data-testid=credit-form]");
+    await form.waitFor();
+    await page.fill("#credit-score", "700");
+    await page.fill("#credit-line-jpy", "200000");
+    await page.fill("#credit-line-usd", "0");
+    await page.fill("#credit-reason", "verified, funded, first line");
+    await page.locator("[data-testid=credit-save]").click();
+    await expect
+      .poll(async () => (await memberGet<{ score: number | null }>("/loans/credit")).score, soon)
+      .toBe(700);
+
+    await page.goto(`${base}#/user/jkjl`);
+    await expect
+      .poll(() => page.locator("[data-testid=borrow-available]").textContent(), soon)
+      .toContain("200,000");
+    await page.fill("#borrow-amount", "150000");
+    // The worked example follows the amount typed: ¥150,000 for 30 days at 2.8% is ¥345.
+    await expect
+      .poll(() => page.locator("[data-testid=borrow-example]").textContent(), soon)
+      .toContain("345");
+    await snap("66-loans-borrow");
+    await page.locator("[data-testid=borrow-submit]").click();
+    const row = page.locator("[data-testid=loan]").first();
+    await expect.poll(() => row.getAttribute("data-status"), soon).toBe("pending");
+    const [loan] = (await memberGet<{ items: { id: string }[] }>("/loans")).items;
+
+    await page.goto(`${base}#/ops/loans/${loan?.id}`);
+    await approveHere();
+    await snap("67-ops-loan-approved");
+
+    await page.goto(`${base}#/user/jkjl`);
+    await expect.poll(() => row.getAttribute("data-status"), soon).toBe("approved");
+    await expect.poll(() => row.locator("[data-testid=loan-owed]").textContent(), soon).toContain("150,000");
+    await row.locator("[data-testid=loan-repay]").click();
+    await row.locator(".amount-line__all").click();
+    await snap("68-loans-repay");
+    await row.locator("[data-testid=repay-submit]").click();
+    await expect.poll(() => row.getAttribute("data-status"), soon).toBe("settled");
+    await snap("69-loans-repaid");
+    // Borrowed and repaid the same day: no interest, and the cash is where it was.
+    const yen = (
+      await memberGet<{ balances: { currency: string; available: string; loan: string }[] }>("/account")
+    ).balances.find((balance) => balance.currency === "JPY");
+    expect(yen).toMatchObject({ available: "300000", loan: "0" });
+  });
+
   it("leaves a ledger whose every balance equals its entries", async () => {
     // A supervisor runs the check from the console's overview...
     await page.goto(`${base}#/ops`);

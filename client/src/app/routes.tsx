@@ -75,6 +75,7 @@ const screens = {
   exchange: lazy(() =>
     import("../features/wallet/exchange-screen.tsx").then((m) => ({ default: m.ExchangeScreen })),
   ),
+  loans: lazy(() => import("../features/loans/loans-screen.tsx").then((m) => ({ default: m.LoansScreen }))),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -121,6 +122,7 @@ const routes: Record<string, RouteDef> = {
   "/user/rechargeChannel": { screen: screens.rechargeChannel },
   "/user/withdraw": { screen: screens.withdraw },
   "/user/exchange": { screen: screens.exchange },
+  "/user/jkjl": { screen: screens.loans },
 };
 
 /** Old sign-in paths of the spec, and the root, lead to the current screens. */

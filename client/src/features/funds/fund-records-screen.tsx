@@ -52,6 +52,9 @@ const kindLabels: Record<string, MessageDescriptor> = {
   tax: msg({ message: "Stamp duty", context: "fund record" }),
   adjustment: msg({ message: "Adjustment", context: "fund record" }),
   fx: msg({ message: "Currency exchange", context: "fund record" }),
+  loan_draw: msg({ message: "Loan received", context: "fund record" }),
+  loan_interest: msg({ message: "Loan interest", context: "fund record" }),
+  loan_repayment: msg({ message: "Loan repaid", context: "fund record" }),
 };
 
 const purposeLabels: Record<string, MessageDescriptor> = {
@@ -59,6 +62,7 @@ const purposeLabels: Record<string, MessageDescriptor> = {
   held: msg({ message: "Held", context: "fund record" }),
   margin: msg({ message: "Margin", context: "fund record" }),
   deficit: msg({ message: "Owed", context: "fund record" }),
+  loan: msg({ message: "Loan owed", context: "fund record" }),
 };
 
 /**

@@ -46,6 +46,11 @@ export function DashboardScreen() {
           href="/ops/withdrawals?status=checked"
           label={<Trans>Withdrawals to approve</Trans>}
         />
+        <QueueTile
+          queue={tile("loans")}
+          href="/ops/loans?status=pending"
+          label={<Trans>Loans to review</Trans>}
+        />
       </div>
       {supervisor && <RecentActions version={version} />}
       {supervisor && <LedgerCheckCard />}

@@ -24,6 +24,7 @@ import { useAsync } from "../../lib/use-async.ts";
 import { summarizeChanges } from "../funds/fund-record.ts";
 import { parseAdjustment } from "./adjustment-rules.ts";
 import { DetailScreen } from "./detail-screen.tsx";
+import { MemberCreditCard } from "./loan-screens.tsx";
 import { FlagTags, flagShortLabels } from "./member-flags.tsx";
 import { adjustMember, fetchMember, searchMembers, setMemberFlags } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
@@ -166,6 +167,7 @@ export function MemberDetailScreen({ id }: { id: string }) {
           <>
             <FlagsForm key={`flags#${version}`} member={member} onSaved={reload} />
             <AdjustForm member={member} onPosted={reload} />
+            <MemberCreditCard key={`credit#${version}`} memberId={member.id} />
           </>
         )
       }

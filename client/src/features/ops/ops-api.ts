@@ -4,6 +4,7 @@ import {
   type AuditEntry,
   adjustmentSchema,
   auditListSchema,
+  type CreditSetting,
   type KycReviewDetail,
   type KycReviewItem,
   kycReviewDetailSchema,
@@ -18,15 +19,21 @@ import {
   memberSummarySchema,
   type NewsInput,
   type OpsConfigEntry,
+  type OpsCredit,
   type OpsDeposit,
+  type OpsLoan,
+  type OpsLoanRow,
   type OpsNewsItem,
   type OpsQueues,
   type OpsWithdrawal,
   type OpsWithdrawalDetail,
   opsConfigEntrySchema,
   opsConfigListSchema,
+  opsCreditSchema,
   opsDepositListSchema,
   opsDepositSchema,
+  opsLoanListSchema,
+  opsLoanSchema,
   opsNewsItemSchema,
   opsNewsListSchema,
   opsQueuesSchema,
@@ -243,4 +250,26 @@ export function updateNews(id: string, input: NewsInput): Promise<OpsNewsItem> {
 
 export function withdrawNews(id: string, reason: string): Promise<OpsNewsItem> {
   return apiSend("POST", `/ops/news/${encodeURIComponent(id)}/withdraw`, { reason }, opsNewsItemSchema);
+}
+
+// Credit loans: the review queue and members' credit lines.
+
+export async function fetchLoanQueue(status: string): Promise<OpsLoanRow[]> {
+  return (await apiGet(`/ops/loans${query({ status })}`, opsLoanListSchema)).items;
+}
+
+export function fetchLoan(id: string): Promise<OpsLoan> {
+  return apiGet(`/ops/loans/${encodeURIComponent(id)}`, opsLoanSchema);
+}
+
+export async function reviewLoan(id: string, review: Review): Promise<void> {
+  await apiSend("POST", `/ops/loans/${encodeURIComponent(id)}/review`, review);
+}
+
+export function fetchMemberCredit(memberId: string): Promise<OpsCredit> {
+  return apiGet(`/ops/members/${encodeURIComponent(memberId)}/credit`, opsCreditSchema);
+}
+
+export function setMemberCredit(memberId: string, setting: CreditSetting): Promise<OpsCredit> {
+  return apiSend("PUT", `/ops/members/${encodeURIComponent(memberId)}/credit`, setting, opsCreditSchema);
 }

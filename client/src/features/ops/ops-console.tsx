@@ -32,6 +32,8 @@ const screens = {
   withdrawalDetail: lazy(() =>
     import("./withdrawal-screens.tsx").then((m) => ({ default: m.WithdrawalDetailScreen })),
   ),
+  loanQueue: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
+  loanDetail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
   memberSearch: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberSearchScreen }))),
   memberDetail: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberDetailScreen }))),
   channels: lazy(() => import("./channels-screen.tsx").then((m) => ({ default: m.ChannelsScreen }))),
@@ -188,6 +190,8 @@ function ConsoleRoutes(): ReactNode {
       <Route path="/ops/deposits/:id">{(params) => <screens.depositDetail id={params.id} />}</Route>
       <Route path="/ops/withdrawals" component={screens.withdrawalQueue} />
       <Route path="/ops/withdrawals/:id">{(params) => <screens.withdrawalDetail id={params.id} />}</Route>
+      <Route path="/ops/loans" component={screens.loanQueue} />
+      <Route path="/ops/loans/:id">{(params) => <screens.loanDetail id={params.id} />}</Route>
       <Route path="/ops/members" component={screens.memberSearch} />
       <Route path="/ops/members/:id">{(params) => <screens.memberDetail id={params.id} />}</Route>
       <Route path="/ops/channels" component={screens.channels} />

@@ -23,6 +23,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   kyc: msg`Identity checks`,
   deposits: msg`Deposits`,
   withdrawals: msg`Withdrawals`,
+  loans: msg`Loans`,
   members: msg`Members`,
   channels: msg`Deposit channels`,
   config: msg`Public settings`,

@@ -9,6 +9,7 @@ export type OpsArea =
   | "kyc"
   | "deposits"
   | "withdrawals"
+  | "loans"
   | "members"
   | "channels"
   | "config"
@@ -29,6 +30,7 @@ export const opsSections: readonly OpsSection[] = [
   { area: "kyc", path: "/ops/kyc", role: "reviewer" },
   { area: "deposits", path: "/ops/deposits", role: "reviewer" },
   { area: "withdrawals", path: "/ops/withdrawals", role: "reviewer" },
+  { area: "loans", path: "/ops/loans", role: "reviewer" },
   { area: "members", path: "/ops/members", role: "reviewer" },
   { area: "channels", path: "/ops/channels", role: "supervisor" },
   { area: "config", path: "/ops/config", role: "supervisor" },

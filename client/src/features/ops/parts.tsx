@@ -111,6 +111,7 @@ const statusLabels: Record<string, MessageDescriptor> = {
   rejected: msg({ message: "Rejected", context: "review status" }),
   unverified: msg({ message: "Unverified", context: "review status" }),
   verified: msg({ message: "Verified", context: "review status" }),
+  settled: msg({ message: "Repaid", context: "review status" }),
 };
 
 const statusTones: Record<string, string> = {
@@ -119,6 +120,7 @@ const statusTones: Record<string, string> = {
   approved: "good",
   verified: "good",
   rejected: "bad",
+  settled: "good",
 };
 
 /** A short coloured label: `wait`, `info`, `good` or `bad`, or grey without a tone. */

@@ -99,6 +99,11 @@ function CurrencyCard({ figures }: { figures: CurrencyTotals }) {
           <Trans>Owed: {money(figures.deficit < 0n ? -figures.deficit : figures.deficit)}</Trans>
         </p>
       )}
+      {figures.loans !== 0n && (
+        <p className="funds-card__owed" data-testid="funds-loans">
+          <Trans>Credit loans owed: {money(figures.loans)}</Trans>
+        </p>
+      )}
     </section>
   );
 }

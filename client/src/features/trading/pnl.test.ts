@@ -37,6 +37,7 @@ function balance(overrides: Partial<Balance> = {}): Balance {
     held: "0",
     margin: "0",
     deficit: "0",
+    loan: "0",
     realized: "0",
     ...overrides,
   };
@@ -120,6 +121,12 @@ describe("accountTotals: the account centre's figures per currency", () => {
     expect(accountTotals(owing, [], () => undefined)[0]?.totalAssets).toBe(-5000n);
     const owingPositive = [balance({ available: "0", deficit: "5000" })];
     expect(accountTotals(owingPositive, [], () => undefined)[0]?.totalAssets).toBe(-5000n);
+  });
+
+  it("does not count borrowed cash as the member's: a loan's debt comes off total assets", () => {
+    const borrowed = [balance({ available: "300000", loan: "-200000" })];
+    const [jpy] = accountTotals(borrowed, [], () => undefined);
+    expect(jpy).toMatchObject({ available: 300_000n, loans: 200_000n, totalAssets: 100_000n });
   });
 
   it("marks the figures incomplete while a holding position has no price yet", () => {

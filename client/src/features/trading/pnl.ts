@@ -48,7 +48,7 @@ export function pnlPercent(pnl: bigint, initialMargin: string): string | undefin
 
 export interface CurrencyTotals {
   currency: Currency;
-  /** Available + held + margin + unrealised P&L of holding positions − what is owed. */
+  /** Available + held + margin + unrealised P&L of holding positions − what is owed (debt and loans). */
   totalAssets: bigint;
   /** Held for pending orders and requests. */
   frozen: bigint;
@@ -58,6 +58,8 @@ export interface CurrencyTotals {
   unrealized: bigint;
   margin: bigint;
   deficit: bigint;
+  /** Owed on credit loans, as a positive amount. */
+  loans: bigint;
   /** Every holding position in this currency has a live price: the figures are complete. */
   priced: boolean;
 }
@@ -89,15 +91,18 @@ export function accountTotals(
     const frozen = BigInt(balance.held);
     const margin = BigInt(balance.margin);
     const deficit = BigInt(balance.deficit);
+    // Borrowed cash sits in available; what is owed on it is not the member's.
+    const loans = abs(BigInt(balance.loan));
     return {
       currency: balance.currency,
-      totalAssets: available + frozen + margin + unrealized - abs(deficit),
+      totalAssets: available + frozen + margin + unrealized - abs(deficit) - loans,
       frozen,
       available,
       profit: BigInt(balance.realized) + unrealized,
       unrealized,
       margin,
       deficit,
+      loans,
       priced,
     };
   });

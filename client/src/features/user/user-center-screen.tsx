@@ -1,4 +1,5 @@
 import type { Me } from "@kabuto/shared";
+import { formatMoney } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -20,8 +21,9 @@ import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
 import { verificationLabels } from "../identity/identity-parts.tsx";
+import { fetchCredit } from "../loans/loans-api.ts";
 import { AccountFunds } from "../trading/account-funds.tsx";
-import { IconDeposit, IconIdCard, IconInfo, IconShield, IconWithdraw } from "./user-icons.tsx";
+import { IconCredit, IconDeposit, IconIdCard, IconInfo, IconShield, IconWithdraw } from "./user-icons.tsx";
 import "./user.css";
 
 /** `09012345678` → `090-1234-5678`: how Japanese mobile numbers are read. */
@@ -137,6 +139,18 @@ function SignedIn({ account }: { account: string }) {
           </Link>
         </li>
         <li>
+          <Link href="/user/jkjl" className="menu__item menu__item--link" data-testid="menu-loans">
+            <span className="menu__icon">
+              <IconCredit />
+            </span>
+            <span className="menu__label">
+              <Trans>Credit loans</Trans>
+            </span>
+            <CreditSummary account={account} />
+            <IconChevron className="menu__chevron" />
+          </Link>
+        </li>
+        <li>
           <Link href="/user/FundingDetails" className="menu__item menu__item--link">
             <span className="menu__icon">
               <IconReceipt />
@@ -170,6 +184,27 @@ function SignedIn({ account }: { account: string }) {
         </button>
       </div>
     </main>
+  );
+}
+
+/** The account centre's credit figure: what is left to borrow in yen, or that there is no line. */
+function CreditSummary({ account }: { account: string }) {
+  const locale = useLocale();
+  const credit = useAsync(account, fetchCredit);
+  if (credit.status === "loading") return <span className="skeleton" />;
+  if (credit.status === "error") return null;
+  const line = credit.value.lines.find((entry) => entry.currency === "JPY");
+  if (!line || line.line === "0") {
+    return (
+      <span className="menu__value" data-testid="menu-loans-value">
+        <Trans>No line</Trans>
+      </span>
+    );
+  }
+  return (
+    <span className="menu__value num" data-testid="menu-loans-value">
+      <Trans>{formatMoney(line.available, "JPY", locale)} available</Trans>
+    </span>
   );
 }
 

@@ -52,3 +52,15 @@ export function IconInfo(props: IconProps) {
     </Icon>
   );
 }
+
+/** Coins on a hand: credit loans. */
+export function IconCredit(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="14.5" cy="7.5" r="3.5" />
+      <path d="M14.5 6v3M3.5 14.5h3l3.5 2h4.5a1.5 1.5 0 0 0 0-3H11" />
+      <path d="M6.5 12.5 9 11h2l5.5 0 3-2.5" />
+      <path d="M3.5 19.5h3l3-1.5 6.5.5 4-4" />
+    </Icon>
+  );
+}

@@ -32,8 +32,13 @@ export interface AmountBounds {
   min?: bigint | undefined;
   /** Minor units; an amount above is refused. */
   max?: bigint | undefined;
-  /** The code for an amount above `max`: the channel's maximum, or what may be withdrawn. */
-  aboveCode?: "AMOUNT_ABOVE_MAXIMUM" | "INSUFFICIENT_WITHDRAWABLE";
+  /** The code for an amount above `max`: the channel's maximum, what may be withdrawn, the line, the loan. */
+  aboveCode?:
+    | "AMOUNT_ABOVE_MAXIMUM"
+    | "INSUFFICIENT_WITHDRAWABLE"
+    | "LOAN_LINE_INSUFFICIENT"
+    | "REPAYMENT_EXCEEDS_LOAN"
+    | "INSUFFICIENT_BALANCE";
 }
 
 /** The error code of an amount as typed, or undefined when it may be sent. */
