@@ -11,6 +11,11 @@ export interface LedgerReport {
   unbalanced: { journalId: number; currency: string; sum: bigint }[];
   /** Entries in a currency other than their account's. */
   mismatched: number;
+  /**
+   * Members' loan accounts whose balance is not minus what their loans say is owed (principal and
+   * unpaid interest): the loan records would then show another debt than the ledger holds.
+   */
+  loansMismatched: number;
 }
 
 /** Recomputes every balance from its entries and re-adds every journal; a healthy ledger has no findings. */
@@ -36,11 +41,19 @@ export async function checkLedger(tx: Tx): Promise<LedgerReport> {
   const counts = mapOneRow(
     await tx.execute(sql`
       select (select count(*) from ledger_accounts) as accounts, (select count(*) from journals) as journals,
-        (select count(*) from entries e join ledger_accounts a on a.id = e.account_id where e.currency <> a.currency) as mismatched`),
+        (select count(*) from entries e join ledger_accounts a on a.id = e.account_id where e.currency <> a.currency) as mismatched,
+        (select count(*) from (
+          select coalesce(a.member_id, l.member_id) as member_id
+          from (select * from ledger_accounts where purpose = 'loan') a
+          full join (select member_id, currency, sum(principal_minor + interest_minor) as owed
+                     from loans where status = 'approved' group by member_id, currency) l
+            on l.member_id = a.member_id and l.currency = a.currency
+          where coalesce(-a.balance, 0) <> coalesce(l.owed, 0)) m) as loans_mismatched`),
     (row) => ({
       accounts: row.int("accounts"),
       journals: row.int("journals"),
       mismatched: row.int("mismatched"),
+      loansMismatched: row.int("loans_mismatched"),
     }),
   );
   return {
@@ -49,9 +62,15 @@ export async function checkLedger(tx: Tx): Promise<LedgerReport> {
     drifted,
     unbalanced,
     mismatched: counts.mismatched,
+    loansMismatched: counts.loansMismatched,
   };
 }
 
 export function isHealthy(report: LedgerReport): boolean {
-  return report.drifted.length === 0 && report.unbalanced.length === 0 && report.mismatched === 0;
+  return (
+    report.drifted.length === 0 &&
+    report.unbalanced.length === 0 &&
+    report.mismatched === 0 &&
+    report.loansMismatched === 0
+  );
 }

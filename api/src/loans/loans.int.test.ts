@@ -254,6 +254,25 @@ describe("reviews", () => {
   });
 });
 
+describe("the ledger check", () => {
+  it("notices a loan whose record disagrees with the member's loan account", async () => {
+    const { auth } = await borrower("100000");
+    const asked = await borrow(auth, "100000");
+    await review(asked.body.id, "approve");
+    const check = () => app.database.db.transaction((tx) => checkLedger(tx));
+    expect((await check()).loansMismatched).toBe(0);
+    // Loan rows are not the ledger: a bug that wrote one wrong must not go unseen.
+    await app.database.db.execute(
+      sql`update loans set principal_minor = 99999 where id = ${Number(asked.body.id)}`,
+    );
+    expect((await check()).loansMismatched).toBe(1);
+    await app.database.db.execute(
+      sql`update loans set principal_minor = 100000 where id = ${Number(asked.body.id)}`,
+    );
+    expect(await ledgerHealthy()).toBe(true);
+  });
+});
+
 describe("money a loan holds back", () => {
   it("keeps what is owed out of a withdrawal, with the spec's repay-first refusal", async () => {
     const { auth, memberId } = await borrower("400000");

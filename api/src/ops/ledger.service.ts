@@ -28,6 +28,7 @@ export class LedgerCheckService {
       })),
       unbalanced: report.unbalanced.map((row) => ({ ...row, sum: String(row.sum) })),
       mismatched: report.mismatched,
+      loansMismatched: report.loansMismatched,
       checkedAtMs: this.now(),
     };
   }

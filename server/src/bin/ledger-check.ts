@@ -18,5 +18,7 @@ for (const journal of report.unbalanced) {
 }
 if (report.mismatched > 0)
   console.log(`  ${report.mismatched} entries in a currency other than their account's`);
+if (report.loansMismatched > 0)
+  console.log(`  ${report.loansMismatched} loan accounts that differ from what their loans say is owed`);
 console.log(isHealthy(report) ? "ledger: no drift" : "ledger: DRIFT FOUND");
 process.exit(isHealthy(report) ? 0 : 1);

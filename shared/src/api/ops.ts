@@ -234,6 +234,8 @@ export const ledgerCheckSchema = z.object({
   drifted: z.array(z.object({ accountId: z.number(), cached: z.string(), fromEntries: z.string() })),
   unbalanced: z.array(z.object({ journalId: z.number(), currency: z.string(), sum: z.string() })),
   mismatched: z.number(),
+  /** Members whose loan account differs from what their loans say is owed. */
+  loansMismatched: z.number(),
   checkedAtMs: z.number(),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;

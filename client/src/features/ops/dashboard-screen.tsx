@@ -166,6 +166,9 @@ function LedgerCheckCard() {
               <li>
                 <Trans>Entries in another currency than their account: {report.mismatched}</Trans>
               </li>
+              <li>
+                <Trans>Loan accounts that differ from their loans: {report.loansMismatched}</Trans>
+              </li>
             </ul>
           )}
           <When ms={report.checkedAtMs} />
