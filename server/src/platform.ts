@@ -77,7 +77,12 @@ export async function startPlatform(
   const writes = has("api") || has("worker") || has("feed");
   const database =
     writes || has("gateway")
-      ? await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR, migrate: writes })
+      ? await openDatabase({
+          url: settings.DATABASE_URL,
+          migrationUrl: settings.DATABASE_MIGRATION_URL,
+          dataDir: settings.DATA_DIR,
+          migrate: writes,
+        })
       : undefined;
   const bus = settings.REDIS_URL
     ? createRedisBus({

@@ -12,6 +12,8 @@ import { openTestDatabase, testConfig } from "./test-env.ts";
 export interface TestApp {
   url: string;
   database: Database;
+  /** The URL the API's database serves on (undefined on PGlite). */
+  databaseUrl: string | undefined;
   bus: Bus;
   trading: TradingService;
   /** Moves the API's clock, for throttling windows and session expiry. */
@@ -26,9 +28,11 @@ export async function startTestApp(
     startMs?: number;
     /** Hears the account events the API sends after each commit, for tests that check them. */
     accountEvents?: AccountEvents;
+    /** Serve as the app role, migrated by the owner (see `openTestDatabase`). */
+    appRole?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url: databaseUrl } = await openTestDatabase({ appRole: options.appRole ?? false });
   const bus = createMemoryBus();
   let offsetMs = 0;
   const { app, trading } = createApp({
@@ -46,6 +50,7 @@ export async function startTestApp(
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
     database,
+    databaseUrl,
     bus,
     trading,
     advance: (ms) => {

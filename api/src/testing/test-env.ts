@@ -9,34 +9,64 @@ const disconnectWaitAttemptsMax = 100;
 /** The PostgreSQL server of service-mode tests when DATABASE_URL is not set: the local one. */
 export const localPostgresUrl = "postgres://postgres@127.0.0.1:5432/postgres";
 
+/** The role the product serves as in service mode (migration 0012 creates it, without a login). */
+export const appRoleName = "kabuto_app";
+/**
+ * One advisory lock id, taken on the server's admin database, for giving the app role its
+ * login: roles are shared by every database of the server, and two test files changing the same
+ * role at once would fail with "tuple concurrently updated".
+ */
+const appRoleLockId = 724_002;
+
 /**
  * Each test file gets a database of its own: a fresh PostgreSQL database on the server named
  * by DATABASE_URL when it is set (as in CI), otherwise an in-memory PGlite. Both run the same
  * migrations, so the suite means the same thing in either. A test of service mode itself asks
  * for a server and gets the local PostgreSQL when DATABASE_URL is unset.
  */
-export async function openTestDatabase(options: { server?: boolean } = {}): Promise<{
+export async function openTestDatabase(
+  options: {
+    server?: boolean;
+    /**
+     * Serve as the app role (`kabuto_app`) after migrating as the server's superuser, as a
+     * deployment with DATABASE_MIGRATION_URL does; needs a server, so implies `server`.
+     */
+    appRole?: boolean;
+  } = {},
+): Promise<{
   database: Database;
+  /** Where the database serves from: the app role's URL with `appRole`. */
   url: string | undefined;
+  /** The owner's (superuser's) URL of the same database. */
+  ownerUrl: string | undefined;
   drop(): Promise<void>;
 }> {
   // `server`: the test is about service mode itself, so PGlite will not do.
-  const serverUrl = process.env.DATABASE_URL ?? (options.server ? localPostgresUrl : undefined);
+  const serverUrl =
+    process.env.DATABASE_URL ?? (options.server || options.appRole ? localPostgresUrl : undefined);
   if (!serverUrl) {
     const database = await openDatabase({});
-    return { database, url: undefined, drop: () => database.close() };
+    return { database, url: undefined, ownerUrl: undefined, drop: () => database.close() };
   }
   const name = `kabuto_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  if (options.appRole) await giveAppRoleLogin(admin);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const ownerUrl = new URL(serverUrl);
+  ownerUrl.pathname = `/${name}`;
+  const url = new URL(ownerUrl);
+  if (options.appRole) {
+    // The local test server trusts its clients; a deployment gives the role a password.
+    url.username = appRoleName;
+    url.password = "";
+  }
+  const database = await openDatabase({ url: url.toString(), migrationUrl: ownerUrl.toString() });
   return {
     database,
     url: url.toString(),
+    ownerUrl: ownerUrl.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -55,6 +85,22 @@ export async function openTestDatabase(options: { server?: boolean } = {}): Prom
       await cleanup.end();
     },
   };
+}
+
+/**
+ * What an operator (or docker-compose's init script) does before the first start: the app role
+ * with a login. The migration then finds it and only grants it its privileges.
+ */
+async function giveAppRoleLogin(admin: pg.Client): Promise<void> {
+  await admin.query("select pg_advisory_lock($1)", [appRoleLockId]);
+  try {
+    // Another file's migration may create the role (without a login) between a look and a
+    // CREATE, so the CREATE falls back to an ALTER.
+    await admin.query(`do $$ begin create role ${appRoleName} login;
+      exception when duplicate_object or unique_violation then alter role ${appRoleName} login; end $$`);
+  } finally {
+    await admin.query("select pg_advisory_unlock($1)", [appRoleLockId]);
+  }
 }
 
 /** A Redis key prefix no other test run shares. */
