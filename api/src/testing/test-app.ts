@@ -35,7 +35,7 @@ export async function startTestApp(
   const { database, drop, url: databaseUrl } = await openTestDatabase({ appRole: options.appRole ?? false });
   const bus = createMemoryBus();
   let offsetMs = 0;
-  const { app, trading } = createApp({
+  const { app, trading, sessionsHeard } = createApp({
     config: testConfig(overrides),
     database,
     bus,
@@ -44,6 +44,7 @@ export async function startTestApp(
     now: () => (options.startMs ?? Date.now()) + offsetMs,
     accountEvents: options.accountEvents,
   });
+  await sessionsHeard;
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
