@@ -12,6 +12,11 @@ export const localPostgresUrl = "postgres://postgres@127.0.0.1:5432/postgres";
 /** The role the product serves as in service mode (migration 0012 creates it, without a login). */
 export const appRoleName = "kabuto_app";
 /**
+ * The app role's password on a test server: a server that trusts local clients ignores it, one
+ * that asks for passwords gets it. Never a deployment's: there the operator sets one.
+ */
+const appRoleTestPassword = "kabuto-app-test";
+/**
  * One advisory lock id, taken on the server's admin database, for giving the app role its
  * login: roles are shared by every database of the server, and two test files changing the same
  * role at once would fail with "tuple concurrently updated".
@@ -58,9 +63,8 @@ export async function openTestDatabase(
   ownerUrl.pathname = `/${name}`;
   const url = new URL(ownerUrl);
   if (options.appRole) {
-    // The local test server trusts its clients; a deployment gives the role a password.
     url.username = appRoleName;
-    url.password = "";
+    url.password = appRoleTestPassword;
   }
   const database = await openDatabase({ url: url.toString(), migrationUrl: ownerUrl.toString() });
   return {
@@ -96,8 +100,9 @@ async function giveAppRoleLogin(admin: pg.Client): Promise<void> {
   try {
     // Another file's migration may create the role (without a login) between a look and a
     // CREATE, so the CREATE falls back to an ALTER.
-    await admin.query(`do $$ begin create role ${appRoleName} login;
-      exception when duplicate_object or unique_violation then alter role ${appRoleName} login; end $$`);
+    const grant = `login password '${appRoleTestPassword}'`;
+    await admin.query(`do $$ begin create role ${appRoleName} ${grant};
+      exception when duplicate_object or unique_violation then alter role ${appRoleName} ${grant}; end $$`);
   } finally {
     await admin.query("select pg_advisory_unlock($1)", [appRoleLockId]);
   }
