@@ -1,5 +1,12 @@
 import { StaffService } from "@kabuto/api";
-import { call, fund, openTestDatabase, registerMember, testRedisPrefix } from "@kabuto/api/testing";
+import {
+  call,
+  databaseSettings,
+  fund,
+  openTestDatabase,
+  registerMember,
+  testRedisPrefix,
+} from "@kabuto/api/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "./platform.ts";
 import { testEnv } from "./testing.ts";
@@ -29,13 +36,12 @@ const limitOrder = {
 };
 
 beforeAll(async () => {
-  opened = await openTestDatabase({ appRole: true });
+  opened = await openTestDatabase({ server: true });
   const shared = {
     PORT: "0",
     REDIS_URL: redisUrl,
     REDIS_PREFIX: testRedisPrefix(),
-    DATABASE_URL: String(opened.url),
-    DATABASE_MIGRATION_URL: String(opened.ownerUrl),
+    ...databaseSettings(opened),
     SESSION_CACHE_MS: sessionCacheMs,
   };
   // One of them seeds the demo member, whose invitation code new members register with.

@@ -15,7 +15,7 @@ let app: TestApp;
 let client: pg.Client;
 
 beforeAll(async () => {
-  app = await startTestApp({}, { appRole: true });
+  app = await startTestApp({}, { server: true });
   client = new pg.Client({ connectionString: ensureDefined(app.databaseUrl, "the app role's URL") });
   await client.connect();
 }, 60_000);

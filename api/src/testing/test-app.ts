@@ -28,11 +28,11 @@ export async function startTestApp(
     startMs?: number;
     /** Hears the account events the API sends after each commit, for tests that check them. */
     accountEvents?: AccountEvents;
-    /** Serve as the app role, migrated by the owner (see `openTestDatabase`). */
-    appRole?: boolean;
+    /** On a PostgreSQL server even when DATABASE_URL is unset (see `openTestDatabase`). */
+    server?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { database, drop, url: databaseUrl } = await openTestDatabase({ appRole: options.appRole ?? false });
+  const { database, drop, url: databaseUrl } = await openTestDatabase({ server: options.server ?? false });
   const bus = createMemoryBus();
   let offsetMs = 0;
   const { app, trading, sessionsHeard } = createApp({

@@ -28,27 +28,30 @@ const appRoleLockId = 724_002;
  * by DATABASE_URL when it is set (as in CI), otherwise an in-memory PGlite. Both run the same
  * migrations, so the suite means the same thing in either. A test of service mode itself asks
  * for a server and gets the local PostgreSQL when DATABASE_URL is unset.
+ *
+ * On a server the migrations run as its superuser (the owner) and the database serves as the
+ * app role `kabuto_app`, as a deployment with DATABASE_MIGRATION_URL does, so every test also
+ * shows the app role may do what the product does. PGlite has one user.
  */
 export async function openTestDatabase(
   options: {
     server?: boolean;
     /**
-     * Serve as the app role (`kabuto_app`) after migrating as the server's superuser, as a
-     * deployment with DATABASE_MIGRATION_URL does; needs a server, so implies `server`.
+     * Serve as the owner instead: for tests of the database's own guards, which must hold even
+     * for the owner, and which simulate damage only an owner could do.
      */
-    appRole?: boolean;
+    asOwner?: boolean;
   } = {},
 ): Promise<{
   database: Database;
-  /** Where the database serves from: the app role's URL with `appRole`. */
+  /** Where the database serves from: the app role's URL on a server, unless `asOwner`. */
   url: string | undefined;
-  /** The owner's (superuser's) URL of the same database. */
+  /** The owner's (superuser's) URL of the same database: what DATABASE_MIGRATION_URL would be. */
   ownerUrl: string | undefined;
   drop(): Promise<void>;
 }> {
   // `server`: the test is about service mode itself, so PGlite will not do.
-  const serverUrl =
-    process.env.DATABASE_URL ?? (options.server || options.appRole ? localPostgresUrl : undefined);
+  const serverUrl = process.env.DATABASE_URL ?? (options.server ? localPostgresUrl : undefined);
   if (!serverUrl) {
     const database = await openDatabase({});
     return { database, url: undefined, ownerUrl: undefined, drop: () => database.close() };
@@ -57,12 +60,13 @@ export async function openTestDatabase(
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  if (options.appRole) await giveAppRoleLogin(admin);
+  const appRole = !options.asOwner;
+  if (appRole) await giveAppRoleLogin(admin);
   await admin.end();
   const ownerUrl = new URL(serverUrl);
   ownerUrl.pathname = `/${name}`;
   const url = new URL(ownerUrl);
-  if (options.appRole) {
+  if (appRole) {
     url.username = appRoleName;
     url.password = appRoleTestPassword;
   }
@@ -89,6 +93,18 @@ export async function openTestDatabase(
       await cleanup.end();
     },
   };
+}
+
+/**
+ * What a product process is given to serve on a test database, as a deployment gives it: the
+ * app role's URL and the owner's for migrations on a server, nothing on PGlite.
+ */
+export function databaseSettings(opened: {
+  url: string | undefined;
+  ownerUrl: string | undefined;
+}): Record<string, string> {
+  if (!opened.url || !opened.ownerUrl) return {};
+  return { DATABASE_URL: opened.url, DATABASE_MIGRATION_URL: opened.ownerUrl };
 }
 
 /**
