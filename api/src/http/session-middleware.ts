@@ -62,6 +62,9 @@ export function sessionMiddleware(
   options: { cacheMs: number; heard: () => boolean },
 ): RequestHandler & SessionCache {
   const cache = new Map<string, { member: SessionMember | undefined; untilMs: number }>();
+  // Counts what was forgotten: a lookup that began before a session was announced ended may
+  // finish after it, and must not put the session back.
+  let forgotten = 0;
   const middleware = async (request: Request, _response: Response, next: NextFunction) => {
     const token = sessionToken(request);
     if (token) {
@@ -70,8 +73,9 @@ export function sessionMiddleware(
       const trusted = options.heard() && readOnlyMethods.has(request.method);
       let entry = trusted ? cache.get(key) : undefined;
       if (!entry || entry.untilMs <= nowMs) {
+        const forgottenBefore = forgotten;
         entry = { member: await resolveSession(db, token, nowMs), untilMs: nowMs + options.cacheMs };
-        if (options.heard()) {
+        if (options.heard() && forgotten === forgottenBefore) {
           if (cache.size >= sessionCacheMax) cache.clear();
           cache.set(key, entry);
         } else cache.delete(key);
@@ -84,12 +88,19 @@ export function sessionMiddleware(
     next();
   };
   return Object.assign(middleware, {
-    forget: (tokenHash: string) => void cache.delete(tokenHash),
+    forget(tokenHash: string) {
+      forgotten += 1;
+      cache.delete(tokenHash);
+    },
     forgetMembers(memberIds: readonly string[]) {
+      forgotten += 1;
       const ids = new Set(memberIds);
       for (const [key, entry] of cache) if (entry.member && ids.has(entry.member.id)) cache.delete(key);
     },
-    clear: () => cache.clear(),
+    clear() {
+      forgotten += 1;
+      cache.clear();
+    },
   });
 }
 
