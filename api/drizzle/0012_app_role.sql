@@ -41,6 +41,14 @@ BEGIN
   EXECUTE format(
     'REVOKE UPDATE, DELETE, TRUNCATE ON %I.journals, %I.entries, %I.audit_log FROM kabuto_app',
     target, target, target);
+  -- Records of money and of people change state but are never removed: the app deletes
+  -- watchlist rows and nothing else of these. A deleted idempotency key would let a retry act
+  -- twice; a deleted order, position or fund request would orphan its journals.
+  EXECUTE format(
+    'REVOKE DELETE ON %1$I.orders, %1$I.positions, %1$I.ledger_accounts, %1$I.deposits, '
+    '%1$I.withdrawals, %1$I.fx_quotes, %1$I.idempotency_keys, %1$I.members, %1$I.staff '
+    'FROM kabuto_app',
+    target);
   -- Tables later migrations create get the same grants; a new append-only table's migration
   -- revokes UPDATE and DELETE on it as the one above does.
   EXECUTE format(

@@ -80,6 +80,10 @@ describe("the app role", () => {
       "update ledger_accounts set balance = balance + 1 where member_id is not null",
     ],
     ["removes a ledger account", "delete from ledger_accounts"],
+    ["removes an order", "delete from orders"],
+    ["removes a position", "delete from positions"],
+    ["removes an idempotency key, so a retry would act twice", "delete from idempotency_keys"],
+    ["removes a member", "delete from members"],
     // A table or function of its own would let the app fire a trigger it wrote, which could
     // move a balance past the guard that only lets nested (trigger) updates through.
     ["creates a table", "create table tamper (id int)"],
