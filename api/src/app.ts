@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/bus";
-import type { InstrumentCatalog, SessionsEnded } from "@kabuto/shared";
+import type { InstrumentCatalog } from "@kabuto/shared";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import type { Logger } from "pino";
@@ -12,7 +12,7 @@ import type { AccountEvents } from "./events/account-events.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
-import { sessionMiddleware } from "./http/session-middleware.ts";
+import { hearControl, sessionMiddleware } from "./http/session-middleware.ts";
 import { mountIdentityRoutes } from "./identity/identity.routes.ts";
 import { mountLoanRoutes } from "./loans/loans.routes.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
@@ -47,8 +47,6 @@ export interface AppDeps {
   now?: () => number;
   feedEpoch?: () => string | null;
   accountEvents?: AccountEvents;
-  /** Tells the gateways to drop the sockets of sessions that ended. */
-  sessionsEnded?: (ended: SessionsEnded) => void;
 }
 
 export function createApp(deps: AppDeps): {
@@ -56,6 +54,11 @@ export function createApp(deps: AppDeps): {
   market: MarketService;
   trading: TradingService;
   uploads: UploadStore;
+  /**
+   * Resolves once this process hears the sessions other processes end (the bus's control
+   * channel); until then it caches no session. A server listens after it.
+   */
+  sessionsHeard: Promise<void>;
 } {
   const now = deps.now ?? Date.now;
   const { db } = deps.database;
@@ -76,13 +79,38 @@ export function createApp(deps: AppDeps): {
   const router = express.Router();
   router.use(express.json({ limit: jsonBodyLimit }));
   router.use(cookieParser());
-  const sessions = sessionMiddleware(db, now, deps.config.SESSION_CACHE_MS);
+  // The session cache is trusted only while this process hears the control channel: a session
+  // another process ended is announced there (see sessionMiddleware).
+  let hearing = false;
+  const sessions = sessionMiddleware(db, now, {
+    cacheMs: deps.config.SESSION_CACHE_MS,
+    heard: () => hearing && deps.bus.status() === "up",
+  });
+  const sessionsHeard = deps.bus
+    .onControl((message) => hearControl(sessions, message))
+    .then(
+      () => {
+        hearing = true;
+      },
+      (error: unknown) => deps.logger.warn({ err: error }, "cannot hear ended sessions: none is cached"),
+    );
+  // Whatever was announced while the bus was away never arrived.
+  deps.bus.onRecover(() => sessions.clear());
   router.use(sessions);
-  /** Forgets ended sessions here and tells every gateway to drop their sockets. */
-  const endSessions = (tokenHashes: string[]) => {
+  /**
+   * Forgets ended sessions here at once, and tells every process: the other API processes
+   * forget them too, the gateways drop their sockets.
+   */
+  const endSessions = async (tokenHashes: string[]) => {
     if (tokenHashes.length === 0) return;
     for (const tokenHash of tokenHashes) sessions.forget(tokenHash);
-    deps.sessionsEnded?.({ sessionKeys: tokenHashes });
+    await deps.bus.publishControl({ type: "sessions-ended", sessionKeys: tokenHashes });
+  };
+  /** Sessions whose member's flags changed: every API process re-reads them on their next request. */
+  const changeSessions = async (tokenHashes: string[]) => {
+    if (tokenHashes.length === 0) return;
+    for (const tokenHash of tokenHashes) sessions.forget(tokenHash);
+    await deps.bus.publishControl({ type: "sessions-changed", sessionKeys: tokenHashes });
   };
   mountSystemRoutes(router, docs, {
     publicConfig: () => services.publicSettings.publicEntries(),
@@ -111,12 +139,7 @@ export function createApp(deps: AppDeps): {
   mountOpsMemberRoutes(ops, docs, {
     members: services.members,
     now,
-    sessions: {
-      end: endSessions,
-      forget: (tokenHashes) => {
-        for (const tokenHash of tokenHashes) sessions.forget(tokenHash);
-      },
-    },
+    sessions: { end: endSessions, forget: changeSessions },
   });
   mountOpsAdjustmentRoutes(ops, docs, { adjustments: services.adjustments, now });
   mountOpsConfigRoutes(ops, docs, { config: services.publicSettings, now });
@@ -146,5 +169,11 @@ export function createApp(deps: AppDeps): {
   });
   router.use(errorHandler(deps.logger));
   app.use("/api/v1", router);
-  return { app, market: services.market, trading: services.trading, uploads: services.uploadStore };
+  return {
+    app,
+    market: services.market,
+    trading: services.trading,
+    uploads: services.uploadStore,
+    sessionsHeard,
+  };
 }

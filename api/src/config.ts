@@ -30,8 +30,10 @@ const configSchema = z.object({
   /** Cookies get the Secure flag; on by default in production, where TLS ends at the load balancer. */
   COOKIE_SECURE: booleanFlag.optional(),
   /**
-   * How long an API process trusts a session it looked up; sign-out through that process is
-   * immediate. Whatever moves money (orders, withdrawals) reads the member's flags as stored.
+   * How long an API process trusts a session it looked up, for reads only: a sign-out, a
+   * disabled member or changed flags are announced on the bus and forgotten by every process,
+   * and every request that changes something reads its session as stored (see
+   * http/session-middleware.ts).
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Trading terms per market (see shared/src/trading/terms.ts for the defaults and why). */

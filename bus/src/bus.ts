@@ -16,8 +16,13 @@ export interface Bus {
   unsubscribe(topics: readonly string[]): Promise<void>;
   /** The newest update of each topic that has one. */
   snapshots<Name extends MarketTopic>(topics: readonly Name[]): Promise<UpdateOf<Name>[]>;
-  /** Sends a control message to every process that listens with `onControl`. */
-  publishControl(message: ControlMessage): void;
+  /**
+   * Sends a control message to every process that listens with `onControl`. Resolves once the
+   * message is on its way to all of them (Redis has fanned it out), so whoever announces an ended
+   * session can answer after the news left; never rejects: a message the bus could not take is
+   * lost, and `status()` says so until `onRecover`.
+   */
+  publishControl(message: ControlMessage): Promise<void>;
   /**
    * Adds a handler for control messages; resolves once the bus listens for them (a Redis bus
    * subscribes to the control channel), and rejects on a publisher-only bus.

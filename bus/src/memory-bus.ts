@@ -35,7 +35,7 @@ export function createMemoryBus(): Bus {
     async unsubscribe(topics) {
       for (const topic of topics) subscribed.delete(topic);
     },
-    publishControl(message) {
+    async publishControl(message) {
       for (const control of controlHandlers) queueMicrotask(() => control(message));
     },
     async onControl(next) {

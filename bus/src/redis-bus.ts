@@ -97,9 +97,10 @@ export function createRedisBus(options: RedisBusOptions): Bus {
       if (!subscriber) return;
       await Promise.all(topics.map((topic) => subscriber.sunsubscribe(channel(topic))));
     },
-    publishControl(message) {
+    async publishControl(message) {
       if (reconnecting()) return;
-      command.spublish(controlChannel, JSON.stringify(message)).catch(onError);
+      // SPUBLISH answers after Redis has queued the message for every subscriber.
+      await command.spublish(controlChannel, JSON.stringify(message)).catch(onError);
     },
     async onControl(next) {
       if (!subscriber) throw new Error("a publisher-only bus cannot listen for control messages");

@@ -132,6 +132,9 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
       case "sessions-ended":
         endSessions(message);
         return;
+      // A member's flags changed: that is the API's to apply; the socket stays.
+      case "sessions-changed":
+        return;
     }
   }
 

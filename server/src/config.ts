@@ -12,6 +12,12 @@ const processSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   /** PostgreSQL in service mode; absent, the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * The owner of the tables, which runs the migrations; DATABASE_URL is then the app role
+   * (`kabuto_app`), which cannot change the ledger or switch off its guards. Unset, the
+   * migrations run on DATABASE_URL. Only processes that migrate (api, worker, feed) read it.
+   */
+  DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().default("./.data"),
   /** Redis in service mode; absent, the bus is in-process (embedded mode only). */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),

@@ -1,5 +1,12 @@
 import { seedDemo } from "@kabuto/api";
-import { call, fund, openTestDatabase, registerMember, testRedisPrefix } from "@kabuto/api/testing";
+import {
+  call,
+  databaseSettings,
+  fund,
+  openTestDatabase,
+  registerMember,
+  testRedisPrefix,
+} from "@kabuto/api/testing";
 import type { Book, Quote, SubscribeAck, Update } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,12 +25,12 @@ let gatewayUrl: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  const { url, drop } = await openTestDatabase();
-  dropDatabase = drop;
+  const opened = await openTestDatabase();
+  dropDatabase = opened.drop;
   const base = {
     PORT: "0",
     FEED_STEP_MS: "100",
-    ...(url ? { DATABASE_URL: url } : {}),
+    ...databaseSettings(opened),
   };
   if (redisUrl) {
     const shared = { ...base, REDIS_URL: redisUrl, REDIS_PREFIX: testRedisPrefix() };

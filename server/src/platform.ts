@@ -77,13 +77,19 @@ export async function startPlatform(
   const writes = has("api") || has("worker") || has("feed");
   const database =
     writes || has("gateway")
-      ? await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR, migrate: writes })
+      ? await openDatabase({
+          url: settings.DATABASE_URL,
+          migrationUrl: settings.DATABASE_MIGRATION_URL,
+          dataDir: settings.DATA_DIR,
+          migrate: writes,
+        })
       : undefined;
   const bus = settings.REDIS_URL
     ? createRedisBus({
         url: settings.REDIS_URL,
         prefix: settings.REDIS_PREFIX,
-        role: has("gateway") ? "both" : "publisher",
+        // A gateway hears topics and ended sessions; an API process hears ended sessions.
+        role: has("gateway") || has("api") ? "both" : "publisher",
         onError: (error) => logger.warn({ err: error }, "redis"),
       })
     : createMemoryBus();
@@ -137,7 +143,11 @@ export async function startPlatform(
   if (feed) metrics.watchFeed(feed);
   let sweepTimer: NodeJS.Timeout | undefined;
   if (has("api") && config.api && database) {
-    const { app: api, uploads } = createApp({
+    const {
+      app: api,
+      uploads,
+      sessionsHeard,
+    } = createApp({
       config: config.api,
       database,
       bus,
@@ -145,8 +155,9 @@ export async function startPlatform(
       logger,
       feedEpoch: () => feed?.epoch ?? null,
       accountEvents,
-      sessionsEnded: (ended) => bus.publishControl({ type: "sessions-ended", ...ended }),
     });
+    // Serve once sessions other processes end are heard here; until then none would be cached.
+    await sessionsHeard;
     app.use(api);
     // Photos a crash left without their row: checked at start (a process that restarts often,
     // as after a crash, would otherwise never look) and once an hour by every API process.

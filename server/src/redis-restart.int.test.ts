@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
+import { databaseSettings, openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
 import type { Update } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,15 +47,15 @@ async function health(): Promise<{ status: string; bus: string }> {
 
 beforeAll(async () => {
   await startRedis();
-  const { url, drop } = await openTestDatabase();
-  dropDatabase = drop;
+  const opened = await openTestDatabase();
+  dropDatabase = opened.drop;
   platform = await startPlatform(
     testEnv({
       PORT: "0",
       FEED_STEP_MS: "100",
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       REDIS_PREFIX: testRedisPrefix(),
-      ...(url ? { DATABASE_URL: url } : { DATA_DIR: "" }),
+      ...(opened.url ? databaseSettings(opened) : { DATA_DIR: "" }),
     }),
     ["api", "worker", "feed", "gateway"],
     0,

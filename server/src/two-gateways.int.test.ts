@@ -1,4 +1,4 @@
-import { openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
+import { databaseSettings, openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
 import type { Update } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +23,7 @@ beforeAll(async () => {
     FEED_STEP_MS: "100",
     REDIS_URL: redisUrl,
     REDIS_PREFIX: testRedisPrefix(),
-    ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: "" }),
+    ...(database.url ? databaseSettings(database) : { DATA_DIR: "" }),
   };
   // Without PostgreSQL each role would have its own in-memory database; then only the first
   // platform (which runs the feed) needs one, and the gateways read no sessions here.

@@ -323,7 +323,9 @@ export { decimalToMinor, minorAmountSchema, minorDigits, minorToDecimal } from "
 export {
   type ControlMessage,
   controlMessageSchema,
+  type SessionsChanged,
   type SessionsEnded,
+  sessionsChangedSchema,
   sessionsEndedSchema,
 } from "./protocol/control.ts";
 export {

@@ -20,7 +20,7 @@ export function mountAuthRoutes(
     now: () => number;
     cookieSecure: boolean;
     /** Told the tokens of sessions that ended, so caches and sockets let go of them. */
-    sessionsEnded: (ended: { tokens: string[] }) => void;
+    sessionsEnded: (ended: { tokens: string[] }) => Promise<void>;
   },
 ): void {
   const { auth, now } = deps;
@@ -93,7 +93,8 @@ export function mountAuthRoutes(
     { method: "post", path: "/auth/logout", tag: "auth", summary: "End this session" },
     async (request, response) => {
       await auth.logout(request.sessionToken, now());
-      if (request.sessionToken) deps.sessionsEnded({ tokens: [request.sessionToken] });
+      // Answered once every process has been told, so the token is refused wherever it goes next.
+      if (request.sessionToken) await deps.sessionsEnded({ tokens: [request.sessionToken] });
       response.clearCookie(sessionCookieName, { path: "/" });
       response.json({ ok: true });
     },

@@ -34,31 +34,44 @@ const poolSizeMax = 10;
  * Opens PostgreSQL (`url`) or the embedded PGlite in `dataDir`, and runs the migrations unless
  * told not to: a role that only reads (the gateway looking up sessions) leaves the schema to
  * the roles that own it.
+ *
+ * On PostgreSQL the migrations run on `migrationUrl`, the owner of the tables, and the product
+ * then serves on `url`, the app role (`kabuto_app`, migration 0012), which can neither change
+ * the ledger's rows nor switch off the triggers that guard them. Without `migrationUrl` both
+ * are `url`: one role that owns what it serves, as before the split. PGlite has one user, so
+ * there the triggers are the only guard.
  */
 export async function openDatabase(options: {
   url?: string | undefined;
+  migrationUrl?: string | undefined;
   dataDir?: string | undefined;
   migrate?: boolean;
 }): Promise<Database> {
   const migrate = options.migrate ?? true;
-  if (options.url) return openPostgres(options.url, migrate);
+  if (options.url) {
+    if (migrate) await migratePostgres(options.migrationUrl ?? options.url);
+    return openPostgres(options.url);
+  }
   return openPglite(options.dataDir, migrate);
 }
 
-async function openPostgres(url: string, migrate: boolean): Promise<Database> {
+function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSizeMax });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  const database: Database = { db, kind: "postgres", ping: () => ping(db), close: () => pool.end() };
-  if (!migrate) return database;
-  const client = await pool.connect();
+  return { db, kind: "postgres", ping: () => ping(db), close: () => pool.end() };
+}
+
+/** Runs the migrations on a connection of its own, which closes before the product serves. */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [migrationLockId]);
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [migrationLockId]).catch(() => undefined);
-    client.release();
+    await client.end();
   }
-  return database;
 }
 
 async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {

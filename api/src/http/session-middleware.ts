@@ -1,4 +1,4 @@
-import { sessionCookieName } from "@kabuto/shared";
+import { type ControlMessage, sessionCookieName } from "@kabuto/shared";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { hashToken, resolveSession, type SessionMember } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
@@ -24,31 +24,61 @@ export function sessionToken(request: Request): string | undefined {
 /** Sessions remembered at most: about two kilobytes each. */
 const sessionCacheMax = 20_000;
 
+/**
+ * Requests that change nothing. Every other request reads its session from the sessions table,
+ * never the cache: see `sessionMiddleware`.
+ */
+const readOnlyMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export interface SessionCache {
   /** Drops a session this process remembers, by the token's hash (what the sessions table keeps). */
   forget(tokenHash: string): void;
+  /** Drops every session of these members this process remembers. */
+  forgetMembers(memberIds: readonly string[]): void;
+  /** Drops every session this process remembers: after the bus was away, any of them may have ended. */
+  clear(): void;
 }
 
-/** Attaches the signed-in member, if any; routes that need one call `requireMember`. */
 /**
- * `cacheMs` is how long this process trusts a session it has looked up (SESSION_CACHE_MS).
- * Every request of an active member would otherwise cost a database round trip; a sign-out
- * through this process forgets the session at once, one through another process (or a flag
- * set by operations) takes effect within `cacheMs`. Orders and withdrawals do not wait for
- * that: they read the member's flags from the database in their own transaction.
+ * Attaches the signed-in member, if any; routes that need one call `requireMember`.
+ *
+ * `cacheMs` is how long this process trusts a session it has looked up (SESSION_CACHE_MS):
+ * every request of an active member would otherwise cost a database round trip. A session that
+ * ends (sign-out, a disabled member, a password change) or whose member's flags change is
+ * announced on the bus's control channel, and every API process forgets it (`hearControl`), so
+ * the cache holds only sessions that were live when last announced. Two gaps remain, and each
+ * has its own guard:
+ * - a control message may arrive after the next request on another process, or be lost while
+ *   Redis reconnects: so every request that changes something (orders, withdrawals, exchanges,
+ *   any POST, PUT, PATCH or DELETE) reads its session from the table, which the sign-out
+ *   committed before it answered, at the cost of one primary-key read per write;
+ * - while `heard()` is false (the process does not yet, or no longer, hear the control channel)
+ *   nothing is cached or trusted, and the process clears the cache when the bus comes back.
+ * So a read on another process sees a sign-out as soon as the bus delivers it, a write at once.
  */
-export function sessionMiddleware(db: Db, now: () => number, cacheMs: number): RequestHandler & SessionCache {
+export function sessionMiddleware(
+  db: Db,
+  now: () => number,
+  options: { cacheMs: number; heard: () => boolean },
+): RequestHandler & SessionCache {
   const cache = new Map<string, { member: SessionMember | undefined; untilMs: number }>();
+  // Counts what was forgotten: a lookup that began before a session was announced ended may
+  // finish after it, and must not put the session back.
+  let forgotten = 0;
   const middleware = async (request: Request, _response: Response, next: NextFunction) => {
     const token = sessionToken(request);
     if (token) {
       const nowMs = now();
       const key = hashToken(token);
-      let entry = cache.get(key);
+      const trusted = options.heard() && readOnlyMethods.has(request.method);
+      let entry = trusted ? cache.get(key) : undefined;
       if (!entry || entry.untilMs <= nowMs) {
-        entry = { member: await resolveSession(db, token, nowMs), untilMs: nowMs + cacheMs };
-        if (cache.size >= sessionCacheMax) cache.clear();
-        cache.set(key, entry);
+        const forgottenBefore = forgotten;
+        entry = { member: await resolveSession(db, token, nowMs), untilMs: nowMs + options.cacheMs };
+        if (options.heard() && forgotten === forgottenBefore) {
+          if (cache.size >= sessionCacheMax) cache.clear();
+          cache.set(key, entry);
+        } else cache.delete(key);
       }
       if (entry.member) {
         request.member = entry.member;
@@ -57,7 +87,34 @@ export function sessionMiddleware(db: Db, now: () => number, cacheMs: number): R
     }
     next();
   };
-  return Object.assign(middleware, { forget: (tokenHash: string) => void cache.delete(tokenHash) });
+  return Object.assign(middleware, {
+    forget(tokenHash: string) {
+      forgotten += 1;
+      cache.delete(tokenHash);
+    },
+    forgetMembers(memberIds: readonly string[]) {
+      forgotten += 1;
+      const ids = new Set(memberIds);
+      for (const [key, entry] of cache) if (entry.member && ids.has(entry.member.id)) cache.delete(key);
+    },
+    clear() {
+      forgotten += 1;
+      cache.clear();
+    },
+  });
+}
+
+/** Applies what another process announced on the bus's control channel to this process's cache. */
+export function hearControl(cache: SessionCache, message: ControlMessage): void {
+  switch (message.type) {
+    case "sessions-ended":
+      for (const key of message.sessionKeys ?? []) cache.forget(key);
+      cache.forgetMembers(message.memberIds ?? []);
+      return;
+    case "sessions-changed":
+      for (const key of message.sessionKeys) cache.forget(key);
+      return;
+  }
 }
 
 /**

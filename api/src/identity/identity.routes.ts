@@ -46,7 +46,7 @@ export function mountIdentityRoutes(
     uploads: UploadStore;
     now: () => number;
     /** Forgets ended sessions and drops their sockets (createApp's `endSessions`). */
-    endSessions: (tokenHashes: string[]) => void;
+    endSessions: (tokenHashes: string[]) => Promise<void>;
   },
 ): void {
   const { kyc, cards, passwords, now } = deps;
@@ -277,7 +277,7 @@ export function mountIdentityRoutes(
     },
     async (request, response) => {
       const member = requireMember(request);
-      deps.endSessions(
+      await deps.endSessions(
         await passwords.changeLoginPassword(
           member.id,
           validate(changeLoginPasswordSchema, request.body),
@@ -313,7 +313,7 @@ export function mountIdentityRoutes(
     async (request, response) => {
       const member = requireMember(request);
       const body = validate(setFundPasswordSchema, request.body);
-      deps.endSessions(await passwords.setFundPassword(member.id, body, passwordContext(request)));
+      await deps.endSessions(await passwords.setFundPassword(member.id, body, passwordContext(request)));
       response.json({ ok: true });
     },
   );

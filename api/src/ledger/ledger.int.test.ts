@@ -12,7 +12,9 @@ let drop: () => Promise<void>;
 let memberId: string;
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
+  // As the owner: the ledger's triggers must hold even for it, and the drift below is damage
+  // only an owner could do.
+  ({ database, drop } = await openTestDatabase({ asOwner: true }));
   const [member] = await database.db
     .insert(members)
     .values({ account: "09000000001", passwordHash: "x", inviteCode: "LEDGER", createdAtMs: 1 })

@@ -230,21 +230,25 @@ describe("member flags", () => {
 });
 
 describe("flags take effect at once, even through a session cache", () => {
-  // An API process that trusts a looked-up session for a minute, and records what it tells the gateways.
+  // An API process that trusts a looked-up session for a minute, and records what it tells the gateways on the bus.
   let cached: { url: string; ended: SessionsEnded[]; close(): Promise<void> } & Pick<TestApp, "database">;
   let staff: Record<string, string>;
 
   beforeAll(async () => {
     const { database, drop } = await openTestDatabase();
     const ended: SessionsEnded[] = [];
-    const { app: express } = createApp({
+    const bus = createMemoryBus();
+    await bus.onControl((message) => {
+      if (message.type === "sessions-ended") ended.push(message);
+    });
+    const { app: express, sessionsHeard } = createApp({
       config: testConfig({ SESSION_CACHE_MS: "60000" }),
       database,
-      bus: createMemoryBus(),
+      bus,
       catalog: createCatalog(),
       logger: pino({ level: "silent" }),
-      sessionsEnded: (event) => ended.push(event),
     });
+    await sessionsHeard;
     const server = createServer(express);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;

@@ -13,10 +13,10 @@ import type { MembersService } from "./members.service.ts";
 import { requireStaff } from "./staff-sessions.ts";
 
 export interface SessionControl {
-  /** Ends sessions: this process forgets them and every gateway drops their sockets. */
-  end(tokenHashes: string[]): void;
-  /** Sessions that live on with changed flags: this process re-reads them on their next request. */
-  forget(tokenHashes: string[]): void;
+  /** Ends sessions: every API process forgets them and every gateway drops their sockets. */
+  end(tokenHashes: string[]): Promise<void>;
+  /** Sessions that live on with changed flags: every API process re-reads them on their next request. */
+  forget(tokenHashes: string[]): Promise<void>;
 }
 
 /** Member search, profiles and account flags in the console. */
@@ -87,8 +87,8 @@ export function mountOpsMemberRoutes(
         nowMs: now(),
         ip: request.ip ?? "",
       });
-      sessions.end(result.ended);
-      sessions.forget(result.changed);
+      await sessions.end(result.ended);
+      await sessions.forget(result.changed);
       response.json(result.member);
     },
   );

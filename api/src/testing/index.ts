@@ -4,6 +4,7 @@ export { rowsOf } from "../db/rows.ts";
 export { fund, registerMember } from "./fixtures.ts";
 export { call } from "./test-app.ts";
 export {
+  databaseSettings,
   localPostgresUrl,
   openTestDatabase,
   testConfig,

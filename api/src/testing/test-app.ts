@@ -12,6 +12,8 @@ import { openTestDatabase, testConfig } from "./test-env.ts";
 export interface TestApp {
   url: string;
   database: Database;
+  /** The URL the API's database serves on (undefined on PGlite). */
+  databaseUrl: string | undefined;
   bus: Bus;
   trading: TradingService;
   /** Moves the API's clock, for throttling windows and session expiry. */
@@ -28,13 +30,15 @@ export async function startTestApp(
     startMs?: number;
     /** Hears the account events the API sends after each commit, for tests that check them. */
     accountEvents?: AccountEvents;
+    /** On a PostgreSQL server even when DATABASE_URL is unset (see `openTestDatabase`). */
+    server?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url: databaseUrl } = await openTestDatabase({ server: options.server ?? false });
   const bus = createMemoryBus();
   let offsetMs = 0;
   const now = () => (options.startMs ?? Date.now()) + offsetMs;
-  const { app, trading } = createApp({
+  const { app, trading, sessionsHeard } = createApp({
     config: testConfig(overrides),
     database,
     bus,
@@ -43,12 +47,14 @@ export async function startTestApp(
     now,
     accountEvents: options.accountEvents,
   });
+  await sessionsHeard;
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
     database,
+    databaseUrl,
     bus,
     trading,
     advance: (ms) => {

@@ -9,34 +9,72 @@ const disconnectWaitAttemptsMax = 100;
 /** The PostgreSQL server of service-mode tests when DATABASE_URL is not set: the local one. */
 export const localPostgresUrl = "postgres://postgres@127.0.0.1:5432/postgres";
 
+/** The role the product serves as in service mode (migration 0012 creates it, without a login). */
+export const appRoleName = "kabuto_app";
+/**
+ * The app role's password on a test server: a server that trusts local clients ignores it, one
+ * that asks for passwords gets it. Never a deployment's: there the operator sets one.
+ */
+const appRoleTestPassword = "kabuto-app-test";
+/**
+ * One advisory lock id, taken on the server's admin database, for giving the app role its
+ * login: roles are shared by every database of the server, and two test files changing the same
+ * role at once would fail with "tuple concurrently updated".
+ */
+const appRoleLockId = 724_002;
+
 /**
  * Each test file gets a database of its own: a fresh PostgreSQL database on the server named
  * by DATABASE_URL when it is set (as in CI), otherwise an in-memory PGlite. Both run the same
  * migrations, so the suite means the same thing in either. A test of service mode itself asks
  * for a server and gets the local PostgreSQL when DATABASE_URL is unset.
+ *
+ * On a server the migrations run as its superuser (the owner) and the database serves as the
+ * app role `kabuto_app`, as a deployment with DATABASE_MIGRATION_URL does, so every test also
+ * shows the app role may do what the product does. PGlite has one user.
  */
-export async function openTestDatabase(options: { server?: boolean } = {}): Promise<{
+export async function openTestDatabase(
+  options: {
+    server?: boolean;
+    /**
+     * Serve as the owner instead: for tests of the database's own guards, which must hold even
+     * for the owner, and which simulate damage only an owner could do.
+     */
+    asOwner?: boolean;
+  } = {},
+): Promise<{
   database: Database;
+  /** Where the database serves from: the app role's URL on a server, unless `asOwner`. */
   url: string | undefined;
+  /** The owner's (superuser's) URL of the same database: what DATABASE_MIGRATION_URL would be. */
+  ownerUrl: string | undefined;
   drop(): Promise<void>;
 }> {
   // `server`: the test is about service mode itself, so PGlite will not do.
   const serverUrl = process.env.DATABASE_URL ?? (options.server ? localPostgresUrl : undefined);
   if (!serverUrl) {
     const database = await openDatabase({});
-    return { database, url: undefined, drop: () => database.close() };
+    return { database, url: undefined, ownerUrl: undefined, drop: () => database.close() };
   }
   const name = `kabuto_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  const appRole = !options.asOwner;
+  if (appRole) await giveAppRoleLogin(admin);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const ownerUrl = new URL(serverUrl);
+  ownerUrl.pathname = `/${name}`;
+  const url = new URL(ownerUrl);
+  if (appRole) {
+    url.username = appRoleName;
+    url.password = appRoleTestPassword;
+  }
+  const database = await openDatabase({ url: url.toString(), migrationUrl: ownerUrl.toString() });
   return {
     database,
     url: url.toString(),
+    ownerUrl: ownerUrl.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -55,6 +93,35 @@ export async function openTestDatabase(options: { server?: boolean } = {}): Prom
       await cleanup.end();
     },
   };
+}
+
+/**
+ * What a product process is given to serve on a test database, as a deployment gives it: the
+ * app role's URL and the owner's for migrations on a server, nothing on PGlite.
+ */
+export function databaseSettings(opened: {
+  url: string | undefined;
+  ownerUrl: string | undefined;
+}): Record<string, string> {
+  if (!opened.url || !opened.ownerUrl) return {};
+  return { DATABASE_URL: opened.url, DATABASE_MIGRATION_URL: opened.ownerUrl };
+}
+
+/**
+ * What an operator (or docker-compose's init script) does before the first start: the app role
+ * with a login. The migration then finds it and only grants it its privileges.
+ */
+async function giveAppRoleLogin(admin: pg.Client): Promise<void> {
+  await admin.query("select pg_advisory_lock($1)", [appRoleLockId]);
+  try {
+    // Another file's migration may create the role (without a login) between a look and a
+    // CREATE, so the CREATE falls back to an ALTER.
+    const grant = `login password '${appRoleTestPassword}'`;
+    await admin.query(`do $$ begin create role ${appRoleName} ${grant};
+      exception when duplicate_object or unique_violation then alter role ${appRoleName} ${grant}; end $$`);
+  } finally {
+    await admin.query("select pg_advisory_unlock($1)", [appRoleLockId]);
+  }
 }
 
 /** A Redis key prefix no other test run shares. */

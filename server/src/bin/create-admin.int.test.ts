@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type Database, openDatabase, StaffService } from "@kabuto/api";
-import { openTestDatabase, rowsOf } from "@kabuto/api/testing";
+import { databaseSettings, openTestDatabase, rowsOf } from "@kabuto/api/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -35,13 +35,14 @@ async function staffRows(database: Database) {
 
 describe("ops:create-admin in service mode (DATABASE_URL)", () => {
   let database: Database;
-  let url: string;
+  /** Served as the app role; migrations (none left to run) as the owner, as ops would run it. */
+  let settings: Record<string, string>;
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
     const opened = await openTestDatabase({ server: true });
     database = opened.database;
-    url = opened.url as string;
+    settings = databaseSettings(opened);
     drop = opened.drop;
   });
   afterAll(async () => {
@@ -49,9 +50,7 @@ describe("ops:create-admin in service mode (DATABASE_URL)", () => {
   });
 
   it("creates an admin, audited with no staff actor, and prints a generated password that signs in", async () => {
-    const result = await createAdmin(["--login", "Root.Admin", "--name", "Root Admin"], {
-      DATABASE_URL: url,
-    });
+    const result = await createAdmin(["--login", "Root.Admin", "--name", "Root Admin"], settings);
     expect(result.code, result.stderr).toBe(0);
     const password = /^password: (\S+)$/m.exec(result.stdout)?.[1] as string;
     expect(password).toHaveLength(24);
@@ -68,7 +67,7 @@ describe("ops:create-admin in service mode (DATABASE_URL)", () => {
   it("takes a given password without printing it", async () => {
     const result = await createAdmin(
       ["--login", "second", "--name", "Second Admin", "--password", "a-long-passphrase"],
-      { DATABASE_URL: url },
+      settings,
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain("a-long-passphrase");
@@ -89,7 +88,7 @@ describe("ops:create-admin in service mode (DATABASE_URL)", () => {
   for (const [what, args, code, message] of refusals) {
     it(`refuses ${what}, adding nobody`, async () => {
       const before = await staffRows(database);
-      const result = await createAdmin(args, { DATABASE_URL: url });
+      const result = await createAdmin(args, settings);
       expect(result.code).toBe(code);
       expect(result.stderr).toContain(message);
       expect(await staffRows(database)).toEqual(before);

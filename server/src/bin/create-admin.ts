@@ -36,7 +36,11 @@ function parse(): { login: string; name: string; password: string | undefined } 
 const args = parse();
 const password = args.password ?? generatedPassword();
 const config = loadPlatformConfig([]).process;
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  migrationUrl: config.DATABASE_MIGRATION_URL,
+  dataDir: config.DATA_DIR,
+});
 let exitCode = 0;
 try {
   const created = await new StaffService(database.db).create(

@@ -4,7 +4,11 @@ import { checkLedger, isHealthy, openDatabase } from "@kabuto/api";
 import { loadPlatformConfig } from "../config.ts";
 
 const config = loadPlatformConfig([]).process;
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  migrationUrl: config.DATABASE_MIGRATION_URL,
+  dataDir: config.DATA_DIR,
+});
 const report = await checkLedger(database.db);
 await database.close();
 console.log(`ledger: ${report.accounts} accounts, ${report.journals} journals`);
