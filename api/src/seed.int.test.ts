@@ -56,6 +56,11 @@ describe("the demo seed", () => {
       .from(journals)
       .where(eq(journals.memberId, member?.id as string));
     expect(deposits.map((journal) => journal.kind)).toEqual(["deposit", "deposit"]);
+    // Described as a code, which each member reads in their own language.
+    expect(deposits.map((journal) => [journal.memoCode, journal.memoParams])).toEqual([
+      ["demo_funding", {}],
+      ["demo_funding", {}],
+    ]);
     expect(isHealthy(await checkLedger(database.db))).toBe(true);
   });
 });

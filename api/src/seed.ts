@@ -61,6 +61,7 @@ export async function seedDemo(db: Db, nowMs: number): Promise<boolean> {
           memberId: member.id,
           ref: "seed:demo",
           memo: "demo funding",
+          description: { code: "demo_funding", params: {} },
           postings: transfer(
             houseAccount("clearing", currency),
             memberAccount(member.id, "available", currency),

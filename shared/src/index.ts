@@ -106,6 +106,7 @@ export {
   staffBankCardQuerySchema,
   staffBankCardSchema,
 } from "./api/identity.ts";
+export { type JournalMemo, type JournalMemoCode, journalMemoSchema } from "./api/journal-memo.ts";
 export {
   type CandleList,
   candleListSchema,
