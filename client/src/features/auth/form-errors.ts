@@ -16,6 +16,12 @@ export function toFieldError(issue: FieldIssue): FieldError {
   return params ? { code: issue.code, ...params } : issue.code;
 }
 
+/** The first issue's field error (of `field` only, when given); undefined when there is none. */
+export function firstFieldError(issues: readonly z.core.$ZodIssue[], field?: string): FieldError | undefined {
+  const issue = issues.find((candidate) => field === undefined || candidate.path[0] === field);
+  return issue ? toFieldError(fieldIssueOf(issue)) : undefined;
+}
+
 export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
