@@ -12,5 +12,12 @@ export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 export { postJournal } from "./ledger/ledger.repo.ts";
 export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
 export { StaffService } from "./ops/staff.service.ts";
-export { demoAdmin, demoAdminUsable, seedDemo, seedDemoStaff } from "./seed.ts";
+export {
+  demoAdmin,
+  demoAdminUsable,
+  demoFundPassword,
+  seedDemo,
+  seedDemoMoney,
+  seedDemoStaff,
+} from "./seed.ts";
 export { startWorker } from "./worker.ts";

@@ -1,12 +1,25 @@
+import { ensureDefined } from "@kabuto/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.ts";
 import { rowsOf } from "./db/rows.ts";
 import { journals, members, staff } from "./db/schema.ts";
+import { ChannelsService } from "./funding/channels.service.ts";
+import { BankCardsService } from "./identity/bank-cards.service.ts";
+import { verifyFundPassword } from "./identity/fund-password.ts";
 import { memberBalances } from "./ledger/ledger.repo.ts";
 import { checkLedger, isHealthy } from "./ledger/ledger-check.ts";
 import { StaffService } from "./ops/staff.service.ts";
-import { demoAdmin, demoAdminUsable, demoMember, seedDemo, seedDemoStaff } from "./seed.ts";
+import {
+  demoAdmin,
+  demoAdminUsable,
+  demoChannels,
+  demoFundPassword,
+  demoMember,
+  seedDemo,
+  seedDemoMoney,
+  seedDemoStaff,
+} from "./seed.ts";
 import { openTestDatabase } from "./testing/test-env.ts";
 
 let database: Database;
@@ -43,7 +56,79 @@ describe("the demo seed", () => {
       .from(journals)
       .where(eq(journals.memberId, member?.id as string));
     expect(deposits.map((journal) => journal.kind)).toEqual(["deposit", "deposit"]);
+    // Described as a code, which each member reads in their own language.
+    expect(deposits.map((journal) => [journal.memoCode, journal.memoParams])).toEqual([
+      ["demo_funding", {}],
+      ["demo_funding", {}],
+    ]);
     expect(isHealthy(await checkLedger(database.db))).toBe(true);
+  });
+});
+
+describe("the demo money journey", () => {
+  it("publishes deposit channels and gives the demo member a fund password and a card, once", async () => {
+    expect(await seedDemo(database.db, 1_000)).toBe(false);
+    expect(await seedDemoMoney(database.db, 3_000)).toEqual({
+      channels: 2,
+      fundPassword: true,
+      bankCard: true,
+    });
+    expect(await seedDemoMoney(database.db, 4_000)).toEqual({
+      channels: 0,
+      fundPassword: false,
+      bankCard: false,
+    });
+
+    const channels = await new ChannelsService(database.db).list(true);
+    expect(channels.map((channel) => [channel.currency, channel.min])).toEqual([
+      ["JPY", "1000"],
+      ["USD", "1000"],
+    ]);
+    expect(channels).toHaveLength(demoChannels.length);
+    // Published like an operator's, audited with no staff actor, as the first admin is.
+    const audit = rowsOf(
+      await database.db.execute(sql`select action, staff_id from audit_log where action = 'channel.create'`),
+    );
+    expect(audit).toEqual([
+      { action: "channel.create", staff_id: null },
+      { action: "channel.create", staff_id: null },
+    ]);
+
+    const [member] = await database.db.select().from(members).where(eq(members.account, demoMember.account));
+    const memberId = ensureDefined(member, "the demo member").id;
+    await expect(verifyFundPassword(database.db, memberId, demoFundPassword, 5_000)).resolves.toBeUndefined();
+    const cards = await new BankCardsService(database.db).list(memberId);
+    expect(cards.map((card) => [card.holderName, card.cardNumberMasked])).toEqual([
+      [demoMember.realNameKana, "**** 567"],
+    ]);
+  });
+
+  it("adds no channel where operations have published their own", async () => {
+    const other = await openTestDatabase();
+    try {
+      await new ChannelsService(other.database.db).create(
+        {
+          name: "Own",
+          currency: "JPY",
+          accountName: "OWN",
+          accountNumber: "1",
+          bankName: "Own",
+          branch: "Own",
+          min: "1",
+          max: "2",
+        },
+        null,
+        { nowMs: 1_000, ip: "" },
+      );
+      // No demo member either: the member's part is skipped, not an error.
+      expect(await seedDemoMoney(other.database.db, 2_000)).toEqual({
+        channels: 0,
+        fundPassword: false,
+        bankCard: false,
+      });
+    } finally {
+      await other.drop();
+    }
   });
 });
 

@@ -4,6 +4,9 @@ import { hashPassword } from "./auth/auth.service.ts";
 import type { Db } from "./db/database.ts";
 import { members, staff } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
+import { ChannelsService } from "./funding/channels.service.ts";
+import { BankCardsService } from "./identity/bank-cards.service.ts";
+import { PasswordsService } from "./identity/passwords.service.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
 import { StaffService } from "./ops/staff.service.ts";
@@ -58,6 +61,7 @@ export async function seedDemo(db: Db, nowMs: number): Promise<boolean> {
           memberId: member.id,
           ref: "seed:demo",
           memo: "demo funding",
+          description: { code: "demo_funding", params: {} },
           postings: transfer(
             houseAccount("clearing", currency),
             memberAccount(member.id, "available", currency),
@@ -69,6 +73,99 @@ export async function seedDemo(db: Db, nowMs: number): Promise<boolean> {
     }
     return true;
   });
+}
+
+/**
+ * The demo member's fund password (six digits, as the rules ask): printed in the README, so a
+ * withdrawal can be tried at once.
+ */
+export const demoFundPassword = "246810";
+
+/** The demo member's bank card, in the kana reading of their verified name, as a Japanese account is held. */
+export const demoBankCard = {
+  holderName: demoMember.realNameKana,
+  cardNumber: "1234567",
+  cardType: "普通",
+  bankName: "かぶと銀行",
+  branchName: "本店",
+  branchCode: "001",
+} as const;
+
+/**
+ * The deposit channels the demo publishes, one per currency members trade in, so a new member
+ * can request a deposit as soon as staff have verified them. Minimums and maximums are a
+ * broker's usual ones; the account numbers are made up.
+ */
+export const demoChannels = [
+  {
+    name: "かぶと銀行 本店 普通",
+    currency: "JPY",
+    accountName: "カブトショウケン",
+    accountNumber: "7654321",
+    bankName: "かぶと銀行",
+    branch: "本店",
+    min: "1000",
+    max: "10000000",
+  },
+  {
+    name: "Kabuto Bank USD",
+    currency: "USD",
+    accountName: "KABUTO SECURITIES",
+    accountNumber: "9876543210",
+    bankName: "Kabuto Bank",
+    branch: "Tokyo",
+    min: "10",
+    max: "100000",
+  },
+] as const;
+
+/** What `seedDemoMoney` added this time, for the start-up log. */
+export interface DemoMoneySeeded {
+  channels: number;
+  fundPassword: boolean;
+  bankCard: boolean;
+}
+
+/**
+ * Makes the demo's first money journey possible without operations setting anything up: the
+ * deposit channels (published only while no channel exists at all, so an operator's own
+ * choice is never added to), and the demo member's fund password and bank card (each only
+ * while the member has none). All of it goes through the services staff and members use, so
+ * it is checked and audited like theirs; running it again adds nothing.
+ */
+export async function seedDemoMoney(db: Db, nowMs: number): Promise<DemoMoneySeeded> {
+  const seeded: DemoMoneySeeded = { channels: 0, fundPassword: false, bankCard: false };
+  const channels = new ChannelsService(db);
+  if ((await channels.list(false)).length === 0) {
+    for (const channel of demoChannels) {
+      await channels.create(channel, null, { nowMs, ip: "" });
+      seeded.channels += 1;
+    }
+  }
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.account, demoMember.account));
+  if (!member) return seeded;
+  const passwords = new PasswordsService(db);
+  if (!(await passwords.security(member.id)).fundPasswordSet) {
+    await passwords.setFundPassword(
+      member.id,
+      {
+        loginPassword: demoMember.password,
+        fundPassword: demoFundPassword,
+        fundPasswordConfirm: demoFundPassword,
+      },
+      { nowMs, ip: "", keepTokenHash: undefined },
+    );
+    seeded.fundPassword = true;
+  }
+  const cards = new BankCardsService(db);
+  if ((await cards.list(member.id)).length === 0) {
+    await cards.add(member.id, { ...demoBankCard, ifsc: "", upi: "" }, nowMs);
+    seeded.bankCard = true;
+  }
+  return seeded;
 }
 
 /**

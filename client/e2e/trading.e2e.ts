@@ -176,10 +176,32 @@ describe("trading in the browser", () => {
     await expect
       .poll(() => page.locator("[data-testid=fund-row][data-kind=open]").first().textContent(), soon)
       .toContain(`建玉番号 ${positionId}`);
+    // The server's descriptions in the member's language, not the English the ledger keeps.
+    const opened = page.locator("[data-testid=fund-row][data-kind=open]").first();
+    expect(await opened.locator("[data-testid=fund-memo]").textContent()).toMatch(
+      /^7203 買い 100株 @[\d,.]+（2倍）$/,
+    );
+    const closed = page.locator("[data-testid=fund-row][data-kind=close]").first();
+    expect(await closed.locator("[data-testid=fund-memo]").textContent()).toMatch(
+      /^7203 買い建て 100株を返済 @[\d,.]+$/,
+    );
+    const fees = await page
+      .locator("[data-testid=fund-row][data-kind=fee] [data-testid=fund-memo]")
+      .allTextContents();
+    expect(fees).toEqual(["売却手数料", "買付手数料"]);
     await snap("18-fund-records");
     await page.getByRole("tab", { name: "入金" }).click();
     await expect.poll(() => page.locator("[data-testid=fund-row][data-kind=open]").count(), soon).toBe(0);
     await page.locator("[data-testid=fund-row][data-kind=deposit]").first().waitFor();
+    await expect
+      .poll(
+        () =>
+          page
+            .locator("[data-testid=fund-row][data-kind=deposit] [data-testid=fund-remark]")
+            .allTextContents(),
+        soon,
+      )
+      .toEqual(["備考：デモ用の初期資金", "備考：デモ用の初期資金"]);
   });
 
   it("shows every trading screen in Japanese, English and Traditional Chinese", async () => {

@@ -125,6 +125,7 @@ try {
           memberId: body.member.id,
           ref: "bench",
           memo: null,
+          description: null,
           postings: transfer(
             houseAccount("clearing", "JPY"),
             memberAccount(body.member.id, "available", "JPY"),

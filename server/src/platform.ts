@@ -6,9 +6,11 @@ import {
   type Database,
   demoAdmin,
   demoAdminUsable,
+  demoFundPassword,
   memberSessionLookup,
   openDatabase,
   seedDemo,
+  seedDemoMoney,
   seedDemoStaff,
   startWorker,
 } from "@kabuto/api";
@@ -100,6 +102,10 @@ export async function startPlatform(
     if (await seedDemo(demoDatabase.db, Date.now())) {
       logger.info("seeded the demo member 09012345678 / demo1234 (invite code KABUTO)");
     }
+    const money = await seedDemoMoney(demoDatabase.db, Date.now());
+    if (money.channels > 0) logger.info(`published ${money.channels} demo deposit channels`);
+    if (money.fundPassword) logger.info(`set the demo member's fund password ${demoFundPassword}`);
+    if (money.bankCard) logger.info("added the demo member's bank card");
     if (await seedDemoStaff(demoDatabase.db, Date.now())) {
       logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
     }

@@ -18,6 +18,18 @@ export {
 } from "./api/auth.ts";
 export { type ErrorBody, errorBodySchema } from "./api/errors.ts";
 export {
+  type FieldIssue,
+  type FieldIssueCode,
+  type FieldParams,
+  fieldIssueCodes,
+  fieldIssueOf,
+  fieldIssuesOf,
+  fieldParamsSchema,
+  isFieldIssueCode,
+  paramsOf,
+  validationDetailsSchema,
+} from "./api/field-issues.ts";
+export {
   type Deposit,
   depositListSchema,
   depositSchema,
@@ -94,6 +106,7 @@ export {
   staffBankCardQuerySchema,
   staffBankCardSchema,
 } from "./api/identity.ts";
+export { type JournalMemo, type JournalMemoCode, journalMemoSchema } from "./api/journal-memo.ts";
 export {
   type BorrowRequest,
   borrowRequestSchema,

@@ -147,7 +147,11 @@ export const journals = pgTable(
     memberId: uuid("member_id").references(() => members.id),
     /** The business row, e.g. `order:123`, `position:45`. */
     ref: text("ref"),
+    /** The description in words: English for the server's own journals, staff's words for theirs. */
     memo: text("memo"),
+    /** The server's own description as a code (`journalMemoSchema`) and its parameters; null on older rows. */
+    memoCode: text("memo_code"),
+    memoParams: jsonb("memo_params"),
     createdAtMs: epochMs("created_at_ms").notNull(),
   },
   (table) => [index("journals_member_idx").on(table.memberId, table.id)],

@@ -36,7 +36,11 @@ export class ChannelsService {
     return rows.map(toChannel);
   }
 
-  async create(input: unknown, staff: StaffMember, context: StaffContext): Promise<RechargeChannel> {
+  /**
+   * Publishes a channel. `staff` is null only for the embedded demo's seed, which the audit log
+   * then records with no staff actor, as it does the first admin.
+   */
+  async create(input: unknown, staff: StaffMember | null, context: StaffContext): Promise<RechargeChannel> {
     const channel = parseChannel(validate(rechargeChannelInputSchema, input));
     return this.db.transaction(async (tx) => {
       const [row] = rowsOf(
@@ -50,7 +54,7 @@ export class ChannelsService {
       );
       const created = toChannel(row as Record<string, unknown>);
       await recordAudit(tx, {
-        staffId: staff.id,
+        staffId: staff?.id ?? null,
         action: "channel.create",
         target: `recharge_channel:${created.id}`,
         after: created,

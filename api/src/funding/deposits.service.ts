@@ -126,6 +126,8 @@ export class DepositsService {
             memberId,
             ref: `deposit:${depositId}`,
             memo: reason,
+            // Staff's own words (the remark on an approval), read as they wrote them.
+            description: null,
             postings: transfer(
               houseAccount("clearing", currency),
               memberAccount(memberId, "available", currency),

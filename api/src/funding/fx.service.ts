@@ -149,6 +149,10 @@ export class FxService {
             memberId,
             ref: `fx_quote:${quote.id}`,
             memo: `${quote.from}→${quote.to} @ ${quote.rate}`,
+            description: {
+              code: "fx_conversion",
+              params: { from: quote.from, to: quote.to, rate: quote.rate },
+            },
             postings: [
               ...transfer(
                 memberAccount(memberId, "available", quote.from),

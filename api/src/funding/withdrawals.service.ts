@@ -170,6 +170,8 @@ export class WithdrawalsService {
           memberId,
           ref: `withdrawal:${withdrawalId}`,
           memo: reason,
+          // Staff's own words (a rejection's reason), read as they wrote them.
+          description: null,
           postings: approve
             ? transfer(held, houseAccount("clearing", currency), amount)
             : transfer(held, memberAccount(memberId, "available", currency), amount),
@@ -241,6 +243,7 @@ export class WithdrawalsService {
         memberId,
         ref: `withdrawal:${withdrawalId}`,
         memo: null,
+        description: null,
         postings: transfer(
           memberAccount(memberId, "available", currency),
           memberAccount(memberId, "held", currency),

@@ -115,6 +115,19 @@ describe("adding a bank card", () => {
     expect(await identityCounts(app.database)).toEqual(before);
   });
 
+  it("says which field is too long and by how much, each field its own, writing nothing", async () => {
+    const { auth } = await verifiedMember();
+    const before = await identityCounts(app.database);
+    const refused = await addCard(auth, card({ bankName: "銀".repeat(65), branchName: "" }));
+    // The first field's issue needs its field to be said, so the error as a whole stays generic.
+    expect([refused.status, refused.body.error.code]).toEqual([400, "VALIDATION_FAILED"]);
+    expect(refused.body.error.details).toEqual({
+      fields: { bankName: "TOO_LONG", branchName: "CARD_FIELD_REQUIRED" },
+      params: { bankName: { max: 64 } },
+    });
+    expect(await identityCounts(app.database)).toEqual(before);
+  });
+
   it("refuses a number the member already has live (CARD_EXISTS), however it is spaced", async () => {
     const { auth } = await verifiedMember();
     await addCard(auth, card());

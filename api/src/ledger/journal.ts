@@ -1,4 +1,4 @@
-import type { Currency } from "@kabuto/shared";
+import type { Currency, JournalMemo } from "@kabuto/shared";
 
 /**
  * A member's money by purpose: spendable, held for pending orders, posted as margin, owed to the
@@ -52,7 +52,13 @@ export interface JournalDraft {
   memberId: string | null;
   /** The business row it belongs to, e.g. `order:12`. */
   ref: string | null;
+  /** The description in words: English for the server's own journals, staff's words for theirs. */
   memo: string | null;
+  /**
+   * The server's own description as a code and parameters, rendered in each member's language;
+   * null where the memo is staff's words (a reason) or there is none.
+   */
+  description: JournalMemo | null;
   postings: Posting[];
 }
 

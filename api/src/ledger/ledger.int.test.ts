@@ -30,6 +30,7 @@ const deposit = (amount: bigint): JournalDraft => ({
   memberId,
   ref: null,
   memo: null,
+  description: null,
   postings: transfer(houseAccount("clearing", "JPY"), memberAccount(memberId, "available", "JPY"), amount),
 });
 
@@ -60,6 +61,7 @@ describe("the ledger", () => {
           memberId,
           ref: "order:1",
           memo: null,
+          description: null,
           postings: transfer(
             memberAccount(memberId, "available", "JPY"),
             memberAccount(memberId, "held", "JPY"),
@@ -110,6 +112,7 @@ describe("the ledger", () => {
       memberId,
       ref: null,
       memo: null,
+      description: null,
       postings: transfer(
         memberAccount(memberId, "available", "JPY"),
         houseAccount("clearing", "JPY"),

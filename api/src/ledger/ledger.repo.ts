@@ -23,8 +23,9 @@ export async function postJournal(tx: Tx, draft: JournalDraft, nowMs: number): P
   const ids = await accountIds(tx, accounts);
   const journalId = mapOneRow(
     await tx.execute(sql`
-      insert into journals (kind, member_id, ref, memo, created_at_ms)
-      values (${draft.kind}, ${draft.memberId}, ${draft.ref}, ${draft.memo}, ${nowMs})
+      insert into journals (kind, member_id, ref, memo, memo_code, memo_params, created_at_ms)
+      values (${draft.kind}, ${draft.memberId}, ${draft.ref}, ${draft.memo}, ${draft.description?.code ?? null},
+        ${draft.description ? JSON.stringify(draft.description.params) : null}::jsonb, ${nowMs})
       returning id`),
     (row) => row.int("id"),
   );

@@ -41,6 +41,7 @@ export function approveLoan(loan: LoanRow, today: string, nowMs: number, reason:
         memberId: loan.memberId,
         ref: ref(loan),
         memo: null,
+        description: null,
         postings: transfer(
           memberAccount(loan.memberId, "loan", loan.currency),
           memberAccount(loan.memberId, "available", loan.currency),
@@ -90,6 +91,7 @@ export function accrueInterest(loan: LoanRow, throughDate: string, daysMax: numb
         memberId: loan.memberId,
         ref: ref(loan),
         memo: date,
+        description: { code: "loan_interest_day", params: { date } },
         postings: transfer(
           memberAccount(loan.memberId, "loan", loan.currency),
           houseAccount("loans", loan.currency),
@@ -127,6 +129,7 @@ export function repayLoan(loan: LoanRow, amount: bigint, nowMs: number): LoanSte
         memberId: loan.memberId,
         ref: ref(loan),
         memo: null,
+        description: null,
         postings: transfer(
           memberAccount(loan.memberId, "available", loan.currency),
           memberAccount(loan.memberId, "loan", loan.currency),

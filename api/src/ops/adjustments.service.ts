@@ -28,6 +28,8 @@ export function adjustmentJournal(
     memberId,
     ref: null,
     memo: reason,
+    // Staff's own words, read as they wrote them.
+    description: null,
     postings: amount > 0n ? transfer(house, member, amount) : transfer(member, house, -amount),
   };
 }

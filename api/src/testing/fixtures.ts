@@ -39,6 +39,7 @@ export async function fund(
         memberId,
         ref: "test:deposit",
         memo: null,
+        description: null,
         postings: transfer(
           houseAccount("clearing", currency),
           memberAccount(memberId, "available", currency),
@@ -68,6 +69,7 @@ export async function owe(
         memberId,
         ref: "test:loss",
         memo: null,
+        description: null,
         postings: transfer(
           memberAccount(memberId, "deficit", currency),
           houseAccount("clearing", currency),

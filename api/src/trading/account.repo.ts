@@ -1,5 +1,6 @@
 import type { AccountSummary, Balance, Currency, FundRecord, FundRecordKind } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { rowsOf } from "../db/rows.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 
@@ -12,6 +13,13 @@ const kindsOf: Record<FundRecordKind, readonly string[]> = {
   trade: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
   loan: ["loan_draw", "loan_interest", "loan_repayment"],
 };
+
+/** A journal's memo parameters: a JSON object (some drivers hand jsonb over as its text), or none. */
+const memoParamsSchema = z.record(z.string(), z.unknown()).nullable();
+
+function memoParamsOf(value: unknown): Record<string, unknown> | null {
+  return memoParamsSchema.parse(typeof value === "string" ? JSON.parse(value) : (value ?? null));
+}
 
 export async function accountSummary(tx: Tx, memberId: string): Promise<AccountSummary> {
   const rows = rowsOf(
@@ -68,7 +76,7 @@ export async function fundRecords(
   const kinds = query.type ? kindsOf[query.type] : undefined;
   const rows = rowsOf(
     await tx.execute(sql`
-      select j.id, j.kind, j.ref, j.memo, j.created_at_ms,
+      select j.id, j.kind, j.ref, j.memo, j.memo_code, j.memo_params, j.created_at_ms,
         coalesce(json_agg(json_build_object('purpose', a.purpose, 'currency', e.currency, 'amount', e.amount::text))
           filter (where a.member_id = ${memberId}), '[]') as changes
       from journals j
@@ -85,6 +93,8 @@ export async function fundRecords(
       kind: String(row.kind),
       ref: (row.ref as string | null) ?? null,
       memo: (row.memo as string | null) ?? null,
+      memoCode: (row.memo_code as string | null) ?? null,
+      memoParams: memoParamsOf(row.memo_params),
       createdAtMs: Number(row.created_at_ms),
       changes: (typeof row.changes === "string"
         ? JSON.parse(row.changes)

@@ -1,3 +1,4 @@
+import { journalMemoSchema } from "@kabuto/shared";
 import { orderCases } from "@kabuto/shared/trading-cases";
 import { describe, expect, it } from "vitest";
 import { accountKey, assertBalanced, type JournalDraft, type Posting } from "../ledger/journal.ts";
@@ -67,6 +68,15 @@ describe("openJournals", () => {
       ["open", "long 100 JP:7203 @ 2651.5 ×2"],
       ["fee", "purchase fee"],
     ]);
+    // The same descriptions as codes, which each member reads in their own language.
+    expect(opened.journals.map((journal) => journal.description)).toEqual([
+      {
+        code: "position_open",
+        params: { side: "long", quantity: 100, symbol: "JP:7203", price: "2651.5", leverage: 2 },
+      },
+      { code: "purchase_fee", params: {} },
+    ]);
+    for (const journal of opened.journals) expect(journalMemoSchema.parse(journal.description)).toBeTruthy();
     expect(openJournals({ ...base, terms: { feePpm: 0 } }).journals.map((journal) => journal.kind)).toEqual([
       "open",
     ]);
@@ -142,6 +152,14 @@ describe("closeJournals", () => {
     });
     for (const journal of closed.journals) assertBalanced(journal);
     expect(closed.journals.map((journal) => journal.kind)).toEqual(["close", "fee", "tax"]);
+    expect(closed.journals.map((journal) => journal.description)).toEqual([
+      {
+        code: "position_close",
+        params: { side: position.side, quantity: 100, symbol: position.symbol, price: "2700" },
+      },
+      { code: "selling_fee", params: {} },
+      { code: "sale_tax", params: {} },
+    ]);
     // Profit 5,000; fee and tax 270 each on the 270,000 sale.
     expect(closed).toMatchObject({
       closeNotional: 270_000n,

@@ -58,6 +58,16 @@ export function openJournals(input: {
       kind: "open",
       memberId,
       memo: `${input.side} ${input.quantity} ${input.symbol} @ ${openPrice} ×${input.leverage}`,
+      description: {
+        code: "position_open",
+        params: {
+          side: input.side,
+          quantity: input.quantity,
+          symbol: input.symbol,
+          price: openPrice,
+          leverage: input.leverage,
+        },
+      },
       postings: transfer(cash, memberAccount(memberId, "margin", currency), margin),
     },
   ];
@@ -67,6 +77,7 @@ export function openJournals(input: {
       kind: "fee",
       memberId,
       memo: "purchase fee",
+      description: { code: "purchase_fee", params: {} },
       postings: transfer(cash, houseAccount("fees", currency), fee),
     });
   }
@@ -98,6 +109,7 @@ function memberMove(
     memberId,
     ref,
     memo: null,
+    description: null,
     postings: transfer(
       memberAccount(memberId, move.from, move.currency),
       memberAccount(memberId, move.to, move.currency),
@@ -207,6 +219,15 @@ export function closeJournals(input: {
       memberId,
       ref,
       memo: `${position.side} ${position.quantity} ${position.symbol} @ ${closePrice}`,
+      description: {
+        code: "position_close",
+        params: {
+          side: position.side,
+          quantity: position.quantity,
+          symbol: position.symbol,
+          price: closePrice,
+        },
+      },
       postings,
     },
   ];
@@ -217,6 +238,7 @@ export function closeJournals(input: {
       memberId,
       ref,
       memo: "selling fee",
+      description: { code: "selling_fee", params: {} },
       postings: transfer(cash, houseAccount("fees", currency), fee),
     });
   if (tax > 0n)
@@ -225,6 +247,7 @@ export function closeJournals(input: {
       memberId,
       ref,
       memo: "stamp duty",
+      description: { code: "sale_tax", params: {} },
       postings: transfer(cash, houseAccount("tax", currency), tax),
     });
   const realized = pnl - fee - tax - position.openFee;

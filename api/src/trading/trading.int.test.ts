@@ -464,7 +464,16 @@ describe("fund records", () => {
     expect(trades.body.items[0]).toMatchObject({
       kind: "fee",
       memo: "purchase fee",
+      memoCode: "purchase_fee",
+      memoParams: {},
       changes: [{ purpose: "available", currency: "JPY", amount: "-266" }],
     });
+    // The opening's description as a code and parameters, rendered in the member's language.
+    expect(trades.body.items[1]).toMatchObject({
+      memoCode: "position_open",
+      memoParams: { side: "long", quantity: 100, symbol: "JP:7203", price: "2650.5", leverage: 2 },
+    });
+    // A deposit's memo is staff's words, or none: no code.
+    expect(all.body.items[2]).toMatchObject({ kind: "deposit", memoCode: null, memoParams: null });
   });
 });

@@ -400,13 +400,16 @@ export async function writeOpening(
           where a.member_id is null and a.currency = ${currency} and a.purpose = any(${sql.param(housePurposes)}::text[])
       ),
       journal_ids as (
-        select nextval('journals_id_seq') as id, j.kind, j.memo, j.n
+        select nextval('journals_id_seq') as id, j.kind, j.memo, j.memo_code, j.memo_params, j.n
         from go, unnest(${sql.param(journals.map((j) => j.kind))}::text[],
-          ${sql.param(journals.map((j) => j.memo))}::text[]) with ordinality as j(kind, memo, n)
+          ${sql.param(journals.map((j) => j.memo))}::text[],
+          ${sql.param(journals.map((j) => j.description?.code ?? null))}::text[],
+          ${sql.param(journals.map((j) => (j.description ? JSON.stringify(j.description.params) : null)))}::jsonb[])
+          with ordinality as j(kind, memo, memo_code, memo_params, n)
       ),
       journals_written as (
-        insert into journals (id, kind, member_id, ref, memo, created_at_ms)
-        select j.id, j.kind, ${memberId}, 'position:' || go.position_id, j.memo, ${nowMs}
+        insert into journals (id, kind, member_id, ref, memo, memo_code, memo_params, created_at_ms)
+        select j.id, j.kind, ${memberId}, 'position:' || go.position_id, j.memo, j.memo_code, j.memo_params, ${nowMs}
         from journal_ids j, go order by j.n
         returning id
       ),

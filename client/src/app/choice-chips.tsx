@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import type { FieldError } from "../lib/api-error.ts";
 import { errorMessage } from "../lib/error-messages.ts";
 
 export interface Choice<T extends string | number> {
@@ -20,7 +21,7 @@ interface ChoiceChipsProps<T extends string | number> {
   /** `segments`: equal parts of one bar; `chips`: separate pills. */
   look?: "segments" | "chips";
   /** An error code, shown translated under the choices. */
-  error?: string | undefined;
+  error?: FieldError | undefined;
 }
 
 /** One choice out of a few, as native radio buttons drawn as a segmented bar or as chips. */

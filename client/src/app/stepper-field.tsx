@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import type { FieldError } from "../lib/api-error.ts";
 import { errorMessage } from "../lib/error-messages.ts";
 import { IconMinus, IconPlus } from "./icons.tsx";
 
@@ -14,8 +15,8 @@ interface StepperFieldProps {
   inputMode: "numeric" | "decimal";
   /** A line under the input: the unit, the tick, the lot size. */
   hint?: ReactNode;
-  /** An error code, shown translated under the input. */
-  error?: string | undefined;
+  /** An error code (with its bound, if it names one), shown translated under the input. */
+  error?: FieldError | undefined;
   decreaseLabel: string;
   increaseLabel: string;
 }

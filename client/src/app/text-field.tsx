@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import type { FieldError } from "../lib/api-error.ts";
 import { errorMessage } from "../lib/error-messages.ts";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
@@ -7,8 +8,8 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
   label: ReactNode;
   /** A line of help under the input, read out with it. */
   hint?: ReactNode;
-  /** An error code, shown translated under the input. */
-  error?: string | undefined;
+  /** An error code (with its bound, if it names one), shown translated under the input. */
+  error?: FieldError | undefined;
 }
 
 /** A labelled input whose hint and error are tied to it, the error announced. */
@@ -48,7 +49,7 @@ interface CheckFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   children: ReactNode;
-  error?: string | undefined;
+  error?: FieldError | undefined;
 }
 
 export function CheckField({ id, checked, onChange, children, error }: CheckFieldProps) {

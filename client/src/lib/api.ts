@@ -1,6 +1,6 @@
-import { errorBodySchema } from "@kabuto/shared";
+import { errorBodySchema, validationDetailsSchema } from "@kabuto/shared";
 import type { z } from "zod";
-import { ApiError } from "./api-error.ts";
+import { ApiError, type FieldError } from "./api-error.ts";
 import { reportUnauthorized } from "./unauthorized.ts";
 
 /** The spec's request time-out (section 7). */
@@ -12,11 +12,16 @@ export const apiTimeoutMs = 10_000;
 export const uploadTimeoutMs = 60_000;
 const apiBase = "/api/v1";
 
-function fieldCodes(details: Record<string, unknown> | undefined): Record<string, string> {
-  const fields = details?.fields;
-  if (typeof fields !== "object" || fields === null) return {};
-  const result: Record<string, string> = {};
-  for (const [name, code] of Object.entries(fields)) if (typeof code === "string") result[name] = code;
+/** Each field's code, with the bound the server named for it (`params`) where it named one. */
+export function fieldErrors(details: Record<string, unknown> | undefined): Record<string, FieldError> {
+  const parsed = validationDetailsSchema.safeParse(details ?? {});
+  if (!parsed.success) return {};
+  const { fields = {}, params = {} } = parsed.data;
+  const result: Record<string, FieldError> = {};
+  for (const [name, code] of Object.entries(fields)) {
+    const bounds = params[name];
+    result[name] = bounds ? { code, ...bounds } : code;
+  }
   return result;
 }
 
@@ -25,7 +30,7 @@ async function failure(response: Response): Promise<ApiError> {
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
     const { code, details } = parsed.data.error;
-    return new ApiError(response.status, code, fieldCodes(details));
+    return new ApiError(response.status, code, fieldErrors(details));
   }
   return new ApiError(response.status, response.status === 401 ? "UNAUTHENTICATED" : "BAD_RESPONSE");
 }

@@ -1,7 +1,7 @@
-import type { ErrorCode, TopicErrorCode } from "@kabuto/shared";
+import type { ErrorCode, FieldIssueCode, TopicErrorCode } from "@kabuto/shared";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ClientErrorCode } from "./api-error.ts";
+import { type ClientErrorCode, type FieldError, fieldErrorCode } from "./api-error.ts";
 
 /**
  * What each error code says to a member. Typed over the closed lists, so a code added to
@@ -10,7 +10,10 @@ import type { ClientErrorCode } from "./api-error.ts";
 /** Codes of checks made only in the browser. */
 type FormErrorCode = "PRIVACY_NOT_ACCEPTED";
 
-const messages: Record<ErrorCode | TopicErrorCode | ClientErrorCode | FormErrorCode, MessageDescriptor> = {
+const messages: Record<
+  ErrorCode | TopicErrorCode | ClientErrorCode | FormErrorCode | FieldIssueCode,
+  MessageDescriptor
+> = {
   BAD_REQUEST: msg`The request could not be processed.`,
   VALIDATION_FAILED: msg`Please check what you entered.`,
   NOT_FOUND: msg`Not found.`,
@@ -124,9 +127,27 @@ const messages: Record<ErrorCode | TopicErrorCode | ClientErrorCode | FormErrorC
   TIMEOUT: msg`The request timed out. Please try again.`,
   BAD_RESPONSE: msg`Unexpected response from the server.`,
   PRIVACY_NOT_ACCEPTED: msg`Please read and accept the privacy policy.`,
+  // A field's own failure, with the bound it breaks ({max}, {min}) when it has one.
+  FIELD_REQUIRED: msg`Fill in this field.`,
+  TOO_SHORT: msg`Use at least {min} characters.`,
+  TOO_LONG: msg`Use at most {max} characters.`,
+  TOO_SMALL: msg`Enter {min} or more.`,
+  TOO_LARGE: msg`Enter {max} or less.`,
+  MUST_EXCEED: msg`Enter more than {min}.`,
+  MUST_BE_UNDER: msg`Enter less than {max}.`,
+  TOO_MANY: msg`Choose at most {max}.`,
+  TOO_FEW: msg`Choose at least {min}.`,
+  INVALID_FORMAT: msg`This is not in the expected format.`,
 };
 
-/** The translated message of `code`; an unknown code shows as itself (spec: a missing key shows the key). */
-export function errorMessage(i18n: I18n, code: string): string {
-  return Object.hasOwn(messages, code) ? i18n._(messages[code as keyof typeof messages]) : code;
+/**
+ * The translated message of an error code, or of a field's code with the bound it names; an
+ * unknown code shows as itself (spec: a missing key shows the key).
+ */
+export function errorMessage(i18n: I18n, error: FieldError): string {
+  const code = fieldErrorCode(error);
+  if (!Object.hasOwn(messages, code)) return code;
+  const descriptor = messages[code as keyof typeof messages];
+  if (typeof error === "string") return i18n._(descriptor);
+  return i18n._(descriptor.id, { max: error.max, min: error.min }, { message: descriptor.message });
 }

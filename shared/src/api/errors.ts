@@ -1,6 +1,10 @@
 import { z } from "zod";
 
-/** Every failed HTTP response carries this body. `message` is for logs, never shown to members. */
+/**
+ * Every failed HTTP response carries this body. `message` is for logs, never shown to members.
+ * A validation failure's `details` name each field's code in `fields` and, where that code's
+ * message names a bound, the bound in `params` (`validationDetailsSchema` in field-issues.ts).
+ */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),

@@ -120,7 +120,15 @@ export const fundRecordSchema = z.object({
   id: z.string(),
   kind: z.string(),
   ref: z.string().nullable(),
+  /** The description as written, in English for journals the server made: shown only when there is no code. */
   memo: z.string().nullable(),
+  /**
+   * The description as a code (`journalMemoSchema`) and its parameters, rendered in the
+   * member's language; null for staff's own words and for journals older than the codes. A
+   * client that does not know a code shows `memo`.
+   */
+  memoCode: z.string().nullable(),
+  memoParams: z.record(z.string(), z.unknown()).nullable(),
   createdAtMs: z.number(),
   /** What the journal did to the member's own accounts. */
   changes: z.array(z.object({ purpose: z.string(), currency: currencySchema, amount: minorAmountSchema })),

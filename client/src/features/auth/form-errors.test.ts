@@ -1,5 +1,6 @@
-import { loginRequestSchema, registerRequestSchema } from "@kabuto/shared";
+import { bankCardInputSchema, loginRequestSchema, registerRequestSchema } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "../../lib/api.ts";
 import { fieldErrorsFromIssues } from "./form-errors.ts";
 
 function check(schema: typeof registerRequestSchema | typeof loginRequestSchema, input: unknown) {
@@ -59,5 +60,31 @@ describe("sign-in needs both fields", () => {
       account: "ACCOUNT_REQUIRED",
       password: "PASSWORD_REQUIRED",
     });
+  });
+});
+
+describe("a bound the schema leaves generic", () => {
+  it("reaches the field as its kind and bound, as the server reports it", () => {
+    const result = bankCardInputSchema.safeParse({
+      holderName: "ヤマダ タロウ",
+      cardNumber: "1234567",
+      cardType: "普通",
+      bankName: "銀".repeat(65),
+      branchName: "本店",
+      branchCode: "0".repeat(17),
+    });
+    expect(result.success ? {} : fieldErrorsFromIssues(result.error.issues)).toEqual({
+      bankName: { code: "TOO_LONG", max: 64 },
+      branchCode: { code: "TOO_LONG", max: 16 },
+    });
+  });
+
+  it("is read back from a server's validation details with its bound", () => {
+    expect(
+      fieldErrors({
+        fields: { bankName: "TOO_LONG", holderName: "CARD_FIELD_REQUIRED" },
+        params: { bankName: { max: 64 } },
+      }),
+    ).toEqual({ bankName: { code: "TOO_LONG", max: 64 }, holderName: "CARD_FIELD_REQUIRED" });
   });
 });

@@ -1,9 +1,27 @@
 import type { FundRecord } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
-import { appendPage, memoRole, nextCursor, pageKey, parseRef, summarizeChanges } from "./fund-record.ts";
+import {
+  appendPage,
+  codedMemo,
+  memoRole,
+  nextCursor,
+  pageKey,
+  parseRef,
+  stockCode,
+  summarizeChanges,
+} from "./fund-record.ts";
 
 function record(id: string): FundRecord {
-  return { id, kind: "open", ref: null, memo: null, createdAtMs: 0, changes: [] };
+  return {
+    id,
+    kind: "open",
+    ref: null,
+    memo: null,
+    memoCode: null,
+    memoParams: null,
+    createdAtMs: 0,
+    changes: [],
+  };
 }
 
 describe("summarizeChanges: a journal's effect on the member's money", () => {
@@ -109,5 +127,35 @@ describe("paging", () => {
   it("appends a page without listing a record twice", () => {
     const items = appendPage([record("9"), record("8")], [record("8"), record("7")]);
     expect(items.map((item) => item.id)).toEqual(["9", "8", "7"]);
+  });
+});
+
+describe("codedMemo: a journal's description as a code the member's language renders", () => {
+  const base = record("9");
+  it("reads an opening's code and parameters", () => {
+    const params = { side: "long", quantity: 100, symbol: "JP:9432", price: "151.8", leverage: 3 };
+    expect(
+      codedMemo({
+        ...base,
+        memo: "long 100 JP:9432 @ 151.8 ×3",
+        memoCode: "position_open",
+        memoParams: params,
+      }),
+    ).toEqual({ code: "position_open", params });
+    expect(codedMemo({ ...base, memoCode: "selling_fee", memoParams: {} })).toEqual({
+      code: "selling_fee",
+      params: {},
+    });
+  });
+
+  it("leaves the text of an older journal, staff's words, an unknown code and broken parameters", () => {
+    expect(codedMemo({ ...base, memo: "selling fee" })).toBeUndefined();
+    expect(codedMemo({ ...base, memoCode: "from_a_newer_server", memoParams: {} })).toBeUndefined();
+    expect(codedMemo({ ...base, memoCode: "position_open", memoParams: { side: "long" } })).toBeUndefined();
+  });
+
+  it("names a stock by its code without the market", () => {
+    expect(stockCode("JP:9432")).toBe("9432");
+    expect(stockCode("US:AAPL")).toBe("AAPL");
   });
 });

@@ -1,4 +1,4 @@
-import type { Currency, FundRecord } from "@kabuto/shared";
+import { type Currency, type FundRecord, type JournalMemo, journalMemoSchema } from "@kabuto/shared";
 
 /**
  * What a fund record (one ledger journal) did to the member's money, for its row: the change of
@@ -91,4 +91,19 @@ export function pageKey(before: number | undefined): string {
 export function appendPage(items: readonly FundRecord[], page: readonly FundRecord[]): FundRecord[] {
   const listed = new Set(items.map((record) => record.id));
   return [...items, ...page.filter((record) => !listed.has(record.id))];
+}
+
+/**
+ * A record's coded description, if it has one this client knows: journals written before
+ * descriptions had codes, staff's own words and a code from a newer server have only their text.
+ */
+export function codedMemo(record: FundRecord): JournalMemo | undefined {
+  if (record.memoCode === null) return undefined;
+  const parsed = journalMemoSchema.safeParse({ code: record.memoCode, params: record.memoParams ?? {} });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A stock's code without its market (`9432` of `JP:9432`), as members know it. */
+export function stockCode(symbol: string): string {
+  return symbol.slice(symbol.indexOf(":") + 1);
 }

@@ -1,6 +1,6 @@
 import { Tabs } from "@base-ui/react/tabs";
-import { type FundRecord, marketZone } from "@kabuto/shared";
-import { formatDateTime } from "@kabuto/shared/format";
+import { type FundRecord, type JournalMemo, marketZone } from "@kabuto/shared";
+import { formatDate, formatDateTime, formatPrice, intlLocale } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -16,11 +16,13 @@ import { formatSignedMoney, toneOf } from "../trading/figures.tsx";
 import { positionDetailPath } from "../trading/paths.ts";
 import {
   appendPage,
+  codedMemo,
   type Move,
   memoRole,
   nextCursor,
   pageKey,
   parseRef,
+  stockCode,
   summarizeChanges,
 } from "./fund-record.ts";
 import { type FundRecordFilter, fetchFundRecords } from "./funds-api.ts";
@@ -255,6 +257,56 @@ function Reference({ reference }: { reference: string | null }) {
   }
 }
 
+/** A coded description in the member's language. */
+function useMemoText(): (memo: JournalMemo) => string {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const count = (value: number) => new Intl.NumberFormat(intlLocale[locale]).format(value);
+  return (memo) => {
+    switch (memo.code) {
+      case "position_open": {
+        const { side, leverage } = memo.params;
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const price = formatPrice(memo.params.price, locale);
+        return side === "long"
+          ? t`Long ${code} ${quantity} shares at ${price}, ${leverage}×`
+          : t`Short ${code} ${quantity} shares at ${price}, ${leverage}×`;
+      }
+      case "position_close": {
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const price = formatPrice(memo.params.price, locale);
+        return memo.params.side === "long"
+          ? t`Long ${code} ${quantity} shares closed at ${price}`
+          : t`Short ${code} ${quantity} shares closed at ${price}`;
+      }
+      case "purchase_fee":
+        return t`Purchase fee`;
+      case "selling_fee":
+        return t`Selling fee`;
+      case "sale_tax":
+        return t`Tax on the sale`;
+      case "demo_funding":
+        return t`Demo starting funds`;
+      case "fx_conversion": {
+        const { from, to } = memo.params;
+        const rate = formatPrice(memo.params.rate, locale);
+        return t`${from} to ${to} at ${rate}`;
+      }
+      case "loan_interest_day": {
+        // Noon in Tokyo of that Tokyo date: the same calendar day whatever the zone's offset.
+        const day = formatDate(Date.parse(`${memo.params.date}T12:00:00+09:00`), locale, marketZone.JP);
+        return t`Interest for ${day}`;
+      }
+      case "checkin_points": {
+        const points = count(memo.params.points);
+        return t`${points} check-in points`;
+      }
+    }
+  };
+}
+
 function Memo({ kind, memo }: { kind: string; memo: string }) {
   switch (memoRole(kind)) {
     case "remark":
@@ -270,15 +322,23 @@ function Memo({ kind, memo }: { kind: string; memo: string }) {
         </span>
       );
     case "plain":
-      return <span className="num">{memo}</span>;
+      return (
+        <span className="num" data-testid="fund-memo">
+          {memo}
+        </span>
+      );
   }
 }
 
 function RecordRow({ record }: { record: FundRecord }) {
   const { i18n } = useLingui();
   const locale = useLocale();
+  const memoText = useMemoText();
   const summary = summarizeChanges(record.changes);
   const label = kindLabels[record.kind];
+  // The server's own description in the member's language; staff's words and older journals as written.
+  const coded = codedMemo(record);
+  const memo = coded ? memoText(coded) : record.memo;
   const secondary: ReactNode[] = summary.others.map((move) => {
     const purpose = purposeLabels[move.purpose];
     return (
@@ -304,10 +364,10 @@ function RecordRow({ record }: { record: FundRecord }) {
         </span>
         <span className="fund-row__moves num">{secondary}</span>
       </div>
-      {(record.memo || parseRef(record.ref)) && (
+      {(memo || parseRef(record.ref)) && (
         <p className="fund-row__memo">
           <Reference reference={record.ref} />
-          {record.memo && <Memo kind={record.kind} memo={record.memo} />}
+          {memo && <Memo kind={record.kind} memo={memo} />}
         </p>
       )}
     </li>

@@ -6,6 +6,7 @@ import {
   kycSubmitSchema,
   setFundPasswordSchema,
 } from "@kabuto/shared";
+import type { FieldError } from "../../lib/api-error.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
 import { photoProblem } from "./photo.ts";
 
@@ -101,7 +102,7 @@ export function buildFundPassword(
 }
 
 /** Where a server's field code shows on the fund-password form: its proof field has one name for both modes. */
-export function fundPasswordFieldErrors(fields: Readonly<Record<string, string>>): FieldErrors {
+export function fundPasswordFieldErrors(fields: Readonly<Record<string, FieldError>>): FieldErrors {
   const errors: FieldErrors = {};
   for (const [field, code] of Object.entries(fields)) {
     errors[field === "loginPassword" || field === "oldFundPassword" ? "proof" : field] = code;

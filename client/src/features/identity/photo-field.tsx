@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useState } from "react";
 import { IconPlus } from "../../app/icons.tsx";
+import type { FieldError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { photoProblem } from "./photo.ts";
 
@@ -12,7 +13,7 @@ interface PhotoFieldProps {
   file: File | undefined;
   onChange: (file: File | undefined) => void;
   /** An error code, shown translated under the box. */
-  error?: string | undefined;
+  error?: FieldError | undefined;
   /**
    * Opens the camera at once on phones (identity documents). Left off where the picture is
    * usually a screenshot already on the phone, such as an online-banking transfer receipt.

@@ -16,7 +16,7 @@ import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { ApiError, errorCode } from "../../lib/api-error.ts";
+import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
@@ -363,7 +363,7 @@ function RepayForm({
     account.value?.balances.find((balance) => balance.currency === loan.currency)?.available ?? "0",
   );
   const [amount, setAmount] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<FieldError | undefined>();
   const [busy, setBusy] = useState(false);
   const [keys] = useState(() => new IntentKeys());
   const most = owed < cash ? owed : cash;

@@ -4,7 +4,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { TextField } from "../../app/text-field.tsx";
-import { ApiError } from "../../lib/api-error.ts";
+import { ApiError, type FieldError } from "../../lib/api-error.ts";
 import { notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { fetchConfig, setConfig } from "./ops-api.ts";
@@ -58,7 +58,7 @@ export function ConfigScreen() {
 function EntryForm({ entry, onSaved }: { entry: OpsConfigEntry; onSaved: () => void }) {
   const { i18n, t } = useLingui();
   const [value, setValue] = useState(entry.value);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<FieldError>();
   const [busy, run] = useBusy();
 
   function submit(event: FormEvent) {

@@ -18,9 +18,11 @@ import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
 import { navigate } from "../../app/hash-location.ts";
 import { CheckField, TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import type { FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { firstFieldError } from "../auth/form-errors.ts";
 import { summarizeChanges } from "../funds/fund-record.ts";
 import { parseAdjustment } from "./adjustment-rules.ts";
 import { DetailScreen } from "./detail-screen.tsx";
@@ -322,7 +324,7 @@ function FlagsForm({ member, onSaved }: { member: MemberProfile; onSaved: () => 
   >;
   const [flags, setFlags] = useState(initial);
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<FieldError>();
   const [confirming, setConfirming] = useState(false);
   const [busy, run] = useBusy();
   const changed = memberFlagNames.filter((name) => flags[name] !== initial[name]);
@@ -330,7 +332,7 @@ function FlagsForm({ member, onSaved }: { member: MemberProfile; onSaved: () => 
   function ask(event: FormEvent) {
     event.preventDefault();
     const parsed = memberFlagsUpdateSchema.safeParse({ ...changedFlags(), reason });
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    setError(parsed.success ? undefined : firstFieldError(parsed.error.issues));
     if (parsed.success) setConfirming(true);
   }
 
@@ -403,7 +405,7 @@ function AdjustForm({ member, onPosted }: { member: MemberProfile; onPosted: () 
   const [currency, setCurrency] = useState<Currency>("JPY");
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<{ amount?: string | undefined; reason?: string | undefined }>({});
+  const [errors, setErrors] = useState<{ amount?: string | undefined; reason?: FieldError | undefined }>({});
   const [confirming, setConfirming] = useState<bigint | null>(null);
   const [busy, run] = useBusy();
   const intents = useRef(new IntentKeys());
@@ -414,12 +416,9 @@ function AdjustForm({ member, onPosted }: { member: MemberProfile; onPosted: () 
     event.preventDefault();
     const parsedAmount = parseAdjustment(amount, currency);
     const parsed = adjustmentRequestSchema.safeParse({ currency, amount: typedAmount, reason });
-    const reasonIssue = parsed.success
-      ? undefined
-      : parsed.error.issues.find((issue) => issue.path[0] === "reason");
     const found = {
       amount: parsedAmount.ok ? undefined : parsedAmount.error,
-      reason: reasonIssue?.message,
+      reason: parsed.success ? undefined : firstFieldError(parsed.error.issues, "reason"),
     };
     setErrors(found);
     if (parsedAmount.ok && !found.reason) setConfirming(parsedAmount.minor);

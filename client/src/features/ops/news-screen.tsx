@@ -1,4 +1,5 @@
 import {
+  fieldIssueOf,
   type LocalizedText,
   type NewsKind,
   newsBodyLengthMax,
@@ -18,7 +19,7 @@ import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import type { FieldErrors } from "../auth/form-errors.ts";
+import { type FieldErrors, toFieldError } from "../auth/form-errors.ts";
 import { type EditorForm, EditorPage } from "./editor-page.tsx";
 import { createNews, fetchNews, type Page, updateNews, withdrawNews } from "./ops-api.ts";
 import { type Column, PagedTable } from "./ops-table.tsx";
@@ -174,7 +175,7 @@ function NewsForm({ item, onClose, onSaved }: { item: OpsNewsItem | undefined } 
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = issue.path.join(".");
-        found[key] ??= issue.message;
+        found[key] ??= toFieldError(fieldIssueOf(issue));
       }
     }
     setErrors(found);

@@ -7,7 +7,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { ApiError, errorCode } from "../../lib/api-error.ts";
+import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { type AsyncState, useReload } from "../../lib/use-async.ts";
@@ -191,7 +191,7 @@ export function TextArea({
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  error?: string | undefined;
+  error?: FieldError | undefined;
   rows?: number;
   maxLength?: number;
   required?: boolean;

@@ -2,7 +2,9 @@ import { reasonSchema } from "@kabuto/shared";
 import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
+import type { FieldError } from "../../lib/api-error.ts";
 import { notifySuccess } from "../../lib/notify.ts";
+import { firstFieldError } from "../auth/form-errors.ts";
 import { TextArea, useBusy } from "./parts.tsx";
 
 /**
@@ -33,13 +35,13 @@ export function ReasonDialog({
   children?: ReactNode;
 }) {
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<FieldError>();
   const [busy, run] = useBusy();
 
   function confirm() {
     const parsed = reasonSchema.safeParse(reason);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(firstFieldError(parsed.error.issues));
       return;
     }
     void run(async () => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
+import type { FieldError } from "../../lib/api-error.ts";
 import { notifySuccess } from "../../lib/notify.ts";
 import { TextArea, useBusy } from "./parts.tsx";
 import { type Decision, reasonError } from "./review-rules.ts";
@@ -26,7 +27,7 @@ export function ReviewPanel({
 }: ReviewPanelProps) {
   const { t } = useLingui();
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<FieldError>();
   const [confirming, setConfirming] = useState<Decision | null>(null);
   const [busy, run] = useBusy();
 

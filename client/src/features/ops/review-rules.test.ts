@@ -14,8 +14,8 @@ describe("a rejection needs a reason, an approval does not", () => {
   });
 
   it("bounds any reason to what the server keeps", () => {
-    expect(reasonError("reject", "x".repeat(501))).toBe("VALIDATION_FAILED");
-    expect(reasonError("approve", "x".repeat(501))).toBe("VALIDATION_FAILED");
+    expect(reasonError("reject", "x".repeat(501))).toEqual({ code: "TOO_LONG", max: 500 });
+    expect(reasonError("approve", "x".repeat(501))).toEqual({ code: "TOO_LONG", max: 500 });
     expect(reasonError("reject", "x".repeat(500))).toBeUndefined();
   });
 });

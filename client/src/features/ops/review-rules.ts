@@ -1,4 +1,6 @@
-import { reasonSchema } from "@kabuto/shared";
+import { fieldIssueOf, reasonSchema } from "@kabuto/shared";
+import type { FieldError } from "../../lib/api-error.ts";
+import { toFieldError } from "../auth/form-errors.ts";
 
 /**
  * The console's side of the review rules. The server decides every one of them again; these
@@ -11,10 +13,11 @@ export type Decision = "approve" | "reject";
  * The error code of a decision's reason, or undefined when it may be sent. A rejection needs
  * one (the member reads it); an approval may carry one, bounded like any reason.
  */
-export function reasonError(decision: Decision, reason: string): string | undefined {
+export function reasonError(decision: Decision, reason: string): FieldError | undefined {
   if (decision === "approve" && reason.trim() === "") return undefined;
   const parsed = reasonSchema.safeParse(reason);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  return issue ? toFieldError(fieldIssueOf(issue)) : undefined;
 }
 
 export type WithdrawalStatus = "pending" | "checked" | "approved" | "rejected";

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { ComponentProps } from "react";
 import { TextField } from "../../app/text-field.tsx";
+import { type FieldError, fieldErrorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 
 /**
@@ -24,10 +25,14 @@ const staffFieldMessages: Record<string, Partial<Record<string, MessageDescripto
 };
 
 /** The message of a staff form field's error code. */
-export function staffFieldError(i18n: I18n, field: string, code: string | undefined): string | undefined {
-  if (code === undefined) return undefined;
-  const message = staffFieldMessages[field]?.[code];
-  return message ? i18n._(message) : errorMessage(i18n, code);
+export function staffFieldError(
+  i18n: I18n,
+  field: string,
+  error: FieldError | undefined,
+): string | undefined {
+  if (error === undefined) return undefined;
+  const message = staffFieldMessages[field]?.[fieldErrorCode(error)];
+  return message ? i18n._(message) : errorMessage(i18n, error);
 }
 
 interface StaffFieldProps extends ComponentProps<typeof TextField> {

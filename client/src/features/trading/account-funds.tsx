@@ -42,13 +42,32 @@ export function AccountFunds() {
       </section>
     );
   }
+  // A member who has never had money has no balances at all: show their yen at zero rather
+  // than no figures, so the page says plainly that a deposit is the first step.
+  const shown = totals.length > 0 ? totals : [noMoney("JPY")];
   return (
     <>
-      {[...totals].sort(byCurrency).map((figures) => (
+      {[...shown].sort(byCurrency).map((figures) => (
         <CurrencyCard key={figures.currency} figures={figures} />
       ))}
     </>
   );
+}
+
+/** A currency's figures when the member holds nothing in it. */
+function noMoney(currency: Currency): CurrencyTotals {
+  return {
+    currency,
+    totalAssets: 0n,
+    frozen: 0n,
+    available: 0n,
+    profit: 0n,
+    unrealized: 0n,
+    margin: 0n,
+    deficit: 0n,
+    loans: 0n,
+    priced: true,
+  };
 }
 
 function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId: string }) {

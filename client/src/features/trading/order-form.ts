@@ -8,6 +8,7 @@ import {
   unitsToPrice,
 } from "@kabuto/shared";
 
+import { type FieldError, fieldErrorCode } from "../../lib/api-error.ts";
 /**
  * The order panel's form, checked in the browser with the server's own rules (whole lots, the
  * tick grid, the daily price limits) so most mistakes show at the field before a round trip.
@@ -133,11 +134,15 @@ const wireFields: Record<string, OrderField> = {
 };
 
 /** The fields to highlight for a refusal: its code's field, and each field the server named. */
-export function orderErrorsFromServer(code: string, fields: Readonly<Record<string, string>>): OrderErrors {
+export function orderErrorsFromServer(
+  code: string,
+  fields: Readonly<Record<string, FieldError>>,
+): OrderErrors {
   const errors: OrderErrors = {};
-  for (const [name, fieldCode] of Object.entries(fields)) {
+  for (const [name, fieldError] of Object.entries(fields)) {
     const field = wireFields[name];
-    if (field) errors[field] = fieldCode;
+    // The order's fields have no length bounds: their codes say everything.
+    if (field) errors[field] = fieldErrorCode(fieldError);
   }
   const field = orderErrorField(code);
   if (field) errors[field] ??= code;

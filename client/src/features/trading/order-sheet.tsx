@@ -4,6 +4,7 @@ import { marketCurrency, priceToUnits, tickUnits, unitsToPrice } from "@kabuto/s
 import { formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { Link } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { StepperField } from "../../app/stepper-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -84,17 +85,25 @@ function useOrderDraft(
   const [lots, setLots] = useState("1");
   const [leverage, setLeverage] = useState(1);
   const [errors, setErrors] = useState<OrderErrors>({});
+  // Whether the member has typed or stepped the price: from then on the field is theirs, and
+  // an empty one stays empty (and is refused at the field) rather than refilling with the last
+  // price, which sent a limit order at a price nobody chose.
+  const [priceEdited, setPriceEdited] = useState(false);
   // Opened before the first price arrived: start the limit price at the first one that does.
   useEffect(() => {
-    if (price === "" && last !== undefined)
+    if (!priceEdited && price === "" && last !== undefined)
       setPrice(initialLimitPrice(last, instrument.tickTable, instrument.market));
-  }, [price, last, instrument]);
+  }, [priceEdited, price, last, instrument]);
   /** A setter that also clears the field's error and the balance error it may have caused. */
   function edit<T>(setter: (value: T) => void, field: keyof OrderErrors) {
     return (value: T) => {
       setter(value);
       setErrors((current) => ({ ...current, [field]: undefined, required: undefined }));
     };
+  }
+  function editPrice(value: string) {
+    setPriceEdited(true);
+    setPrice(value);
   }
   return {
     // Pre-market and after-hours take limit orders only.
@@ -107,7 +116,7 @@ function useOrderDraft(
     setErrors,
     setType: edit(setType, "type"),
     setSession: edit(setSession, "session"),
-    setPrice: edit(setPrice, "price"),
+    setPrice: edit(editPrice, "price"),
     setLots: edit(setLots, "quantity"),
     setLeverage: edit(setLeverage, "leverage"),
   };
@@ -144,8 +153,10 @@ function OrderForm({ instrument, side, onSideChange, onDone }: OrderFormProps) {
     last: quote?.last,
     levels: side === "long" ? book?.asks : book?.bids,
   });
+  // A member who never held this currency has no balance row for it: once the account is read
+  // that is nothing available, not something still loading.
   const balance = account.value?.balances.find((item) => item.currency === currency);
-  const available = balance ? BigInt(balance.available) : undefined;
+  const available = account.value === undefined ? undefined : BigInt(balance?.available ?? "0");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -399,10 +410,11 @@ function PriceHint({
           <Trans>Tick {format(tick)}</Trans>
         </span>
       )}
+      {/* The exchange's daily price-limit band (limit down to limit up), not the day's high and low. */}
       {limitUp && limitDown && (
-        <span>
+        <span data-testid="order-price-limits">
           <Trans>
-            Today's range {format(limitDown)} – {format(limitUp)}
+            Daily price limits {format(limitDown)} – {format(limitUp)}
           </Trans>
         </span>
       )}
@@ -503,6 +515,12 @@ function Estimate({
         <p className="field__error" role="alert">
           {errorMessage(i18n, error ?? "INSUFFICIENT_BALANCE")}
         </p>
+      )}
+      {/* With nothing (or too little) to trade with, the next step is a deposit. */}
+      {(available === 0n || short || error === "INSUFFICIENT_BALANCE") && (
+        <Link href="/user/recharge" className="estimate__deposit" data-testid="estimate-deposit">
+          <Trans>Deposit funds</Trans>
+        </Link>
       )}
       <p className="estimate__note">
         <Trans>An estimate: the server sets the final price, fee and margin.</Trans>

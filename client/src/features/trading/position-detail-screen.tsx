@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { ApiError, errorCode } from "../../lib/api-error.ts";
+import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
@@ -312,7 +312,7 @@ function AddMarginSheet({
   const locale = useLocale();
   const account = useAccountSummary();
   const [amount, setAmount] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<FieldError | undefined>();
   const [busy, setBusy] = useState(false);
   const [keys] = useState(() => new IntentKeys());
   const balance = account.value?.balances.find((item) => item.currency === position.currency);

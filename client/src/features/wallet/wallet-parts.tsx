@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { IconCopy } from "../../app/icons.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
+import type { FieldError as FieldErrorValue } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { copyText } from "../../lib/notify.ts";
 import { Notice } from "../identity/identity-parts.tsx";
@@ -126,7 +127,7 @@ export function OpenRequestNotice({ request, locale }: { request: OpenRequest; l
 }
 
 /** A server or form error shown at the field it concerns, in the member's language. */
-export function FieldError({ code }: { code: string }) {
+export function FieldError({ code }: { code: FieldErrorValue }) {
   const { i18n } = useLingui();
   return (
     <p className="field__error" role="alert">

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { currencySchema } from "../symbols.ts";
+
+/**
+ * A journal's description as a code and its parameters, which the member's fund records render
+ * in the member's language. The server writes one with every journal it makes itself; a memo
+ * staff write (an adjustment's or a rejection's reason) is their own words and stays text, as
+ * do journals written before descriptions had codes.
+ */
+const side = z.enum(["long", "short"]);
+/** A price or rate as the ledger wrote it: a plain decimal, never formatted for a language. */
+const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+const count = z.number().int().positive();
+
+export const journalMemoSchema = z.discriminatedUnion("code", [
+  /** A position opened: `long 100 JP:9432 @ 151.8 ×3`. */
+  z.object({
+    code: z.literal("position_open"),
+    params: z.object({ side, quantity: count, symbol: z.string(), price: decimal, leverage: count }),
+  }),
+  /** A position closed, by the member or by a margin call, at its fill's average price. */
+  z.object({
+    code: z.literal("position_close"),
+    params: z.object({ side, quantity: count, symbol: z.string(), price: decimal }),
+  }),
+  /** The commission on opening a position. */
+  z.object({ code: z.literal("purchase_fee"), params: z.object({}) }),
+  /** The commission on closing a position. */
+  z.object({ code: z.literal("selling_fee"), params: z.object({}) }),
+  /** The tax on the sale (stamp duty in Japan, the SEC fee in the US). */
+  z.object({ code: z.literal("sale_tax"), params: z.object({}) }),
+  /** The demo member's starting money, in embedded mode. */
+  z.object({ code: z.literal("demo_funding"), params: z.object({}) }),
+  /** A currency exchange at its quoted rate (units of `to` per one of `from`). */
+  z.object({
+    code: z.literal("fx_conversion"),
+    params: z.object({ from: currencySchema, to: currencySchema, rate: decimal }),
+  }),
+  /** A credit loan's interest for one Tokyo day. */
+  z.object({
+    code: z.literal("loan_interest_day"),
+    params: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  }),
+  /** Check-in points turned into cash. */
+  z.object({ code: z.literal("checkin_points"), params: z.object({ points: count }) }),
+]);
+export type JournalMemo = z.infer<typeof journalMemoSchema>;
+export type JournalMemoCode = JournalMemo["code"];
