@@ -6,6 +6,7 @@ import {
   type Database,
   demoAdmin,
   demoAdminUsable,
+  logOptions,
   memberSessionLookup,
   openDatabase,
   seedDemo,
@@ -68,7 +69,8 @@ export async function startPlatform(
 ): Promise<Platform> {
   const config = loadPlatformConfig(roles, env);
   const settings = config.process;
-  const logger = pino({ level: settings.LOG_LEVEL, base: { roles: roles.join(",") } });
+  // Every role logs through the same redaction: no secret or failed query's values in any log.
+  const logger = pino({ ...logOptions(), level: settings.LOG_LEVEL, base: { roles: roles.join(",") } });
   const has = (role: Role) => roles.includes(role);
   if (!settings.REDIS_URL && !(has("api") && has("worker") && has("feed") && has("gateway"))) {
     throw new Error("REDIS_URL is required when the roles run in separate processes");
