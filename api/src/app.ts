@@ -12,6 +12,7 @@ import type { AccountEvents } from "./events/account-events.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
+import { apiHeaders, csrfGuard } from "./http/security.ts";
 import { sessionMiddleware } from "./http/session-middleware.ts";
 import { mountIdentityRoutes } from "./identity/identity.routes.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
@@ -73,8 +74,11 @@ export function createApp(deps: AppDeps): {
 
   const docs = new ApiDocs();
   const router = express.Router();
-  router.use(express.json({ limit: jsonBodyLimit }));
+  router.use(apiHeaders({ hsts: deps.config.NODE_ENV === "production" }));
   router.use(cookieParser());
+  // Before the body is read or the session looked up: another site's request costs nothing.
+  router.use(csrfGuard({ allowedOrigins: deps.config.ALLOWED_ORIGINS }));
+  router.use(express.json({ limit: jsonBodyLimit }));
   const sessions = sessionMiddleware(db, now, deps.config.SESSION_CACHE_MS);
   router.use(sessions);
   /** Forgets ended sessions here and tells every gateway to drop their sockets. */

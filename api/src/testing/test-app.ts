@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Bus, createMemoryBus } from "@kabuto/bus";
 import { createCatalog } from "@kabuto/feed";
+import { bearerTransport, sessionTransportHeader } from "@kabuto/shared";
 import { pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
@@ -57,6 +58,9 @@ export async function startTestApp(
     },
   };
 }
+
+/** Sign in for a bearer token, as a native wrapper does: the answer carries the token, no cookie is set. */
+export const bearerSignIn = { [sessionTransportHeader]: bearerTransport };
 
 export async function call(
   url: string,
