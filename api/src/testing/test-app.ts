@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { type Bus, createMemoryBus } from "@kabuto/bus";
 import { createCatalog } from "@kabuto/feed";
 import { bearerTransport, sessionTransportHeader } from "@kabuto/shared";
-import { pino } from "pino";
+import { type Logger, pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import type { AccountEvents } from "../events/account-events.ts";
@@ -27,6 +27,8 @@ export async function startTestApp(
     startMs?: number;
     /** Hears the account events the API sends after each commit, for tests that check them. */
     accountEvents?: AccountEvents;
+    /** Where the API logs; silent unless a test reads what is logged. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
@@ -37,7 +39,7 @@ export async function startTestApp(
     database,
     bus,
     catalog: createCatalog(),
-    logger: pino({ level: "silent" }),
+    logger: options.logger ?? pino({ level: "silent" }),
     now: () => (options.startMs ?? Date.now()) + offsetMs,
     accountEvents: options.accountEvents,
   });
