@@ -163,7 +163,7 @@ export async function startPlatform(
   } else if (config.client) {
     proxyApi(app, config.client.apiUrl);
   }
-  if (config.client && !serveClient(app, config.client.dist)) {
+  if (config.client && !serveClient(app, config.client.dist, { production: config.client.production })) {
     logger.warn({ dir: config.client.dist }, "client not built: run `npm run build`");
   }
   if (!has("api")) {
