@@ -381,6 +381,55 @@ describe("the security sweep of every state-changing route", () => {
   });
 });
 
+describe("bad text in paths and queries", () => {
+  /** Every documented operation, reads included, with its path and query parameters. */
+  async function allOperations(): Promise<{ method: string; path: string; query: string[] }[]> {
+    const response = await fetch(`${app.url}/openapi.json`);
+    const document = (await response.json()) as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string; schema?: JsonSchema }[] }>
+      >;
+    };
+    return Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({
+        method,
+        path,
+        query: (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === "query" && parameter.schema?.type === "string")
+          .map((parameter) => parameter.name),
+      })),
+    );
+  }
+
+  it("answers a NUL byte in any path parameter or text query parameter with a 4xx, never a 500", async () => {
+    const before = await fingerprint();
+    const failures: string[] = [];
+    let sent = 0;
+    for (const operation of await allOperations()) {
+      const path = operation.path.replace(/^\/api\/v1/, "");
+      const targets = [
+        ...(path.includes("{") ? [`${app.url}${path.replace(/\{\w+\}/g, "bad%00text")}`] : []),
+        ...operation.query.map((name) => `${app.url}${path.replace(/\{\w+\}/g, "1")}?${name}=bad%00text`),
+      ];
+      for (const url of targets) {
+        const response = await fetch(url, {
+          method: operation.method.toUpperCase(),
+          headers: { cookie: cookies, "content-type": "application/json", "idempotency-key": randomUUID() },
+          ...(operation.method === "get" ? {} : { body: "{}" }),
+        });
+        await response.arrayBuffer();
+        sent += 1;
+        if (response.status < 400 || response.status >= 500)
+          failures.push(`${operation.method} ${url}: ${response.status}`);
+      }
+    }
+    expect(sent).toBeGreaterThan(40);
+    expect(failures).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+  });
+});
+
 describe("the findings, replayed against real orders and positions", () => {
   let order = "";
   let position = "";
