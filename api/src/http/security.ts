@@ -80,7 +80,8 @@ function hasSessionCookie(request: Request): boolean {
  * make a browser attach that header.
  */
 export function csrfGuard(options: { allowedOrigins: readonly string[] }): RequestHandler {
-  const allowed = new Set(options.allowedOrigins.map((origin) => origin.toLowerCase()));
+  // As a browser writes an Origin: scheme, host and port, lower case, no path or trailing slash.
+  const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
   return (request: Request, _response: Response, next: NextFunction) => {
     if (safeMethods.has(request.method)) return next();
     const bearer = request.headers.authorization?.startsWith("Bearer ") ?? false;

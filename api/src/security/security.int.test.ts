@@ -528,3 +528,36 @@ describe("headers", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 });
+
+describe("a deployment behind a front end that rewrites Host", () => {
+  let deployed: TestApp;
+  const front = "https://app.example.jp";
+
+  beforeAll(async () => {
+    deployed = await startTestApp({
+      ALLOWED_ORIGINS: `${front}, https://Other.example.jp/`,
+      NODE_ENV: "production",
+    });
+  });
+  afterAll(async () => {
+    await deployed?.close();
+  });
+
+  it("lets ALLOWED_ORIGINS through the CSRF check, and no one else", async () => {
+    const logout = (origin: string) =>
+      fetch(`${deployed.url}/auth/logout`, {
+        method: "POST",
+        headers: { origin, cookie: `${sessionCookieName}=none`, "content-type": "application/json" },
+        body: "{}",
+      });
+    expect((await logout(front)).status).toBe(200);
+    expect((await logout("https://other.example.jp")).status).toBe(200);
+    expect((await logout(evilOrigin)).status).toBe(403);
+    expect((await logout("null")).status).toBe(403);
+  });
+
+  it("pins HTTPS with HSTS in production", async () => {
+    const response = await fetch(`${deployed.url}/health`);
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+  });
+});
