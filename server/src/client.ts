@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
-import type { Server as HttpServer } from "node:http";
+import type { Server as HttpServer, IncomingMessage } from "node:http";
 import path from "node:path";
 import { permissionsPolicy } from "@kabuto/api";
-import express, { type Express, type Request, type RequestHandler } from "express";
+import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import { createProxyMiddleware } from "http-proxy-middleware";
 
@@ -13,7 +13,7 @@ const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
  * The page's own host for the socket: `'self'` covers ws: and wss: to the same host in current
  * browsers, but older WebKit reads it as http(s) only, so the socket's URLs are named too.
  */
-function socketSources(request: Request): string[] {
+function socketSources(request: IncomingMessage): string[] {
   const host = request.headers.host;
   return host && /^[\w.:[\]-]+$/.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
 }
@@ -41,7 +41,7 @@ export function clientHeaders(options: { production: boolean }): RequestHandler[
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "blob:"],
           "font-src": ["'self'"],
-          "connect-src": ["'self'", (request) => socketSources(request as Request).join(" ")],
+          "connect-src": ["'self'", (request) => socketSources(request).join(" ")],
           "worker-src": ["'self'"],
           "manifest-src": ["'self'"],
           "object-src": ["'none'"],

@@ -21,7 +21,6 @@ export const permissionsPolicy = [
   "microphone=()",
   "payment=()",
   "usb=()",
-  "interest-cohort=()",
 ].join(", ");
 
 /** A year: the HSTS lifetime browsers' preload lists ask for. */
