@@ -12,6 +12,7 @@ import type { AccountEvents } from "./events/account-events.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
+import { apiHeaders, csrfGuard } from "./http/security.ts";
 import { hearControl, sessionMiddleware } from "./http/session-middleware.ts";
 import { mountIdentityRoutes } from "./identity/identity.routes.ts";
 import { mountLoanRoutes } from "./loans/loans.routes.ts";
@@ -77,8 +78,11 @@ export function createApp(deps: AppDeps): {
 
   const docs = new ApiDocs();
   const router = express.Router();
-  router.use(express.json({ limit: jsonBodyLimit }));
+  router.use(apiHeaders({ hsts: deps.config.NODE_ENV === "production" }));
   router.use(cookieParser());
+  // Before the body is read or the session looked up: another site's request costs nothing.
+  router.use(csrfGuard({ allowedOrigins: deps.config.ALLOWED_ORIGINS }));
+  router.use(express.json({ limit: jsonBodyLimit }));
   // The session cache is trusted only while this process hears the control channel: a session
   // another process ended is announced there (see sessionMiddleware).
   let hearing = false;

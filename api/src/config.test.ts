@@ -36,5 +36,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ LEVERAGE_US: "1,50" })).toThrow(/LEVERAGE_US/);
     expect(() => loadConfig({ MARKET_HOURS: "sometimes" })).toThrow(/MARKET_HOURS/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: "app.example.jp" })).toThrow(/ALLOWED_ORIGINS/);
+  });
+
+  it("reads the extra allowed origins as a list, none by default", () => {
+    expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: " https://a.example.jp , https://b.example.jp," }).ALLOWED_ORIGINS,
+    ).toEqual(["https://a.example.jp", "https://b.example.jp"]);
   });
 });

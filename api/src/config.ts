@@ -27,6 +27,21 @@ const configSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   /** Registration needs an existing member's invitation code unless this is turned off. */
   INVITE_REQUIRED: booleanFlag.default(true),
+  /**
+   * Origins other than the API's own host that may send state-changing requests with a session
+   * cookie, comma-separated ("https://app.example.jp"): needed only where a front end rewrites
+   * the Host header, since a page on the host it was served from always passes the CSRF check.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ""),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
   /** Cookies get the Secure flag; on by default in production, where TLS ends at the load balancer. */
   COOKIE_SECURE: booleanFlag.optional(),
   /**

@@ -8,9 +8,11 @@ export { type Database, openDatabase } from "./db/database.ts";
 export { AppError } from "./errors.ts";
 export type { AccountEvents } from "./events/account-events.ts";
 export { createAccountPublisher } from "./events/account-events.ts";
+export { permissionsPolicy } from "./http/security.ts";
 export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 export { postJournal } from "./ledger/ledger.repo.ts";
 export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
+export { logOptions } from "./logging.ts";
 export { StaffService } from "./ops/staff.service.ts";
 export {
   demoAdmin,

@@ -6,7 +6,9 @@
  * It builds the client when client/dist is missing or older than its sources, starts the
  * embedded server (`node server/src/bin/embedded.ts`) on a free port with a fresh data folder and
  * every market session open, and drives Chromium at a phone's size. Screenshots of each step go
- * to client/e2e/screenshots/ (ignored by git).
+ * to client/e2e/screenshots/ (ignored by git). Throughout, it records every report of the
+ * page's Content Security Policy: the journey covers the home screen, live prices over the
+ * socket and the charts, and none of it may need what the policy forbids.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,11 +20,23 @@ const priceMoveMs = 30_000;
 let product: Product;
 let page: Page;
 let base: string;
+/** What the browser said the CSP blocked: console reports and `securitypolicyviolation` events. */
+const violations: string[] = [];
 const snap = (name: string) => product.snap(name);
 
 beforeAll(async () => {
   product = await openProduct("quotes");
   ({ page, base } = product);
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = Reflect.get(window, "reportCspViolation");
+      if (typeof report === "function") report(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -30,6 +44,14 @@ afterAll(async () => {
 });
 
 describe("quotes in the browser", () => {
+  it("serves the page under a CSP without inline script, unframeable", async () => {
+    const response = await page.goto(base);
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
   it("registers a new member with the demo invitation code", async () => {
     const account = `090${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
     await page.goto(`${base}#/login/register`);
@@ -104,5 +126,9 @@ describe("quotes in the browser", () => {
     await expect.poll(() => page.locator("h1:visible").textContent()).toContain("豐田汽車");
     await page.locator("[data-testid=price-chart][data-status=ready] canvas").first().waitFor();
     await snap("07-detail-zh-hant");
+  });
+
+  it("met no Content Security Policy refusal on the way", () => {
+    expect(violations).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+// First: before any module builds a schema (see zod-config.ts).
+import "./zod-config.ts";
 import { i18n } from "@lingui/core";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -6,7 +6,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { houseAccount, memberAccount, openDatabase, postJournal, transfer } from "@kabuto/api";
-import { sessionResponseSchema } from "@kabuto/shared";
+import {
+  bearerTransport,
+  ensureDefined,
+  sessionResponseSchema,
+  sessionTransportHeader,
+} from "@kabuto/shared";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { type LoadResult, runLoad } from "./http-load.ts";
@@ -106,7 +111,8 @@ try {
   for (let index = 0; index < memberCount; index += 1) {
     const response = await fetch(`${base}/auth/register`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      // Bench members call with `Authorization: Bearer`, as a native wrapper does.
+      headers: { "content-type": "application/json", [sessionTransportHeader]: bearerTransport },
       body: JSON.stringify({
         account: `070${String(10_000_000 + index)}`,
         password: "bench1234",
@@ -116,7 +122,7 @@ try {
       }),
     });
     const body = sessionResponseSchema.parse(await response.json());
-    tokens.push(body.token);
+    tokens.push(ensureDefined(body.token, "the bench member's bearer token"));
     await database.db.transaction((tx) =>
       postJournal(
         tx,

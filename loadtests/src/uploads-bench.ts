@@ -6,7 +6,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureDefined, sessionResponseSchema } from "@kabuto/shared";
+import {
+  bearerTransport,
+  ensureDefined,
+  sessionResponseSchema,
+  sessionTransportHeader,
+} from "@kabuto/shared";
 import sharp from "sharp";
 import { startEmbedded, stopEmbedded } from "./embedded-server.ts";
 import { createHistogram, quantileMs, recordMs } from "./histogram.ts";
@@ -44,7 +49,8 @@ async function register(base: string, index: number): Promise<string> {
   const account = `070${String(40_000_000 + index).padStart(8, "0")}`;
   const response = await fetch(`${base}/api/v1/auth/register`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    // Bench members call with `Authorization: Bearer`, as a native wrapper does.
+    headers: { "content-type": "application/json", [sessionTransportHeader]: bearerTransport },
     body: JSON.stringify({
       account,
       password: "bench1234",
@@ -54,7 +60,10 @@ async function register(base: string, index: number): Promise<string> {
     }),
   });
   if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
-  return sessionResponseSchema.parse(await response.json()).token;
+  return ensureDefined(
+    sessionResponseSchema.parse(await response.json()).token,
+    "the bench member's bearer token",
+  );
 }
 
 async function verify(base: string, token: string, front: Buffer, back: Buffer): Promise<number> {

@@ -1,13 +1,73 @@
 import { existsSync } from "node:fs";
-import type { Server as HttpServer } from "node:http";
+import type { Server as HttpServer, IncomingMessage } from "node:http";
 import path from "node:path";
-import express, { type Express } from "express";
+import { permissionsPolicy } from "@kabuto/api";
+import express, { type Express, type RequestHandler } from "express";
+import helmet from "helmet";
 import { createProxyMiddleware } from "http-proxy-middleware";
 
+/** A year: the HSTS lifetime browsers' preload lists ask for. */
+const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
+
+/**
+ * The page's own host for the socket: `'self'` covers ws: and wss: to the same host in current
+ * browsers, but older WebKit reads it as http(s) only, so the socket's URLs are named too.
+ */
+function socketSources(request: IncomingMessage): string[] {
+  const host = request.headers.host;
+  return host && /^[\w.:[\]-]+$/.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
+}
+
+/**
+ * Headers of the page and its assets. The built client is scripts and style sheets from its
+ * own origin only (Vite writes no inline script), so the CSP allows exactly that: scripts from
+ * 'self' and nothing inline, the API and the socket on the same host, images from the same
+ * origin (uploads), `data:` (the inline favicon) and `blob:` (a photo's preview before upload).
+ * Styles also allow 'unsafe-inline': the toast library and the chart's attribution insert
+ * <style> elements at run time, whose text changes with each release, so a hash would break on
+ * every upgrade. Inline style runs no code, and React escapes what members write, so nothing of
+ * theirs becomes markup; scripts, where injection is code execution, allow nothing inline.
+ * No frame may embed the app. HSTS and upgrade-insecure-requests only under TLS
+ * (production): over plain HTTP on a developer's machine they would break every request.
+ */
+export function clientHeaders(options: { production: boolean }): RequestHandler[] {
+  return [
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "font-src": ["'self'"],
+          "connect-src": ["'self'", (request) => socketSources(request).join(" ")],
+          "worker-src": ["'self'"],
+          "manifest-src": ["'self'"],
+          "object-src": ["'none'"],
+          "base-uri": ["'none'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          ...(options.production ? { "upgrade-insecure-requests": [] } : {}),
+        },
+      },
+      strictTransportSecurity: options.production
+        ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true }
+        : false,
+      referrerPolicy: { policy: "same-origin" },
+    }),
+    (_request, response, next) => {
+      response.setHeader("Permissions-Policy", permissionsPolicy);
+      next();
+    },
+  ];
+}
+
 /** Serves the built client: hashed assets cached for a year, the page itself never cached. */
-export function serveClient(app: Express, clientDist: string): boolean {
+export function serveClient(app: Express, clientDist: string, options: { production: boolean }): boolean {
   const index = path.join(clientDist, "index.html");
   if (!existsSync(index)) return false;
+  app.use(clientHeaders(options));
   app.use(
     "/assets",
     express.static(path.join(clientDist, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }),

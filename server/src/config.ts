@@ -32,6 +32,8 @@ const clientSchema = z.object({
   GATEWAY_URL: z.url().default("http://127.0.0.1:3002"),
   /** The built client; default `client/dist` of this repository. */
   CLIENT_DIST: z.string().optional(),
+  /** In production the page is served over TLS: HSTS and upgrade-insecure-requests are sent. */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
 export type ProcessConfig = z.infer<typeof processSchema>;
@@ -39,6 +41,8 @@ export interface ClientConfig {
   apiUrl: string;
   gatewayUrl: string;
   dist: string;
+  /** Served over TLS (NODE_ENV=production): the page's headers pin HTTPS. */
+  production: boolean;
 }
 
 /**
@@ -68,6 +72,7 @@ export function loadPlatformConfig(
       apiUrl: client.API_URL,
       gatewayUrl: client.GATEWAY_URL,
       dist: client.CLIENT_DIST ?? path.resolve(import.meta.dirname, "../../client/dist"),
+      production: client.NODE_ENV === "production",
     };
   }
   return config;

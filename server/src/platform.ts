@@ -7,6 +7,7 @@ import {
   demoAdmin,
   demoAdminUsable,
   demoFundPassword,
+  logOptions,
   memberSessionLookup,
   openDatabase,
   seedDemo,
@@ -70,7 +71,8 @@ export async function startPlatform(
 ): Promise<Platform> {
   const config = loadPlatformConfig(roles, env);
   const settings = config.process;
-  const logger = pino({ level: settings.LOG_LEVEL, base: { roles: roles.join(",") } });
+  // Every role logs through the same redaction: no secret or failed query's values in any log.
+  const logger = pino({ ...logOptions(), level: settings.LOG_LEVEL, base: { roles: roles.join(",") } });
   const has = (role: Role) => roles.includes(role);
   if (!settings.REDIS_URL && !(has("api") && has("worker") && has("feed") && has("gateway"))) {
     throw new Error("REDIS_URL is required when the roles run in separate processes");
@@ -178,7 +180,7 @@ export async function startPlatform(
   } else if (config.client) {
     proxyApi(app, config.client.apiUrl);
   }
-  if (config.client && !serveClient(app, config.client.dist)) {
+  if (config.client && !serveClient(app, config.client.dist, { production: config.client.production })) {
     logger.warn({ dir: config.client.dist }, "client not built: run `npm run build`");
   }
   if (!has("api")) {

@@ -7,6 +7,12 @@ export const errorStatus = {
   // General
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
+  /** A text field holds a control character or a lone surrogate (see shared/src/text.ts). */
+  INVALID_TEXT: 400,
+  /** A state-changing request came from another site's page (the CSRF check). */
+  CSRF_REFUSED: 403,
+  /** A state-changing request's body is not JSON (or multipart, where a route takes files). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   NOT_FOUND: 404,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

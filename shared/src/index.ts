@@ -3,6 +3,7 @@
 export { type AuditActionCode, auditActionCodes, isAuditActionCode } from "./api/audit.ts";
 export {
   accountPattern,
+  bearerTransport,
   inviteCodePattern,
   type LoginRequest,
   loginRequestSchema,
@@ -14,6 +15,7 @@ export {
   type SessionResponse,
   sessionCookieName,
   sessionResponseSchema,
+  sessionTransportHeader,
   verificationStatuses,
 } from "./api/auth.ts";
 export { type ErrorBody, errorBodySchema } from "./api/errors.ts";
@@ -429,6 +431,7 @@ export {
   symbolKind,
   symbolMarket,
 } from "./symbols.ts";
+export { isSafeText, safeText, type TextOptions } from "./text.ts";
 export {
   type EstimateInput,
   estimateOrder,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "./text.ts";
 
 /** Equity markets a member can trade. */
 export const markets = ["JP", "US"] as const;
@@ -25,13 +26,11 @@ const fxSymbolPattern = /^FX:[A-Z]{6}$/;
 
 export type InstrumentSymbol = string & { readonly __brand: "InstrumentSymbol" };
 
-export const equitySymbolSchema = z
-  .string()
+export const equitySymbolSchema = safeText({ error: "SYMBOL_INVALID" })
   .regex(equitySymbolPattern, { error: "SYMBOL_INVALID" })
   .transform((value) => value as InstrumentSymbol);
 
-export const anySymbolSchema = z
-  .string()
+export const anySymbolSchema = safeText({ error: "SYMBOL_INVALID" })
   .refine(
     (value) =>
       equitySymbolPattern.test(value) || indexSymbolPattern.test(value) || fxSymbolPattern.test(value),

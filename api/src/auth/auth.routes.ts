@@ -1,5 +1,6 @@
 import {
   loginRequestSchema,
+  type Me,
   meSchema,
   registerRequestSchema,
   sessionCookieName,
@@ -7,6 +8,7 @@ import {
 } from "@kabuto/shared";
 import type { Request, Response, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
+import { wantsBearer } from "../http/security.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import { validate } from "../validate.ts";
 import { type AuthService, type RequestContext, toMe } from "./auth.service.ts";
@@ -39,12 +41,31 @@ export function mountAuthRoutes(
       path: "/",
     });
 
+  /**
+   * A browser gets the session as an httpOnly cookie and an answer without the token; a caller
+   * that asked for bearer transport gets the token and no cookie.
+   */
+  const answerSession = (
+    request: Request,
+    response: Response,
+    status: number,
+    result: { member: Me; token: string },
+  ) => {
+    if (wantsBearer(request)) {
+      response.status(status).json(result);
+      return;
+    }
+    setCookie(response, result.token);
+    response.status(status).json({ member: result.member });
+  };
+
   route(
     {
       method: "post",
       path: "/auth/register",
       tag: "auth",
       summary: "Register a member with a mobile number, a password and an invitation code",
+      bearerTransport: true,
       body: registerRequestSchema,
       response: sessionResponseSchema,
       errors: [
@@ -60,8 +81,7 @@ export function mountAuthRoutes(
     },
     async (request, response) => {
       const result = await auth.register(validate(registerRequestSchema, request.body), context(request));
-      setCookie(response, result.token);
-      response.status(201).json(result);
+      answerSession(request, response, 201, result);
     },
   );
 
@@ -70,7 +90,9 @@ export function mountAuthRoutes(
       method: "post",
       path: "/auth/login",
       tag: "auth",
-      summary: "Sign in; sets the session cookie and returns the same token",
+      summary:
+        "Sign in; sets the session cookie, or with `X-Session-Transport: bearer` sets none and returns the token",
+      bearerTransport: true,
       body: loginRequestSchema,
       response: sessionResponseSchema,
       errors: [
@@ -84,8 +106,7 @@ export function mountAuthRoutes(
     },
     async (request, response) => {
       const result = await auth.login(validate(loginRequestSchema, request.body), context(request));
-      setCookie(response, result.token);
-      response.json(result);
+      answerSession(request, response, 200, result);
     },
   );
 

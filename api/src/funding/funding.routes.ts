@@ -197,6 +197,7 @@ function mountDepositRoutes(on: Mount, deposits: DepositsService, uploads: Uploa
         "Submit a deposit for review: multipart/form-data with channelId, amount (major units of the channel's currency) and the receipt image as file `receipt`",
       auth: true,
       body: depositSubmitSchema,
+      multipart: true,
       response: depositSchema,
       errors: [
         ...fundErrors,

@@ -7,6 +7,24 @@ export function errorBody(code: ErrorCode, details?: Record<string, unknown>): E
   return { error: { code, message: code, ...(details ? { details } : {}) } };
 }
 
+/**
+ * PostgreSQL's refusals of text it cannot store or read: 22021 (a NUL byte or another byte
+ * sequence not valid in UTF-8), 22P05 (a character with no UTF-8 form, as a lone surrogate
+ * becomes) and 22P02 (text that is not valid input for its type, as a JSON document with a
+ * lone surrogate escape). The shared schemas refuse such text first (`safeText`); this is the
+ * net under them for a field one forgot, so bad text is the member's 400, never a 500.
+ */
+const badTextStates = new Set(["22021", "22P05", "22P02"]);
+
+/** The SQLSTATE of a database refusal anywhere in the error's cause chain (Drizzle wraps the driver's). */
+function databaseState(error: unknown): string | undefined {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if ("code" in cause && typeof cause.code === "string" && /^[0-9A-Z]{5}$/.test(cause.code))
+      return cause.code;
+  }
+  return undefined;
+}
+
 /** Turns anything thrown into the contract's error body; unknown errors become INTERNAL without details. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _request, response, _next) => {
@@ -22,6 +40,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (status === 413) {
       response.status(413).json(errorBody("BAD_REQUEST", { reason: "too large" }));
+      return;
+    }
+    const state = databaseState(error);
+    if (state !== undefined && badTextStates.has(state)) {
+      // Worth a warning: a schema let through text the database refused, and should refuse it itself.
+      logger.warn({ err: error }, "database refused text a schema let through");
+      response.status(400).json(errorBody("INVALID_TEXT"));
       return;
     }
     logger.error({ err: error }, "unhandled error");

@@ -63,7 +63,11 @@ describe("declaring a route once", () => {
     );
     const url = await serve("/api", router);
 
-    expect((await fetch(`${url}/things`, { method: "post" })).status).toBe(201);
+    // A state-changing route takes JSON only: its guard refuses anything else before the middleware.
+    expect((await fetch(`${url}/things`, { method: "post" })).status).toBe(415);
+    expect(seen).toEqual([]);
+    const json = { "content-type": "application/json" };
+    expect((await fetch(`${url}/things`, { method: "post", headers: json, body: "{}" })).status).toBe(201);
     expect(seen).toEqual(["first", "second", "handler"]);
     expect((await fetch(`${url}/things`)).status).toBe(404);
     expect(seen).toHaveLength(3);

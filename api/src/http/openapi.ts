@@ -1,7 +1,8 @@
 import type { ErrorCode } from "@kabuto/shared";
-import { errorBodySchema, errorStatus } from "@kabuto/shared";
+import { bearerTransport, errorBodySchema, errorStatus, sessionTransportHeader } from "@kabuto/shared";
 import type { RequestHandler, Router } from "express";
 import { z } from "zod";
+import { requireBodyKind } from "./security.ts";
 
 export interface RouteDoc {
   method: "get" | "post" | "put" | "delete";
@@ -11,6 +12,13 @@ export interface RouteDoc {
   tag: string;
   auth?: boolean;
   body?: z.ZodType;
+  /**
+   * The route takes files: its body is multipart/form-data (the fields `body` names, and the
+   * files), not JSON. Every other state-changing route takes only application/json.
+   */
+  multipart?: boolean;
+  /** A sign-in that answers its token to a caller sending `X-Session-Transport: bearer` (security.ts). */
+  bearerTransport?: boolean;
   query?: z.ZodType;
   response?: z.ZodType;
   errors?: readonly ErrorCode[];
@@ -43,8 +51,10 @@ export class ApiDocs {
   on(router: Router, prefix = ""): Route {
     return (doc, ...handlers) => {
       this.routes.push({ ...doc, path: `${prefix}${doc.path}` });
+      // A state-changing route refuses any other body than its own kind before anything else runs.
+      const guard = doc.method === "get" ? [] : [requireBodyKind(doc.multipart ? "multipart" : "json")];
       // Express hands each handler exactly the parameters this path names, which its type promised.
-      router[doc.method](expressPath(doc.path), ...(handlers as RequestHandler[]));
+      router[doc.method](expressPath(doc.path), ...guard, ...(handlers as RequestHandler[]));
     };
   }
 
@@ -58,7 +68,16 @@ export class ApiDocs {
         responses: responses(route),
       };
       if (route.auth) operation.security = [{ cookie: [] }, { bearer: [] }];
-      if (route.body) {
+      if (route.multipart) {
+        operation.requestBody = {
+          required: true,
+          content: {
+            "multipart/form-data": {
+              schema: route.body ? jsonSchema(route.body, "input") : { type: "object" },
+            },
+          },
+        };
+      } else if (route.body) {
         operation.requestBody = {
           required: true,
           content: { "application/json": { schema: jsonSchema(route.body, "input") } },
@@ -97,6 +116,16 @@ function parameters(route: RouteDoc): unknown[] {
   for (const match of route.path.matchAll(pathParameter)) {
     list.push({ name: match[1], in: "path", required: true, schema: { type: "string" } });
   }
+  if (route.bearerTransport) {
+    list.push({
+      name: sessionTransportHeader,
+      in: "header",
+      required: false,
+      description:
+        "`bearer`: answer the session token and set no cookie (native wrappers, load tests); otherwise the session is the httpOnly cookie and the answer carries no token",
+      schema: { type: "string", enum: [bearerTransport] },
+    });
+  }
   if (route.query) {
     const schema = jsonSchema(route.query, "input") as {
       properties?: Record<string, unknown>;
@@ -109,6 +138,14 @@ function parameters(route: RouteDoc): unknown[] {
   return list;
 }
 
+/** The refusals of the guards every state-changing route runs (security.ts), and of every text field. */
+function guardErrors(route: RouteDoc): ErrorCode[] {
+  if (route.method === "get") return [];
+  const codes: ErrorCode[] = ["CSRF_REFUSED", "UNSUPPORTED_MEDIA_TYPE"];
+  if (route.body) codes.push("INVALID_TEXT");
+  return codes.filter((code) => !route.errors?.includes(code));
+}
+
 function responses(route: RouteDoc): Record<string, unknown> {
   const result: Record<string, unknown> = {
     200: route.response
@@ -119,7 +156,7 @@ function responses(route: RouteDoc): Record<string, unknown> {
       : { description: "OK" },
   };
   const error = { content: { "application/json": { schema: jsonSchema(errorBodySchema, "output") } } };
-  for (const code of route.errors ?? []) {
+  for (const code of [...(route.errors ?? []), ...guardErrors(route)]) {
     const status = String(errorStatus[code]);
     const existing = result[status] as { description: string } | undefined;
     result[status] = { description: existing ? `${existing.description}, ${code}` : code, ...error };

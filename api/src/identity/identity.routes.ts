@@ -77,6 +77,8 @@ export function mountIdentityRoutes(
         "Apply for real-name verification: multipart/form-data with documentType, name and idNumber, " +
         "and image files `front` and `back` (JPEG, PNG or WebP, 8 MiB each)",
       auth: true,
+      body: kycSubmitSchema,
+      multipart: true,
       response: kycStatusSchema,
       errors: [
         ...memberErrors,

@@ -4,7 +4,7 @@ import { members } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
-import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { bearerSignIn, call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { fundPasswordFailuresMax, fundPasswordWindowMs, verifyFundPassword } from "./fund-password.ts";
 
 let app: TestApp;
@@ -27,7 +27,12 @@ async function memberRow(target: TestApp, memberId: string) {
 async function memberWithTwoSessions(target: TestApp = app) {
   const { auth, memberId } = await registerMember(target.url, target.database);
   const { account } = await memberRow(target, memberId);
-  const login = await call(`${target.url}/auth/login`, "POST", { account, password: "secret123" });
+  const login = await call(
+    `${target.url}/auth/login`,
+    "POST",
+    { account, password: "secret123" },
+    bearerSignIn,
+  );
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { memberId, account, current: auth, other: { authorization: `Bearer ${login.body.token}` } };
 }

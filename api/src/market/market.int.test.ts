@@ -2,7 +2,7 @@ import { createPgCandleStore } from "@kabuto/feed";
 import { anySymbolSchema } from "@kabuto/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../seed.ts";
-import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { bearerSignIn, call, startTestApp, type TestApp } from "../testing/test-app.ts";
 
 let app: TestApp;
 let auth: Record<string, string>;
@@ -10,7 +10,12 @@ let auth: Record<string, string>;
 beforeAll(async () => {
   app = await startTestApp();
   await seedDemo(app.database.db, Date.now());
-  const login = await call(`${app.url}/auth/login`, "POST", { account: "09012345678", password: "demo1234" });
+  const login = await call(
+    `${app.url}/auth/login`,
+    "POST",
+    { account: "09012345678", password: "demo1234" },
+    bearerSignIn,
+  );
   auth = { authorization: `Bearer ${login.body.token}` };
   const minute = Date.parse("2026-11-20T00:00:00Z");
   await createPgCandleStore(app.database.db).save(

@@ -1,5 +1,5 @@
 import type { StaffRole } from "@kabuto/shared";
-import { call, type TestApp } from "../testing/test-app.ts";
+import { bearerSignIn, call, type TestApp } from "../testing/test-app.ts";
 import { StaffService } from "./staff.service.ts";
 
 let nextStaff = 1;
@@ -13,7 +13,7 @@ export async function signInStaff(app: Pick<TestApp, "url" | "database">, role: 
     null,
     { nowMs: Date.now() },
   );
-  const signedIn = await call(`${app.url}/ops/auth/login`, "POST", { login, password });
+  const signedIn = await call(`${app.url}/ops/auth/login`, "POST", { login, password }, bearerSignIn);
   if (signedIn.status !== 200) throw new Error(`staff sign-in failed: ${JSON.stringify(signedIn.body)}`);
   return { auth: { authorization: `Bearer ${signedIn.body.token}` }, staffId: created.id, login };
 }

@@ -11,6 +11,7 @@ import {
 import type { Router } from "express";
 import { z } from "zod";
 import type { ApiDocs } from "../http/openapi.ts";
+import { wantsBearer } from "../http/security.ts";
 import { validate } from "../validate.ts";
 import type { StaffService } from "./staff.service.ts";
 import { requireStaff, staffCookieName, staffSessionTtlMs } from "./staff-sessions.ts";
@@ -34,7 +35,9 @@ export function mountStaffRoutes(
       method: "post",
       path: "/auth/login",
       tag: "ops",
-      summary: "Staff sign-in, separate from members': sets the staff cookie and returns the same token",
+      summary:
+        "Staff sign-in, separate from members': sets the staff cookie, or with `X-Session-Transport: bearer` returns the token",
+      bearerTransport: true,
       body: staffLoginRequestSchema,
       response: staffSessionResponseSchema,
       errors: ["STAFF_LOGIN_FAILED", "LOGIN_THROTTLED"],
@@ -42,6 +45,11 @@ export function mountStaffRoutes(
     async (request, response) => {
       const credentials = validate(staffLoginRequestSchema, request.body);
       const result = await staff.login(credentials, { nowMs: now(), ip: request.ip ?? "unknown" });
+      // As for members (auth.routes.ts): the console gets the cookie only, a script asks for the token.
+      if (wantsBearer(request)) {
+        response.json(result);
+        return;
+      }
       response.cookie(staffCookieName, result.token, {
         httpOnly: true,
         sameSite: "strict",
@@ -49,7 +57,7 @@ export function mountStaffRoutes(
         maxAge: staffSessionTtlMs,
         path: "/api/v1/ops",
       });
-      response.json(result);
+      response.json({ staff: result.staff });
     },
   );
 

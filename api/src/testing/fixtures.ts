@@ -5,20 +5,25 @@ import type { Database } from "../db/database.ts";
 import { members } from "../db/schema.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal } from "../ledger/ledger.repo.ts";
-import { call } from "./test-app.ts";
+import { bearerSignIn, call } from "./test-app.ts";
 
 let nextNumber = 20_000_000;
 
 /** Registers a member through the API (invited by the demo member) and returns its bearer header and id. */
 export async function registerMember(url: string, database: Database) {
   const account = `080${String(nextNumber++).padStart(8, "0")}`;
-  const registered = await call(`${url}/auth/register`, "POST", {
-    account,
-    password: "secret123",
-    passwordConfirm: "secret123",
-    inviteCode: "KABUTO",
-    acceptTerms: true,
-  });
+  const registered = await call(
+    `${url}/auth/register`,
+    "POST",
+    {
+      account,
+      password: "secret123",
+      passwordConfirm: "secret123",
+      inviteCode: "KABUTO",
+      acceptTerms: true,
+    },
+    bearerSignIn,
+  );
   if (registered.status !== 201) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
   const [member] = await database.db.select().from(members).where(eq(members.account, account));
   return { auth: { authorization: `Bearer ${registered.body.token}` }, memberId: member?.id as string };

@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Bus, createMemoryBus } from "@kabuto/bus";
 import { createCatalog } from "@kabuto/feed";
-import { pino } from "pino";
+import { bearerTransport, sessionTransportHeader } from "@kabuto/shared";
+import { type Logger, pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import type { AccountEvents } from "../events/account-events.ts";
@@ -32,6 +33,8 @@ export async function startTestApp(
     accountEvents?: AccountEvents;
     /** On a PostgreSQL server even when DATABASE_URL is unset (see `openTestDatabase`). */
     server?: boolean;
+    /** Where the API logs; silent unless a test reads what is logged. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const { database, drop, url: databaseUrl } = await openTestDatabase({ server: options.server ?? false });
@@ -43,7 +46,7 @@ export async function startTestApp(
     database,
     bus,
     catalog: createCatalog(),
-    logger: pino({ level: "silent" }),
+    logger: options.logger ?? pino({ level: "silent" }),
     now,
     accountEvents: options.accountEvents,
   });
@@ -67,6 +70,9 @@ export async function startTestApp(
     },
   };
 }
+
+/** Sign in for a bearer token, as a native wrapper does: the answer carries the token, no cookie is set. */
+export const bearerSignIn = { [sessionTransportHeader]: bearerTransport };
 
 export async function call(
   url: string,

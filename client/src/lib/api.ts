@@ -42,8 +42,12 @@ function encode(body: Body): { headers: Record<string, string>; payload: BodyIni
   if (body === undefined) return { headers: { accept: "application/json" }, payload: undefined };
   // The browser writes a multipart content type itself, with its boundary.
   if ("form" in body) return { headers: { accept: "application/json" }, payload: body.form };
-  if (body.json === undefined) return { headers: { accept: "application/json" }, payload: undefined };
-  return { headers: { "content-type": "application/json" }, payload: JSON.stringify(body.json) };
+  // A bodiless action (a cancel, a sign-out) still sends JSON: the API refuses any other body
+  // type on a state-changing route, which is half of its defence against other sites' forms.
+  return {
+    headers: { accept: "application/json", "content-type": "application/json" },
+    payload: JSON.stringify(body.json ?? {}),
+  };
 }
 
 async function send(method: string, path: string, body: Body, idempotencyKey?: string): Promise<Response> {

@@ -16,6 +16,9 @@ const messages: Record<
 > = {
   BAD_REQUEST: msg`The request could not be processed.`,
   VALIDATION_FAILED: msg`Please check what you entered.`,
+  INVALID_TEXT: msg`This field contains characters that cannot be used.`,
+  CSRF_REFUSED: msg`This request came from another site and was refused. Please use the app directly.`,
+  UNSUPPORTED_MEDIA_TYPE: msg`The request was sent in a format the server does not accept.`,
   NOT_FOUND: msg`Not found.`,
   UNAUTHENTICATED: msg`Please sign in again.`,
   FORBIDDEN: msg`You do not have permission to do this.`,

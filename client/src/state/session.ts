@@ -5,8 +5,10 @@ import { atom, store, useValue } from "./store.ts";
 
 /**
  * The signed-in member as the browser remembers it. The server's session is the httpOnly
- * cookie; the spec's storage keys are kept as well (section 3): `tokend` for a native wrapper
- * that calls the API with `Authorization: Bearer`, `account` and `is_admin`.
+ * cookie alone: the sign-in answer carries no token, so no script on the page can read one.
+ * The spec's storage keys `account` and `is_admin` are kept (section 3); `tokend`, where an
+ * earlier version kept the token, is only cleared. A native wrapper asks for its bearer token
+ * itself (`X-Session-Transport: bearer`).
  */
 export interface Session {
   account: string;
@@ -50,7 +52,6 @@ export function subscribeSession(listener: () => void): () => void {
 export function saveSession(response: SessionResponse): void {
   // Members have no admin role: staff sign in to the operations console, not this app.
   const session: Session = { account: response.member.account, isAdmin: false };
-  writeStorage(keys.token, response.token);
   writeStorage(keys.account, session.account);
   writeStorage(keys.isAdmin, "0");
   store.set(sessionAtom, session);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "../text.ts";
 
 /**
  * A member's account name is a mobile number: the spec's ten digits, or a Japanese mobile
@@ -11,8 +12,7 @@ export const inviteCodePattern = /^[A-Za-z0-9]{4,16}$/;
 /** The httpOnly cookie that carries a member's session token: set by the API, read by the gateway too. */
 export const sessionCookieName = "kabuto_session";
 
-const account = z
-  .string({ error: "ACCOUNT_REQUIRED" })
+const account = safeText({ error: "ACCOUNT_REQUIRED" })
   .trim()
   .min(1, { error: "ACCOUNT_REQUIRED" })
   .regex(accountPattern, { error: "ACCOUNT_INVALID" });
@@ -20,14 +20,12 @@ const account = z
 export const registerRequestSchema = z
   .object({
     account,
-    password: z
-      .string({ error: "PASSWORD_REQUIRED" })
+    password: safeText({ error: "PASSWORD_REQUIRED" })
       .min(1, { error: "PASSWORD_REQUIRED" })
       .regex(passwordPattern, { error: "PASSWORD_INVALID" }),
-    passwordConfirm: z.string({ error: "PASSWORDS_DIFFER" }),
+    passwordConfirm: safeText({ error: "PASSWORDS_DIFFER" }),
     /** Required unless the server is configured to make it optional; checked there. */
-    inviteCode: z
-      .string()
+    inviteCode: safeText()
       .trim()
       .optional()
       .transform((value) => (value ? value.toUpperCase() : undefined))
@@ -43,8 +41,8 @@ export const registerRequestSchema = z
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  account: z.string({ error: "ACCOUNT_REQUIRED" }).trim().min(1, { error: "ACCOUNT_REQUIRED" }),
-  password: z.string({ error: "PASSWORD_REQUIRED" }).min(1, { error: "PASSWORD_REQUIRED" }),
+  account: safeText({ error: "ACCOUNT_REQUIRED" }).trim().min(1, { error: "ACCOUNT_REQUIRED" }),
+  password: safeText({ error: "PASSWORD_REQUIRED" }).min(1, { error: "PASSWORD_REQUIRED" }),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -60,9 +58,18 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/**
+ * The request header with which a native wrapper or a load test signs in for a bearer token:
+ * `X-Session-Transport: bearer`. Such a sign-in sets no cookie and answers the token, which
+ * the caller then sends as `Authorization: Bearer`. Without it (a browser), the session is the
+ * httpOnly cookie alone, and no answer carries the token where a page's scripts could read it.
+ */
+export const sessionTransportHeader = "x-session-transport";
+export const bearerTransport = "bearer";
+
 export const sessionResponseSchema = z.object({
   member: meSchema,
-  /** The same opaque token as the cookie, for native wrappers and load tests (`Authorization: Bearer`). */
-  token: z.string(),
+  /** Only for a sign-in that asked for it with `X-Session-Transport: bearer`. */
+  token: z.string().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { minorAmountSchema } from "../money.ts";
 import { currencies, currencySchema } from "../symbols.ts";
+import { safeText } from "../text.ts";
 
 /** An amount as the member types it, in major units: "10000", "12.34". */
-export const majorAmountSchema = z
-  .string({ error: "AMOUNT_INVALID" })
+export const majorAmountSchema = safeText({ error: "AMOUNT_INVALID" })
   .trim()
   .regex(/^\d{1,15}(\.\d{1,4})?$/, { error: "AMOUNT_INVALID" });
 
@@ -32,8 +32,7 @@ export type RechargeChannel = z.infer<typeof rechargeChannelSchema>;
 export const rechargeChannelListSchema = z.object({ items: z.array(rechargeChannelSchema) });
 
 const channelText = (max: number) =>
-  z
-    .string({ error: "VALIDATION_FAILED" })
+  safeText({ error: "VALIDATION_FAILED" })
     .trim()
     .min(1, { error: "VALIDATION_FAILED" })
     .max(max, { error: "VALIDATION_FAILED" });
@@ -63,7 +62,7 @@ export const rechargeChannelUpdateSchema = rechargeChannelInputSchema.extend({
 
 /** The text fields of a deposit; the receipt image comes as the multipart file `receipt`. */
 export const depositSubmitSchema = z.object({
-  channelId: z.string({ error: "CHANNEL_NOT_FOUND" }).regex(/^\d{1,15}$/, { error: "CHANNEL_NOT_FOUND" }),
+  channelId: safeText({ error: "CHANNEL_NOT_FOUND" }).regex(/^\d{1,15}$/, { error: "CHANNEL_NOT_FOUND" }),
   amount: majorAmountSchema,
 });
 
@@ -82,10 +81,10 @@ export type Deposit = z.infer<typeof depositSchema>;
 export const depositListSchema = z.object({ items: z.array(depositSchema) });
 
 export const withdrawRequestSchema = z.object({
-  cardId: z.string({ error: "CARD_NOT_FOUND" }).regex(/^\d{1,15}$/, { error: "CARD_NOT_FOUND" }),
+  cardId: safeText({ error: "CARD_NOT_FOUND" }).regex(/^\d{1,15}$/, { error: "CARD_NOT_FOUND" }),
   currency: currencyField,
   amount: majorAmountSchema,
-  fundPassword: z.string({ error: "FUND_PASSWORD_REQUIRED" }).min(1, { error: "FUND_PASSWORD_REQUIRED" }),
+  fundPassword: safeText({ error: "FUND_PASSWORD_REQUIRED" }).min(1, { error: "FUND_PASSWORD_REQUIRED" }),
 });
 
 /** `checked` is internal to operations (maker–checker); a member sees it as pending. */
@@ -226,8 +225,7 @@ export type OpsWithdrawalDetail = z.infer<typeof opsWithdrawalDetailSchema>;
 
 /** The first step of maker–checker: the payout is prepared (a bank reference, if there is one yet). */
 export const withdrawalCheckSchema = z.object({
-  payoutReference: z
-    .string({ error: "VALIDATION_FAILED" })
+  payoutReference: safeText({ error: "VALIDATION_FAILED" })
     .trim()
     .max(100, { error: "VALIDATION_FAILED" })
     .optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "../text.ts";
 import { passwordPattern, verificationStatuses } from "./auth.ts";
 
 /** The identity documents a member may verify with: My Number card or passport, driving licence, health insurance card. */
@@ -22,8 +23,7 @@ export function isKanaReading(text: string): boolean {
 /** The text fields of a verification request; the two images come as multipart files `front` and `back`. */
 export const kycSubmitSchema = z.object({
   documentType: z.enum(documentTypes, { error: "DOCUMENT_TYPE_INVALID" }),
-  name: z
-    .string({ error: "NAME_REQUIRED" })
+  name: safeText({ error: "NAME_REQUIRED" })
     .trim()
     .min(1, { error: "NAME_REQUIRED" })
     .max(64, { error: "VALIDATION_FAILED" }),
@@ -31,15 +31,13 @@ export const kycSubmitSchema = z.object({
    * The name's reading in kana, as on the member's Japanese bank account; optional (an empty
    * field is none). Bank cards may then carry either the name or this reading.
    */
-  nameKana: z
-    .string({ error: "NAME_KANA_INVALID" })
+  nameKana: safeText({ error: "NAME_KANA_INVALID" })
     .trim()
     .max(64, { error: "VALIDATION_FAILED" })
     .refine((text) => text === "" || isKanaReading(text), { error: "NAME_KANA_INVALID" })
     .optional()
     .transform((text) => (text ? text : undefined)),
-  idNumber: z
-    .string({ error: "ID_NUMBER_REQUIRED" })
+  idNumber: safeText({ error: "ID_NUMBER_REQUIRED" })
     .trim()
     .min(1, { error: "ID_NUMBER_REQUIRED" })
     .regex(idNumberPattern, { error: "ID_NUMBER_INVALID" }),
@@ -116,8 +114,7 @@ export const kycReviewDetailSchema = kycReviewItemSchema.extend({
 export type KycReviewDetail = z.infer<typeof kycReviewDetailSchema>;
 
 const cardField = (max: number) =>
-  z
-    .string({ error: "CARD_FIELD_REQUIRED" })
+  safeText({ error: "CARD_FIELD_REQUIRED" })
     .trim()
     .min(1, { error: "CARD_FIELD_REQUIRED" })
     .max(max, { error: "VALIDATION_FAILED" });
@@ -128,8 +125,7 @@ const cardField = (max: number) =>
  */
 export const bankCardInputSchema = z.object({
   holderName: cardField(64),
-  cardNumber: z
-    .string({ error: "CARD_FIELD_REQUIRED" })
+  cardNumber: safeText({ error: "CARD_FIELD_REQUIRED" })
     .transform((value) => value.replace(/[\s-]/g, ""))
     .pipe(
       z
@@ -141,8 +137,8 @@ export const bankCardInputSchema = z.object({
   bankName: cardField(64),
   branchName: cardField(64),
   branchCode: cardField(16),
-  ifsc: z.string().trim().max(11).optional().default(""),
-  upi: z.string().trim().max(64).optional().default(""),
+  ifsc: safeText().trim().max(11).optional().default(""),
+  upi: safeText().trim().max(64).optional().default(""),
 });
 export type BankCardInput = z.input<typeof bankCardInputSchema>;
 
@@ -172,16 +168,15 @@ export type StaffBankCard = z.infer<typeof staffBankCardSchema>;
 export const staffBankCardListSchema = z.object({ items: z.array(staffBankCardSchema) });
 export const staffBankCardQuerySchema = z.object({ memberId: z.uuid({ error: "MEMBER_NOT_FOUND" }) });
 
-const newPassword = z
-  .string({ error: "PASSWORD_REQUIRED" })
+const newPassword = safeText({ error: "PASSWORD_REQUIRED" })
   .min(1, { error: "PASSWORD_REQUIRED" })
   .regex(passwordPattern, { error: "PASSWORD_INVALID" });
 
 export const changeLoginPasswordSchema = z
   .object({
-    oldPassword: z.string({ error: "PASSWORD_REQUIRED" }).min(1, { error: "PASSWORD_REQUIRED" }),
+    oldPassword: safeText({ error: "PASSWORD_REQUIRED" }).min(1, { error: "PASSWORD_REQUIRED" }),
     password: newPassword,
-    passwordConfirm: z.string({ error: "PASSWORDS_DIFFER" }),
+    passwordConfirm: safeText({ error: "PASSWORDS_DIFFER" }),
   })
   .refine((body) => body.password === body.passwordConfirm, {
     error: "PASSWORDS_DIFFER",
@@ -197,13 +192,12 @@ export const fundPasswordPattern = /^\d{6}$/;
  */
 export const setFundPasswordSchema = z
   .object({
-    loginPassword: z.string().optional(),
-    oldFundPassword: z.string().optional(),
-    fundPassword: z
-      .string({ error: "FUND_PASSWORD_REQUIRED" })
+    loginPassword: safeText().optional(),
+    oldFundPassword: safeText().optional(),
+    fundPassword: safeText({ error: "FUND_PASSWORD_REQUIRED" })
       .min(1, { error: "FUND_PASSWORD_REQUIRED" })
       .regex(fundPasswordPattern, { error: "FUND_PASSWORD_INVALID" }),
-    fundPasswordConfirm: z.string({ error: "PASSWORDS_DIFFER" }),
+    fundPasswordConfirm: safeText({ error: "PASSWORDS_DIFFER" }),
   })
   .refine((body) => body.fundPassword === body.fundPasswordConfirm, {
     error: "PASSWORDS_DIFFER",

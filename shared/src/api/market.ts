@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { candleIntervalSchema, candleSchema, quoteSchema } from "../protocol/market-data.ts";
 import { anySymbolSchema, currencySchema, marketSchema } from "../symbols.ts";
+import { safeText } from "../text.ts";
 
 export const localizedNameSchema = z.object({ ja: z.string(), en: z.string(), zhHant: z.string() });
 export type LocalizedName = z.infer<typeof localizedNameSchema>;
@@ -28,7 +29,7 @@ export const instrumentSearchLimitMax = 200;
 
 export const instrumentQuerySchema = z.object({
   market: marketSchema.optional(),
-  q: z.string().trim().max(40).optional(),
+  q: safeText().trim().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(instrumentSearchLimitMax).default(instrumentSearchLimitMax),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "../text.ts";
 
 /** News is market or company news; an announcement is the house speaking (hours, maintenance). */
 export const newsKinds = ["news", "announcement"] as const;
@@ -17,9 +18,8 @@ export const newsBodyLengthMax = 4_000;
 /** Items a list returns at most. */
 export const newsPageMax = 50;
 
-function localizedText(lengthMax: number) {
-  const text = z
-    .string({ error: "VALIDATION_FAILED" })
+function localizedText(lengthMax: number, options: { multiline: boolean }) {
+  const text = safeText({ error: "VALIDATION_FAILED", multiline: options.multiline })
     .trim()
     .min(1, { error: "VALIDATION_FAILED" })
     .max(lengthMax, { error: "VALIDATION_FAILED" });
@@ -32,8 +32,8 @@ export type LocalizedText = z.infer<typeof localizedTextSchema>;
 /** What operations write: every language of the title and the body (plain text, never HTML). */
 export const newsInputSchema = z.object({
   kind: z.enum(newsKinds, { error: "VALIDATION_FAILED" }),
-  title: localizedText(newsTitleLengthMax),
-  body: localizedText(newsBodyLengthMax),
+  title: localizedText(newsTitleLengthMax, { multiline: false }),
+  body: localizedText(newsBodyLengthMax, { multiline: true }),
   /** When members first see it (epoch ms); absent means now. A later instant schedules it. */
   publishedAtMs: z
     .number({ error: "VALIDATION_FAILED" })
@@ -48,7 +48,7 @@ export const newsCursorPattern = /^\d{1,15}\.\d{1,15}$/;
 
 export const newsQuerySchema = z.object({
   kind: z.enum(newsKinds, { error: "VALIDATION_FAILED" }).optional(),
-  before: z.string().regex(newsCursorPattern, { error: "VALIDATION_FAILED" }).optional(),
+  before: safeText().regex(newsCursorPattern, { error: "VALIDATION_FAILED" }).optional(),
   limit: z.coerce.number().int().min(1).max(newsPageMax).default(20),
 });
 

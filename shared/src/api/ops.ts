@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { minorAmountSchema } from "../money.ts";
 import { currencies, currencySchema } from "../symbols.ts";
+import { safeText } from "../text.ts";
 import { verificationStatuses } from "./auth.ts";
 import { newsItemSchema } from "./news.ts";
 import { fundRecordSchema } from "./trading.ts";
@@ -19,8 +20,8 @@ export const staffLoginPattern = /^[a-z0-9._-]{3,32}$/;
 export const staffPasswordPattern = /^.{10,128}$/;
 
 export const staffLoginRequestSchema = z.object({
-  login: z.string({ error: "ACCOUNT_REQUIRED" }).trim().toLowerCase().min(1, { error: "ACCOUNT_REQUIRED" }),
-  password: z.string({ error: "PASSWORD_REQUIRED" }).min(1, { error: "PASSWORD_REQUIRED" }),
+  login: safeText({ error: "ACCOUNT_REQUIRED" }).trim().toLowerCase().min(1, { error: "ACCOUNT_REQUIRED" }),
+  password: safeText({ error: "PASSWORD_REQUIRED" }).min(1, { error: "PASSWORD_REQUIRED" }),
 });
 
 export const staffSchema = z.object({
@@ -34,24 +35,23 @@ export const staffSchema = z.object({
 export type Staff = z.infer<typeof staffSchema>;
 export const staffListSchema = z.object({ items: z.array(staffSchema) });
 
-export const staffSessionResponseSchema = z.object({ staff: staffSchema, token: z.string() });
+/** `token` only for a sign-in that asked for it with `X-Session-Transport: bearer` (see auth.ts). */
+export const staffSessionResponseSchema = z.object({ staff: staffSchema, token: z.string().optional() });
 
 export const createStaffSchema = z.object({
-  login: z
-    .string({ error: "ACCOUNT_REQUIRED" })
+  login: safeText({ error: "ACCOUNT_REQUIRED" })
     .trim()
     .toLowerCase()
     .regex(staffLoginPattern, { error: "ACCOUNT_INVALID" }),
-  name: z.string({ error: "NAME_REQUIRED" }).trim().min(1, { error: "NAME_REQUIRED" }).max(64),
+  name: safeText({ error: "NAME_REQUIRED" }).trim().min(1, { error: "NAME_REQUIRED" }).max(64),
   role: z.enum(staffRoles, { error: "VALIDATION_FAILED" }),
-  password: z
-    .string({ error: "PASSWORD_REQUIRED" })
-    .regex(staffPasswordPattern, { error: "PASSWORD_INVALID" }),
+  password: safeText({ error: "PASSWORD_REQUIRED" }).regex(staffPasswordPattern, {
+    error: "PASSWORD_INVALID",
+  }),
 });
 
 /** Every staff decision carries a reason: the member reads it, the audit log keeps it. */
-export const reasonSchema = z
-  .string({ error: "REASON_REQUIRED" })
+export const reasonSchema = safeText({ error: "REASON_REQUIRED", multiline: true })
   .trim()
   .min(1, { error: "REASON_REQUIRED" })
   .max(500, { error: "VALIDATION_FAILED" });
@@ -59,7 +59,7 @@ export const reasonSchema = z
 export const reviewDecisionSchema = z.object({
   decision: z.enum(["approve", "reject"], { error: "VALIDATION_FAILED" }),
   /** Required to reject; optional to approve. */
-  reason: z.string().trim().max(500).optional(),
+  reason: safeText({ multiline: true }).trim().max(500).optional(),
 });
 export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
 
@@ -77,7 +77,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ items: z.array(auditEntrySchema) });
 export const auditQuerySchema = z.object({
-  target: z.string().max(100).optional(),
+  target: safeText().max(100).optional(),
   staffId: z.uuid().optional(),
   before: z.coerce.number().int().positive().optional(),
 });
@@ -92,7 +92,7 @@ export const memberSearchOffsetMax = 1_000;
 
 export const memberSearchQuerySchema = z.object({
   /** An account prefix, a member id, part of a real name, or an invitation code; empty lists the newest. */
-  q: z.string().trim().max(64, { error: "VALIDATION_FAILED" }).optional(),
+  q: safeText().trim().max(64, { error: "VALIDATION_FAILED" }).optional(),
   limit: z.coerce.number().int().min(1).max(memberSearchLimitMax).default(20),
   offset: z.coerce.number().int().min(0).max(memberSearchOffsetMax).default(0),
 });
@@ -157,8 +157,7 @@ export type MemberFlagsUpdate = z.input<typeof memberFlagsUpdateSchema>;
  */
 export const adjustmentRequestSchema = z.object({
   currency: z.enum(currencies, { error: "CURRENCY_INVALID" }),
-  amount: z
-    .string({ error: "AMOUNT_INVALID" })
+  amount: safeText({ error: "AMOUNT_INVALID" })
     .trim()
     .regex(/^-?\d{1,15}(\.\d{1,4})?$/, { error: "AMOUNT_INVALID" }),
   reason: reasonSchema,
@@ -196,7 +195,7 @@ export const opsConfigEntrySchema = z.object({
 export type OpsConfigEntry = z.infer<typeof opsConfigEntrySchema>;
 export const opsConfigListSchema = z.object({ items: z.array(opsConfigEntrySchema) });
 export const configUpdateSchema = z.object({
-  value: z.string({ error: "VALIDATION_FAILED" }).max(2_000, { error: "VALIDATION_FAILED" }),
+  value: safeText({ error: "VALIDATION_FAILED" }).max(2_000, { error: "VALIDATION_FAILED" }),
 });
 
 /** A news item as operations see it: every state, and its withdrawal. */

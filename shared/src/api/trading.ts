@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { minorAmountSchema } from "../money.ts";
 import { currencySchema, equitySymbolSchema } from "../symbols.ts";
+import { safeText } from "../text.ts";
 
 export const sides = ["long", "short"] as const;
 export const orderTypes = ["market", "limit"] as const;
@@ -21,8 +22,7 @@ export const placeOrderSchema = z.object({
     .int({ error: "LEVERAGE_INVALID" })
     .positive({ error: "LEVERAGE_INVALID" }),
   /** Limit orders only: a decimal price on the instrument's tick grid. */
-  price: z
-    .string()
+  price: safeText()
     .regex(/^\d+(\.\d+)?$/, { error: "PRICE_INVALID" })
     .optional(),
   session: z.enum(orderSessions, { error: "SESSION_INVALID" }).default("regular"),
@@ -88,7 +88,7 @@ export const positionQuerySchema = z.object({ status: z.enum(positionStatuses).o
 
 export const addMarginSchema = z.object({
   /** Minor units of the position's currency: a positive whole number (spec: positive integer). */
-  amount: z.string({ error: "AMOUNT_INVALID" }).regex(/^[1-9]\d{0,15}$/, { error: "AMOUNT_INVALID" }),
+  amount: safeText({ error: "AMOUNT_INVALID" }).regex(/^[1-9]\d{0,15}$/, { error: "AMOUNT_INVALID" }),
 });
 
 export const balanceSchema = z.object({

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Platform, startPlatform } from "./platform.ts";
+import { testEnv } from "./testing.ts";
+
+/**
+ * Service mode's client role in front of an API process: the page's headers, and the CSRF
+ * check seeing the browser's own host through the proxy, so our page's requests pass and
+ * another site's do not.
+ */
+const redisUrl = process.env.REDIS_URL;
+let api: Platform;
+let client: Platform;
+let dropDatabase: () => Promise<void>;
+let dist = "";
+
+const register = (origin: string, account: string) =>
+  fetch(`${client.url}/api/v1/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({
+      account,
+      password: "secret123",
+      passwordConfirm: "secret123",
+      inviteCode: "KABUTO",
+      acceptTerms: true,
+    }),
+  });
+
+describe.skipIf(!redisUrl)("the client role in service mode", () => {
+  beforeAll(async () => {
+    const { url, drop } = await openTestDatabase({ server: true });
+    dropDatabase = drop;
+    dist = mkdtempSync(path.join(tmpdir(), "kabuto-client-"));
+    writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Kabuto</title>");
+    const shared = {
+      PORT: "0",
+      DATABASE_URL: url ?? "",
+      REDIS_URL: redisUrl ?? "",
+      REDIS_PREFIX: testRedisPrefix(),
+    };
+    api = await startPlatform(testEnv({ ...shared, SEED_DEMO: "1" }), ["api"], 0);
+    client = await startPlatform(testEnv({ ...shared, API_URL: api.url, CLIENT_DIST: dist }), ["client"], 0);
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await api?.close();
+    await dropDatabase?.();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("serves the page under its CSP, unframeable, without HSTS outside production", async () => {
+    const response = await fetch(`${client.url}/`);
+    expect(response.status).toBe(200);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain(`ws://${new URL(client.url).host}`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("passes our page's request through the proxy and refuses another site's", async () => {
+    const ours = await register(client.url, "08066660001");
+    expect(ours.status).toBe(201);
+    expect(ours.headers.get("cache-control")).toBe("no-store");
+    const theirs = await register("https://evil.example", "08066660002");
+    expect(theirs.status).toBe(403);
+    expect(((await theirs.json()) as { error: { code: string } }).error.code).toBe("CSRF_REFUSED");
+  });
+});
