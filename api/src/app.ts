@@ -27,6 +27,7 @@ import { mountOpsNewsRoutes } from "./ops/news.routes.ts";
 import { mountOpsQueueRoutes } from "./ops/queues.routes.ts";
 import { mountStaffRoutes } from "./ops/staff.routes.ts";
 import { staffMiddleware } from "./ops/staff-sessions.ts";
+import { mountRewardRoutes } from "./rewards/rewards.routes.ts";
 import { createServices } from "./services.ts";
 import { mountSystemRoutes } from "./system/system.routes.ts";
 import { mountTradingRoutes } from "./trading/trading.routes.ts";
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps): {
   // Money in and out: channels, deposits, withdrawals, exchange, and their review queues.
   mountFundingRoutes(router, ops, docs, { ...services, config: deps.config, now });
   mountLoanRoutes(router, ops, docs, { loans: services.loans, now });
+  mountRewardRoutes(router, docs, { rewards: services.rewards });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

@@ -91,6 +91,24 @@ const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}:\d+(\.\d+)?(,[A-Z]{3}:\d+(\.\d+)?)*$/)
     .default("JPY:10000,USD:100"),
+  /**
+   * Daily check-in: "points,bonus,pointsPerYen,minimum,expiryDays" — 10 points a day, 40 more on
+   * every 7th day in a row, 10 points to the yen, at least 1,000 points (¥100) per conversion,
+   * points last 730 days (moomoo's two years).
+   */
+  CHECKIN_TERMS: z
+    .string()
+    .regex(/^\d{1,4},\d{1,4},\d{1,4},\d{1,6},\d{1,4}$/)
+    .default("10,40,10,1000,730"),
+  /**
+   * The most reward cash one member receives in a Tokyo calendar year, yen. Check-in points need
+   * no purchase and the invitation reward pays for someone else's account, so neither is a gift
+   * tied to a transaction under 景品表示法 (20% of it, ¥200 below ¥1,000); the cap keeps each
+   * member's giveaways modest and far under the law's ¥100,000 ceiling for a single prize.
+   */
+  REWARD_YEAR_MAX_JPY: z.coerce.number().int().min(0).max(100_000).default(10_000),
+  /** Days reward cash stays out of what may be withdrawn (Robinhood holds promotions' cash 30 days). */
+  REWARD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /** How long an exchange quote holds, in seconds: long enough to read and confirm, short enough to track the market. */
   FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
 });

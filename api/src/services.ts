@@ -24,6 +24,7 @@ import { LedgerCheckService } from "./ops/ledger.service.ts";
 import { MembersService } from "./ops/members.service.ts";
 import { QueuesService } from "./ops/queues.service.ts";
 import { StaffService } from "./ops/staff.service.ts";
+import { parseRewardTerms, RewardsService } from "./rewards/rewards.service.ts";
 import { termsFromConfig } from "./trading/rules.ts";
 import { TradingService } from "./trading/trading.service.ts";
 import { UploadStore } from "./uploads/upload-store.ts";
@@ -63,6 +64,7 @@ export interface Services {
   withdrawals: WithdrawalsService;
   fx: FxService;
   loans: LoansService;
+  rewards: RewardsService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -106,7 +108,15 @@ export function createServices(deps: ServiceDeps): Services {
     passwords: new PasswordsService(db),
     channels: new ChannelsService(db),
     deposits: new DepositsService({ db, uploads: uploadStore, now, events, fundHours }),
-    withdrawals: new WithdrawalsService({ db, bus, now, events, fundHours, minimums }),
+    withdrawals: new WithdrawalsService({
+      db,
+      bus,
+      now,
+      events,
+      fundHours,
+      minimums,
+      rewardHoldDays: config.REWARD_HOLD_DAYS,
+    }),
     fx: new FxService({
       db,
       bus,
@@ -115,8 +125,10 @@ export function createServices(deps: ServiceDeps): Services {
       events,
       quoteSeconds: config.FX_QUOTE_SECONDS,
       minimums,
+      rewardHoldDays: config.REWARD_HOLD_DAYS,
     }),
     loans: new LoansService({ db, now, events, terms: parseLoanTerms(config) }),
+    rewards: new RewardsService({ db, now, events, terms: parseRewardTerms(config) }),
     fundHours,
   };
 }

@@ -381,6 +381,24 @@ describe("money in and out", () => {
     expect(yen).toMatchObject({ available: "300000", loan: "0" });
   });
 
+  it("checks in once a day from Home, and shows the points and their rules on the rewards screen", async () => {
+    await page.goto(`${base}#/home/index`);
+    const card = page.locator("[data-testid=checkin-card]");
+    await card.locator("[data-testid=checkin-button]").click();
+    await expect.poll(() => card.getAttribute("data-checked-in"), soon).toBe("true");
+    await snap("70-home-checked-in");
+    await page.goto(`${base}#/user/rewards`);
+    await expect
+      .poll(() => page.locator("[data-testid=rewards-points-value]").textContent(), soon)
+      .toContain("10");
+    // Ten points are far from the 1,000 a conversion needs: the button waits and says why.
+    expect(await page.locator("[data-testid=rewards-convert]").isDisabled()).toBe(true);
+    await page.locator("[data-testid=rewards-too-few]").waitFor();
+    await snap("71-rewards");
+    const again = await page.request.post(`${base}api/v1/rewards/check-in`, { data: {} });
+    expect(again.status()).toBe(409);
+  });
+
   it("leaves a ledger whose every balance equals its entries", async () => {
     // A supervisor runs the check from the console's overview...
     await page.goto(`${base}#/ops`);

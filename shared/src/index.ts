@@ -230,6 +230,18 @@ export {
   staffSessionResponseSchema,
 } from "./api/ops.ts";
 export {
+  type CheckInResult,
+  type CheckInTermsWire,
+  checkInResultSchema,
+  checkInTermsSchema,
+  type RewardConversion,
+  type RewardEvent,
+  type RewardsSummary,
+  rewardConversionSchema,
+  rewardEventSchema,
+  rewardsSummarySchema,
+} from "./api/rewards.ts";
+export {
   type ConfigEntry,
   configEntrySchema,
   configListSchema,
@@ -412,6 +424,14 @@ export {
   topicName,
 } from "./protocol/topics.ts";
 export { socketProtocolVersion } from "./protocol/version.ts";
+export {
+  type CheckInTerms,
+  checkInPoints,
+  conversion,
+  defaultCheckInTerms,
+  nextStreak,
+  usablePoints,
+} from "./rewards/checkin.ts";
 export { parseSettings } from "./settings.ts";
 export {
   anySymbolSchema,

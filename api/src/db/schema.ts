@@ -544,3 +544,37 @@ export const loans = pgTable(
     index("loans_status_idx").on(table.status, table.id),
   ],
 );
+
+/** Daily check-ins: one per member per Tokyo day (the key), append-only. */
+export const checkins = pgTable(
+  "checkins",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokyoDate: text("tokyo_date").notNull(),
+    streak: integer("streak").notNull(),
+    points: integer("points").notNull(),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.tokyoDate] })],
+);
+
+/** Check-in points turned into cash, each paid by a `reward` journal; append-only. */
+export const rewardConversions = pgTable(
+  "reward_conversions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    points: integer("points").notNull(),
+    yenMinor: bigint("yen_minor", { mode: "bigint" }).notNull(),
+    journalId: bigint("journal_id", { mode: "number" })
+      .notNull()
+      .references(() => journals.id),
+    tokyoDate: text("tokyo_date").notNull(),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [index("reward_conversions_member_idx").on(table.memberId, table.id)],
+);

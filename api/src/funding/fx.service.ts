@@ -44,6 +44,8 @@ export interface FxDeps {
   quoteSeconds: number;
   /** Withdrawal minimums: the withdrawable figure carries them, the exchange ignores them. */
   minimums: ReadonlyMap<Currency, bigint>;
+  /** Days reward cash stays out of what may leave a currency. */
+  rewardHoldDays: number;
 }
 
 /**

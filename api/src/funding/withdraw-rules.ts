@@ -62,13 +62,17 @@ export function uncoveredLoss(position: HoldingPosition, currentNotional: bigint
   return loss > position.margin ? loss - position.margin : 0n;
 }
 
-/** Available cash less what stays behind for losses, loans and debt to the house; never below zero. */
+/**
+ * Available cash less what stays behind for losses, loans, debt to the house and reward cash
+ * still in its holding period; never below zero.
+ */
 export function withdrawableAmount(
   available: bigint,
   uncovered: bigint,
   loans: bigint,
   debt: bigint,
+  rewardsHeld = 0n,
 ): bigint {
-  const rest = available - uncovered - loans - debt;
+  const rest = available - uncovered - loans - debt - rewardsHeld;
   return rest > 0n ? rest : 0n;
 }

@@ -24,7 +24,7 @@ import {
  */
 export async function computeWithdrawable(
   tx: Tx,
-  deps: { bus: Bus; minimums: ReadonlyMap<Currency, bigint> },
+  deps: { bus: Bus; minimums: ReadonlyMap<Currency, bigint>; now: () => number; rewardHoldDays: number },
   memberId: string,
   available: ReadonlyMap<Currency, bigint>,
 ): Promise<Withdrawable[]> {
@@ -79,18 +79,33 @@ export async function computeWithdrawable(
     const loan = -BigInt(String(row.balance));
     if (loan > 0n) loansOwed.set(String(row.currency) as Currency, loan);
   }
+  // Reward cash stays in for its holding period (REWARD_HOLD_DAYS), as promotions' cash does.
+  const heldSince = deps.now() - deps.rewardHoldDays * 86_400_000;
+  const rewardsHeld = new Map<Currency, bigint>();
+  for (const row of rowsOf(
+    await tx.execute(sql`
+      select e.currency, sum(e.amount) as total from journals j
+      join entries e on e.journal_id = j.id join ledger_accounts a on a.id = e.account_id
+      where j.member_id = ${memberId} and j.kind = 'reward' and j.created_at_ms > ${heldSince}
+        and a.member_id = ${memberId} and a.purpose = 'available'
+      group by e.currency`),
+  )) {
+    rewardsHeld.set(String(row.currency) as Currency, BigInt(String(row.total)));
+  }
   return currencies.map((currency) => {
     const cash = available.get(currency) ?? 0n;
     const loss = uncovered.get(currency) ?? 0n;
     const debt = owed.get(currency) ?? 0n;
     const loans = loansOwed.get(currency) ?? 0n;
+    const held = rewardsHeld.get(currency) ?? 0n;
     return {
       currency,
       available: cash.toString(),
       uncoveredLoss: loss.toString(),
       loans: loans.toString(),
       debt: debt.toString(),
-      withdrawable: withdrawableAmount(cash, loss, loans, debt).toString(),
+      rewardsHeld: held.toString(),
+      withdrawable: withdrawableAmount(cash, loss, loans, debt, held).toString(),
       minimum: withdrawMinimum(deps.minimums, currency).toString(),
     };
   });

@@ -40,6 +40,8 @@ export interface WithdrawalsDeps {
   events: AccountEvents;
   fundHours: FundHours;
   minimums: ReadonlyMap<Currency, bigint>;
+  /** Days reward cash stays out of what may be withdrawn. */
+  rewardHoldDays: number;
 }
 
 /**

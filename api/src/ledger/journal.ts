@@ -44,6 +44,8 @@ export const journalKinds = [
   "loan_interest",
   /** Available cash back to the loan account: interest first, then principal. */
   "loan_repayment",
+  /** Reward cash (converted check-in points, invitation rewards): from the house rewards account. */
+  "reward",
 ] as const;
 export type JournalKind = (typeof journalKinds)[number];
 

@@ -76,6 +76,9 @@ const screens = {
     import("../features/wallet/exchange-screen.tsx").then((m) => ({ default: m.ExchangeScreen })),
   ),
   loans: lazy(() => import("../features/loans/loans-screen.tsx").then((m) => ({ default: m.LoansScreen }))),
+  rewards: lazy(() =>
+    import("../features/rewards/rewards-screen.tsx").then((m) => ({ default: m.RewardsScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -123,6 +126,7 @@ const routes: Record<string, RouteDef> = {
   "/user/withdraw": { screen: screens.withdraw },
   "/user/exchange": { screen: screens.exchange },
   "/user/jkjl": { screen: screens.loans },
+  "/user/rewards": { screen: screens.rewards },
 };
 
 /** Old sign-in paths of the spec, and the root, lead to the current screens. */

@@ -114,6 +114,8 @@ export const withdrawableSchema = z.object({
   loans: minorAmountSchema,
   /** What the member owes the house after a loss beyond their money (their deficit account). */
   debt: minorAmountSchema,
+  /** Reward cash received within the holding period: it cannot leave yet. */
+  rewardsHeld: minorAmountSchema,
   withdrawable: minorAmountSchema,
   minimum: minorAmountSchema,
 });

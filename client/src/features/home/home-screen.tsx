@@ -17,8 +17,11 @@ import { errorCode } from "../../lib/api-error.ts";
 import { configValue, loadPublicConfig, webLink } from "../../lib/config-title.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { fetchIndices } from "../market/market-api.ts";
 import { SessionBadge } from "../market/session-badge.tsx";
+import { CheckInCard } from "../rewards/check-in-card.tsx";
+import { fetchRewards } from "../rewards/rewards-api.ts";
 import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
 import { IconChat, IconHeadset, IconMegaphone } from "./home-icons.tsx";
 import { IndexCard } from "./index-strip.tsx";
@@ -60,10 +63,20 @@ export function HomeScreen() {
       </header>
       <AnnouncementStrip />
       <Markets />
+      <HomeCheckIn />
       <Shortcuts />
       <NewsSection />
     </main>
   );
+}
+
+/** The daily check-in for a signed-in member; nothing for a visitor. */
+function HomeCheckIn() {
+  const session = useSessionState();
+  const [key, reload] = useMemberReadKey();
+  const rewards = useAsync(key, fetchRewards);
+  if (!session || rewards.status !== "ready") return null;
+  return <CheckInCard rewards={rewards.value} onCheckedIn={reload} linkToRewards />;
 }
 
 /** The newest announcement on one line; none, no strip. */

@@ -8,6 +8,7 @@ describe("the console menu shows each role only what it may open", () => {
       "kyc",
       "deposits",
       "withdrawals",
+      "loans",
       "members",
     ]);
   });

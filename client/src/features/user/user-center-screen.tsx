@@ -22,6 +22,7 @@ import { useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
 import { verificationLabels } from "../identity/identity-parts.tsx";
 import { fetchCredit } from "../loans/loans-api.ts";
+import { fetchRewards } from "../rewards/rewards-api.ts";
 import { AccountFunds } from "../trading/account-funds.tsx";
 import { IconCredit, IconDeposit, IconIdCard, IconInfo, IconShield, IconWithdraw } from "./user-icons.tsx";
 import "./user.css";
@@ -139,6 +140,18 @@ function SignedIn({ account }: { account: string }) {
           </Link>
         </li>
         <li>
+          <Link href="/user/rewards" className="menu__item menu__item--link" data-testid="menu-rewards">
+            <span className="menu__icon">
+              <IconTicket />
+            </span>
+            <span className="menu__label">
+              <Trans>Rewards and check-in</Trans>
+            </span>
+            <RewardsSummaryValue account={account} />
+            <IconChevron className="menu__chevron" />
+          </Link>
+        </li>
+        <li>
           <Link href="/user/jkjl" className="menu__item menu__item--link" data-testid="menu-loans">
             <span className="menu__icon">
               <IconCredit />
@@ -184,6 +197,22 @@ function SignedIn({ account }: { account: string }) {
         </button>
       </div>
     </main>
+  );
+}
+
+/** The account centre's rewards figure: usable points, and a nudge while today's check-in waits. */
+function RewardsSummaryValue({ account }: { account: string }) {
+  const rewards = useAsync(account, fetchRewards);
+  if (rewards.status === "loading") return <span className="skeleton" />;
+  if (rewards.status === "error") return null;
+  return (
+    <span className="menu__value num" data-testid="menu-rewards-value">
+      {rewards.value.checkedInToday ? (
+        <Trans>{rewards.value.points} points</Trans>
+      ) : (
+        <Trans>Check in today</Trans>
+      )}
+    </span>
   );
 }
 

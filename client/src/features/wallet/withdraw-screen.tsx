@@ -272,6 +272,14 @@ function WithdrawForm({
               </dt>
               <dd className="num">{money(item.debt)}</dd>
             </div>
+            {item.rewardsHeld !== "0" && (
+              <div className="breakdown__row" data-testid="withdraw-rewards-held">
+                <dt>
+                  <Trans>− Reward cash still on hold</Trans>
+                </dt>
+                <dd className="num">{money(item.rewardsHeld)}</dd>
+              </div>
+            )}
             <div className="breakdown__row breakdown__row--total">
               <dt>
                 <Trans>= Withdrawable</Trans>

@@ -1,0 +1,98 @@
+import type { RewardsSummary } from "@kabuto/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Link } from "wouter";
+import { ApiError } from "../../lib/api-error.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { checkIn } from "./rewards-api.ts";
+import "./rewards.css";
+
+/** Days a streak's dots show: a week, the bonus on its last. */
+const weekDays = 7;
+
+/**
+ * The daily check-in: this week's streak as seven dots (the seventh carries the bonus), and the
+ * button that earns today's points, or when the next points come. On Home it links to the
+ * rewards screen; there it stands alone.
+ */
+export function CheckInCard({
+  rewards,
+  onCheckedIn,
+  linkToRewards = false,
+}: {
+  rewards: RewardsSummary;
+  onCheckedIn: () => void;
+  linkToRewards?: boolean;
+}) {
+  const { t } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const { streak, checkedInToday, nextPoints, points } = rewards;
+  // Dots filled this week: a streak of 9 has filled two of the second week.
+  const filled = streak === 0 ? 0 : ((streak - 1) % weekDays) + 1;
+  const dotsFilled = checkedInToday ? filled : streak % weekDays === 0 ? 0 : filled;
+
+  async function press() {
+    setBusy(true);
+    try {
+      const result = await checkIn();
+      notifySuccess(t`Checked in: +${result.earned} points`);
+      onCheckedIn();
+    } catch (error) {
+      // Another tab or device got there first: the card only needs to catch up.
+      if (error instanceof ApiError && error.code === "ALREADY_CHECKED_IN") onCheckedIn();
+      else notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="checkin-card" data-testid="checkin-card" data-checked-in={checkedInToday}>
+      <div className="checkin-card__head">
+        <h2 className="checkin-card__title">
+          <Trans>Daily check-in</Trans>
+        </h2>
+        {linkToRewards ? (
+          <Link href="/user/rewards" className="checkin-card__points num" data-testid="checkin-points">
+            <Trans>{points} points</Trans>
+          </Link>
+        ) : (
+          <span className="checkin-card__points num" data-testid="checkin-points">
+            <Trans>{points} points</Trans>
+          </span>
+        )}
+      </div>
+      <ol className="checkin-dots" aria-label={t`Days in a row this week`}>
+        {Array.from({ length: weekDays }, (_, index) => (
+          <li
+            // The seven days of a week are fixed places.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            className="checkin-dots__day"
+            data-filled={index < dotsFilled}
+            data-bonus={index === weekDays - 1}
+          >
+            {index === weekDays - 1 ? <Trans>Bonus</Trans> : index + 1}
+          </li>
+        ))}
+      </ol>
+      {checkedInToday ? (
+        <p className="checkin-card__done" data-testid="checkin-done">
+          <Trans>
+            Checked in today, {streak} days in a row. Come back tomorrow for {nextPoints} points.
+          </Trans>
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={press}
+          disabled={busy}
+          data-testid="checkin-button"
+        >
+          <Trans>Check in: +{nextPoints} points</Trans>
+        </button>
+      )}
+    </section>
+  );
+}
