@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
+import { databaseSettings, openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "./platform.ts";
 import { testEnv } from "./testing.ts";
@@ -32,13 +32,13 @@ const register = (origin: string, account: string) =>
 
 describe.skipIf(!redisUrl)("the client role in service mode", () => {
   beforeAll(async () => {
-    const { url, drop } = await openTestDatabase({ server: true });
-    dropDatabase = drop;
+    const opened = await openTestDatabase({ server: true });
+    dropDatabase = opened.drop;
     dist = mkdtempSync(path.join(tmpdir(), "kabuto-client-"));
     writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Kabuto</title>");
     const shared = {
       PORT: "0",
-      DATABASE_URL: url ?? "",
+      ...databaseSettings(opened),
       REDIS_URL: redisUrl ?? "",
       REDIS_PREFIX: testRedisPrefix(),
     };

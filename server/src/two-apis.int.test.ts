@@ -1,5 +1,6 @@
 import { StaffService } from "@kabuto/api";
 import {
+  bearerSignIn,
   call,
   databaseSettings,
   fund,
@@ -54,7 +55,7 @@ beforeAll(async () => {
     null,
     { nowMs: Date.now() },
   );
-  const signedIn = await call(`${api(first)}/ops/auth/login`, "POST", { login, password });
+  const signedIn = await call(`${api(first)}/ops/auth/login`, "POST", { login, password }, bearerSignIn);
   staffAuth = { authorization: `Bearer ${signedIn.body.token}` };
 }, 120_000);
 

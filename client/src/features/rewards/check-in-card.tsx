@@ -72,10 +72,13 @@ export function CheckInCard({
             data-filled={index < dotsFilled}
             data-bonus={index === weekDays - 1}
           >
-            {index === weekDays - 1 ? <Trans>Bonus</Trans> : index + 1}
+            {index + 1}
           </li>
         ))}
       </ol>
+      <p className="checkin-card__bonus">
+        <Trans>Every 7th day in a row: +{rewards.terms.weeklyBonusPoints} bonus points</Trans>
+      </p>
       {checkedInToday ? (
         <p className="checkin-card__done" data-testid="checkin-done">
           <Trans>

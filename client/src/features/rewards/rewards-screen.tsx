@@ -1,5 +1,5 @@
 import { marketZone, type RewardEvent, type RewardsSummary } from "@kabuto/shared";
-import { formatDate, formatMoney } from "@kabuto/shared/format";
+import { formatDate, formatMoney, intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { PageHeader } from "../../app/page-header.tsx";
@@ -57,6 +57,7 @@ function PointsPanel({ rewards, onConverted }: { rewards: RewardsSummary; onConv
   const worth = Math.floor(points / terms.pointsPerYen);
   const minimumYen = Math.floor(terms.convertMinimumPoints / terms.pointsPerYen);
   const enough = points >= terms.convertMinimumPoints;
+  const minimumPoints = new Intl.NumberFormat(intlLocale[locale]).format(terms.convertMinimumPoints);
 
   async function convert() {
     setBusy(true);
@@ -100,7 +101,7 @@ function PointsPanel({ rewards, onConverted }: { rewards: RewardsSummary; onConv
       {!enough && (
         <p className="field__hint" data-testid="rewards-too-few">
           <Trans>
-            Points convert from {terms.convertMinimumPoints} points ({yen(minimumYen)}) upwards.
+            Points convert from {minimumPoints} points ({yen(minimumYen)}) upwards.
           </Trans>
         </p>
       )}
