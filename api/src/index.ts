@@ -12,5 +12,8 @@ export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 export { postJournal } from "./ledger/ledger.repo.ts";
 export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
 export { StaffService } from "./ops/staff.service.ts";
+export { createRedisThrottleStore, type RedisThrottleOptions } from "./security/redis-throttle-store.ts";
+export { LogSmsSender, type SmsMessage, type SmsSender } from "./security/sms.ts";
+export { MemoryThrottleStore, type ThrottleStore } from "./security/throttle.ts";
 export { demoAdmin, demoAdminUsable, seedDemo, seedDemoStaff } from "./seed.ts";
 export { startWorker } from "./worker.ts";

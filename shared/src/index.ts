@@ -12,8 +12,15 @@ export {
   type RegisterRequest,
   registerRequestSchema,
   type SessionResponse,
+  type SmsCodeRequest,
+  type SmsCodeResponse,
+  type SmsLoginRequest,
   sessionCookieName,
   sessionResponseSchema,
+  smsCodePattern,
+  smsCodeRequestSchema,
+  smsCodeResponseSchema,
+  smsLoginRequestSchema,
   verificationStatuses,
 } from "./api/auth.ts";
 export { type ErrorBody, errorBodySchema } from "./api/errors.ts";

@@ -37,7 +37,7 @@ export function mountStaffRoutes(
       summary: "Staff sign-in, separate from members': sets the staff cookie and returns the same token",
       body: staffLoginRequestSchema,
       response: staffSessionResponseSchema,
-      errors: ["STAFF_LOGIN_FAILED", "LOGIN_THROTTLED"],
+      errors: ["STAFF_LOGIN_FAILED", "STAFF_LOGIN_THROTTLED"],
     },
     async (request, response) => {
       const credentials = validate(staffLoginRequestSchema, request.body);

@@ -5,7 +5,9 @@ export { fund, registerMember } from "./fixtures.ts";
 export { call } from "./test-app.ts";
 export {
   localPostgresUrl,
+  localRedisUrl,
   openTestDatabase,
+  openTestThrottle,
   testConfig,
   testRedisPrefix,
   testSettings,

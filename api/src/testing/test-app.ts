@@ -6,14 +6,19 @@ import { pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import type { AccountEvents } from "../events/account-events.ts";
+import { LogSmsSender } from "../security/sms.ts";
+import type { ThrottleStore } from "../security/throttle.ts";
 import type { TradingService } from "../trading/trading.service.ts";
-import { openTestDatabase, testConfig } from "./test-env.ts";
+import { openTestDatabase, openTestThrottle, testConfig } from "./test-env.ts";
 
 export interface TestApp {
   url: string;
   database: Database;
   bus: Bus;
   trading: TradingService;
+  /** The SMS messages the API sent (the log sender's), for sign-in codes. */
+  sms: LogSmsSender;
+  throttle: ThrottleStore;
   /** Moves the API's clock, for throttling windows and session expiry. */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -26,19 +31,26 @@ export async function startTestApp(
     startMs?: number;
     /** Hears the account events the API sends after each commit, for tests that check them. */
     accountEvents?: AccountEvents;
+    /** The throttle store: by default Redis when REDIS_URL is set, the in-process one otherwise. */
+    throttle?: "memory" | "redis";
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const bus = createMemoryBus();
+  const logger = pino({ level: "silent" });
+  const sms = new LogSmsSender(logger);
+  const throttle = openTestThrottle(options.throttle);
   let offsetMs = 0;
   const { app, trading } = createApp({
     config: testConfig(overrides),
     database,
     bus,
     catalog: createCatalog(),
-    logger: pino({ level: "silent" }),
+    logger,
     now: () => (options.startMs ?? Date.now()) + offsetMs,
     accountEvents: options.accountEvents,
+    throttle,
+    sms,
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -48,11 +60,14 @@ export async function startTestApp(
     database,
     bus,
     trading,
+    sms,
+    throttle,
     advance: (ms) => {
       offsetMs += ms;
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await throttle.close();
       await drop();
     },
   };
