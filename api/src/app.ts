@@ -28,6 +28,8 @@ import { mountOpsQueueRoutes } from "./ops/queues.routes.ts";
 import { mountStaffRoutes } from "./ops/staff.routes.ts";
 import { staffMiddleware } from "./ops/staff-sessions.ts";
 import { mountRewardRoutes } from "./rewards/rewards.routes.ts";
+import type { SmsSender } from "./security/sms.ts";
+import type { ThrottleStore } from "./security/throttle.ts";
 import { createServices } from "./services.ts";
 import { mountSystemRoutes } from "./system/system.routes.ts";
 import { mountTradingRoutes } from "./trading/trading.routes.ts";
@@ -49,6 +51,13 @@ export interface AppDeps {
   now?: () => number;
   feedEpoch?: () => string | null;
   accountEvents?: AccountEvents;
+  /**
+   * The attempt counters behind every throttle: shared by all API processes in service mode
+   * (Redis), in-process in embedded mode. The composition package chooses.
+   */
+  throttle: ThrottleStore;
+  /** Texts sign-in codes: the log sender in embedded mode and tests, a provider in production. */
+  sms: SmsSender;
 }
 
 export function createApp(deps: AppDeps): {
@@ -71,11 +80,15 @@ export function createApp(deps: AppDeps): {
     catalog: deps.catalog,
     now,
     events: deps.accountEvents,
+    throttle: deps.throttle,
+    sms: deps.sms,
+    logger: deps.logger,
   });
   const app = express();
   app.disable("x-powered-by");
-  // One proxy hop (the client server or a load balancer) sets X-Forwarded-For in service mode.
-  app.set("trust proxy", deps.config.embedded ? false : 1);
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default): every
+  // per-address throttle counts `request.ip`, which a header from anyone else must not change.
+  app.set("trust proxy", deps.config.TRUST_PROXY);
 
   const docs = new ApiDocs();
   const router = express.Router();

@@ -45,4 +45,20 @@ describe("configuration", () => {
       loadConfig({ ALLOWED_ORIGINS: " https://a.example.jp , https://b.example.jp," }).ALLOWED_ORIGINS,
     ).toEqual(["https://a.example.jp", "https://b.example.jp"]);
   });
+
+  it("trusts no proxy unless told, and never every peer (TRUST_PROXY)", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://db/kabuto" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "none" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "::1",
+    ]);
+    for (const bad of ["true", "*", "all", "10.0.0.0/33", "proxy.example", "1,", "11"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { parseSettings } from "@kabuto/shared";
 import { z } from "zod";
@@ -14,6 +15,45 @@ const leverageList = z
   .refine((list) => list.every((leverage) => leverage >= 1 && leverage <= 10), "leverages are 1 to 10");
 /** Parts per million of notional: 1,000 is 0.1%. */
 const ppm = z.coerce.number().int().min(0).max(100_000);
+
+/** Address ranges Express knows by name. */
+const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may say, in X-Forwarded-For, whose request they pass on (Express's `trust
+ * proxy`): nobody (unset, "none"), a number of proxy hops in front of the API, or the proxies'
+ * addresses and ranges ("10.0.0.5,192.168.1.0/24", "loopback"). Everything throttled per address
+ * uses the address this yields, so trusting every peer ("true") is refused: anyone could then
+ * pick their own address with a header.
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((raw, context): false | number | string[] => {
+    const value = (raw ?? "").trim().toLowerCase();
+    if (value === "" || value === "none" || value === "false") return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops === 0 ? false : hops;
+    }
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every((entry) => entry !== "" && isAddressOrRange(entry))) return entries;
+    context.addIssue({
+      code: "custom",
+      message:
+        "none, a number of proxy hops (1-10), or proxy addresses and ranges (10.0.0.5, 10.0.0.0/8, loopback); never every peer",
+    });
+    return z.NEVER;
+  });
 
 /** The spec's deposit and withdrawal hours, Tokyo time on TSE business days. */
 const specFundHours = "09:30-19:30";
@@ -42,6 +82,13 @@ const configSchema = z.object({
         .filter((origin) => origin !== ""),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  /**
+   * Registrations (successful or not) one address may attempt per hour: the answer says whether
+   * a number is already a member, so trying numbers must stay slow.
+   */
+  REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Who may set X-Forwarded-For (see trustProxySetting); default: nobody. */
+  TRUST_PROXY: trustProxySetting,
   /** Cookies get the Secure flag; on by default in production, where TLS ends at the load balancer. */
   COOKIE_SECURE: booleanFlag.optional(),
   /**

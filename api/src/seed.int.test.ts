@@ -10,6 +10,7 @@ import { verifyFundPassword } from "./identity/fund-password.ts";
 import { memberBalances } from "./ledger/ledger.repo.ts";
 import { checkLedger, isHealthy } from "./ledger/ledger-check.ts";
 import { StaffService } from "./ops/staff.service.ts";
+import { MemoryThrottleStore } from "./security/throttle.ts";
 import {
   demoAdmin,
   demoAdminUsable,
@@ -96,7 +97,14 @@ describe("the demo money journey", () => {
 
     const [member] = await database.db.select().from(members).where(eq(members.account, demoMember.account));
     const memberId = ensureDefined(member, "the demo member").id;
-    await expect(verifyFundPassword(database.db, memberId, demoFundPassword, 5_000)).resolves.toBeUndefined();
+    await expect(
+      verifyFundPassword(
+        { db: database.db, throttle: new MemoryThrottleStore() },
+        memberId,
+        demoFundPassword,
+        5_000,
+      ),
+    ).resolves.toBeUndefined();
     const cards = await new BankCardsService(database.db).list(memberId);
     expect(cards.map((card) => [card.holderName, card.cardNumberMasked])).toEqual([
       [demoMember.realNameKana, "**** 567"],

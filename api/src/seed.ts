@@ -10,6 +10,7 @@ import { PasswordsService } from "./identity/passwords.service.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
 import { StaffService } from "./ops/staff.service.ts";
+import { MemoryThrottleStore } from "./security/throttle.ts";
 
 /** The demo member the README promises in embedded mode: a real member row, signed in like any other. */
 export const demoMember = {
@@ -147,7 +148,8 @@ export async function seedDemoMoney(db: Db, nowMs: number): Promise<DemoMoneySee
     .from(members)
     .where(eq(members.account, demoMember.account));
   if (!member) return seeded;
-  const passwords = new PasswordsService(db);
+  // The seed checks the demo member's own password once: a throttle of its own is enough.
+  const passwords = new PasswordsService({ db, throttle: new MemoryThrottleStore() });
   if (!(await passwords.security(member.id)).fundPasswordSet) {
     await passwords.setFundPassword(
       member.id,

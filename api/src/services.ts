@@ -1,5 +1,6 @@
 import type { Bus } from "@kabuto/bus";
 import type { InstrumentCatalog } from "@kabuto/shared";
+import type { Logger } from "pino";
 import { AuthService } from "./auth/auth.service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -25,6 +26,8 @@ import { MembersService } from "./ops/members.service.ts";
 import { QueuesService } from "./ops/queues.service.ts";
 import { StaffService } from "./ops/staff.service.ts";
 import { parseRewardTerms, RewardsService } from "./rewards/rewards.service.ts";
+import type { SmsSender } from "./security/sms.ts";
+import type { ThrottleStore } from "./security/throttle.ts";
 import { termsFromConfig } from "./trading/rules.ts";
 import { TradingService } from "./trading/trading.service.ts";
 import { UploadStore } from "./uploads/upload-store.ts";
@@ -39,6 +42,11 @@ export interface ServiceDeps {
   now: () => number;
   /** Hears each member's account events once their transaction has committed. */
   events?: AccountEvents | undefined;
+  /** Counts attempts at every secret (passwords, fund passwords, SMS codes) and at registration. */
+  throttle: ThrottleStore;
+  /** Texts sign-in codes. */
+  sms: SmsSender;
+  logger: Pick<Logger, "warn">;
 }
 
 /** Every service of the API, built once from its settings and I/O; routes and the worker take them from here. */
@@ -74,7 +82,7 @@ export interface Services {
  * Construction does no I/O: the services reach the database and the bus when called.
  */
 export function createServices(deps: ServiceDeps): Services {
-  const { config, bus, catalog, now } = deps;
+  const { config, bus, catalog, now, throttle } = deps;
   const { db } = deps.database;
   const events = deps.events ?? (() => undefined);
   const market = new MarketService({ catalog, bus, candles: new CandlesRepo(db) });
@@ -94,9 +102,16 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     watchlist: new WatchlistService({ db, isKnown: (symbol) => market.isKnown(symbol), now }),
     news: new NewsService({ db, now }),
-    auth: new AuthService(db, { inviteRequired: config.INVITE_REQUIRED }),
+    auth: new AuthService({
+      db,
+      throttle,
+      sms: deps.sms,
+      logger: deps.logger,
+      inviteRequired: config.INVITE_REQUIRED,
+      registrationsPerAddress: config.REGISTRATIONS_PER_ADDRESS_HOUR,
+    }),
     publicSettings: new ConfigService({ db, config }),
-    staff: new StaffService(db),
+    staff: new StaffService(db, { throttle }),
     members: new MembersService(db),
     adjustments: new AdjustmentsService({ db, events }),
     ledgerCheck: new LedgerCheckService({ db, now }),
@@ -105,7 +120,7 @@ export function createServices(deps: ServiceDeps): Services {
     uploads: new UploadsService({ db, store: uploadStore }),
     kyc: new KycService({ db, uploads: uploadStore }),
     cards: new BankCardsService(db),
-    passwords: new PasswordsService(db),
+    passwords: new PasswordsService({ db, throttle }),
     channels: new ChannelsService(db),
     deposits: new DepositsService({ db, uploads: uploadStore, now, events, fundHours }),
     withdrawals: new WithdrawalsService({
@@ -116,6 +131,7 @@ export function createServices(deps: ServiceDeps): Services {
       fundHours,
       minimums,
       rewardHoldDays: config.REWARD_HOLD_DAYS,
+      throttle,
     }),
     fx: new FxService({
       db,

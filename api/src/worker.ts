@@ -1,8 +1,11 @@
 import type { Bus } from "@kabuto/bus";
 import type { InstrumentCatalog } from "@kabuto/shared";
+import { pino } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AccountEvents } from "./events/account-events.ts";
+import type { SmsSender } from "./security/sms.ts";
+import { MemoryThrottleStore } from "./security/throttle.ts";
 import { createServices } from "./services.ts";
 import { TradingWorker } from "./trading/worker.ts";
 
@@ -10,6 +13,17 @@ import { TradingWorker } from "./trading/worker.ts";
 const workerIntervalMs = 1_000;
 /** How often it looks for loan interest to post: a day's interest is due once a day, soon after Tokyo midnight. */
 const loanIntervalMs = 60_000;
+
+/** The worker checks no password and texts no one: what only those services use gets stand-ins. */
+const noSecrets = {
+  throttle: new MemoryThrottleStore(),
+  sms: {
+    send: async () => {
+      throw new Error("the worker sends no SMS");
+    },
+  } satisfies SmsSender,
+  logger: pino({ enabled: false }),
+};
 
 /**
  * The worker role: fills resting limit orders, calls margin and posts loan interest, over the
@@ -24,7 +38,7 @@ export function startWorker(deps: {
   events: AccountEvents;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): { stop(): Promise<void> } {
-  const { trading, loans } = createServices({ ...deps, now: Date.now });
+  const { trading, loans } = createServices({ ...deps, now: Date.now, ...noSecrets });
   const worker = new TradingWorker({
     db: deps.database.db,
     bus: deps.bus,

@@ -25,6 +25,8 @@ export interface Product {
   base: string;
   page: Page;
   snap(name: string): Promise<void>;
+  /** What the server has written to stdout and stderr so far (pino's JSON lines). */
+  log(): string;
   close(): Promise<void>;
 }
 
@@ -152,7 +154,7 @@ export async function openProduct(name: string, env: Record<string, string> = {}
     const snap = async (shot: string) => {
       await page.screenshot({ path: join(screenshotDir, `${shot}.png`) });
     };
-    return { base, page, snap, close };
+    return { base, page, snap, log: () => log.join(""), close };
   } catch (error) {
     await close();
     throw error;

@@ -99,6 +99,8 @@ try {
     MARKET_HOURS: "always",
     // The bench's members are registered for it and never verify their identity.
     KYC_REQUIRED_FOR_TRADING: "0",
+    // Every bench member registers from this one address.
+    REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
     SEED_DEMO: "1",
     LOG_LEVEL: "warn",
   });

@@ -3,17 +3,21 @@ import type { AddressInfo } from "node:net";
 import {
   createAccountPublisher,
   createApp,
+  createRedisThrottleStore,
   type Database,
   demoAdmin,
   demoAdminUsable,
   demoFundPassword,
+  LogSmsSender,
   logOptions,
+  MemoryThrottleStore,
   memberSessionLookup,
   openDatabase,
   seedDemo,
   seedDemoMoney,
   seedDemoStaff,
   startWorker,
+  type ThrottleStore,
 } from "@kabuto/api";
 import { type Bus, createMemoryBus, createRedisBus } from "@kabuto/bus";
 import { type Catalog, createCatalog, createPgCandleStore, Feed } from "@kabuto/feed";
@@ -150,7 +154,22 @@ export async function startPlatform(
   metrics.mount(app);
   if (feed) metrics.watchFeed(feed);
   let sweepTimer: NodeJS.Timeout | undefined;
+  let throttle: ThrottleStore | undefined;
   if (has("api") && config.api && database) {
+    // Attempt counters: every API process shares Redis's; embedded mode's one process keeps its own.
+    throttle = settings.REDIS_URL
+      ? createRedisThrottleStore({
+          url: settings.REDIS_URL,
+          prefix: settings.REDIS_PREFIX,
+          onError: (error) => logger.warn({ err: error }, "redis (throttle)"),
+        })
+      : new MemoryThrottleStore();
+    // The only SMS transport so far writes codes to this log (see SmsSender for a provider).
+    if (!config.api.embedded) {
+      logger.warn(
+        "SMS sign-in codes are written to the log, not sent: connect an SMS provider before members use them",
+      );
+    }
     const {
       app: api,
       uploads,
@@ -163,6 +182,8 @@ export async function startPlatform(
       logger,
       feedEpoch: () => feed?.epoch ?? null,
       accountEvents,
+      throttle,
+      sms: new LogSmsSender(logger),
     });
     // Serve once sessions other processes end are heard here; until then none would be cached.
     await sessionsHeard;
@@ -234,6 +255,7 @@ export async function startPlatform(
         else server.close(() => resolve());
       });
       await bus.close();
+      await throttle?.close();
       await database?.close();
     },
   };

@@ -13,9 +13,16 @@ export {
   type RegisterRequest,
   registerRequestSchema,
   type SessionResponse,
+  type SmsCodeRequest,
+  type SmsCodeResponse,
+  type SmsLoginRequest,
   sessionCookieName,
   sessionResponseSchema,
   sessionTransportHeader,
+  smsCodePattern,
+  smsCodeRequestSchema,
+  smsCodeResponseSchema,
+  smsLoginRequestSchema,
   verificationStatuses,
 } from "./api/auth.ts";
 export { type ErrorBody, errorBodySchema } from "./api/errors.ts";

@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginFailures, members, sessions } from "../db/schema.ts";
+import { members, sessions } from "../db/schema.ts";
+import { throttleRules } from "../security/throttle.ts";
 import { seedDemo } from "../seed.ts";
 import { bearerSignIn, call, startTestApp, type TestApp } from "../testing/test-app.ts";
 
@@ -155,40 +156,50 @@ describe("sign-in", () => {
     expect([wrong.body.error.code, unknown.body.error.code]).toEqual(["LOGIN_FAILED", "LOGIN_FAILED"]);
   });
 
-  it("refuses empty fields with their own codes and records no failure", async () => {
-    const [before] = await app.database.db.select({ n: count() }).from(loginFailures);
-    const empty = await call(`${app.url}/auth/login`, "POST", { account: "", password: "" });
-    expect(empty.body.error.code).toBe("ACCOUNT_REQUIRED");
-    const noPassword = await call(`${app.url}/auth/login`, "POST", { account: "09012345678" });
-    expect(noPassword.body.error.code).toBe("PASSWORD_REQUIRED");
-    const [after] = await app.database.db.select({ n: count() }).from(loginFailures);
-    expect(after?.n).toBe(before?.n);
-  });
-
-  it("throttles an account after five failures, even with the right password, until the window passes", async () => {
+  it("refuses empty fields with their own codes and counts no attempt", async () => {
     const body = valid();
     await call(`${app.url}/auth/register`, "POST", body);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const failed = await call(`${app.url}/auth/login`, "POST", {
-        account: body.account,
-        password: "wrong123",
-      });
-      expect(failed.body.error.code).toBe("LOGIN_FAILED");
+    const empty = await call(`${app.url}/auth/login`, "POST", { account: "", password: "" });
+    expect(empty.body.error.code).toBe("ACCOUNT_REQUIRED");
+    for (let attempt = 0; attempt <= throttleRules.signInAccount.limit; attempt += 1) {
+      const noPassword = await call(`${app.url}/auth/login`, "POST", { account: body.account });
+      expect(noPassword.body.error.code).toBe("PASSWORD_REQUIRED");
+    }
+    const right = await call(`${app.url}/auth/login`, "POST", {
+      account: body.account,
+      password: body.password,
+    });
+    expect(right.status).toBe(200);
+  });
+
+  it("slows an account down after five failures, even with the right password, then lets the owner in", async () => {
+    const body = valid();
+    await call(`${app.url}/auth/register`, "POST", body);
+    const attempt = (password: string) =>
+      call(`${app.url}/auth/login`, "POST", { account: body.account, password });
+    for (let failure = 0; failure < 5; failure += 1) {
+      expect((await attempt("wrong123")).body.error.code).toBe("LOGIN_FAILED");
     }
     const [sessionsBefore] = await app.database.db.select({ n: count() }).from(sessions);
-    const throttled = await call(`${app.url}/auth/login`, "POST", {
-      account: body.account,
-      password: body.password,
-    });
+    const throttled = await attempt(body.password);
     expect(throttled.status).toBe(429);
+    const firstMs = throttleRules.signInAccount.backoff.firstMs;
     expect(throttled.body.error.code).toBe("LOGIN_THROTTLED");
+    // The wait started at the fifth failure, a moment ago.
+    expect(throttled.body.error.details.retryAfterMs).toBeGreaterThan(firstMs - 5_000);
+    expect(throttled.body.error.details.retryAfterMs).toBeLessThanOrEqual(firstMs);
     const [sessionsAfter] = await app.database.db.select({ n: count() }).from(sessions);
     expect(sessionsAfter?.n).toBe(sessionsBefore?.n);
-    app.advance(16 * 60_000);
-    const later = await call(`${app.url}/auth/login`, "POST", {
-      account: body.account,
-      password: body.password,
-    });
-    expect(later.status).toBe(200);
+    // A minute later one more guess is checked; the wait after it doubles.
+    app.advance(firstMs);
+    expect((await attempt("wrong123")).body.error.code).toBe("LOGIN_FAILED");
+    const doubled = await attempt(body.password);
+    expect(doubled.body.error.code).toBe("LOGIN_THROTTLED");
+    expect(doubled.body.error.details.retryAfterMs).toBeGreaterThan(2 * firstMs - 5_000);
+    app.advance(2 * firstMs);
+    expect((await attempt(body.password)).status).toBe(200);
+    // The right password cleared the count: a typo now costs nothing more than a typo.
+    expect((await attempt("wrong123")).body.error.code).toBe("LOGIN_FAILED");
+    expect((await attempt(body.password)).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
-import { and, count, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { loginFailures, members } from "../db/schema.ts";
+import { members } from "../db/schema.ts";
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -34,28 +34,4 @@ export async function insertMember(
 export async function memberByAccount(db: Db, account: string): Promise<MemberRow | undefined> {
   const [member] = await db.select().from(members).where(eq(members.account, account)).limit(1);
   return member;
-}
-
-/** A failed sign-in, counted against its account and its address. */
-export async function recordLoginFailure(
-  db: Pick<Db, "insert">,
-  failure: { account: string; ip: string; atMs: number },
-): Promise<void> {
-  await db.insert(loginFailures).values(failure);
-}
-
-/** Failed sign-ins since `sinceMs` for this account, and from this address against any account. */
-export async function loginFailureCounts(
-  db: Db,
-  query: { account: string; ip: string; sinceMs: number },
-): Promise<{ byAccount: number; byAddress: number }> {
-  const [byAccount] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.account, query.account), gt(loginFailures.atMs, query.sinceMs)));
-  const [byAddress] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, query.ip), gt(loginFailures.atMs, query.sinceMs)));
-  return { byAccount: byAccount?.n ?? 0, byAddress: byAddress?.n ?? 0 };
 }

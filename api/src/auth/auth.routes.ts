@@ -5,6 +5,9 @@ import {
   registerRequestSchema,
   sessionCookieName,
   sessionResponseSchema,
+  smsCodeRequestSchema,
+  smsCodeResponseSchema,
+  smsLoginRequestSchema,
 } from "@kabuto/shared";
 import type { Request, Response, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
@@ -13,6 +16,10 @@ import { requireMember } from "../http/session-middleware.ts";
 import { validate } from "../validate.ts";
 import { type AuthService, type RequestContext, toMe } from "./auth.service.ts";
 import { sessionTtlMs } from "./sessions.ts";
+
+/** The cookie that ties an SMS code to the browser that asked for it (see AuthService.requestSmsCode). */
+export const smsChallengeCookieName = "kabuto_sms_challenge";
+const smsChallengeCookiePath = "/api/v1/auth";
 
 export function mountAuthRoutes(
   router: Router,
@@ -77,6 +84,7 @@ export function mountAuthRoutes(
         "INVITER_NOT_FOUND",
         "TERMS_NOT_ACCEPTED",
         "ACCOUNT_EXISTS",
+        "REGISTRATION_THROTTLED",
       ],
     },
     async (request, response) => {
@@ -107,6 +115,66 @@ export function mountAuthRoutes(
     async (request, response) => {
       const result = await auth.login(validate(loginRequestSchema, request.body), context(request));
       answerSession(request, response, 200, result);
+    },
+  );
+
+  route(
+    {
+      method: "post",
+      path: "/auth/sms-code",
+      tag: "auth",
+      summary:
+        "Text a one-time sign-in code to a member's number; the same answer whether or not the number is a member. " +
+        "Sets a short-lived cookie that the code is good for, in this browser only",
+      body: smsCodeRequestSchema,
+      response: smsCodeResponseSchema,
+      errors: ["ACCOUNT_REQUIRED", "ACCOUNT_INVALID", "SMS_THROTTLED"],
+    },
+    async (request, response) => {
+      const { account } = validate(smsCodeRequestSchema, request.body);
+      const sent = await auth.requestSmsCode(account, context(request));
+      response.cookie(smsChallengeCookieName, sent.challenge, {
+        httpOnly: true,
+        sameSite: "strict",
+        secure: deps.cookieSecure,
+        maxAge: sent.expiresInMs,
+        path: smsChallengeCookiePath,
+      });
+      response.json({ ok: true, expiresInMs: sent.expiresInMs });
+    },
+  );
+
+  route(
+    {
+      method: "post",
+      path: "/auth/sms-login",
+      tag: "auth",
+      summary:
+        "Sign in with the code from the SMS, in the browser that asked for it; sets the session cookie",
+      body: smsLoginRequestSchema,
+      response: sessionResponseSchema,
+      errors: [
+        "ACCOUNT_REQUIRED",
+        "ACCOUNT_INVALID",
+        "SMS_CODE_REQUIRED",
+        "SMS_CODE_INVALID",
+        "SMS_CODE_WRONG",
+        "SMS_THROTTLED",
+        "ACCOUNT_FROZEN",
+        "ACCOUNT_DISABLED",
+      ],
+    },
+    async (request, response) => {
+      const body = validate(smsLoginRequestSchema, request.body);
+      const challenge: unknown = request.cookies?.[smsChallengeCookieName];
+      const result = await auth.smsLogin(
+        body,
+        typeof challenge === "string" ? challenge : undefined,
+        context(request),
+      );
+      response.clearCookie(smsChallengeCookieName, { path: smsChallengeCookiePath });
+      setCookie(response, result.token);
+      response.json(result);
     },
   );
 

@@ -1,32 +1,59 @@
-import { randomInt } from "node:crypto";
-import type { loginRequestSchema, Me, registerRequestSchema } from "@kabuto/shared";
+import { randomBytes, randomInt } from "node:crypto";
+import {
+  accountPattern,
+  type loginRequestSchema,
+  type Me,
+  type registerRequestSchema,
+  type smsLoginRequestSchema,
+} from "@kabuto/shared";
 import { hash, verify } from "@node-rs/argon2";
+import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import type { SmsSender } from "../security/sms.ts";
 import {
-  insertMember,
-  inviteCodeTaken,
-  loginFailureCounts,
-  memberByAccount,
-  memberIdByInviteCode,
-  recordLoginFailure,
-} from "./auth.repo.ts";
-import { createSession, revokeSession, type SessionMember } from "./sessions.ts";
+  addressKey,
+  registrationWindowMs,
+  reserve,
+  type ThrottleClaim,
+  type ThrottleStore,
+  throttleRules,
+} from "../security/throttle.ts";
+import { insertMember, inviteCodeTaken, memberByAccount, memberIdByInviteCode } from "./auth.repo.ts";
+import { createSession, hashToken, revokeSession, type SessionMember } from "./sessions.ts";
+import { insertChallenge, takeChallengeAttempt, useChallenge } from "./sms-challenges.repo.ts";
 
 export type Registration = z.output<typeof registerRequestSchema>;
 export type Credentials = z.output<typeof loginRequestSchema>;
+export type SmsCredentials = z.output<typeof smsLoginRequestSchema>;
 
-/** Failed sign-ins counted over this window: long enough to stop guessing, short enough to forgive typos. */
-export const loginWindowMs = 15 * 60_000;
-/** Failures per account in the window before sign-in is refused: a person mistypes a few times, a script many. */
-export const loginFailuresPerAccountMax = 5;
-/** Failures per address: higher, since a mobile carrier's NAT puts many members behind one address. */
-export const loginFailuresPerAddressMax = 30;
 /** argon2id at OWASP's recommended minimum (19 MiB, 2 passes): about 30 ms a hash on one core. */
 const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** Invitation codes avoid letters that read alike (0/O, 1/I/L). */
 const inviteAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/** An SMS code is good for five minutes: long enough for a slow text, short enough to guess little. */
+export const smsCodeTtlMs = 5 * 60_000;
+/** Guesses at one SMS code before it is spent: a person mistypes once or twice. */
+export const smsCodeAttemptsMax = 3;
+
+/**
+ * The throttle key of a member account, shared by sign-in and the old-password check (both
+ * prove the login password). Anything that cannot be an account shares one key: no member can
+ * be locked out through it, and an attacker cannot grow the store with long made-up names.
+ */
+export function signInAccountKey(account: string): string {
+  return `sign-in:account:${accountPattern.test(account) ? account : "malformed"}`;
+}
+
+/** The per-address sign-in claim: a wrong password counts, a right one is handed back. */
+export function signInAddressClaim(ip: string): ThrottleClaim {
+  return {
+    key: `sign-in:address:${addressKey(ip)}`,
+    rule: throttleRules.signInAddress,
+    onSuccess: "give-back",
+  };
+}
 
 export interface RequestContext {
   nowMs: number;
@@ -44,18 +71,48 @@ export function toMe(member: SessionMember): Me {
   };
 }
 
-export class AuthService {
-  private readonly db: Db;
-  private readonly inviteRequired: boolean;
+export interface AuthDeps {
+  db: Db;
+  throttle: ThrottleStore;
+  sms: SmsSender;
+  logger: Pick<Logger, "warn">;
+  inviteRequired: boolean;
+  /** Registrations one address may attempt per hour (REGISTRATIONS_PER_ADDRESS_HOUR). */
+  registrationsPerAddress: number;
+}
 
-  constructor(db: Db, options: { inviteRequired: boolean }) {
-    this.db = db;
-    this.inviteRequired = options.inviteRequired;
+export class AuthService {
+  private readonly deps: AuthDeps;
+  private readonly db: Db;
+
+  constructor(deps: AuthDeps) {
+    this.deps = deps;
+    this.db = deps.db;
   }
 
+  /**
+   * Registers a member and signs them in. Every attempt from an address counts, so trying
+   * numbers to learn which are members (ACCOUNT_EXISTS) is slow; see the README's security
+   * section for why the answer still says so.
+   */
   async register(body: Registration, context: RequestContext): Promise<{ member: Me; token: string }> {
-    if (this.inviteRequired && !body.inviteCode) {
+    // A form error, like the schema's: checked before the attempt counts.
+    if (this.deps.inviteRequired && !body.inviteCode) {
       throw new AppError("INVITE_CODE_REQUIRED", { fields: { inviteCode: "INVITE_CODE_REQUIRED" } });
+    }
+    const reservation = await reserve(
+      this.deps.throttle,
+      [
+        {
+          key: `register:address:${addressKey(context.ip)}`,
+          rule: { limit: this.deps.registrationsPerAddress, windowMs: registrationWindowMs },
+          onSuccess: "keep",
+        },
+      ],
+      context.nowMs,
+    );
+    if ("refusedForMs" in reservation) {
+      throw new AppError("REGISTRATION_THROTTLED", { retryAfterMs: reservation.refusedForMs });
     }
     let invitedBy: string | null = null;
     if (body.inviteCode) {
@@ -76,39 +133,131 @@ export class AuthService {
     return { member: toMe(member), token };
   }
 
+  /**
+   * Password sign-in. The attempt is counted against the address and the account before the
+   * password is checked, so a burst of guesses gets at most the limit checked; a right password
+   * clears the account's count and hands the address's back.
+   */
   async login(body: Credentials, context: RequestContext): Promise<{ member: Me; token: string }> {
-    await this.refuseIfThrottled(body.account, context);
+    const reservation = await reserve(
+      this.deps.throttle,
+      [
+        signInAddressClaim(context.ip),
+        { key: signInAccountKey(body.account), rule: throttleRules.signInAccount, onSuccess: "clear" },
+      ],
+      context.nowMs,
+    );
+    if ("refusedForMs" in reservation) {
+      throw new AppError("LOGIN_THROTTLED", { retryAfterMs: reservation.refusedForMs });
+    }
     const member = await memberByAccount(this.db, body.account);
     // Unknown accounts still pay for a hash, so timing does not reveal which accounts exist.
     const ok = member
       ? await verify(member.passwordHash, body.password)
       : await hash(body.password, argon2Options).then(() => false);
-    if (!member || !ok) {
-      await recordLoginFailure(this.db, { account: body.account, ip: context.ip, atMs: context.nowMs });
-      throw new AppError("LOGIN_FAILED");
-    }
+    if (!member || !ok) throw new AppError("LOGIN_FAILED");
+    await reservation.succeeded();
     if (member.disabled) throw new AppError("ACCOUNT_DISABLED");
     if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
     const token = await createSession(this.db, member.id, context);
     return { member: toMe(member), token };
   }
 
-  async logout(token: string | undefined, nowMs: number): Promise<void> {
-    if (token) await revokeSession(this.db, token, nowMs);
+  /**
+   * Sends a one-time sign-in code to `account` if it is a member, and does the same work and
+   * gives the same answer if it is not: a stranger learns nothing about who is a member. The
+   * returned challenge goes to the asking browser (a cookie); the code goes to the phone; both
+   * are needed to sign in, so nobody can spend or replace another browser's code.
+   */
+  async requestSmsCode(
+    account: string,
+    context: RequestContext,
+  ): Promise<{ challenge: string; expiresInMs: number }> {
+    const address = addressKey(context.ip);
+    const reservation = await reserve(
+      this.deps.throttle,
+      [
+        { key: `sms-send:address:${address}`, rule: throttleRules.smsSendAddress, onSuccess: "keep" },
+        { key: `sms-send:pair:${address}:${account}`, rule: throttleRules.smsSendPair, onSuccess: "keep" },
+        { key: `sms-send:account:${account}`, rule: throttleRules.smsSendAccount, onSuccess: "keep" },
+      ],
+      context.nowMs,
+    );
+    if ("refusedForMs" in reservation) {
+      throw new AppError("SMS_THROTTLED", { retryAfterMs: reservation.refusedForMs });
+    }
+    const member = await memberByAccount(this.db, account);
+    const code = String(randomInt(1_000_000)).padStart(6, "0");
+    const challenge = randomBytes(32).toString("base64url");
+    await insertChallenge(this.db, {
+      challengeHash: hashToken(challenge),
+      account,
+      codeHash: await hash(code, argon2Options),
+      createdAtMs: context.nowMs,
+      expiresAtMs: context.nowMs + smsCodeTtlMs,
+    });
+    if (member && !member.disabled) {
+      // Not awaited: a slow provider must not make a member's answer slower than a stranger's.
+      this.deps.sms
+        .send({ to: account, purpose: "sign-in-code", code, expiresInMs: smsCodeTtlMs })
+        .catch((error: unknown) => this.deps.logger.warn({ err: error }, "SMS not sent"));
+    }
+    return { challenge, expiresInMs: smsCodeTtlMs };
   }
 
-  private async refuseIfThrottled(account: string, context: RequestContext): Promise<void> {
-    const failures = await loginFailureCounts(this.db, {
-      account,
-      ip: context.ip,
-      sinceMs: context.nowMs - loginWindowMs,
-    });
-    if (
-      failures.byAccount >= loginFailuresPerAccountMax ||
-      failures.byAddress >= loginFailuresPerAddressMax
-    ) {
-      throw new AppError("LOGIN_THROTTLED", { retryAfterMs: loginWindowMs });
+  /**
+   * Signs in with the code from the SMS and the challenge of the browser that asked for it. Each
+   * guess is counted against the address, and against the challenge in the same statement that
+   * reads its code, before the code is checked. Success clears the account's sign-in throttle:
+   * the owner proved who they are, whatever someone else has been guessing.
+   */
+  async smsLogin(
+    body: SmsCredentials,
+    challenge: string | undefined,
+    context: RequestContext,
+  ): Promise<{ member: Me; token: string }> {
+    const reservation = await reserve(
+      this.deps.throttle,
+      [
+        {
+          key: `sms-login:address:${addressKey(context.ip)}`,
+          rule: throttleRules.smsLoginAddress,
+          onSuccess: "give-back",
+        },
+      ],
+      context.nowMs,
+    );
+    if ("refusedForMs" in reservation) {
+      throw new AppError("SMS_THROTTLED", { retryAfterMs: reservation.refusedForMs });
     }
+    const challengeHash = challenge ? hashToken(challenge) : undefined;
+    const attempt = challengeHash
+      ? await takeChallengeAttempt(this.db, {
+          challengeHash,
+          account: body.account,
+          nowMs: context.nowMs,
+          attemptsMax: smsCodeAttemptsMax,
+        })
+      : undefined;
+    if (!challengeHash || !attempt) throw new AppError("SMS_CODE_WRONG", { attemptsLeft: 0 });
+    if (!(await verify(attempt.codeHash, body.code))) {
+      throw new AppError("SMS_CODE_WRONG", { attemptsLeft: smsCodeAttemptsMax - attempt.attempts });
+    }
+    if (!(await useChallenge(this.db, challengeHash, context.nowMs))) {
+      throw new AppError("SMS_CODE_WRONG", { attemptsLeft: 0 });
+    }
+    const member = await memberByAccount(this.db, body.account);
+    if (!member) throw new AppError("SMS_CODE_WRONG", { attemptsLeft: 0 });
+    await reservation.succeeded();
+    if (member.disabled) throw new AppError("ACCOUNT_DISABLED");
+    if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
+    await this.deps.throttle.clear(signInAccountKey(body.account));
+    const token = await createSession(this.db, member.id, context);
+    return { member: toMe(member), token };
+  }
+
+  async logout(token: string | undefined, nowMs: number): Promise<void> {
+    if (token) await revokeSession(this.db, token, nowMs);
   }
 
   private async freshInviteCode(): Promise<string> {

@@ -19,6 +19,7 @@ import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
+import type { ThrottleStore } from "../security/throttle.ts";
 import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
 import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
@@ -35,6 +36,8 @@ import { computeWithdrawable } from "./withdrawable.ts";
 
 export interface WithdrawalsDeps {
   db: Db;
+  /** Counts fund-password guesses (see verifyFundPassword). */
+  throttle: ThrottleStore;
   bus: Bus;
   now: () => number;
   events: AccountEvents;
@@ -99,8 +102,8 @@ export class WithdrawalsService {
     if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
     if (flags.withdrawBarred) throw new AppError("WITHDRAW_BARRED");
     if (!isWithinFundHours(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
-    // Outside the transaction: a wrong guess is recorded even though the request is refused.
-    await verifyFundPassword(db, memberId, body.fundPassword, nowMs);
+    // Before the transaction: the guess is counted whatever becomes of the request.
+    await verifyFundPassword(this.deps, memberId, body.fundPassword, nowMs);
     try {
       const result = await db.transaction((tx) =>
         underClaim(tx, memberId, claim, nowMs, () => this.hold(tx, memberId, body, nowMs)),

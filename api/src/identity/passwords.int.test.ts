@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { throttleRules } from "../security/throttle.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
 import { bearerSignIn, call, startTestApp, type TestApp } from "../testing/test-app.ts";
-import { fundPasswordFailuresMax, fundPasswordWindowMs, verifyFundPassword } from "./fund-password.ts";
+import { fundPasswordFailuresMax, verifyFundPassword } from "./fund-password.ts";
 
 let app: TestApp;
 
@@ -16,6 +17,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/** What verifyFundPassword needs, as the app's services have it. */
+const fundDeps = () => ({ db: app.database.db, throttle: app.throttle });
 
 async function memberRow(target: TestApp, memberId: string) {
   const [row] = await target.database.db.select().from(members).where(eq(members.id, memberId));
@@ -183,9 +187,7 @@ describe("the fund password", () => {
       (await call(`${app.url}/me/security`, "GET", undefined, member.current)).body.fundPasswordSet,
     ).toBe(true);
     expect([await signedIn(member.current), await signedIn(member.other)]).toEqual([200, 200]);
-    expect(await codeOf(verifyFundPassword(app.database.db, member.memberId, "246810", Date.now()))).toBe(
-      "OK",
-    );
+    expect(await codeOf(verifyFundPassword(fundDeps(), member.memberId, "246810", Date.now()))).toBe("OK");
   });
 
   it("is changed with the old fund password as proof, which ends the other sessions", async () => {
@@ -208,10 +210,8 @@ describe("the fund password", () => {
     expect(changed.status).toBe(200);
     expect(await signedIn(member.current)).toBe(200);
     expect(await signedIn(member.other)).toBe(401);
-    expect(await codeOf(verifyFundPassword(app.database.db, member.memberId, "975310", Date.now()))).toBe(
-      "OK",
-    );
-    expect(await codeOf(verifyFundPassword(app.database.db, member.memberId, "246810", Date.now()))).toBe(
+    expect(await codeOf(verifyFundPassword(fundDeps(), member.memberId, "975310", Date.now()))).toBe("OK");
+    expect(await codeOf(verifyFundPassword(fundDeps(), member.memberId, "246810", Date.now()))).toBe(
       "FUND_PASSWORD_WRONG",
     );
   });
@@ -237,12 +237,12 @@ describe("the fund password", () => {
 describe("verifyFundPassword (for withdrawals)", () => {
   it("refuses until a fund password is set (FUND_PASSWORD_NOT_SET)", async () => {
     const { memberId } = await registerMember(app.url, app.database);
-    expect(await codeOf(verifyFundPassword(app.database.db, memberId, "123456", Date.now()))).toBe(
+    expect(await codeOf(verifyFundPassword(fundDeps(), memberId, "123456", Date.now()))).toBe(
       "FUND_PASSWORD_NOT_SET",
     );
   });
 
-  it(`throttles after ${fundPasswordFailuresMax} wrong ones in the window, then forgives`, async () => {
+  it(`slows down after ${fundPasswordFailuresMax} wrong ones: the right one waits, then works and clears the count`, async () => {
     const member = await memberWithTwoSessions();
     await setFund(member.current, {
       loginPassword: "secret123",
@@ -253,17 +253,24 @@ describe("verifyFundPassword (for withdrawals)", () => {
     const attemptsLeft: unknown[] = [];
     for (let attempt = 0; attempt < fundPasswordFailuresMax; attempt += 1) {
       try {
-        await verifyFundPassword(app.database.db, member.memberId, "111111", startMs + attempt);
+        await verifyFundPassword(fundDeps(), member.memberId, "111111", startMs + attempt);
       } catch (error) {
         expect((error as AppError).code).toBe("FUND_PASSWORD_WRONG");
         attemptsLeft.push((error as AppError).details?.attemptsLeft);
       }
     }
     expect(attemptsLeft).toEqual([4, 3, 2, 1, 0]);
-    expect(await codeOf(verifyFundPassword(app.database.db, member.memberId, "246810", startMs + 10))).toBe(
+    expect(await codeOf(verifyFundPassword(fundDeps(), member.memberId, "246810", startMs + 10))).toBe(
       "FUND_PASSWORD_THROTTLED",
     );
-    const later = startMs + fundPasswordWindowMs + 10;
-    expect(await codeOf(verifyFundPassword(app.database.db, member.memberId, "246810", later))).toBe("OK");
+    const firstWaitMs = throttleRules.fundPassword.backoff.firstMs;
+    const later = startMs + firstWaitMs + 10;
+    expect(await codeOf(verifyFundPassword(fundDeps(), member.memberId, "246810", later))).toBe("OK");
+    // The right one cleared the count: five more wrong ones before any wait.
+    for (let attempt = 0; attempt < fundPasswordFailuresMax; attempt += 1) {
+      expect(
+        await codeOf(verifyFundPassword(fundDeps(), member.memberId, "111111", later + 1 + attempt)),
+      ).toBe("FUND_PASSWORD_WRONG");
+    }
   });
 });

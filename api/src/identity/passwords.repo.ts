@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { loginFailures, members } from "../db/schema.ts";
+import { members } from "../db/schema.ts";
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -24,22 +24,6 @@ export async function memberFundPasswordHash(
     .where(eq(members.id, memberId))
     .limit(1);
   return member;
-}
-
-/** Failures recorded under this key since `sinceMs` (a sign-in account, or a fund-password key). */
-export async function failuresSince(db: Pick<Db, "select">, key: string, sinceMs: number): Promise<number> {
-  const [failures] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.account, key), gt(loginFailures.atMs, sinceMs)));
-  return failures?.n ?? 0;
-}
-
-export async function recordFailure(
-  db: Pick<Db, "insert">,
-  failure: { account: string; ip: string; atMs: number },
-): Promise<void> {
-  await db.insert(loginFailures).values(failure);
 }
 
 /**

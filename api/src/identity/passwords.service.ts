@@ -1,18 +1,13 @@
 import type { changeLoginPasswordSchema, SecurityStatus, setFundPasswordSchema } from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
 import type { z } from "zod";
-import { hashPassword, loginFailuresPerAccountMax, loginWindowMs } from "../auth/auth.service.ts";
+import { hashPassword, signInAccountKey, signInAddressClaim } from "../auth/auth.service.ts";
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
-import { verifyFundPassword } from "./fund-password.ts";
-import {
-  type CredentialChange,
-  failuresSince,
-  memberById,
-  recordFailure,
-  replaceCredential,
-} from "./passwords.repo.ts";
+import { reserve, throttleRules } from "../security/throttle.ts";
+import { type FundPasswordDeps, verifyFundPassword } from "./fund-password.ts";
+import { type CredentialChange, memberById, replaceCredential } from "./passwords.repo.ts";
 
 export type ChangeLoginPassword = z.output<typeof changeLoginPasswordSchema>;
 export type SetFundPassword = z.output<typeof setFundPasswordSchema>;
@@ -29,10 +24,12 @@ export interface PasswordContext {
  * sessions; the caller tells caches and gateways about the hashes returned.
  */
 export class PasswordsService {
+  private readonly deps: FundPasswordDeps;
   private readonly db: Db;
 
-  constructor(db: Db) {
-    this.db = db;
+  constructor(deps: FundPasswordDeps) {
+    this.deps = deps;
+    this.db = deps.db;
   }
 
   async security(memberId: string): Promise<SecurityStatus> {
@@ -87,7 +84,7 @@ export class PasswordsService {
           fields: { oldFundPassword: "FUND_PASSWORD_REQUIRED" },
         });
       }
-      await verifyFundPassword(this.db, memberId, body.oldFundPassword, context.nowMs);
+      await verifyFundPassword(this.deps, memberId, body.oldFundPassword, context.nowMs);
     }
     const fundPasswordHash = await hashPassword(body.fundPassword);
     return this.replace(
@@ -105,22 +102,30 @@ export class PasswordsService {
   }
 
   /**
-   * OLD_PASSWORD_WRONG for a wrong login password, recorded as a failed sign-in; LOGIN_THROTTLED
-   * after too many, in the same window and to the same limit as sign-in: a stolen session must
-   * not be a way to guess the password without limit.
+   * OLD_PASSWORD_WRONG for a wrong login password; LOGIN_THROTTLED while the account's sign-ins
+   * must wait. It counts against the same account and address as sign-in, before the hash is
+   * checked: a stolen session must not be a way to guess the password faster than signing in.
    */
   private async proveLoginPassword(
     member: { account: string; passwordHash: string },
     password: string,
     context: PasswordContext,
   ): Promise<void> {
-    const failures = await failuresSince(this.db, member.account, context.nowMs - loginWindowMs);
-    if (failures >= loginFailuresPerAccountMax) {
-      throw new AppError("LOGIN_THROTTLED", { retryAfterMs: loginWindowMs });
+    const reservation = await reserve(
+      this.deps.throttle,
+      [
+        signInAddressClaim(context.ip),
+        { key: signInAccountKey(member.account), rule: throttleRules.signInAccount, onSuccess: "clear" },
+      ],
+      context.nowMs,
+    );
+    if ("refusedForMs" in reservation) {
+      throw new AppError("LOGIN_THROTTLED", { retryAfterMs: reservation.refusedForMs });
     }
-    if (await verify(member.passwordHash, password)) return;
-    await recordFailure(this.db, { account: member.account, ip: context.ip, atMs: context.nowMs });
-    throw new AppError("OLD_PASSWORD_WRONG", { fields: { oldPassword: "OLD_PASSWORD_WRONG" } });
+    if (!(await verify(member.passwordHash, password))) {
+      throw new AppError("OLD_PASSWORD_WRONG", { fields: { oldPassword: "OLD_PASSWORD_WRONG" } });
+    }
+    await reservation.succeeded();
   }
 
   /**

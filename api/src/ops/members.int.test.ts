@@ -8,6 +8,8 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { members } from "../db/schema.ts";
+import { LogSmsSender } from "../security/sms.ts";
+import { MemoryThrottleStore } from "../security/throttle.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -247,6 +249,8 @@ describe("flags take effect at once, even through a session cache", () => {
       bus,
       catalog: createCatalog(),
       logger: pino({ level: "silent" }),
+      throttle: new MemoryThrottleStore(),
+      sms: new LogSmsSender(pino({ level: "silent" })),
     });
     await sessionsHeard;
     const server = createServer(express);

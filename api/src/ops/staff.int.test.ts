@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginFailuresPerAccountMax, loginFailuresPerAddressMax } from "../auth/auth.service.ts";
+import { throttleRules } from "../security/throttle.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { StaffService } from "./staff.service.ts";
 
@@ -38,11 +38,11 @@ describe("staff sign-in", () => {
 
   it("stops guessing at one login after the members' limit, even with the right password", async () => {
     const login = await staffMember();
-    for (let attempt = 0; attempt < loginFailuresPerAccountMax; attempt += 1) {
+    for (let attempt = 0; attempt < throttleRules.staffAccount.limit; attempt += 1) {
       expect((await signIn(login, `guess-${attempt}`)).body.error.code).toBe("STAFF_LOGIN_FAILED");
     }
     const right = await signIn(login, password);
-    expect([right.status, right.body.error.code]).toEqual([429, "LOGIN_THROTTLED"]);
+    expect([right.status, right.body.error.code]).toEqual([429, "STAFF_LOGIN_THROTTLED"]);
   });
 
   it("stops one address trying a few passwords against every staff login in turn", async () => {
@@ -52,11 +52,11 @@ describe("staff sign-in", () => {
     for (let attempt = 0; ; attempt += 1) {
       const login = logins[attempt % logins.length] as string;
       const answer = await signIn(login, `guess-${attempt}`);
-      if (answer.body.error.code === "LOGIN_THROTTLED") break;
-      expect(attempt).toBeLessThan(loginFailuresPerAddressMax);
+      if (answer.body.error.code === "STAFF_LOGIN_THROTTLED") break;
+      expect(attempt).toBeLessThan(throttleRules.staffAddress.limit);
     }
     // A login nobody has guessed at is refused from this address now, right password or not.
     const right = await signIn(fresh, password);
-    expect([right.status, right.body.error.code]).toEqual([429, "LOGIN_THROTTLED"]);
+    expect([right.status, right.body.error.code]).toEqual([429, "STAFF_LOGIN_THROTTLED"]);
   });
 });

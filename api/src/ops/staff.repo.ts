@@ -1,39 +1,10 @@
-import { and, asc, count, eq, gt, isNull, like } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { firstRow } from "../db/raw-rows.ts";
-import { loginFailures, staff, staffSessions } from "../db/schema.ts";
+import { staff, staffSessions } from "../db/schema.ts";
 
 export type StaffRow = typeof staff.$inferSelect;
 type Reader = Pick<Db, "select">;
-
-/** Failed staff sign-ins since `sinceMs`: for one login key, and from one address against any staff login. */
-export async function staffLoginFailures(
-  db: Reader,
-  query: { key: string; ip: string; sinceMs: number },
-): Promise<{ byLogin: number; byAddress: number }> {
-  const [byLogin] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.account, query.key), gt(loginFailures.atMs, query.sinceMs)));
-  const [byAddress] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(
-      and(
-        like(loginFailures.account, "staff:%"),
-        eq(loginFailures.ip, query.ip),
-        gt(loginFailures.atMs, query.sinceMs),
-      ),
-    );
-  return { byLogin: byLogin?.n ?? 0, byAddress: byAddress?.n ?? 0 };
-}
-
-export async function recordLoginFailure(
-  db: Pick<Db, "insert">,
-  failure: { account: string; ip: string; atMs: number },
-): Promise<void> {
-  await db.insert(loginFailures).values(failure);
-}
 
 export async function staffByLogin(db: Reader, login: string): Promise<StaffRow | undefined> {
   const [row] = await db.select().from(staff).where(eq(staff.login, login)).limit(1);

@@ -40,7 +40,7 @@ export function mountStaffRoutes(
       bearerTransport: true,
       body: staffLoginRequestSchema,
       response: staffSessionResponseSchema,
-      errors: ["STAFF_LOGIN_FAILED", "LOGIN_THROTTLED"],
+      errors: ["STAFF_LOGIN_FAILED", "STAFF_LOGIN_THROTTLED"],
     },
     async (request, response) => {
       const credentials = validate(staffLoginRequestSchema, request.body);

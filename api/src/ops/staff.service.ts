@@ -1,26 +1,26 @@
-import { type AuditEntry, createStaffSchema, type Staff, type staffLoginRequestSchema } from "@kabuto/shared";
+import {
+  type AuditEntry,
+  createStaffSchema,
+  type Staff,
+  staffLoginPattern,
+  type staffLoginRequestSchema,
+} from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
 import type { z } from "zod";
-import {
-  hashPassword,
-  loginFailuresPerAccountMax,
-  loginFailuresPerAddressMax,
-  loginWindowMs,
-} from "../auth/auth.service.ts";
+import { hashPassword } from "../auth/auth.service.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { addressKey, reserve, type ThrottleStore, throttleRules } from "../security/throttle.ts";
 import { validate } from "../validate.ts";
 import { type AuditQuery, auditPage, recordAudit } from "./audit.ts";
 import {
   allStaff,
   insertStaff,
   lockStaff,
-  recordLoginFailure,
   type StaffRow,
   setStaffDisabled,
   staffById,
   staffByLogin,
-  staffLoginFailures,
 } from "./staff.repo.ts";
 import {
   createStaffSession,
@@ -44,35 +44,49 @@ function toStaff(row: StaffRow): Staff {
 
 export class StaffService {
   private readonly db: Db;
+  private readonly throttle: ThrottleStore | undefined;
 
-  constructor(db: Db) {
+  /** `throttle` is needed for sign-in; the seed and the command line only create accounts. */
+  constructor(db: Db, options: { throttle?: ThrottleStore } = {}) {
     this.db = db;
+    this.throttle = options.throttle;
   }
 
+  /**
+   * Staff sign-in, throttled as members' is (a login's guesses slow down, an address's stop)
+   * under keys of its own. Each attempt is counted before the password is checked.
+   */
   async login(
     body: StaffCredentials,
     context: { nowMs: number; ip: string },
   ): Promise<{ staff: Staff; token: string }> {
-    // Failures share the members' table under a prefix no member account can have.
-    const key = `staff:${body.login}`;
-    // The members' limits: per login, and per address so one address cannot try a few
-    // passwords against every staff login in turn.
-    const failures = await staffLoginFailures(this.db, {
-      key,
-      ip: context.ip,
-      sinceMs: context.nowMs - loginWindowMs,
-    });
-    if (failures.byLogin >= loginFailuresPerAccountMax || failures.byAddress >= loginFailuresPerAddressMax) {
-      throw new AppError("LOGIN_THROTTLED", { retryAfterMs: loginWindowMs });
+    if (!this.throttle) throw new Error("staff sign-in needs a throttle store");
+    const reservation = await reserve(
+      this.throttle,
+      [
+        {
+          key: `staff:address:${addressKey(context.ip)}`,
+          rule: throttleRules.staffAddress,
+          onSuccess: "give-back",
+        },
+        // A name no staff account can have shares one key, so made-up names cannot grow the store.
+        {
+          key: `staff:login:${staffLoginPattern.test(body.login) ? body.login : "malformed"}`,
+          rule: throttleRules.staffAccount,
+          onSuccess: "clear",
+        },
+      ],
+      context.nowMs,
+    );
+    if ("refusedForMs" in reservation) {
+      throw new AppError("STAFF_LOGIN_THROTTLED", { retryAfterMs: reservation.refusedForMs });
     }
     const row = await staffByLogin(this.db, body.login);
     const ok = row
       ? await verify(row.passwordHash, body.password)
       : await hashPassword(body.password).then(() => false);
-    if (!row || !ok || row.disabled) {
-      await recordLoginFailure(this.db, { account: key, ip: context.ip, atMs: context.nowMs });
-      throw new AppError("STAFF_LOGIN_FAILED");
-    }
+    if (!row || !ok || row.disabled) throw new AppError("STAFF_LOGIN_FAILED");
+    await reservation.succeeded();
     const token = await createStaffSession(this.db, row.id, context.nowMs);
     return { staff: toStaff(row), token };
   }

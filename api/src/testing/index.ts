@@ -6,7 +6,9 @@ export { bearerSignIn, call } from "./test-app.ts";
 export {
   databaseSettings,
   localPostgresUrl,
+  localRedisUrl,
   openTestDatabase,
+  openTestThrottle,
   testConfig,
   testRedisPrefix,
   testSettings,

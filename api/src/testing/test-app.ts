@@ -7,8 +7,10 @@ import { type Logger, pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import type { AccountEvents } from "../events/account-events.ts";
+import { LogSmsSender } from "../security/sms.ts";
+import type { ThrottleStore } from "../security/throttle.ts";
 import type { TradingService } from "../trading/trading.service.ts";
-import { openTestDatabase, testConfig } from "./test-env.ts";
+import { openTestDatabase, openTestThrottle, testConfig } from "./test-env.ts";
 
 export interface TestApp {
   url: string;
@@ -17,6 +19,9 @@ export interface TestApp {
   databaseUrl: string | undefined;
   bus: Bus;
   trading: TradingService;
+  /** The SMS messages the API sent (the log sender's), for sign-in codes. */
+  sms: LogSmsSender;
+  throttle: ThrottleStore;
   /** Moves the API's clock, for throttling windows and session expiry. */
   advance(ms: number): void;
   /** The API's clock, for services a test builds beside the app (the worker's, say). */
@@ -35,10 +40,15 @@ export async function startTestApp(
     server?: boolean;
     /** Where the API logs; silent unless a test reads what is logged. */
     logger?: Logger;
+    /** The throttle store: by default Redis when REDIS_URL is set, the in-process one otherwise. */
+    throttle?: "memory" | "redis";
   } = {},
 ): Promise<TestApp> {
   const { database, drop, url: databaseUrl } = await openTestDatabase({ server: options.server ?? false });
   const bus = createMemoryBus();
+  const logger = options.logger ?? pino({ level: "silent" });
+  const sms = new LogSmsSender(logger);
+  const throttle = openTestThrottle(options.throttle);
   let offsetMs = 0;
   const now = () => (options.startMs ?? Date.now()) + offsetMs;
   const { app, trading, sessionsHeard } = createApp({
@@ -46,9 +56,11 @@ export async function startTestApp(
     database,
     bus,
     catalog: createCatalog(),
-    logger: options.logger ?? pino({ level: "silent" }),
+    logger,
     now,
     accountEvents: options.accountEvents,
+    throttle,
+    sms,
   });
   await sessionsHeard;
   const server: Server = createServer(app);
@@ -60,12 +72,15 @@ export async function startTestApp(
     databaseUrl,
     bus,
     trading,
+    sms,
+    throttle,
     advance: (ms) => {
       offsetMs += ms;
     },
     now,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await throttle.close();
       await drop();
     },
   };

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
 import pg from "pg";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/database.ts";
+import { createRedisThrottleStore } from "../security/redis-throttle-store.ts";
+import { MemoryThrottleStore, type ThrottleStore } from "../security/throttle.ts";
 
 /** How many times (20 ms apart) dropping a test database waits for its connections to close. */
 const disconnectWaitAttemptsMax = 100;
@@ -129,12 +132,39 @@ export function testRedisPrefix(): string {
   return `kabuto-test:${randomBytes(6).toString("hex")}:`;
 }
 
+/** The Redis of throttle tests that need one whatever the run was given: REDIS_URL's, or the local one. */
+export const localRedisUrl = "redis://127.0.0.1:6379";
+
+/**
+ * The attempt counters of a test app: Redis under a prefix of its own when REDIS_URL is set (as
+ * in CI) or `kind` asks for it, otherwise the in-process store of embedded mode.
+ */
+export function openTestThrottle(kind?: "memory" | "redis"): ThrottleStore {
+  const redisUrl = process.env.REDIS_URL ?? (kind === "redis" ? localRedisUrl : undefined);
+  if (kind === "memory" || !redisUrl) return new MemoryThrottleStore();
+  const prefix = testRedisPrefix();
+  const store = createRedisThrottleStore({ url: redisUrl, prefix });
+  return {
+    ...store,
+    // The run's counters go with it, rather than lingering in a shared Redis for their window.
+    async close() {
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+      await store.close();
+    },
+  };
+}
+
 /** The API's settings in tests; the composition package's tests start from these too. */
 export const testSettings: Readonly<Record<string, string>> = {
   NODE_ENV: "test",
   MARKET_HOURS: "always",
   // Tests change member flags in the database directly and expect the next request to see them.
   SESSION_CACHE_MS: "0",
+  // Suites register many members from 127.0.0.1; the registration throttle has tests of its own.
+  REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
   // Suites about trading or money test the rules they are about; the gates have suites of their own.
   KYC_REQUIRED_FOR_TRADING: "0",
   FUND_HOURS: "always",

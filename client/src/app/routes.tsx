@@ -9,6 +9,12 @@ const screens = {
   register: lazy(() =>
     import("../features/auth/register-screen.tsx").then((m) => ({ default: m.RegisterScreen })),
   ),
+  smsRequest: lazy(() =>
+    import("../features/auth/sms-request-screen.tsx").then((m) => ({ default: m.SmsRequestScreen })),
+  ),
+  smsLogin: lazy(() =>
+    import("../features/auth/sms-login-screen.tsx").then((m) => ({ default: m.SmsLoginScreen })),
+  ),
   home: lazy(() => import("../features/home/home-screen.tsx").then((m) => ({ default: m.HomeScreen }))),
   moreNews: lazy(() =>
     import("../features/home/more-news-screen.tsx").then((m) => ({ default: m.MoreNewsScreen })),
@@ -103,6 +109,8 @@ const routes: Record<string, RouteDef> = {
   "/login/start": { screen: screens.start },
   "/login/login": { screen: screens.login },
   "/login/register": { screen: screens.register },
+  "/login/logon": { screen: screens.smsRequest },
+  "/login/logon2": { screen: screens.smsLogin },
   "/home/index": { screen: screens.home, tab: true, keepAlive: true },
   "/home/search": { screen: screens.search },
   "/home/moreNews": { screen: screens.moreNews },
@@ -129,11 +137,9 @@ const routes: Record<string, RouteDef> = {
   "/user/rewards": { screen: screens.rewards },
 };
 
-/** Old sign-in paths of the spec, and the root, lead to the current screens. */
+/** The root leads to the welcome screen. */
 const redirects: Record<string, string> = {
   "/": "/login/start",
-  "/login/logon": "/login/login",
-  "/login/logon2": "/login/login",
 };
 
 function ScreenFallback() {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type Database, openDatabase, StaffService } from "@kabuto/api";
+import { type Database, MemoryThrottleStore, openDatabase, StaffService } from "@kabuto/api";
 import { databaseSettings, openTestDatabase, rowsOf } from "@kabuto/api/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,7 +57,7 @@ describe("ops:create-admin in service mode (DATABASE_URL)", () => {
     expect(await staffRows(database)).toEqual([
       { login: "root.admin", role: "admin", action: "staff.create", staff_id: null },
     ]);
-    const signedIn = await new StaffService(database.db).login(
+    const signedIn = await new StaffService(database.db, { throttle: new MemoryThrottleStore() }).login(
       { login: "root.admin", password },
       { nowMs: Date.now(), ip: "127.0.0.1" },
     );
@@ -71,7 +71,7 @@ describe("ops:create-admin in service mode (DATABASE_URL)", () => {
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain("a-long-passphrase");
-    const signedIn = await new StaffService(database.db).login(
+    const signedIn = await new StaffService(database.db, { throttle: new MemoryThrottleStore() }).login(
       { login: "second", password: "a-long-passphrase" },
       { nowMs: Date.now(), ip: "127.0.0.1" },
     );

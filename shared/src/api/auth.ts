@@ -40,6 +40,32 @@ export const registerRequestSchema = z
   });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
+/** One-time sign-in codes sent by SMS are six digits. */
+export const smsCodePattern = /^\d{6}$/;
+
+/** Asks for a one-time sign-in code by SMS: the answer is the same whether or not the account exists. */
+export const smsCodeRequestSchema = z.object({ account });
+export type SmsCodeRequest = z.input<typeof smsCodeRequestSchema>;
+
+/** What `POST /auth/sms-code` answers, for every well-formed number alike. */
+export const smsCodeResponseSchema = z.object({
+  ok: z.literal(true),
+  /** How long a code sent now stays valid. */
+  expiresInMs: z.number(),
+});
+export type SmsCodeResponse = z.infer<typeof smsCodeResponseSchema>;
+
+/** Signs in with the code from the SMS instead of the password. */
+export const smsLoginRequestSchema = z.object({
+  account,
+  code: z
+    .string({ error: "SMS_CODE_REQUIRED" })
+    .trim()
+    .min(1, { error: "SMS_CODE_REQUIRED" })
+    .regex(smsCodePattern, { error: "SMS_CODE_INVALID" }),
+});
+export type SmsLoginRequest = z.input<typeof smsLoginRequestSchema>;
+
 export const loginRequestSchema = z.object({
   account: safeText({ error: "ACCOUNT_REQUIRED" }).trim().min(1, { error: "ACCOUNT_REQUIRED" }),
   password: safeText({ error: "PASSWORD_REQUIRED" }).min(1, { error: "PASSWORD_REQUIRED" }),

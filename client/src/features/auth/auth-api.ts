@@ -4,13 +4,31 @@ import {
   meSchema,
   type RegisterRequest,
   type SessionResponse,
+  type SmsCodeRequest,
+  type SmsCodeResponse,
+  type SmsLoginRequest,
   sessionResponseSchema,
+  smsCodeResponseSchema,
 } from "@kabuto/shared";
 import { apiGet, apiSend } from "../../lib/api.ts";
 import { clearSession, saveSession } from "../../state/session.ts";
 
 export async function login(request: LoginRequest): Promise<SessionResponse> {
   const response = await apiSend("POST", "/auth/login", request, sessionResponseSchema);
+  saveSession(response);
+  return response;
+}
+
+/**
+ * Asks for a sign-in code by SMS. The server answers the same for any well-formed number and
+ * ties the code to this browser with a cookie, so the code works only here.
+ */
+export function requestSmsCode(request: SmsCodeRequest): Promise<SmsCodeResponse> {
+  return apiSend("POST", "/auth/sms-code", request, smsCodeResponseSchema);
+}
+
+export async function smsLogin(request: SmsLoginRequest): Promise<SessionResponse> {
+  const response = await apiSend("POST", "/auth/sms-login", request, sessionResponseSchema);
   saveSession(response);
   return response;
 }

@@ -10,6 +10,12 @@ import { login } from "./auth-api.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "./form-errors.ts";
 import "./auth.css";
 
+/** SMS sign-in, with the number typed so far. */
+function smsRequestPath(account: string): string {
+  const typed = account.trim();
+  return typed ? `/login/logon?account=${encodeURIComponent(typed)}` : "/login/logon";
+}
+
 /** The seeded demo member of embedded mode (see the README); the button only fills the form. */
 const demoMember = { account: "09012345678", password: "demo1234" };
 
@@ -22,6 +28,8 @@ export function LoginScreen() {
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  /** Sign-in is slowed down for this account: the SMS code is the way in now. */
+  const [throttled, setThrottled] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,6 +45,7 @@ export function LoginScreen() {
       navigate("/home/index", { replace: true });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      setThrottled(error instanceof ApiError && error.code === "LOGIN_THROTTLED");
       notifyError(error);
     } finally {
       setBusy(false);
@@ -74,6 +83,19 @@ export function LoginScreen() {
             <Trans>Sign in</Trans>
           </button>
         </form>
+        {throttled && (
+          <p className="auth__notice" role="status" data-testid="login-throttled">
+            <Trans>Password sign-in is paused for this number after too many attempts.</Trans>{" "}
+            <Link href={smsRequestPath(account)}>{t`Sign in with an SMS code`}</Link>
+          </p>
+        )}
+        {!throttled && (
+          <p className="auth__switch">
+            <Link href={smsRequestPath(account)} data-testid="login-sms-link">
+              {t`Sign in with an SMS code`}
+            </Link>
+          </p>
+        )}
         <button
           type="button"
           className="demo-hint"
