@@ -1,4 +1,4 @@
-import { call, openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
+import { call, databaseSettings, openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "./platform.ts";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   drop = database.drop;
   const env = testEnv({
     PORT: "0",
-    DATABASE_URL: database.url as string,
+    ...databaseSettings(database),
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     SEED_DEMO: "1",

@@ -58,8 +58,7 @@ export type SmsCodeResponse = z.infer<typeof smsCodeResponseSchema>;
 /** Signs in with the code from the SMS instead of the password. */
 export const smsLoginRequestSchema = z.object({
   account,
-  code: z
-    .string({ error: "SMS_CODE_REQUIRED" })
+  code: safeText({ error: "SMS_CODE_REQUIRED" })
     .trim()
     .min(1, { error: "SMS_CODE_REQUIRED" })
     .regex(smsCodePattern, { error: "SMS_CODE_INVALID" }),
