@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { databaseSettings, openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
+import { databaseSettings, localRedisUrl, openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "./platform.ts";
 import { testEnv } from "./testing.ts";
@@ -11,7 +11,7 @@ import { testEnv } from "./testing.ts";
  * check seeing the browser's own host through the proxy, so our page's requests pass and
  * another site's do not.
  */
-const redisUrl = process.env.REDIS_URL;
+const redisUrl = process.env.REDIS_URL ?? localRedisUrl;
 let api: Platform;
 let client: Platform;
 let dropDatabase: () => Promise<void>;
@@ -30,7 +30,7 @@ const register = (origin: string, account: string) =>
     }),
   });
 
-describe.skipIf(!redisUrl)("the client role in service mode", () => {
+describe("the client role in service mode", () => {
   beforeAll(async () => {
     const opened = await openTestDatabase({ server: true });
     dropDatabase = opened.drop;
@@ -39,7 +39,7 @@ describe.skipIf(!redisUrl)("the client role in service mode", () => {
     const shared = {
       PORT: "0",
       ...databaseSettings(opened),
-      REDIS_URL: redisUrl ?? "",
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: testRedisPrefix(),
     };
     api = await startPlatform(testEnv({ ...shared, SEED_DEMO: "1" }), ["api"], 0);

@@ -82,12 +82,16 @@ export class RewardsService {
 
   async summary(memberId: string): Promise<RewardsSummary> {
     const today = zonedIsoDate(rewardZone, this.now());
-    const last = await lastCheckIn(this.db, memberId);
+    // Four independent reads: none waits for another.
+    const [last, totals, cashThisYear, history] = await Promise.all([
+      lastCheckIn(this.db, memberId),
+      pointTotals(this.db, memberId, this.expiredOnOrBefore(today)),
+      rewardCashSince(this.db, memberId, `${today.slice(0, 4)}-01-01`),
+      rewardHistory(this.db, memberId),
+    ]);
     const checkedInToday = last?.date === today;
     const streakNow = last && (last.date === today || last.date === addDays(today, -1)) ? last.streak : 0;
     const nextPoints = checkInPoints(checkedInToday ? streakNow + 1 : nextStreak(today, last), this.terms);
-    const totals = await pointTotals(this.db, memberId, this.expiredOnOrBefore(today));
-    const cashThisYear = await rewardCashSince(this.db, memberId, `${today.slice(0, 4)}-01-01`);
     return {
       today,
       checkedInToday,
@@ -104,7 +108,7 @@ export class RewardsService {
         yearMaxYen: this.terms.yearMaxYen,
         holdDays: this.terms.holdDays,
       },
-      history: await rewardHistory(this.db, memberId),
+      history,
     };
   }
 

@@ -14,7 +14,6 @@ import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
-import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
@@ -25,7 +24,7 @@ import type { FieldErrors } from "../auth/form-errors.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { afterOwnAction, useAccountSummary } from "../trading/trading-store.ts";
 import { amountError, amountForServer, parseAmount } from "../wallet/amount.ts";
-import { requestTime } from "../wallet/wallet-parts.tsx";
+import { AmountField, requestTime } from "../wallet/wallet-parts.tsx";
 import { fetchCredit, fetchLoans, repayLoan, requestLoan } from "./loans-api.ts";
 import "./loans.css";
 
@@ -215,14 +214,13 @@ function BorrowForm({ credit, onDone }: { credit: Credit; onDone: () => void }) 
           <dd className="num">{money(line.minimum)}</dd>
         </div>
       </dl>
-      <TextField
+      <AmountField
         id="borrow-amount"
         label={<Trans>Amount ({currency})</Trans>}
-        inputMode={currency === "JPY" ? "numeric" : "decimal"}
-        autoComplete="off"
+        currency={currency}
         value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
+        onChange={(value) => {
+          setAmount(value);
           setErrors({});
         }}
         error={errors.amount}
@@ -403,14 +401,13 @@ function RepayForm({
         </Trans>
       </p>
       <div className="amount-line">
-        <TextField
+        <AmountField
           id={`repay-amount-${loan.id}`}
           label={<Trans>Repayment ({loan.currency})</Trans>}
-          inputMode={loan.currency === "JPY" ? "numeric" : "decimal"}
-          autoComplete="off"
+          currency={loan.currency}
           value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
+          onChange={(value) => {
+            setAmount(value);
             setError(undefined);
           }}
           error={error}

@@ -4,7 +4,6 @@ import { Trans } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
-import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
@@ -12,7 +11,13 @@ import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { amountError, amountForServer, parseAmount } from "./amount.ts";
 import { type OpenRequest, openRequest } from "./open-request.ts";
 import { fetchChannels, fetchDeposits, fetchFundingTerms, fetchWithdrawals } from "./wallet-api.ts";
-import { FundHoursNote, OpenRequestNotice, RequestStatusTag, requestTime } from "./wallet-parts.tsx";
+import {
+  AmountField,
+  FundHoursNote,
+  OpenRequestNotice,
+  RequestStatusTag,
+  requestTime,
+} from "./wallet-parts.tsx";
 import "./wallet.css";
 
 /** The channel's bank details and the receipt upload come next, on `/user/rechargeChannel`. */
@@ -142,14 +147,13 @@ function ChannelForm({
         ))}
       </fieldset>
       {channel && (
-        <TextField
+        <AmountField
           id="recharge-amount"
           label={<Trans>Amount ({channel.currency})</Trans>}
-          inputMode={channel.currency === "JPY" ? "numeric" : "decimal"}
-          autoComplete="off"
+          currency={channel.currency}
           value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
+          onChange={(value) => {
+            setAmount(value);
             setError(undefined);
           }}
           error={error}

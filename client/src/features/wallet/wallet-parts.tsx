@@ -5,6 +5,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { IconCopy } from "../../app/icons.tsx";
+import { TextField } from "../../app/text-field.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
 import type { FieldError as FieldErrorValue } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
@@ -133,5 +134,38 @@ export function FieldError({ code }: { code: FieldErrorValue }) {
     <p className="field__error" role="alert">
       {errorMessage(i18n, code)}
     </p>
+  );
+}
+
+/**
+ * An amount in a currency as a member types it on a phone: the number pad for yen, the decimal
+ * pad where the currency has cents, never autofilled. Deposits, withdrawals, loans and their
+ * repayments all ask for one.
+ */
+export function AmountField({
+  id,
+  label,
+  currency,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: ReactNode;
+  currency: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: FieldErrorValue | undefined;
+}) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      inputMode={currency === "JPY" ? "numeric" : "decimal"}
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
   );
 }

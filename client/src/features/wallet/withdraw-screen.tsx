@@ -34,6 +34,7 @@ import {
   requestWithdrawal,
 } from "./wallet-api.ts";
 import {
+  AmountField,
   FieldError,
   FundHoursNote,
   OpenRequestNotice,
@@ -328,14 +329,13 @@ function WithdrawForm({
         )}
         {item && (
           <div className="amount-line">
-            <TextField
+            <AmountField
               id="withdraw-amount"
               label={<Trans>Amount ({item.currency})</Trans>}
-              inputMode={item.currency === "JPY" ? "numeric" : "decimal"}
-              autoComplete="off"
+              currency={item.currency}
               value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
+              onChange={(value) => {
+                setAmount(value);
                 clearError("amount");
               }}
               error={errors.amount}
