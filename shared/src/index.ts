@@ -287,6 +287,20 @@ export {
   tradingTermsSchema,
 } from "./api/trading.ts";
 export {
+  announceLeadDays,
+  type DividendEvent,
+  type DividendPolicy,
+  dividendId,
+  dividendOn,
+  dividendsBetween,
+  type Entitlement,
+  entitlementOf,
+  exDateOf,
+  parseDividendId,
+  perShareFromYield,
+  recordDateOf,
+} from "./dividends/schedule.ts";
+export {
   type ErrorCode,
   errorCodes,
   errorStatus,
