@@ -25,6 +25,20 @@ export {
   smsLoginRequestSchema,
   verificationStatuses,
 } from "./api/auth.ts";
+export {
+  type Dividend,
+  type DividendDetail,
+  type DividendList,
+  type DividendPayment,
+  dividendDetailSchema,
+  dividendListSchema,
+  dividendPaymentSchema,
+  dividendQuerySchema,
+  dividendSchema,
+  dividendScopes,
+  type UpcomingDividend,
+  upcomingDividendSchema,
+} from "./api/dividends.ts";
 export { type ErrorBody, errorBodySchema } from "./api/errors.ts";
 export {
   type FieldIssue,
