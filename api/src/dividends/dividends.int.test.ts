@@ -5,9 +5,9 @@ import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { balanceOf } from "../funding/funding-fixtures.ts";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
-import { seedDemo } from "../seed.ts";
+import { demoMember, seedDemo, seedDemoWatchlist } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
-import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { bearerSignIn, call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { testConfig } from "../testing/test-env.ts";
 import { DividendsService, dividendTermsOf } from "./dividends.service.ts";
 
@@ -113,6 +113,30 @@ async function dividendJournals(memberId: string): Promise<number> {
   );
   return Number(row?.n);
 }
+
+describe("the demo member's first start", () => {
+  it("sees the announced dividends of the names the seed put on their watchlist", async () => {
+    expect(
+      await seedDemoWatchlist(app.database.db, (symbol) => createCatalog().isKnown(symbol), app.now()),
+    ).toBe(6);
+    const signedIn = await call(
+      `${app.url}/auth/login`,
+      "POST",
+      { account: demoMember.account, password: demoMember.password },
+      bearerSignIn,
+    );
+    const auth = { authorization: `Bearer ${signedIn.body.token}` };
+    const calendar = await call(`${app.url}/dividends`, "GET", undefined, auth);
+    // On 29 March 2027: the three Japanese names go ex tomorrow; McDonald's record date (2 June)
+    // and the others are not announced yet.
+    expect(calendar.body.items.map((item: { id: string }) => item.id)).toEqual([
+      "JP:7203@2027-03-30",
+      "JP:8306@2027-03-30",
+      "JP:9432@2027-03-30",
+    ]);
+    expect(calendar.body.items[0]).toMatchObject({ watchlisted: true, estimate: null });
+  });
+});
 
 describe("dividends across an ex-date", () => {
   it("pays a long net of withholding and charges a short the full amount, once, and nothing to a position opened on the ex-date", async () => {
