@@ -172,11 +172,21 @@ export async function seedDemoMoney(db: Db, nowMs: number): Promise<DemoMoneySee
 }
 
 /**
- * The demo member's first watchlist: dividend payers of both markets, so the dividend calendar
- * shows what is coming on a first start (Japanese March and September dividends are announced
- * five months ahead; Coca-Cola's and McDonald's quarterly ones a month ahead).
+ * The demo member's first watchlist: dividend payers of both markets whose record months between
+ * them leave no day of the year without an announced dividend ahead (Japanese March, June,
+ * September and December dividends are announced five months before, US quarterly ones about a
+ * month), so the dividend calendar has something to show on a first start whatever the date.
  */
-export const demoWatchlist = ["JP:7203", "JP:8306", "JP:9432", "US:KO", "US:MCD", "US:AAPL"] as const;
+export const demoWatchlist = [
+  "JP:7203",
+  "JP:8306",
+  "JP:9432",
+  "JP:2914",
+  "US:KO",
+  "US:MCD",
+  "US:AAPL",
+  "US:JPM",
+] as const;
 
 /**
  * Adds the demo watchlist through the watchlist service members use. Called only when the demo

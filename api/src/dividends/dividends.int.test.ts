@@ -118,7 +118,7 @@ describe("the demo member's first start", () => {
   it("sees the announced dividends of the names the seed put on their watchlist", async () => {
     expect(
       await seedDemoWatchlist(app.database.db, (symbol) => createCatalog().isKnown(symbol), app.now()),
-    ).toBe(6);
+    ).toBe(8);
     const signedIn = await call(
       `${app.url}/auth/login`,
       "POST",
@@ -127,12 +127,14 @@ describe("the demo member's first start", () => {
     );
     const auth = { authorization: `Bearer ${signedIn.body.token}` };
     const calendar = await call(`${app.url}/dividends`, "GET", undefined, auth);
-    // On 29 March 2027: the three Japanese names go ex tomorrow; McDonald's record date (2 June)
-    // and the others are not announced yet.
+    // On 29 March 2027: three Japanese names go ex tomorrow, JPMorgan in a week, Japan Tobacco's
+    // June dividend is announced; Coca-Cola's, McDonald's and Apple's next ones are not yet.
     expect(calendar.body.items.map((item: { id: string }) => item.id)).toEqual([
       "JP:7203@2027-03-30",
       "JP:8306@2027-03-30",
       "JP:9432@2027-03-30",
+      "US:JPM@2027-04-06",
+      "JP:2914@2027-06-29",
     ]);
     expect(calendar.body.items[0]).toMatchObject({ watchlisted: true, estimate: null });
   });
