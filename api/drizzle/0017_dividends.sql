@@ -26,6 +26,10 @@ CREATE TABLE dividend_entitlements (
 --> statement-breakpoint
 CREATE INDEX dividend_entitlements_member_idx ON dividend_entitlements (member_id, id);
 --> statement-breakpoint
+-- The worker finds positions closed since an ex-date began by symbol and close time (open ones
+-- have positions_holding_idx).
+CREATE INDEX positions_closed_idx ON positions (symbol, closed_at_ms) WHERE closed_at_ms IS NOT NULL;
+--> statement-breakpoint
 -- The house's dividends accounts exist from the start, so two first payments never race to create them.
 INSERT INTO ledger_accounts (member_id, purpose, currency)
 VALUES (NULL, 'dividends', 'JPY'), (NULL, 'dividends', 'USD'), (NULL, 'tax', 'JPY'), (NULL, 'tax', 'USD')

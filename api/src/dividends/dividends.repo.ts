@@ -60,21 +60,27 @@ function toPaymentRow(row: RawRow): PaymentRow {
 
 /**
  * Positions in a symbol held at `cutoffMs` (opened before it, not closed before it) that have
- * not yet been paid this dividend, oldest first, at most `limit`.
+ * not yet been paid this dividend, oldest first, at most `limit`. Read as the positions still
+ * open and those closed since the cut-off, each by its own index, so a long history of closed
+ * positions is never scanned.
  */
 export async function unpaidHolders(
   db: Reader,
   input: { symbol: string; dividendId: string; cutoffMs: number; limit: number },
 ): Promise<HeldPosition[]> {
+  const unpaid = sql`not exists (
+    select 1 from dividend_entitlements d where d.position_id = p.id and d.dividend_id = ${input.dividendId})`;
   return mapRows(
     await db.execute(sql`
-      select p.id, p.member_id, p.side, p.quantity from positions p
-      where p.symbol = ${input.symbol} and p.opened_at_ms < ${input.cutoffMs}
-        and (p.closed_at_ms is null or p.closed_at_ms >= ${input.cutoffMs})
-        and not exists (
-          select 1 from dividend_entitlements d
-          where d.position_id = p.id and d.dividend_id = ${input.dividendId})
-      order by p.id limit ${input.limit}`),
+      select id, member_id, side, quantity from (
+        select p.id, p.member_id, p.side, p.quantity from positions p
+        where p.symbol = ${input.symbol} and p.status = 'holding' and p.opened_at_ms < ${input.cutoffMs} and ${unpaid}
+        union all
+        select p.id, p.member_id, p.side, p.quantity from positions p
+        where p.symbol = ${input.symbol} and p.closed_at_ms >= ${input.cutoffMs}
+          and p.opened_at_ms < ${input.cutoffMs} and ${unpaid}
+      ) held
+      order by id limit ${input.limit}`),
     (row) => ({
       id: row.int("id"),
       memberId: row.text("member_id"),

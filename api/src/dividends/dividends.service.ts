@@ -45,6 +45,12 @@ const holdersPerRead = 200;
 /** Payments the history shows: years of quarterly dividends on a handful of names. */
 const historyMax = 200;
 
+/**
+ * How long after an ex-date begins a pass that finds nobody left to pay settles the dividend for
+ * this process: an order that opened a position just before the cut-off has committed by then.
+ */
+const settleAfterMs = 60_000;
+
 /** Thrown inside a payment's transaction when another worker paid the position first: rolls its journal back. */
 class AlreadyPaid extends Error {}
 
@@ -60,6 +66,8 @@ export class DividendsService {
   private readonly now: () => number;
   private readonly events: AccountEvents;
   private readonly terms: DividendTerms;
+  /** Dividends this process has found fully paid: no position can become entitled after its cut-off. */
+  private readonly settled = new Set<string>();
 
   constructor(deps: {
     db: Db;
@@ -151,8 +159,10 @@ export class DividendsService {
       );
       for (const event of due) {
         const cutoffMs = zonedWallClockMs(marketZone[instrument.market], event.exDate, 0, 0);
-        if (cutoffMs > nowMs) continue;
-        paid += await this.payHolders(event, cutoffMs, nowMs);
+        if (cutoffMs > nowMs || this.settled.has(event.id)) continue;
+        const count = await this.payHolders(event, cutoffMs, nowMs);
+        paid += count;
+        if (count === 0 && nowMs - cutoffMs > settleAfterMs) this.settled.add(event.id);
       }
     }
     return paid;
