@@ -59,6 +59,23 @@ describe("ex-dividend opening", () => {
     );
   });
 
+  it("opens Apple lower by its quarterly dividend in the pre-market of its ex-date", () => {
+    const apple = catalog.bySymbol.get("US:AAPL") as SimInstrument;
+    const policy = catalog.dividendPolicy("US:AAPL");
+    if (!policy) throw new Error("Apple pays dividends");
+    // Record (and, at T+1, ex-) date Thursday 11 February 2027, $0.26 a share.
+    expect(dividendsBetween("US:AAPL", "US", policy, "2027-02-01", "2027-02-28")[0]?.exDate).toBe(
+      "2027-02-11",
+    );
+    expect(unitsToPrice(policy.perShareUnits, "US")).toBe("0.26");
+    const { exDividendUnits: _, ...plain } = apple;
+    const preMarketMs = Date.parse("2027-02-11T09:00:00Z"); // 04:00 in New York
+    const drop =
+      openingPrint(plain, "2027-02-10", preMarketMs).open -
+      openingPrint(apple, "2027-02-10", preMarketMs).open;
+    expect(Math.abs(drop - policy.perShareUnits)).toBeLessThanOrEqual(2 * apple.grid.tickAt(apple.refUnits));
+  });
+
   it("gives every listed payer a policy and none to indices or pairs", () => {
     expect(catalog.dividendPolicy("US:AAPL")?.recordMonths).toEqual([2, 5, 8, 11]);
     expect(catalog.dividendPolicy("US:AMZN")).toBeUndefined();
