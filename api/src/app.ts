@@ -7,6 +7,7 @@ import { mountAuthRoutes } from "./auth/auth.routes.ts";
 import { hashToken } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { mountDividendRoutes } from "./dividends/dividends.routes.ts";
 import { AppError } from "./errors.ts";
 import type { AccountEvents } from "./events/account-events.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): {
   mountFundingRoutes(router, ops, docs, { ...services, config: deps.config, now });
   mountLoanRoutes(router, ops, docs, { loans: services.loans, now });
   mountRewardRoutes(router, docs, { rewards: services.rewards });
+  mountDividendRoutes(router, docs, { dividends: services.dividends });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

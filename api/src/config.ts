@@ -156,6 +156,13 @@ const configSchema = z.object({
   REWARD_YEAR_MAX_JPY: z.coerce.number().int().min(0).max(100_000).default(10_000),
   /** Days reward cash stays out of what may be withdrawn (Robinhood holds promotions' cash 30 days). */
   REWARD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /**
+   * Tax withheld from dividends a long position receives, parts per million: Japan 153,150
+   * (15.315%: 15% income tax and the 2.1% reconstruction surtax on it), the US 100,000 (10%, the
+   * Japan–US treaty rate). A short pays the full dividend.
+   */
+  DIVIDEND_WITHHOLDING_PPM_JP: z.coerce.number().int().min(0).max(1_000_000).default(153_150),
+  DIVIDEND_WITHHOLDING_PPM_US: z.coerce.number().int().min(0).max(1_000_000).default(100_000),
   /** How long an exchange quote holds, in seconds: long enough to read and confirm, short enough to track the market. */
   FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
 });

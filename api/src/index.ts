@@ -24,5 +24,6 @@ export {
   seedDemo,
   seedDemoMoney,
   seedDemoStaff,
+  seedDemoWatchlist,
 } from "./seed.ts";
 export { startWorker } from "./worker.ts";

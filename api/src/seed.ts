@@ -11,6 +11,7 @@ import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
 import { StaffService } from "./ops/staff.service.ts";
 import { MemoryThrottleStore } from "./security/throttle.ts";
+import { WatchlistService } from "./watchlist/watchlist.service.ts";
 
 /** The demo member the README promises in embedded mode: a real member row, signed in like any other. */
 export const demoMember = {
@@ -168,6 +169,46 @@ export async function seedDemoMoney(db: Db, nowMs: number): Promise<DemoMoneySee
     seeded.bankCard = true;
   }
   return seeded;
+}
+
+/**
+ * The demo member's first watchlist: dividend payers of both markets whose record months between
+ * them leave no day of the year without an announced dividend ahead (Japanese March, June,
+ * September and December dividends are announced five months before, US quarterly ones about a
+ * month), so the dividend calendar has something to show on a first start whatever the date.
+ */
+export const demoWatchlist = [
+  "JP:7203",
+  "JP:8306",
+  "JP:9432",
+  "JP:2914",
+  "US:KO",
+  "US:MCD",
+  "US:AAPL",
+  "US:JPM",
+] as const;
+
+/**
+ * Adds the demo watchlist through the watchlist service members use. Called only when the demo
+ * member was just created, so a member who empties their list does not find it refilled.
+ */
+export async function seedDemoWatchlist(
+  db: Db,
+  isKnown: (symbol: string) => boolean,
+  nowMs: number,
+): Promise<number> {
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.account, demoMember.account));
+  if (!member) return 0;
+  const watchlist = new WatchlistService({ db, isKnown, now: () => nowMs });
+  let added = 0;
+  for (const symbol of demoWatchlist.filter(isKnown)) {
+    await watchlist.add(member.id, symbol);
+    added += 1;
+  }
+  return added;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { AuthService } from "./auth/auth.service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { DividendsService, dividendTermsOf } from "./dividends/dividends.service.ts";
 import type { AccountEvents } from "./events/account-events.ts";
 import { ChannelsService } from "./funding/channels.service.ts";
 import { DepositsService } from "./funding/deposits.service.ts";
@@ -73,6 +74,7 @@ export interface Services {
   fx: FxService;
   loans: LoansService;
   rewards: RewardsService;
+  dividends: DividendsService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -145,6 +147,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     loans: new LoansService({ db, now, events, terms: parseLoanTerms(config) }),
     rewards: new RewardsService({ db, now, events, terms: parseRewardTerms(config) }),
+    dividends: new DividendsService({ db, catalog, now, events, terms: dividendTermsOf(config) }),
     fundHours,
   };
 }

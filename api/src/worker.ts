@@ -11,6 +11,8 @@ import { TradingWorker } from "./trading/worker.ts";
 
 /** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
 const workerIntervalMs = 1_000;
+/** How often it looks for dividends to pay: an ex-date begins at midnight, and a minute late is soon enough. */
+const dividendIntervalMs = 60_000;
 /** How often it looks for loan interest to post: a day's interest is due once a day, soon after Tokyo midnight. */
 const loanIntervalMs = 60_000;
 
@@ -26,7 +28,7 @@ const noSecrets = {
 };
 
 /**
- * The worker role: fills resting limit orders, calls margin and posts loan interest, over the
+ * The worker role: fills resting limit orders, calls margin, posts loan interest and pays dividends, over the
  * same services the API builds (see `createServices`), so a fill by the worker and an order
  * through the API write the same journals.
  */
@@ -38,7 +40,7 @@ export function startWorker(deps: {
   events: AccountEvents;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): { stop(): Promise<void> } {
-  const { trading, loans } = createServices({ ...deps, now: Date.now, ...noSecrets });
+  const { trading, loans, dividends } = createServices({ ...deps, now: Date.now, ...noSecrets });
   const worker = new TradingWorker({
     db: deps.database.db,
     bus: deps.bus,
@@ -48,9 +50,10 @@ export function startWorker(deps: {
   });
   worker.start(workerIntervalMs);
   const interest = every(loanIntervalMs, () => loans.accrue(), deps.log);
+  const payments = every(dividendIntervalMs, () => dividends.pay(), deps.log);
   return {
     stop: async () => {
-      await Promise.all([worker.stop(), interest.stop()]);
+      await Promise.all([worker.stop(), interest.stop(), payments.stop()]);
     },
   };
 }

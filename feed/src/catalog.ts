@@ -1,7 +1,9 @@
-import type { Instrument, InstrumentCatalog, Market } from "@kabuto/shared";
+import type { DividendPolicy, Instrument, InstrumentCatalog, Market } from "@kabuto/shared";
 import {
   dailyLimitFor,
+  dividendOn,
   marketZone,
+  perShareFromYield,
   priceScale,
   priceToUnits,
   roundToTick,
@@ -10,6 +12,7 @@ import {
   unitsToPrice,
 } from "@kabuto/shared";
 import { flatGrid, type PriceGrid, type SimInstrument } from "./simulator/instruments.ts";
+import { dividendTermsOf } from "./universe/dividends.ts";
 import { equities } from "./universe/equities.ts";
 import { fxPairs } from "./universe/fx.ts";
 import { indices } from "./universe/indices.ts";
@@ -43,6 +46,7 @@ function equityGrid(market: Market, table: Instrument["tickTable"]): PriceGrid {
 export function createCatalog(): Catalog {
   const instruments: Instrument[] = [];
   const simulated: SimInstrument[] = [];
+  const dividends = new Map<string, DividendPolicy>();
   for (const seed of equities) {
     const tickTable = seed.market === "US" ? "us" : seed.topix500 ? "topix500" : "tse";
     const symbol = `${seed.market}:${seed.code}` as Instrument["symbol"];
@@ -59,6 +63,16 @@ export function createCatalog(): Catalog {
     const grid = equityGrid(seed.market, tickTable);
     const refUnits = priceToUnits(seed.refPrice, seed.market);
     if (refUnits === undefined) throw new Error(`reference price off the grid: ${symbol} ${seed.refPrice}`);
+    const terms = dividendTermsOf(seed.market, seed.code);
+    // The payment follows the reference price, as a company's dividend follows its earnings
+    // and not its share price: a fixed amount a name pays whatever the simulation does.
+    const policy: DividendPolicy | undefined = terms && {
+      perShareUnits: perShareFromYield(seed.market, refUnits, terms.annualYield, terms.recordMonths.length),
+      recordMonths: terms.recordMonths,
+      recordDay: terms.recordDay,
+    };
+    if (policy) dividends.set(symbol, policy);
+    const market = seed.market;
     simulated.push({
       symbol,
       kind: "equity",
@@ -69,6 +83,10 @@ export function createCatalog(): Catalog {
       refUnits: grid.round(refUnits),
       annualVol: seed.annualVol,
       avgDailyVolume: seed.avgDailyVolume,
+      ...(policy && {
+        exDividendUnits: (tradingDate: string) =>
+          dividendOn(symbol, market, policy, tradingDate)?.perShareUnits ?? 0,
+      }),
     });
   }
   for (const index of indices) {
@@ -122,5 +140,6 @@ export function createCatalog(): Catalog {
     gridOf: (symbol) => bySymbol.get(symbol)?.grid,
     isKnown: (symbol) => bySymbol.has(symbol),
     priceFormat: (symbol) => bySymbol.get(symbol)?.grid.format,
+    dividendPolicy: (symbol) => dividends.get(symbol),
   };
 }

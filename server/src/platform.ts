@@ -16,6 +16,7 @@ import {
   seedDemo,
   seedDemoMoney,
   seedDemoStaff,
+  seedDemoWatchlist,
   startWorker,
   type ThrottleStore,
 } from "@kabuto/api";
@@ -107,6 +108,12 @@ export async function startPlatform(
   if (demoDatabase) {
     if (await seedDemo(demoDatabase.db, Date.now())) {
       logger.info("seeded the demo member 09012345678 / demo1234 (invite code KABUTO)");
+      const watched = await seedDemoWatchlist(
+        demoDatabase.db,
+        (symbol) => catalog.isKnown(symbol),
+        Date.now(),
+      );
+      logger.info(`added ${watched} dividend payers to the demo member's watchlist`);
     }
     const money = await seedDemoMoney(demoDatabase.db, Date.now());
     if (money.channels > 0) logger.info(`published ${money.channels} demo deposit channels`);

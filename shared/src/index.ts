@@ -25,6 +25,20 @@ export {
   smsLoginRequestSchema,
   verificationStatuses,
 } from "./api/auth.ts";
+export {
+  type Dividend,
+  type DividendDetail,
+  type DividendList,
+  type DividendPayment,
+  dividendDetailSchema,
+  dividendListSchema,
+  dividendPaymentSchema,
+  dividendQuerySchema,
+  dividendSchema,
+  dividendScopes,
+  type UpcomingDividend,
+  upcomingDividendSchema,
+} from "./api/dividends.ts";
 export { type ErrorBody, errorBodySchema } from "./api/errors.ts";
 export {
   type FieldIssue,
@@ -286,6 +300,20 @@ export {
   type TradingTerms,
   tradingTermsSchema,
 } from "./api/trading.ts";
+export {
+  announceLeadDays,
+  type DividendEvent,
+  type DividendPolicy,
+  dividendId,
+  dividendOn,
+  dividendsBetween,
+  type Entitlement,
+  entitlementOf,
+  exDateOf,
+  parseDividendId,
+  perShareFromYield,
+  recordDateOf,
+} from "./dividends/schedule.ts";
 export {
   type ErrorCode,
   errorCodes,

@@ -268,6 +268,7 @@ export const positions = pgTable(
   (table) => [
     index("positions_member_idx").on(table.memberId, table.status, table.id),
     index("positions_holding_idx").on(table.symbol).where(sql`status = 'holding'`),
+    index("positions_closed_idx").on(table.symbol, table.closedAtMs).where(sql`closed_at_ms is not null`),
   ],
 );
 
@@ -601,4 +602,37 @@ export const rewardConversions = pgTable(
     createdAtMs: epochMs("created_at_ms").notNull(),
   },
   (table) => [index("reward_conversions_member_idx").on(table.memberId, table.id)],
+);
+
+/** A dividend paid on (or charged to) one position, once: the key on (position, dividend) decides; append-only. */
+export const dividendEntitlements = pgTable(
+  "dividend_entitlements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** `JP:7203@2027-03-30`: the symbol and the ex-date. */
+    dividendId: text("dividend_id").notNull(),
+    positionId: bigint("position_id", { mode: "number" })
+      .notNull()
+      .references(() => positions.id),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    symbol: text("symbol").notNull(),
+    currency: text("currency").notNull(),
+    exDate: text("ex_date").notNull(),
+    side: text("side", { enum: ["long", "short"] }).notNull(),
+    quantity: bigint("quantity", { mode: "number" }).notNull(),
+    perShareUnits: bigint("per_share_units", { mode: "number" }).notNull(),
+    grossMinor: bigint("gross_minor", { mode: "bigint" }).notNull(),
+    withheldMinor: bigint("withheld_minor", { mode: "bigint" }).notNull(),
+    netMinor: bigint("net_minor", { mode: "bigint" }).notNull(),
+    journalId: bigint("journal_id", { mode: "number" })
+      .notNull()
+      .references(() => journals.id),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [
+    unique("dividend_entitlements_once").on(table.positionId, table.dividendId),
+    index("dividend_entitlements_member_idx").on(table.memberId, table.id),
+  ],
 );

@@ -8,7 +8,16 @@ import type { Currency, JournalMemo } from "@kabuto/shared";
 export const memberPurposes = ["available", "held", "margin", "deficit", "loan"] as const;
 export type MemberPurpose = (typeof memberPurposes)[number];
 /** The house's side of every movement; `adjustments` carries operations' adjusting journals. */
-export const housePurposes = ["fees", "tax", "clearing", "fx", "loans", "rewards", "adjustments"] as const;
+export const housePurposes = [
+  "fees",
+  "tax",
+  "clearing",
+  "fx",
+  "loans",
+  "rewards",
+  "adjustments",
+  "dividends",
+] as const;
 export type HousePurpose = (typeof housePurposes)[number];
 
 export type AccountRef =
@@ -46,6 +55,11 @@ export const journalKinds = [
   "loan_repayment",
   /** Reward cash (converted check-in points, invitation rewards): from the house rewards account. */
   "reward",
+  /**
+   * A dividend on a position held across an ex-date: a long receives it from the house dividends
+   * account less the tax withheld (to the house tax account); a short pays it in full.
+   */
+  "dividend",
 ] as const;
 export type JournalKind = (typeof journalKinds)[number];
 

@@ -12,6 +12,7 @@ const kindsOf: Record<FundRecordKind, readonly string[]> = {
   exchange: ["fx"],
   trade: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
   loan: ["loan_draw", "loan_interest", "loan_repayment"],
+  dividend: ["dividend"],
 };
 
 /** A journal's memo parameters: a JSON object (some drivers hand jsonb over as its text), or none. */

@@ -85,6 +85,15 @@ const screens = {
   rewards: lazy(() =>
     import("../features/rewards/rewards-screen.tsx").then((m) => ({ default: m.RewardsScreen })),
   ),
+  dividendCalendar: lazy(() =>
+    import("../features/dividends/dividend-screens.tsx").then((m) => ({ default: m.DividendCalendarScreen })),
+  ),
+  dividendHistory: lazy(() =>
+    import("../features/dividends/dividend-screens.tsx").then((m) => ({ default: m.DividendHistoryScreen })),
+  ),
+  dividendDetail: lazy(() =>
+    import("../features/dividends/dividend-screens.tsx").then((m) => ({ default: m.DividendDetailScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -135,6 +144,9 @@ const routes: Record<string, RouteDef> = {
   "/user/exchange": { screen: screens.exchange },
   "/user/jkjl": { screen: screens.loans },
   "/user/rewards": { screen: screens.rewards },
+  "/common/dividend": { screen: screens.dividendCalendar },
+  "/common/dividend2": { screen: screens.dividendHistory },
+  "/common/dividend3": { screen: screens.dividendDetail },
 };
 
 /** The root leads to the welcome screen. */

@@ -34,6 +34,11 @@ export interface SimInstrument {
   spreadBps?: number;
   /** FX pegs: the band, in units, that the authority defends and the rate never leaves. */
   band?: { min: number; max: number };
+  /**
+   * Equities that pay dividends: the payment per share, in units, whose ex-date is this trading
+   * date (0 on any other day). The day's first price opens lower by it.
+   */
+  exDividendUnits?: (tradingDate: string) => number;
 }
 
 /** Holds a (continuous) price inside the instrument's peg band; most instruments have none. */

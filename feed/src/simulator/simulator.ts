@@ -219,6 +219,10 @@ export class MarketSimulator {
     state.volume = 0;
     state.turnover = 0;
     state.limits = state.instrument.grid.limits(state.prevClose);
+    // An ex-dividend day opens lower by the dividend, as a real price does; the previous close
+    // (and with it the day's change and limits) stays as it was, and no past bar is adjusted.
+    const dividend = state.instrument.exDividendUnits?.(tradingDate) ?? 0;
+    if (dividend > 0) state.fair = clampToLimits(state, Math.max(state.fair - dividend, 1));
   }
 
   private trade(

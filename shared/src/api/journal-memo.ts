@@ -41,6 +41,22 @@ export const journalMemoSchema = z.discriminatedUnion("code", [
     code: z.literal("loan_interest_day"),
     params: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
   }),
+  /**
+   * A dividend on a position held across its ex-date: a long's receipt (gross less withheld) or a
+   * short's payment of the gross; amounts in major units of the position's currency.
+   */
+  z.object({
+    code: z.literal("dividend"),
+    params: z.object({
+      side,
+      quantity: count,
+      symbol: z.string(),
+      perShare: decimal,
+      exDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      gross: decimal,
+      withheld: decimal,
+    }),
+  }),
   /** Check-in points turned into cash. */
   z.object({ code: z.literal("checkin_points"), params: z.object({ points: count }) }),
 ]);

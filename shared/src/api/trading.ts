@@ -109,7 +109,7 @@ export const accountSchema = z.object({ balances: z.array(balanceSchema) });
 export type AccountSummary = z.infer<typeof accountSchema>;
 
 /** The spec's fund-record filters (deposit, withdrawal, trade) and currency exchanges. */
-export const fundRecordKinds = ["deposit", "withdrawal", "trade", "exchange", "loan"] as const;
+export const fundRecordKinds = ["deposit", "withdrawal", "trade", "exchange", "loan", "dividend"] as const;
 export type FundRecordKind = (typeof fundRecordKinds)[number];
 export const ledgerQuerySchema = z.object({
   type: z.enum(fundRecordKinds).optional(),

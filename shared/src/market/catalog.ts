@@ -1,4 +1,5 @@
 import type { Instrument, LocalizedName } from "../api/market.ts";
+import type { DividendPolicy } from "../dividends/schedule.ts";
 import type { Candle } from "../protocol/market-data.ts";
 import type { Market } from "../symbols.ts";
 
@@ -33,6 +34,12 @@ export interface InstrumentCatalog {
   isKnown(symbol: string): boolean;
   /** How a known symbol's integer price units read as a decimal string; undefined if unknown. */
   priceFormat(symbol: string): ((units: number) => string) | undefined;
+  /**
+   * How an equity pays dividends, from the universe data; undefined for a name that pays none
+   * (or an index or a pair). Its dates and amounts follow from `dividendsBetween`, so the feed
+   * and the API compute the same calendar without telling each other.
+   */
+  dividendPolicy(symbol: string): DividendPolicy | undefined;
 }
 
 /** A candle in integer price units, the form the simulator computes and the database keeps. */

@@ -1,6 +1,6 @@
 import { Tabs } from "@base-ui/react/tabs";
 import { type FundRecord, type JournalMemo, marketZone } from "@kabuto/shared";
-import { formatDate, formatDateTime, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { formatAmount, formatDate, formatDateTime, formatPrice, intlLocale } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -12,6 +12,7 @@ import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useInView } from "../../lib/use-in-view.ts";
 import { useSessionState } from "../../state/session.ts";
+import { dividendDetailPath } from "../dividends/dividends-api.ts";
 import { formatSignedMoney, toneOf } from "../trading/figures.tsx";
 import { positionDetailPath } from "../trading/paths.ts";
 import {
@@ -58,6 +59,7 @@ const kindLabels: Record<string, MessageDescriptor> = {
   loan_interest: msg({ message: "Loan interest", context: "fund record" }),
   loan_repayment: msg({ message: "Loan repaid", context: "fund record" }),
   reward: msg({ message: "Check-in reward", context: "fund record" }),
+  dividend: msg({ message: "Dividend adjustment", context: "fund record" }),
 };
 
 const purposeLabels: Record<string, MessageDescriptor> = {
@@ -304,6 +306,17 @@ function useMemoText(): (memo: JournalMemo) => string {
         const points = count(memo.params.points);
         return t`${points} check-in points`;
       }
+      case "dividend": {
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const perShare = formatPrice(memo.params.perShare, locale);
+        const day = formatDate(Date.parse(`${memo.params.exDate}T12:00:00+09:00`), locale, marketZone.JP);
+        const currency = memo.params.symbol.startsWith("US:") ? "USD" : "JPY";
+        const withheld = formatAmount(memo.params.withheld, currency, locale);
+        return memo.params.side === "long"
+          ? t`Dividend on long ${code} ${quantity} shares × ${perShare}, ex-date ${day}; tax withheld ${withheld}`
+          : t`Dividend paid on short ${code} ${quantity} shares × ${perShare}, ex-date ${day}`;
+      }
     }
   };
 }
@@ -369,6 +382,15 @@ function RecordRow({ record }: { record: FundRecord }) {
         <p className="fund-row__memo">
           <Reference reference={record.ref} />
           {memo && <Memo kind={record.kind} memo={memo} />}
+          {coded?.code === "dividend" && (
+            <Link
+              href={dividendDetailPath(`${coded.params.symbol}@${coded.params.exDate}`)}
+              className="fund-row__ref"
+              data-testid="fund-dividend-link"
+            >
+              <Trans>Dividend details</Trans>
+            </Link>
+          )}
         </p>
       )}
     </li>

@@ -20,6 +20,7 @@ import { copyText, notifyError } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
+import { IconDividend } from "../dividends/dividend-icon.tsx";
 import { verificationLabels } from "../identity/identity-parts.tsx";
 import { fetchCredit } from "../loans/loans-api.ts";
 import { fetchRewards } from "../rewards/rewards-api.ts";
@@ -160,6 +161,17 @@ function SignedIn({ account }: { account: string }) {
               <Trans>Credit loans</Trans>
             </span>
             <CreditSummary account={account} />
+            <IconChevron className="menu__chevron" />
+          </Link>
+        </li>
+        <li>
+          <Link href="/common/dividend" className="menu__item menu__item--link" data-testid="menu-dividends">
+            <span className="menu__icon">
+              <IconDividend />
+            </span>
+            <span className="menu__label">
+              <Trans>Dividends</Trans>
+            </span>
             <IconChevron className="menu__chevron" />
           </Link>
         </li>
