@@ -156,6 +156,11 @@ const configSchema = z.object({
   REWARD_YEAR_MAX_JPY: z.coerce.number().int().min(0).max(100_000).default(10_000),
   /** Days reward cash stays out of what may be withdrawn (Robinhood holds promotions' cash 30 days). */
   REWARD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /**
+   * Yen an inviter receives once an invited member is verified and has made a first deposit (the
+   * spec's "share 200 yen"), once per invitee, within REWARD_YEAR_MAX_JPY.
+   */
+  INVITE_REWARD_JPY: z.coerce.number().int().min(0).max(10_000).default(200),
   /** How long an exchange quote holds, in seconds: long enough to read and confirm, short enough to track the market. */
   FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
 });

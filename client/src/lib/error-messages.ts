@@ -121,6 +121,8 @@ const messages: Record<
   ALREADY_CHECKED_IN: msg`You have already checked in today.`,
   CHECKIN_POINTS_TOO_FEW: msg`Too few check-in points to convert yet.`,
   REWARD_YEAR_CAP_REACHED: msg`You have received this year's most in reward cash.`,
+  REWARD_NOT_FOUND: msg`No such reward for this member.`,
+  REWARD_ALREADY_REVERSED: msg`This reward has already been taken back.`,
   LOAN_UNPAID: msg`Repay your credit loan first: what you owe stays in your account until it is repaid.`,
   STAFF_LOGIN_FAILED: msg`Wrong staff ID or password.`,
   STAFF_LOGIN_THROTTLED: msg`Too many attempts for this staff ID. Please wait a few minutes and try again.`,

@@ -304,6 +304,12 @@ function useMemoText(): (memo: JournalMemo) => string {
         const points = count(memo.params.points);
         return t`${points} check-in points`;
       }
+      case "invitation_reward": {
+        const invitee = memo.params.invitee;
+        return t`Invitation reward: ${invitee} verified and made a first deposit`;
+      }
+      case "reward_reversal":
+        return t`Reward taken back`;
     }
   };
 }
@@ -339,7 +345,12 @@ function RecordRow({ record }: { record: FundRecord }) {
   const label = kindLabels[record.kind];
   // The server's own description in the member's language; staff's words and older journals as written.
   const coded = codedMemo(record);
-  const memo = coded ? memoText(coded) : record.memo;
+  // A reversal's code says what it was; staff's reason follows in their own words.
+  const memo = coded
+    ? coded.code === "reward_reversal" && record.memo
+      ? `${memoText(coded)}: ${record.memo}`
+      : memoText(coded)
+    : record.memo;
   const secondary: ReactNode[] = summary.others.map((move) => {
     const purpose = purposeLabels[move.purpose];
     return (
