@@ -21,7 +21,9 @@ export {
   demoAdmin,
   demoAdminUsable,
   demoFundPassword,
+  demoInvitee,
   seedDemo,
+  seedDemoInvitee,
   seedDemoMoney,
   seedDemoStaff,
 } from "./seed.ts";
