@@ -85,6 +85,9 @@ const screens = {
   rewards: lazy(() =>
     import("../features/rewards/rewards-screen.tsx").then((m) => ({ default: m.RewardsScreen })),
   ),
+  invite: lazy(() =>
+    import("../features/rewards/invite-screen.tsx").then((m) => ({ default: m.InviteScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -135,6 +138,7 @@ const routes: Record<string, RouteDef> = {
   "/user/exchange": { screen: screens.exchange },
   "/user/jkjl": { screen: screens.loans },
   "/user/rewards": { screen: screens.rewards },
+  "/user/invite": { screen: screens.invite },
 };
 
 /** The root leads to the welcome screen. */

@@ -24,10 +24,10 @@ describe("invitations", () => {
 
   it("links to the register screen with the code, whatever page the app is on", () => {
     expect(invitationLink("https://kabuto.example/", "ABC234")).toBe(
-      "https://kabuto.example/#/login/register?code=ABC234",
+      "https://kabuto.example/#/login/register?invite=ABC234",
     );
     expect(invitationLink("http://127.0.0.1:3000/#/user/invite", "XYZ789")).toBe(
-      "http://127.0.0.1:3000/#/login/register?code=XYZ789",
+      "http://127.0.0.1:3000/#/login/register?invite=XYZ789",
     );
   });
 });

@@ -36,9 +36,9 @@ export function inviteRewardYen(rewardYen: number, capLeftYen: number): number {
 
 /**
  * The register screen's link with the code filled in: the app's own address, its hash route
- * and the code as the route's query (`https://host/#/login/register?code=ABC234`).
+ * and the code as the route's query (`https://host/#/login/register?invite=ABC234`).
  */
 export function invitationLink(appUrl: string, code: string): string {
   const base = appUrl.replace(/#.*$/, "");
-  return `${base}#/login/register?code=${encodeURIComponent(code)}`;
+  return `${base}#/login/register?invite=${encodeURIComponent(code)}`;
 }
