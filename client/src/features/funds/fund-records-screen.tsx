@@ -57,7 +57,7 @@ const kindLabels: Record<string, MessageDescriptor> = {
   loan_draw: msg({ message: "Loan received", context: "fund record" }),
   loan_interest: msg({ message: "Loan interest", context: "fund record" }),
   loan_repayment: msg({ message: "Loan repaid", context: "fund record" }),
-  reward: msg({ message: "Check-in reward", context: "fund record" }),
+  reward: msg({ message: "Reward", context: "fund record" }),
 };
 
 const purposeLabels: Record<string, MessageDescriptor> = {

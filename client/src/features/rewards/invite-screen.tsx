@@ -10,6 +10,8 @@ import { useAsync } from "../../lib/use-async.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { fetchInvitations } from "./rewards-api.ts";
+// The history list's rows are the deposit and withdrawal lists' own.
+import "../wallet/wallet.css";
 import "./rewards.css";
 
 /** The spec's QR code: 256×256 pixels, error correction H (it still reads with 30% of it covered). */

@@ -15,6 +15,8 @@ import { formatSignedMoney } from "../trading/figures.tsx";
 import { afterOwnAction } from "../trading/trading-store.ts";
 import { CheckInCard } from "./check-in-card.tsx";
 import { convertPoints, fetchRewards } from "./rewards-api.ts";
+// The history list's rows are the deposit and withdrawal lists' own.
+import "../wallet/wallet.css";
 import "./rewards.css";
 
 /**

@@ -103,7 +103,6 @@ function SignedIn({ account }: { account: string }) {
         </div>
       </section>
       <AccountFunds />
-      <AccountCheckIn />
       <nav className="money-actions" aria-label={t`Money`}>
         <Link href="/user/recharge" className="money-actions__item" data-testid="action-deposit">
           <span className="money-actions__icon">
@@ -124,6 +123,7 @@ function SignedIn({ account }: { account: string }) {
           <Trans>Exchange</Trans>
         </Link>
       </nav>
+      <AccountCheckIn />
       <ul className="menu">
         <li>
           <Link href="/user/bandCard" className="menu__item menu__item--link" data-testid="menu-verification">
