@@ -338,7 +338,7 @@ function Memo({ kind, memo }: { kind: string; memo: string }) {
 }
 
 function RecordRow({ record }: { record: FundRecord }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const locale = useLocale();
   const memoText = useMemoText();
   const summary = summarizeChanges(record.changes);
@@ -346,9 +346,10 @@ function RecordRow({ record }: { record: FundRecord }) {
   // The server's own description in the member's language; staff's words and older journals as written.
   const coded = codedMemo(record);
   // A reversal's code says what it was; staff's reason follows in their own words.
+  const reason = record.memo ?? "";
   const memo = coded
-    ? coded.code === "reward_reversal" && record.memo
-      ? `${memoText(coded)}: ${record.memo}`
+    ? coded.code === "reward_reversal" && reason
+      ? t`Reward taken back: ${reason}`
       : memoText(coded)
     : record.memo;
   const secondary: ReactNode[] = summary.others.map((move) => {

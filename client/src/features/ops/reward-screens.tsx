@@ -172,7 +172,7 @@ export function MemberRewardsCard({ memberId, onChanged }: { memberId: string; o
                   throw error;
                 }
               }}
-              doneMessage={t`Reward taken back`}
+              doneMessage={t`The reward was taken back`}
               onClose={() => setReversing(null)}
               onDone={() => {
                 reload();
