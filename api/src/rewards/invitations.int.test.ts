@@ -138,6 +138,16 @@ describe("the invitation reward", () => {
     expect(summary.cashThisYear).toBe("200");
     const withdrawable = (await call(`${app.url}/withdrawable`, "GET", undefined, host.auth)).body.items[0];
     expect(withdrawable).toMatchObject({ rewardsHeld: "200", withdrawable: "0" });
+
+    // The database holds the once-ness, whatever the code did: a second reward row for the
+    // invitee is refused, and the app's role can neither change nor remove the first.
+    await expect(
+      app.database.db.execute(sql`
+        insert into invitation_rewards (invitee_id, inviter_id, yen_minor, journal_id, tokyo_date, created_at_ms)
+        values (${guest.memberId}, ${host.memberId}, 0, null, '2026-01-01', 0)`),
+    ).rejects.toThrow();
+    await expect(app.database.db.execute(sql`delete from invitation_rewards`)).rejects.toThrow();
+    await expect(app.database.db.execute(sql`update invitation_rewards set yen_minor = 0`)).rejects.toThrow();
     expect(await ledgerHealthy()).toBe(true);
   });
 
