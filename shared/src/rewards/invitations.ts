@@ -12,10 +12,11 @@ export const defaultInviteRewardYen = 200;
  * the middle hidden (`090****5678`). Short values show at most a third at each end.
  */
 export function maskPhone(account: string): string {
-  const keep = Math.min(account.length <= 8 ? Math.floor(account.length / 3) : 3, 3);
-  const tail = Math.min(account.length <= 8 ? Math.floor(account.length / 3) : 4, 4);
-  const hidden = account.length - keep - tail;
-  return `${account.slice(0, keep)}${"*".repeat(Math.max(hidden, 1))}${tail > 0 ? account.slice(-tail) : ""}`;
+  if (account.length >= 9) {
+    return `${account.slice(0, 3)}${"*".repeat(account.length - 7)}${account.slice(-4)}`;
+  }
+  const shown = Math.floor(account.length / 3);
+  return `${account.slice(0, shown)}${"*".repeat(account.length - 2 * shown)}${shown > 0 ? account.slice(-shown) : ""}`;
 }
 
 /** What an invitee has completed, in the order the reward needs them. */
