@@ -178,8 +178,12 @@ export function createApp(deps: AppDeps): {
   // Money in and out: channels, deposits, withdrawals, exchange, and their review queues.
   mountFundingRoutes(router, ops, docs, { ...services, config: deps.config, now });
   mountLoanRoutes(router, ops, docs, { loans: services.loans, now });
-  mountRewardRoutes(router, docs, { rewards: services.rewards });
   mountDividendRoutes(router, docs, { dividends: services.dividends });
+  mountRewardRoutes(router, ops, docs, {
+    rewards: services.rewards,
+    invitations: services.invitations,
+    rewardOps: services.rewardOps,
+  });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

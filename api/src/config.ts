@@ -163,6 +163,11 @@ const configSchema = z.object({
    */
   DIVIDEND_WITHHOLDING_PPM_JP: z.coerce.number().int().min(0).max(1_000_000).default(153_150),
   DIVIDEND_WITHHOLDING_PPM_US: z.coerce.number().int().min(0).max(1_000_000).default(100_000),
+  /**
+   * Yen an inviter receives once an invited member is verified and has made a first deposit (the
+   * spec's "share 200 yen"), once per invitee, within REWARD_YEAR_MAX_JPY.
+   */
+  INVITE_REWARD_JPY: z.coerce.number().int().min(0).max(10_000).default(200),
   /** How long an exchange quote holds, in seconds: long enough to read and confirm, short enough to track the market. */
   FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
 });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { ensureDefined } from "@kabuto/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,14 +13,17 @@ import { verifyFundPassword } from "./identity/fund-password.ts";
 import { memberBalances } from "./ledger/ledger.repo.ts";
 import { checkLedger, isHealthy } from "./ledger/ledger-check.ts";
 import { StaffService } from "./ops/staff.service.ts";
+import { InvitationsService } from "./rewards/invitations.service.ts";
 import { MemoryThrottleStore } from "./security/throttle.ts";
 import {
   demoAdmin,
   demoAdminUsable,
   demoChannels,
   demoFundPassword,
+  demoInvitee,
   demoMember,
   seedDemo,
+  seedDemoInvitee,
   seedDemoMoney,
   seedDemoStaff,
 } from "./seed.ts";
@@ -178,6 +184,58 @@ describe("the demo admin", () => {
       expect(await demoAdminUsable(other.database.db)).toBe(false);
     } finally {
       await other.drop();
+    }
+  });
+});
+
+describe("the demo invitee", () => {
+  it("registers with KABUTO, is verified and deposits through the services, so the demo member is paid its invitation reward, once", async () => {
+    const { database: fresh, drop: dropFresh } = await openTestDatabase();
+    const uploadDir = await mkdtemp(path.join(tmpdir(), "kabuto-seed-"));
+    try {
+      const config = {
+        uploadDir,
+        CHECKIN_TERMS: "10,40,10,1000,730",
+        REWARD_YEAR_MAX_JPY: 10_000,
+        REWARD_HOLD_DAYS: 30,
+        INVITE_REWARD_JPY: 200,
+      };
+      // Nothing to approve with until the admin and the channels exist.
+      await seedDemo(fresh.db, 1_000);
+      expect(await seedDemoInvitee(fresh.db, config, 1_500)).toBe(false);
+      await seedDemoMoney(fresh.db, 2_000);
+      await seedDemoStaff(fresh.db, 2_000);
+      expect(await seedDemoInvitee(fresh.db, config, 3_000)).toBe(true);
+      expect(await seedDemoInvitee(fresh.db, config, 4_000)).toBe(false);
+
+      const [demo] = await fresh.db.select().from(members).where(eq(members.account, demoMember.account));
+      const invitations = new InvitationsService({
+        db: fresh.db,
+        terms: { inviteRewardYen: 200, yearMaxYen: 10_000 },
+      });
+      const listed = await invitations.list(ensureDefined(demo, "the demo member").id);
+      expect(listed.invitees).toEqual([
+        {
+          account: `${demoInvitee.account.slice(0, 3)}****${demoInvitee.account.slice(-4)}`,
+          registeredAtMs: 3_000,
+          verified: true,
+          firstDeposit: true,
+          rewardYen: "200",
+          rewardAtMs: 3_000,
+          rewardReversed: false,
+        },
+      ]);
+      // Approved by the demo admin, as staff would: audited.
+      const audited = rowsOf(
+        await fresh.db.execute(
+          sql`select action from audit_log where action in ('kyc.approve', 'deposit.approve') order by id`,
+        ),
+      );
+      expect(audited.map((row) => row.action)).toEqual(["kyc.approve", "deposit.approve"]);
+      expect(isHealthy(await fresh.db.transaction((tx) => checkLedger(tx)))).toBe(true);
+    } finally {
+      await dropFresh();
+      await rm(uploadDir, { recursive: true, force: true });
     }
   });
 });

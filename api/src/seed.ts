@@ -1,16 +1,24 @@
 import { verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
-import { hashPassword } from "./auth/auth.service.ts";
+import sharp from "sharp";
+import { AuthService, hashPassword } from "./auth/auth.service.ts";
+import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { members, staff } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
 import { ChannelsService } from "./funding/channels.service.ts";
+import { DepositsService } from "./funding/deposits.service.ts";
+import { parseFundHours } from "./funding/fund-hours.ts";
 import { BankCardsService } from "./identity/bank-cards.service.ts";
+import { KycService } from "./identity/kyc.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
 import { StaffService } from "./ops/staff.service.ts";
+import { InvitationsService } from "./rewards/invitations.service.ts";
+import { parseRewardTerms } from "./rewards/rewards.service.ts";
 import { MemoryThrottleStore } from "./security/throttle.ts";
+import { UploadStore } from "./uploads/upload-store.ts";
 import { WatchlistService } from "./watchlist/watchlist.service.ts";
 
 /** The demo member the README promises in embedded mode: a real member row, signed in like any other. */
@@ -236,4 +244,121 @@ export async function seedDemoStaff(db: Db, nowMs: number): Promise<boolean> {
 export async function demoAdminUsable(db: Db): Promise<boolean> {
   const [row] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
   return row !== undefined && !row.disabled && (await verify(row.passwordHash, demoAdmin.password));
+}
+
+/**
+ * The demo member's invitee: a member who registered with the code KABUTO, was verified and made
+ * a first deposit, so the invitation screen has someone on it and the reward history an
+ * invitation reward. Made through the services members and staff use (registration,
+ * verification with two document photos approved by the demo admin, a deposit with its receipt
+ * approved by the demo admin), so the reward is paid by the same hook as any other.
+ */
+export const demoInvitee = {
+  account: "09087654321",
+  password: "guest1234",
+  name: "佐藤 花子",
+  nameKana: "サトウ ハナコ",
+};
+
+/**
+ * Seeds the demo invitee once: only while nobody the demo member invited exists, and only when
+ * the demo admin and a yen deposit channel are there to approve and take the deposit. The
+ * cash desk's hours do not apply to the seed (the demo starts at any hour).
+ */
+export async function seedDemoInvitee(
+  db: Db,
+  config: Pick<
+    Config,
+    "uploadDir" | "CHECKIN_TERMS" | "REWARD_YEAR_MAX_JPY" | "REWARD_HOLD_DAYS" | "INVITE_REWARD_JPY"
+  >,
+  nowMs: number,
+): Promise<boolean> {
+  const [demo] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.account, demoMember.account));
+  if (!demo) return false;
+  const [invited] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.invitedBy, demo.id))
+    .limit(1);
+  if (invited) return false;
+  const [admin] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
+  const channel = (await new ChannelsService(db).list(false)).find((item) => item.currency === "JPY");
+  if (!admin || admin.disabled || !channel) return false;
+  const actor = { id: admin.id, login: admin.login, name: admin.name, role: admin.role };
+  const uploads = new UploadStore(config.uploadDir);
+  const invitations = new InvitationsService({ db, terms: parseRewardTerms(config) });
+  const context = { nowMs, ip: "" };
+
+  const auth = new AuthService({
+    db,
+    throttle: new MemoryThrottleStore(),
+    sms: { send: async () => undefined },
+    logger: { warn: () => undefined },
+    inviteRequired: true,
+    registrationsPerAddress: 1,
+  });
+  let registered: Awaited<ReturnType<AuthService["register"]>>;
+  try {
+    registered = await auth.register(
+      {
+        account: demoInvitee.account,
+        password: demoInvitee.password,
+        passwordConfirm: demoInvitee.password,
+        inviteCode: demoMember.inviteCode,
+        acceptTerms: true,
+      },
+      context,
+    );
+  } catch (error) {
+    // Another process seeded it first.
+    if (error instanceof AppError && error.code === "ACCOUNT_EXISTS") return false;
+    throw error;
+  }
+  const inviteeId = registered.member.id;
+  const photo = async (name: string, background: { r: number; g: number; b: number }) => {
+    const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    return { buffer, size: buffer.length, originalname: name, mimetype: "image/jpeg" } as Express.Multer.File;
+  };
+
+  const kyc = new KycService({ db, uploads, invitations });
+  const applied = await kyc.submit(
+    inviteeId,
+    {
+      documentType: "driving_licence",
+      name: demoInvitee.name,
+      nameKana: demoInvitee.nameKana,
+      idNumber: "123456789012",
+    },
+    {
+      front: await photo("front.jpg", { r: 90, g: 140, b: 200 }),
+      back: await photo("back.jpg", { r: 200, g: 200, b: 210 }),
+    },
+    nowMs,
+  );
+  // No idempotency key was given, so there is nothing to replay: the answer is this run's.
+  const applicationId = applied.replayed ? undefined : applied.value.application?.id;
+  if (!applicationId) throw new Error("the demo invitee's verification was not recorded");
+  await kyc.review(applicationId, { decision: "approve" }, actor, context);
+
+  const deposits = new DepositsService({
+    db,
+    uploads,
+    now: () => nowMs,
+    events: () => undefined,
+    fundHours: parseFundHours("always"),
+    invitations,
+  });
+  const deposit = await deposits.submit(
+    inviteeId,
+    { channelId: channel.id, amount: channel.min },
+    await photo("receipt.jpg", { r: 240, g: 240, b: 230 }),
+  );
+  if (deposit.replayed) throw new Error("the demo invitee's deposit was not recorded");
+  await deposits.review(deposit.value.id, { decision: "approve" }, actor, context);
+  return true;
 }

@@ -26,6 +26,8 @@ import { LedgerCheckService } from "./ops/ledger.service.ts";
 import { MembersService } from "./ops/members.service.ts";
 import { QueuesService } from "./ops/queues.service.ts";
 import { StaffService } from "./ops/staff.service.ts";
+import { InvitationsService } from "./rewards/invitations.service.ts";
+import { RewardOpsService } from "./rewards/reward-ops.service.ts";
 import { parseRewardTerms, RewardsService } from "./rewards/rewards.service.ts";
 import type { SmsSender } from "./security/sms.ts";
 import type { ThrottleStore } from "./security/throttle.ts";
@@ -75,6 +77,9 @@ export interface Services {
   loans: LoansService;
   rewards: RewardsService;
   dividends: DividendsService;
+  /** Invitations and the reward an invitee's verification and first deposit pay their inviter. */
+  invitations: InvitationsService;
+  rewardOps: RewardOpsService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -91,6 +96,9 @@ export function createServices(deps: ServiceDeps): Services {
   const uploadStore = new UploadStore(config.uploadDir);
   const fundHours = parseFundHours(config.FUND_HOURS);
   const minimums = parseWithdrawMinimums(config.WITHDRAW_MIN);
+  const rewardTerms = parseRewardTerms(config);
+  // Verification and deposit approvals pay the invitation reward inside their own transactions.
+  const invitations = new InvitationsService({ db, events, terms: rewardTerms });
   return {
     market,
     trading: new TradingService({
@@ -120,11 +128,11 @@ export function createServices(deps: ServiceDeps): Services {
     queues: new QueuesService(db),
     uploadStore,
     uploads: new UploadsService({ db, store: uploadStore }),
-    kyc: new KycService({ db, uploads: uploadStore }),
+    kyc: new KycService({ db, uploads: uploadStore, invitations }),
     cards: new BankCardsService(db),
     passwords: new PasswordsService({ db, throttle }),
     channels: new ChannelsService(db),
-    deposits: new DepositsService({ db, uploads: uploadStore, now, events, fundHours }),
+    deposits: new DepositsService({ db, uploads: uploadStore, now, events, fundHours, invitations }),
     withdrawals: new WithdrawalsService({
       db,
       bus,
@@ -146,8 +154,10 @@ export function createServices(deps: ServiceDeps): Services {
       rewardHoldDays: config.REWARD_HOLD_DAYS,
     }),
     loans: new LoansService({ db, now, events, terms: parseLoanTerms(config) }),
-    rewards: new RewardsService({ db, now, events, terms: parseRewardTerms(config) }),
     dividends: new DividendsService({ db, catalog, now, events, terms: dividendTermsOf(config) }),
+    rewards: new RewardsService({ db, now, events, terms: rewardTerms }),
+    invitations,
+    rewardOps: new RewardOpsService({ db, now, events, terms: rewardTerms }),
     fundHours,
   };
 }

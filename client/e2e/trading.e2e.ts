@@ -81,9 +81,10 @@ describe("trading in the browser", () => {
     await signIn();
     await page.click("a[href='#/user/usercenter']");
     const yen = page.locator("[data-testid=funds-card][data-currency=JPY]");
+    // ¥10,000,000 deposited, and ¥200 its seeded invitee's verification and first deposit paid it.
     await expect
       .poll(() => yen.locator("[data-testid=funds-available]").textContent(), soon)
-      .toMatch(/10,000,000/);
+      .toMatch(/10,000,200/);
     await expect
       .poll(
         () =>

@@ -8,12 +8,14 @@ import {
   demoAdmin,
   demoAdminUsable,
   demoFundPassword,
+  demoInvitee,
   LogSmsSender,
   logOptions,
   MemoryThrottleStore,
   memberSessionLookup,
   openDatabase,
   seedDemo,
+  seedDemoInvitee,
   seedDemoMoney,
   seedDemoStaff,
   seedDemoWatchlist,
@@ -121,6 +123,10 @@ export async function startPlatform(
     if (money.bankCard) logger.info("added the demo member's bank card");
     if (await seedDemoStaff(demoDatabase.db, Date.now())) {
       logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
+    }
+    // After the admin and the channels: the invitee's verification and deposit are approved by the demo admin.
+    if (config.api && (await seedDemoInvitee(demoDatabase.db, config.api, Date.now()))) {
+      logger.info(`seeded the demo member's invitee ${demoInvitee.account}, verified with a first deposit`);
     }
   }
 

@@ -255,11 +255,25 @@ export {
   type CheckInTermsWire,
   checkInResultSchema,
   checkInTermsSchema,
+  type Invitations,
+  type Invitee,
+  invitationsSchema,
+  inviteeSchema,
+  type OpsMemberRewards,
+  type OpsReward,
+  opsMemberRewardsSchema,
+  opsRewardSchema,
   type RewardConversion,
   type RewardEvent,
+  type RewardReversal,
+  type RewardReversalRequest,
+  type RewardSettings,
   type RewardsSummary,
   rewardConversionSchema,
   rewardEventSchema,
+  rewardReversalRequestSchema,
+  rewardReversalSchema,
+  rewardSettingsSchema,
   rewardsSummarySchema,
 } from "./api/rewards.ts";
 export {
@@ -467,6 +481,14 @@ export {
   nextStreak,
   usablePoints,
 } from "./rewards/checkin.ts";
+export {
+  defaultInviteRewardYen,
+  type InviteeProgress,
+  invitationLink,
+  inviteRewardYen,
+  maskPhone,
+  rewardEarned,
+} from "./rewards/invitations.ts";
 export { parseSettings } from "./settings.ts";
 export {
   anySymbolSchema,

@@ -636,3 +636,44 @@ export const dividendEntitlements = pgTable(
     index("dividend_entitlements_member_idx").on(table.memberId, table.id),
   ],
 );
+
+/** Invitation rewards: one per invitee (the key), paid to the inviter by a `reward` journal; append-only. */
+export const invitationRewards = pgTable(
+  "invitation_rewards",
+  {
+    inviteeId: uuid("invitee_id")
+      .primaryKey()
+      .references(() => members.id),
+    inviterId: uuid("inviter_id")
+      .notNull()
+      .references(() => members.id),
+    /** 0 when the year's cap had nothing left: recorded, never paid later. */
+    yenMinor: bigint("yen_minor", { mode: "bigint" }).notNull(),
+    journalId: bigint("journal_id", { mode: "number" }).references(() => journals.id),
+    tokyoDate: text("tokyo_date").notNull(),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [index("invitation_rewards_inviter_idx").on(table.inviterId, table.createdAtMs)],
+);
+
+/** Rewards operations took back, each once (the key), by an adjusting journal; append-only. */
+export const rewardReversals = pgTable(
+  "reward_reversals",
+  {
+    rewardJournalId: bigint("reward_journal_id", { mode: "number" })
+      .primaryKey()
+      .references(() => journals.id),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    journalId: bigint("journal_id", { mode: "number" })
+      .notNull()
+      .references(() => journals.id),
+    yenMinor: bigint("yen_minor", { mode: "bigint" }).notNull(),
+    staffId: uuid("staff_id").notNull(),
+    reason: text("reason").notNull(),
+    tokyoDate: text("tokyo_date").notNull(),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [index("reward_reversals_member_idx").on(table.memberId, table.createdAtMs)],
+);

@@ -12,6 +12,7 @@ import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
+import type { InvitationPaid, InvitationsService } from "../rewards/invitations.service.ts";
 import type { PreparedImage, SaveImage, UploadStore } from "../uploads/upload-store.ts";
 import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
@@ -31,6 +32,8 @@ export interface DepositsDeps {
   now: () => number;
   events: AccountEvents;
   fundHours: FundHours;
+  /** Pays an inviter when this approval is their invitee's first deposit after verification. */
+  invitations: InvitationsService;
 }
 
 interface Channel {
@@ -111,6 +114,7 @@ export class DepositsService {
     const decision = validate(reviewDecisionSchema, input);
     const reason = decision.reason || null;
     if (decision.decision === "reject" && !reason) throw new AppError("REASON_REQUIRED");
+    let paid: InvitationPaid | undefined;
     const approved = await this.deps.db.transaction(async (tx) => {
       const [row] = rowsOf(await tx.execute(sql`select * from deposits where id = ${depositId} for update`));
       if (!row) throw new AppError("DEPOSIT_NOT_FOUND");
@@ -152,9 +156,12 @@ export class DepositsService {
         ip: context.ip,
         atMs: context.nowMs,
       });
+      // A first deposit by a verified invitee: the inviter's reward commits with this approval.
+      if (journalId !== null) paid = await this.deps.invitations.payIfEarned(tx, memberId, context.nowMs);
       return journalId === null ? undefined : { memberId, currency };
     });
     if (approved) this.deps.events(approved.memberId, { type: "balance", id: approved.currency });
+    this.deps.invitations.announce(paid);
     return this.opsDetail(id);
   }
 

@@ -88,6 +88,8 @@ export async function computeWithdrawable(
       join entries e on e.journal_id = j.id join ledger_accounts a on a.id = e.account_id
       where j.member_id = ${memberId} and j.kind = 'reward' and j.created_at_ms > ${heldSince}
         and a.member_id = ${memberId} and a.purpose = 'available'
+        -- A reward operations took back is no longer in the member's cash to hold.
+        and not exists (select 1 from reward_reversals v where v.reward_journal_id = j.id)
       group by e.currency`),
   )) {
     rewardsHeld.set(String(row.currency) as Currency, BigInt(String(row.total)));

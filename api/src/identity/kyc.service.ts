@@ -13,6 +13,7 @@ import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
+import type { InvitationPaid, InvitationsService } from "../rewards/invitations.service.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
 import {
   applicantState,
@@ -85,10 +86,12 @@ export type KycFields = z.output<typeof kycSubmitSchema>;
 export class KycService {
   private readonly db: Db;
   private readonly uploads: UploadStore;
+  private readonly invitations: InvitationsService;
 
-  constructor(deps: { db: Db; uploads: UploadStore }) {
+  constructor(deps: { db: Db; uploads: UploadStore; invitations: InvitationsService }) {
     this.db = deps.db;
     this.uploads = deps.uploads;
+    this.invitations = deps.invitations;
   }
 
   async status(memberId: string): Promise<KycStatus> {
@@ -193,7 +196,8 @@ export class KycService {
       throw new AppError("REASON_REQUIRED", { fields: { reason: "REASON_REQUIRED" } });
     }
     const applicationKey = numericId(id, "KYC_NOT_FOUND");
-    return this.db.transaction(async (tx) => {
+    let paid: InvitationPaid | undefined;
+    const reviewed = await this.db.transaction(async (tx) => {
       const application = await lockApplication(tx, applicationKey);
       if (!application) throw new AppError("KYC_NOT_FOUND");
       if (application.status !== "pending") {
@@ -232,7 +236,11 @@ export class KycService {
         ip: context.ip,
         atMs: context.nowMs,
       });
+      // Verified with a deposit already made: the inviter's reward commits with this approval.
+      if (approve) paid = await this.invitations.payIfEarned(tx, application.memberId, context.nowMs);
       return toReviewItem(updated, member.account);
     });
+    this.invitations.announce(paid);
+    return reviewed;
   }
 }

@@ -1,4 +1,4 @@
-import type { RewardEvent } from "@kabuto/shared";
+import { maskPhone, type RewardEvent } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapOneRow, mapRows } from "../db/raw-rows.ts";
@@ -55,12 +55,19 @@ export async function pointTotals(
   );
 }
 
-/** Yen of reward cash paid to the member since `fromDate` (a Tokyo date), minor units. */
+/**
+ * Yen of reward cash paid to the member since `fromDate` (a Tokyo date), minor units: converted
+ * points and invitation rewards. A reward operations took back still counts: the cap is on what
+ * was given, so abuse cannot make room for more.
+ */
 export async function rewardCashSince(tx: Tx | Db, memberId: string, fromDate: string): Promise<bigint> {
   return mapOneRow(
     await tx.execute(sql`
-      select coalesce(sum(yen_minor), 0) as total from reward_conversions
-      where member_id = ${memberId} and tokyo_date >= ${fromDate}`),
+      select
+        (select coalesce(sum(yen_minor), 0) from reward_conversions
+          where member_id = ${memberId} and tokyo_date >= ${fromDate})
+        + (select coalesce(sum(yen_minor), 0) from invitation_rewards
+          where inviter_id = ${memberId} and tokyo_date >= ${fromDate}) as total`),
     (row) => row.bigint("total"),
   );
 }
@@ -82,28 +89,42 @@ export async function insertConversion(
       ${conversion.journalId}, ${conversion.date}, ${conversion.nowMs})`);
 }
 
-/** Check-ins and conversions, newest first. */
+/** Check-ins, conversions, invitation rewards and reversals, newest first. */
 export async function rewardHistory(db: Db, memberId: string): Promise<RewardEvent[]> {
   return mapRows(
     await db.execute(sql`
       select * from (
-        select 'checkin' as kind, tokyo_date as id, points, null::text as yen, streak, tokyo_date, created_at_ms
+        select 'checkin' as kind, tokyo_date as id, points, null::text as yen, streak, null::text as invitee,
+            tokyo_date, created_at_ms
           from checkins where member_id = ${memberId}
         union all
-        select 'convert', id::text, -points, yen_minor::text, null, tokyo_date, created_at_ms
+        select 'convert', id::text, -points, yen_minor::text, null, null, tokyo_date, created_at_ms
           from reward_conversions where member_id = ${memberId}
+        union all
+        select 'invite', r.invitee_id::text, 0, r.yen_minor::text, null, m.account, r.tokyo_date, r.created_at_ms
+          from invitation_rewards r join members m on m.id = r.invitee_id where r.inviter_id = ${memberId}
+        union all
+        select 'reversal', reward_journal_id::text, 0, (-yen_minor)::text, null, null, tokyo_date, created_at_ms
+          from reward_reversals where member_id = ${memberId}
       ) events order by created_at_ms desc limit ${historyMax}`),
     (row) => {
-      const kind = row.text("kind") === "convert" ? "convert" : "checkin";
+      const kind = rewardKind(row.text("kind"));
+      const invitee = row.textOrNull("invitee");
       return {
         id: `${kind}:${row.text("id")}`,
         kind,
         points: row.int("points"),
         yen: row.textOrNull("yen"),
         streak: row.intOrNull("streak"),
+        invitee: invitee === null ? null : maskPhone(invitee),
         date: row.text("tokyo_date"),
         createdAtMs: row.int("created_at_ms"),
       };
     },
   );
+}
+
+function rewardKind(kind: string): RewardEvent["kind"] {
+  if (kind === "convert" || kind === "invite" || kind === "reversal") return kind;
+  return "checkin";
 }

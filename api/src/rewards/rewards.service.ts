@@ -27,12 +27,14 @@ import {
 } from "./rewards.repo.ts";
 
 /** Check-in days are Tokyo days, like the house's books. */
-const rewardZone = "Asia/Tokyo";
+export const rewardZone = "Asia/Tokyo";
 
 export interface RewardTerms extends CheckInTerms {
   /** The most reward cash a member receives in a Tokyo calendar year, yen. */
   yearMaxYen: number;
   holdDays: number;
+  /** Yen a completed invitation pays the inviter. */
+  inviteRewardYen: number;
 }
 
 /** "10,40,10,1000,730" (CHECKIN_TERMS) and the cash cap and hold into the terms. */
@@ -40,6 +42,7 @@ export function parseRewardTerms(config: {
   CHECKIN_TERMS: string;
   REWARD_YEAR_MAX_JPY: number;
   REWARD_HOLD_DAYS: number;
+  INVITE_REWARD_JPY: number;
 }): RewardTerms {
   const [dailyPoints, weeklyBonusPoints, pointsPerYen, convertMinimumPoints, expiryDays] =
     config.CHECKIN_TERMS.split(",").map(Number);
@@ -60,6 +63,7 @@ export function parseRewardTerms(config: {
     expiryDays,
     yearMaxYen: config.REWARD_YEAR_MAX_JPY,
     holdDays: config.REWARD_HOLD_DAYS,
+    inviteRewardYen: config.INVITE_REWARD_JPY,
   };
 }
 
@@ -107,6 +111,7 @@ export class RewardsService {
         expiryDays: this.terms.expiryDays,
         yearMaxYen: this.terms.yearMaxYen,
         holdDays: this.terms.holdDays,
+        inviteRewardYen: this.terms.inviteRewardYen,
       },
       history,
     };

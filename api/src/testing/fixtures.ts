@@ -9,8 +9,11 @@ import { bearerSignIn, call } from "./test-app.ts";
 
 let nextNumber = 20_000_000;
 
-/** Registers a member through the API (invited by the demo member) and returns its bearer header and id. */
-export async function registerMember(url: string, database: Database) {
+/**
+ * Registers a member through the API (invited by the demo member, or by whoever hands out
+ * `inviteCode`) and returns its bearer header and id.
+ */
+export async function registerMember(url: string, database: Database, inviteCode = "KABUTO") {
   const account = `080${String(nextNumber++).padStart(8, "0")}`;
   const registered = await call(
     `${url}/auth/register`,
@@ -19,7 +22,7 @@ export async function registerMember(url: string, database: Database) {
       account,
       password: "secret123",
       passwordConfirm: "secret123",
-      inviteCode: "KABUTO",
+      inviteCode,
       acceptTerms: true,
     },
     bearerSignIn,

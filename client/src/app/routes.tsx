@@ -94,6 +94,9 @@ const screens = {
   dividendDetail: lazy(() =>
     import("../features/dividends/dividend-screens.tsx").then((m) => ({ default: m.DividendDetailScreen })),
   ),
+  invite: lazy(() =>
+    import("../features/rewards/invite-screen.tsx").then((m) => ({ default: m.InviteScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -147,6 +150,7 @@ const routes: Record<string, RouteDef> = {
   "/common/dividend": { screen: screens.dividendCalendar },
   "/common/dividend2": { screen: screens.dividendHistory },
   "/common/dividend3": { screen: screens.dividendDetail },
+  "/user/invite": { screen: screens.invite },
 };
 
 /** The root leads to the welcome screen. */

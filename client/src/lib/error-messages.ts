@@ -122,6 +122,8 @@ const messages: Record<
   CHECKIN_POINTS_TOO_FEW: msg`Too few check-in points to convert yet.`,
   REWARD_YEAR_CAP_REACHED: msg`You have received this year's most in reward cash.`,
   DIVIDEND_NOT_FOUND: msg`This dividend does not exist or has not been announced yet.`,
+  REWARD_NOT_FOUND: msg`No such reward for this member.`,
+  REWARD_ALREADY_REVERSED: msg`This reward has already been taken back.`,
   LOAN_UNPAID: msg`Repay your credit loan first: what you owe stays in your account until it is repaid.`,
   STAFF_LOGIN_FAILED: msg`Wrong staff ID or password.`,
   STAFF_LOGIN_THROTTLED: msg`Too many attempts for this staff ID. Please wait a few minutes and try again.`,

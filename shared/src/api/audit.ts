@@ -17,6 +17,7 @@ export const auditActionCodes = [
   "credit.set",
   "member.flags",
   "member.adjust",
+  "reward.reverse",
   "channel.create",
   "channel.update",
   "config.set",

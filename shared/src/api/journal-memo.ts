@@ -59,6 +59,10 @@ export const journalMemoSchema = z.discriminatedUnion("code", [
   }),
   /** Check-in points turned into cash. */
   z.object({ code: z.literal("checkin_points"), params: z.object({ points: count }) }),
+  /** The invitation reward: the invitee (masked number) was verified and made a first deposit. */
+  z.object({ code: z.literal("invitation_reward"), params: z.object({ invitee: z.string() }) }),
+  /** Operations took back a reward journal (abuse); the reason is staff's words, in the memo. */
+  z.object({ code: z.literal("reward_reversal"), params: z.object({ rewardJournalId: z.string() }) }),
 ]);
 export type JournalMemo = z.infer<typeof journalMemoSchema>;
 export type JournalMemoCode = JournalMemo["code"];

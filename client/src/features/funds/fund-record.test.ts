@@ -148,6 +148,28 @@ describe("codedMemo: a journal's description as a code the member's language ren
     });
   });
 
+  it("reads an invitation reward's masked invitee, and a reversal's reward journal", () => {
+    expect(
+      codedMemo({
+        ...base,
+        kind: "reward",
+        memoCode: "invitation_reward",
+        memoParams: { invitee: "090****4321" },
+      }),
+    ).toEqual({ code: "invitation_reward", params: { invitee: "090****4321" } });
+    expect(
+      codedMemo({
+        ...base,
+        kind: "adjustment",
+        memo: "self-invitation",
+        memoCode: "reward_reversal",
+        memoParams: { rewardJournalId: "12" },
+      }),
+    ).toEqual({ code: "reward_reversal", params: { rewardJournalId: "12" } });
+    // A reversal is an adjustment: its memo is staff's words, read as a remark.
+    expect(memoRole("adjustment")).toBe("remark");
+  });
+
   it("leaves the text of an older journal, staff's words, an unknown code and broken parameters", () => {
     expect(codedMemo({ ...base, memo: "selling fee" })).toBeUndefined();
     expect(codedMemo({ ...base, memoCode: "from_a_newer_server", memoParams: {} })).toBeUndefined();

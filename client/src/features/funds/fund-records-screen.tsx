@@ -58,8 +58,8 @@ const kindLabels: Record<string, MessageDescriptor> = {
   loan_draw: msg({ message: "Loan received", context: "fund record" }),
   loan_interest: msg({ message: "Loan interest", context: "fund record" }),
   loan_repayment: msg({ message: "Loan repaid", context: "fund record" }),
-  reward: msg({ message: "Check-in reward", context: "fund record" }),
   dividend: msg({ message: "Dividend adjustment", context: "fund record" }),
+  reward: msg({ message: "Reward", context: "fund record" }),
 };
 
 const purposeLabels: Record<string, MessageDescriptor> = {
@@ -317,6 +317,12 @@ function useMemoText(): (memo: JournalMemo) => string {
           ? t`Dividend on long ${code} ${quantity} shares × ${perShare}, ex-date ${day}; tax withheld ${withheld}`
           : t`Dividend paid on short ${code} ${quantity} shares × ${perShare}, ex-date ${day}`;
       }
+      case "invitation_reward": {
+        const invitee = memo.params.invitee;
+        return t`Invitation reward: ${invitee} verified and made a first deposit`;
+      }
+      case "reward_reversal":
+        return t`Reward taken back`;
     }
   };
 }
@@ -345,14 +351,20 @@ function Memo({ kind, memo }: { kind: string; memo: string }) {
 }
 
 function RecordRow({ record }: { record: FundRecord }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const locale = useLocale();
   const memoText = useMemoText();
   const summary = summarizeChanges(record.changes);
   const label = kindLabels[record.kind];
   // The server's own description in the member's language; staff's words and older journals as written.
   const coded = codedMemo(record);
-  const memo = coded ? memoText(coded) : record.memo;
+  // A reversal's code says what it was; staff's reason follows in their own words.
+  const reason = record.memo ?? "";
+  const memo = coded
+    ? coded.code === "reward_reversal" && reason
+      ? t`Reward taken back: ${reason}`
+      : memoText(coded)
+    : record.memo;
   const secondary: ReactNode[] = summary.others.map((move) => {
     const purpose = purposeLabels[move.purpose];
     return (

@@ -16,6 +16,7 @@ const actionLabels: Record<AuditActionCode, MessageDescriptor> = {
   "credit.set": msg({ message: "Credit score and lines set", context: "audit action" }),
   "member.flags": msg({ message: "Account restrictions changed", context: "audit action" }),
   "member.adjust": msg({ message: "Balance adjusted", context: "audit action" }),
+  "reward.reverse": msg({ message: "Reward taken back", context: "audit action" }),
   "channel.create": msg({ message: "Deposit channel added", context: "audit action" }),
   "channel.update": msg({ message: "Deposit channel changed", context: "audit action" }),
   "config.set": msg({ message: "Setting changed", context: "audit action" }),

@@ -44,6 +44,7 @@ import {
   useReload,
   When,
 } from "./parts.tsx";
+import { MemberRewardsCard } from "./reward-screens.tsx";
 
 const flagLabels: Record<MemberFlagName, MessageDescriptor> = {
   frozen: msg`Frozen: no sign-in, no orders, no deposits or withdrawals`,
@@ -80,6 +81,7 @@ const journalLabels: Record<string, MessageDescriptor> = {
   tax: msg({ message: "Tax", context: "journal" }),
   adjustment: msg({ message: "Adjustment", context: "journal" }),
   fx: msg({ message: "Currency exchange", context: "journal" }),
+  reward: msg({ message: "Reward", context: "journal" }),
 };
 
 const memberPath = (member: { id: string }) => `/ops/members/${member.id}`;
@@ -156,11 +158,12 @@ export function MemberDetailScreen({ id }: { id: string }) {
       title={<Trans>Member</Trans>}
       back={{ href: "/ops/members", label: <Trans>Members</Trans> }}
       target={`member:${id}`}
-      main={(member) => (
+      main={(member, { reload }) => (
         <>
           <Profile member={member} />
           <Balances member={member} />
           <Counts member={member} />
+          <MemberRewardsCard memberId={member.id} onChanged={reload} />
           <Journals items={member.recentJournals} />
         </>
       )}

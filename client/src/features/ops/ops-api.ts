@@ -23,6 +23,7 @@ import {
   type OpsDeposit,
   type OpsLoan,
   type OpsLoanRow,
+  type OpsMemberRewards,
   type OpsNewsItem,
   type OpsQueues,
   type OpsWithdrawal,
@@ -34,6 +35,7 @@ import {
   opsDepositSchema,
   opsLoanListSchema,
   opsLoanSchema,
+  opsMemberRewardsSchema,
   opsNewsItemSchema,
   opsNewsListSchema,
   opsQueuesSchema,
@@ -41,8 +43,12 @@ import {
   opsWithdrawalListSchema,
   type RechargeChannel,
   type RechargeChannelInput,
+  type RewardReversal,
+  type RewardSettings,
   rechargeChannelListSchema,
   rechargeChannelSchema,
+  rewardReversalSchema,
+  rewardSettingsSchema,
   type Staff,
   staffListSchema,
   staffSchema,
@@ -272,4 +278,29 @@ export function fetchMemberCredit(memberId: string): Promise<OpsCredit> {
 
 export function setMemberCredit(memberId: string, setting: CreditSetting): Promise<OpsCredit> {
   return apiSend("PUT", `/ops/members/${encodeURIComponent(memberId)}/credit`, setting, opsCreditSchema);
+}
+
+// Rewards.
+
+export function fetchRewardSettings(): Promise<RewardSettings> {
+  return apiGet("/ops/reward-settings", rewardSettingsSchema);
+}
+
+export function fetchMemberRewards(memberId: string): Promise<OpsMemberRewards> {
+  return apiGet(`/ops/members/${encodeURIComponent(memberId)}/rewards`, opsMemberRewardsSchema);
+}
+
+/** Takes a reward back with a reason the member reads; the intent key makes a retry act once. */
+export function reverseReward(
+  memberId: string,
+  journalId: string,
+  reason: string,
+  intentKey: string,
+): Promise<RewardReversal> {
+  return apiAct(
+    `/ops/members/${encodeURIComponent(memberId)}/rewards/${encodeURIComponent(journalId)}/reversal`,
+    { reason },
+    rewardReversalSchema,
+    intentKey,
+  );
 }

@@ -36,6 +36,9 @@ const screens = {
   loanDetail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
   memberSearch: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberSearchScreen }))),
   memberDetail: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberDetailScreen }))),
+  rewardSettings: lazy(() =>
+    import("./reward-screens.tsx").then((m) => ({ default: m.RewardSettingsScreen })),
+  ),
   channels: lazy(() => import("./channels-screen.tsx").then((m) => ({ default: m.ChannelsScreen }))),
   config: lazy(() => import("./config-screen.tsx").then((m) => ({ default: m.ConfigScreen }))),
   news: lazy(() => import("./news-screen.tsx").then((m) => ({ default: m.NewsScreen }))),
@@ -194,6 +197,7 @@ function ConsoleRoutes(): ReactNode {
       <Route path="/ops/loans/:id">{(params) => <screens.loanDetail id={params.id} />}</Route>
       <Route path="/ops/members" component={screens.memberSearch} />
       <Route path="/ops/members/:id">{(params) => <screens.memberDetail id={params.id} />}</Route>
+      <Route path="/ops/rewards" component={screens.rewardSettings} />
       <Route path="/ops/channels" component={screens.channels} />
       <Route path="/ops/config" component={screens.config} />
       <Route path="/ops/news" component={screens.news} />

@@ -25,6 +25,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   withdrawals: msg`Withdrawals`,
   loans: msg`Loans`,
   members: msg`Members`,
+  rewards: msg`Rewards`,
   channels: msg`Deposit channels`,
   config: msg`Public settings`,
   news: msg`News`,

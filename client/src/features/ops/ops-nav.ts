@@ -11,6 +11,7 @@ export type OpsArea =
   | "withdrawals"
   | "loans"
   | "members"
+  | "rewards"
   | "channels"
   | "config"
   | "news"
@@ -32,6 +33,7 @@ export const opsSections: readonly OpsSection[] = [
   { area: "withdrawals", path: "/ops/withdrawals", role: "reviewer" },
   { area: "loans", path: "/ops/loans", role: "reviewer" },
   { area: "members", path: "/ops/members", role: "reviewer" },
+  { area: "rewards", path: "/ops/rewards", role: "reviewer" },
   { area: "channels", path: "/ops/channels", role: "supervisor" },
   { area: "config", path: "/ops/config", role: "supervisor" },
   { area: "news", path: "/ops/news", role: "supervisor" },

@@ -1,6 +1,8 @@
 import {
   type CheckInResult,
   checkInResultSchema,
+  type Invitations,
+  invitationsSchema,
   type RewardConversion,
   type RewardsSummary,
   rewardConversionSchema,
@@ -21,4 +23,9 @@ export function checkIn(): Promise<CheckInResult> {
 
 export function convertPoints(idempotencyKey: string): Promise<RewardConversion> {
   return apiAct("/rewards/convert", {}, rewardConversionSchema, idempotencyKey);
+}
+
+/** The member's invitation code, the reward it pays, and who registered with it. */
+export function fetchInvitations(): Promise<Invitations> {
+  return apiGet("/invitations", invitationsSchema);
 }

@@ -2,6 +2,8 @@ import { marketZone, type RewardEvent, type RewardsSummary } from "@kabuto/share
 import { formatDate, formatMoney, intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { Link } from "wouter";
+import { IconChevron } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
@@ -9,18 +11,23 @@ import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
+import { formatSignedMoney } from "../trading/figures.tsx";
 import { afterOwnAction } from "../trading/trading-store.ts";
 import { CheckInCard } from "./check-in-card.tsx";
 import { convertPoints, fetchRewards } from "./rewards-api.ts";
+// The history list's rows are the deposit and withdrawal lists' own.
+import "../wallet/wallet.css";
 import "./rewards.css";
 
 /**
  * `/user/rewards` (a path of our own: the spec names the check-in but gives it no screen): the
  * daily check-in, the points it has earned and their conversion into cash, with every rule
- * that limits it stated, and the history of check-ins and conversions.
+ * that limits it stated, the way to the invitation screen, and the history of check-ins,
+ * conversions, invitation rewards and rewards taken back.
  */
 export function RewardsScreen() {
   const session = useSessionState();
+  const locale = useLocale();
   const [key, reload] = useMemberReadKey();
   const rewards = useAsync(key, fetchRewards);
   return (
@@ -34,6 +41,15 @@ export function RewardsScreen() {
           <>
             <CheckInCard rewards={rewards.value} onCheckedIn={reload} />
             <PointsPanel rewards={rewards.value} onConverted={reload} />
+            <Link href="/user/invite" className="panel rewards-invite" data-testid="rewards-invite">
+              <span>
+                <Trans>
+                  Invite friends: {formatMoney(BigInt(rewards.value.terms.inviteRewardYen), "JPY", locale)}{" "}
+                  for each who verifies and deposits
+                </Trans>
+              </span>
+              <IconChevron className="menu__chevron" />
+            </Link>
             <section className="panel">
               <h2 className="panel__title">
                 <Trans>History</Trans>
@@ -120,7 +136,7 @@ function History({ events }: { events: RewardEvent[] }) {
   if (events.length === 0)
     return (
       <p className="request-empty">
-        <Trans>No check-ins yet.</Trans>
+        <Trans>No rewards yet.</Trans>
       </p>
     );
   return (
@@ -129,14 +145,14 @@ function History({ events }: { events: RewardEvent[] }) {
         <li key={event.id} className="request-row" data-kind={event.kind}>
           <div className="request-row__main">
             <span>
-              {event.kind === "checkin" ? (
-                <Trans>Check-in, day {event.streak} in a row</Trans>
-              ) : (
-                <Trans>Converted to {formatMoney(BigInt(event.yen ?? "0"), "JPY", locale)}</Trans>
-              )}
+              <EventText event={event} />
             </span>
             <span className="request-row__amount num">
-              {event.points > 0 ? `+${event.points}` : event.points}
+              {event.kind === "checkin" || event.kind === "convert"
+                ? event.points > 0
+                  ? `+${event.points}`
+                  : event.points
+                : formatSignedMoney(BigInt(event.yen ?? "0"), "JPY", locale)}
             </span>
           </div>
           <div className="request-row__details">
@@ -146,4 +162,24 @@ function History({ events }: { events: RewardEvent[] }) {
       ))}
     </ul>
   );
+}
+
+function EventText({ event }: { event: RewardEvent }) {
+  const locale = useLocale();
+  switch (event.kind) {
+    case "checkin":
+      return <Trans>Check-in, day {event.streak} in a row</Trans>;
+    case "convert":
+      return <Trans>Converted to {formatMoney(BigInt(event.yen ?? "0"), "JPY", locale)}</Trans>;
+    case "invite": {
+      const invitee = event.invitee ?? "";
+      return event.yen === "0" ? (
+        <Trans>Invitation: {invitee} verified and deposited; not paid, this year's limit was reached</Trans>
+      ) : (
+        <Trans>Invitation reward: {invitee} verified and made a first deposit</Trans>
+      );
+    }
+    case "reversal":
+      return <Trans>Reward taken back by operations (see fund records)</Trans>;
+  }
 }

@@ -5,7 +5,6 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import {
   IconChevron,
-  IconCopy,
   IconGlobe,
   IconLogout,
   IconMine,
@@ -16,13 +15,14 @@ import {
 import { PageHeader } from "../../app/page-header.tsx";
 import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { copyText, notifyError } from "../../lib/notify.ts";
+import { notifyError } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { useSessionState } from "../../state/session.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
 import { IconDividend } from "../dividends/dividend-icon.tsx";
 import { verificationLabels } from "../identity/identity-parts.tsx";
 import { fetchCredit } from "../loans/loans-api.ts";
+import { CheckInCard } from "../rewards/check-in-card.tsx";
 import { fetchRewards } from "../rewards/rewards-api.ts";
 import { AccountFunds } from "../trading/account-funds.tsx";
 import { IconCredit, IconDeposit, IconIdCard, IconInfo, IconShield, IconWithdraw } from "./user-icons.tsx";
@@ -37,7 +37,8 @@ function groupedNumber(account: string): string {
 /**
  * The Mine tab: who is signed in, their money per currency (live with the positions' P&L) with
  * the account centre's deposit, withdraw and exchange actions (spec section 2), fund records,
- * verification, settings, invitation code, language and sign-out.
+ * verification, the daily check-in, rewards, loans, the invitation screen, settings, language
+ * and sign-out.
  */
 export function UserCenterScreen() {
   const session = useSessionState();
@@ -123,6 +124,7 @@ function SignedIn({ account }: { account: string }) {
           <Trans>Exchange</Trans>
         </Link>
       </nav>
+      <AccountCheckIn />
       <ul className="menu">
         <li>
           <Link href="/user/bandCard" className="menu__item menu__item--link" data-testid="menu-verification">
@@ -186,14 +188,23 @@ function SignedIn({ account }: { account: string }) {
             <IconChevron className="menu__chevron" />
           </Link>
         </li>
-        <li className="menu__item">
-          <span className="menu__icon">
-            <IconTicket />
-          </span>
-          <span className="menu__label">
-            <Trans>My invitation code</Trans>
-          </span>
-          {me.status === "ready" ? <InviteCode code={me.value.inviteCode} /> : <span className="skeleton" />}
+        <li>
+          <Link href="/user/invite" className="menu__item menu__item--link" data-testid="menu-invite">
+            <span className="menu__icon">
+              <IconTicket />
+            </span>
+            <span className="menu__label">
+              <Trans>Invite friends</Trans>
+            </span>
+            {me.status === "ready" ? (
+              <span className="menu__value num" data-testid="invite-code">
+                {me.value.inviteCode}
+              </span>
+            ) : (
+              <span className="skeleton" />
+            )}
+            <IconChevron className="menu__chevron" />
+          </Link>
         </li>
       </ul>
       <Settings signedIn />
@@ -258,23 +269,12 @@ function Verification({ status }: { status: Me["verification"] }) {
   );
 }
 
-function InviteCode({ code }: { code: string }) {
-  const { t } = useLingui();
-  return (
-    <span className="invite-code">
-      <span className="invite-code__value num" data-testid="invite-code">
-        {code}
-      </span>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t`Copy invitation code`}
-        onClick={() => copyText(code)}
-      >
-        <IconCopy />
-      </button>
-    </span>
-  );
+/** The daily check-in, as on Home: the account centre is the other place members look for it. */
+function AccountCheckIn() {
+  const [key, reload] = useMemberReadKey();
+  const rewards = useAsync(key, fetchRewards);
+  if (rewards.status !== "ready") return null;
+  return <CheckInCard rewards={rewards.value} onCheckedIn={reload} linkToRewards />;
 }
 
 /** Settings and security (signed-in members only), the language, which anyone may change, and about. */
