@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { AppError } from "./errors.ts";
 import type { AccountEvents } from "./events/account-events.ts";
+import { createStaffPublisher, type StaffEvents } from "./events/staff-events.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
@@ -31,6 +32,7 @@ import { mountRewardRoutes } from "./rewards/rewards.routes.ts";
 import type { SmsSender } from "./security/sms.ts";
 import type { ThrottleStore } from "./security/throttle.ts";
 import { createServices } from "./services.ts";
+import { mountSupportRoutes } from "./support/support.routes.ts";
 import { mountSystemRoutes } from "./system/system.routes.ts";
 import { mountTradingRoutes } from "./trading/trading.routes.ts";
 import type { TradingService } from "./trading/trading.service.ts";
@@ -51,6 +53,8 @@ export interface AppDeps {
   now?: () => number;
   feedEpoch?: () => string | null;
   accountEvents?: AccountEvents;
+  /** Tells staff consoles of support inbox changes; by default published on `bus` as `staff:support`. */
+  staffEvents?: StaffEvents;
   /**
    * The attempt counters behind every throttle: shared by all API processes in service mode
    * (Redis), in-process in embedded mode. The composition package chooses.
@@ -80,6 +84,7 @@ export function createApp(deps: AppDeps): {
     catalog: deps.catalog,
     now,
     events: deps.accountEvents,
+    staffEvents: deps.staffEvents ?? createStaffPublisher(deps.bus, now),
     throttle: deps.throttle,
     sms: deps.sms,
     logger: deps.logger,
@@ -178,6 +183,7 @@ export function createApp(deps: AppDeps): {
   mountFundingRoutes(router, ops, docs, { ...services, config: deps.config, now });
   mountLoanRoutes(router, ops, docs, { loans: services.loans, now });
   mountRewardRoutes(router, docs, { rewards: services.rewards });
+  mountSupportRoutes(router, ops, docs, { support: services.support, uploads: services.uploadStore, now });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

@@ -13,6 +13,7 @@ export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 export { postJournal } from "./ledger/ledger.repo.ts";
 export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
 export { logOptions } from "./logging.ts";
+export { staffSessionLookup } from "./ops/staff-sessions.ts";
 export { StaffService } from "./ops/staff.service.ts";
 export { createRedisThrottleStore, type RedisThrottleOptions } from "./security/redis-throttle-store.ts";
 export { LogSmsSender, type SmsMessage, type SmsSender } from "./security/sms.ts";

@@ -12,6 +12,7 @@ import {
   logOptions,
   MemoryThrottleStore,
   memberSessionLookup,
+  staffSessionLookup,
   openDatabase,
   seedDemo,
   seedDemoMoney,
@@ -21,7 +22,12 @@ import {
 } from "@kabuto/api";
 import { type Bus, createMemoryBus, createRedisBus } from "@kabuto/bus";
 import { type Catalog, createCatalog, createPgCandleStore, Feed } from "@kabuto/feed";
-import { attachGateway, authenticateWith, type GatewayServer } from "@kabuto/gateway";
+import {
+  attachGateway,
+  authenticateStaffWith,
+  authenticateWith,
+  type GatewayServer,
+} from "@kabuto/gateway";
 import type {
   ClientToServerEvents,
   InterServerEvents,
@@ -219,7 +225,12 @@ export async function startPlatform(
     );
     const gateway = attachGateway(io, {
       bus,
-      ...(database ? { authenticate: authenticateWith(memberSessionLookup(database.db, Date.now)) } : {}),
+      ...(database
+        ? {
+            authenticate: authenticateWith(memberSessionLookup(database.db, Date.now)),
+            authenticateStaff: authenticateStaffWith(staffSessionLookup(database.db, Date.now)),
+          }
+        : {}),
       isKnownSymbol: (symbol) => catalog.isKnown(symbol),
       log: (message, fields) => logger.warn(fields, message),
       observeBusLag: metrics.observeBusLag,

@@ -18,6 +18,7 @@ export {
   type SmsLoginRequest,
   sessionCookieName,
   sessionResponseSchema,
+  staffCookieName,
   sessionTransportHeader,
   smsCodePattern,
   smsCodeRequestSchema,
@@ -249,6 +250,33 @@ export {
   rewardsSummarySchema,
 } from "./api/rewards.ts";
 export {
+  type OpsSupportConversation,
+  type OpsSupportRow,
+  opsSupportConversationSchema,
+  opsSupportListSchema,
+  opsSupportRowSchema,
+  type SupportAvailabilityWire,
+  type SupportConversation,
+  type SupportConversationSummary,
+  type SupportMessage,
+  type SupportOpen,
+  type SupportOverview,
+  type SupportReply,
+  type SupportTopic,
+  type SupportWrite,
+  supportAvailabilitySchema,
+  supportBodySchema,
+  supportConversationSchema,
+  supportConversationSummarySchema,
+  supportMessageLengthMax,
+  supportMessageSchema,
+  supportOpenSchema,
+  supportOverviewSchema,
+  supportReplySchema,
+  supportTopics,
+  supportWriteSchema,
+} from "./api/support.ts";
+export {
   type ConfigEntry,
   configEntrySchema,
   configListSchema,
@@ -395,6 +423,7 @@ export {
   type Hello,
   type InterServerEvents,
   isAccountEvent,
+  isEventUpdate,
   isUpdateOf,
   type MarketUpdate,
   type MemberAccountUpdate,
@@ -402,7 +431,10 @@ export {
   type ServerToClientEvents,
   type SessionUpdate,
   type SocketData,
+  type StaffEvent,
+  type StaffUpdate,
   type SubscribeAck,
+  staffEventSchema,
   type SubscribeRequest,
   subscribeRequestSchema,
   type TopicUpdate,
@@ -426,7 +458,9 @@ export {
   type QuoteTopic,
   quoteTopic,
   type SessionTopic,
+  type StaffTopic,
   sessionTopic,
+  staffSupportTopic,
   type Topic,
   topicName,
 } from "./protocol/topics.ts";
@@ -440,6 +474,7 @@ export {
   usablePoints,
 } from "./rewards/checkin.ts";
 export { parseSettings } from "./settings.ts";
+export { parseSupportHours, type SupportHours, supportAvailability } from "./support/hours.ts";
 export {
   anySymbolSchema,
   type Currency,
