@@ -5,7 +5,9 @@ import type { Handshake } from "./gateway.ts";
 export type SessionLookup = (token: string) => Promise<{ memberId: string; sessionKey: string } | undefined>;
 
 /** Whose a staff session token is, and the key its end would be announced by. */
-export type StaffSessionLookup = (token: string) => Promise<{ staffId: string; sessionKey: string } | undefined>;
+export type StaffSessionLookup = (
+  token: string,
+) => Promise<{ staffId: string; sessionKey: string } | undefined>;
 
 function cookieValue(cookie: string | undefined, wanted: string): string | undefined {
   for (const part of cookie?.split(";") ?? []) {

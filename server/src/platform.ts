@@ -12,22 +12,17 @@ import {
   logOptions,
   MemoryThrottleStore,
   memberSessionLookup,
-  staffSessionLookup,
   openDatabase,
   seedDemo,
   seedDemoMoney,
   seedDemoStaff,
+  staffSessionLookup,
   startWorker,
   type ThrottleStore,
 } from "@kabuto/api";
 import { type Bus, createMemoryBus, createRedisBus } from "@kabuto/bus";
 import { type Catalog, createCatalog, createPgCandleStore, Feed } from "@kabuto/feed";
-import {
-  attachGateway,
-  authenticateStaffWith,
-  authenticateWith,
-  type GatewayServer,
-} from "@kabuto/gateway";
+import { attachGateway, authenticateStaffWith, authenticateWith, type GatewayServer } from "@kabuto/gateway";
 import type {
   ClientToServerEvents,
   InterServerEvents,

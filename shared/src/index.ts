@@ -18,12 +18,12 @@ export {
   type SmsLoginRequest,
   sessionCookieName,
   sessionResponseSchema,
-  staffCookieName,
   sessionTransportHeader,
   smsCodePattern,
   smsCodeRequestSchema,
   smsCodeResponseSchema,
   smsLoginRequestSchema,
+  staffCookieName,
   verificationStatuses,
 } from "./api/auth.ts";
 export { type ErrorBody, errorBodySchema } from "./api/errors.ts";
@@ -434,8 +434,8 @@ export {
   type StaffEvent,
   type StaffUpdate,
   type SubscribeAck,
-  staffEventSchema,
   type SubscribeRequest,
+  staffEventSchema,
   subscribeRequestSchema,
   type TopicUpdate,
   topicsPerSocketMax,

@@ -128,7 +128,10 @@ export async function lockConversation(tx: Tx, id: string): Promise<Conversation
   return row;
 }
 
-export async function conversationById(db: Pick<Db, "execute">, id: string): Promise<ConversationRow | undefined> {
+export async function conversationById(
+  db: Pick<Db, "execute">,
+  id: string,
+): Promise<ConversationRow | undefined> {
   const [row] = mapRows(
     await db.execute(sql`select * from support_conversations where id = ${id}`),
     toConversation,
@@ -168,7 +171,7 @@ const listColumns = sql`
   c.*,
   m.account as member_account,
   m.real_name as member_name,
-  coalesce((select split_part(body, E'\n', 1) from support_messages where conversation_id = c.id order by id desc limit 1), '') as preview,
+  coalesce((select split_part(replace(body, E'\r', ''), E'\n', 1) from support_messages where conversation_id = c.id order by id desc limit 1), '') as preview,
   (select count(*) from support_messages where conversation_id = c.id and author = 'staff' and id > c.member_read_id)::int as unread_by_member,
   (select count(*) from support_messages where conversation_id = c.id and author = 'member' and id > c.staff_read_id)::int as unread_by_staff`;
 
@@ -203,7 +206,10 @@ export async function inbox(db: Db): Promise<ConversationListRow[]> {
 }
 
 /** One conversation as a list shows it (for the console's header). */
-export async function listRowById(db: Pick<Db, "execute">, id: string): Promise<ConversationListRow | undefined> {
+export async function listRowById(
+  db: Pick<Db, "execute">,
+  id: string,
+): Promise<ConversationListRow | undefined> {
   const [row] = mapRows(
     await db.execute(sql`
       select ${listColumns}

@@ -37,7 +37,8 @@ export function mountSupportRoutes(
       method: "get",
       path: "/support",
       tag: "support",
-      summary: "Whether staff are answering now (and if not, when they next will), and the member's conversations",
+      summary:
+        "Whether staff are answering now (and if not, when they next will), and the member's conversations",
       auth: true,
       response: supportOverviewSchema,
       errors: ["UNAUTHENTICATED"],

@@ -45,7 +45,9 @@ export interface SupportLimits {
 /** "20/600,5/3600" (SUPPORT_RATE): 20 messages in ten minutes, 5 new conversations an hour. */
 export function parseSupportLimits(text: string): SupportLimits {
   const match = /^(\d+)\/(\d+),(\d+)\/(\d+)$/.exec(text);
-  const [messages, messagesSeconds, conversations, conversationsSeconds] = (match?.slice(1) ?? []).map(Number);
+  const [messages, messagesSeconds, conversations, conversationsSeconds] = (match?.slice(1) ?? []).map(
+    Number,
+  );
   if (!messages || !messagesSeconds || !conversations || !conversationsSeconds) {
     throw new Error(`SUPPORT_RATE is not "messages/seconds,conversations/seconds": ${text}`);
   }
@@ -176,7 +178,14 @@ export class SupportService {
         const locked = await lockConversation(tx, id);
         if (locked?.memberId !== memberId) throw new AppError("SUPPORT_CONVERSATION_NOT_FOUND");
         const uploadId = image ? await save(memberId, "support", image, nowMs) : null;
-        await insertMessage(tx, { conversationId: id, author: "member", staffId: null, body: input.body, uploadId, nowMs });
+        await insertMessage(tx, {
+          conversationId: id,
+          author: "member",
+          staffId: null,
+          body: input.body,
+          uploadId,
+          nowMs,
+        });
         const row = await listRowById(tx, id);
         if (!row) throw new Error("a conversation just written is gone");
         return this.memberView(row, tx);
@@ -289,7 +298,10 @@ export class SupportService {
     this.staffEvents({ type: "support", id });
   }
 
-  private async memberView(row: ConversationListRow, db: Pick<Db, "execute"> = this.db): Promise<SupportConversation> {
+  private async memberView(
+    row: ConversationListRow,
+    db: Pick<Db, "execute"> = this.db,
+  ): Promise<SupportConversation> {
     return { ...summary(row, "member"), messages: await this.messages(row, db) };
   }
 

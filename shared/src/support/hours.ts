@@ -15,7 +15,12 @@ export function parseSupportHours(text: string): SupportHours {
   if (text === "always") return { kind: "always" };
   const match = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(text);
   if (!match) throw new Error(`SUPPORT_HOURS is not "HH:MM-HH:MM" or "always": ${text}`);
-  const [fromHours, fromMins, toHours, toMins] = match.slice(1).map(Number) as [number, number, number, number];
+  const [fromHours, fromMins, toHours, toMins] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const fromMinutes = fromHours * 60 + fromMins;
   const toMinutes = toHours * 60 + toMins;
   if (fromMins > 59 || toMins > 59 || fromMinutes >= toMinutes || toMinutes > minutesPerDay) {
@@ -34,7 +39,8 @@ export function supportAvailability(
     zonedWallClockMs(tokyo, date, Math.floor(minutes / 60), minutes % 60);
   const today = zonedIsoDate(tokyo, nowMs);
   if (isTradingDay("JP", today)) {
-    if (nowMs < at(today, hours.fromMinutes)) return { open: false, nextOpenMs: at(today, hours.fromMinutes) };
+    if (nowMs < at(today, hours.fromMinutes))
+      return { open: false, nextOpenMs: at(today, hours.fromMinutes) };
     if (nowMs < at(today, hours.toMinutes)) return { open: true };
   }
   return { open: false, nextOpenMs: at(nextTradingDay("JP", today), hours.fromMinutes) };
