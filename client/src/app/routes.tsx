@@ -85,6 +85,9 @@ const screens = {
   rewards: lazy(() =>
     import("../features/rewards/rewards-screen.tsx").then((m) => ({ default: m.RewardsScreen })),
   ),
+  support: lazy(() =>
+    import("../features/support/support-screen.tsx").then((m) => ({ default: m.SupportScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -135,6 +138,7 @@ const routes: Record<string, RouteDef> = {
   "/user/exchange": { screen: screens.exchange },
   "/user/jkjl": { screen: screens.loans },
   "/user/rewards": { screen: screens.rewards },
+  "/user/pj": { screen: screens.support },
 };
 
 /** The root leads to the welcome screen. */

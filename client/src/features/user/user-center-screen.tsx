@@ -20,6 +20,7 @@ import { copyText, notifyError } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
+import { IconChat } from "../home/home-icons.tsx";
 import { verificationLabels } from "../identity/identity-parts.tsx";
 import { fetchCredit } from "../loans/loans-api.ts";
 import { fetchRewards } from "../rewards/rewards-api.ts";
@@ -170,6 +171,17 @@ function SignedIn({ account }: { account: string }) {
             </span>
             <span className="menu__label">
               <Trans>Fund records</Trans>
+            </span>
+            <IconChevron className="menu__chevron" />
+          </Link>
+        </li>
+        <li>
+          <Link href="/user/pj" className="menu__item menu__item--link" data-testid="menu-support">
+            <span className="menu__icon">
+              <IconChat />
+            </span>
+            <span className="menu__label">
+              <Trans>Online support</Trans>
             </span>
             <IconChevron className="menu__chevron" />
           </Link>
