@@ -50,7 +50,12 @@ export function writeMessage(
 }
 
 export function markConversationRead(id: string): Promise<SupportConversation> {
-  return apiSend("POST", `/support/conversations/${encodeURIComponent(id)}/read`, {}, supportConversationSchema);
+  return apiSend(
+    "POST",
+    `/support/conversations/${encodeURIComponent(id)}/read`,
+    {},
+    supportConversationSchema,
+  );
 }
 
 /** A screenshot the member sent, as their browser may show it. */

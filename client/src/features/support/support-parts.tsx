@@ -85,7 +85,11 @@ export function Thread({
             <p className="support-message__body">{message.body}</p>
             {message.screenshotId && (
               <a href={imageUrl(message.screenshotId)} target="_blank" rel="noreferrer">
-                <img className="support-message__image" src={imageUrl(message.screenshotId)} alt={t`Screenshot`} />
+                <img
+                  className="support-message__image"
+                  src={imageUrl(message.screenshotId)}
+                  alt={t`Screenshot`}
+                />
               </a>
             )}
             <span className="support-message__meta num">

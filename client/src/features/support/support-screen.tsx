@@ -20,8 +20,8 @@ import { notifyError } from "../../lib/notify.ts";
 import { useAsync, useReload } from "../../lib/use-async.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { useTopicEvents } from "../../state/topic-events.ts";
-import { PhotoField } from "../identity/photo-field.tsx";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
+import { PhotoField } from "../identity/photo-field.tsx";
 import {
   fetchConversation,
   fetchSupport,
@@ -66,7 +66,10 @@ function Availability({ availability }: { availability: SupportAvailabilityWire 
       </Notice>
     );
   }
-  const next = availability.nextOpenMs === null ? "" : formatDateTime(availability.nextOpenMs, locale, tokyo, { seconds: false });
+  const next =
+    availability.nextOpenMs === null
+      ? ""
+      : formatDateTime(availability.nextOpenMs, locale, tokyo, { seconds: false });
   return (
     <Notice tone="warn" testId="support-hours">
       <Trans>
@@ -178,7 +181,13 @@ function NewConversation() {
         onChange={setTopic}
         error={errors.topic}
       />
-      <MessageField id="support-body" label={<Trans>Your message</Trans>} value={body} onChange={setBody} error={errors.body} />
+      <MessageField
+        id="support-body"
+        label={<Trans>Your message</Trans>}
+        value={body}
+        onChange={setBody}
+        error={errors.body}
+      />
       <PhotoField
         id="support-screenshot"
         label={<Trans>Screenshot (optional)</Trans>}
@@ -197,9 +206,12 @@ function NewConversation() {
 function ConversationView({ id }: { id: string }) {
   const session = useSessionState();
   const [version, reload] = useReload();
-  const conversation = useAsync(session ? `${session.account}:${id}:${version}` : null, () => fetchConversation(id));
+  const conversation = useAsync(session ? `${session.account}:${id}:${version}` : null, () =>
+    fetchConversation(id),
+  );
   useTopicEvents("account", true, (update) => {
-    if (!update || (update.topic === "account" && update.data.type === "support" && update.data.id === id)) reload();
+    if (!update || (update.topic === "account" && update.data.type === "support" && update.data.id === id))
+      reload();
   });
   const unread = conversation.status === "ready" ? conversation.value.unread : 0;
   // Opening the thread reads what staff wrote: their side then shows it as read.
@@ -260,7 +272,14 @@ function Reply({ id, onSent }: { id: string; onSent: () => void }) {
 
   return (
     <form className="panel support-reply" onSubmit={submit} noValidate>
-      <MessageField id="support-reply" label={<Trans>Write more</Trans>} value={body} onChange={setBody} error={error} rows={3} />
+      <MessageField
+        id="support-reply"
+        label={<Trans>Write more</Trans>}
+        value={body}
+        onChange={setBody}
+        error={error}
+        rows={3}
+      />
       <PhotoField
         id="support-reply-screenshot"
         label={<Trans>Screenshot (optional)</Trans>}
