@@ -158,7 +158,12 @@ export function createApp(deps: AppDeps): {
   // Operations: staff sign in separately; every route under /ops checks a staff role.
   const ops = express.Router();
   ops.use(staffMiddleware(db, now));
-  mountStaffRoutes(ops, docs, { staff: services.staff, now, cookieSecure: deps.config.cookieSecure });
+  mountStaffRoutes(ops, docs, {
+    staff: services.staff,
+    now,
+    cookieSecure: deps.config.cookieSecure,
+    sessionsEnded: endSessions,
+  });
   mountOpsMemberRoutes(ops, docs, {
     members: services.members,
     now,
