@@ -10,11 +10,11 @@ import {
 } from "@kabuto/shared";
 import type { Router } from "express";
 import { z } from "zod";
+import { hashToken } from "../auth/sessions.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { wantsBearer } from "../http/security.ts";
 import { validate } from "../validate.ts";
 import type { StaffService } from "./staff.service.ts";
-import { hashToken } from "../auth/sessions.ts";
 import { requireStaff, staffCookieName, staffSessionTtlMs } from "./staff-sessions.ts";
 
 /**
