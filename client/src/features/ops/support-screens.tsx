@@ -14,6 +14,7 @@ import { Link } from "wouter";
 import type { FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useLive } from "../../lib/use-live.ts";
 import { useTopicEvents } from "../../state/topic-events.ts";
 import { Balances, Profile } from "./member-screens.tsx";
 import {
@@ -69,8 +70,7 @@ function AnsweredTag({ unanswered }: { unanswered: boolean }) {
 /** `#/ops/support`: every conversation, unanswered first (longest waiting at the top), live. */
 export function SupportInboxScreen() {
   const { i18n, t } = useLingui();
-  const [version, reload] = useReload();
-  const state = useAsync(`support#${version}`, fetchSupportInbox);
+  const [state, reload] = useLive("support", fetchSupportInbox);
   useInboxEvents(reload);
   return (
     <OpsPage title={<Trans>Support</Trans>}>
@@ -113,8 +113,7 @@ export function SupportInboxScreen() {
 
 /** `#/ops/support/:id`: the thread and a reply box, the member's profile beside it, live. */
 export function SupportConversationScreen({ id }: { id: string }) {
-  const [version, reload] = useReload();
-  const state = useAsync(`support:${id}#${version}`, () => fetchSupportConversation(id));
+  const [state, reload] = useLive(`support:${id}`, () => fetchSupportConversation(id));
   useInboxEvents(reload, id);
   const unread = state.status === "ready" ? state.value.unread : 0;
   // Opening the conversation reads what the member wrote: their side then shows it as read.

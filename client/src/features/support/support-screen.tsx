@@ -17,8 +17,8 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, type FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError } from "../../lib/notify.ts";
-import { useAsync, useReload } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useLive } from "../../lib/use-live.ts";
+import { useSessionState } from "../../state/session.ts";
 import { useTopicEvents } from "../../state/topic-events.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { PhotoField } from "../identity/photo-field.tsx";
@@ -80,8 +80,8 @@ function Availability({ availability }: { availability: SupportAvailabilityWire 
 }
 
 function Overview() {
-  const [key, reload] = useMemberReadKey();
-  const overview = useAsync(key, fetchSupport);
+  const session = useSessionState();
+  const [overview, reload] = useLive(session ? session.account : null, fetchSupport);
   useTopicEvents("account", true, (update) => {
     if (!update || (update.topic === "account" && update.data.type === "support")) reload();
   });
@@ -205,8 +205,7 @@ function NewConversation() {
 
 function ConversationView({ id }: { id: string }) {
   const session = useSessionState();
-  const [version, reload] = useReload();
-  const conversation = useAsync(session ? `${session.account}:${id}:${version}` : null, () =>
+  const [conversation, reload] = useLive(session ? `${session.account}:${id}` : null, () =>
     fetchConversation(id),
   );
   useTopicEvents("account", true, (update) => {
