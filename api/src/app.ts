@@ -10,6 +10,7 @@ import type { Database } from "./db/database.ts";
 import { mountDividendRoutes } from "./dividends/dividends.routes.ts";
 import { AppError } from "./errors.ts";
 import type { AccountEvents } from "./events/account-events.ts";
+import { createStaffPublisher, type StaffEvents } from "./events/staff-events.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
@@ -32,6 +33,7 @@ import { mountRewardRoutes } from "./rewards/rewards.routes.ts";
 import type { SmsSender } from "./security/sms.ts";
 import type { ThrottleStore } from "./security/throttle.ts";
 import { createServices } from "./services.ts";
+import { mountSupportRoutes } from "./support/support.routes.ts";
 import { mountSystemRoutes } from "./system/system.routes.ts";
 import { mountTradingRoutes } from "./trading/trading.routes.ts";
 import type { TradingService } from "./trading/trading.service.ts";
@@ -52,6 +54,8 @@ export interface AppDeps {
   now?: () => number;
   feedEpoch?: () => string | null;
   accountEvents?: AccountEvents;
+  /** Tells staff consoles of support inbox changes; by default published on `bus` as `staff:support`. */
+  staffEvents?: StaffEvents;
   /**
    * The attempt counters behind every throttle: shared by all API processes in service mode
    * (Redis), in-process in embedded mode. The composition package chooses.
@@ -81,6 +85,7 @@ export function createApp(deps: AppDeps): {
     catalog: deps.catalog,
     now,
     events: deps.accountEvents,
+    staffEvents: deps.staffEvents ?? createStaffPublisher(deps.bus, now),
     throttle: deps.throttle,
     sms: deps.sms,
     logger: deps.logger,
@@ -154,7 +159,12 @@ export function createApp(deps: AppDeps): {
   // Operations: staff sign in separately; every route under /ops checks a staff role.
   const ops = express.Router();
   ops.use(staffMiddleware(db, now));
-  mountStaffRoutes(ops, docs, { staff: services.staff, now, cookieSecure: deps.config.cookieSecure });
+  mountStaffRoutes(ops, docs, {
+    staff: services.staff,
+    now,
+    cookieSecure: deps.config.cookieSecure,
+    sessionsEnded: endSessions,
+  });
   mountOpsMemberRoutes(ops, docs, {
     members: services.members,
     now,
@@ -184,6 +194,7 @@ export function createApp(deps: AppDeps): {
     invitations: services.invitations,
     rewardOps: services.rewardOps,
   });
+  mountSupportRoutes(router, ops, docs, { support: services.support, uploads: services.uploadStore, now });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

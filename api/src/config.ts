@@ -168,12 +168,31 @@ const configSchema = z.object({
    * spec's "share 200 yen"), once per invitee, within REWARD_YEAR_MAX_JPY.
    */
   INVITE_REWARD_JPY: z.coerce.number().int().min(0).max(10_000).default(200),
+  /**
+   * When staff answer online support: "HH:MM-HH:MM" in Tokyo time on TSE business days (the
+   * exchange's holidays are the house's), or "always". Out of hours members can still write and
+   * are told when someone will answer. Unset: 09:00-18:00, or always in an embedded demo with
+   * MARKET_HOURS=always.
+   */
+  SUPPORT_HOURS: z
+    .string()
+    .regex(/^(always|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d)$/)
+    .optional(),
+  /** Support messages per member: "messages/seconds,conversations/seconds" (20 in ten minutes, 5 new an hour). */
+  SUPPORT_RATE: z
+    .string()
+    .regex(/^\d{1,4}\/\d{1,6},\d{1,4}\/\d{1,6}$/)
+    .default("20/600,5/3600"),
   /** How long an exchange quote holds, in seconds: long enough to read and confirm, short enough to track the market. */
   FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, "FUND_HOURS"> & {
+/** Support answers on business days 09:00–18:00 Tokyo time, as Japan's online brokers' desks do. */
+const defaultSupportHours = "09:00-18:00";
+
+export type Config = Omit<z.infer<typeof configSchema>, "FUND_HOURS" | "SUPPORT_HOURS"> & {
   FUND_HOURS: string;
+  SUPPORT_HOURS: string;
   embedded: boolean;
   alwaysOpen: boolean;
   seedDemo: boolean;
@@ -195,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alwaysOpen: values.MARKET_HOURS === "always",
     FUND_HOURS:
       values.FUND_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : specFundHours),
+    SUPPORT_HOURS:
+      values.SUPPORT_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : defaultSupportHours),
     seedDemo: values.SEED_DEMO ?? embedded,
     cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === "production",
     uploadDir: values.UPLOAD_DIR ?? path.join(values.DATA_DIR, "uploads"),

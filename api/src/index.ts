@@ -14,6 +14,7 @@ export { postJournal } from "./ledger/ledger.repo.ts";
 export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
 export { logOptions } from "./logging.ts";
 export { StaffService } from "./ops/staff.service.ts";
+export { staffSessionLookup } from "./ops/staff-sessions.ts";
 export { createRedisThrottleStore, type RedisThrottleOptions } from "./security/redis-throttle-store.ts";
 export { LogSmsSender, type SmsMessage, type SmsSender } from "./security/sms.ts";
 export { MemoryThrottleStore, type ThrottleStore } from "./security/throttle.ts";

@@ -1,11 +1,12 @@
 import type { Bus } from "@kabuto/bus";
-import type { InstrumentCatalog } from "@kabuto/shared";
+import { type InstrumentCatalog, parseSupportHours } from "@kabuto/shared";
 import type { Logger } from "pino";
 import { AuthService } from "./auth/auth.service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { DividendsService, dividendTermsOf } from "./dividends/dividends.service.ts";
 import type { AccountEvents } from "./events/account-events.ts";
+import type { StaffEvents } from "./events/staff-events.ts";
 import { ChannelsService } from "./funding/channels.service.ts";
 import { DepositsService } from "./funding/deposits.service.ts";
 import { type FundHours, parseFundHours } from "./funding/fund-hours.ts";
@@ -31,6 +32,7 @@ import { RewardOpsService } from "./rewards/reward-ops.service.ts";
 import { parseRewardTerms, RewardsService } from "./rewards/rewards.service.ts";
 import type { SmsSender } from "./security/sms.ts";
 import type { ThrottleStore } from "./security/throttle.ts";
+import { parseSupportLimits, SupportService } from "./support/support.service.ts";
 import { termsFromConfig } from "./trading/rules.ts";
 import { TradingService } from "./trading/trading.service.ts";
 import { UploadStore } from "./uploads/upload-store.ts";
@@ -45,6 +47,8 @@ export interface ServiceDeps {
   now: () => number;
   /** Hears each member's account events once their transaction has committed. */
   events?: AccountEvents | undefined;
+  /** Hears the staff consoles' events (the support inbox) once their transaction has committed. */
+  staffEvents?: StaffEvents | undefined;
   /** Counts attempts at every secret (passwords, fund passwords, SMS codes) and at registration. */
   throttle: ThrottleStore;
   /** Texts sign-in codes. */
@@ -80,6 +84,7 @@ export interface Services {
   /** Invitations and the reward an invitee's verification and first deposit pay their inviter. */
   invitations: InvitationsService;
   rewardOps: RewardOpsService;
+  support: SupportService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -158,6 +163,17 @@ export function createServices(deps: ServiceDeps): Services {
     rewards: new RewardsService({ db, now, events, terms: rewardTerms }),
     invitations,
     rewardOps: new RewardOpsService({ db, now, events, terms: rewardTerms }),
+    support: new SupportService({
+      db,
+      now,
+      events,
+      staffEvents: deps.staffEvents ?? (() => undefined),
+      uploads: uploadStore,
+      throttle,
+      hours: parseSupportHours(config.SUPPORT_HOURS),
+      hoursText: config.SUPPORT_HOURS,
+      limits: parseSupportLimits(config.SUPPORT_RATE),
+    }),
     fundHours,
   };
 }

@@ -1,7 +1,7 @@
 import {
   type BusUpdate,
   type ControlMessage,
-  isAccountEvent,
+  isEventUpdate,
   isUpdateOf,
   type MarketUpdate,
 } from "@kabuto/shared";
@@ -17,8 +17,8 @@ export function createMemoryBus(): Bus {
     publish(updates) {
       const delivered: BusUpdate[] = [];
       for (const update of updates) {
-        // Account events are not state: as on Redis, only market topics keep a snapshot.
-        if (!isAccountEvent(update)) latest.set(update.topic, update);
+        // Account and staff events are not state: as on Redis, only market topics keep a snapshot.
+        if (!isEventUpdate(update)) latest.set(update.topic, update);
         if (subscribed.has(update.topic)) delivered.push(update);
       }
       if (delivered.length > 0 && handler) {

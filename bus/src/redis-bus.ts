@@ -2,7 +2,7 @@ import {
   type BusUpdate,
   type ControlMessage,
   controlMessageSchema,
-  isAccountEvent,
+  isEventUpdate,
   isUpdateOf,
   type MarketUpdate,
 } from "@kabuto/shared";
@@ -77,8 +77,8 @@ export function createRedisBus(options: RedisBusOptions): Bus {
       const pipeline = command.pipeline();
       for (const update of updates) {
         const json = JSON.stringify(update);
-        // Account events are not state: only market topics keep a snapshot.
-        if (!isAccountEvent(update)) {
+        // Account and staff events are not state: only market topics keep a snapshot.
+        if (!isEventUpdate(update)) {
           pipeline.set(stateKey(update.topic), json);
         }
         pipeline.spublish(channel(update.topic), json);

@@ -28,6 +28,10 @@ beforeEach(async () => {
             sessionKey: `session-${handshake.token.slice(-1)}`,
           }
         : undefined,
+    authenticateStaff: async (handshake) =>
+      handshake.staffToken === "staff-token"
+        ? { staffId: "staff-1", sessionKey: "staff-session-1" }
+        : undefined,
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -38,8 +42,9 @@ afterEach(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-async function client(token?: string): Promise<Socket> {
-  const socket = connect(url, { transports: ["websocket"], ...(token ? { auth: { token } } : {}) });
+async function client(token?: string, staffToken?: string): Promise<Socket> {
+  const auth = { ...(token ? { token } : {}), ...(staffToken ? { staffToken } : {}) };
+  const socket = connect(url, { transports: ["websocket"], auth });
   clients.push(socket);
   await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
   return socket;
@@ -217,5 +222,28 @@ describe("the gateway", () => {
       const seqs = received.filter((update) => update.topic === topic).map((update) => update.seq);
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     }
+  });
+
+  it("grants the staff topic only to a staff session, relays its events, and drops it when the session ends", async () => {
+    const member = await client("member-token-1");
+    const refused = await member.emitWithAck("subscribe", { topics: ["staff:support"] });
+    expect(refused.errors).toEqual([{ topic: "staff:support", code: "FORBIDDEN" }]);
+
+    const staff = await client(undefined, "staff-token");
+    const frames: Relayed[][] = [];
+    staff.on("updates", (frame: Relayed[]) => frames.push(frame));
+    const granted = await staff.emitWithAck("subscribe", { topics: ["staff:support"] });
+    expect(granted).toEqual({ snapshots: [], errors: [] });
+    publish([
+      { topic: "staff:support", epoch: "api-1", seq: 1, ts: Date.now(), data: { type: "support", id: "7" } },
+      { topic: "staff:support", epoch: "api-1", seq: 2, ts: Date.now(), data: { type: "support", id: "8" } },
+    ]);
+    // Events, never conflated: both arrive, in order.
+    await expect.poll(() => frames.flat().map((update) => update.data.id)).toEqual(["7", "8"]);
+
+    const dropped = new Promise<void>((resolve) => staff.once("disconnect", () => resolve()));
+    await bus.publishControl({ type: "sessions-ended", sessionKeys: ["staff-session-1"] });
+    await dropped;
+    expect(member.connected).toBe(true);
   });
 });

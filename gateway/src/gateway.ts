@@ -13,6 +13,7 @@ import type {
 } from "@kabuto/shared";
 import {
   isAccountEvent,
+  isEventUpdate,
   isMarketTopic,
   memberAccountTopic,
   parseTopic,
@@ -35,6 +36,8 @@ export interface Handshake {
   authorization: string | undefined;
   /** `auth.token` of the Socket.IO handshake, for clients that cannot send cookies. */
   token: string | undefined;
+  /** `auth.staffToken`: a staff session for clients that cannot send the staff cookie. */
+  staffToken?: string | undefined;
 }
 
 export interface GatewayOptions {
@@ -44,6 +47,11 @@ export interface GatewayOptions {
    * without one see market topics only.
    */
   authenticate?: (handshake: Handshake) => Promise<{ memberId: string; sessionKey: string } | undefined>;
+  /**
+   * The signed-in staff member behind a handshake (the console's own cookie), if any: only their
+   * sockets may hold the staff's private topic (`staff:support`).
+   */
+  authenticateStaff?: (handshake: Handshake) => Promise<{ staffId: string; sessionKey: string } | undefined>;
   /** Whether a symbol exists, so a typo gets an error instead of a silent, never-updating topic. */
   isKnownSymbol(symbol: string): boolean;
   log?: (message: string, fields?: Record<string, unknown>) => void;
@@ -100,10 +108,11 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
       if (fromBus) options.observeBusLag?.(arrivedAt - update.ts);
       const topic = table.get(update.topic);
       if (!topic) continue;
-      if (isAccountEvent(update)) {
-        // A member's sockets know their private topic as plain `account`. Events are never
-        // conflated: each holder keeps every one until its next frame.
-        const entry = encode({ ...update, topic: "account" });
+      if (isEventUpdate(update)) {
+        // A member's sockets know their private topic as plain `account`; the staff's topic
+        // keeps its name. Events are never conflated: each holder keeps every one until its
+        // next frame.
+        const entry = encode(isAccountEvent(update) ? { ...update, topic: "account" } : update);
         for (const holder of topic.holders) writer.pushEvent(holder, entry);
         continue;
       }
@@ -140,9 +149,10 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
 
   function endSessions(ended: SessionsEnded): void {
     for (const socket of io.sockets.sockets.values()) {
-      const { memberId, sessionKey } = socket.data;
+      const { memberId, sessionKey, staffSessionKey } = socket.data;
       if (
         (sessionKey && ended.sessionKeys?.includes(sessionKey)) ||
+        (staffSessionKey && ended.sessionKeys?.includes(staffSessionKey)) ||
         (memberId && ended.memberIds?.includes(memberId))
       ) {
         socket.disconnect(true);
@@ -165,13 +175,15 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
   /** The topic a client asked for, named as it asked (its answers are filed by that name), or why it may not hold it. */
   function grant(
     topic: string,
-    memberId: string | undefined,
+    who: { memberId: string | undefined; staffId?: string | undefined },
   ): { topic: ClientTopic } | { code: TopicErrorCode } {
     const parsed = parseTopic(topic);
     if (!parsed) return { code: "TOPIC_INVALID" };
     switch (parsed.kind) {
       case "account":
-        return memberId ? { topic: topicName(parsed) } : { code: "FORBIDDEN" };
+        return who.memberId ? { topic: topicName(parsed) } : { code: "FORBIDDEN" };
+      case "staff":
+        return who.staffId ? { topic: topicName(parsed) } : { code: "FORBIDDEN" };
       case "session":
         return { topic: topicName(parsed) };
       default:
@@ -193,14 +205,24 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
 
   io.use(async (socket, next) => {
     const headers = socket.handshake.headers;
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const auth = socket.handshake.auth as { token?: unknown; staffToken?: unknown } | undefined;
+    const handshake: Handshake = {
+      cookie: headers.cookie,
+      authorization: headers.authorization,
+      token: typeof auth?.token === "string" ? auth.token : undefined,
+      staffToken: typeof auth?.staffToken === "string" ? auth.staffToken : undefined,
+    };
     try {
-      const session = await options.authenticate?.({
-        cookie: headers.cookie,
-        authorization: headers.authorization,
-        token: typeof token === "string" ? token : undefined,
-      });
-      socket.data = { memberId: session?.memberId, sessionKey: session?.sessionKey };
+      const [session, staff] = await Promise.all([
+        options.authenticate?.(handshake),
+        options.authenticateStaff?.(handshake),
+      ]);
+      socket.data = {
+        memberId: session?.memberId,
+        sessionKey: session?.sessionKey,
+        staffId: staff?.staffId,
+        staffSessionKey: staff?.sessionKey,
+      };
     } catch (error) {
       options.log?.("authenticate failed", { error: String(error) });
     }
@@ -209,7 +231,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
 
   io.on("connection", (socket) => {
     stats.sockets += 1;
-    const { memberId } = socket.data;
+    const { memberId, staffId } = socket.data;
     /** The bus topic behind each topic the client holds (`account` is the member's own). */
     const busTopic = (topic: ClientTopic) =>
       topic === "account" ? memberAccountTopic(memberId ?? "") : topic;
@@ -227,7 +249,7 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
       const result: SubscribeAck = { snapshots: [], errors: [] };
       const granted: ClientTopic[] = [];
       for (const asked of new Set(parsed.data.topics)) {
-        const answer = grant(asked, memberId);
+        const answer = grant(asked, { memberId, staffId });
         if ("code" in answer) {
           result.errors.push({ topic: asked, code: answer.code });
           continue;

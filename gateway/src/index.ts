@@ -7,4 +7,11 @@ export {
   type GatewayStats,
   type Handshake,
 } from "./gateway.ts";
-export { authenticateWith, type SessionLookup, tokenFromHandshake } from "./socket-auth.ts";
+export {
+  authenticateStaffWith,
+  authenticateWith,
+  type SessionLookup,
+  type StaffSessionLookup,
+  staffTokenFromHandshake,
+  tokenFromHandshake,
+} from "./socket-auth.ts";

@@ -1,19 +1,33 @@
-import { sessionCookieName } from "@kabuto/shared";
+import { sessionCookieName, staffCookieName } from "@kabuto/shared";
 import type { Handshake } from "./gateway.ts";
 
 /** Who a session token belongs to, and the key its end will be announced by. */
 export type SessionLookup = (token: string) => Promise<{ memberId: string; sessionKey: string } | undefined>;
+
+/** Whose a staff session token is, and the key its end would be announced by. */
+export type StaffSessionLookup = (
+  token: string,
+) => Promise<{ staffId: string; sessionKey: string } | undefined>;
+
+function cookieValue(cookie: string | undefined, wanted: string): string | undefined {
+  for (const part of cookie?.split(";") ?? []) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === wanted) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
 
 /** The session token a socket's handshake carries: `auth.token`, a bearer header, or the session cookie. */
 export function tokenFromHandshake(handshake: Handshake): string | undefined {
   if (handshake.token) return handshake.token;
   if (handshake.authorization?.startsWith("Bearer "))
     return handshake.authorization.slice(7).trim() || undefined;
-  for (const part of handshake.cookie?.split(";") ?? []) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === sessionCookieName) return decodeURIComponent(value.join("="));
-  }
-  return undefined;
+  return cookieValue(handshake.cookie, sessionCookieName);
+}
+
+/** The staff session token a handshake carries: `auth.staffToken` or the staff cookie. */
+export function staffTokenFromHandshake(handshake: Handshake): string | undefined {
+  return handshake.staffToken || cookieValue(handshake.cookie, staffCookieName);
 }
 
 /**
@@ -24,6 +38,16 @@ export function tokenFromHandshake(handshake: Handshake): string | undefined {
 export function authenticateWith(lookup: SessionLookup): (handshake: Handshake) => ReturnType<SessionLookup> {
   return async (handshake) => {
     const token = tokenFromHandshake(handshake);
+    return token ? lookup(token) : undefined;
+  };
+}
+
+/** The gateway's `authenticateStaff` option from a staff session lookup, as above. */
+export function authenticateStaffWith(
+  lookup: StaffSessionLookup,
+): (handshake: Handshake) => ReturnType<StaffSessionLookup> {
+  return async (handshake) => {
+    const token = staffTokenFromHandshake(handshake);
     return token ? lookup(token) : undefined;
   };
 }

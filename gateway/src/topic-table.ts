@@ -1,13 +1,13 @@
-import type { MarketTopic, MarketUpdate, MemberAccountTopic } from "@kabuto/shared";
+import type { MarketTopic, MarketUpdate, MemberAccountTopic, StaffTopic } from "@kabuto/shared";
 import type { Outgoing } from "./frames.ts";
 
-/** A topic as the gateway holds it on the bus: a market topic, or one member's account. */
-export type BusTopic = MarketTopic | MemberAccountTopic;
+/** A topic as the gateway holds it on the bus: a market topic, one member's account, or the staff's. */
+export type BusTopic = MarketTopic | MemberAccountTopic | StaffTopic;
 
 /** A bus topic some holder (a socket) holds: who holds it and, for market topics, its newest state. */
 export interface TopicState<H> {
   name: BusTopic;
-  /** A member's `account:` topic carries events, which are never conflated. */
+  /** A member's `account:` topic and the staff's `staff:` topic carry events, which are never conflated. */
   isEvents: boolean;
   holders: Set<H>;
   latest: Outgoing | undefined;
@@ -59,7 +59,7 @@ export class TopicTable<H extends TopicHolder<H>> {
       if (!topic) {
         topic = {
           name,
-          isEvents: name.startsWith("account:"),
+          isEvents: name.startsWith("account:") || name.startsWith("staff:"),
           holders: new Set(),
           latest: undefined,
           count: 0,

@@ -19,12 +19,13 @@ import {
   seedDemoMoney,
   seedDemoStaff,
   seedDemoWatchlist,
+  staffSessionLookup,
   startWorker,
   type ThrottleStore,
 } from "@kabuto/api";
 import { type Bus, createMemoryBus, createRedisBus } from "@kabuto/bus";
 import { type Catalog, createCatalog, createPgCandleStore, Feed } from "@kabuto/feed";
-import { attachGateway, authenticateWith, type GatewayServer } from "@kabuto/gateway";
+import { attachGateway, authenticateStaffWith, authenticateWith, type GatewayServer } from "@kabuto/gateway";
 import type {
   ClientToServerEvents,
   InterServerEvents,
@@ -232,7 +233,12 @@ export async function startPlatform(
     );
     const gateway = attachGateway(io, {
       bus,
-      ...(database ? { authenticate: authenticateWith(memberSessionLookup(database.db, Date.now)) } : {}),
+      ...(database
+        ? {
+            authenticate: authenticateWith(memberSessionLookup(database.db, Date.now)),
+            authenticateStaff: authenticateStaffWith(staffSessionLookup(database.db, Date.now)),
+          }
+        : {}),
       isKnownSymbol: (symbol) => catalog.isKnown(symbol),
       log: (message, fields) => logger.warn(fields, message),
       observeBusLag: metrics.observeBusLag,

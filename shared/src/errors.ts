@@ -130,6 +130,12 @@ export const errorStatus = {
   DIVIDEND_NOT_FOUND: 404,
   REWARD_NOT_FOUND: 404,
   REWARD_ALREADY_REVERSED: 409,
+  // Online support
+  SUPPORT_TOPIC_INVALID: 400,
+  SUPPORT_MESSAGE_REQUIRED: 400,
+  SUPPORT_CONVERSATION_NOT_FOUND: 404,
+  /** Too many support messages from one member in a short time (SUPPORT_RATE). */
+  SUPPORT_THROTTLED: 429,
   // Operations
   STAFF_LOGIN_FAILED: 401,
   STAFF_LOGIN_THROTTLED: 429,

@@ -23,6 +23,7 @@ export {
   smsCodeRequestSchema,
   smsCodeResponseSchema,
   smsLoginRequestSchema,
+  staffCookieName,
   verificationStatuses,
 } from "./api/auth.ts";
 export {
@@ -277,6 +278,33 @@ export {
   rewardsSummarySchema,
 } from "./api/rewards.ts";
 export {
+  type OpsSupportConversation,
+  type OpsSupportRow,
+  opsSupportConversationSchema,
+  opsSupportListSchema,
+  opsSupportRowSchema,
+  type SupportAvailabilityWire,
+  type SupportConversation,
+  type SupportConversationSummary,
+  type SupportMessage,
+  type SupportOpen,
+  type SupportOverview,
+  type SupportReply,
+  type SupportTopic,
+  type SupportWrite,
+  supportAvailabilitySchema,
+  supportBodySchema,
+  supportConversationSchema,
+  supportConversationSummarySchema,
+  supportMessageLengthMax,
+  supportMessageSchema,
+  supportOpenSchema,
+  supportOverviewSchema,
+  supportReplySchema,
+  supportTopics,
+  supportWriteSchema,
+} from "./api/support.ts";
+export {
   type ConfigEntry,
   configEntrySchema,
   configListSchema,
@@ -437,6 +465,7 @@ export {
   type Hello,
   type InterServerEvents,
   isAccountEvent,
+  isEventUpdate,
   isUpdateOf,
   type MarketUpdate,
   type MemberAccountUpdate,
@@ -444,8 +473,11 @@ export {
   type ServerToClientEvents,
   type SessionUpdate,
   type SocketData,
+  type StaffEvent,
+  type StaffUpdate,
   type SubscribeAck,
   type SubscribeRequest,
+  staffEventSchema,
   subscribeRequestSchema,
   type TopicUpdate,
   topicsPerSocketMax,
@@ -468,7 +500,9 @@ export {
   type QuoteTopic,
   quoteTopic,
   type SessionTopic,
+  type StaffTopic,
   sessionTopic,
+  staffSupportTopic,
   type Topic,
   topicName,
 } from "./protocol/topics.ts";
@@ -490,6 +524,7 @@ export {
   rewardEarned,
 } from "./rewards/invitations.ts";
 export { parseSettings } from "./settings.ts";
+export { parseSupportHours, type SupportHours, supportAvailability } from "./support/hours.ts";
 export {
   anySymbolSchema,
   type Currency,

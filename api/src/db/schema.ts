@@ -300,7 +300,7 @@ export const uploads = pgTable(
     memberId: uuid("member_id")
       .notNull()
       .references(() => members.id),
-    purpose: text("purpose", { enum: ["kyc_front", "kyc_back", "receipt"] }).notNull(),
+    purpose: text("purpose", { enum: ["kyc_front", "kyc_back", "receipt", "support"] }).notNull(),
     storedName: text("stored_name").notNull().unique(),
     contentType: text("content_type").notNull(),
     bytes: bigint("bytes", { mode: "number" }).notNull(),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { roleAtLeast, type StaffRole } from "@kabuto/shared";
+import { roleAtLeast, type StaffRole, staffCookieName } from "@kabuto/shared";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { hashToken } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
@@ -11,7 +11,7 @@ import {
   staffOfSession,
 } from "./staff.repo.ts";
 
-export const staffCookieName = "kabuto_staff";
+export { staffCookieName };
 /** A staff session lasts a working day: the console holds every member's data. */
 export const staffSessionTtlMs = 12 * 3_600_000;
 
@@ -60,6 +60,21 @@ function staffToken(request: Request): string | undefined {
   if (header?.startsWith("Bearer ")) return header.slice(7).trim() || undefined;
   const cookie = (request.cookies as Record<string, string> | undefined)?.[staffCookieName];
   return cookie || undefined;
+}
+
+/**
+ * The staff member a session token belongs to, and a key for the session (its hash): what the
+ * gateway needs to let a socket hold the staff's private topic. Read afresh each time, as every
+ * staff request is.
+ */
+export function staffSessionLookup(
+  db: Db,
+  now: () => number,
+): (token: string) => Promise<{ staffId: string; sessionKey: string } | undefined> {
+  return async (token) => {
+    const row = await staffOfSession(db, hashToken(token), now());
+    return row ? { staffId: row.id, sessionKey: hashToken(token) } : undefined;
+  };
 }
 
 /**

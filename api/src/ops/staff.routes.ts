@@ -10,11 +10,19 @@ import {
 } from "@kabuto/shared";
 import type { Router } from "express";
 import { z } from "zod";
+import { hashToken } from "../auth/sessions.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { wantsBearer } from "../http/security.ts";
 import { validate } from "../validate.ts";
 import type { StaffService } from "./staff.service.ts";
 import { requireStaff, staffCookieName, staffSessionTtlMs } from "./staff-sessions.ts";
+
+/**
+ * Where the staff cookie goes: the console's API, and the gateway's socket path, where it lets
+ * a console's socket hold the staff topic (`staff:support`). Nowhere else: the member API never
+ * sees it.
+ */
+const staffCookiePaths = ["/api/v1/ops", "/socket.io"] as const;
 
 const setDisabledSchema = z.object({
   disabled: z.boolean({ error: "VALIDATION_FAILED" }),
@@ -25,7 +33,13 @@ const setDisabledSchema = z.object({
 export function mountStaffRoutes(
   ops: Router,
   docs: ApiDocs,
-  deps: { staff: StaffService; now: () => number; cookieSecure: boolean },
+  deps: {
+    staff: StaffService;
+    now: () => number;
+    cookieSecure: boolean;
+    /** Announces ended sessions (by token hash), so gateways drop their sockets. */
+    sessionsEnded?: (tokenHashes: string[]) => Promise<void>;
+  },
 ): void {
   const { staff, now } = deps;
   const route = docs.on(ops, "/ops");
@@ -50,13 +64,15 @@ export function mountStaffRoutes(
         response.json(result);
         return;
       }
-      response.cookie(staffCookieName, result.token, {
-        httpOnly: true,
-        sameSite: "strict",
-        secure: deps.cookieSecure,
-        maxAge: staffSessionTtlMs,
-        path: "/api/v1/ops",
-      });
+      for (const path of staffCookiePaths) {
+        response.cookie(staffCookieName, result.token, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure: deps.cookieSecure,
+          maxAge: staffSessionTtlMs,
+          path,
+        });
+      }
       response.json({ staff: result.staff });
     },
   );
@@ -64,8 +80,11 @@ export function mountStaffRoutes(
   route(
     { method: "post", path: "/auth/logout", tag: "ops", summary: "End this staff session" },
     async (request, response) => {
-      if (request.staffToken) await staff.logout(request.staffToken, now());
-      response.clearCookie(staffCookieName, { path: "/api/v1/ops" });
+      if (request.staffToken) {
+        await staff.logout(request.staffToken, now());
+        await deps.sessionsEnded?.([hashToken(request.staffToken)]);
+      }
+      for (const path of staffCookiePaths) response.clearCookie(staffCookieName, { path });
       response.json({ ok: true });
     },
   );

@@ -7,6 +7,7 @@ import { type Logger, pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import type { AccountEvents } from "../events/account-events.ts";
+import type { StaffEvents } from "../events/staff-events.ts";
 import { LogSmsSender } from "../security/sms.ts";
 import type { ThrottleStore } from "../security/throttle.ts";
 import type { TradingService } from "../trading/trading.service.ts";
@@ -36,6 +37,8 @@ export async function startTestApp(
     startMs?: number;
     /** Hears the account events the API sends after each commit, for tests that check them. */
     accountEvents?: AccountEvents;
+    /** Hears the staff events (the support inbox) the API sends after each commit. */
+    staffEvents?: StaffEvents;
     /** On a PostgreSQL server even when DATABASE_URL is unset (see `openTestDatabase`). */
     server?: boolean;
     /** Where the API logs; silent unless a test reads what is logged. */
@@ -59,6 +62,7 @@ export async function startTestApp(
     logger,
     now,
     accountEvents: options.accountEvents,
+    ...(options.staffEvents ? { staffEvents: options.staffEvents } : {}),
     throttle,
     sms,
   });

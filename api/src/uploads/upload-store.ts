@@ -35,7 +35,7 @@ export const orphanAgeMs = 60 * 60_000;
 /** Files the sweep looks up in one query. */
 const sweepBatch = 500;
 
-export type UploadPurpose = "kyc_front" | "kyc_back" | "receipt";
+export type UploadPurpose = "kyc_front" | "kyc_back" | "receipt" | "support";
 
 /** An image checked and re-encoded, ready to be written; nothing of the sender's file survives but pixels. */
 export interface PreparedImage {

@@ -97,6 +97,9 @@ const screens = {
   invite: lazy(() =>
     import("../features/rewards/invite-screen.tsx").then((m) => ({ default: m.InviteScreen })),
   ),
+  support: lazy(() =>
+    import("../features/support/support-screen.tsx").then((m) => ({ default: m.SupportScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -151,6 +154,7 @@ const routes: Record<string, RouteDef> = {
   "/common/dividend2": { screen: screens.dividendHistory },
   "/common/dividend3": { screen: screens.dividendDetail },
   "/user/invite": { screen: screens.invite },
+  "/user/pj": { screen: screens.support },
 };
 
 /** The root leads to the welcome screen. */

@@ -156,6 +156,14 @@ function reconnect(): void {
 
 subscribeSession(reconnect);
 
+/**
+ * A new connection after a staff sign-in or sign-out in this tab, so the gateway sees the
+ * console's session (the staff topic is granted by the session the handshake carried).
+ */
+export function reconnectSocket(): void {
+  reconnect();
+}
+
 function queueFlush(): void {
   if (flushQueued) return;
   flushQueued = true;
@@ -224,10 +232,10 @@ function applyUpdates(received: readonly Unchecked[]): void {
       console.warn("malformed update dropped", unchecked.topic);
       continue;
     }
-    if (update.topic === "account") {
-      // The member's account carries events, not state. Each API process numbers them in an
-      // epoch of its own, judged by their listener: the feed's epoch that market topics share
-      // must neither be replaced by them nor retire them.
+    if (update.topic === "account" || update.topic === "staff:support") {
+      // The member's account (and the staff's inbox) carries events, not state. Each API
+      // process numbers them in an epoch of its own, judged by their listener: the feed's epoch
+      // that market topics share must neither be replaced by them nor retire them.
       writeTopic(update);
       tell(update.topic, (listener) => listener.update?.(update));
       continue;

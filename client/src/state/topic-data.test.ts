@@ -75,3 +75,18 @@ describe("checkUpdate on the private account topic", () => {
     expect(parseTopicData("account", { type: "order" })).toBeUndefined();
   });
 });
+
+describe("checkUpdate on the private event topics of support", () => {
+  it("accepts a support event on the member's account and on the staff topic", () => {
+    expect(parseTopicData("account", { type: "support", id: "3" })).toEqual({ type: "support", id: "3" });
+    expect(parseTopicData("staff:support", { type: "support", id: "3" })).toEqual({
+      type: "support",
+      id: "3",
+    });
+  });
+
+  it("refuses anything else on the staff topic, and staff topics it does not know", () => {
+    expect(parseTopicData("staff:support", { type: "order", id: "3" })).toBeUndefined();
+    expect(parseTopicData("staff:orders", { type: "support", id: "3" })).toBeUndefined();
+  });
+});

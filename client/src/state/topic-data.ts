@@ -9,6 +9,8 @@ import {
   quoteTopic,
   sessionStateSchema,
   sessionTopic,
+  staffEventSchema,
+  staffSupportTopic,
   type Update,
 } from "@kabuto/shared";
 
@@ -56,6 +58,10 @@ export function checkUpdate(update: Unchecked): Update | undefined {
     case "account": {
       const data = fit(accountEventSchema.safeParse(update.data), () => true);
       return data && { topic: "account", epoch, seq, ts, data };
+    }
+    case "staff": {
+      const data = fit(staffEventSchema.safeParse(update.data), () => true);
+      return data && { topic: staffSupportTopic, epoch, seq, ts, data };
     }
     default:
       return undefined;

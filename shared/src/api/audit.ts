@@ -27,6 +27,7 @@ export const auditActionCodes = [
   "staff.create",
   "staff.disable",
   "staff.enable",
+  "support.reply",
 ] as const;
 
 export type AuditActionCode = (typeof auditActionCodes)[number];

@@ -11,6 +11,8 @@ export const passwordPattern = /^[A-Za-z0-9]{8,64}$/;
 export const inviteCodePattern = /^[A-Za-z0-9]{4,16}$/;
 /** The httpOnly cookie that carries a member's session token: set by the API, read by the gateway too. */
 export const sessionCookieName = "kabuto_session";
+/** The staff session's cookie: the console's, apart from members' (the gateway reads it too). */
+export const staffCookieName = "kabuto_staff";
 
 const account = safeText({ error: "ACCOUNT_REQUIRED" })
   .trim()

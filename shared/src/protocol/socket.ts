@@ -9,6 +9,7 @@ import type {
   MemberAccountTopic,
   QuoteTopic,
   SessionTopic,
+  StaffTopic,
 } from "./topics.ts";
 
 /**
@@ -37,10 +38,22 @@ export interface TopicUpdate<Name extends string, Data> {
  * means the client missed something and re-reads everything.
  */
 export const accountEventSchema = z.object({
-  type: z.enum(["order", "position", "balance"]),
+  /** `support`: a support conversation of the member's (`id`) has a new message or was read. */
+  type: z.enum(["order", "position", "balance", "support"]),
   id: z.string(),
 });
 export type AccountEvent = z.infer<typeof accountEventSchema>;
+
+/**
+ * What changed on the staff's `staff:support` topic: a conversation (`id`) has a new message or
+ * was read. Events like the account's: the console re-reads the inbox over HTTP; `seq` rises by
+ * one within an epoch, and a gap or a new epoch means re-read everything.
+ */
+export const staffEventSchema = z.object({
+  type: z.literal("support"),
+  id: z.string(),
+});
+export type StaffEvent = z.infer<typeof staffEventSchema>;
 
 export type QuoteUpdate = TopicUpdate<QuoteTopic, Quote>;
 export type BookUpdate = TopicUpdate<BookTopic, Book>;
@@ -52,10 +65,12 @@ export type MarketUpdate = QuoteUpdate | BookUpdate | CandleUpdate | SessionUpda
 export type AccountUpdate = TopicUpdate<AccountTopic, AccountEvent>;
 /** An account event on the bus, addressed to one member. */
 export type MemberAccountUpdate = TopicUpdate<MemberAccountTopic, AccountEvent>;
+/** A support inbox event, as staff sockets and the bus carry it. */
+export type StaffUpdate = TopicUpdate<StaffTopic, StaffEvent>;
 /** What a client receives. */
-export type Update = MarketUpdate | AccountUpdate;
-/** What the bus carries: market updates and members' account events. */
-export type BusUpdate = MarketUpdate | MemberAccountUpdate;
+export type Update = MarketUpdate | AccountUpdate | StaffUpdate;
+/** What the bus carries: market updates, members' account events and the staff's events. */
+export type BusUpdate = MarketUpdate | MemberAccountUpdate | StaffUpdate;
 
 /** The update a topic carries, from the topic's name (its literal or its kind). */
 export type UpdateOf<Name extends string> = Name extends QuoteTopic
@@ -70,7 +85,9 @@ export type UpdateOf<Name extends string> = Name extends QuoteTopic
           ? AccountUpdate
           : Name extends MemberAccountTopic
             ? MemberAccountUpdate
-            : never;
+            : Name extends StaffTopic
+              ? StaffUpdate
+              : never;
 
 /**
  * Narrows an update to the one its topic carries. A topic's name fixes its data's type (the
@@ -86,6 +103,11 @@ export function isUpdateOf<Name extends ClientTopic | MemberAccountTopic>(
 /** Account events are not state: the bus keeps no snapshot of them and the gateway never conflates them. */
 export function isAccountEvent(update: BusUpdate): update is MemberAccountUpdate {
   return update.topic.startsWith("account:");
+}
+
+/** Events of either private kind (a member's account, the staff's inbox): no snapshot, no conflation. */
+export function isEventUpdate(update: BusUpdate): update is MemberAccountUpdate | StaffUpdate {
+  return update.topic.startsWith("account:") || update.topic.startsWith("staff:");
 }
 
 export const subscribeRequestSchema = z.object({
@@ -133,4 +155,8 @@ export interface SocketData {
   memberId: string | undefined;
   /** The hash of that session's token, to disconnect the socket when the session ends. */
   sessionKey: string | undefined;
+  /** The signed-in staff member, if the handshake carried a live staff session. */
+  staffId?: string | undefined;
+  /** The hash of that staff session's token. */
+  staffSessionKey?: string | undefined;
 }

@@ -14,12 +14,21 @@ export type MarketTopic = QuoteTopic | BookTopic | CandleTopic | SessionTopic;
 export type AccountTopic = "account";
 /** The same topic on the bus, where it carries the member's id; clients never see this name. */
 export type MemberAccountTopic = `account:${string}`;
+/**
+ * The staff's private topic: events of the support inbox (a conversation changed). The same
+ * name on the bus and on a staff socket; only sockets whose handshake carried a live staff
+ * session may hold it.
+ */
+export type StaffTopic = "staff:support";
 /** What a client may subscribe to. */
-export type ClientTopic = MarketTopic | AccountTopic;
+export type ClientTopic = MarketTopic | AccountTopic | StaffTopic;
 
-/** Whether a topic carries market state (not a member's account events). */
+/** The staff's support inbox topic. */
+export const staffSupportTopic: StaffTopic = "staff:support";
+
+/** Whether a topic carries market state (not a member's account events, nor the staff's). */
 export function isMarketTopic(name: ClientTopic | MemberAccountTopic): name is MarketTopic {
-  return name !== "account" && !name.startsWith("account:");
+  return name !== "account" && !name.startsWith("account:") && !name.startsWith("staff:");
 }
 
 export type Topic =
@@ -27,9 +36,10 @@ export type Topic =
   | { kind: "book"; symbol: InstrumentSymbol }
   | { kind: "candle"; symbol: InstrumentSymbol; interval: CandleInterval }
   | { kind: "session"; market: Market }
-  | { kind: "account" };
+  | { kind: "account" }
+  | { kind: "staff"; name: "support" };
 
-/** Parses `quote:JP:7203`, `book:US:AAPL`, `candle:JP:7203:5m`, `session:JP`, `account`. */
+/** Parses `quote:JP:7203`, `book:US:AAPL`, `candle:JP:7203:5m`, `session:JP`, `account`, `staff:support`. */
 export function parseTopic(topic: string): Topic | undefined {
   if (topic === "account") return { kind: "account" };
   const colon = topic.indexOf(":");
@@ -50,6 +60,8 @@ export function parseTopic(topic: string): Topic | undefined {
     }
     case "session":
       return (markets as readonly string[]).includes(rest) ? { kind, market: rest as Market } : undefined;
+    case "staff":
+      return rest === "support" ? { kind, name: rest } : undefined;
     default:
       return undefined;
   }
@@ -66,6 +78,8 @@ export function topicName(topic: Topic): ClientTopic {
       return `session:${topic.market}`;
     case "account":
       return "account";
+    case "staff":
+      return staffSupportTopic;
   }
 }
 

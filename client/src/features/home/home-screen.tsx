@@ -134,7 +134,7 @@ function Markets() {
   );
 }
 
-/** The support links operations set; one not set (or not a web address) is not offered. */
+/** The support links operations set; customer service is offered only when set (a web address). */
 function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
   const shortcuts: Shortcut[] = [];
   const customerService = webLink(configValue(entries, "customerServiceUrl"));
@@ -147,16 +147,16 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
       testId: "shortcut-customer-service",
     });
   }
+  // The spec's "online service" is the in-app conversation with staff (/user/pj), always offered;
+  // a link operations set (onlineSupportUrl) takes its place when given.
   const onlineSupport = webLink(configValue(entries, "onlineSupportUrl"));
-  if (onlineSupport) {
-    shortcuts.push({
-      href: onlineSupport,
-      external: true,
-      label: <Trans>Online support</Trans>,
-      icon: <IconChat />,
-      testId: "shortcut-online-support",
-    });
-  }
+  shortcuts.push({
+    href: onlineSupport ?? "/user/pj",
+    external: onlineSupport !== undefined,
+    label: <Trans>Online support</Trans>,
+    icon: <IconChat />,
+    testId: "shortcut-online-support",
+  });
   return shortcuts;
 }
 

@@ -26,6 +26,7 @@ const actionLabels: Record<AuditActionCode, MessageDescriptor> = {
   "staff.create": msg({ message: "Staff account created", context: "audit action" }),
   "staff.disable": msg({ message: "Staff account disabled", context: "audit action" }),
   "staff.enable": msg({ message: "Staff account enabled", context: "audit action" }),
+  "support.reply": msg({ message: "Support reply sent", context: "audit action" }),
 };
 
 /**

@@ -180,7 +180,7 @@ export function MemberDetailScreen({ id }: { id: string }) {
   );
 }
 
-function Profile({ member }: { member: MemberProfile }) {
+export function Profile({ member }: { member: MemberProfile }) {
   return (
     <OpsCard title={<span className="num">{member.account}</span>}>
       <Facts
@@ -203,7 +203,7 @@ function Profile({ member }: { member: MemberProfile }) {
   );
 }
 
-function Balances({ member }: { member: MemberProfile }) {
+export function Balances({ member }: { member: MemberProfile }) {
   const { i18n, t } = useLingui();
   const rows = member.balances.filter((balance) => balance.amount !== "0");
   return (

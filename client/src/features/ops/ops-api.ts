@@ -26,6 +26,8 @@ import {
   type OpsMemberRewards,
   type OpsNewsItem,
   type OpsQueues,
+  type OpsSupportConversation,
+  type OpsSupportRow,
   type OpsWithdrawal,
   type OpsWithdrawalDetail,
   opsConfigEntrySchema,
@@ -39,6 +41,8 @@ import {
   opsNewsItemSchema,
   opsNewsListSchema,
   opsQueuesSchema,
+  opsSupportConversationSchema,
+  opsSupportListSchema,
   opsWithdrawalDetailSchema,
   opsWithdrawalListSchema,
   type RechargeChannel,
@@ -303,4 +307,28 @@ export function reverseReward(
     rewardReversalSchema,
     intentKey,
   );
+}
+
+// Online support.
+
+export async function fetchSupportInbox(): Promise<OpsSupportRow[]> {
+  return (await apiGet("/ops/support", opsSupportListSchema)).items;
+}
+
+export function fetchSupportConversation(id: string): Promise<OpsSupportConversation> {
+  return apiGet(`/ops/support/${encodeURIComponent(id)}`, opsSupportConversationSchema);
+}
+
+/** A reply to the member; `intentKey` makes a retry after a lost answer send it once. */
+export function replySupport(id: string, body: string, intentKey: string): Promise<OpsSupportConversation> {
+  return apiAct(
+    `/ops/support/${encodeURIComponent(id)}/messages`,
+    { body },
+    opsSupportConversationSchema,
+    intentKey,
+  );
+}
+
+export function markSupportRead(id: string): Promise<OpsSupportConversation> {
+  return apiSend("POST", `/ops/support/${encodeURIComponent(id)}/read`, {}, opsSupportConversationSchema);
 }

@@ -8,6 +8,7 @@ import { ApiError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifyError, notifyInfo } from "../../lib/notify.ts";
 import { installSignInRedirect } from "../../lib/unauthorized.ts";
+import { reconnectSocket } from "../../state/socket.ts";
 import { fetchStaffMe, staffLogout } from "./ops-api.ts";
 import { openOpsCatalogs } from "./ops-i18n.ts";
 import { OpsLayout } from "./ops-layout.tsx";
@@ -34,6 +35,10 @@ const screens = {
   ),
   loanQueue: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
   loanDetail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
+  supportInbox: lazy(() => import("./support-screens.tsx").then((m) => ({ default: m.SupportInboxScreen }))),
+  supportConversation: lazy(() =>
+    import("./support-screens.tsx").then((m) => ({ default: m.SupportConversationScreen })),
+  ),
   memberSearch: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberSearchScreen }))),
   memberDetail: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberDetailScreen }))),
   rewardSettings: lazy(() =>
@@ -128,6 +133,8 @@ export function OpsConsole() {
     staffLogout().then(
       () => {
         setSession({ status: "signed-out" });
+        // The gateway granted the staff topic by the session this socket began with.
+        reconnectSocket();
         navigate(opsLogin, { replace: true });
       },
       (error: unknown) => notifyError(error),
@@ -172,6 +179,8 @@ function LoginRoute({ onSignedIn }: { onSignedIn: (staff: Staff) => void }) {
     <screens.login
       onSignedIn={(staff) => {
         onSignedIn(staff);
+        // A socket opened before this sign-in carries no staff session: start one that does.
+        reconnectSocket();
         navigate(next, { replace: true });
       }}
     />
@@ -195,6 +204,8 @@ function ConsoleRoutes(): ReactNode {
       <Route path="/ops/withdrawals/:id">{(params) => <screens.withdrawalDetail id={params.id} />}</Route>
       <Route path="/ops/loans" component={screens.loanQueue} />
       <Route path="/ops/loans/:id">{(params) => <screens.loanDetail id={params.id} />}</Route>
+      <Route path="/ops/support" component={screens.supportInbox} />
+      <Route path="/ops/support/:id">{(params) => <screens.supportConversation id={params.id} />}</Route>
       <Route path="/ops/members" component={screens.memberSearch} />
       <Route path="/ops/members/:id">{(params) => <screens.memberDetail id={params.id} />}</Route>
       <Route path="/ops/rewards" component={screens.rewardSettings} />

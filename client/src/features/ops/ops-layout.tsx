@@ -24,6 +24,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   deposits: msg`Deposits`,
   withdrawals: msg`Withdrawals`,
   loans: msg`Loans`,
+  support: msg`Support`,
   members: msg`Members`,
   rewards: msg`Rewards`,
   channels: msg`Deposit channels`,

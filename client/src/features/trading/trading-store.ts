@@ -111,7 +111,10 @@ function startFeed(): void {
   // Listen first: the subscribe ack may come back before acquireTopic returns to us.
   const stopListening = listenTopic("account", {
     update(update) {
-      if (sequence.judge(update.epoch, update.seq) !== "duplicate") invalidateTrading();
+      const verdict = sequence.judge(update.epoch, update.seq);
+      // A support message moves no money: only a gap (something missed) calls for a re-read then.
+      const support = update.topic === "account" && update.data.type === "support";
+      if (verdict === "gap" || (verdict === "next" && !support)) invalidateTrading();
     },
     granted() {
       // A first or a renewed subscription: events may have been missed meanwhile.

@@ -20,6 +20,7 @@ import { useAsync } from "../../lib/use-async.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
 import { IconDividend } from "../dividends/dividend-icon.tsx";
+import { IconChat } from "../home/home-icons.tsx";
 import { verificationLabels } from "../identity/identity-parts.tsx";
 import { fetchCredit } from "../loans/loans-api.ts";
 import { CheckInCard } from "../rewards/check-in-card.tsx";
@@ -203,6 +204,17 @@ function SignedIn({ account }: { account: string }) {
             ) : (
               <span className="skeleton" />
             )}
+            <IconChevron className="menu__chevron" />
+          </Link>
+        </li>
+        <li>
+          <Link href="/user/pj" className="menu__item menu__item--link" data-testid="menu-support">
+            <span className="menu__icon">
+              <IconChat />
+            </span>
+            <span className="menu__label">
+              <Trans>Online support</Trans>
+            </span>
             <IconChevron className="menu__chevron" />
           </Link>
         </li>
