@@ -11,6 +11,7 @@ import { activateLocale, startupLocale } from "./i18n/i18n.ts";
 import { errorMessage } from "./lib/error-messages.ts";
 import { notifyInfo } from "./lib/notify.ts";
 import { installSignInRedirect } from "./lib/unauthorized.ts";
+import { startNative } from "./native/bridge.ts";
 import { clearSession } from "./state/session.ts";
 
 function handleUnauthorized(): void {
@@ -28,7 +29,11 @@ function handleUnauthorized(): void {
 async function start(): Promise<void> {
   installBackButton();
   handleUnauthorized();
-  await activateLocale(startupLocale());
+  // Nothing in a browser; wrapped, the kept token is read before the first request.
+  await Promise.all([
+    startNative().catch((error: unknown) => console.error(error)),
+    activateLocale(startupLocale()),
+  ]);
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root");
   createRoot(container).render(
