@@ -43,6 +43,10 @@ async function start(): Promise<void> {
   );
   // Loaded after the first paint: it brings the API client and its schemas.
   void import("./lib/config-title.ts").then((module) => module.applyConfigTitle());
+  // The last known state: kept while online, shown when the app opens offline.
+  void import("./offline/last-state.ts").then((module) => module.startLastState());
+  // The service worker only in a build: Vite's dev server has no precache to serve.
+  if (import.meta.env.PROD) void import("./pwa/register.ts").then((module) => module.registerServiceWorker());
 }
 
 void start();

@@ -4,6 +4,7 @@ import { Router } from "wouter";
 import { useLangFromAddress } from "../i18n/address-lang.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { toastDurationMs } from "../lib/notify.ts";
+import { OfflineBanner } from "../offline/offline-banner.tsx";
 import { useHashQueryLocation } from "./hash-location.ts";
 import { AppRoutes } from "./routes.tsx";
 import { UpdateNotice } from "./update-notice.tsx";
@@ -16,6 +17,7 @@ export function App() {
         <AppRoutes />
       </Router>
       <UpdateNotice />
+      <OfflineBanner />
       <Toaster position="top-center" duration={toastDurationMs} offset={16} />
     </I18nProvider>
   );
