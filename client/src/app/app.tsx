@@ -12,12 +12,12 @@ import { UpdateNotice } from "./update-notice.tsx";
 export function App() {
   return (
     <I18nProvider i18n={i18n}>
+      <OfflineBanner />
       <Router hook={useHashQueryLocation}>
         <AddressLang />
         <AppRoutes />
       </Router>
       <UpdateNotice />
-      <OfflineBanner />
       <Toaster position="top-center" duration={toastDurationMs} offset={16} />
     </I18nProvider>
   );

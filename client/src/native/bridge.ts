@@ -32,21 +32,27 @@ export function bearerToken(): string | undefined {
   return token;
 }
 
-async function secureStorage() {
-  return (await import("@aparajita/capacitor-secure-storage")).SecureStorage;
+/**
+ * The plugin's module, not the plugin: Capacitor's plugin proxies answer every property,
+ * `then` included, so a promise resolving to one would try to call `SecureStorage.then()`.
+ */
+function secureStorage() {
+  return import("@aparajita/capacitor-secure-storage");
 }
 
 /** Keeps the token a bearer sign-in returned; a browser's sign-in returns none and nothing happens. */
 export async function keepSessionToken(received: string | undefined): Promise<void> {
   if (!isWrapped() || received === undefined) return;
   token = received;
-  await (await secureStorage()).setItem(tokenStorageKey, received);
+  const { SecureStorage } = await secureStorage();
+  await SecureStorage.setItem(tokenStorageKey, received);
 }
 
 async function forgetSessionToken(): Promise<void> {
   if (token === undefined) return;
   token = undefined;
-  await (await secureStorage()).removeItem(tokenStorageKey);
+  const { SecureStorage } = await secureStorage();
+  await SecureStorage.removeItem(tokenStorageKey);
 }
 
 /**
@@ -56,12 +62,12 @@ async function forgetSessionToken(): Promise<void> {
  */
 export async function startNative(): Promise<void> {
   if (!isWrapped()) return;
-  const [{ App }, { StatusBar, Style }, storage] = await Promise.all([
+  const [{ App }, { StatusBar, Style }, { SecureStorage }] = await Promise.all([
     import("@capacitor/app"),
     import("@capacitor/status-bar"),
     secureStorage(),
   ]);
-  token = (await storage.getItem(tokenStorageKey).catch(() => null)) ?? undefined;
+  token = (await SecureStorage.getItem(tokenStorageKey).catch(() => null)) ?? undefined;
   // A sign-out, or a 401 that ends the session, drops the token from memory and storage.
   subscribeSession(() => {
     if (!currentSession()) void forgetSessionToken();
