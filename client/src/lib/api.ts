@@ -5,7 +5,7 @@ import {
   validationDetailsSchema,
 } from "@kabuto/shared";
 import type { z } from "zod";
-import { bearerToken, isWrapped } from "../native/bridge.ts";
+import { bearerToken, isWrapped } from "../native/session-token.ts";
 import { ApiError, type FieldError } from "./api-error.ts";
 import { reportUnauthorized } from "./unauthorized.ts";
 

@@ -8,7 +8,7 @@ import {
   type Update,
 } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
-import { bearerToken } from "../native/bridge.ts";
+import { bearerToken } from "../native/session-token.ts";
 import { isOutdated, markOutdated, speaksOurProtocol } from "./protocol-version.ts";
 import { subscribeSession } from "./session.ts";
 import { createTopicAtom, dropTopicAtom, writeTopic } from "./topic-atoms.ts";

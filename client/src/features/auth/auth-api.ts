@@ -11,7 +11,7 @@ import {
   smsCodeResponseSchema,
 } from "@kabuto/shared";
 import { apiGet, apiSend } from "../../lib/api.ts";
-import { keepSessionToken } from "../../native/bridge.ts";
+import { keepSessionToken } from "../../native/session-token.ts";
 import { clearSession, saveSession } from "../../state/session.ts";
 
 /** A sign-in's answer: the token first when the wrapper asked for one, then the session. */
