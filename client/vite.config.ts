@@ -1,9 +1,27 @@
 import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { manifest, manifestFiles, manifestLocales } from "./pwa-manifests.ts";
 
 const server = "http://127.0.0.1:3000";
+
+/** Writes the three language manifests next to index.html (see pwa-manifests.ts). */
+function manifests(): Plugin {
+  return {
+    name: "kabuto-manifests",
+    generateBundle() {
+      for (const locale of manifestLocales) {
+        this.emitFile({
+          type: "asset",
+          fileName: manifestFiles[locale],
+          source: `${JSON.stringify(manifest(locale), null, 2)}\n`,
+        });
+      }
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   // Relative asset paths: the built client works from any folder and inside a native wrapper.
@@ -14,6 +32,23 @@ export default defineConfig(({ command }) => ({
     react(),
     // A build fails on any message missing from any catalog, so every language stays complete.
     lingui({ failOnMissing: command === "build", failOnCompileError: true }),
+    manifests(),
+    // Workbox's service worker, generated at build time: a precache of the shell and every
+    // static asset, versioned by each file's hash, so the app opens offline and an update is a
+    // new precache that waits until the member reloads (src/pwa/register.ts asks them).
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      // Ours, in three languages (the plugin writes one).
+      manifest: false,
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
+        // The app is hash-routed: every page load asks for the shell, from the precache offline.
+        navigateFallback: "index.html",
+        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
   ],
   build: {
     outDir: "dist",

@@ -16,7 +16,13 @@ function newestMtimeMs(dir: string): number {
   return newest;
 }
 
-const sources = ["client/src", "client/index.html", "shared/src"].map((part) => path.join(root, part));
+const sources = [
+  "client/src",
+  "client/public",
+  "client/index.html",
+  "client/pwa-manifests.ts",
+  "shared/src",
+].map((part) => path.join(root, part));
 const sourcesMs = Math.max(
   ...sources.map((source) =>
     statSync(source).isDirectory() ? newestMtimeMs(source) : statSync(source).mtimeMs,

@@ -51,9 +51,14 @@ export function ensureBuilt(): void {
       return 0;
     }
   })();
-  const sources = ["src", "index.html", "vite.config.ts", "lingui.config.ts"].map((part) =>
-    join(clientDir, part),
-  );
+  const sources = [
+    "src",
+    "public",
+    "index.html",
+    "vite.config.ts",
+    "lingui.config.ts",
+    "pwa-manifests.ts",
+  ].map((part) => join(clientDir, part));
   sources.push(join(rootDir, "shared", "src"));
   if (builtAt > Math.max(...sources.map(newestChange))) return;
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.

@@ -11,6 +11,7 @@ import { activateLocale, startupLocale } from "./i18n/i18n.ts";
 import { errorMessage } from "./lib/error-messages.ts";
 import { notifyInfo } from "./lib/notify.ts";
 import { installSignInRedirect } from "./lib/unauthorized.ts";
+import { startNative } from "./native/bridge.ts";
 import { clearSession } from "./state/session.ts";
 
 function handleUnauthorized(): void {
@@ -28,7 +29,11 @@ function handleUnauthorized(): void {
 async function start(): Promise<void> {
   installBackButton();
   handleUnauthorized();
-  await activateLocale(startupLocale());
+  // Nothing in a browser; wrapped, the kept token is read before the first request.
+  await Promise.all([
+    startNative().catch((error: unknown) => console.error(error)),
+    activateLocale(startupLocale()),
+  ]);
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root");
   createRoot(container).render(
@@ -38,6 +43,10 @@ async function start(): Promise<void> {
   );
   // Loaded after the first paint: it brings the API client and its schemas.
   void import("./lib/config-title.ts").then((module) => module.applyConfigTitle());
+  // The last known state: kept while online, shown when the app opens offline.
+  void import("./offline/last-state.ts").then((module) => module.startLastState());
+  // The service worker only in a build: Vite's dev server has no precache to serve.
+  if (import.meta.env.PROD) void import("./pwa/register.ts").then((module) => module.registerServiceWorker());
 }
 
 void start();

@@ -1,14 +1,13 @@
 // Figures for the embedded product: first and warm start-up time, the quote messages per
 // second its gateway sends, and the client's initial JavaScript, gzipped. Prints; asserts nothing.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import type { Update } from "@kabuto/shared";
 import { io } from "socket.io-client";
+import { initialJsGzipBytes } from "./client-size.ts";
 import { startEmbedded, stopEmbedded } from "./embedded-server.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 /** How long quote traffic is counted. */
@@ -47,17 +46,6 @@ async function quoteRate(): Promise<{ messagesPerSecond: number; framesPerSecond
     framesPerSecond: (frames * 1000) / measureMs,
     topics: topics.length,
   };
-}
-
-function initialJsGzipBytes(): number | undefined {
-  const dist = path.join(root, "client/dist");
-  const index = path.join(dist, "index.html");
-  if (!existsSync(index)) return undefined;
-  const html = readFileSync(index, "utf8");
-  const scripts = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map(
-    (match) => match[1] as string,
-  );
-  return scripts.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "kabuto-bench-"));

@@ -4,6 +4,7 @@ import { members, sessions } from "../db/schema.ts";
 import { throttleRules } from "../security/throttle.ts";
 import { seedDemo } from "../seed.ts";
 import { bearerSignIn, call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { smsChallengeCookieName } from "./auth.routes.ts";
 
 let app: TestApp;
 let nextNumber = 10_000_000;
@@ -201,5 +202,48 @@ describe("sign-in", () => {
     // The right password cleared the count: a typo now costs nothing more than a typo.
     expect((await attempt("wrong123")).body.error.code).toBe("LOGIN_FAILED");
     expect((await attempt(body.password)).status).toBe(200);
+  });
+});
+
+describe("SMS sign-in's answer", () => {
+  const challengeOf = (answer: { headers: Headers }) => {
+    const line = answer.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${smsChallengeCookieName}=`));
+    return line?.split(";")[0] ?? "";
+  };
+  const signInBySms = async (headers: Record<string, string>) => {
+    const body = valid();
+    expect((await call(`${app.url}/auth/register`, "POST", body)).status).toBe(201);
+    const sent = await call(`${app.url}/auth/sms-code`, "POST", { account: body.account });
+    const code = app.sms.lastCode(body.account) as string;
+    return call(
+      `${app.url}/auth/sms-login`,
+      "POST",
+      { account: body.account, code },
+      { cookie: challengeOf(sent), ...headers },
+    );
+  };
+
+  it("gives a browser the httpOnly cookie and no token a script could read", async () => {
+    const signedIn = await signInBySms({});
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.token).toBeUndefined();
+    expect(signedIn.headers.getSetCookie().some((cookie) => /^kabuto_session=.+HttpOnly/i.test(cookie))).toBe(
+      true,
+    );
+  });
+
+  it("gives the native wrapper, which asks for bearer transport, the token and no session cookie", async () => {
+    const signedIn = await signInBySms(bearerSignIn);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.token).toEqual(expect.any(String));
+    expect(signedIn.headers.getSetCookie().some((cookie) => cookie.startsWith("kabuto_session="))).toBe(
+      false,
+    );
+    const me = await call(`${app.url}/me`, "GET", undefined, {
+      authorization: `Bearer ${signedIn.body.token}`,
+    });
+    expect(me.status).toBe(200);
   });
 });

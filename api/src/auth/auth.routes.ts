@@ -150,7 +150,9 @@ export function mountAuthRoutes(
       path: "/auth/sms-login",
       tag: "auth",
       summary:
-        "Sign in with the code from the SMS, in the browser that asked for it; sets the session cookie",
+        "Sign in with the code from the SMS, in the browser that asked for it; sets the session cookie, " +
+        "or with `X-Session-Transport: bearer` sets none and returns the token",
+      bearerTransport: true,
       body: smsLoginRequestSchema,
       response: sessionResponseSchema,
       errors: [
@@ -173,8 +175,7 @@ export function mountAuthRoutes(
         context(request),
       );
       response.clearCookie(smsChallengeCookieName, { path: smsChallengeCookiePath });
-      setCookie(response, result.token);
-      response.json(result);
+      answerSession(request, response, 200, result);
     },
   );
 

@@ -4,6 +4,7 @@ import { Router } from "wouter";
 import { useLangFromAddress } from "../i18n/address-lang.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { toastDurationMs } from "../lib/notify.ts";
+import { OfflineBanner } from "../offline/offline-banner.tsx";
 import { useHashQueryLocation } from "./hash-location.ts";
 import { AppRoutes } from "./routes.tsx";
 import { UpdateNotice } from "./update-notice.tsx";
@@ -11,6 +12,7 @@ import { UpdateNotice } from "./update-notice.tsx";
 export function App() {
   return (
     <I18nProvider i18n={i18n}>
+      <OfflineBanner />
       <Router hook={useHashQueryLocation}>
         <AddressLang />
         <AppRoutes />

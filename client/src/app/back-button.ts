@@ -7,9 +7,10 @@ import { navigate } from "./hash-location.ts";
  * The native wrapper's back button (spec section 2): go back when there is somewhere to go,
  * otherwise a second press within one second quits the app.
  *
- * A wrapper calls `window.kabutoBack()` on each hardware back press and quits when it returns
- * "exit". It may instead register `window.kabutoExit` to be called at that moment. In a plain
- * browser nobody calls it and the browser's own back button works as usual.
+ * The Capacitor shell's bridge (`native/bridge.ts`) calls it on each hardware back press with
+ * the web view's own answer to "can it go back", and quits through `window.kabutoExit`. Another
+ * wrapper may call `window.kabutoBack()` and quit when it returns "exit". In a plain browser
+ * nobody calls it and the browser's own back button works as usual.
  */
 export const exitWindowMs = 1000;
 
@@ -17,8 +18,20 @@ export type BackResult = "back" | "armed" | "exit";
 
 let armedAtMs: number | undefined;
 
-export function handleBackButton(nowMs: number = Date.now()): BackResult {
-  if (window.history.length > 1) {
+/**
+ * Whether the page has an entry to go back to: the Navigation API knows (Chromium, so Android's
+ * web view); elsewhere the history's length is the best guess.
+ */
+export function pageCanGoBack(): boolean {
+  const navigation = (window as { navigation?: { canGoBack?: boolean } }).navigation;
+  return navigation?.canGoBack ?? window.history.length > 1;
+}
+
+export function handleBackButton(
+  canGoBack: boolean = pageCanGoBack(),
+  nowMs: number = Date.now(),
+): BackResult {
+  if (canGoBack) {
     window.history.back();
     return "back";
   }

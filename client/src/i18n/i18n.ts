@@ -1,5 +1,6 @@
 import { i18n, type Messages } from "@lingui/core";
 import { readStorage, writeStorage } from "../lib/storage.ts";
+import { linkManifest } from "../pwa/manifest-link.ts";
 import {
   type AppLocale,
   htmlLang,
@@ -35,6 +36,7 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
   const [{ messages }, extra] = await Promise.all([catalogs[locale](), extraCatalogs?.(locale)]);
   i18n.loadAndActivate({ locale, messages: extra ? { ...extra.messages, ...messages } : messages });
   document.documentElement.lang = htmlLang(locale);
+  linkManifest(locale);
   writeStorage(langStorageKey, storedCode(locale));
 }
 

@@ -1,5 +1,11 @@
-import { errorBodySchema, validationDetailsSchema } from "@kabuto/shared";
+import {
+  bearerTransport,
+  errorBodySchema,
+  sessionTransportHeader,
+  validationDetailsSchema,
+} from "@kabuto/shared";
 import type { z } from "zod";
+import { bearerToken, isWrapped } from "../native/session-token.ts";
 import { ApiError, type FieldError } from "./api-error.ts";
 import { reportUnauthorized } from "./unauthorized.ts";
 
@@ -11,6 +17,8 @@ export const apiTimeoutMs = 10_000;
  */
 export const uploadTimeoutMs = 60_000;
 const apiBase = "/api/v1";
+/** Sign-ins that answer with a token instead of a cookie when asked (the native wrapper asks). */
+const bearerSignIns = new Set(["/auth/login", "/auth/register", "/auth/sms-login"]);
 
 /** Each field's code, with the bound the server named for it (`params`) where it named one. */
 export function fieldErrors(details: Record<string, unknown> | undefined): Record<string, FieldError> {
@@ -53,6 +61,10 @@ function encode(body: Body): { headers: Record<string, string>; payload: BodyIni
 async function send(method: string, path: string, body: Body, idempotencyKey?: string): Promise<Response> {
   const { headers, payload } = encode(body);
   if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
+  // Wrapped, the session is a bearer token from secure storage (native/bridge.ts), not a cookie.
+  const token = bearerToken();
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  if (bearerSignIns.has(path) && isWrapped()) headers[sessionTransportHeader] = bearerTransport;
   let response: Response;
   try {
     response = await fetch(`${apiBase}${path}`, {

@@ -8,6 +8,7 @@ import {
   type Update,
 } from "@kabuto/shared";
 import { io, type Socket } from "socket.io-client";
+import { bearerToken } from "../native/session-token.ts";
 import { isOutdated, markOutdated, speaksOurProtocol } from "./protocol-version.ts";
 import { subscribeSession } from "./session.ts";
 import { createTopicAtom, dropTopicAtom, writeTopic } from "./topic-atoms.ts";
@@ -23,7 +24,7 @@ import { TopicStates } from "./topic-state.ts";
  * the topic's atom. After a reconnect, or when the feed's epoch changes, it re-subscribes every
  * held topic and takes the snapshots.
  *
- * The handshake carries the session cookie, and the gateway decides a private topic (`account`)
+ * The handshake carries the session cookie (or, in the native wrapper, the bearer token), and the gateway decides a private topic (`account`)
  * by the session it saw then: after a sign-in or sign-out the connection is made anew.
  */
 
@@ -59,7 +60,15 @@ let sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
 function connection(): ClientSocket {
   if (socket) return socket;
-  const opened: ClientSocket = io({ path: "/socket.io", transports: ["websocket"] });
+  const opened: ClientSocket = io({
+    path: "/socket.io",
+    transports: ["websocket"],
+    // Read at each (re)connect: wrapped, the session is a bearer token rather than the cookie.
+    auth: (send) => {
+      const token = bearerToken();
+      send(token === undefined ? {} : { token });
+    },
+  });
   opened.on("connect", () => {
     // Also a reconnect: whatever the server held (and granted) for the old connection is gone.
     pending.clear();

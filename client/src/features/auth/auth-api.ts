@@ -11,12 +11,18 @@ import {
   smsCodeResponseSchema,
 } from "@kabuto/shared";
 import { apiGet, apiSend } from "../../lib/api.ts";
+import { keepSessionToken } from "../../native/session-token.ts";
 import { clearSession, saveSession } from "../../state/session.ts";
 
-export async function login(request: LoginRequest): Promise<SessionResponse> {
-  const response = await apiSend("POST", "/auth/login", request, sessionResponseSchema);
+/** A sign-in's answer: the token first when the wrapper asked for one, then the session. */
+async function signedIn(response: SessionResponse): Promise<SessionResponse> {
+  await keepSessionToken(response.token);
   saveSession(response);
   return response;
+}
+
+export async function login(request: LoginRequest): Promise<SessionResponse> {
+  return signedIn(await apiSend("POST", "/auth/login", request, sessionResponseSchema));
 }
 
 /**
@@ -28,15 +34,11 @@ export function requestSmsCode(request: SmsCodeRequest): Promise<SmsCodeResponse
 }
 
 export async function smsLogin(request: SmsLoginRequest): Promise<SessionResponse> {
-  const response = await apiSend("POST", "/auth/sms-login", request, sessionResponseSchema);
-  saveSession(response);
-  return response;
+  return signedIn(await apiSend("POST", "/auth/sms-login", request, sessionResponseSchema));
 }
 
 export async function register(request: RegisterRequest): Promise<SessionResponse> {
-  const response = await apiSend("POST", "/auth/register", request, sessionResponseSchema);
-  saveSession(response);
-  return response;
+  return signedIn(await apiSend("POST", "/auth/register", request, sessionResponseSchema));
 }
 
 /** Signs out here even when the server cannot be reached: the member asked to leave. */

@@ -15,6 +15,8 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useOnline } from "../../offline/connectivity.ts";
+import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { useSessionState } from "../../state/session.ts";
 import { useQuote } from "../../state/topics.ts";
 import { localName, priceDigits } from "./instrument.ts";
@@ -132,6 +134,7 @@ function Detail({ symbol }: { symbol: string }) {
 /** Buy (long) and sell (short) at the foot of a stock; signed out, they lead to sign-in. */
 function TradeBar({ instrument }: { instrument: InstrumentWithQuote }) {
   const session = useSessionState();
+  const online = useOnline();
   const [, navigate] = useLocation();
   const [side, setSide] = useState<Side>("long");
   const [open, setOpen] = useState(false);
@@ -157,6 +160,7 @@ function TradeBar({ instrument }: { instrument: InstrumentWithQuote }) {
           className="button trade-bar__button"
           data-side="long"
           onClick={() => start("long")}
+          disabled={!online}
           data-testid="trade-long"
         >
           <Trans>Buy · Long</Trans>
@@ -166,10 +170,12 @@ function TradeBar({ instrument }: { instrument: InstrumentWithQuote }) {
           className="button trade-bar__button"
           data-side="short"
           onClick={() => start("short")}
+          disabled={!online}
           data-testid="trade-short"
         >
           <Trans>Sell · Short</Trans>
         </button>
+        <NeedsConnection />
       </div>
       {loaded && session && (
         <Suspense fallback={null}>

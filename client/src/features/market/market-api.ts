@@ -17,7 +17,8 @@ import { apiGet, apiSend } from "../../lib/api.ts";
 /** Instruments seen in any answer, so a screen can name a symbol without asking again. */
 const known = new Map<string, InstrumentWithQuote>();
 
-function remember(items: InstrumentWithQuote[]): InstrumentWithQuote[] {
+/** Also the offline copy's way back: its instruments are named at once without the server. */
+export function remember(items: InstrumentWithQuote[]): InstrumentWithQuote[] {
   for (const item of items) known.set(item.symbol, item);
   return items;
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { IconStar } from "../../app/icons.tsx";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useOnline } from "../../offline/connectivity.ts";
 import { useSessionState } from "../../state/session.ts";
 import { loadWatchlist, setWatched, useWatchlist } from "./watchlist.ts";
 
@@ -13,6 +14,7 @@ export function WatchStar({ symbol }: { symbol: string }) {
   const session = useSessionState();
   const watchlist = useWatchlist();
   const watched = watchlist?.includes(symbol) ?? false;
+  const online = useOnline();
 
   useEffect(() => {
     if (session) loadWatchlist().catch(notifyError);
@@ -33,8 +35,9 @@ export function WatchStar({ symbol }: { symbol: string }) {
       className="icon-button star-button"
       aria-pressed={watched}
       aria-label={watched ? t`Remove from watchlist` : t`Add to watchlist`}
+      title={online ? undefined : t`You are offline. This needs a connection.`}
       onClick={toggle}
-      disabled={session !== null && watchlist === undefined}
+      disabled={!online || (session !== null && watchlist === undefined)}
     >
       <IconStar filled={watched} />
     </button>

@@ -34,6 +34,16 @@ export async function loadWatchlist(force = false): Promise<void> {
   }
 }
 
+/** The symbols as last read, for the offline copy; undefined when not read this session. */
+export function watchlistSnapshot(): string[] | undefined {
+  return store.get(watchlistAtom);
+}
+
+/** Shows a kept list while none has been read (the app opened offline); a read replaces it. */
+export function restoreWatchlist(symbols: string[]): void {
+  if (store.get(watchlistAtom) === undefined) store.set(watchlistAtom, symbols);
+}
+
 /** Returns whether the server took the change; a refusal is rolled back and shown. */
 export async function setWatched(symbol: string, watched: boolean): Promise<boolean> {
   const before = store.get(watchlistAtom) ?? [];

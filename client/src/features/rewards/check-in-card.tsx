@@ -4,6 +4,8 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { ApiError } from "../../lib/api-error.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useOnline } from "../../offline/connectivity.ts";
+import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { checkIn } from "./rewards-api.ts";
 import "./rewards.css";
 
@@ -26,6 +28,7 @@ export function CheckInCard({
 }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
   const { streak, checkedInToday, nextPoints, points } = rewards;
   // Dots filled this week: a streak of 9 has filled two of the second week.
   const filled = streak === 0 ? 0 : ((streak - 1) % weekDays) + 1;
@@ -90,12 +93,13 @@ export function CheckInCard({
           type="button"
           className="button button--primary button--block"
           onClick={press}
-          disabled={busy}
+          disabled={busy || !online}
           data-testid="checkin-button"
         >
           <Trans>Check in: +{nextPoints} points</Trans>
         </button>
       )}
+      {!checkedInToday && <NeedsConnection />}
     </section>
   );
 }

@@ -12,6 +12,8 @@ import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useOnline } from "../../offline/connectivity.ts";
+import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { useBook, useMarketSession, useQuote } from "../../state/topics.ts";
 import { localName, priceDigits } from "../market/instrument.ts";
 import { LeverageText } from "./figures.tsx";
@@ -138,6 +140,7 @@ function OrderForm({ instrument, side, onSideChange, onDone }: OrderFormProps) {
   // The server's terms may offer other leverages than the defaults shown until they arrive.
   const leverage = terms.leverages.includes(draft.leverage) ? draft.leverage : (terms.leverages[0] ?? 1);
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
   const [keys] = useState(() => new IntentKeys());
 
   const lotCount = parseLots(draft.lots);
@@ -233,11 +236,12 @@ function OrderForm({ instrument, side, onSideChange, onDone }: OrderFormProps) {
         type="submit"
         className="button button--block order-form__submit"
         data-side={side}
-        disabled={busy}
+        disabled={busy || !online}
         data-testid="order-submit"
       >
         {side === "long" ? <Trans>Confirm buy</Trans> : <Trans>Confirm sell</Trans>}
       </button>
+      <NeedsConnection />
     </form>
   );
 }

@@ -14,6 +14,8 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useOnline } from "../../offline/connectivity.ts";
+import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { useSessionState } from "../../state/session.ts";
 import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
@@ -227,6 +229,7 @@ function Status({ position }: { position: Position }) {
 
 function Actions({ position, pnl }: { position: Position; pnl: bigint | undefined }) {
   const { t } = useLingui();
+  const online = useOnline();
   const locale = useLocale();
   const [closing, setClosing] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -259,6 +262,7 @@ function Actions({ position, pnl }: { position: Position; pnl: bigint | undefine
           type="button"
           className="button button--outline trade-bar__button"
           onClick={() => setAdding(true)}
+          disabled={!online}
           data-testid="add-margin"
         >
           <Trans>Add margin</Trans>
@@ -267,11 +271,12 @@ function Actions({ position, pnl }: { position: Position; pnl: bigint | undefine
           type="button"
           className="button button--primary trade-bar__button"
           onClick={() => setClosing(true)}
-          disabled={locked}
+          disabled={locked || !online}
           data-testid="close-position"
         >
           <Trans>Close position</Trans>
         </button>
+        <NeedsConnection />
       </div>
       <ConfirmDialog
         open={closing}

@@ -87,6 +87,26 @@ function load<R extends Resource>(resource: R): void {
   );
 }
 
+/** The balances and open positions as last read, for the offline copy (offline/last-state.ts). */
+export function tradingSnapshot(): { account: AccountSummary | undefined; holding: Position[] | undefined } {
+  return { account: store.get(atoms.account).value, holding: store.get(atoms.holding).value };
+}
+
+/**
+ * Shows a kept copy where nothing has been read yet (the app opened offline). The next
+ * successful read replaces it, as any re-read does.
+ */
+export function restoreTrading(account: AccountSummary | undefined, holding: Position[] | undefined): void {
+  if (account)
+    store.set(atoms.account, (previous) =>
+      previous.value ? previous : { value: account, error: undefined },
+    );
+  if (holding)
+    store.set(atoms.holding, (previous) =>
+      previous.value ? previous : { value: holding, error: undefined },
+    );
+}
+
 /** Re-reads every resource a screen shows, once the current burst of changes is over. */
 export function invalidateTrading(): void {
   if (refetchTimer !== undefined) return;

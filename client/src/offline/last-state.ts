@@ -1,0 +1,163 @@
+import {
+  accountSchema,
+  instrumentWithQuoteSchema,
+  positionSchema,
+  type Quote,
+  quoteTopic,
+  type Update,
+} from "@kabuto/shared";
+import { createStore, del, get, keys, set } from "idb-keyval";
+import { z } from "zod";
+import { knownInstrument, remember } from "../features/market/market-api.ts";
+import { loadWatchlist, restoreWatchlist, watchlistSnapshot } from "../features/market/watchlist.ts";
+import { invalidateTrading, restoreTrading, tradingSnapshot } from "../features/trading/trading-store.ts";
+import { currentSession, subscribeSession } from "../state/session.ts";
+import { store } from "../state/store.ts";
+import { createTopicAtom, peekTopicAtom, writeTopic } from "../state/topic-atoms.ts";
+import { checkUpdate } from "../state/topic-data.ts";
+import { isOnline, setKeptAt, watchConnectivity } from "./connectivity.ts";
+
+/**
+ * The last known state of the signed-in member's app, kept in IndexedDB so that the app opens
+ * offline with something true to show: watchlist quotes, open positions and account totals,
+ * with the time they were true (the offline banner shows it).
+ *
+ * While online, what the screens have read (balances, positions, watchlist) and the newest
+ * quotes of those symbols are written every few seconds when they changed, one record per
+ * member account. Opened offline, the record is put back into the same atoms the screens read;
+ * the first successful read replaces it. Back online, the usual paths re-read: the trading
+ * store and watchlist over HTTP, the socket's snapshots on reconnect. A sign-out deletes every
+ * record, so the next person on the device sees nothing of the last one.
+ */
+
+const saveEveryMs = 3000;
+const database = createStore("kabuto-offline", "last-state");
+const recordKey = (account: string) => `last-state:${account}`;
+
+const updateSchema = z.object({
+  topic: z.string(),
+  epoch: z.string(),
+  seq: z.number(),
+  ts: z.number(),
+  data: z.unknown(),
+});
+/** Checked on the way back: a record written by an older build may not fit this one. */
+const recordSchema = z.object({
+  account: z.string(),
+  savedAtMs: z.number(),
+  summary: accountSchema.optional(),
+  holding: z.array(positionSchema).optional(),
+  watchlist: z.array(instrumentWithQuoteSchema).optional(),
+  quotes: z.array(updateSchema),
+});
+type LastState = z.infer<typeof recordSchema>;
+
+let lastWritten: string | undefined;
+let kept: LastState | undefined;
+
+function quoteUpdate(symbol: string): Update | undefined {
+  const target = peekTopicAtom(quoteTopic(symbol));
+  return target ? store.get(target) : undefined;
+}
+
+/** What the screens show now, merged over the kept record for parts not read this session. */
+function capture(account: string): LastState | undefined {
+  const { account: summary, holding } = tradingSnapshot();
+  const watched = watchlistSnapshot();
+  const previous = kept?.account === account ? kept : undefined;
+  const watchlist = watched?.flatMap((symbol) => {
+    const instrument = knownInstrument(symbol);
+    if (!instrument) return [];
+    const live = quoteUpdate(symbol)?.data as Quote | undefined;
+    return [{ ...instrument, quote: live ?? instrument.quote }];
+  });
+  const symbols = new Set([
+    ...(watched ?? previous?.watchlist?.map((item) => item.symbol) ?? []),
+    ...(holding ?? previous?.holding ?? []).map((position) => position.symbol),
+  ]);
+  const quotes = [...symbols].flatMap((symbol) => {
+    const update = quoteUpdate(symbol) ?? previous?.quotes.find((item) => item.topic === quoteTopic(symbol));
+    return update ? [update] : [];
+  });
+  const record: LastState = {
+    account,
+    savedAtMs: Date.now(),
+    summary: summary ?? previous?.summary,
+    holding: holding ?? previous?.holding,
+    watchlist: watchlist ?? previous?.watchlist,
+    quotes,
+  };
+  if (!record.summary && !record.holding && !record.watchlist) return undefined;
+  return record;
+}
+
+async function save(): Promise<void> {
+  const account = currentSession()?.account;
+  if (!account || !isOnline()) return;
+  const record = capture(account);
+  if (!record) return;
+  // Unchanged figures are not written again, and keep the time they were last seen to change.
+  const { savedAtMs: _at, ...figures } = record;
+  const fingerprint = JSON.stringify(figures);
+  if (fingerprint === lastWritten) return;
+  lastWritten = fingerprint;
+  kept = record;
+  setKeptAt(record.savedAtMs);
+  await set(recordKey(account), record, database);
+}
+
+/** Puts the kept record back into the screens' atoms; screens that already read keep theirs. */
+async function restore(): Promise<void> {
+  const account = currentSession()?.account;
+  if (!account) return;
+  const parsed = recordSchema.safeParse(await get(recordKey(account), database));
+  if (!parsed.success || parsed.data.account !== account) return;
+  kept = parsed.data;
+  setKeptAt(kept.savedAtMs);
+  for (const unchecked of kept.quotes) {
+    const update = checkUpdate(unchecked);
+    if (!update || peekTopicAtom(update.topic)) continue;
+    createTopicAtom(update.topic);
+    writeTopic(update);
+  }
+  if (kept.watchlist) {
+    remember(kept.watchlist);
+    restoreWatchlist(kept.watchlist.map((item) => item.symbol));
+  }
+  restoreTrading(kept.summary, kept.holding);
+}
+
+async function forgetAll(): Promise<void> {
+  kept = undefined;
+  lastWritten = undefined;
+  setKeptAt(undefined);
+  const all = await keys(database);
+  await Promise.all(all.map((key) => del(key, database)));
+}
+
+/** Back online: the usual snapshot path, over HTTP, re-reads what the kept copy stood in for. */
+function resync(): void {
+  if (!currentSession()) return;
+  invalidateTrading();
+  loadWatchlist(true).catch(() => undefined);
+}
+
+/** Started once after the first paint. */
+export function startLastState(): void {
+  const failed = (error: unknown) => console.warn("offline copy not available", error);
+  if (!isOnline()) restore().catch(failed);
+  watchConnectivity((online) => {
+    if (online) resync();
+    else if (!kept) restore().catch(failed);
+  });
+  subscribeSession(() => {
+    if (!currentSession()) forgetAll().catch(failed);
+    else {
+      kept = undefined;
+      lastWritten = undefined;
+      setKeptAt(undefined);
+    }
+  });
+  setInterval(() => void save().catch(failed), saveEveryMs);
+  window.addEventListener("pagehide", () => void save().catch(failed));
+}
