@@ -3,13 +3,26 @@ import type {
   CandleInterval,
   CandleList,
   FxRate,
+  HotList,
+  HotListQuery,
   IndexInfo,
   Instrument,
   InstrumentCatalog,
   InstrumentWithQuote,
+  Market,
+  NewListingList,
   Quote,
 } from "@kabuto/shared";
-import { candleTopic, quoteTopic, toWireCandle } from "@kabuto/shared";
+import {
+  addDays,
+  candleTopic,
+  marketDate,
+  markets,
+  quoteTopic,
+  rankHotList,
+  sessionTopic,
+  toWireCandle,
+} from "@kabuto/shared";
 import { AppError } from "../errors.ts";
 import type { CandlesRepo } from "./candles.repo.ts";
 
@@ -18,12 +31,18 @@ export class MarketService {
   private readonly catalog: InstrumentCatalog;
   private readonly bus: Bus;
   private readonly candles: CandlesRepo;
+  private readonly now: () => number;
   private readonly searchIndex: { instrument: Instrument; haystack: string }[];
+  private readonly equitiesByMarket: ReadonlyMap<Market, readonly Instrument[]>;
 
-  constructor(deps: { catalog: InstrumentCatalog; bus: Bus; candles: CandlesRepo }) {
+  constructor(deps: { catalog: InstrumentCatalog; bus: Bus; candles: CandlesRepo; now: () => number }) {
     this.catalog = deps.catalog;
     this.bus = deps.bus;
     this.candles = deps.candles;
+    this.now = deps.now;
+    this.equitiesByMarket = new Map(
+      markets.map((market) => [market, deps.catalog.instruments.filter((item) => item.market === market)]),
+    );
     this.searchIndex = deps.catalog.instruments.map((instrument) => ({
       instrument,
       haystack: normalise(
@@ -72,6 +91,55 @@ export class MarketService {
     }
     const list: CandleList = { symbol: symbol as CandleList["symbol"], interval, items };
     return list;
+  }
+
+  /**
+   * One hot list of a market, ranked from the newest quote of each of its names on the bus
+   * (the state the feed last published, the same any socket subscriber gets first), with the
+   * market's phase from its session topic.
+   */
+  async hotList(query: HotListQuery): Promise<HotList> {
+    const instruments = this.equitiesByMarket.get(query.market) ?? [];
+    const [withQuotes, sessions] = await Promise.all([
+      this.withQuotes(instruments),
+      this.bus.snapshots([sessionTopic(query.market)]),
+    ]);
+    return {
+      market: query.market,
+      kind: query.kind,
+      session: sessions[0]?.data ?? null,
+      items: rankHotList(withQuotes, query.kind, query.limit),
+      rankedAtMs: this.now(),
+    };
+  }
+
+  /**
+   * Names first listed within the last `days` days of their exchange's calendar, newest first.
+   * The catalog dates a listing only for names that joined after its history began; the
+   * simulator's universe has none yet, so today the list is empty and says why.
+   */
+  async newListings(query: { market?: Market | undefined; days: number }): Promise<NewListingList> {
+    const nowMs = this.now();
+    const wanted = query.market ? [query.market] : markets;
+    const since = new Map(wanted.map((market) => [market, addDays(marketDate(market, nowMs), -query.days)]));
+    const listed = this.catalog.instruments.flatMap((instrument) => {
+      const from = since.get(instrument.market);
+      return from && instrument.listedOn && instrument.listedOn >= from
+        ? [{ instrument, listedOn: instrument.listedOn }]
+        : [];
+    });
+    listed.sort((a, b) => (a.listedOn < b.listedOn ? 1 : a.listedOn > b.listedOn ? -1 : 0));
+    const quotes = await this.quotes(listed.map((entry) => entry.instrument.symbol));
+    // The markets' dates differ by a day at most; the list names the earlier one.
+    const sinceDate = [...since.values()].sort()[0] ?? addDays(marketDate("JP", nowMs), -query.days);
+    return {
+      sinceDate,
+      items: listed.map(({ instrument, listedOn }) => ({
+        ...instrument,
+        quote: quotes.get(instrument.symbol) ?? null,
+        listedOn,
+      })),
+    };
   }
 
   async indices(): Promise<{ items: IndexInfo[] }> {
