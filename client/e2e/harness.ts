@@ -51,7 +51,7 @@ export function ensureBuilt(): void {
       return 0;
     }
   })();
-  const sources = ["src", "index.html", "vite.config.ts", "lingui.config.ts"].map((part) =>
+  const sources = ["src", "build", "index.html", "vite.config.ts", "lingui.config.ts"].map((part) =>
     join(clientDir, part),
   );
   sources.push(join(rootDir, "shared", "src"));

@@ -353,6 +353,7 @@ export {
   type SessionWindow,
   sessionAt,
   sessionWindows,
+  usExtendedHours,
 } from "./market/sessions.ts";
 export {
   isOnTick,
