@@ -45,10 +45,10 @@ export function HotScreen() {
   }
 
   const kinds: Record<HotListKind, string> = {
-    gainers: t`Top gainers`,
-    losers: t`Top losers`,
-    volume: t`Most traded`,
-    turnover: t`Top turnover`,
+    gainers: t({ message: "Gainers", context: "hot list" }),
+    losers: t({ message: "Losers", context: "hot list" }),
+    volume: t({ message: "Volume", context: "hot list" }),
+    turnover: t({ message: "Turnover", context: "hot list" }),
   };
 
   return (

@@ -105,7 +105,7 @@ function ExtendedHours({ session }: { session: ExtendedSession }) {
   const date = live?.tradingDate ?? marketDate("US", Date.now());
   const { from, to } = usExtendedHours[session];
   const clock = (zone: string) =>
-    new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: zone });
+    new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone });
   const atMs = (hours: number, minutes: number) => zonedWallClockMs("America/New_York", date, hours, minutes);
   const startMs = atMs(from[0], from[1]);
   const endMs = atMs(to[0], to[1]);
