@@ -26,6 +26,14 @@ import {
 import { AppError } from "../errors.ts";
 import type { CandlesRepo } from "./candles.repo.ts";
 
+/**
+ * How long one read of a market's quotes serves its hot lists. Every viewer re-asks every ten
+ * seconds and one read is a Redis MGET of a few hundred quotes; sharing it for two seconds makes
+ * the cost per API process a read per market every two seconds however many members watch,
+ * and the list a member sees at most two seconds older than the bus.
+ */
+export const hotListQuotesReuseMs = 2_000;
+
 /** Market data for HTTP: instruments from the catalog, prices from the bus's newest state, history from the database. */
 export class MarketService {
   private readonly catalog: InstrumentCatalog;
@@ -34,6 +42,10 @@ export class MarketService {
   private readonly now: () => number;
   private readonly searchIndex: { instrument: Instrument; haystack: string }[];
   private readonly equitiesByMarket: ReadonlyMap<Market, readonly Instrument[]>;
+  private readonly marketQuotes = new Map<
+    Market,
+    { readAtMs: number; items: Promise<InstrumentWithQuote[]> }
+  >();
 
   constructor(deps: { catalog: InstrumentCatalog; bus: Bus; candles: CandlesRepo; now: () => number }) {
     this.catalog = deps.catalog;
@@ -99,9 +111,8 @@ export class MarketService {
    * market's phase from its session topic.
    */
   async hotList(query: HotListQuery): Promise<HotList> {
-    const instruments = this.equitiesByMarket.get(query.market) ?? [];
     const [withQuotes, sessions] = await Promise.all([
-      this.withQuotes(instruments),
+      this.quotedEquities(query.market),
       this.bus.snapshots([sessionTopic(query.market)]),
     ]);
     return {
@@ -111,6 +122,20 @@ export class MarketService {
       items: rankHotList(withQuotes, query.kind, query.limit),
       rankedAtMs: this.now(),
     };
+  }
+
+  /** Every name of a market with its newest quote, read at most once per `hotListQuotesReuseMs`. */
+  private quotedEquities(market: Market): Promise<InstrumentWithQuote[]> {
+    const nowMs = this.now();
+    const kept = this.marketQuotes.get(market);
+    if (kept && nowMs - kept.readAtMs < hotListQuotesReuseMs) return kept.items;
+    const items = this.withQuotes(this.equitiesByMarket.get(market) ?? []);
+    this.marketQuotes.set(market, { readAtMs: nowMs, items });
+    // A failed read is not kept: the next request tries again.
+    items.catch(() => {
+      if (this.marketQuotes.get(market)?.items === items) this.marketQuotes.delete(market);
+    });
+    return items;
   }
 
   /**
