@@ -1,11 +1,31 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { licencesPlugin } from "./build/licences-plugin.ts";
 import { manifest, manifestFiles, manifestLocales } from "./pwa-manifests.ts";
 
 const server = "http://127.0.0.1:3000";
+const clientDir = dirname(fileURLToPath(import.meta.url));
+const version = (JSON.parse(readFileSync(join(clientDir, "package.json"), "utf8")) as { version: string })
+  .version;
+
+/** The commit the client is built from, for the about screen; "unknown" outside a git checkout. */
+function buildCommit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short=10", "HEAD"], {
+      cwd: clientDir,
+      encoding: "utf8",
+    }).trim();
+  } catch {
+    return "unknown";
+  }
+}
 
 /** Writes the three language manifests next to index.html (see pwa-manifests.ts). */
 function manifests(): Plugin {
@@ -49,7 +69,14 @@ export default defineConfig(({ command }) => ({
         cleanupOutdatedCaches: true,
       },
     }),
+    // The bundled packages' licences, for the about screen (build/licences-plugin.ts).
+    licencesPlugin(),
   ],
+  define: {
+    __KABUTO_VERSION__: JSON.stringify(version),
+    __KABUTO_COMMIT__: JSON.stringify(command === "build" ? buildCommit() : "dev"),
+    __KABUTO_BUILT_AT_MS__: JSON.stringify(Date.now()),
+  },
   build: {
     outDir: "dist",
     target: "es2022",

@@ -97,7 +97,7 @@ export function createServices(deps: ServiceDeps): Services {
   const { config, bus, catalog, now, throttle } = deps;
   const { db } = deps.database;
   const events = deps.events ?? (() => undefined);
-  const market = new MarketService({ catalog, bus, candles: new CandlesRepo(db) });
+  const market = new MarketService({ catalog, bus, candles: new CandlesRepo(db), now });
   const uploadStore = new UploadStore(config.uploadDir);
   const fundHours = parseFundHours(config.FUND_HOURS);
   const minimums = parseWithdrawMinimums(config.WITHDRAW_MIN);

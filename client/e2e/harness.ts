@@ -53,6 +53,7 @@ export function ensureBuilt(): void {
   })();
   const sources = [
     "src",
+    "build",
     "public",
     "index.html",
     "vite.config.ts",

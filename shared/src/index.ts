@@ -167,6 +167,10 @@ export {
   type FxRate,
   fxRateListSchema,
   fxRateSchema,
+  type HotList,
+  type HotListQuery,
+  hotListQuerySchema,
+  hotListSchema,
   type IndexInfo,
   type Instrument,
   type InstrumentList,
@@ -180,6 +184,11 @@ export {
   instrumentWithQuoteSchema,
   type LocalizedName,
   localizedNameSchema,
+  type NewListingList,
+  newListingDaysDefault,
+  newListingDaysMax,
+  newListingListSchema,
+  newListingQuerySchema,
   tickTables,
   type Watchlist,
   watchlistMax,
@@ -399,6 +408,13 @@ export {
   toWireCandle,
   type UnitCandle,
 } from "./market/catalog.ts";
+export {
+  type HotListKind,
+  hotListKinds,
+  hotListLimitDefault,
+  hotListLimitMax,
+  rankHotList,
+} from "./market/hot-lists.ts";
 export { addDays, isoDateParts, weekday } from "./market/iso-date.ts";
 export { type DailyLimit, dailyLimit, dailyLimitFor } from "./market/price-limits.ts";
 export {
@@ -407,6 +423,7 @@ export {
   type SessionWindow,
   sessionAt,
   sessionWindows,
+  usExtendedHours,
 } from "./market/sessions.ts";
 export {
   isOnTick,

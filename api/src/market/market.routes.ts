@@ -3,10 +3,14 @@ import {
   candleListSchema,
   candleQuerySchema,
   fxRateListSchema,
+  hotListQuerySchema,
+  hotListSchema,
   indexListSchema,
   instrumentListSchema,
   instrumentQuerySchema,
   instrumentWithQuoteSchema,
+  newListingListSchema,
+  newListingQuerySchema,
 } from "@kabuto/shared";
 import type { Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
@@ -58,6 +62,35 @@ export function mountMarketRoutes(router: Router, docs: ApiDocs, market: MarketS
       const symbol = validate(anySymbolSchema, request.params.symbol);
       const query = validate(candleQuerySchema, request.query);
       response.json(await market.candleHistory(symbol, query.interval, query.before, query.limit));
+    },
+  );
+
+  route(
+    {
+      method: "get",
+      path: "/market/hot-lists",
+      tag: "market",
+      summary:
+        "A market's hot list (top gainers, top losers, most traded by shares or by value) from the newest quotes, with the market's session",
+      query: hotListQuerySchema,
+      response: hotListSchema,
+    },
+    async (request, response) => {
+      response.json(await market.hotList(validate(hotListQuerySchema, request.query)));
+    },
+  );
+
+  route(
+    {
+      method: "get",
+      path: "/market/new-listings",
+      tag: "market",
+      summary: "Names first listed within the last `days` days, newest first",
+      query: newListingQuerySchema,
+      response: newListingListSchema,
+    },
+    async (request, response) => {
+      response.json(await market.newListings(validate(newListingQuerySchema, request.query)));
     },
   );
 

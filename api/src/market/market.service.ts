@@ -3,27 +3,58 @@ import type {
   CandleInterval,
   CandleList,
   FxRate,
+  HotList,
+  HotListQuery,
   IndexInfo,
   Instrument,
   InstrumentCatalog,
   InstrumentWithQuote,
+  Market,
+  NewListingList,
   Quote,
 } from "@kabuto/shared";
-import { candleTopic, quoteTopic, toWireCandle } from "@kabuto/shared";
+import {
+  addDays,
+  candleTopic,
+  marketDate,
+  markets,
+  quoteTopic,
+  rankHotList,
+  sessionTopic,
+  toWireCandle,
+} from "@kabuto/shared";
 import { AppError } from "../errors.ts";
 import type { CandlesRepo } from "./candles.repo.ts";
+
+/**
+ * How long one read of a market's quotes serves its hot lists. Every viewer re-asks every ten
+ * seconds and one read is a Redis MGET of a few hundred quotes; sharing it for two seconds makes
+ * the cost per API process a read per market every two seconds however many members watch,
+ * and the list a member sees at most two seconds older than the bus.
+ */
+export const hotListQuotesReuseMs = 2_000;
 
 /** Market data for HTTP: instruments from the catalog, prices from the bus's newest state, history from the database. */
 export class MarketService {
   private readonly catalog: InstrumentCatalog;
   private readonly bus: Bus;
   private readonly candles: CandlesRepo;
+  private readonly now: () => number;
   private readonly searchIndex: { instrument: Instrument; haystack: string }[];
+  private readonly equitiesByMarket: ReadonlyMap<Market, readonly Instrument[]>;
+  private readonly marketQuotes = new Map<
+    Market,
+    { readAtMs: number; items: Promise<InstrumentWithQuote[]> }
+  >();
 
-  constructor(deps: { catalog: InstrumentCatalog; bus: Bus; candles: CandlesRepo }) {
+  constructor(deps: { catalog: InstrumentCatalog; bus: Bus; candles: CandlesRepo; now: () => number }) {
     this.catalog = deps.catalog;
     this.bus = deps.bus;
     this.candles = deps.candles;
+    this.now = deps.now;
+    this.equitiesByMarket = new Map(
+      markets.map((market) => [market, deps.catalog.instruments.filter((item) => item.market === market)]),
+    );
     this.searchIndex = deps.catalog.instruments.map((instrument) => ({
       instrument,
       haystack: normalise(
@@ -72,6 +103,68 @@ export class MarketService {
     }
     const list: CandleList = { symbol: symbol as CandleList["symbol"], interval, items };
     return list;
+  }
+
+  /**
+   * One hot list of a market, ranked from the newest quote of each of its names on the bus
+   * (the state the feed last published, the same any socket subscriber gets first), with the
+   * market's phase from its session topic.
+   */
+  async hotList(query: HotListQuery): Promise<HotList> {
+    const [withQuotes, sessions] = await Promise.all([
+      this.quotedEquities(query.market),
+      this.bus.snapshots([sessionTopic(query.market)]),
+    ]);
+    return {
+      market: query.market,
+      kind: query.kind,
+      session: sessions[0]?.data ?? null,
+      items: rankHotList(withQuotes, query.kind, query.limit),
+      rankedAtMs: this.now(),
+    };
+  }
+
+  /** Every name of a market with its newest quote, read at most once per `hotListQuotesReuseMs`. */
+  private quotedEquities(market: Market): Promise<InstrumentWithQuote[]> {
+    const nowMs = this.now();
+    const kept = this.marketQuotes.get(market);
+    if (kept && nowMs - kept.readAtMs < hotListQuotesReuseMs) return kept.items;
+    const items = this.withQuotes(this.equitiesByMarket.get(market) ?? []);
+    this.marketQuotes.set(market, { readAtMs: nowMs, items });
+    // A failed read is not kept: the next request tries again.
+    items.catch(() => {
+      if (this.marketQuotes.get(market)?.items === items) this.marketQuotes.delete(market);
+    });
+    return items;
+  }
+
+  /**
+   * Names first listed within the last `days` days of their exchange's calendar, newest first.
+   * The catalog dates a listing only for names that joined after its history began; the
+   * simulator's universe has none yet, so today the list is empty and says why.
+   */
+  async newListings(query: { market?: Market | undefined; days: number }): Promise<NewListingList> {
+    const nowMs = this.now();
+    const wanted = query.market ? [query.market] : markets;
+    const since = new Map(wanted.map((market) => [market, addDays(marketDate(market, nowMs), -query.days)]));
+    const listed = this.catalog.instruments.flatMap((instrument) => {
+      const from = since.get(instrument.market);
+      return from && instrument.listedOn && instrument.listedOn >= from
+        ? [{ instrument, listedOn: instrument.listedOn }]
+        : [];
+    });
+    listed.sort((a, b) => (a.listedOn < b.listedOn ? 1 : a.listedOn > b.listedOn ? -1 : 0));
+    const quotes = await this.quotes(listed.map((entry) => entry.instrument.symbol));
+    // The markets' dates differ by a day at most; the list names the earlier one.
+    const sinceDate = [...since.values()].sort()[0] ?? addDays(marketDate("JP", nowMs), -query.days);
+    return {
+      sinceDate,
+      items: listed.map(({ instrument, listedOn }) => ({
+        ...instrument,
+        quote: quotes.get(instrument.symbol) ?? null,
+        listedOn,
+      })),
+    };
   }
 
   async indices(): Promise<{ items: IndexInfo[] }> {

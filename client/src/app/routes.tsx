@@ -31,6 +31,11 @@ const screens = {
   marketDetail: lazy(() =>
     import("../features/market/detail-screen.tsx").then((m) => ({ default: m.DetailScreen })),
   ),
+  hotLists: lazy(() => import("../features/market/hot-screen.tsx").then((m) => ({ default: m.HotScreen }))),
+  newListings: lazy(() =>
+    import("../features/market/new-listings-screen.tsx").then((m) => ({ default: m.NewListingsScreen })),
+  ),
+  buy: lazy(() => import("../features/trading/buy-screen.tsx").then((m) => ({ default: m.BuyScreen }))),
   positions: lazy(() =>
     import("../features/trading/positions-screen.tsx").then((m) => ({ default: m.PositionsScreen })),
   ),
@@ -132,6 +137,9 @@ const routes: Record<string, RouteDef> = {
   "/home/DetailsPage": { screen: screens.newsDetail },
   "/market/market": { screen: screens.market, tab: true, keepAlive: true },
   "/market/marketDetail": { screen: screens.marketDetail },
+  "/market/stockHot/stockList": { screen: screens.hotLists },
+  "/market/marketNew": { screen: screens.newListings },
+  "/market/marketBuy": { screen: screens.buy },
   "/position/position": { screen: screens.positions, tab: true },
   "/position/positionDetail": { screen: screens.positionDetail },
   "/user/usercenter": { screen: screens.userCenter, tab: true },

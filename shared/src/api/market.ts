@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { candleIntervalSchema, candleSchema, quoteSchema } from "../protocol/market-data.ts";
+import { hotListKinds, hotListLimitDefault, hotListLimitMax } from "../market/hot-lists.ts";
+import {
+  candleIntervalSchema,
+  candleSchema,
+  quoteSchema,
+  sessionStateSchema,
+} from "../protocol/market-data.ts";
 import { anySymbolSchema, currencySchema, marketSchema } from "../symbols.ts";
 import { safeText } from "../text.ts";
 
@@ -18,6 +24,11 @@ export const instrumentSchema = z.object({
   /** Shares in one trading unit (TSE 100, US 1). */
   lotSize: z.number().int().positive(),
   tickTable: z.enum(tickTables),
+  /**
+   * The exchange-zone date (YYYY-MM-DD) it was first listed; absent for the names that were
+   * already trading when the market's history begins (the simulator's whole universe today).
+   */
+  listedOn: z.iso.date().optional(),
 });
 export type Instrument = z.infer<typeof instrumentSchema>;
 
@@ -82,3 +93,39 @@ export const watchlistSchema = z.object({
   items: z.array(z.object({ symbol: anySymbolSchema, addedAtMs: z.number() })),
 });
 export type Watchlist = z.infer<typeof watchlistSchema>;
+
+export const hotListQuerySchema = z.object({
+  market: marketSchema,
+  kind: z.enum(hotListKinds),
+  limit: z.coerce.number().int().min(1).max(hotListLimitMax).default(hotListLimitDefault),
+});
+export type HotListQuery = z.infer<typeof hotListQuerySchema>;
+
+export const hotListSchema = z.object({
+  market: marketSchema,
+  kind: z.enum(hotListKinds),
+  /** The market's phase as the feed last announced it; null before the feed has said. */
+  session: sessionStateSchema.nullable(),
+  /** Best first. */
+  items: z.array(instrumentWithQuoteSchema),
+  /** When the ranking was taken from the newest quotes, epoch ms. */
+  rankedAtMs: z.number(),
+});
+export type HotList = z.infer<typeof hotListSchema>;
+
+/** How far back "newly listed" looks by default, and at most: a quarter, and a year. */
+export const newListingDaysDefault = 90;
+export const newListingDaysMax = 365;
+
+export const newListingQuerySchema = z.object({
+  market: marketSchema.optional(),
+  days: z.coerce.number().int().min(1).max(newListingDaysMax).default(newListingDaysDefault),
+});
+
+export const newListingListSchema = z.object({
+  /** The first listing date the list looks at (exchange-zone date of the oldest market asked for). */
+  sinceDate: z.iso.date(),
+  /** Newest listing first. */
+  items: z.array(instrumentWithQuoteSchema.extend({ listedOn: z.iso.date() })),
+});
+export type NewListingList = z.infer<typeof newListingListSchema>;

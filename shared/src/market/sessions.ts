@@ -32,11 +32,20 @@ const tseDay: readonly WallWindow[] = [
   { phase: "regular", from: [12, 30], to: [15, 30] },
 ];
 
+/**
+ * The US extended sessions on a full day, New York wall-clock time: what the pre-market and
+ * after-hours screens state. An early close moves after hours to 13:00–17:00 (below).
+ */
+export const usExtendedHours = {
+  pre: { from: [4, 0], to: [9, 30] },
+  after: { from: [16, 0], to: [20, 0] },
+} as const satisfies Record<"pre" | "after", { from: WallTime; to: WallTime }>;
+
 /** US: pre-market, the regular session, after hours (ET). */
 const usDay: readonly WallWindow[] = [
-  { phase: "pre", from: [4, 0], to: [9, 30] },
-  { phase: "regular", from: [9, 30], to: [16, 0] },
-  { phase: "after", from: [16, 0], to: [20, 0] },
+  { phase: "pre", ...usExtendedHours.pre },
+  { phase: "regular", from: usExtendedHours.pre.to, to: usExtendedHours.after.from },
+  { phase: "after", ...usExtendedHours.after },
 ];
 
 /** On an early-close day the regular session ends at 13:00 and after hours at 17:00. */

@@ -34,3 +34,73 @@ export function IconMegaphone(props: IconProps) {
     </Icon>
   );
 }
+
+/** A sun on the horizon: the US pre-market. */
+export function IconSunrise(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 18.5h17" />
+      <path d="M7 18.5a5 5 0 0 1 10 0" />
+      <path d="M12 5v3M5.6 9.6l1.8 1.8M18.4 9.6l-1.8 1.8" />
+    </Icon>
+  );
+}
+
+/** A crescent moon: US after-hours. */
+export function IconMoon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M19.5 14.5A8 8 0 0 1 9.5 4.5a8 8 0 1 0 10 10z" />
+    </Icon>
+  );
+}
+
+/** A flame: the hot lists. */
+export function IconFlame(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 21a6 6 0 0 0 6-6c0-4-3-6-4-10-2 2-3 4-3 6-1-1-1.5-2-1.5-3C7.5 10 6 12.5 6 15a6 6 0 0 0 6 6z" />
+    </Icon>
+  );
+}
+
+/** A four-point star: a new offering (IPO). */
+export function IconSpark(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3.5l2.2 5.3 5.3 2.2-5.3 2.2L12 18.5l-2.2-5.3-5.3-2.2 5.3-2.2z" />
+    </Icon>
+  );
+}
+
+/** A clock: trading within the day. */
+export function IconClock(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="8" />
+      <path d="M12 7.5V12l3 2" />
+    </Icon>
+  );
+}
+
+/** A stack of blocks: a block trade. */
+export function IconBlocks(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4" y="12" width="7" height="7" rx="1" />
+      <rect x="13" y="12" width="7" height="7" rx="1" />
+      <rect x="8.5" y="4.5" width="7" height="7" rx="1" />
+    </Icon>
+  );
+}
+
+/** Two people: following another member's trades. */
+export function IconPeople(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8.5" r="3" />
+      <path d="M3.5 19a5.5 5.5 0 0 1 11 0" />
+      <path d="M15.5 5.8a3 3 0 0 1 0 5.4M17 14a5.5 5.5 0 0 1 3.5 5" />
+    </Icon>
+  );
+}

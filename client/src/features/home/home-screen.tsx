@@ -19,11 +19,23 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { fetchIndices } from "../market/market-api.ts";
+import { extendedSessionPath } from "../market/market-paths.ts";
 import { SessionBadge } from "../market/session-badge.tsx";
 import { CheckInCard } from "../rewards/check-in-card.tsx";
 import { fetchRewards } from "../rewards/rewards-api.ts";
 import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
-import { IconChat, IconHeadset, IconMegaphone } from "./home-icons.tsx";
+import {
+  IconBlocks,
+  IconChat,
+  IconClock,
+  IconFlame,
+  IconHeadset,
+  IconMegaphone,
+  IconMoon,
+  IconPeople,
+  IconSpark,
+  IconSunrise,
+} from "./home-icons.tsx";
 import { IndexCard } from "./index-strip.tsx";
 import { homeNewsCount, localText, newsDetailPath, newsListPath } from "./news.ts";
 import { fetchNewsPage, type NewsPage } from "./news-api.ts";
@@ -41,9 +53,9 @@ interface Shortcut {
 }
 
 /**
- * Home: the newest announcement, the markets at a glance, shortcuts and the newest news. Only
- * screens that exist are offered; the spec's other shortcuts (IPO, block trade, day trading...)
- * arrive with their screens.
+ * Home: the newest announcement, the markets at a glance, shortcuts and the newest news. Every
+ * shortcut of the spec is here: a link to its screen, or, for a product not built yet, a dimmed
+ * tile that says it is coming.
  */
 export function HomeScreen() {
   const { t } = useLingui();
@@ -161,13 +173,40 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
 }
 
 /**
- * Four to a row: money first (the account centre's actions and the records), then the markets,
- * then help and the language, which stays last.
+ * Products of the spec's shortcuts that are not built yet. They are shown, dimmed, with a
+ * "coming" note rather than hidden: the member sees what the app will offer, and no tap leads
+ * to a dead end. Whoever builds one turns it into a link in `Shortcuts`.
+ */
+function comingShortcuts(): ComingShortcut[] {
+  return [
+    { label: <Trans>IPO</Trans>, icon: <IconSpark />, testId: "shortcut-ipo" },
+    { label: <Trans>Day trading</Trans>, icon: <IconClock />, testId: "shortcut-day-trading" },
+    { label: <Trans>Block trade</Trans>, icon: <IconBlocks />, testId: "shortcut-block-trade" },
+    { label: <Trans>Follow trading</Trans>, icon: <IconPeople />, testId: "shortcut-follow" },
+  ];
+}
+
+interface ComingShortcut {
+  label: ReactNode;
+  icon: ReactNode;
+  testId: string;
+}
+
+/**
+ * Four to a row: trading and money first (the spec's "negotiated bidding" is the order screen,
+ * reached through search), then the markets (watchlist, the US extended sessions, hot lists),
+ * then exchange, search, help and the language; the products still coming close the grid.
  */
 function Shortcuts() {
   const { t } = useLingui();
   const config = useFresh(loadPublicConfig);
   const shortcuts: Shortcut[] = [
+    {
+      href: "/home/search?then=buy",
+      label: <Trans>Trade</Trans>,
+      icon: <IconTrade />,
+      testId: "shortcut-trade",
+    },
     {
       href: "/user/recharge",
       label: <Trans>Deposit</Trans>,
@@ -181,23 +220,40 @@ function Shortcuts() {
       testId: "shortcut-withdraw",
     },
     {
-      href: "/user/exchange",
-      label: <Trans>Exchange</Trans>,
-      icon: <IconTrade />,
-      testId: "shortcut-exchange",
-    },
-    {
       href: "/user/FundingDetails",
       label: <Trans>Fund records</Trans>,
       icon: <IconReceipt />,
       testId: "shortcut-fund-records",
     },
-    { href: "/market/market", label: <Trans>Quotes</Trans>, icon: <IconQuotes />, testId: "shortcut-quotes" },
     {
       href: "/market/market?tab=watchlist",
       label: <Trans>Watchlist</Trans>,
       icon: <IconStar />,
       testId: "shortcut-watchlist",
+    },
+    {
+      href: extendedSessionPath("pre"),
+      label: <Trans>Pre-market</Trans>,
+      icon: <IconSunrise />,
+      testId: "shortcut-pre-market",
+    },
+    {
+      href: extendedSessionPath("after"),
+      label: <Trans>After-hours</Trans>,
+      icon: <IconMoon />,
+      testId: "shortcut-after-hours",
+    },
+    {
+      href: "/market/stockHot/stockList",
+      label: <Trans>Hot lists</Trans>,
+      icon: <IconFlame />,
+      testId: "shortcut-hot-lists",
+    },
+    {
+      href: "/user/exchange",
+      label: <Trans>Exchange</Trans>,
+      icon: <IconQuotes />,
+      testId: "shortcut-exchange",
     },
     { href: "/home/search", label: <Trans>Search</Trans>, icon: <IconSearch />, testId: "shortcut-search" },
     ...supportShortcuts(config.value ?? []),
@@ -235,6 +291,15 @@ function Shortcuts() {
           </Link>
         );
       })}
+      {comingShortcuts().map((shortcut) => (
+        <span key={shortcut.testId} className="shortcut shortcut--coming" data-testid={shortcut.testId}>
+          <span className="shortcut__icon">{shortcut.icon}</span>
+          <span className="shortcut__label">{shortcut.label}</span>
+          <span className="shortcut__coming">
+            <Trans>Coming soon</Trans>
+          </span>
+        </span>
+      ))}
     </nav>
   );
 }

@@ -2,6 +2,9 @@ import {
   type CandleInterval,
   type CandleList,
   candleListSchema,
+  type HotList,
+  type HotListKind,
+  hotListSchema,
   type IndexInfo,
   type InstrumentList,
   type InstrumentWithQuote,
@@ -9,6 +12,8 @@ import {
   instrumentListSchema,
   instrumentWithQuoteSchema,
   type Market,
+  type NewListingList,
+  newListingListSchema,
   type Watchlist,
   watchlistSchema,
 } from "@kabuto/shared";
@@ -73,4 +78,19 @@ export function putWatchlist(symbol: string): Promise<void> {
 
 export function deleteWatchlist(symbol: string): Promise<void> {
   return apiSend("DELETE", `/watchlist/${encodeURIComponent(symbol)}`);
+}
+
+export async function fetchHotList(market: Market, kind: HotListKind): Promise<HotList> {
+  const list = await apiGet(
+    `/market/hot-lists?${new URLSearchParams({ market, kind }).toString()}`,
+    hotListSchema,
+  );
+  remember(list.items);
+  return list;
+}
+
+export async function fetchNewListings(): Promise<NewListingList> {
+  const list = await apiGet("/market/new-listings", newListingListSchema);
+  remember(list.items);
+  return list;
 }

@@ -1,15 +1,19 @@
 import { Tabs } from "@base-ui/react/tabs";
 import type { InstrumentWithQuote, Market } from "@kabuto/shared";
+import { marketDate, usExtendedHours, zonedWallClockMs } from "@kabuto/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { IconSearch } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
+import { useMarketSession } from "../../state/topics.ts";
 import { fetchInstrument, fetchInstruments, knownInstrument } from "./market-api.ts";
+import { type ExtendedSession, isExtendedSession } from "./market-paths.ts";
 import { QuoteList, QuoteListSkeleton } from "./quote-list.tsx";
 import { SessionBadge } from "./session-badge.tsx";
 import { loadWatchlist, useWatchlist } from "./watchlist.ts";
@@ -28,7 +32,11 @@ export function MarketScreen() {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const [tab, setTab] = useState<MarketTab>("jp");
-  const requested = path === "/market/market" ? new URLSearchParams(search).get("tab") : null;
+  const query = path === "/market/market" ? new URLSearchParams(search) : undefined;
+  const requested = query?.get("tab") ?? null;
+  const requestedSession = query?.get("session") ?? null;
+  // The extended-session view is the US list; it lasts until the member picks another tab.
+  const extended = tab === "us" && isExtendedSession(requestedSession) ? requestedSession : undefined;
 
   // A link such as the home screen's watchlist shortcut picks the tab (`?tab=watchlist`).
   useEffect(() => {
@@ -50,6 +58,14 @@ export function MarketScreen() {
           </Link>
         }
       />
+      <nav className="market-links" aria-label={t`More lists`}>
+        <Link href="/market/stockHot/stockList" className="button button--outline button--small">
+          <Trans>Hot lists</Trans>
+        </Link>
+        <Link href="/market/marketNew" className="button button--outline button--small">
+          <Trans>New listings</Trans>
+        </Link>
+      </nav>
       <Tabs.Root value={tab} onValueChange={(value) => isMarketTab(value) && choose(value)}>
         <Tabs.List className="underline-tabs market-tabs">
           <Tabs.Tab className="underline-tabs__tab" value="jp">
@@ -67,6 +83,7 @@ export function MarketScreen() {
           <MarketPanel market="JP" />
         </Tabs.Panel>
         <Tabs.Panel value="us">
+          {extended && <ExtendedHours session={extended} />}
           <MarketPanel market="US" />
         </Tabs.Panel>
         <Tabs.Panel value="watchlist">
@@ -74,6 +91,39 @@ export function MarketScreen() {
         </Tabs.Panel>
       </Tabs.Root>
     </>
+  );
+}
+
+/**
+ * The US extended session a shortcut asked for: its hours in New York time and in the member's
+ * own, whether it is on now, and that it takes limit orders only.
+ */
+function ExtendedHours({ session }: { session: ExtendedSession }) {
+  const locale = useLocale();
+  const live = useMarketSession("US");
+  // The hours of the session's trading day, or today's in New York before the feed has said.
+  const date = live?.tradingDate ?? marketDate("US", Date.now());
+  const { from, to } = usExtendedHours[session];
+  const clock = (zone: string) =>
+    new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone });
+  const atMs = (hours: number, minutes: number) => zonedWallClockMs("America/New_York", date, hours, minutes);
+  const startMs = atMs(from[0], from[1]);
+  const endMs = atMs(to[0], to[1]);
+  const newYork = clock("America/New_York").formatRange(startMs, endMs);
+  const yours = clock(Intl.DateTimeFormat().resolvedOptions().timeZone).formatRange(startMs, endMs);
+  const now = live?.phase === session;
+  return (
+    <section className="session-hours" data-testid="extended-hours" data-session={session}>
+      <h2 className="session-hours__title">
+        {session === "pre" ? <Trans>US pre-market</Trans> : <Trans>US after-hours</Trans>}
+      </h2>
+      <p>
+        <Trans>
+          {newYork} New York time ({yours} your time)
+        </Trans>
+      </p>
+      <p>{now ? <Trans>On now. Limit orders only.</Trans> : <Trans>Not on now. Limit orders only.</Trans>}</p>
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { InstrumentWithQuote } from "@kabuto/shared";
 import { Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { QuoteRow } from "./quote-row.tsx";
 
 /** Column heads and rows of a quote list. */
@@ -7,9 +8,13 @@ interface QuoteListProps {
   items: InstrumentWithQuote[];
   /** Called when a row is opened. */
   onOpen?: () => void;
+  /** Where a row leads (the stock's detail screen unless given). */
+  hrefOf?: ((symbol: string) => string) | undefined;
+  /** A figure shown under a row's name, such as the volume that ranked it. */
+  noteOf?: ((item: InstrumentWithQuote) => ReactNode) | undefined;
 }
 
-export function QuoteList({ items, onOpen }: QuoteListProps) {
+export function QuoteList({ items, onOpen, hrefOf, noteOf }: QuoteListProps) {
   return (
     <div className="quote-list">
       <div className="quote-list__head" aria-hidden="true">
@@ -24,7 +29,14 @@ export function QuoteList({ items, onOpen }: QuoteListProps) {
         </span>
       </div>
       {items.map((item) => (
-        <QuoteRow key={item.symbol} instrument={item} initial={item.quote} onOpen={onOpen} />
+        <QuoteRow
+          key={item.symbol}
+          instrument={item}
+          initial={item.quote}
+          onOpen={onOpen}
+          href={hrefOf?.(item.symbol)}
+          note={noteOf?.(item)}
+        />
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { Instrument, Quote } from "@kabuto/shared";
 import { formatChange, formatPercent, formatPrice } from "@kabuto/shared/format";
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useInView } from "../../lib/use-in-view.ts";
@@ -15,6 +15,10 @@ interface QuoteRowProps {
   /** The quote that came with the list, shown until the live one arrives. */
   initial: Quote | null;
   onOpen?: (() => void) | undefined;
+  /** Where the row leads; the stock's detail screen unless given. */
+  href?: string | undefined;
+  /** A figure shown under the name. */
+  note?: ReactNode;
 }
 
 /** A price cell that flashes the colour of the move whenever `value` changes. */
@@ -36,7 +40,7 @@ function useFlash(value: string | undefined): { key: number; move: "up" | "down"
 }
 
 /** One row of a quote list: live only while on screen. */
-export const QuoteRow = memo(function QuoteRow({ instrument, initial, onOpen }: QuoteRowProps) {
+export const QuoteRow = memo(function QuoteRow({ instrument, initial, onOpen, href, note }: QuoteRowProps) {
   const locale = useLocale();
   const ref = useRef<HTMLAnchorElement>(null);
   const inView = useInView(ref);
@@ -49,7 +53,7 @@ export const QuoteRow = memo(function QuoteRow({ instrument, initial, onOpen }: 
   const tone = direction(quote?.change);
   return (
     <Link
-      href={detailPath(instrument.symbol)}
+      href={href ?? detailPath(instrument.symbol)}
       className="quote-row"
       ref={ref}
       data-symbol={instrument.symbol}
@@ -62,6 +66,7 @@ export const QuoteRow = memo(function QuoteRow({ instrument, initial, onOpen }: 
             {instrument.market}
           </span>
           {instrument.code}
+          {note !== undefined && <span className="quote-row__note">{note}</span>}
         </span>
       </span>
       <span

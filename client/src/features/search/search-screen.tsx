@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
+import { useSearch } from "wouter";
 import { goBack } from "../../app/back-button.ts";
 import { IconClose, IconHistory, IconSearch } from "../../app/icons.tsx";
 import { errorCode } from "../../lib/api-error.ts";
@@ -7,6 +8,7 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { fetchInstruments } from "../market/market-api.ts";
 import { QuoteList, QuoteListSkeleton } from "../market/quote-list.tsx";
+import { buyPath } from "../trading/paths.ts";
 import { addTerm, loadHistory, removeTerm, saveHistory, searchTermMax } from "./search-history.ts";
 import "../market/market.css";
 import "./search.css";
@@ -25,9 +27,13 @@ function useDebounced(value: string): string {
   return settled;
 }
 
-/** Search by code or by name in Japanese, English or Chinese, with a history of past terms. */
+/**
+ * Search by code or by name in Japanese, English or Chinese, with a history of past terms.
+ * `?then=buy` (Home's trade shortcut) opens a result's order screen instead of its quote.
+ */
 export function SearchScreen() {
   const { t } = useLingui();
+  const forTrade = new URLSearchParams(useSearch()).get("then") === "buy";
   const [query, setQuery] = useState("");
   const [history, setHistory] = useState(loadHistory);
   const term = useDebounced(query.trim());
@@ -78,8 +84,13 @@ export function SearchScreen() {
         </button>
       </header>
       <main>
+        {forTrade && !term && (
+          <p className="search-purpose" data-testid="search-for-trade">
+            <Trans>Find the stock you want to trade.</Trans>
+          </p>
+        )}
         {term ? (
-          <Results term={term} onPick={() => remember(term)} />
+          <Results term={term} onPick={() => remember(term)} forTrade={forTrade} />
         ) : (
           <History
             terms={history}
@@ -96,7 +107,7 @@ export function SearchScreen() {
   );
 }
 
-function Results({ term, onPick }: { term: string; onPick: () => void }) {
+function Results({ term, onPick, forTrade }: { term: string; onPick: () => void; forTrade: boolean }) {
   const { i18n } = useLingui();
   const found = useAsync(term, () => fetchInstruments({ q: term, limit: resultsMax }));
   if (found.status === "loading") return <QuoteListSkeleton />;
@@ -115,7 +126,13 @@ function Results({ term, onPick }: { term: string; onPick: () => void }) {
     );
   }
   // Opening any result remembers the term that found it.
-  return <QuoteList items={found.value.items} onOpen={onPick} />;
+  return (
+    <QuoteList
+      items={found.value.items}
+      onOpen={onPick}
+      hrefOf={forTrade ? (symbol) => buyPath(symbol) : undefined}
+    />
+  );
 }
 
 interface HistoryProps {

@@ -73,6 +73,8 @@ interface OrderFormProps {
   side: Side;
   onSideChange: (side: Side) => void;
   onDone: () => void;
+  /** Where the form sits: in the stock's bottom sheet, or as a screen of its own (`/market/marketBuy`). */
+  placement?: "sheet" | "screen";
 }
 
 /** The form's fields as typed, and each field's error code. */
@@ -126,7 +128,8 @@ function useOrderDraft(
 
 type OrderDraft = ReturnType<typeof useOrderDraft>;
 
-function OrderForm({ instrument, side, onSideChange, onDone }: OrderFormProps) {
+/** The order form itself: the sheet's content, and the whole of the order screen. */
+export function OrderForm({ instrument, side, onSideChange, onDone, placement = "sheet" }: OrderFormProps) {
   const { t } = useLingui();
   const market: Market = instrument.market;
   const currency = marketCurrency[market];
@@ -202,7 +205,7 @@ function OrderForm({ instrument, side, onSideChange, onDone }: OrderFormProps) {
 
   return (
     <form className="order-form" onSubmit={submit} noValidate>
-      <SheetHead instrument={instrument} last={quote?.last} />
+      <SheetHead instrument={instrument} last={quote?.last} placement={placement} />
       <KindChoices
         market={market}
         side={side}
@@ -246,15 +249,31 @@ function OrderForm({ instrument, side, onSideChange, onDone }: OrderFormProps) {
   );
 }
 
-function SheetHead({ instrument, last }: { instrument: InstrumentWithQuote; last: string | undefined }) {
+function SheetHead({
+  instrument,
+  last,
+  placement,
+}: {
+  instrument: InstrumentWithQuote;
+  last: string | undefined;
+  placement: "sheet" | "screen";
+}) {
   const locale = useLocale();
   const digits = priceDigits(instrument.symbol, instrument.tickTable, last);
+  const title = (
+    <>
+      <span>{localName(instrument.name, locale)}</span>
+      <span className="order-form__code">{instrument.code}</span>
+    </>
+  );
   return (
     <header className="order-form__head">
-      <Drawer.Title className="order-form__title">
-        <span>{localName(instrument.name, locale)}</span>
-        <span className="order-form__code">{instrument.code}</span>
-      </Drawer.Title>
+      {/* A drawer's title names its dialog; on a screen of its own the form's head is a plain heading. */}
+      {placement === "sheet" ? (
+        <Drawer.Title className="order-form__title">{title}</Drawer.Title>
+      ) : (
+        <h2 className="order-form__title">{title}</h2>
+      )}
       <span className="order-form__last num" data-testid="order-last">
         {last ? formatPrice(last, locale, { fractionDigits: digits }) : "—"}
       </span>

@@ -2,3 +2,8 @@
 export function positionDetailPath(id: string): string {
   return `/position/positionDetail?${new URLSearchParams({ id }).toString()}`;
 }
+
+/** `#/market/marketBuy?symbol=JP%3A7203&side=short`: the order screen for one stock. */
+export function buyPath(symbol: string, side: "long" | "short" = "long"): string {
+  return `/market/marketBuy?${new URLSearchParams({ symbol, side }).toString()}`;
+}
