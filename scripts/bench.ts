@@ -8,6 +8,7 @@ const benches = [
   "loadtests/src/orders-bench.ts",
   "loadtests/src/gateway-bench.ts",
   "loadtests/src/uploads-bench.ts",
+  "loadtests/src/ipo-draw-bench.ts",
 ];
 for (const bench of benches) {
   console.log(`\n=== ${bench}`);
