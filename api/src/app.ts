@@ -15,6 +15,7 @@ import { ApiDocs } from "./http/openapi.ts";
 import { apiHeaders, csrfGuard } from "./http/security.ts";
 import { hearControl, sessionMiddleware } from "./http/session-middleware.ts";
 import { mountIdentityRoutes } from "./identity/identity.routes.ts";
+import { mountIpoRoutes } from "./ipo/ipo.routes.ts";
 import { mountLoanRoutes } from "./loans/loans.routes.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
 import type { MarketService } from "./market/market.service.ts";
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): {
   mountFundingRoutes(router, ops, docs, { ...services, config: deps.config, now });
   mountLoanRoutes(router, ops, docs, { loans: services.loans, now });
   mountRewardRoutes(router, docs, { rewards: services.rewards });
+  mountIpoRoutes(router, ops, docs, { ipo: services.ipo, now });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

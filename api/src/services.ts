@@ -14,6 +14,7 @@ import { WithdrawalsService } from "./funding/withdrawals.service.ts";
 import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { KycService } from "./identity/kyc.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
+import { IpoService } from "./ipo/ipo.service.ts";
 import { parseLoanTerms } from "./loans/loan-terms.ts";
 import { LoansService } from "./loans/loans.service.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
@@ -73,6 +74,7 @@ export interface Services {
   fx: FxService;
   loans: LoansService;
   rewards: RewardsService;
+  ipo: IpoService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -145,6 +147,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     loans: new LoansService({ db, now, events, terms: parseLoanTerms(config) }),
     rewards: new RewardsService({ db, now, events, terms: parseRewardTerms(config) }),
+    ipo: new IpoService({ db, now, events }),
     fundHours,
   };
 }

@@ -115,6 +115,25 @@ export {
   staffBankCardQuerySchema,
   staffBankCardSchema,
 } from "./api/identity.ts";
+export {
+  type DeclarationRequest,
+  declarationRequestSchema,
+  type Offering,
+  type OfferingDetail,
+  type OfferingInput,
+  type OpsOffering,
+  offeringDetailSchema,
+  offeringInputSchema,
+  offeringListSchema,
+  offeringQuerySchema,
+  offerPriceSchema,
+  opsOfferingSchema,
+  type PublishedDraw,
+  publishedDrawSchema,
+  type Subscription,
+  subscriptionListSchema,
+  subscriptionSchema,
+} from "./api/ipo.ts";
 export { type JournalMemo, type JournalMemoCode, journalMemoSchema } from "./api/journal-memo.ts";
 export {
   type BorrowRequest,

@@ -46,6 +46,10 @@ export const journalKinds = [
   "loan_repayment",
   /** Reward cash (converted check-in points, invitation rewards): from the house rewards account. */
   "reward",
+  /** A new share's winner pays: available → held until listing day. */
+  "ipo_payment",
+  /** Listing day: the paid hold becomes the allotted position's margin (held → margin). */
+  "ipo_allotment",
 ] as const;
 export type JournalKind = (typeof journalKinds)[number];
 

@@ -26,6 +26,10 @@ export const auditActionCodes = [
   "staff.create",
   "staff.disable",
   "staff.enable",
+  "offering.create",
+  "offering.update",
+  "offering.price",
+  "offering.draw",
 ] as const;
 
 export type AuditActionCode = (typeof auditActionCodes)[number];

@@ -43,6 +43,16 @@ export const journalMemoSchema = z.discriminatedUnion("code", [
   }),
   /** Check-in points turned into cash. */
   z.object({ code: z.literal("checkin_points"), params: z.object({ points: count }) }),
+  /** Payment for units of a new share won in its draw, held until listing day. */
+  z.object({
+    code: z.literal("ipo_payment"),
+    params: z.object({ symbol: z.string(), quantity: count, price: decimal }),
+  }),
+  /** A new share allotted on listing day, at its offer price, from the payment's hold. */
+  z.object({
+    code: z.literal("ipo_allotment"),
+    params: z.object({ symbol: z.string(), quantity: count, price: decimal }),
+  }),
 ]);
 export type JournalMemo = z.infer<typeof journalMemoSchema>;
 export type JournalMemoCode = JournalMemo["code"];

@@ -92,13 +92,11 @@ describe("the draw", () => {
         expect(result.oversubscribed).toBe(entries.length > units);
         if (result.oversubscribed) for (const won of result.won.values()) expect(won).toBe(1);
         else for (const entry of entries) expect(result.won.get(entry.hash)).toBeGreaterThanOrEqual(1);
-        // The waitlist holds only claims that are still unmet.
-        const pending = new Map(entries.map((e) => [e.hash, e.units - (result.won.get(e.hash) ?? 0)]));
-        for (const hash of result.waitlist) {
-          const left = pending.get(hash) ?? 0;
-          expect(left).toBeGreaterThan(0);
-          pending.set(hash, result.oversubscribed ? 0 : left - 1);
-        }
+        // The waitlist holds members who won nothing, each once, and no more of them than units.
+        expect(new Set(result.waitlist).size).toBe(result.waitlist.length);
+        expect(result.waitlist.length).toBeLessThanOrEqual(units);
+        for (const hash of result.waitlist) expect(result.won.has(hash)).toBe(false);
+        if (!result.oversubscribed) expect(result.waitlist).toEqual([]);
       }),
     );
   });

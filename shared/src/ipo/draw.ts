@@ -10,8 +10,8 @@ import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
  * Equal chances (Monex and Rakuten's rule): one right per eligible member, whatever the size
  * asked. If there are more members than units, winners get one unit each, drawn at random. If
  * not, every member gets one unit, and the units left go round by lottery among the units asked
- * beyond the first (each such unit one ticket), so a member gets at most what they asked. Unwon
- * claims make the waitlist, in drawn order, to which lapsed units are released.
+ * beyond the first (each such unit one ticket), so a member gets at most what they asked. Members
+ * who won nothing make the waitlist, in drawn order, to which lapsed units are released.
  */
 
 /** One eligible entry: a salted hash its member can recognise, and the units asked (at least 1). */
@@ -30,7 +30,10 @@ export interface DrawResult {
   entries: readonly DrawEntry[];
   /** Units won by each entry's hash; entries that won nothing are absent. */
   won: ReadonlyMap<string, number>;
-  /** Unwon claims in the order lapsed units go to them, one unit each (a hash may repeat). */
+  /**
+   * Members who won nothing, in the order lapsed units go to them, one unit each (at most as many
+   * as there are units). Empty when every member won a unit.
+   */
   waitlist: readonly string[];
   /** Whether there were more members than units (winners then get one unit each). */
   oversubscribed: boolean;
@@ -171,18 +174,16 @@ export function runDraw(seedHex: string, entries: readonly DrawEntry[], offering
     }
     return ordered[lo] as DrawEntry;
   };
-  const waitlist: string[] = [];
   if (tickets <= remainder) {
     for (const entry of ordered) won.set(entry.hash, entry.units);
   } else {
-    const order = partialShuffle(stream, tickets, Math.min(tickets, remainder + unitsOffered));
-    order.forEach((ticket, place) => {
+    for (const ticket of partialShuffle(stream, tickets, remainder)) {
       const hash = ownerOf(ticket).hash;
-      if (place < remainder) won.set(hash, (won.get(hash) ?? 0) + 1);
-      else waitlist.push(hash);
-    });
+      won.set(hash, (won.get(hash) ?? 0) + 1);
+    }
   }
-  return { entries: ordered, won, waitlist, oversubscribed: false };
+  // Every member won a unit: there is no one left to wait, and lapsed units stay unallotted.
+  return { entries: ordered, won, waitlist: [], oversubscribed: false };
 }
 
 /** A member's chance of winning at least one unit, as "1 in N" (N ≥ 1), from the draw's inputs. */

@@ -58,6 +58,8 @@ const kindLabels: Record<string, MessageDescriptor> = {
   loan_interest: msg({ message: "Loan interest", context: "fund record" }),
   loan_repayment: msg({ message: "Loan repaid", context: "fund record" }),
   reward: msg({ message: "Check-in reward", context: "fund record" }),
+  ipo_payment: msg({ message: "New share paid", context: "fund record" }),
+  ipo_allotment: msg({ message: "New share allotted", context: "fund record" }),
 };
 
 const purposeLabels: Record<string, MessageDescriptor> = {
@@ -303,6 +305,18 @@ function useMemoText(): (memo: JournalMemo) => string {
       case "checkin_points": {
         const points = count(memo.params.points);
         return t`${points} check-in points`;
+      }
+      case "ipo_payment": {
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const price = formatPrice(memo.params.price, locale);
+        return t`New share ${code}: ${quantity} shares at ${price}, held until listing`;
+      }
+      case "ipo_allotment": {
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const price = formatPrice(memo.params.price, locale);
+        return t`New share ${code}: ${quantity} shares allotted at ${price}`;
       }
     }
   };
