@@ -147,7 +147,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     loans: new LoansService({ db, now, events, terms: parseLoanTerms(config) }),
     rewards: new RewardsService({ db, now, events, terms: parseRewardTerms(config) }),
-    ipo: new IpoService({ db, now, events }),
+    ipo: new IpoService({ db, now, events, bus }),
     fundHours,
   };
 }

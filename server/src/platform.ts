@@ -12,6 +12,7 @@ import {
   logOptions,
   MemoryThrottleStore,
   memberSessionLookup,
+  newListings,
   openDatabase,
   seedDemo,
   seedDemoMoney,
@@ -58,6 +59,9 @@ const socketOptions = {
   pingTimeout: 20_000,
   maxHttpBufferSize: 64 * 1024,
 };
+
+/** How often each process looks for new shares that have listed (the worker lists them every 30 s). */
+const listingSyncMs = 15_000;
 
 /** How often each API process looks for uploads without a row (see UploadStore.sweepOrphans). */
 const uploadSweepMs = 60 * 60_000;
@@ -132,6 +136,26 @@ export async function startPlatform(
     const startedMs = Date.now();
     await feed.start();
     logger.info({ ms: Date.now() - startedMs, epoch: feed.epoch }, "feed started");
+  }
+
+  // New shares join the live universe on their listing day, in every process that holds a
+  // catalog: each looks for listings it does not know yet, and the feed starts simulating them.
+  let listingTimer: NodeJS.Timeout | undefined;
+  if (database) {
+    const listings = database;
+    const syncListings = async () => {
+      for (const listing of await newListings(listings.db)) {
+        if (catalog.isKnown(listing.symbol)) continue;
+        if (feed) await feed.addListing(listing);
+        else catalog.addListing(listing);
+        logger.info({ symbol: listing.symbol }, "a new share joined the universe");
+      }
+    };
+    const sync = () =>
+      syncListings().catch((error: unknown) => logger.warn({ err: error }, "new listings not read"));
+    await sync();
+    listingTimer = setInterval(sync, listingSyncMs);
+    listingTimer.unref();
   }
 
   const accountEvents = createAccountPublisher(bus);
@@ -247,6 +271,7 @@ export async function startPlatform(
     ...(feed ? { feed } : {}),
     async close() {
       clearInterval(sweepTimer);
+      clearInterval(listingTimer);
       await worker?.stop();
       await feed?.stop();
       io?.disconnectSockets(true);

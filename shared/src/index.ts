@@ -389,6 +389,8 @@ export {
   type FxListing,
   type IndexListing,
   type InstrumentCatalog,
+  type ListingCatalog,
+  type NewListing,
   toWireCandle,
   type UnitCandle,
 } from "./market/catalog.ts";

@@ -4,7 +4,7 @@ import { balanceOf, readyToWithdraw } from "../funding/funding-fixtures.ts";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
-import { fund, registerMember } from "../testing/fixtures.ts";
+import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { IpoService } from "./ipo.service.ts";
 
@@ -387,25 +387,70 @@ describe("a new share from book-building to the waitlist", () => {
     );
     expect(promotedPaid.body.state).toBe("paid");
     expect(await ledgerHealthy()).toBe(true);
+
+    // Listing day: unpaid wins are gone, paid winners hold the shares at the offer price.
+    clockTo(at("2026-12-15T15:00:00Z"));
+    expect(await worker.advance()).toBe(1);
+    expect(await ledgerHealthy()).toBe(true);
+    const listings = await worker.listings();
+    expect(listings.map((l) => l.symbol)).toContain("JP:9991");
+    // Every process's catalog learns the new name, as the server does for each one.
+    for (const listing of listings) app.catalog.addListing(listing);
+    expect(app.catalog.isKnown("JP:9991")).toBe(true);
+    const allotted = await recordOf(payer.auth, offeringId);
+    expect(allotted).toMatchObject({ state: "allotted" });
+    expect(await balanceOf(app.database, payer.memberId, "held", "JPY")).toBe(0n);
+    expect(await balanceOf(app.database, payer.memberId, "margin", "JPY")).toBe(135_000n);
+    const positions = await call(`${app.url}/positions?status=holding`, "GET", undefined, payer.auth);
+    const position = positions.body.items.find((p: { id: string }) => p.id === allotted.positionId);
+    const lockEnds = at("2027-03-15T15:00:00Z");
+    expect(position).toMatchObject({
+      symbol: "JP:9991",
+      side: "long",
+      quantity: 100,
+      leverage: 1,
+      openPrice: "1350",
+      openFee: "0",
+      margin: "135000",
+      lockedUntilMs: lockEnds,
+    });
+    const allotmentRecords = await call(`${app.url}/ledger?type=trade`, "GET", undefined, payer.auth);
+    expect(allotmentRecords.body.items[0]).toMatchObject({ kind: "ipo_allotment" });
+    expect((await recordOf(nextInLine.auth, offeringId)).state).toBe("allotted");
+    expect((await recordOf(lapser.auth, offeringId)).state).toBe("lapsed");
+
+    // Locked up: a close is refused until the unlock date, then it sells like any position.
+    setMarket(app.bus, "JP:9991", [["1600", 10_000]], [["1601", 10_000]]);
+    const refused = await call(`${app.url}/positions/${position.id}/close`, "POST", {}, payer.auth);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: "POSITION_LOCKED", details: { untilMs: lockEnds } });
+    expect(await ledgerHealthy()).toBe(true);
+    clockTo(lockEnds);
+    setMarket(app.bus, "JP:9991", [["1600", 10_000]], [["1601", 10_000]]);
+    // Three months on the member's session has ended; the API's own service closes for them.
+    const sold = await app.trading.closePosition(payer.memberId, position.id);
+    if (sold.replayed) throw new Error("not a retry");
+    expect(sold.value).toMatchObject({ status: "closed", closePrice: "1600", realized: expect.any(String) });
+    expect(await ledgerHealthy()).toBe(true);
   });
 
   it("gives everyone what they asked when the offering covers it, and refuses a payment the cash cannot cover", async () => {
-    clockTo(Math.max(app.now(), at("2026-12-11T07:00:00Z")));
+    clockTo(Math.max(app.now(), at("2027-04-01T01:00:00Z")));
     const input = {
       ...offeringInput("9993", 10),
-      bookOpenDate: "2026-12-14",
-      bookCloseDate: "2026-12-15",
-      priceDate: "2026-12-16",
-      paymentEndDate: "2026-12-17",
-      listingDate: "2026-12-22",
+      bookOpenDate: "2027-04-05",
+      bookCloseDate: "2027-04-06",
+      priceDate: "2027-04-07",
+      paymentEndDate: "2027-04-08",
+      listingDate: "2027-04-14",
     };
     const created = await call(`${app.url}/ops/ipo/offerings`, "POST", input, await supervisor());
     expect(created.status).toBe(201);
     const id = created.body.offering.id;
-    clockTo(at("2026-12-14T01:00:00Z"));
+    clockTo(at("2027-04-05T01:00:00Z"));
     const short = await investor(200_000n);
     expect((await declare(short.auth, id, { price: null, units: 3 })).status).toBe(201);
-    clockTo(at("2026-12-16T01:00:00Z"));
+    clockTo(at("2027-04-07T01:00:00Z"));
     await call(`${app.url}/ops/ipo/offerings/${id}/price`, "POST", { price: "1200" }, await supervisor());
     await call(`${app.url}/ops/ipo/offerings/${id}/draw`, "POST", {}, await supervisor());
     const record = await recordOf(short.auth, id);

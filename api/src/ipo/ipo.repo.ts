@@ -447,3 +447,73 @@ export async function drawOf(db: Db, offeringId: number): Promise<DrawRow | unde
   );
   return row;
 }
+
+// Listing day
+
+/** Offerings that have listed, as the catalogs and the feed take them. */
+export async function listedOfferings(db: Pick<Db, "execute">): Promise<OfferingRow[]> {
+  return mapRows(
+    await db.execute(sql`select * from ipo_offerings where stage = 'listed' order by id`),
+    toOfferingRow,
+  );
+}
+
+/**
+ * Opens a paid winner's position at the offer price: a filled long order at leverage 1 with no
+ * fee, and the position it opened, locked up until `lockedUntilMs` (null: no lock-up).
+ */
+export async function insertAllotment(
+  tx: Tx,
+  allotment: {
+    memberId: string;
+    symbol: string;
+    currency: Currency;
+    quantity: number;
+    priceUnits: number;
+    price: string;
+    notional: bigint;
+    lockedUntilMs: number | null;
+    nowMs: number;
+  },
+): Promise<number> {
+  const order = mapOneRow(
+    await tx.execute(sql`
+      insert into orders (member_id, symbol, side, type, quantity, leverage, limit_units, session, status,
+        held_minor, fill_price, created_at_ms, updated_at_ms)
+      values (${allotment.memberId}, ${allotment.symbol}, 'long', 'limit', ${allotment.quantity}, 1,
+        ${allotment.priceUnits}, 'regular', 'filled', 0, ${allotment.price}, ${allotment.nowMs}, ${allotment.nowMs})
+      returning id`),
+    (row) => row.int("id"),
+  );
+  const positionId = mapOneRow(
+    await tx.execute(sql`
+      insert into positions (member_id, symbol, currency, side, quantity, leverage, open_order_id, open_price,
+        open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, locked_until_ms, opened_at_ms)
+      values (${allotment.memberId}, ${allotment.symbol}, ${allotment.currency}, 'long', ${allotment.quantity}, 1,
+        ${order}, ${allotment.price}, ${allotment.notional.toString()}::bigint, ${allotment.notional.toString()}::bigint,
+        ${allotment.notional.toString()}::bigint, 0, 'holding', ${allotment.lockedUntilMs}, ${allotment.nowMs})
+      returning id`),
+    (row) => row.int("id"),
+  );
+  await tx.execute(sql`update orders set position_id = ${positionId} where id = ${order}`);
+  return positionId;
+}
+
+/** Allotted positions of an offering still locked up at `nowMs`. */
+export async function lockedAllotments(db: Db, offeringId: number, nowMs: number): Promise<number[]> {
+  return mapRows(
+    await db.execute(sql`
+      select p.id from ipo_subscriptions s join positions p on p.id = s.position_id
+      where s.offering_id = ${offeringId} and s.state = 'allotted' and p.status = 'holding'
+        and p.locked_until_ms > ${nowMs}`),
+    (row) => row.int("id"),
+  );
+}
+
+/** Ends the lock-up of these positions now (the price reached the early-release multiple). */
+export async function releaseLockUps(tx: Tx, positionIds: readonly number[], nowMs: number): Promise<void> {
+  if (positionIds.length === 0) return;
+  await tx.execute(sql`
+    update positions set locked_until_ms = ${nowMs}
+    where id = any(${sql.param(positionIds)}::bigint[]) and locked_until_ms > ${nowMs}`);
+}

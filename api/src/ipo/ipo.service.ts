@@ -1,14 +1,20 @@
 import { randomBytes } from "node:crypto";
+import type { Bus } from "@kabuto/bus";
 import {
   commitmentOf,
   costOfUnits,
   type DeclarationRequest,
   decimalToMinor,
   demandRatio,
+  earlyReleasePriceMinor,
   entryHashOf,
+  type InstrumentSymbol,
   inBand,
   isBandValid,
+  type LockUp,
+  lockUpEndsMs,
   minorToDecimal,
+  type NewListing,
   type Offering,
   type OfferingDetail,
   type OfferingInput,
@@ -17,6 +23,8 @@ import {
   offeringPhase,
   offeringTab,
   offeringWindows,
+  priceToUnits,
+  quoteTopic,
   runDraw,
   type Subscription,
   scheduleProblem,
@@ -38,17 +46,21 @@ import {
   demandByPrice,
   demandOf,
   drawOf,
+  insertAllotment,
   insertDraw,
   insertOffering,
   insertSubscription,
   isVerified,
+  listedOfferings,
   liveSubscription,
+  lockedAllotments,
   memberSubscriptions,
   type OfferingFields,
   type OfferingRow,
   offeringById,
   offeringCodeTaken,
   offeringsDue,
+  releaseLockUps,
   type SubscriptionRow,
   saveDrawOutcome,
   saveSubscription,
@@ -58,7 +70,7 @@ import {
   subscriptionsIn,
   updateOffering,
 } from "./ipo.repo.ts";
-import { amountDue, paymentJournal, symbolOf } from "./ipo-drafts.ts";
+import { allotmentJournal, amountDue, offerPriceText, paymentJournal, symbolOf } from "./ipo-drafts.ts";
 
 export interface StaffContext {
   nowMs: number;
@@ -83,13 +95,18 @@ export class IpoService {
   private readonly db: Db;
   private readonly now: () => number;
   private readonly events: AccountEvents;
-  private readonly onListing: ListingHook | undefined;
+  private readonly bus: Pick<Bus, "snapshots"> | undefined;
 
-  constructor(deps: { db: Db; now: () => number; events: AccountEvents; onListing?: ListingHook }) {
+  constructor(deps: { db: Db; now: () => number; events: AccountEvents; bus?: Pick<Bus, "snapshots"> }) {
     this.db = deps.db;
     this.now = deps.now;
     this.events = deps.events;
-    this.onListing = deps.onListing;
+    this.bus = deps.bus;
+  }
+
+  /** Listed new shares, for every process's catalog and the feed (see `ListingCatalog`). */
+  listings(): Promise<NewListing[]> {
+    return newListings(this.db);
   }
 
   // Members
@@ -435,7 +452,7 @@ export class IpoService {
    * Returns how many offerings moved.
    */
   async advance(): Promise<number> {
-    let moved = 0;
+    let moved = await this.releaseEarly();
     for (const id of await offeringsDue(this.db)) {
       const nowMs = this.now();
       moved += await transactThenEmit(this.db, this.events, async (tx) => {
@@ -451,6 +468,30 @@ export class IpoService {
       });
     }
     return moved;
+  }
+
+  /**
+   * Ends lock-ups early where the prospectus allows it: once a listed share's last price reaches
+   * its release multiple of the offer price, its allotted positions may be sold.
+   */
+  private async releaseEarly(): Promise<number> {
+    const bus = this.bus;
+    if (!bus) return 0;
+    let released = 0;
+    for (const offering of await listedOfferings(this.db)) {
+      if (offering.offerPriceMinor === null) continue;
+      const releaseMinor = earlyReleasePriceMinor(offering.offerPriceMinor, lockUpOf(offering));
+      if (releaseMinor === null) continue;
+      const nowMs = this.now();
+      const locked = await lockedAllotments(this.db, offering.id, nowMs);
+      if (locked.length === 0) continue;
+      const [quote] = await bus.snapshots([quoteTopic(symbolOf(offering) as InstrumentSymbol)]);
+      const last = quote ? decimalToMinor(quote.data.last, offering.currency) : undefined;
+      if (last === undefined || last < releaseMinor) continue;
+      await this.db.transaction((tx) => releaseLockUps(tx, locked, nowMs));
+      released += 1;
+    }
+    return released;
   }
 
   private async lapseAndPromote(
@@ -499,7 +540,27 @@ export class IpoService {
       nowMs,
     );
     const paid = await subscriptionsIn(tx, offering.id, ["paid"]);
-    if (this.onListing) await this.onListing(tx, offering, paid, nowMs);
+    const lockedUntilMs = lockUpEndsMs(offering.market, offering.listingDate, lockUpOf(offering));
+    const price = offerPriceText(offering);
+    const priceUnits = priceToUnits(price, offering.market);
+    if (priceUnits === undefined) throw new Error(`offer price off the grid: ${offering.code} ${price}`);
+    for (const row of paid) {
+      const journal = allotmentJournal(offering, row);
+      assertBalanced(journal);
+      await postJournal(tx, journal, nowMs);
+      const positionId = await insertAllotment(tx, {
+        memberId: row.memberId,
+        symbol: symbolOf(offering),
+        currency: offering.currency,
+        quantity: row.unitsWon * unitShares(offering.market),
+        priceUnits,
+        price,
+        notional: row.paidMinor ?? 0n,
+        lockedUntilMs,
+        nowMs,
+      });
+      await saveSubscription(tx, { ...row, state: "allotted", positionId }, nowMs);
+    }
     await setStage(tx, offering.id, { stage: "listed", nowMs });
     const events: MemberEvent[] = paid.flatMap((row) => [
       { memberId: row.memberId, event: { type: "balance", id: offering.currency } },
@@ -564,6 +625,31 @@ export class IpoService {
     if (!offering) throw new AppError("SUBSCRIPTION_NOT_FOUND");
     return { offering, subscription };
   }
+}
+
+/**
+ * New shares that have listed, read by every process that holds a catalog (API, worker, feed,
+ * gateway): each adds the ones it does not know yet, so a listing joins the universe everywhere.
+ */
+export async function newListings(db: Pick<Db, "execute">): Promise<NewListing[]> {
+  return (await listedOfferings(db)).map(toListing);
+}
+
+function lockUpOf(offering: OfferingRow): LockUp {
+  return { days: offering.lockupDays, releaseMultiplePpm: offering.releaseMultiplePpm };
+}
+
+function toListing(row: OfferingRow): NewListing {
+  return {
+    symbol: symbolOf(row),
+    market: row.market,
+    code: row.code,
+    name: { ja: row.nameJa, en: row.nameEn, zhHant: row.nameZhHant },
+    sector: row.sector,
+    offerPrice: offerPriceText(row),
+    listingDate: row.listingDate,
+    sharesOffered: row.unitsOffered * unitShares(row.market),
+  };
 }
 
 function bandOf(offering: OfferingRow) {
