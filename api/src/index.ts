@@ -24,6 +24,7 @@ export {
   demoFundPassword,
   seedDemo,
   seedDemoMoney,
+  seedDemoNewShares,
   seedDemoStaff,
 } from "./seed.ts";
 export { startWorker } from "./worker.ts";

@@ -16,6 +16,7 @@ import {
   openDatabase,
   seedDemo,
   seedDemoMoney,
+  seedDemoNewShares,
   seedDemoStaff,
   startWorker,
   type ThrottleStore,
@@ -116,6 +117,8 @@ export async function startPlatform(
     if (money.channels > 0) logger.info(`published ${money.channels} demo deposit channels`);
     if (money.fundPassword) logger.info(`set the demo member's fund password ${demoFundPassword}`);
     if (money.bankCard) logger.info("added the demo member's bank card");
+    const offerings = await seedDemoNewShares(demoDatabase.db, Date.now());
+    if (offerings > 0) logger.info(`created ${offerings} demo new shares, one in each state`);
     if (await seedDemoStaff(demoDatabase.db, Date.now())) {
       logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
     }

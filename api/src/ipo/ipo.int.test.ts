@@ -62,7 +62,7 @@ function offeringInput(code: string, unitsOffered: number) {
     code,
     market: "JP",
     name: { ja: "テスト新規", en: "Test Newco", zhHant: "測試新股" },
-    sector: "Information & Communication",
+    sector: "software",
     bandLow: "1200",
     bandHigh: "1400",
     unitsOffered,

@@ -281,7 +281,7 @@ export class IpoService {
   }
 
   /** Creates an offering; its seed is drawn now and only its commitment is shown until the draw. */
-  async create(input: OfferingInput, staff: StaffMember, context: StaffContext): Promise<OpsOffering> {
+  async create(input: OfferingInput, staff: StaffMember | null, context: StaffContext): Promise<OpsOffering> {
     const fields = offeringFields(input);
     const seed = randomBytes(32).toString("hex");
     const id = await this.db.transaction(async (tx) => {
@@ -293,7 +293,7 @@ export class IpoService {
         nowMs: context.nowMs,
       });
       await recordAudit(tx, {
-        staffId: staff.id,
+        staffId: staff?.id ?? null,
         action: "offering.create",
         target: `offering:${row.id}`,
         after: auditView(row),
@@ -321,7 +321,7 @@ export class IpoService {
       if (await offeringCodeTaken(tx, fields.code, offeringId)) throw new AppError("OFFERING_CODE_EXISTS");
       await updateOffering(tx, offeringId, fields, context.nowMs);
       await recordAudit(tx, {
-        staffId: staff.id,
+        staffId: staff?.id ?? null,
         action: "offering.update",
         target: `offering:${offeringId}`,
         before: auditView(before),
@@ -337,7 +337,12 @@ export class IpoService {
    * Sets the offer price inside the band once the book has closed. Declarations below it are
    * excluded from the draw at once, so their members see why.
    */
-  async setPrice(id: string, price: string, staff: StaffMember, context: StaffContext): Promise<OpsOffering> {
+  async setPrice(
+    id: string,
+    price: string,
+    staff: StaffMember | null,
+    context: StaffContext,
+  ): Promise<OpsOffering> {
     const offeringId = numericId(id, "OFFERING_NOT_FOUND");
     await this.db.transaction(async (tx) => {
       const offering = await offeringById(tx, offeringId, true);
@@ -356,7 +361,7 @@ export class IpoService {
         context.nowMs,
       );
       await recordAudit(tx, {
-        staffId: staff.id,
+        staffId: staff?.id ?? null,
         action: "offering.price",
         target: `offering:${offeringId}`,
         before: { stage: offering.stage },
@@ -372,7 +377,7 @@ export class IpoService {
    * Runs the draw: members short of a unit's cost are excluded (as at Rakuten), the rest enter
    * under their salted hashes, and the seed, entries, result and waitlist are published.
    */
-  async draw(id: string, staff: StaffMember, context: StaffContext): Promise<OpsOffering> {
+  async draw(id: string, staff: StaffMember | null, context: StaffContext): Promise<OpsOffering> {
     const offeringId = numericId(id, "OFFERING_NOT_FOUND");
     await this.db.transaction(async (tx) => {
       const offering = await offeringById(tx, offeringId, true);
@@ -425,7 +430,7 @@ export class IpoService {
       });
       await setStage(tx, offeringId, { stage: "drawn", nowMs: context.nowMs });
       await recordAudit(tx, {
-        staffId: staff.id,
+        staffId: staff?.id ?? null,
         action: "offering.draw",
         target: `offering:${offeringId}`,
         before: { stage: offering.stage },

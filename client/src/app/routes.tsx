@@ -85,6 +85,15 @@ const screens = {
   rewards: lazy(() =>
     import("../features/rewards/rewards-screen.tsx").then((m) => ({ default: m.RewardsScreen })),
   ),
+  subscribe: lazy(() =>
+    import("../features/ipo/subscribe-screen.tsx").then((m) => ({ default: m.SubscribeScreen })),
+  ),
+  subscribeDetail: lazy(() =>
+    import("../features/ipo/subscribe-detail-screen.tsx").then((m) => ({ default: m.SubscribeDetailScreen })),
+  ),
+  subscribeRecord: lazy(() =>
+    import("../features/ipo/subscribe-record-screen.tsx").then((m) => ({ default: m.SubscribeRecordScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -117,6 +126,9 @@ const routes: Record<string, RouteDef> = {
   "/home/DetailsPage": { screen: screens.newsDetail },
   "/market/market": { screen: screens.market, tab: true, keepAlive: true },
   "/market/marketDetail": { screen: screens.marketDetail },
+  "/market/subscribe": { screen: screens.subscribe },
+  "/market/subscribeDetail": { screen: screens.subscribeDetail },
+  "/market/subscribeRecord": { screen: screens.subscribeRecord },
   "/position/position": { screen: screens.positions, tab: true },
   "/position/positionDetail": { screen: screens.positionDetail },
   "/user/usercenter": { screen: screens.userCenter, tab: true },

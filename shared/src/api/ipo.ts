@@ -35,7 +35,10 @@ export const offeringInputSchema = z.object({
     .regex(/^[0-9A-Z]{1,6}$/, { error: "VALIDATION_FAILED" }),
   market: marketSchema,
   name: z.object({ ja: nameText, en: nameText, zhHant: nameText }),
-  sector: safeText({ error: "VALIDATION_FAILED" }).trim().min(1).max(40),
+  /** A sector key as the universe spells them (`software`, `semiconductors`). */
+  sector: safeText({ error: "VALIDATION_FAILED" })
+    .trim()
+    .regex(/^[a-z_]{2,40}$/, { error: "VALIDATION_FAILED" }),
   bandLow: priceField,
   bandHigh: priceField,
   unitsOffered: z.number().int().positive().max(10_000_000),

@@ -9,6 +9,7 @@ import {
   IconReceipt,
   IconSearch,
   IconStar,
+  IconTicket,
   IconTrade,
   KabutoMark,
 } from "../../app/icons.tsx";
@@ -42,7 +43,7 @@ interface Shortcut {
 
 /**
  * Home: the newest announcement, the markets at a glance, shortcuts and the newest news. Only
- * screens that exist are offered; the spec's other shortcuts (IPO, block trade, day trading...)
+ * screens that exist are offered; the spec's other shortcuts (block trade, day trading...)
  * arrive with their screens.
  */
 export function HomeScreen() {
@@ -193,6 +194,12 @@ function Shortcuts() {
       testId: "shortcut-fund-records",
     },
     { href: "/market/market", label: <Trans>Quotes</Trans>, icon: <IconQuotes />, testId: "shortcut-quotes" },
+    {
+      href: "/market/subscribe",
+      label: <Trans>New shares</Trans>,
+      icon: <IconTicket />,
+      testId: "shortcut-ipo",
+    },
     {
       href: "/market/market?tab=watchlist",
       label: <Trans>Watchlist</Trans>,

@@ -34,6 +34,10 @@ const screens = {
   ),
   loanQueue: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
   loanDetail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
+  offerings: lazy(() => import("./offering-screens.tsx").then((m) => ({ default: m.OfferingsScreen }))),
+  offeringDetail: lazy(() =>
+    import("./offering-screens.tsx").then((m) => ({ default: m.OfferingDetailScreen })),
+  ),
   memberSearch: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberSearchScreen }))),
   memberDetail: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberDetailScreen }))),
   channels: lazy(() => import("./channels-screen.tsx").then((m) => ({ default: m.ChannelsScreen }))),
@@ -192,6 +196,8 @@ function ConsoleRoutes(): ReactNode {
       <Route path="/ops/withdrawals/:id">{(params) => <screens.withdrawalDetail id={params.id} />}</Route>
       <Route path="/ops/loans" component={screens.loanQueue} />
       <Route path="/ops/loans/:id">{(params) => <screens.loanDetail id={params.id} />}</Route>
+      <Route path="/ops/ipo" component={screens.offerings} />
+      <Route path="/ops/ipo/:id">{(params) => <screens.offeringDetail id={params.id} />}</Route>
       <Route path="/ops/members" component={screens.memberSearch} />
       <Route path="/ops/members/:id">{(params) => <screens.memberDetail id={params.id} />}</Route>
       <Route path="/ops/channels" component={screens.channels} />

@@ -24,6 +24,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   deposits: msg`Deposits`,
   withdrawals: msg`Withdrawals`,
   loans: msg`Loans`,
+  offerings: msg`New shares`,
   members: msg`Members`,
   channels: msg`Deposit channels`,
   config: msg`Public settings`,

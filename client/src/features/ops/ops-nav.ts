@@ -10,6 +10,7 @@ export type OpsArea =
   | "deposits"
   | "withdrawals"
   | "loans"
+  | "offerings"
   | "members"
   | "channels"
   | "config"
@@ -31,6 +32,7 @@ export const opsSections: readonly OpsSection[] = [
   { area: "deposits", path: "/ops/deposits", role: "reviewer" },
   { area: "withdrawals", path: "/ops/withdrawals", role: "reviewer" },
   { area: "loans", path: "/ops/loans", role: "reviewer" },
+  { area: "offerings", path: "/ops/ipo", role: "reviewer" },
   { area: "members", path: "/ops/members", role: "reviewer" },
   { area: "channels", path: "/ops/channels", role: "supervisor" },
   { area: "config", path: "/ops/config", role: "supervisor" },
