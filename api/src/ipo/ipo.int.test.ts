@@ -161,7 +161,13 @@ describe("a new share from book-building to the waitlist", () => {
       { "idempotency-key": "ipo-a-1" },
     );
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body).toMatchObject({ state: "declared", price: null, units: 2, unitsWon: 0 });
+    expect(first.body).toMatchObject({
+      state: "declared",
+      price: null,
+      units: 2,
+      unitsWon: 0,
+      cancellable: true,
+    });
     // No one asks for more than the whole offering.
     const tooMany = await declare(a.auth, offeringId, { price: null, units: 3 });
     expect(tooMany.body.error).toMatchObject({ code: "QUANTITY_INVALID", details: { max: 2 } });
@@ -238,6 +244,7 @@ describe("a new share from book-building to the waitlist", () => {
     const closed = await declare(low.auth, offeringId, { price: null, units: 1 });
     expect(closed.status).toBe(409);
     expect(closed.body.error.code).toBe("IPO_CHANNEL_CLOSED");
+    expect(await recordOf(b.auth, offeringId)).toMatchObject({ state: "declared", cancellable: false });
     const lateCancel = await call(
       `${app.url}/ipo/subscriptions/${bDeclared.body.id}/cancel`,
       "POST",

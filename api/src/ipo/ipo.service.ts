@@ -127,15 +127,17 @@ export class IpoService {
     const demand = await demandOf(this.db, [row.id]);
     const subscription = memberId ? await liveSubscription(this.db, row.id, memberId) : undefined;
     const draw = await drawOf(this.db, row.id);
+    const nowMs = this.now();
     return {
-      offering: toOffering(row, this.now(), demand.get(row.id)),
-      subscription: subscription ? toSubscription(row, subscription) : null,
+      offering: toOffering(row, nowMs, demand.get(row.id)),
+      subscription: subscription ? toSubscription(row, subscription, nowMs) : null,
       draw: draw ?? null,
     };
   }
 
   async records(memberId: string): Promise<Subscription[]> {
     const rows = await memberSubscriptions(this.db, memberId);
+    const nowMs = this.now();
     const offerings = new Map<number, OfferingRow>();
     for (const row of rows) {
       if (!offerings.has(row.offeringId)) {
@@ -145,7 +147,7 @@ export class IpoService {
     }
     return rows.flatMap((row) => {
       const offering = offerings.get(row.offeringId);
-      return offering ? [toSubscription(offering, row)] : [];
+      return offering ? [toSubscription(offering, row, nowMs)] : [];
     });
   }
 
@@ -173,7 +175,7 @@ export class IpoService {
             salt: randomBytes(16).toString("hex"),
             nowMs,
           });
-          return toSubscription(offering, row);
+          return toSubscription(offering, row, nowMs);
         } catch (error) {
           throw alreadySubscribed(error) ?? error;
         }
@@ -199,7 +201,7 @@ export class IpoService {
         await this.assertMayDeclare(tx, memberId);
         const changed = { ...subscription, ...declaration, updatedAtMs: nowMs };
         await saveSubscription(tx, changed, nowMs);
-        return toSubscription(offering, changed);
+        return toSubscription(offering, changed, nowMs);
       }),
     );
   }
@@ -216,7 +218,7 @@ export class IpoService {
         this.assertBookOpen(offering, nowMs);
         const cancelled = { ...subscription, state: "cancelled" as const, updatedAtMs: nowMs };
         await saveSubscription(tx, cancelled, nowMs);
-        return toSubscription(offering, cancelled);
+        return toSubscription(offering, cancelled, nowMs);
       }),
     );
   }
@@ -251,7 +253,7 @@ export class IpoService {
           updatedAtMs: nowMs,
         };
         await saveSubscription(tx, paid, nowMs);
-        return toSubscription(offering, paid);
+        return toSubscription(offering, paid, nowMs);
       });
       const events: MemberEvent[] = result.replayed
         ? []
@@ -773,7 +775,7 @@ export function toOffering(
   };
 }
 
-export function toSubscription(offering: OfferingRow, row: SubscriptionRow): Subscription {
+export function toSubscription(offering: OfferingRow, row: SubscriptionRow, nowMs: number): Subscription {
   const due =
     offering.offerPriceMinor !== null && row.unitsWon > 0
       ? costOfUnits(offering.market, row.unitsWon, offering.offerPriceMinor)
@@ -796,6 +798,9 @@ export function toSubscription(offering: OfferingRow, row: SubscriptionRow): Sub
     amountPaid: row.paidMinor === null ? null : row.paidMinor.toString(),
     entryHash: entryHashOf(offering.code, String(row.id), row.salt),
     positionId: row.positionId === null ? null : String(row.positionId),
+    cancellable:
+      row.state === "declared" &&
+      offeringPhase(offering.stage, offeringWindows(offering.market, offering), nowMs) === "book",
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,
   };

@@ -123,6 +123,8 @@ export const subscriptionSchema = z.object({
   /** The hash this subscription entered the draw under: only its member is shown which is theirs. */
   entryHash: z.string(),
   positionId: z.string().nullable(),
+  /** Whether it may still be changed or cancelled: declared, with book-building open. */
+  cancellable: z.boolean(),
   createdAtMs: z.number(),
   updatedAtMs: z.number(),
 });

@@ -196,7 +196,7 @@ function Shortcuts() {
     { href: "/market/market", label: <Trans>Quotes</Trans>, icon: <IconQuotes />, testId: "shortcut-quotes" },
     {
       href: "/market/subscribe",
-      label: <Trans>New shares</Trans>,
+      label: <Trans context="shortcut">IPO</Trans>,
       icon: <IconTicket />,
       testId: "shortcut-ipo",
     },

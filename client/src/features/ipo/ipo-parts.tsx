@@ -176,9 +176,19 @@ export function Timeline({ offering, now }: { offering: Offering; now: number })
 /** The live odds: units asked for each unit offered. */
 export function OddsText({ offering }: { offering: Offering }) {
   const locale = useLocale();
+  const { demandRatio } = offering;
+  // A few units asked of thousands reads as "under 0.1", never as a misleading 0.
+  const small = demandRatio > 0 && demandRatio < 0.1;
   const ratio = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 1 }).format(
-    offering.demandRatio,
+    small ? 0.1 : demandRatio,
   );
+  if (small) {
+    return (
+      <span className="num" data-testid="ipo-odds">
+        <Trans>under {ratio}× subscribed</Trans>
+      </span>
+    );
+  }
   return (
     <span className="num" data-testid="ipo-odds">
       <Trans>{ratio}× subscribed</Trans>

@@ -25,7 +25,7 @@ import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
-import { localName } from "../market/instrument.ts";
+import { detailPath, localName } from "../market/instrument.ts";
 import { cancelSubscription, changeDeclaration, declare, fetchOffering } from "./ipo-api.ts";
 import { Countdown, OddsText, PhaseTag, PriceText, StateTag, Timeline, useNow } from "./ipo-parts.tsx";
 
@@ -56,6 +56,7 @@ function Detail({ detail, onChanged }: { detail: OfferingDetail; onChanged: () =
   const { offering, subscription, draw } = detail;
   const locale = useLocale();
   const now = useNow();
+  const units = new Intl.NumberFormat(intlLocale[locale]).format(offering.unitsOffered);
   return (
     <>
       <section className="panel" data-testid="ipo-detail" data-phase={offering.phase}>
@@ -74,13 +75,12 @@ function Detail({ detail, onChanged }: { detail: OfferingDetail; onChanged: () =
           </Row>
           <Row label={<Trans>Units offered</Trans>}>
             <Trans>
-              {offering.unitsOffered} × {offering.unitShares} shares
+              {units} × {offering.unitShares} shares
             </Trans>
           </Row>
           <Row label={<Trans>Odds</Trans>}>
             <OddsText offering={offering} />
           </Row>
-          <Row label={<Trans>Sector</Trans>}>{offering.sector}</Row>
           <Row label={<Trans>Lock-up</Trans>}>
             {offering.lockupDays > 0 ? (
               offering.releaseMultiple ? (
@@ -97,6 +97,15 @@ function Detail({ detail, onChanged }: { detail: OfferingDetail; onChanged: () =
         </dl>
         <Timeline offering={offering} now={now} />
         <Countdown offering={offering} />
+        {offering.phase === "listed" && (
+          <Link
+            href={detailPath(offering.symbol)}
+            className="button button--outline button--block"
+            data-testid="ipo-stock"
+          >
+            <Trans>See the stock</Trans>
+          </Link>
+        )}
       </section>
       {subscription && (
         <YourSubscription offering={offering} subscription={subscription} onChanged={onChanged} />
@@ -203,7 +212,7 @@ function YourSubscription({
           <Trans>Pay</Trans>
         </Link>
       )}
-      {subscription.state === "declared" && offering.phase === "book" && (
+      {subscription.cancellable && (
         <button
           type="button"
           className="button button--outline button--block"
@@ -285,7 +294,7 @@ function DeclarationForm({
       </h2>
       <ChoiceChips
         name="ipo-mode"
-        legend={<Trans>Price</Trans>}
+        legend={<Trans context="ipo declaration">Price</Trans>}
         value={mode}
         onChange={(value) => {
           setMode(value);

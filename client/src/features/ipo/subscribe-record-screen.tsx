@@ -145,7 +145,7 @@ function Record({ record, onDone }: { record: Subscription; onDone: () => void }
           <Trans>Pay</Trans>
         </button>
       )}
-      {record.state === "declared" && (
+      {record.cancellable && (
         <button
           type="button"
           className="button button--outline button--small"

@@ -42,7 +42,7 @@ export function SubscribeScreen() {
               className="button button--ghost button--small"
               data-testid="ipo-records-link"
             >
-              <Trans>My subscriptions</Trans>
+              <Trans context="header link">Records</Trans>
             </Link>
           ) : undefined
         }
@@ -69,13 +69,13 @@ function OfferingTabs() {
     <Tabs.Root value={tab} onValueChange={(value) => isTab(value) && choose(value)}>
       <Tabs.List className="underline-tabs">
         <Tabs.Tab className="underline-tabs__tab" value="pending" data-testid="ipo-tab-pending">
-          <Trans>To be subscribed</Trans>
+          <Trans context="ipo tab">To be subscribed</Trans>
         </Tabs.Tab>
         <Tabs.Tab className="underline-tabs__tab" value="progress" data-testid="ipo-tab-progress">
-          <Trans>In progress</Trans>
+          <Trans context="ipo tab">In progress</Trans>
         </Tabs.Tab>
         <Tabs.Tab className="underline-tabs__tab" value="ended" data-testid="ipo-tab-ended">
-          <Trans>Ended</Trans>
+          <Trans context="ipo tab">Ended</Trans>
         </Tabs.Tab>
         <Tabs.Indicator className="underline-tabs__indicator" />
       </Tabs.List>
