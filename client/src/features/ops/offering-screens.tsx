@@ -6,7 +6,10 @@ import {
   offeringInputSchema,
   offeringListSchema,
   opsOfferingSchema,
+  type Subscription,
 } from "@kabuto/shared";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
@@ -19,6 +22,18 @@ import { DetailScreen } from "./detail-screen.tsx";
 import { type EditorForm, EditorPage } from "./editor-page.tsx";
 import { OpsTable } from "./ops-table.tsx";
 import { Empty, Facts, Loaded, OpsCard, refusedFields, Tag, useBusy, useReload, When } from "./parts.tsx";
+
+const stateLabels: Record<Subscription["state"], MessageDescriptor> = {
+  declared: msg({ message: "Awaiting draw", context: "ipo state" }),
+  cancelled: msg({ message: "Cancelled", context: "ipo state" }),
+  excluded: msg({ message: "Not in the draw", context: "ipo state" }),
+  lost: msg({ message: "Not won", context: "ipo state" }),
+  waitlisted: msg({ message: "Waitlisted", context: "ipo state" }),
+  won: msg({ message: "Won, awaiting payment", context: "ipo state" }),
+  paid: msg({ message: "Paid", context: "ipo state" }),
+  lapsed: msg({ message: "Not paid in time", context: "ipo state" }),
+  allotted: msg({ message: "Allotted", context: "ipo state" }),
+};
 
 // The console's new-share calls, under /api/v1/ops/ipo.
 
@@ -109,7 +124,7 @@ function OfferingTable({ items, onEdit }: { items: Offering[]; onEdit: (offering
         },
         { label: t`Phase`, cell: (offering) => <PhaseText phase={offering.phase} /> },
         {
-          label: t`Price`,
+          label: t({ message: "Price", context: "new share" }),
           cell: (offering) =>
             offering.offerPrice ?? (
               <>
@@ -314,7 +329,7 @@ export function OfferingDetailScreen({ id }: { id: string }) {
 }
 
 function OfferingFacts({ detail }: { detail: OpsOffering }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { offering } = detail;
   return (
     <>
@@ -352,7 +367,10 @@ function OfferingFacts({ detail }: { detail: OpsOffering }) {
             rows={detail.demand}
             rowKey={(level) => level.price ?? "strike"}
             columns={[
-              { label: t`Price`, cell: (level) => level.price ?? t`At the offer price` },
+              {
+                label: t({ message: "Price", context: "new share" }),
+                cell: (level) => level.price ?? t`At the offer price`,
+              },
               { label: t`Units`, kind: "number", cell: (level) => level.units },
               { label: t`Members`, kind: "number", cell: (level) => level.members },
             ]}
@@ -360,7 +378,7 @@ function OfferingFacts({ detail }: { detail: OpsOffering }) {
         )}
       </OpsCard>
       <OpsCard title={<Trans>Subscriptions by state</Trans>}>
-        <Facts items={detail.states.map((row) => [row.state, row.count] as const)} />
+        <Facts items={detail.states.map((row) => [i18n._(stateLabels[row.state]), row.count] as const)} />
       </OpsCard>
     </>
   );
