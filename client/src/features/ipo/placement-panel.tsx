@@ -1,5 +1,5 @@
 import { marketZone, type Position, type Subscription } from "@kabuto/shared";
-import { formatDate, formatMoney } from "@kabuto/shared/format";
+import { formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -83,7 +83,7 @@ function Placement({ record, position }: { record: Subscription; position: Posit
           <dt>
             <Trans>Offer price</Trans>
           </dt>
-          <dd className="num">{position?.openPrice ?? "—"}</dd>
+          <dd className="num">{position ? formatPrice(position.openPrice, locale) : "—"}</dd>
         </div>
         <div>
           <dt>
