@@ -1,4 +1,5 @@
 import { commitmentOf, runDraw } from "@kabuto/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceOf, readyToWithdraw } from "../funding/funding-fixtures.ts";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
@@ -19,7 +20,7 @@ let worker: IpoService;
 beforeAll(async () => {
   app = await startTestApp({}, { startMs });
   await seedDemo(app.database.db, startMs);
-  worker = new IpoService({ db: app.database.db, now: app.now, events: () => undefined });
+  worker = new IpoService({ db: app.database.db, now: app.now, events: () => undefined, bus: app.bus });
 });
 afterAll(async () => {
   await app?.close();
@@ -471,5 +472,50 @@ describe("a new share from book-building to the waitlist", () => {
     expect(await balanceOf(app.database, short.memberId, "held", "JPY")).toBe(0n);
     expect((await recordOf(short.auth, id)).state).toBe("won");
     expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("ends a lock-up early once the price reaches its release multiple, and keeps the published draw as it was", async () => {
+    clockTo(Math.max(app.now(), at("2027-06-01T01:00:00Z")));
+    const input = {
+      ...offeringInput("9994", 10),
+      bookOpenDate: "2027-06-07",
+      bookCloseDate: "2027-06-08",
+      priceDate: "2027-06-09",
+      paymentEndDate: "2027-06-10",
+      listingDate: "2027-06-16",
+      lockupDays: 180,
+      releaseMultiple: "1.5",
+    };
+    const created = await call(`${app.url}/ops/ipo/offerings`, "POST", input, await supervisor());
+    const id = created.body.offering.id;
+    clockTo(at("2027-06-07T01:00:00Z"));
+    const holder = await investor(1_000_000n);
+    expect((await declare(holder.auth, id, { price: "1400", units: 1 })).status).toBe(201);
+    clockTo(at("2027-06-09T02:00:00Z"));
+    await call(`${app.url}/ops/ipo/offerings/${id}/price`, "POST", { price: "1300" }, await supervisor());
+    await call(`${app.url}/ops/ipo/offerings/${id}/draw`, "POST", {}, await supervisor());
+    const won = await recordOf(holder.auth, id);
+    expect((await call(`${app.url}/ipo/subscriptions/${won.id}/pay`, "POST", {}, holder.auth)).status).toBe(
+      200,
+    );
+    clockTo(at("2027-06-15T16:00:00Z"));
+    await worker.advance();
+    for (const listing of await worker.listings()) app.catalog.addListing(listing);
+    const positionId = (await recordOf(holder.auth, id)).positionId;
+    const refusedClose = () => call(`${app.url}/positions/${positionId}/close`, "POST", {}, holder.auth);
+
+    // 1,949 is under 1.5 × 1,300 = 1,950: still locked.
+    setMarket(app.bus, "JP:9994", [["1949", 10_000]], [["1950", 10_000]]);
+    await worker.advance();
+    expect((await refusedClose()).body.error.code).toBe("POSITION_LOCKED");
+    setMarket(app.bus, "JP:9994", [["1950", 10_000]], [["1951", 10_000]]);
+    await worker.advance();
+    const sold = await call(`${app.url}/positions/${positionId}/close`, "POST", {}, holder.auth);
+    expect(sold.status).toBe(200);
+    expect(sold.body).toMatchObject({ status: "closed", closePrice: "1950" });
+    expect(await ledgerHealthy()).toBe(true);
+
+    // The published draw is append-only: the app role cannot rewrite it.
+    await expect(app.database.db.execute(sql`update ipo_draws set seed = 'x'`)).rejects.toThrow();
   });
 });
