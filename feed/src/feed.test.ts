@@ -88,12 +88,15 @@ describe("a new listing", () => {
     expect(before?.volume).toBe(0);
     const offerUnits = before?.last ?? 0;
     expect(before?.prevClose).toBe(offerUnits);
+    // No book before the first trade: nothing for a market order to fill against.
+    expect(before?.book).toBeNull();
 
     // Through the first ten minutes of the session: it trades, and only from listing day on.
     const openMs = Date.parse("2026-11-25T00:00:00Z");
     for (nowMs = openMs; nowMs < openMs + 10 * 60_000; nowMs += 5_000) feed.tick(nowMs);
     const after = feed.state("JP:9991");
     expect(after?.volume).toBeGreaterThan(0);
+    expect(after?.book?.bids.length).toBeGreaterThan(0);
     expect(after?.open).toBeGreaterThanOrEqual(offerUnits * 0.25);
     expect(after?.open).toBeLessThanOrEqual(offerUnits * 4);
     await feed.stop();

@@ -117,7 +117,7 @@ export class MarketSimulator {
    * A new share's first day: no trade yet, the offer price as the reference, and an opening found
    * by price discovery anywhere in `range` (TSE: 0.25× to 4× the offer price). The first print
    * lands near a fair price drawn once from the seed: Japanese IPOs open above their offer price
-   * more often than not, so the draw leans up.
+   * more often than not, so the draw leans up. No book is shown before that first trade.
    */
   addListing(
     instrument: SimInstrument,
@@ -143,7 +143,9 @@ export class MarketSimulator {
     const high = instrument.grid.round(offerUnits * range.high);
     state.limits = { up: high, down: low };
     state.fair = Math.min(high, Math.max(low, discovered));
-    state.book = buildBook(state);
+    // No book until the first trade: a market order has no price to fill at (PRICE_UNAVAILABLE)
+    // while the opening is being discovered; limit orders wait for it.
+    state.book = null;
     return state;
   }
 
