@@ -9,6 +9,7 @@ const benches = [
   "loadtests/src/gateway-bench.ts",
   "loadtests/src/uploads-bench.ts",
   "loadtests/src/page-bench.ts",
+  "loadtests/src/ipo-draw-bench.ts",
 ];
 for (const bench of benches) {
   console.log(`\n=== ${bench}`);

@@ -17,6 +17,7 @@ import { ApiDocs } from "./http/openapi.ts";
 import { apiHeaders, csrfGuard } from "./http/security.ts";
 import { hearControl, sessionMiddleware } from "./http/session-middleware.ts";
 import { mountIdentityRoutes } from "./identity/identity.routes.ts";
+import { mountIpoRoutes } from "./ipo/ipo.routes.ts";
 import { mountLoanRoutes } from "./loans/loans.routes.ts";
 import { mountMarketRoutes } from "./market/market.routes.ts";
 import type { MarketService } from "./market/market.service.ts";
@@ -195,6 +196,7 @@ export function createApp(deps: AppDeps): {
     rewardOps: services.rewardOps,
   });
   mountSupportRoutes(router, ops, docs, { support: services.support, uploads: services.uploadStore, now });
+  mountIpoRoutes(router, ops, docs, { ipo: services.ipo, now });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

@@ -9,6 +9,7 @@ export { AppError } from "./errors.ts";
 export type { AccountEvents } from "./events/account-events.ts";
 export { createAccountPublisher } from "./events/account-events.ts";
 export { permissionsPolicy } from "./http/security.ts";
+export { newListings } from "./ipo/ipo.service.ts";
 export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 export { postJournal } from "./ledger/ledger.repo.ts";
 export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
@@ -26,6 +27,7 @@ export {
   seedDemo,
   seedDemoInvitee,
   seedDemoMoney,
+  seedDemoNewShares,
   seedDemoStaff,
   seedDemoWatchlist,
 } from "./seed.ts";

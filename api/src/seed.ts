@@ -12,6 +12,7 @@ import { parseFundHours } from "./funding/fund-hours.ts";
 import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { KycService } from "./identity/kyc.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
+import { seedDemoOfferings } from "./ipo/ipo-seed.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
 import { StaffService } from "./ops/staff.service.ts";
@@ -217,6 +218,19 @@ export async function seedDemoWatchlist(
     added += 1;
   }
   return added;
+}
+
+/**
+ * New shares in every state (see `seedDemoOfferings`), with the demo member among the
+ * subscribers, while no offering exists. Returns how many it created.
+ */
+export async function seedDemoNewShares(db: Db, nowMs: number): Promise<number> {
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.account, demoMember.account));
+  if (!member) return 0;
+  return seedDemoOfferings(db, member.id, nowMs);
 }
 
 /**

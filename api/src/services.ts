@@ -16,6 +16,7 @@ import { WithdrawalsService } from "./funding/withdrawals.service.ts";
 import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { KycService } from "./identity/kyc.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
+import { IpoService } from "./ipo/ipo.service.ts";
 import { parseLoanTerms } from "./loans/loan-terms.ts";
 import { LoansService } from "./loans/loans.service.ts";
 import { CandlesRepo } from "./market/candles.repo.ts";
@@ -85,6 +86,7 @@ export interface Services {
   invitations: InvitationsService;
   rewardOps: RewardOpsService;
   support: SupportService;
+  ipo: IpoService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -174,6 +176,7 @@ export function createServices(deps: ServiceDeps): Services {
       hoursText: config.SUPPORT_HOURS,
       limits: parseSupportLimits(config.SUPPORT_RATE),
     }),
+    ipo: new IpoService({ db, now, events, bus }),
     fundHours,
   };
 }

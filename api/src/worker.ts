@@ -16,6 +16,9 @@ const dividendIntervalMs = 60_000;
 /** How often it looks for loan interest to post: a day's interest is due once a day, soon after Tokyo midnight. */
 const loanIntervalMs = 60_000;
 
+/** How often it looks for new shares whose payment deadline or listing day has come. */
+const ipoIntervalMs = 30_000;
+
 /** The worker checks no password and texts no one: what only those services use gets stand-ins. */
 const noSecrets = {
   throttle: new MemoryThrottleStore(),
@@ -40,7 +43,7 @@ export function startWorker(deps: {
   events: AccountEvents;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): { stop(): Promise<void> } {
-  const { trading, loans, dividends } = createServices({ ...deps, now: Date.now, ...noSecrets });
+  const { trading, loans, dividends, ipo } = createServices({ ...deps, now: Date.now, ...noSecrets });
   const worker = new TradingWorker({
     db: deps.database.db,
     bus: deps.bus,
@@ -51,9 +54,10 @@ export function startWorker(deps: {
   worker.start(workerIntervalMs);
   const interest = every(loanIntervalMs, () => loans.accrue(), deps.log);
   const payments = every(dividendIntervalMs, () => dividends.pay(), deps.log);
+  const newShares = every(ipoIntervalMs, () => ipo.advance(), deps.log);
   return {
     stop: async () => {
-      await Promise.all([worker.stop(), interest.stop(), payments.stop()]);
+      await Promise.all([worker.stop(), interest.stop(), payments.stop(), newShares.stop()]);
     },
   };
 }

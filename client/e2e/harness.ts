@@ -101,11 +101,26 @@ function embeddedEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** `env` adds to the server's environment (e.g. FUND_HOURS=always for the money journey). */
-export async function openProduct(name: string, env: Record<string, string> = {}): Promise<Product> {
+/**
+ * `env` adds to the server's environment (e.g. FUND_HOURS=always for the money journey).
+ * `options.dataDir` starts the product on a data folder a journey keeps across restarts (the
+ * caller removes it); `options.clockShiftMs` runs the server that much in the future (see
+ * clock-shift.ts).
+ */
+export async function openProduct(
+  name: string,
+  env: Record<string, string> = {},
+  options: { dataDir?: string; clockShiftMs?: number } = {},
+): Promise<Product> {
   ensureBuilt();
   mkdirSync(screenshotDir, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), `kabuto-e2e-${name}-`));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `kabuto-e2e-${name}-`));
+  const shifted = options.clockShiftMs
+    ? {
+        NODE_OPTIONS: `--import=${join(clientDir, "e2e", "clock-shift.ts")}`,
+        E2E_CLOCK_SHIFT_MS: String(options.clockShiftMs),
+      }
+    : {};
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/`;
   const log: string[] = [];
@@ -120,6 +135,7 @@ export async function openProduct(name: string, env: Record<string, string> = {}
       // back-fill in a fraction of a year's time.
       FEED_HISTORY_DAYS: "30",
       FEED_MINUTE_SESSIONS: "1",
+      ...shifted,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -135,7 +151,7 @@ export async function openProduct(name: string, env: Record<string, string> = {}
       await Promise.race([exited, new Promise((wake) => setTimeout(wake, 5000))]);
       if (server.exitCode === null) server.kill("SIGKILL");
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(base, server, log);

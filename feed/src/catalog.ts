@@ -1,4 +1,4 @@
-import type { DividendPolicy, Instrument, InstrumentCatalog, Market } from "@kabuto/shared";
+import type { DividendPolicy, Instrument, ListingCatalog, Market, NewListing } from "@kabuto/shared";
 import {
   dailyLimitFor,
   dividendOn,
@@ -22,12 +22,21 @@ import { indices } from "./universe/indices.ts";
  * instruments with their price grids. Built once; everything else looks symbols up here. The
  * API and the gateway see it as the shared `InstrumentCatalog`; the simulator also needs grids.
  */
-export interface Catalog extends InstrumentCatalog {
+export interface Catalog extends ListingCatalog {
   simulated: readonly SimInstrument[];
   bySymbol: ReadonlyMap<string, SimInstrument>;
   /** The grid any known symbol prices on: for formatting stored candles. */
   gridOf(symbol: string): PriceGrid | undefined;
+  /** A new listing's simulated instrument, once `addListing` has taken it. */
+  listed(symbol: string): SimInstrument | undefined;
 }
+
+/**
+ * How a new listing trades: IPOs swing far more than seasoned names (a first year's volatility
+ * of 60% is ordinary on TSE Growth), and their first days turn the placed shares over a few times.
+ */
+const listingAnnualVol = 0.6;
+const listingTurnover = 2;
 
 function equityGrid(market: Market, table: Instrument["tickTable"]): PriceGrid {
   return {
@@ -124,6 +133,8 @@ export function createCatalog(): Catalog {
     });
   }
   const bySymbol = new Map(simulated.map((instrument) => [instrument.symbol, instrument]));
+  const instrumentBySymbol = new Map(instruments.map((instrument) => [instrument.symbol, instrument]));
+  const listings = new Map<string, SimInstrument>();
   return {
     instruments,
     indices: indices.map(({ symbol, name, market }) => ({ symbol, name, market })),
@@ -136,10 +147,49 @@ export function createCatalog(): Catalog {
     })),
     simulated,
     bySymbol,
-    instrumentBySymbol: new Map(instruments.map((instrument) => [instrument.symbol, instrument])),
+    instrumentBySymbol,
     gridOf: (symbol) => bySymbol.get(symbol)?.grid,
     isKnown: (symbol) => bySymbol.has(symbol),
     priceFormat: (symbol) => bySymbol.get(symbol)?.grid.format,
     dividendPolicy: (symbol) => dividends.get(symbol),
+    listed: (symbol) => listings.get(symbol),
+    addListing(listing: NewListing): boolean {
+      if (bySymbol.has(listing.symbol)) return false;
+      const { market } = listing;
+      const symbol = listing.symbol as Instrument["symbol"];
+      const tickTable = market === "US" ? "us" : "tse";
+      const grid = equityGrid(market, tickTable);
+      const offerUnits = priceToUnits(listing.offerPrice, market);
+      if (offerUnits === undefined)
+        throw new Error(`offer price off the grid: ${symbol} ${listing.offerPrice}`);
+      const instrument: Instrument = {
+        symbol,
+        market,
+        code: listing.code,
+        name: listing.name,
+        sector: listing.sector,
+        currency: market === "JP" ? "JPY" : "USD",
+        lotSize: tradingUnit[market],
+        tickTable,
+        listedOn: listing.listingDate,
+      };
+      const sim: SimInstrument = {
+        symbol,
+        kind: "equity",
+        market,
+        zone: marketZone[market],
+        grid,
+        lot: tradingUnit[market],
+        refUnits: grid.round(offerUnits),
+        annualVol: listingAnnualVol,
+        avgDailyVolume: Math.max(tradingUnit[market], listing.sharesOffered * listingTurnover),
+      };
+      instruments.push(instrument);
+      instrumentBySymbol.set(symbol, instrument);
+      simulated.push(sim);
+      bySymbol.set(symbol, sim);
+      listings.set(symbol, sim);
+      return true;
+    },
   };
 }

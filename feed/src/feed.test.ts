@@ -41,3 +41,70 @@ describe("Feed", () => {
     expect(logs).toContain("history saved");
   });
 });
+
+describe("a new listing", () => {
+  it("joins the universe at run time with no history, and opens by price discovery around its offer price", async () => {
+    const catalog = createCatalog();
+    const saves: StoredCandle[] = [];
+    const published: string[] = [];
+    // Wednesday 25 November 2026, 08:55 in Tokyo: listing day, before the open.
+    let nowMs = Date.parse("2026-11-24T23:55:00Z");
+    const feed = new Feed({
+      catalog,
+      seed: "listing",
+      alwaysOpen: false,
+      stepMs: 500,
+      now: () => nowMs,
+      history: { days: 3, minuteSessions: 1 },
+      store: {
+        save: async (rows) => {
+          saves.push(...rows);
+        },
+        newest: async () => [],
+        lastDays: async () => new Map(),
+      },
+      publisher: { publish: (updates) => published.push(...updates.map((u) => u.topic)) },
+    });
+    await feed.start();
+    await feed.saved();
+    const listing = {
+      symbol: "JP:9991",
+      market: "JP" as const,
+      code: "9991",
+      name: { ja: "テスト新規", en: "Test Newco", zhHant: "測試新股" },
+      sector: "Services",
+      offerPrice: "1350",
+      listingDate: "2026-11-25",
+      sharesOffered: 500_000,
+    };
+    expect(catalog.isKnown("JP:9991")).toBe(false);
+    expect(await feed.addListing(listing)).toBe(true);
+    expect(await feed.addListing(listing)).toBe(false);
+    expect(catalog.isKnown("JP:9991")).toBe(true);
+    expect(catalog.instrumentBySymbol.get("JP:9991")).toMatchObject({ lotSize: 100, currency: "JPY" });
+    expect(published).toContain("quote:JP:9991");
+    const before = feed.state("JP:9991");
+    expect(before?.candles.size).toBe(0);
+    expect(before?.volume).toBe(0);
+    const offerUnits = before?.last ?? 0;
+    expect(before?.prevClose).toBe(offerUnits);
+    // No book before the first trade: nothing for a market order to fill against.
+    expect(before?.book).toBeNull();
+
+    // Through the first ten minutes of the session: it trades, and only from listing day on.
+    const openMs = Date.parse("2026-11-25T00:00:00Z");
+    for (nowMs = openMs; nowMs < openMs + 10 * 60_000; nowMs += 5_000) feed.tick(nowMs);
+    const after = feed.state("JP:9991");
+    expect(after?.volume).toBeGreaterThan(0);
+    expect(after?.book?.bids.length).toBeGreaterThan(0);
+    expect(after?.open).toBeGreaterThanOrEqual(offerUnits * 0.25);
+    expect(after?.open).toBeLessThanOrEqual(offerUnits * 4);
+    await feed.stop();
+    const candles = saves.filter((row) => row.symbol === "JP:9991");
+    expect(candles.length).toBeGreaterThan(0);
+    // Minute to daily bars begin on listing day; a week's or month's bar is the period it falls in.
+    for (const row of candles.filter((c) => c.interval !== "1w" && c.interval !== "1M")) {
+      expect(row.candle.t).toBeGreaterThanOrEqual(Date.parse("2026-11-24T15:00:00Z"));
+    }
+  }, 60_000);
+});

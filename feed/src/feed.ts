@@ -4,6 +4,7 @@ import type {
   LiveCandle,
   Market,
   MarketUpdate,
+  NewListing,
   SessionUpdate,
   TopicUpdate,
   UnitCandle,
@@ -14,6 +15,7 @@ import {
   candleIntervals,
   candleTopic,
   ensureDefined,
+  listingOpenRange,
   marketDate,
   quoteTopic,
   sessionAt,
@@ -114,6 +116,42 @@ export class Feed {
       this.options.log?.("saving history before stopping", { candles: this.unsaved });
     }
     await this.saving;
+  }
+
+  /**
+   * Adds a new share to the live universe on its listing day: every process's catalog learns it
+   * (see `ListingCatalog`), and this one simulates it from its offer price, with no history
+   * before listing and an opening by price discovery. A name that already traded here (a restart
+   * after its listing) resumes from its stored candles instead. False if it was already known.
+   */
+  async addListing(listing: NewListing): Promise<boolean> {
+    const { catalog, store } = this.options;
+    if (!catalog.addListing(listing)) return false;
+    const instrument = ensureDefined(catalog.listed(listing.symbol), "a listing just added");
+    const simulator = this.simulator;
+    if (!simulator) return true;
+    const days = (await store.lastDays()).get(listing.symbol) ?? [];
+    const existing = new Map<CandleInterval, UnitCandle>();
+    for (const row of await store.newest()) {
+      if (row.symbol === listing.symbol) existing.set(row.interval, row.candle);
+    }
+    const nowMs = this.now();
+    const state =
+      days.length > 0 && existing.size > 0
+        ? simulator.add(instrument, resumeFrom(instrument, days, existing))
+        : simulator.addListing(
+            instrument,
+            {
+              offerUnits: instrument.refUnits,
+              listingDate: listing.listingDate,
+              listingMs: sessionWindows(listing.market, listing.listingDate)[0]?.startMs ?? nowMs,
+            },
+            { low: listingOpenRange.lowPpm / 1_000_000, high: listingOpenRange.highPpm / 1_000_000 },
+          );
+    const updates: MarketUpdate[] = [];
+    this.pushInstrument(updates, state, nowMs);
+    this.options.publisher.publish(updates);
+    return true;
   }
 
   /** The simulator's current state, for tests and the embedded API. */

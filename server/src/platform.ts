@@ -13,10 +13,12 @@ import {
   logOptions,
   MemoryThrottleStore,
   memberSessionLookup,
+  newListings,
   openDatabase,
   seedDemo,
   seedDemoInvitee,
   seedDemoMoney,
+  seedDemoNewShares,
   seedDemoStaff,
   seedDemoWatchlist,
   staffSessionLookup,
@@ -62,6 +64,9 @@ const socketOptions = {
   pingTimeout: 20_000,
   maxHttpBufferSize: 64 * 1024,
 };
+
+/** How often each process looks for new shares that have listed (the worker lists them every 30 s). */
+const listingSyncMs = 15_000;
 
 /** How often each API process looks for uploads without a row (see UploadStore.sweepOrphans). */
 const uploadSweepMs = 60 * 60_000;
@@ -122,6 +127,8 @@ export async function startPlatform(
     if (money.channels > 0) logger.info(`published ${money.channels} demo deposit channels`);
     if (money.fundPassword) logger.info(`set the demo member's fund password ${demoFundPassword}`);
     if (money.bankCard) logger.info("added the demo member's bank card");
+    const offerings = await seedDemoNewShares(demoDatabase.db, Date.now());
+    if (offerings > 0) logger.info(`created ${offerings} demo new shares, one in each state`);
     if (await seedDemoStaff(demoDatabase.db, Date.now())) {
       logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
     }
@@ -146,6 +153,26 @@ export async function startPlatform(
     const startedMs = Date.now();
     await feed.start();
     logger.info({ ms: Date.now() - startedMs, epoch: feed.epoch }, "feed started");
+  }
+
+  // New shares join the live universe on their listing day, in every process that holds a
+  // catalog: each looks for listings it does not know yet, and the feed starts simulating them.
+  let listingTimer: NodeJS.Timeout | undefined;
+  if (database) {
+    const listings = database;
+    const syncListings = async () => {
+      for (const listing of await newListings(listings.db)) {
+        if (catalog.isKnown(listing.symbol)) continue;
+        if (feed) await feed.addListing(listing);
+        else catalog.addListing(listing);
+        logger.info({ symbol: listing.symbol }, "a new share joined the universe");
+      }
+    };
+    const sync = () =>
+      syncListings().catch((error: unknown) => logger.warn({ err: error }, "new listings not read"));
+    await sync();
+    listingTimer = setInterval(sync, listingSyncMs);
+    listingTimer.unref();
   }
 
   const accountEvents = createAccountPublisher(bus);
@@ -266,6 +293,7 @@ export async function startPlatform(
     ...(feed ? { feed } : {}),
     async close() {
       clearInterval(sweepTimer);
+      clearInterval(listingTimer);
       await worker?.stop();
       await feed?.stop();
       io?.disconnectSockets(true);

@@ -54,6 +54,10 @@ export class RawRow {
     if (typeof value === "string" && /^-?\d+$/.test(value)) return BigInt(value);
     throw mismatch(name, "bigint", value);
   }
+
+  bigintOrNull(name: string): bigint | null {
+    return this.row[name] == null ? null : this.bigint(name);
+  }
 }
 
 /** The rows of `db.execute(sql...)`, each converted by `map`, which names and checks its columns. */

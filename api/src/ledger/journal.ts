@@ -60,6 +60,10 @@ export const journalKinds = [
    * account less the tax withheld (to the house tax account); a short pays it in full.
    */
   "dividend",
+  /** A new share's winner pays: available → held until listing day. */
+  "ipo_payment",
+  /** Listing day: the paid hold becomes the allotted position's margin (held → margin). */
+  "ipo_allotment",
 ] as const;
 export type JournalKind = (typeof journalKinds)[number];
 

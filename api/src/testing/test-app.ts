@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Bus, createMemoryBus } from "@kabuto/bus";
-import { createCatalog } from "@kabuto/feed";
+import { type Catalog, createCatalog } from "@kabuto/feed";
 import { bearerTransport, sessionTransportHeader } from "@kabuto/shared";
 import { type Logger, pino } from "pino";
 import { createApp } from "../app.ts";
@@ -23,6 +23,8 @@ export interface TestApp {
   /** The SMS messages the API sent (the log sender's), for sign-in codes. */
   sms: LogSmsSender;
   throttle: ThrottleStore;
+  /** The API's instrument catalog, which new listings join as the server adds them. */
+  catalog: Catalog;
   /** Moves the API's clock, for throttling windows and session expiry. */
   advance(ms: number): void;
   /** The API's clock, for services a test builds beside the app (the worker's, say). */
@@ -54,11 +56,12 @@ export async function startTestApp(
   const throttle = openTestThrottle(options.throttle);
   let offsetMs = 0;
   const now = () => (options.startMs ?? Date.now()) + offsetMs;
+  const catalog = createCatalog();
   const { app, trading, sessionsHeard } = createApp({
     config: testConfig(overrides),
     database,
     bus,
-    catalog: createCatalog(),
+    catalog,
     logger,
     now,
     accountEvents: options.accountEvents,
@@ -78,6 +81,7 @@ export async function startTestApp(
     trading,
     sms,
     throttle,
+    catalog,
     advance: (ms) => {
       offsetMs += ms;
     },

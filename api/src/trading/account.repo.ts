@@ -10,7 +10,18 @@ const kindsOf: Record<FundRecordKind, readonly string[]> = {
   // A withdrawal's hold, payout and release all belong to the withdrawal.
   withdrawal: ["withdrawal_hold", "withdrawal", "withdrawal_release"],
   exchange: ["fx"],
-  trade: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
+  trade: [
+    "order_hold",
+    "order_release",
+    "open",
+    "close",
+    "margin_add",
+    "margin_call",
+    "fee",
+    "tax",
+    "ipo_payment",
+    "ipo_allotment",
+  ],
   loan: ["loan_draw", "loan_interest", "loan_repayment"],
   dividend: ["dividend"],
 };

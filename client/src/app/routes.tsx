@@ -105,6 +105,15 @@ const screens = {
   support: lazy(() =>
     import("../features/support/support-screen.tsx").then((m) => ({ default: m.SupportScreen })),
   ),
+  subscribe: lazy(() =>
+    import("../features/ipo/subscribe-screen.tsx").then((m) => ({ default: m.SubscribeScreen })),
+  ),
+  subscribeDetail: lazy(() =>
+    import("../features/ipo/subscribe-detail-screen.tsx").then((m) => ({ default: m.SubscribeDetailScreen })),
+  ),
+  subscribeRecord: lazy(() =>
+    import("../features/ipo/subscribe-record-screen.tsx").then((m) => ({ default: m.SubscribeRecordScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -140,6 +149,9 @@ const routes: Record<string, RouteDef> = {
   "/market/stockHot/stockList": { screen: screens.hotLists },
   "/market/marketNew": { screen: screens.newListings },
   "/market/marketBuy": { screen: screens.buy },
+  "/market/subscribe": { screen: screens.subscribe },
+  "/market/subscribeDetail": { screen: screens.subscribeDetail },
+  "/market/subscribeRecord": { screen: screens.subscribeRecord },
   "/position/position": { screen: screens.positions, tab: true },
   "/position/positionDetail": { screen: screens.positionDetail },
   "/user/usercenter": { screen: screens.userCenter, tab: true },

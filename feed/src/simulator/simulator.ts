@@ -82,6 +82,7 @@ export class MarketSimulator {
   private readonly clock: SessionClock;
   private lastStepMs: number;
   private readonly phases = new Map<Market, SessionPhase>();
+  private readonly seed: string;
 
   constructor(options: {
     instruments: readonly SimInstrument[];
@@ -92,20 +93,60 @@ export class MarketSimulator {
   }) {
     this.clock = options.clock;
     this.lastStepMs = options.startMs;
-    for (const instrument of options.instruments) {
-      const start = options.start(instrument);
-      const state: InstrumentState = {
-        instrument,
-        rng: createRandom(`${options.seed}/live/${instrument.symbol}/${start.tradeMs}`),
-        fair: start.last,
-        ...start,
-        limits: instrument.grid.limits(start.prevClose),
-        candles: new Map(Object.entries(start.candles) as [CandleInterval, UnitCandle][]),
-        book: null,
-      };
-      state.book = buildBook(state);
-      this.states.set(instrument.symbol, state);
-    }
+    this.seed = options.seed;
+    for (const instrument of options.instruments) this.add(instrument, options.start(instrument));
+  }
+
+  /** Starts simulating an instrument from `start`: at construction, or a new listing at run time. */
+  add(instrument: SimInstrument, start: StartState): InstrumentState {
+    const state: InstrumentState = {
+      instrument,
+      rng: createRandom(`${this.seed}/live/${instrument.symbol}/${start.tradeMs}`),
+      fair: start.last,
+      ...start,
+      limits: instrument.grid.limits(start.prevClose),
+      candles: new Map(Object.entries(start.candles) as [CandleInterval, UnitCandle][]),
+      book: null,
+    };
+    state.book = buildBook(state);
+    this.states.set(instrument.symbol, state);
+    return state;
+  }
+
+  /**
+   * A new share's first day: no trade yet, the offer price as the reference, and an opening found
+   * by price discovery anywhere in `range` (TSE: 0.25× to 4× the offer price). The first print
+   * lands near a fair price drawn once from the seed: Japanese IPOs open above their offer price
+   * more often than not, so the draw leans up. No book is shown before that first trade.
+   */
+  addListing(
+    instrument: SimInstrument,
+    listing: { offerUnits: number; listingDate: string; listingMs: number },
+    range: { low: number; high: number },
+  ): InstrumentState {
+    const { offerUnits } = listing;
+    const state = this.add(instrument, {
+      last: offerUnits,
+      prevClose: offerUnits,
+      open: 0,
+      high: 0,
+      low: 0,
+      volume: 0,
+      turnover: 0,
+      tradingDate: listing.listingDate,
+      tradeMs: listing.listingMs,
+      candles: {},
+    });
+    const rng = createRandom(`${this.seed}/listing/${instrument.symbol}`);
+    const discovered = offerUnits * Math.exp(0.2 + 0.5 * rng.normal());
+    const low = instrument.grid.round(offerUnits * range.low);
+    const high = instrument.grid.round(offerUnits * range.high);
+    state.limits = { up: high, down: low };
+    state.fair = Math.min(high, Math.max(low, discovered));
+    // No book until the first trade: a market order has no price to fill at (PRICE_UNAVAILABLE)
+    // while the opening is being discovered; limit orders wait for it.
+    state.book = null;
+    return state;
   }
 
   phase(market: Market): SessionPhase {

@@ -28,6 +28,10 @@ export const auditActionCodes = [
   "staff.disable",
   "staff.enable",
   "support.reply",
+  "offering.create",
+  "offering.update",
+  "offering.price",
+  "offering.draw",
 ] as const;
 
 export type AuditActionCode = (typeof auditActionCodes)[number];

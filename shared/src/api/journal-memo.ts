@@ -63,6 +63,16 @@ export const journalMemoSchema = z.discriminatedUnion("code", [
   z.object({ code: z.literal("invitation_reward"), params: z.object({ invitee: z.string() }) }),
   /** Operations took back a reward journal (abuse); the reason is staff's words, in the memo. */
   z.object({ code: z.literal("reward_reversal"), params: z.object({ rewardJournalId: z.string() }) }),
+  /** Payment for units of a new share won in its draw, held until listing day. */
+  z.object({
+    code: z.literal("ipo_payment"),
+    params: z.object({ symbol: z.string(), quantity: count, price: decimal }),
+  }),
+  /** A new share allotted on listing day, at its offer price, from the payment's hold. */
+  z.object({
+    code: z.literal("ipo_allotment"),
+    params: z.object({ symbol: z.string(), quantity: count, price: decimal }),
+  }),
 ]);
 export type JournalMemo = z.infer<typeof journalMemoSchema>;
 export type JournalMemoCode = JournalMemo["code"];

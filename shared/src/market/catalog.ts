@@ -42,6 +42,30 @@ export interface InstrumentCatalog {
   dividendPolicy(symbol: string): DividendPolicy | undefined;
 }
 
+/**
+ * A new share that joins the live universe on its listing day: what the feed needs to simulate
+ * it from its offer price, and what every process's catalog needs to know it. No history exists
+ * before `listingDate`.
+ */
+export interface NewListing {
+  symbol: string;
+  market: Market;
+  code: string;
+  name: LocalizedName;
+  sector: string;
+  /** The offer price, a decimal on the market's grid. */
+  offerPrice: string;
+  listingDate: string;
+  /** Shares the offering placed: sets how much the name trades in its first days. */
+  sharesOffered: number;
+}
+
+/** A catalog new listings can join at run time (the feed's, in every process that holds one). */
+export interface ListingCatalog extends InstrumentCatalog {
+  /** Adds a new listing's instrument; false if the symbol is already known. */
+  addListing(listing: NewListing): boolean;
+}
+
 /** A candle in integer price units, the form the simulator computes and the database keeps. */
 export interface UnitCandle {
   t: number;

@@ -60,6 +60,8 @@ const kindLabels: Record<string, MessageDescriptor> = {
   loan_repayment: msg({ message: "Loan repaid", context: "fund record" }),
   dividend: msg({ message: "Dividend adjustment", context: "fund record" }),
   reward: msg({ message: "Reward", context: "fund record" }),
+  ipo_payment: msg({ message: "New share paid", context: "fund record" }),
+  ipo_allotment: msg({ message: "New share allotted", context: "fund record" }),
 };
 
 const purposeLabels: Record<string, MessageDescriptor> = {
@@ -323,6 +325,18 @@ function useMemoText(): (memo: JournalMemo) => string {
       }
       case "reward_reversal":
         return t`Reward taken back`;
+      case "ipo_payment": {
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const price = formatPrice(memo.params.price, locale);
+        return t`New share ${code}: ${quantity} shares at ${price}, held until listing`;
+      }
+      case "ipo_allotment": {
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const price = formatPrice(memo.params.price, locale);
+        return t`New share ${code}: ${quantity} shares allotted at ${price}`;
+      }
     }
   };
 }

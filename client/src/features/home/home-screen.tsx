@@ -9,6 +9,7 @@ import {
   IconReceipt,
   IconSearch,
   IconStar,
+  IconTicket,
   IconTrade,
   KabutoMark,
 } from "../../app/icons.tsx";
@@ -33,7 +34,6 @@ import {
   IconMegaphone,
   IconMoon,
   IconPeople,
-  IconSpark,
   IconSunrise,
 } from "./home-icons.tsx";
 import { IndexCard } from "./index-strip.tsx";
@@ -179,7 +179,6 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
  */
 function comingShortcuts(): ComingShortcut[] {
   return [
-    { label: <Trans>IPO</Trans>, icon: <IconSpark />, testId: "shortcut-ipo" },
     { label: <Trans>Day trading</Trans>, icon: <IconClock />, testId: "shortcut-day-trading" },
     { label: <Trans>Block trade</Trans>, icon: <IconBlocks />, testId: "shortcut-block-trade" },
     { label: <Trans>Follow trading</Trans>, icon: <IconPeople />, testId: "shortcut-follow" },
@@ -224,6 +223,12 @@ function Shortcuts() {
       label: <Trans>Fund records</Trans>,
       icon: <IconReceipt />,
       testId: "shortcut-fund-records",
+    },
+    {
+      href: "/market/subscribe",
+      label: <Trans context="shortcut">IPO</Trans>,
+      icon: <IconTicket />,
+      testId: "shortcut-ipo",
     },
     {
       href: "/market/market?tab=watchlist",

@@ -17,9 +17,8 @@ function formatIsoDate(isoDate: string, locale: string): string {
 }
 
 /**
- * `/market/marketNew`: names newly listed, newest first, from the API's listing dates. Every
- * name trading today was listed before the market's history begins and no offering has listed
- * one since, so the list is empty and says so; listings will come from the IPO offerings.
+ * `/market/marketNew`: names newly listed, newest first, from the API's listing dates: the new
+ * shares whose offerings listed in the last 90 days. Without one the list says so, and why.
  */
 export function NewListingsScreen() {
   const { i18n } = useLingui();

@@ -27,6 +27,10 @@ const actionLabels: Record<AuditActionCode, MessageDescriptor> = {
   "staff.disable": msg({ message: "Staff account disabled", context: "audit action" }),
   "staff.enable": msg({ message: "Staff account enabled", context: "audit action" }),
   "support.reply": msg({ message: "Support reply sent", context: "audit action" }),
+  "offering.create": msg({ message: "New share offering created", context: "audit action" }),
+  "offering.update": msg({ message: "New share offering edited", context: "audit action" }),
+  "offering.price": msg({ message: "New share offer price set", context: "audit action" }),
+  "offering.draw": msg({ message: "New share draw run", context: "audit action" }),
 };
 
 /**

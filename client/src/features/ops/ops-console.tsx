@@ -39,6 +39,10 @@ const screens = {
   supportConversation: lazy(() =>
     import("./support-screens.tsx").then((m) => ({ default: m.SupportConversationScreen })),
   ),
+  offerings: lazy(() => import("./offering-screens.tsx").then((m) => ({ default: m.OfferingsScreen }))),
+  offeringDetail: lazy(() =>
+    import("./offering-screens.tsx").then((m) => ({ default: m.OfferingDetailScreen })),
+  ),
   memberSearch: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberSearchScreen }))),
   memberDetail: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberDetailScreen }))),
   rewardSettings: lazy(() =>
@@ -206,6 +210,8 @@ function ConsoleRoutes(): ReactNode {
       <Route path="/ops/loans/:id">{(params) => <screens.loanDetail id={params.id} />}</Route>
       <Route path="/ops/support" component={screens.supportInbox} />
       <Route path="/ops/support/:id">{(params) => <screens.supportConversation id={params.id} />}</Route>
+      <Route path="/ops/ipo" component={screens.offerings} />
+      <Route path="/ops/ipo/:id">{(params) => <screens.offeringDetail id={params.id} />}</Route>
       <Route path="/ops/members" component={screens.memberSearch} />
       <Route path="/ops/members/:id">{(params) => <screens.memberDetail id={params.id} />}</Route>
       <Route path="/ops/rewards" component={screens.rewardSettings} />

@@ -25,6 +25,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   withdrawals: msg`Withdrawals`,
   loans: msg`Loans`,
   support: msg`Support`,
+  offerings: msg`New shares`,
   members: msg`Members`,
   rewards: msg`Rewards`,
   channels: msg`Deposit channels`,

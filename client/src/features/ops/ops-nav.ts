@@ -11,6 +11,7 @@ export type OpsArea =
   | "withdrawals"
   | "loans"
   | "support"
+  | "offerings"
   | "members"
   | "rewards"
   | "channels"
@@ -34,6 +35,7 @@ export const opsSections: readonly OpsSection[] = [
   { area: "withdrawals", path: "/ops/withdrawals", role: "reviewer" },
   { area: "loans", path: "/ops/loans", role: "reviewer" },
   { area: "support", path: "/ops/support", role: "reviewer" },
+  { area: "offerings", path: "/ops/ipo", role: "reviewer" },
   { area: "members", path: "/ops/members", role: "reviewer" },
   { area: "rewards", path: "/ops/rewards", role: "reviewer" },
   { area: "channels", path: "/ops/channels", role: "supervisor" },

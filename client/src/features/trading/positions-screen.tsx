@@ -28,17 +28,22 @@ import {
 } from "./trading-store.ts";
 import "./trading.css";
 
+/** New shares' code loads with the placement tab, not with the list. */
+const PlacementPanel = lazy(() =>
+  import("../ipo/placement-panel.tsx").then((m) => ({ default: m.PlacementPanel })),
+);
+
 /** The dialog library loads when a member first asks to cancel an order, not with the list. */
 const ConfirmDialog = lazy(() =>
   import("../../app/confirm-dialog.tsx").then((m) => ({ default: m.ConfirmDialog })),
 );
 
 /**
- * The Transaction tab (`/position/position`): positions in progress, pending limit orders and
- * ended positions. The spec's other tabs (bidding, auction, follow, placement) come with the
- * issues that build them.
+ * The Transaction tab (`/position/position`): positions in progress, pending limit orders, ended
+ * positions and placements (shares allotted from new shares). The spec's other tabs (bidding,
+ * auction, follow) come with the issues that build them.
  */
-const positionTabs = ["holding", "pending", "closed"] as const;
+const positionTabs = ["holding", "pending", "closed", "placement"] as const;
 type PositionTab = (typeof positionTabs)[number];
 
 function isPositionTab(value: unknown): value is PositionTab {
@@ -100,11 +105,21 @@ function PositionTabs() {
         <Tabs.Tab className="underline-tabs__tab" value="closed">
           <Trans>Ended</Trans>
         </Tabs.Tab>
+        <Tabs.Tab className="underline-tabs__tab" value="placement" data-testid="tab-placement">
+          <Trans>Placement</Trans>
+        </Tabs.Tab>
         <Tabs.Indicator className="underline-tabs__indicator" />
       </Tabs.List>
       <Tabs.Panel value="holding">{tab === "holding" && <HoldingPanel />}</Tabs.Panel>
       <Tabs.Panel value="pending">{tab === "pending" && <PendingPanel />}</Tabs.Panel>
       <Tabs.Panel value="closed">{tab === "closed" && <ClosedPanel />}</Tabs.Panel>
+      <Tabs.Panel value="placement">
+        {tab === "placement" && (
+          <Suspense fallback={<ListSkeleton />}>
+            <PlacementPanel />
+          </Suspense>
+        )}
+      </Tabs.Panel>
     </Tabs.Root>
   );
 }

@@ -1,0 +1,138 @@
+import {
+  nextTradingDay,
+  type OfferingDates,
+  type OfferingInput,
+  offeringWindows,
+  previousTradingDay,
+  zonedIsoDate,
+} from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { mapRows } from "../db/raw-rows.ts";
+import { IpoService } from "./ipo.service.ts";
+
+const hourMs = 3_600_000;
+
+/** The trading day `n` trading days from `date` (negative: before it). */
+function tradingDaysFrom(date: string, n: number): string {
+  let day = date;
+  for (let i = 0; i < Math.abs(n); i++)
+    day = n > 0 ? nextTradingDay("JP", day) : previousTradingDay("JP", day);
+  return day;
+}
+
+/**
+ * New shares for a newcomer's first embedded start, one in each state so every screen is alive:
+ * one still to open, one in book-building, one priced and awaiting its draw, one in its payment
+ * window with the demo member a winner, one listed this week. None of it moves the demo member's
+ * money: the win waits for them to pay, and their placements come from their own subscriptions.
+ * Names and codes are invented (TSE has issued no code with a letter in second place), so no
+ * one mistakes them for real listings.
+ */
+const demoOfferings = [
+  {
+    code: "5X1A",
+    name: { ja: "星空オービタル", en: "Hoshizora Orbital", zhHant: "星空軌道" },
+    sector: "aerospace_defense",
+    band: ["1800", "2100"],
+    units: 12_000,
+    offset: { open: 3, close: 6, price: 7, pay: 9, listing: 12 },
+    state: "scheduled",
+  },
+  {
+    code: "5X2A",
+    name: { ja: "雲海ファーメンテーション", en: "Unkai Fermentation", zhHant: "雲海發酵" },
+    sector: "food_beverage",
+    band: ["940", "1020"],
+    units: 8_000,
+    offset: { open: -2, close: 2, price: 3, pay: 5, listing: 8 },
+    state: "book",
+  },
+  {
+    code: "5X3A",
+    name: { ja: "つばめグリッド電力", en: "Tsubame Grid Power", zhHant: "燕子電網" },
+    sector: "utilities",
+    band: ["2400", "2650"],
+    units: 20_000,
+    offset: { open: -5, close: -2, price: -1, pay: 2, listing: 5 },
+    state: "priced",
+  },
+  {
+    code: "5X4A",
+    name: { ja: "水引ラーニング", en: "Mizuhiki Learning", zhHant: "水引學習" },
+    sector: "it_services",
+    band: ["1450", "1600"],
+    units: 6_000,
+    offset: { open: -7, close: -5, price: -4, pay: 1, listing: 4 },
+    state: "payment",
+  },
+  {
+    code: "5X5A",
+    name: { ja: "花火量子工業", en: "Hanabi Quantum Works", zhHant: "花火量子工業" },
+    sector: "semiconductors",
+    band: ["3100", "3400"],
+    units: 15_000,
+    offset: { open: -12, close: -10, price: -9, pay: -6, listing: -1 },
+    state: "listed",
+  },
+] as const;
+
+/**
+ * Creates the demo offerings through the service operations use, walking a clock of its own
+ * through each offering's timeline (created, declared in book-building, priced, drawn, listed), so every row, journal and audit entry is what those steps write on those days. Runs
+ * only while no offering exists; the listed one is seeded first, so its listing does not touch
+ * the others. Returns how many it created.
+ */
+export async function seedDemoOfferings(db: Db, demoMemberId: string, nowMs: number): Promise<number> {
+  const existing = mapRows(await db.execute(sql`select count(*) as n from ipo_offerings`), (row) =>
+    row.int("n"),
+  );
+  if ((existing[0] ?? 0) > 0) return 0;
+  let clock = nowMs;
+  const ipo = new IpoService({ db, now: () => clock, events: () => undefined });
+  const context = () => ({ nowMs: clock, ip: "" });
+  const today = zonedIsoDate("Asia/Tokyo", nowMs);
+  for (const demo of [...demoOfferings].reverse()) {
+    const dates: OfferingDates = {
+      bookOpenDate: tradingDaysFrom(today, demo.offset.open),
+      bookCloseDate: tradingDaysFrom(today, demo.offset.close),
+      priceDate: tradingDaysFrom(today, demo.offset.price),
+      paymentEndDate: tradingDaysFrom(today, demo.offset.pay),
+      listingDate: tradingDaysFrom(today, demo.offset.listing),
+    };
+    const windows = offeringWindows("JP", dates);
+    const input: OfferingInput = {
+      code: demo.code,
+      market: "JP",
+      name: demo.name,
+      sector: demo.sector,
+      bandLow: demo.band[0],
+      bandHigh: demo.band[1],
+      unitsOffered: demo.units,
+      ...dates,
+      lockupDays: demo.state === "listed" ? 90 : 0,
+      releaseMultiple: demo.state === "listed" ? "1.5" : null,
+    };
+    clock = Math.min(nowMs, windows.bookOpenMs - 24 * hourMs);
+    const created = await ipo.create(input, null, context());
+    const id = created.offering.id;
+    if (demo.state === "scheduled") continue;
+    if (demo.state === "priced" || demo.state === "payment") {
+      // The demo member declared at the offer price during book-building.
+      clock = windows.bookOpenMs + hourMs;
+      await ipo.subscribe(demoMemberId, id, { price: null, units: 1 });
+    }
+    if (demo.state === "book") continue;
+    // Priced at the band's top on the price date, as popular Japanese IPOs are.
+    const priceDayMs = offeringWindows("JP", { ...dates, bookCloseDate: dates.priceDate }).bookCloseMs;
+    clock = priceDayMs;
+    await ipo.setPrice(id, demo.band[1], null, context());
+    if (demo.state === "priced") continue;
+    clock = priceDayMs + hourMs;
+    await ipo.draw(id, null, context());
+    if (demo.state === "payment") continue;
+    clock = windows.listingMs + hourMs;
+    await ipo.advance();
+  }
+  return demoOfferings.length;
+}

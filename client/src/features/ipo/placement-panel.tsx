@@ -1,0 +1,115 @@
+import { marketZone, type Position, type Subscription } from "@kabuto/shared";
+import { formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
+import { Trans } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { useAsync } from "../../lib/use-async.ts";
+import { useMemberReadKey } from "../../state/session.ts";
+import { LoadProblem } from "../identity/identity-parts.tsx";
+import { localName } from "../market/instrument.ts";
+import { positionDetailPath } from "../trading/paths.ts";
+import { useHoldingPositions } from "../trading/trading-store.ts";
+import { fetchSubscriptions } from "./ipo-api.ts";
+import { useDuration, useNow } from "./ipo-parts.tsx";
+
+/**
+ * The Positions screen's placement tab (`/position/position?tab=placement`): shares allotted from
+ * new shares, each with its offer price and, while locked up, when it may be sold.
+ */
+export function PlacementPanel() {
+  const [key, reload] = useMemberReadKey();
+  const records = useAsync(key, fetchSubscriptions);
+  const holding = useHoldingPositions();
+  if (records.status === "loading") return <div className="panel" aria-busy="true" />;
+  if (records.status === "error") return <LoadProblem error={records.error} onRetry={reload} />;
+  const allotted = records.value.filter(
+    (record) => record.state === "allotted" && record.positionId !== null,
+  );
+  if (allotted.length === 0) {
+    return (
+      <div className="empty" data-testid="placement-empty">
+        <p>
+          <Trans>No placements yet. Shares you are allotted from new shares appear here.</Trans>
+        </p>
+        <Link href="/market/subscribe" className="button button--outline">
+          <Trans>See new shares</Trans>
+        </Link>
+      </div>
+    );
+  }
+  const positions = new Map((holding.value ?? []).map((position) => [position.id, position]));
+  return (
+    <ul className="ipo-list" data-testid="placements">
+      {allotted.map((record) => (
+        <li key={record.id}>
+          <Placement record={record} position={positions.get(record.positionId ?? "")} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Placement({ record, position }: { record: Subscription; position: Position | undefined }) {
+  const locale = useLocale();
+  const now = useNow();
+  const duration = useDuration();
+  const until = position?.lockedUntilMs ?? null;
+  const locked = until !== null && until > now;
+  const body = (
+    <>
+      <span className="ipo-card__head">
+        <span>
+          <span className="ipo-card__name">{localName(record.name, locale)}</span>{" "}
+          <span className="ipo-card__code num">{record.code}</span>
+        </span>
+        <span className="ipo-phase" data-testid="placement-lock" data-locked={locked}>
+          {position === undefined ? (
+            <Trans>Sold</Trans>
+          ) : locked ? (
+            <Trans>Locked up</Trans>
+          ) : (
+            <Trans>Free to sell</Trans>
+          )}
+        </span>
+      </span>
+      <dl className="ipo-card__figures">
+        <div>
+          <dt>
+            <Trans>Shares</Trans>
+          </dt>
+          <dd className="num">{position?.quantity ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Offer price</Trans>
+          </dt>
+          <dd className="num">{position ? formatPrice(position.openPrice, locale) : "—"}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Paid</Trans>
+          </dt>
+          <dd className="num">
+            {record.amountPaid ? formatMoney(record.amountPaid, record.currency, locale) : "—"}
+          </dd>
+        </div>
+      </dl>
+      {locked && until !== null && (
+        <span className="ipo-countdown" data-testid="placement-unlock">
+          <Trans>
+            Sellable from {formatDate(until, locale, marketZone[record.market])} (in {duration(until - now)})
+          </Trans>
+        </span>
+      )}
+    </>
+  );
+  return position ? (
+    <Link href={positionDetailPath(position.id)} className="ipo-card" data-testid="placement">
+      {body}
+    </Link>
+  ) : (
+    <div className="ipo-card" data-testid="placement">
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { marketZone, type Subscription } from "@kabuto/shared";
+import { formatDateTime, formatMoney, formatPrice } from "@kabuto/shared/format";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Link } from "wouter";
+import { PageHeader } from "../../app/page-header.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { IntentKeys } from "../../lib/intent-key.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useAsync } from "../../lib/use-async.ts";
+import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
+import { localName } from "../market/instrument.ts";
+import { afterOwnAction, useAccountSummary } from "../trading/trading-store.ts";
+import { cancelSubscription, fetchSubscriptions, paySubscription } from "./ipo-api.ts";
+import { StateTag } from "./ipo-parts.tsx";
+import { subscribeDetailPath } from "./subscribe-screen.tsx";
+
+/**
+ * `/market/subscribeRecord`: the member's subscriptions and lottery records with their states
+ * (awaiting draw, won and awaiting payment, not won, payment completed), paying a win and
+ * cancelling a declaration while the book is open.
+ */
+export function SubscribeRecordScreen() {
+  const session = useSessionState();
+  const [key, reload] = useMemberReadKey();
+  const records = useAsync(key, fetchSubscriptions);
+  return (
+    <>
+      <PageHeader back="/market/subscribe" title={<Trans>My subscriptions</Trans>} />
+      <main className="form-page">
+        {!session && <SignInNeeded />}
+        {session && records.status === "loading" && <div className="panel" aria-busy="true" />}
+        {session && records.status === "error" && <LoadProblem error={records.error} onRetry={reload} />}
+        {session && records.status === "ready" && (
+          <section className="panel">
+            {records.value.length === 0 ? (
+              <p className="request-empty" data-testid="ipo-records-empty">
+                <Trans>No subscriptions yet.</Trans>{" "}
+                <Link href="/market/subscribe">
+                  <Trans>See new shares</Trans>
+                </Link>
+              </p>
+            ) : (
+              <ul className="request-list" data-testid="ipo-records">
+                {records.value.map((record) => (
+                  <Record
+                    key={record.id}
+                    record={record}
+                    onDone={() => {
+                      afterOwnAction();
+                      reload();
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </main>
+    </>
+  );
+}
+
+function Record({ record, onDone }: { record: Subscription; onDone: () => void }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const account = useAccountSummary();
+  const [keys] = useState(() => new IntentKeys());
+  const [busy, setBusy] = useState(false);
+  const zone = marketZone[record.market];
+  const cash = account.value?.balances.find((balance) => balance.currency === record.currency)?.available;
+  const short = record.amountDue !== null && cash !== undefined && BigInt(cash) < BigInt(record.amountDue);
+
+  async function act(action: "pay" | "cancel") {
+    setBusy(true);
+    try {
+      const key = keys.keyFor(`${action}:${record.id}`);
+      if (action === "pay") await paySubscription(record.id, key);
+      else await cancelSubscription(record.id, key);
+      keys.settle();
+      notifySuccess(action === "pay" ? t`Payment completed` : t`Subscription cancelled`);
+      onDone();
+    } catch (error) {
+      keys.settle(error);
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="request-row" data-testid="ipo-record" data-state={record.state} data-code={record.code}>
+      <div className="request-row__main">
+        <Link href={subscribeDetailPath(record.offeringId)} className="request-row__amount">
+          {localName(record.name, locale)} <span className="ipo-card__code num">{record.code}</span>
+        </Link>
+        <StateTag state={record.state} />
+      </div>
+      <div className="request-row__details">
+        <span>
+          {record.price === null ? <Trans>At the offer price</Trans> : formatPrice(record.price, locale)} ·{" "}
+          <Trans>{record.units} units asked</Trans>
+          {record.unitsWon > 0 && (
+            <>
+              {" "}
+              · <Trans>{record.unitsWon} won</Trans>
+            </>
+          )}
+        </span>
+        <span className="num">{formatDateTime(record.createdAtMs, locale, zone, { seconds: false })}</span>
+      </div>
+      {record.amountDue !== null && (
+        <div className="request-row__details">
+          <span>{record.state === "won" ? <Trans>Amount due</Trans> : <Trans>Amount paid</Trans>}</span>
+          <span className="num" data-testid="ipo-record-due">
+            {formatMoney(record.amountPaid ?? record.amountDue, record.currency, locale)}
+          </span>
+        </div>
+      )}
+      {record.state === "won" && record.payByMs !== null && (
+        <div className="request-row__details">
+          <span>
+            <Trans>Pay by</Trans>
+          </span>
+          <span className="num">{formatDateTime(record.payByMs, locale, zone, { seconds: false })}</span>
+        </div>
+      )}
+      {record.state === "won" && short && (
+        <p className="request-row__reason">
+          <Trans>Your available cash does not cover this payment yet.</Trans>{" "}
+          <Link href="/user/recharge">
+            <Trans>Deposit</Trans>
+          </Link>
+        </p>
+      )}
+      {record.state === "won" && (
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={busy}
+          onClick={() => act("pay")}
+          data-testid="ipo-pay"
+        >
+          <Trans>Pay</Trans>
+        </button>
+      )}
+      {record.cancellable && (
+        <button
+          type="button"
+          className="button button--outline button--small"
+          disabled={busy}
+          onClick={() => act("cancel")}
+          data-testid="ipo-record-cancel"
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      )}
+      {record.state === "allotted" && record.positionId && (
+        <Link href="/position/position?tab=placement" className="button button--outline button--small">
+          <Trans>See the placement</Trans>
+        </Link>
+      )}
+    </li>
+  );
+}
