@@ -19,7 +19,10 @@ function newestMtimeMs(dir: string): number {
 const sources = [
   "client/src",
   "client/public",
+  "client/build",
   "client/index.html",
+  "client/vite.config.ts",
+  "client/lingui.config.ts",
   "client/pwa-manifests.ts",
   "shared/src",
 ].map((part) => path.join(root, part));

@@ -29,6 +29,7 @@ export {
   seedDemoMoney,
   seedDemoNewShares,
   seedDemoStaff,
+  seedDemoSupport,
   seedDemoWatchlist,
 } from "./seed.ts";
 export { startWorker } from "./worker.ts";

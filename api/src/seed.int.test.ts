@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureDefined } from "@kabuto/shared";
+import { ensureDefined, parseSupportHours } from "@kabuto/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.ts";
@@ -22,12 +22,16 @@ import {
   demoFundPassword,
   demoInvitee,
   demoMember,
+  demoSupport,
   seedDemo,
   seedDemoInvitee,
   seedDemoMoney,
   seedDemoStaff,
+  seedDemoSupport,
 } from "./seed.ts";
+import { parseSupportLimits, SupportService } from "./support/support.service.ts";
 import { openTestDatabase } from "./testing/test-env.ts";
+import { UploadStore } from "./uploads/upload-store.ts";
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -233,6 +237,55 @@ describe("the demo invitee", () => {
       );
       expect(audited.map((row) => row.action)).toEqual(["kyc.approve", "deposit.approve"]);
       expect(isHealthy(await fresh.db.transaction((tx) => checkLedger(tx)))).toBe(true);
+    } finally {
+      await dropFresh();
+      await rm(uploadDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the demo support conversation", () => {
+  it("is asked by the demo member and answered by the demo admin through the support service, once", async () => {
+    const { database: fresh, drop: dropFresh } = await openTestDatabase();
+    const uploadDir = await mkdtemp(path.join(tmpdir(), "kabuto-seed-"));
+    try {
+      const config = { uploadDir, SUPPORT_HOURS: "09:00-18:00", SUPPORT_RATE: "20/600,5/3600" };
+      // No one to answer until the demo admin exists.
+      await seedDemo(fresh.db, 1_000);
+      expect(await seedDemoSupport(fresh.db, config, 1_500)).toBe(false);
+      await seedDemoStaff(fresh.db, 2_000);
+      expect(await seedDemoSupport(fresh.db, config, 3_000)).toBe(true);
+      expect(await seedDemoSupport(fresh.db, config, 4_000)).toBe(false);
+
+      const [demo] = await fresh.db.select().from(members).where(eq(members.account, demoMember.account));
+      const support = new SupportService({
+        db: fresh.db,
+        now: () => 5_000,
+        events: () => undefined,
+        staffEvents: () => undefined,
+        uploads: new UploadStore(uploadDir),
+        throttle: new MemoryThrottleStore(),
+        hours: parseSupportHours(config.SUPPORT_HOURS),
+        hoursText: config.SUPPORT_HOURS,
+        limits: parseSupportLimits(config.SUPPORT_RATE),
+      });
+      const overview = await support.overview(ensureDefined(demo, "the demo member").id);
+      expect(overview.conversations).toHaveLength(1);
+      const thread = await support.conversation(
+        ensureDefined(demo, "the demo member").id,
+        ensureDefined(overview.conversations[0], "the conversation").id,
+      );
+      expect(thread.messages.map((message) => [message.author, message.body])).toEqual([
+        ["member", demoSupport.question],
+        ["staff", demoSupport.answer],
+      ]);
+      // The member has not opened the answer yet; the console sees it answered.
+      expect(thread.unread).toBe(1);
+      expect((await support.inbox()).map((row) => row.unanswered)).toEqual([false]);
+      const audited = rowsOf(
+        await fresh.db.execute(sql`select action from audit_log where action = 'support.reply'`),
+      );
+      expect(audited).toHaveLength(1);
     } finally {
       await dropFresh();
       await rm(uploadDir, { recursive: true, force: true });

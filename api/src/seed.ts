@@ -1,3 +1,4 @@
+import { parseSupportHours } from "@kabuto/shared";
 import { verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -19,6 +20,7 @@ import { StaffService } from "./ops/staff.service.ts";
 import { InvitationsService } from "./rewards/invitations.service.ts";
 import { parseRewardTerms } from "./rewards/rewards.service.ts";
 import { MemoryThrottleStore } from "./security/throttle.ts";
+import { parseSupportLimits, SupportService } from "./support/support.service.ts";
 import { UploadStore } from "./uploads/upload-store.ts";
 import { WatchlistService } from "./watchlist/watchlist.service.ts";
 
@@ -374,5 +376,55 @@ export async function seedDemoInvitee(
   );
   if (deposit.replayed) throw new Error("the demo invitee's deposit was not recorded");
   await deposits.review(deposit.value.id, { decision: "approve" }, actor, context);
+  return true;
+}
+
+/** The demo member's first question to support, and the demo admin's answer, in Japanese. */
+export const demoSupport = {
+  question: "入金の反映にはどのくらい時間がかかりますか？振込名義はカナで入力すればよいでしょうか。",
+  answer:
+    "お問い合わせありがとうございます。入金はスタッフが振込を確認ししだい反映され、受付時間内であれば通常30分以内です。振込名義は、ご本人確認でご登録いただいたお名前のカナでお願いいたします。",
+} as const;
+
+/**
+ * A support conversation for the demo member, opened by the member and answered by the demo
+ * admin through the same service the app and the console use, so the support screen and the
+ * console's inbox are not empty on a first start. Only while the demo member has none.
+ */
+export async function seedDemoSupport(
+  db: Db,
+  config: Pick<Config, "uploadDir" | "SUPPORT_HOURS" | "SUPPORT_RATE">,
+  nowMs: number,
+): Promise<boolean> {
+  const [demo] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.account, demoMember.account));
+  const [admin] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
+  if (!demo || !admin || admin.disabled) return false;
+  const support = new SupportService({
+    db,
+    now: () => nowMs,
+    events: () => undefined,
+    staffEvents: () => undefined,
+    uploads: new UploadStore(config.uploadDir),
+    throttle: new MemoryThrottleStore(),
+    hours: parseSupportHours(config.SUPPORT_HOURS),
+    hoursText: config.SUPPORT_HOURS,
+    limits: parseSupportLimits(config.SUPPORT_RATE),
+  });
+  if ((await support.overview(demo.id)).conversations.length > 0) return false;
+  // One key for the seed's question: a second process seeding at the same moment opens none.
+  const opened = await support.open(demo.id, { topic: "funds", body: demoSupport.question }, undefined, {
+    key: "seed:demo-support",
+    hash: "seed:demo-support",
+    status: 201,
+  });
+  if (opened.replayed) return false;
+  const actor = { id: admin.id, login: admin.login, name: admin.name, role: admin.role };
+  await support.reply(opened.value.id, { body: demoSupport.answer }, actor, {
+    nowMs: nowMs + 60_000,
+    ip: "",
+  });
   return true;
 }

@@ -20,6 +20,7 @@ import {
   seedDemoMoney,
   seedDemoNewShares,
   seedDemoStaff,
+  seedDemoSupport,
   seedDemoWatchlist,
   staffSessionLookup,
   startWorker,
@@ -135,6 +136,9 @@ export async function startPlatform(
     // After the admin and the channels: the invitee's verification and deposit are approved by the demo admin.
     if (config.api && (await seedDemoInvitee(demoDatabase.db, config.api, Date.now()))) {
       logger.info(`seeded the demo member's invitee ${demoInvitee.account}, verified with a first deposit`);
+    }
+    if (config.api && (await seedDemoSupport(demoDatabase.db, config.api, Date.now()))) {
+      logger.info("seeded the demo member's support question and the demo admin's answer");
     }
   }
 

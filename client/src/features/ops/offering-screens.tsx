@@ -157,7 +157,7 @@ function OfferingTable({ items, onEdit }: { items: Offering[]; onEdit: (offering
               </button>
             ) : (
               <Link href={`/ops/ipo/${offering.id}`} className="button button--outline button--small">
-                <Trans>Open</Trans>
+                <Trans context="open a screen">Open</Trans>
               </Link>
             ),
         },
