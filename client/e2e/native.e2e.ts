@@ -145,8 +145,8 @@ describe("the native bridge in a stand-in wrapper", () => {
   });
 
   it("goes back when there is somewhere to go, and does not quit", async () => {
-    await page.click("[data-testid=shortcut-quotes]");
-    await page.waitForURL(/#\/market\/market$/);
+    await page.click("[data-testid=shortcut-hot-lists]");
+    await page.waitForURL(/#\/market\/stockHot\/stockList$/);
     const before = called(await calls(), "App", "exitApp").length;
     await page.evaluate(() => (window as unknown as { standIn: { back(): void } }).standIn.back());
     await page.waitForURL(/#\/home\/index$/);
