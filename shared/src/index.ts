@@ -160,6 +160,23 @@ export {
   repaymentRequestSchema,
 } from "./api/loans.ts";
 export {
+  type DayTradeApplication,
+  type DayTradeApplicationStatus,
+  type DayTradeMarket,
+  type DayTrading,
+  dayTradeApplicationSchema,
+  dayTradeApplicationStatuses,
+  dayTradeApplySchema,
+  dayTradeMarketSchema,
+  dayTradePositionListSchema,
+  dayTradePositionQuerySchema,
+  dayTradingSchema,
+  type OpsDayTradeApplication,
+  opsDayTradeApplicationSchema,
+  opsDayTradeListSchema,
+  opsDayTradeQuerySchema,
+} from "./api/day-trading.ts";
+export {
   type CandleList,
   candleListSchema,
   candleQuerySchema,
@@ -561,6 +578,21 @@ export {
   symbolMarket,
 } from "./symbols.ts";
 export { isSafeText, safeText, type TextOptions } from "./text.ts";
+export {
+  type CutoffOptions,
+  type DayTradeEstimateInput,
+  type DayTradeTerms,
+  dayTradeBuyingPower,
+  dayTradeCutoffMs,
+  dayTradeLeverage,
+  dayTradeLeverageWhole,
+  dayTradeMargin,
+  dayTradeOpenAllowed,
+  dayTradeOpeningCosts,
+  defaultDayTradeCutoffMinutes,
+  defaultDayTradeTerms,
+  estimateDayTrade,
+} from "./trading/day-trade.ts";
 export {
   type EstimateInput,
   estimateOrder,
