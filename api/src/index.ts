@@ -24,6 +24,7 @@ export {
   demoFundPassword,
   demoInvitee,
   seedDemo,
+  seedDemoDayTrading,
   seedDemoInvitee,
   seedDemoMoney,
   seedDemoStaff,

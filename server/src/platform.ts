@@ -15,6 +15,7 @@ import {
   memberSessionLookup,
   openDatabase,
   seedDemo,
+  seedDemoDayTrading,
   seedDemoInvitee,
   seedDemoMoney,
   seedDemoStaff,
@@ -124,6 +125,9 @@ export async function startPlatform(
     if (money.bankCard) logger.info("added the demo member's bank card");
     if (await seedDemoStaff(demoDatabase.db, Date.now())) {
       logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
+    }
+    if (await seedDemoDayTrading(demoDatabase.db, Date.now())) {
+      logger.info("approved the demo member's day-trading application");
     }
     // After the admin and the channels: the invitee's verification and deposit are approved by the demo admin.
     if (config.api && (await seedDemoInvitee(demoDatabase.db, config.api, Date.now()))) {

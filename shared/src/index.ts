@@ -27,6 +27,23 @@ export {
   verificationStatuses,
 } from "./api/auth.ts";
 export {
+  type DayTradeApplication,
+  type DayTradeApplicationStatus,
+  type DayTradeMarket,
+  type DayTrading,
+  dayTradeApplicationSchema,
+  dayTradeApplicationStatuses,
+  dayTradeApplySchema,
+  dayTradeMarketSchema,
+  dayTradePositionListSchema,
+  dayTradePositionQuerySchema,
+  dayTradingSchema,
+  type OpsDayTradeApplication,
+  opsDayTradeApplicationSchema,
+  opsDayTradeListSchema,
+  opsDayTradeQuerySchema,
+} from "./api/day-trading.ts";
+export {
   type Dividend,
   type DividendDetail,
   type DividendList,
@@ -159,23 +176,6 @@ export {
   type RepaymentRequest,
   repaymentRequestSchema,
 } from "./api/loans.ts";
-export {
-  type DayTradeApplication,
-  type DayTradeApplicationStatus,
-  type DayTradeMarket,
-  type DayTrading,
-  dayTradeApplicationSchema,
-  dayTradeApplicationStatuses,
-  dayTradeApplySchema,
-  dayTradeMarketSchema,
-  dayTradePositionListSchema,
-  dayTradePositionQuerySchema,
-  dayTradingSchema,
-  type OpsDayTradeApplication,
-  opsDayTradeApplicationSchema,
-  opsDayTradeListSchema,
-  opsDayTradeQuerySchema,
-} from "./api/day-trading.ts";
 export {
   type CandleList,
   candleListSchema,

@@ -1,6 +1,6 @@
+import { marketDate } from "../market/calendar.ts";
 import { addDays } from "../market/iso-date.ts";
 import { sessionWindows } from "../market/sessions.ts";
-import { marketDate } from "../market/calendar.ts";
 import { zonedWallClockMs } from "../market/zone-time.ts";
 import type { Market } from "../symbols.ts";
 import { marketZone } from "../symbols.ts";
@@ -83,7 +83,11 @@ export interface CutoffOptions {
  * The cut-off of the trading day an instant belongs to: `cutoffMinutes` before the end of its
  * last regular session. Undefined when the market does not trade that day.
  */
-export function dayTradeCutoffMs(market: Market, epochMs: number, options: CutoffOptions): number | undefined {
+export function dayTradeCutoffMs(
+  market: Market,
+  epochMs: number,
+  options: CutoffOptions,
+): number | undefined {
   const today = marketDate(market, epochMs);
   const cutoffMs = Math.round(options.cutoffMinutes * 60_000);
   if (options.alwaysOpen) return zonedWallClockMs(marketZone[market], addDays(today, 1), 0, 0) - cutoffMs;
