@@ -51,7 +51,6 @@ export const notYetBuilt: Partial<Record<SpecRoute, string>> = {
   "/market/subscribe": "IPO subscriptions",
   "/market/subscribeDetail": "IPO subscriptions",
   "/market/subscribeRecord": "IPO subscriptions",
-  "/common/dayTrading": "day trading",
   "/gdindex/gdindex": "follow trading",
   "/gdindex/gdList": "follow trading",
 };

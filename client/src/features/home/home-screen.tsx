@@ -180,7 +180,6 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
 function comingShortcuts(): ComingShortcut[] {
   return [
     { label: <Trans>IPO</Trans>, icon: <IconSpark />, testId: "shortcut-ipo" },
-    { label: <Trans>Day trading</Trans>, icon: <IconClock />, testId: "shortcut-day-trading" },
     { label: <Trans>Block trade</Trans>, icon: <IconBlocks />, testId: "shortcut-block-trade" },
     { label: <Trans>Follow trading</Trans>, icon: <IconPeople />, testId: "shortcut-follow" },
   ];
@@ -206,6 +205,12 @@ function Shortcuts() {
       label: <Trans>Trade</Trans>,
       icon: <IconTrade />,
       testId: "shortcut-trade",
+    },
+    {
+      href: "/common/dayTrading",
+      label: <Trans>Day trading</Trans>,
+      icon: <IconClock />,
+      testId: "shortcut-day-trading",
     },
     {
       href: "/user/recharge",

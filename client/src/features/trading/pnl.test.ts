@@ -18,6 +18,7 @@ function position(overrides: Partial<Position> = {}): Position {
     openFee: "266",
     status: "holding",
     lockedUntilMs: null,
+    dayTrade: false,
     closePrice: null,
     closeNotional: null,
     closeFee: null,
