@@ -23,6 +23,7 @@ import { fetchInstrument, knownInstrument } from "../market/market-api.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "../trading/figures.tsx";
 import { OrderForm } from "../trading/order-sheet.tsx";
+import { shownLeverage } from "../trading/pnl.ts";
 import {
   InstrumentName,
   lotSizeOf,
@@ -267,12 +268,6 @@ function Countdown({ cutoffMs }: { cutoffMs: number | null }) {
   );
 }
 
-/** A day trade's leverage to a tenth, from its notional and initial margin (3.3 for a 30% margin). */
-function dayTradeLeverage(position: Position): number {
-  const margin = Number(position.initialMargin);
-  return margin > 0 ? Math.floor((Number(position.openNotional) * 10) / margin) / 10 : position.leverage;
-}
-
 function TradingPanel({ overview }: { overview: DayTrading }) {
   const holding = useHoldingPositions();
   const items = holding.value?.filter((position) => position.dayTrade);
@@ -329,7 +324,7 @@ function OpenDayTrade({
         <span className="trade-row__name">
           <InstrumentName symbol={position.symbol} instrument={instrument} />
         </span>
-        <SideBadge side={position.side} leverage={dayTradeLeverage(position)} />
+        <SideBadge side={position.side} leverage={shownLeverage(position)} />
         <span className="trade-row__end">
           <PnlText pnl={live.pnl} position={position} withPercent testId="day-trade-pnl" />
         </span>
@@ -406,7 +401,7 @@ function DetailsPanel() {
               <span className="trade-row__name">
                 <InstrumentName symbol={position.symbol} instrument={instrument} />
               </span>
-              <SideBadge side={position.side} leverage={dayTradeLeverage(position)} />
+              <SideBadge side={position.side} leverage={shownLeverage(position)} />
               <span className={`trade-row__end pnl num ${toneOf(realized)}`} data-testid="day-trade-realized">
                 {realized === undefined ? "—" : formatSignedMoney(realized, position.currency, locale)}
               </span>
