@@ -173,6 +173,9 @@ function OrderPanel({
         choices={suggested.map((value) => ({ value, label: <SymbolLabel symbol={value} /> }))}
         look="chips"
       />
+      <Link href="/home/search?then=dayTrade" className="day-trading__find" data-testid="day-trade-find">
+        <Trans>Find another stock</Trans>
+      </Link>
       {market && <BuyingPower overview={overview} market={market} />}
       <DayTradeForm
         key={symbol}
