@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { mountAuthRoutes } from "./auth/auth.routes.ts";
 import { hashToken } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
+import { mountDayTradingRoutes } from "./daytrade/day-trading.routes.ts";
 import type { Database } from "./db/database.ts";
 import { mountDividendRoutes } from "./dividends/dividends.routes.ts";
 import { AppError } from "./errors.ts";
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps): {
   // Money in and out: channels, deposits, withdrawals, exchange, and their review queues.
   mountFundingRoutes(router, ops, docs, { ...services, config: deps.config, now });
   mountLoanRoutes(router, ops, docs, { loans: services.loans, now });
+  mountDayTradingRoutes(router, ops, docs, { dayTrading: services.dayTrading, now });
   mountDividendRoutes(router, docs, { dividends: services.dividends });
   mountRewardRoutes(router, ops, docs, {
     rewards: services.rewards,

@@ -106,6 +106,17 @@ const configSchema = z.object({
   TAX_PPM_JP: ppm.default(0),
   TAX_PPM_US: ppm.default(28),
   MAINTENANCE_PCT: z.coerce.number().int().min(1).max(100).default(50),
+  /**
+   * Day trading (see shared/src/trading/day-trade.ts): the initial margin in percent of the
+   * notional (30: Japan's 30% rule, 3.3×; 25: the US 4× intraday), the commission each way
+   * (none, as the leading brokers charge), and the minutes before the session's close at which
+   * the worker closes every day trade still open (fractions allowed: a test's short cut-off).
+   */
+  DAY_TRADE_MARGIN_PCT_JP: z.coerce.number().int().min(10).max(100).default(30),
+  DAY_TRADE_MARGIN_PCT_US: z.coerce.number().int().min(10).max(100).default(25),
+  DAY_TRADE_FEE_PPM_JP: ppm.default(0),
+  DAY_TRADE_FEE_PPM_US: ppm.default(0),
+  DAY_TRADE_CUTOFF_MINUTES: z.coerce.number().min(0).max(1_440).default(5),
   /** Where uploaded images are kept (default: DATA_DIR/uploads); nothing serves this folder directly. */
   UPLOAD_DIR: z.string().optional(),
   /**

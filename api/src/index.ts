@@ -25,6 +25,7 @@ export {
   demoFundPassword,
   demoInvitee,
   seedDemo,
+  seedDemoDayTrading,
   seedDemoInvitee,
   seedDemoMoney,
   seedDemoNewShares,

@@ -4,8 +4,9 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { AuthService, hashPassword } from "./auth/auth.service.ts";
 import type { Config } from "./config.ts";
+import { DayTradeApplications } from "./daytrade/day-trading.service.ts";
 import type { Db } from "./db/database.ts";
-import { members, staff } from "./db/schema.ts";
+import { dayTradeApplications, members, staff } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
 import { ChannelsService } from "./funding/channels.service.ts";
 import { DepositsService } from "./funding/deposits.service.ts";
@@ -426,5 +427,39 @@ export async function seedDemoSupport(
     nowMs: nowMs + 60_000,
     ip: "",
   });
+  return true;
+}
+
+/**
+ * The demo member's approved day-trading application, so the day-trading screen trades on a
+ * first start: applied for through the member's own route's service and approved by the demo
+ * admin, audited like any review. Only while the demo member has never applied.
+ */
+export async function seedDemoDayTrading(db: Db, nowMs: number): Promise<boolean> {
+  const [demo] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.account, demoMember.account));
+  if (!demo) return false;
+  const [applied] = await db
+    .select({ id: dayTradeApplications.id })
+    .from(dayTradeApplications)
+    .where(eq(dayTradeApplications.memberId, demo.id))
+    .limit(1);
+  if (applied) return false;
+  const [admin] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
+  if (!admin || admin.disabled) return false;
+  const applications = new DayTradeApplications({ db, now: () => nowMs });
+  let application: Awaited<ReturnType<DayTradeApplications["apply"]>>;
+  try {
+    application = await applications.apply(demo.id);
+  } catch (error) {
+    // Another process applied first.
+    if (error instanceof AppError && error.code === "DAY_TRADE_ALREADY_APPLIED") return false;
+    throw error;
+  }
+  if (application.replayed) return false;
+  const actor = { id: admin.id, login: admin.login, name: admin.name, role: admin.role };
+  await applications.review(application.value.id, { decision: "approve" }, actor, { nowMs, ip: "" });
   return true;
 }

@@ -3,6 +3,7 @@ import { type InstrumentCatalog, parseSupportHours } from "@kabuto/shared";
 import type { Logger } from "pino";
 import { AuthService } from "./auth/auth.service.ts";
 import type { Config } from "./config.ts";
+import { DayTradingService } from "./daytrade/day-trading.service.ts";
 import type { Database } from "./db/database.ts";
 import { DividendsService, dividendTermsOf } from "./dividends/dividends.service.ts";
 import type { AccountEvents } from "./events/account-events.ts";
@@ -34,7 +35,7 @@ import { parseRewardTerms, RewardsService } from "./rewards/rewards.service.ts";
 import type { SmsSender } from "./security/sms.ts";
 import type { ThrottleStore } from "./security/throttle.ts";
 import { parseSupportLimits, SupportService } from "./support/support.service.ts";
-import { termsFromConfig } from "./trading/rules.ts";
+import { dayTradeSettingsFromConfig, termsFromConfig } from "./trading/rules.ts";
 import { TradingService } from "./trading/trading.service.ts";
 import { UploadStore } from "./uploads/upload-store.ts";
 import { UploadsService } from "./uploads/uploads.service.ts";
@@ -61,6 +62,8 @@ export interface ServiceDeps {
 export interface Services {
   market: MarketService;
   trading: TradingService;
+  /** Day-trading applications, their review, and the terms and cut-offs members see. */
+  dayTrading: DayTradingService;
   watchlist: WatchlistService;
   news: NewsService;
   auth: AuthService;
@@ -106,17 +109,20 @@ export function createServices(deps: ServiceDeps): Services {
   const rewardTerms = parseRewardTerms(config);
   // Verification and deposit approvals pay the invitation reward inside their own transactions.
   const invitations = new InvitationsService({ db, events, terms: rewardTerms });
+  const trading = new TradingService({
+    db,
+    catalog,
+    bus,
+    alwaysOpen: config.alwaysOpen,
+    now,
+    terms: termsFromConfig(config),
+    dayTrade: dayTradeSettingsFromConfig(config),
+    events,
+  });
   return {
     market,
-    trading: new TradingService({
-      db,
-      catalog,
-      bus,
-      alwaysOpen: config.alwaysOpen,
-      now,
-      terms: termsFromConfig(config),
-      events,
-    }),
+    trading,
+    dayTrading: new DayTradingService({ db, trading, now }),
     watchlist: new WatchlistService({ db, isKnown: (symbol) => market.isKnown(symbol), now }),
     news: new NewsService({ db, now }),
     auth: new AuthService({

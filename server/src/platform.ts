@@ -16,6 +16,7 @@ import {
   newListings,
   openDatabase,
   seedDemo,
+  seedDemoDayTrading,
   seedDemoInvitee,
   seedDemoMoney,
   seedDemoNewShares,
@@ -132,6 +133,9 @@ export async function startPlatform(
     if (offerings > 0) logger.info(`created ${offerings} demo new shares, one in each state`);
     if (await seedDemoStaff(demoDatabase.db, Date.now())) {
       logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
+    }
+    if (await seedDemoDayTrading(demoDatabase.db, Date.now())) {
+      logger.info("approved the demo member's day-trading application");
     }
     // After the admin and the channels: the invitee's verification and deposit are approved by the demo admin.
     if (config.api && (await seedDemoInvitee(demoDatabase.db, config.api, Date.now()))) {

@@ -122,6 +122,16 @@ export const errorStatus = {
   LOAN_NOT_OWED: 409,
   REPAYMENT_EXCEEDS_LOAN: 409,
   LOAN_UNPAID: 409,
+  // Day trading
+  /** Only members whose day-trading application operations approved may place a day trade. */
+  DAY_TRADE_NOT_APPROVED: 403,
+  /** Past the day's cut-off (or on a day the market does not trade) no new day trade opens. */
+  DAY_TRADE_CUTOFF_PASSED: 409,
+  DAY_TRADE_MARKET_ONLY: 400,
+  DAY_TRADE_AGREEMENT_REQUIRED: 400,
+  /** The member already has a pending or approved application. */
+  DAY_TRADE_ALREADY_APPLIED: 409,
+  DAY_TRADE_APPLICATION_NOT_FOUND: 404,
   // Rewards
   ALREADY_CHECKED_IN: 409,
   CHECKIN_POINTS_TOO_FEW: 409,

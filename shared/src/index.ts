@@ -27,6 +27,23 @@ export {
   verificationStatuses,
 } from "./api/auth.ts";
 export {
+  type DayTradeApplication,
+  type DayTradeApplicationStatus,
+  type DayTradeMarket,
+  type DayTrading,
+  dayTradeApplicationSchema,
+  dayTradeApplicationStatuses,
+  dayTradeApplySchema,
+  dayTradeMarketSchema,
+  dayTradePositionListSchema,
+  dayTradePositionQuerySchema,
+  dayTradingSchema,
+  type OpsDayTradeApplication,
+  opsDayTradeApplicationSchema,
+  opsDayTradeListSchema,
+  opsDayTradeQuerySchema,
+} from "./api/day-trading.ts";
+export {
   type Dividend,
   type DividendDetail,
   type DividendList,
@@ -626,6 +643,21 @@ export {
   symbolMarket,
 } from "./symbols.ts";
 export { isSafeText, safeText, type TextOptions } from "./text.ts";
+export {
+  type CutoffOptions,
+  type DayTradeEstimateInput,
+  type DayTradeTerms,
+  dayTradeBuyingPower,
+  dayTradeCutoffMs,
+  dayTradeLeverage,
+  dayTradeLeverageWhole,
+  dayTradeMargin,
+  dayTradeOpenAllowed,
+  dayTradeOpeningCosts,
+  defaultDayTradeCutoffMinutes,
+  defaultDayTradeTerms,
+  estimateDayTrade,
+} from "./trading/day-trade.ts";
 export {
   type EstimateInput,
   estimateOrder,

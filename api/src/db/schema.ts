@@ -261,7 +261,9 @@ export const positions = pgTable(
     closeFeeMinor: bigint("close_fee_minor", { mode: "bigint" }),
     closeTaxMinor: bigint("close_tax_minor", { mode: "bigint" }),
     realizedMinor: bigint("realized_minor", { mode: "bigint" }),
-    closeReason: text("close_reason", { enum: ["member", "margin_call"] }),
+    closeReason: text("close_reason", { enum: ["member", "margin_call", "day_trade_cutoff"] }),
+    /** Opened under the day-trade margin rule; the worker closes it at the day's cut-off. */
+    dayTrade: boolean("day_trade").notNull().default(false),
     openedAtMs: epochMs("opened_at_ms").notNull(),
     closedAtMs: epochMs("closed_at_ms"),
   },
@@ -568,6 +570,24 @@ export const loans = pgTable(
     index("loans_member_idx").on(table.memberId, table.id),
     index("loans_status_idx").on(table.status, table.id),
   ],
+);
+
+/** Applications to day trade, reviewed by operations; one pending or approved per member. */
+export const dayTradeApplications = pgTable(
+  "day_trade_applications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull(),
+    agreedAtMs: epochMs("agreed_at_ms").notNull(),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+    decidedAtMs: epochMs("decided_at_ms"),
+    decidedBy: uuid("decided_by"),
+    reason: text("reason"),
+  },
+  (table) => [index("day_trade_applications_status_idx").on(table.status, table.id)],
 );
 
 /** Daily check-ins: one per member per Tokyo day (the key), append-only. */

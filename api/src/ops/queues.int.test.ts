@@ -65,6 +65,7 @@ describe("the review queues on the overview", () => {
       withdrawalsToCheck: none,
       withdrawalsToApprove: none,
       loans: none,
+      dayTrading: none,
     });
 
     const first = await submitKyc(app.url, (await registerMember(app.url, app.database)).auth);
@@ -82,6 +83,9 @@ describe("the review queues on the overview", () => {
     const checked = await call(`${app.url}/ops/withdrawals/${toApprove}/check`, "POST", {}, reviewer);
     expect(checked.status).toBe(200);
     const loanAskedAtMs = await loanRequest();
+    const dayTrader = await registerMember(app.url, app.database);
+    const applied = await call(`${app.url}/day-trading/application`, "POST", { agree: true }, dayTrader.auth);
+    expect(applied.status).toBe(201);
 
     expect(await queues()).toEqual({
       kyc: { count: 2, oldestAtMs: first.body.application.createdAtMs },
@@ -89,6 +93,7 @@ describe("the review queues on the overview", () => {
       withdrawalsToCheck: { count: 1, oldestAtMs: expect.any(Number) },
       withdrawalsToApprove: { count: 1, oldestAtMs: expect.any(Number) },
       loans: { count: 1, oldestAtMs: loanAskedAtMs },
+      dayTrading: { count: 1, oldestAtMs: applied.body.createdAtMs },
     });
 
     const rejected = await call(
@@ -105,7 +110,15 @@ describe("the review queues on the overview", () => {
       reviewer,
     );
     expect(rejectedCheck.status).toBe(200);
+    const approved = await call(
+      `${app.url}/ops/day-trading/applications/${applied.body.id}/review`,
+      "POST",
+      { decision: "approve" },
+      reviewer,
+    );
+    expect(approved.status).toBe(200);
     const after = await queues();
+    expect(after.dayTrading).toEqual(none);
     expect(after.kyc.count).toBe(1);
     expect(after.kyc.oldestAtMs).toBeGreaterThanOrEqual(first.body.application.createdAtMs);
     expect(after.withdrawalsToCheck).toEqual(none);

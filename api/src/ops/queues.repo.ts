@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapRows } from "../db/raw-rows.ts";
 
-export type QueueName = "kyc" | "deposits" | "withdrawalsToCheck" | "withdrawalsToApprove" | "loans";
+export type QueueName =
+  | "kyc"
+  | "deposits"
+  | "withdrawalsToCheck"
+  | "withdrawalsToApprove"
+  | "loans"
+  | "dayTrading";
 
 export interface QueueRow {
   queue: QueueName;
@@ -16,6 +22,7 @@ const queueNames: readonly QueueName[] = [
   "withdrawalsToCheck",
   "withdrawalsToApprove",
   "loans",
+  "dayTrading",
 ];
 
 function queueName(text: string): QueueName {
@@ -39,7 +46,9 @@ export async function queueCounts(db: Db): Promise<QueueRow[]> {
     union all
     select 'withdrawalsToApprove', count(*)::int, min(created_at_ms) from withdrawals where status = 'checked'
     union all
-    select 'loans', count(*)::int, min(created_at_ms) from loans where status = 'pending'`);
+    select 'loans', count(*)::int, min(created_at_ms) from loans where status = 'pending'
+    union all
+    select 'dayTrading', count(*)::int, min(created_at_ms) from day_trade_applications where status = 'pending'`);
   return mapRows(result, (row) => ({
     queue: queueName(row.text("queue")),
     count: row.int("count"),

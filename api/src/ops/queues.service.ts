@@ -25,6 +25,7 @@ export class QueuesService {
       withdrawalsToCheck: queue("withdrawalsToCheck"),
       withdrawalsToApprove: queue("withdrawalsToApprove"),
       loans: queue("loans"),
+      dayTrading: queue("dayTrading"),
     };
   }
 }

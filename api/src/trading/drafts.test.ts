@@ -1,10 +1,11 @@
 import { journalMemoSchema } from "@kabuto/shared";
-import { orderCases } from "@kabuto/shared/trading-cases";
+import { dayTradeCases, orderCases } from "@kabuto/shared/trading-cases";
 import { describe, expect, it } from "vitest";
 import { accountKey, assertBalanced, type JournalDraft, type Posting } from "../ledger/journal.ts";
 import {
   addMarginJournal,
   closeJournals,
+  dayTradeOpenJournals,
   holdJournal,
   openJournals,
   releaseJournal,
@@ -48,6 +49,41 @@ describe("the journals take what the order sheet estimated (the shared cases)", 
         [`${memberId}/held/${currency}`]: expected.required,
       });
     }
+  });
+});
+
+describe("a day trade's journals take what the order sheet estimated (the shared cases)", () => {
+  it.each(dayTradeCases)("$name", ({ input, expected }) => {
+    const currency = input.market === "JP" ? "JPY" : "USD";
+    const fill = { shares: 1, scaledNotional: input.scaled, averageUnits: Number(input.scaled) };
+    const opened = dayTradeOpenJournals({ ...input, memberId, symbol: "JP:7203", quantity: 1, fill });
+    for (const journal of opened.journals) {
+      assertBalanced({ ...journal, ref: null });
+      if (journal.description) expect(journalMemoSchema.safeParse(journal.description).success).toBe(true);
+    }
+    expect(movements(opened.journals)).toEqual({
+      [`${memberId}/available/${currency}`]: -expected.required,
+      [`${memberId}/margin/${currency}`]: expected.margin,
+      ...(expected.fee > 0n ? { [`house/fees/${currency}`]: expected.fee } : {}),
+    });
+    expect(opened.margin).toBe(expected.margin);
+  });
+
+  it("names the leverage to a tenth in the member's record", () => {
+    const fill = { shares: 100, scaledNotional: 2_651_500n, averageUnits: 26_515 };
+    const [open] = dayTradeOpenJournals({
+      memberId,
+      market: "JP",
+      terms: { marginPct: 30, feePpm: 0 },
+      symbol: "JP:7203",
+      side: "long",
+      quantity: 100,
+      fill,
+    }).journals;
+    expect(open?.description).toEqual({
+      code: "day_trade_open",
+      params: { side: "long", quantity: 100, symbol: "JP:7203", price: "2651.5", leverage: "3.3" },
+    });
   });
 });
 

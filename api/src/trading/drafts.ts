@@ -1,6 +1,8 @@
-import type { Currency, Fill, Market, MarketTerms, Side } from "@kabuto/shared";
+import type { Currency, DayTradeTerms, Fill, Market, MarketTerms, Side } from "@kabuto/shared";
 import {
   closingCharges,
+  dayTradeLeverage,
+  dayTradeOpeningCosts,
   limitOrderHold,
   marketCurrency,
   openingCosts,
@@ -72,6 +74,56 @@ export function openJournals(input: {
     },
   ];
   // The purchase fee is a journal of its own, a line of its own in the member's fund records.
+  if (fee > 0n) {
+    journals.push({
+      kind: "fee",
+      memberId,
+      memo: "purchase fee",
+      description: { code: "purchase_fee", params: {} },
+      postings: transfer(cash, houseAccount("fees", currency), fee),
+    });
+  }
+  return { notional, margin, fee, openPrice, journals };
+}
+
+/**
+ * Opening a day trade at a fill: the day-trade margin (a share of the notional, not a leverage's
+ * quotient) from available cash to margin, and the day-trade commission, if any, to the house.
+ */
+export function dayTradeOpenJournals(input: {
+  memberId: string;
+  market: Market;
+  terms: DayTradeTerms;
+  symbol: string;
+  side: Side;
+  quantity: number;
+  fill: Fill;
+}): Opening {
+  const { memberId, market } = input;
+  const currency = marketCurrency[market];
+  const notional = toMinor(input.fill.scaledNotional, market);
+  const { margin, fee } = dayTradeOpeningCosts(notional, input.terms);
+  const openPrice = formatAverage(input.fill.averageUnits, market);
+  const leverage = dayTradeLeverage(input.terms.marginPct);
+  const cash = memberAccount(memberId, "available", currency);
+  const journals: PositionJournal[] = [
+    {
+      kind: "open",
+      memberId,
+      memo: `day trade ${input.side} ${input.quantity} ${input.symbol} @ ${openPrice} ×${leverage}`,
+      description: {
+        code: "day_trade_open",
+        params: {
+          side: input.side,
+          quantity: input.quantity,
+          symbol: input.symbol,
+          price: openPrice,
+          leverage: String(leverage),
+        },
+      },
+      postings: transfer(cash, memberAccount(memberId, "margin", currency), margin),
+    },
+  ];
   if (fee > 0n) {
     journals.push({
       kind: "fee",
@@ -163,6 +215,9 @@ export function addMarginJournal(
   });
 }
 
+/** Who closed a position: the member, a margin call, or the day-trade cut-off. */
+export type CloseReason = "member" | "margin_call" | "day_trade_cutoff";
+
 export interface Closing {
   closeNotional: bigint;
   closePrice: string;
@@ -194,7 +249,7 @@ export function closeJournals(input: {
     openFee: bigint;
   };
   fill: Fill;
-  reason: "member" | "margin_call";
+  reason: CloseReason;
   /** The member's available cash, locked. */
   available: bigint;
 }): Closing {
@@ -218,9 +273,9 @@ export function closeJournals(input: {
       kind: input.reason === "margin_call" ? "margin_call" : "close",
       memberId,
       ref,
-      memo: `${position.side} ${position.quantity} ${position.symbol} @ ${closePrice}`,
+      memo: `${input.reason === "day_trade_cutoff" ? "day-trade cut-off " : ""}${position.side} ${position.quantity} ${position.symbol} @ ${closePrice}`,
       description: {
-        code: "position_close",
+        code: input.reason === "day_trade_cutoff" ? "day_trade_cutoff" : "position_close",
         params: {
           side: position.side,
           quantity: position.quantity,

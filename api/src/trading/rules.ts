@@ -1,4 +1,5 @@
 import type { Market, MarketTerms } from "@kabuto/shared";
+import type { DayTradeSettings } from "./trading.service.ts";
 
 /** The terms from configuration (LEVERAGE_JP, FEE_PPM_US, ...), whose defaults are `defaultTerms`. */
 export function termsFromConfig(config: {
@@ -23,5 +24,22 @@ export function termsFromConfig(config: {
       taxPpm: config.TAX_PPM_US,
       maintenancePct: config.MAINTENANCE_PCT,
     },
+  };
+}
+
+/** Day trading's terms from configuration (DAY_TRADE_MARGIN_PCT_JP, DAY_TRADE_FEE_PPM_US, DAY_TRADE_CUTOFF_MINUTES, ...). */
+export function dayTradeSettingsFromConfig(config: {
+  DAY_TRADE_MARGIN_PCT_JP: number;
+  DAY_TRADE_MARGIN_PCT_US: number;
+  DAY_TRADE_FEE_PPM_JP: number;
+  DAY_TRADE_FEE_PPM_US: number;
+  DAY_TRADE_CUTOFF_MINUTES: number;
+}): DayTradeSettings {
+  return {
+    terms: {
+      JP: { marginPct: config.DAY_TRADE_MARGIN_PCT_JP, feePpm: config.DAY_TRADE_FEE_PPM_JP },
+      US: { marginPct: config.DAY_TRADE_MARGIN_PCT_US, feePpm: config.DAY_TRADE_FEE_PPM_US },
+    },
+    cutoffMinutes: config.DAY_TRADE_CUTOFF_MINUTES,
   };
 }

@@ -106,6 +106,45 @@ export function holdingPositions(
     .limit(limit);
 }
 
+/** Holding day-trade positions for the worker's cut-off, oldest first. */
+export function holdingDayTrades(
+  db: Conn,
+  limit: number,
+): Promise<{ id: number; memberId: string; symbol: string; openedAtMs: number }[]> {
+  return db
+    .select({
+      id: positions.id,
+      memberId: positions.memberId,
+      symbol: positions.symbol,
+      openedAtMs: positions.openedAtMs,
+    })
+    .from(positions)
+    .where(and(eq(positions.dayTrade, true), eq(positions.status, "holding")))
+    .orderBy(asc(positions.id))
+    .limit(limit);
+}
+
+/** A member's day-trade positions, newest first: holding, closed, or both. */
+export async function listDayTrades(
+  db: Conn,
+  memberId: string,
+  status?: Position["status"],
+): Promise<Position[]> {
+  const rows = await db
+    .select()
+    .from(positions)
+    .where(
+      and(
+        eq(positions.memberId, memberId),
+        eq(positions.dayTrade, true),
+        status ? eq(positions.status, status) : undefined,
+      ),
+    )
+    .orderBy(desc(positions.id))
+    .limit(listLimit);
+  return rows.map(toPosition);
+}
+
 /** A pending order, locked, with what it holds; `memberId` restricts it to the member's own. */
 export interface LockedOrder {
   order: Order;
@@ -277,6 +316,7 @@ export function toPosition(row: PositionRow): Position {
     closeTax: row.closeTaxMinor?.toString() ?? null,
     realized: row.realizedMinor?.toString() ?? null,
     closeReason: row.closeReason,
+    dayTrade: row.dayTrade,
     openedAtMs: row.openedAtMs,
     closedAtMs: row.closedAtMs,
   };
@@ -315,6 +355,8 @@ export interface OpeningWrite {
   fee: bigint;
   nowMs: number;
   journals: PositionJournal[];
+  /** A day trade: the worker closes it at the day's cut-off. */
+  dayTrade?: boolean;
 }
 
 /**
@@ -430,11 +472,11 @@ export async function writeOpening(
       ),
       position_written as (
         insert into positions (id, member_id, symbol, currency, side, quantity, leverage, open_order_id, open_price,
-          open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, opened_at_ms)
+          open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, opened_at_ms, day_trade)
         select go.position_id, ${memberId}, ${opening.symbol}, ${currency}, ${opening.side}, ${opening.quantity},
           ${opening.leverage}, go.order_id, ${opening.openPrice}, ${opening.notional.toString()}::bigint,
           ${opening.margin.toString()}::bigint, ${opening.margin.toString()}::bigint, ${opening.fee.toString()}::bigint,
-          'holding', ${nowMs}
+          'holding', ${nowMs}, ${opening.dayTrade === true}::boolean
         from go
         returning id
       )

@@ -3,6 +3,7 @@ import type {
   AccountEvent,
   AccountSummary,
   Book,
+  DayTradeTerms,
   Fill,
   FundRecord,
   FundRecordKind,
@@ -17,6 +18,11 @@ import type {
 } from "@kabuto/shared";
 import {
   bookTopic,
+  dayTradeCutoffMs,
+  dayTradeLeverageWhole,
+  dayTradeOpenAllowed,
+  defaultDayTradeCutoffMinutes,
+  defaultDayTradeTerms,
   defaultTerms,
   isOnTick,
   isWholeUnits,
@@ -26,6 +32,7 @@ import {
   sessionAt,
   walkBook,
 } from "@kabuto/shared";
+import { isDayTradeApproved } from "../daytrade/day-trading.repo.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
@@ -42,7 +49,9 @@ import { lockAvailable, memberBalances, postJournal } from "../ledger/ledger.rep
 import { accountSummary, fundRecords } from "./account.repo.ts";
 import {
   addMarginJournal,
+  type CloseReason,
   closeJournals,
+  dayTradeOpenJournals,
   holdJournal,
   openJournals,
   releaseJournal,
@@ -57,6 +66,7 @@ import {
   insertRestingOrder,
   isBalanceRefusal,
   type LockedOrder,
+  listDayTrades,
   listOrders,
   listPositions,
   lockOrder,
@@ -66,6 +76,12 @@ import {
   readMemberFlags,
   writeOpening,
 } from "./trading.repo.ts";
+
+/** Day trading's settings: each market's terms and the minutes before the close of the cut-off. */
+export interface DayTradeSettings {
+  terms: Record<Market, DayTradeTerms>;
+  cutoffMinutes: number;
+}
 
 /**
  * Orders and positions: the use cases. Checks come first; the drafts decide every journal; the
@@ -81,6 +97,7 @@ export class TradingService {
   private readonly alwaysOpen: boolean;
   private readonly now: () => number;
   private readonly events: AccountEvents;
+  readonly dayTrade: DayTradeSettings;
 
   constructor(deps: {
     db: Db;
@@ -89,6 +106,7 @@ export class TradingService {
     alwaysOpen: boolean;
     now: () => number;
     terms?: Record<Market, MarketTerms>;
+    dayTrade?: DayTradeSettings;
     events?: AccountEvents;
   }) {
     this.db = deps.db;
@@ -98,6 +116,31 @@ export class TradingService {
     this.alwaysOpen = deps.alwaysOpen;
     this.now = deps.now;
     this.events = deps.events ?? (() => undefined);
+    this.dayTrade = deps.dayTrade ?? {
+      terms: defaultDayTradeTerms,
+      cutoffMinutes: defaultDayTradeCutoffMinutes,
+    };
+  }
+
+  /** Today's cut-off in a market at this instant (see `dayTradeCutoffMs`). */
+  dayTradeCutoff(market: Market, atMs: number): number | undefined {
+    return dayTradeCutoffMs(market, atMs, this.cutoffOptions());
+  }
+
+  /** Whether a new day trade may open in a market now: a regular session before the cut-off. */
+  dayTradeOpen(market: Market, atMs: number): boolean {
+    return (
+      dayTradeOpenAllowed(market, atMs, this.cutoffOptions()) &&
+      sessionAt(market, atMs, { alwaysOpen: this.alwaysOpen }).phase === "regular"
+    );
+  }
+
+  dayTrades(memberId: string, status?: Position["status"]): Promise<Position[]> {
+    return listDayTrades(this.db, memberId, status);
+  }
+
+  private cutoffOptions() {
+    return { cutoffMinutes: this.dayTrade.cutoffMinutes, alwaysOpen: this.alwaysOpen };
   }
 
   termsOf(market: Market): MarketTerms {
@@ -143,6 +186,7 @@ export class TradingService {
     const market = instrument.market;
     if (!isWholeUnits(market, order.quantity))
       throw new AppError("QUANTITY_INVALID", { lotSize: instrument.lotSize });
+    if (order.dayTrade) return this.placeDayTrade(memberId, order, market, claim);
     if (!this.terms[market].leverages.includes(order.leverage)) {
       throw new AppError("LEVERAGE_INVALID", { allowed: this.terms[market].leverages });
     }
@@ -158,20 +202,7 @@ export class TradingService {
       if (!book) throw new AppError("PRICE_UNAVAILABLE");
       const fill = walkBook(book, market, order.side, order.quantity);
       if (!fill) throw new AppError("BOOK_TOO_THIN");
-      const placed = await this.openMarket(memberId, order, market, fill, nowMs, claim);
-      if (!placed.replayed) {
-        const { id, positionId, currency } = placed.value;
-        this.emit(
-          memberId,
-          { type: "order", id },
-          { type: "position", id: positionId ?? "" },
-          {
-            type: "balance",
-            id: currency,
-          },
-        );
-      }
-      return placed;
+      return this.openMarketAndTell(memberId, order, market, fill, nowMs, claim, false);
     }
     if (order.session === "extended" && market !== "US") throw new AppError("SESSION_INVALID");
     const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
@@ -185,6 +216,57 @@ export class TradingService {
         { type: "balance", id: placed.currency },
       ],
     );
+  }
+
+  /**
+   * A day trade: an approved member's market order in a regular session before the day's cut-off,
+   * opened under the day-trade margin rule. A retry of one that went through gets its first
+   * answer, even past the cut-off.
+   */
+  private async placeDayTrade(
+    memberId: string,
+    order: OrderRequest,
+    market: Market,
+    claim: Claim | undefined,
+  ): Promise<Keyed<Order>> {
+    const replay = await storedResult(this.db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
+    if (order.type !== "market" || order.session !== "regular") throw new AppError("DAY_TRADE_MARKET_ONLY");
+    if (!(await isDayTradeApproved(this.db, memberId))) throw new AppError("DAY_TRADE_NOT_APPROVED");
+    const nowMs = this.now();
+    const phase = sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase;
+    if (phase !== "regular") throw new AppError("OUTSIDE_TRADING_HOURS", { phase });
+    if (!dayTradeOpenAllowed(market, nowMs, this.cutoffOptions())) {
+      throw new AppError("DAY_TRADE_CUTOFF_PASSED", { cutoffMs: this.dayTradeCutoff(market, nowMs) ?? null });
+    }
+    const [, book] = await this.marketState(order.symbol);
+    if (!book) throw new AppError("PRICE_UNAVAILABLE");
+    const fill = walkBook(book, market, order.side, order.quantity);
+    if (!fill) throw new AppError("BOOK_TOO_THIN");
+    const leverage = dayTradeLeverageWhole(this.dayTrade.terms[market].marginPct);
+    return this.openMarketAndTell(memberId, { ...order, leverage }, market, fill, nowMs, claim, true);
+  }
+
+  private async openMarketAndTell(
+    memberId: string,
+    order: OrderRequest,
+    market: Market,
+    fill: Fill,
+    nowMs: number,
+    claim: Claim | undefined,
+    dayTrade: boolean,
+  ): Promise<Keyed<Order>> {
+    const placed = await this.openMarket(memberId, order, market, fill, nowMs, claim, dayTrade);
+    if (!placed.replayed) {
+      const { id, positionId, currency } = placed.value;
+      this.emit(
+        memberId,
+        { type: "order", id },
+        { type: "position", id: positionId ?? "" },
+        { type: "balance", id: currency },
+      );
+    }
+    return placed;
   }
 
   async cancelOrder(memberId: string, orderId: string, claim?: Claim): Promise<Keyed<Order>> {
@@ -207,12 +289,15 @@ export class TradingService {
     );
   }
 
-  /** Closes a holding position at market, for the member (`member`) or the house (`margin_call`). */
+  /**
+   * Closes a holding position at market, for the member (`member`) or the house (`margin_call`,
+   * `day_trade_cutoff`). A cut-off close also tells the member's account topic it happened.
+   */
   async closePosition(
     memberId: string,
     positionId: string,
     claim?: Claim,
-    reason: "member" | "margin_call" = "member",
+    reason: CloseReason = "member",
   ): Promise<Keyed<Position>> {
     const nowMs = this.now();
     return this.keyed(
@@ -238,6 +323,7 @@ export class TradingService {
       (closed) => [
         { type: "position", id: closed.id },
         { type: "balance", id: closed.currency },
+        ...(reason === "day_trade_cutoff" ? [{ type: "day_trade_cutoff" as const, id: closed.id }] : []),
       ],
     );
   }
@@ -312,9 +398,12 @@ export class TradingService {
     fill: Fill,
     nowMs: number,
     claim: Claim | undefined,
+    dayTrade = false,
   ): Promise<Keyed<Order>> {
     const currency = marketCurrency[market];
-    const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
+    const opening = dayTrade
+      ? dayTradeOpenJournals({ memberId, market, terms: this.dayTrade.terms[market], ...order, fill })
+      : openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
     const body: Omit<Order, "id" | "positionId"> = {
       symbol: order.symbol,
       side: order.side,
@@ -330,7 +419,7 @@ export class TradingService {
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
     };
-    const write = { memberId, currency, ...order, ...opening, nowMs };
+    const write = { memberId, currency, ...order, ...opening, nowMs, dayTrade };
     let written: Awaited<ReturnType<typeof writeOpening>>;
     try {
       written = await writeOpening(this.db, write, {
@@ -391,14 +480,18 @@ export class TradingService {
     position: Position,
     market: Market,
     fill: Fill,
-    reason: "member" | "margin_call",
+    reason: CloseReason,
     nowMs: number,
   ): Promise<Position> {
     const available = await lockAvailable(tx, memberId, position.currency);
+    // A day trade closes with the day-trade commission; the tax on the sale is the market's.
+    const terms = position.dayTrade
+      ? { feePpm: this.dayTrade.terms[market].feePpm, taxPpm: this.terms[market].taxPpm }
+      : this.terms[market];
     const closing = closeJournals({
       memberId,
       market,
-      terms: this.terms[market],
+      terms,
       position: {
         ...position,
         openNotional: BigInt(position.openNotional),

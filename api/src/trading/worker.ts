@@ -11,7 +11,7 @@ import {
   walkBook,
 } from "@kabuto/shared";
 import type { Db } from "../db/database.ts";
-import { holdingPositions, marketOf, pendingLimitOrders } from "./trading.repo.ts";
+import { holdingDayTrades, holdingPositions, marketOf, pendingLimitOrders } from "./trading.repo.ts";
 import type { TradingService } from "./trading.service.ts";
 
 /** Pending orders looked at per pass; the rest wait a second, oldest first. */
@@ -69,10 +69,32 @@ export class TradingWorker {
   }
 
   /** One look at every pending order and holding position. Returns what it did, for tests. */
-  async pass(): Promise<{ filled: number; called: number }> {
+  async pass(): Promise<{ filled: number; called: number; cutOff: number }> {
     const filled = await this.fillLimits();
+    const cutOff = await this.dayTradeCutoffs();
     const called = await this.marginCalls();
-    return { filled, called };
+    return { filled, called, cutOff };
+  }
+
+  /**
+   * Closes at market every day trade still open past the cut-off of the day it opened on. Each
+   * close locks its position and checks it is still holding, so two workers close it once: the
+   * second finds it closed and skips it. Outside a regular session the close is refused and the
+   * position waits for the next open (the fallback real brokers use for every leftover).
+   */
+  async dayTradeCutoffs(): Promise<number> {
+    const rows = await holdingDayTrades(this.db, positionsPerPassMax);
+    const nowMs = this.now();
+    let closed = 0;
+    for (const row of rows) {
+      const cutoff = this.trading.dayTradeCutoff(marketOf(row.symbol), row.openedAtMs);
+      if (cutoff !== undefined && nowMs < cutoff) continue;
+      const done = await this.trading
+        .closePosition(row.memberId, String(row.id), undefined, "day_trade_cutoff")
+        .catch(this.logged("day-trade cut-off"));
+      if (done) closed += 1;
+    }
+    return closed;
   }
 
   private async fillLimits(): Promise<number> {

@@ -102,6 +102,9 @@ const screens = {
   invite: lazy(() =>
     import("../features/rewards/invite-screen.tsx").then((m) => ({ default: m.InviteScreen })),
   ),
+  dayTrading: lazy(() =>
+    import("../features/daytrade/day-trading-screen.tsx").then((m) => ({ default: m.DayTradingScreen })),
+  ),
   support: lazy(() =>
     import("../features/support/support-screen.tsx").then((m) => ({ default: m.SupportScreen })),
   ),
@@ -170,6 +173,7 @@ const routes: Record<string, RouteDef> = {
   "/user/exchange": { screen: screens.exchange },
   "/user/jkjl": { screen: screens.loans },
   "/user/rewards": { screen: screens.rewards },
+  "/common/dayTrading": { screen: screens.dayTrading },
   "/common/dividend": { screen: screens.dividendCalendar },
   "/common/dividend2": { screen: screens.dividendHistory },
   "/common/dividend3": { screen: screens.dividendDetail },

@@ -15,6 +15,8 @@ export const auditActionCodes = [
   "loan.approve",
   "loan.reject",
   "credit.set",
+  "day_trade.approve",
+  "day_trade.reject",
   "member.flags",
   "member.adjust",
   "reward.reverse",

@@ -23,6 +23,16 @@ export const journalMemoSchema = z.discriminatedUnion("code", [
     code: z.literal("position_close"),
     params: z.object({ side, quantity: count, symbol: z.string(), price: decimal }),
   }),
+  /** A day-trade position opened, at its leverage to a tenth (`3.3`). */
+  z.object({
+    code: z.literal("day_trade_open"),
+    params: z.object({ side, quantity: count, symbol: z.string(), price: decimal, leverage: decimal }),
+  }),
+  /** A day-trade position the house closed at the day's cut-off, before the session ended. */
+  z.object({
+    code: z.literal("day_trade_cutoff"),
+    params: z.object({ side, quantity: count, symbol: z.string(), price: decimal }),
+  }),
   /** The commission on opening a position. */
   z.object({ code: z.literal("purchase_fee"), params: z.object({}) }),
   /** The commission on closing a position. */

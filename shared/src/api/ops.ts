@@ -222,6 +222,8 @@ export const opsQueuesSchema = z.object({
   withdrawalsToCheck: opsQueueSchema,
   withdrawalsToApprove: opsQueueSchema,
   loans: opsQueueSchema,
+  /** Day-trading applications awaiting review. */
+  dayTrading: opsQueueSchema,
 });
 export type OpsQueues = z.infer<typeof opsQueuesSchema>;
 

@@ -26,6 +26,11 @@ export const placeOrderSchema = z.object({
     .regex(/^\d+(\.\d+)?$/, { error: "PRICE_INVALID" })
     .optional(),
   session: z.enum(orderSessions, { error: "SESSION_INVALID" }).default("regular"),
+  /**
+   * A day trade (approved members, market orders only): the day-trade margin rule applies
+   * instead of `leverage`, and the worker closes it at the day's cut-off.
+   */
+  dayTrade: z.boolean({ error: "VALIDATION_FAILED" }).default(false),
 });
 export type PlaceOrder = z.input<typeof placeOrderSchema>;
 /** An order request as the API has checked it: the symbol branded, the session defaulted. */
@@ -78,7 +83,9 @@ export const positionSchema = z.object({
   closeFee: minorAmountSchema.nullable(),
   closeTax: minorAmountSchema.nullable(),
   realized: minorAmountSchema.nullable(),
-  closeReason: z.enum(["member", "margin_call"]).nullable(),
+  closeReason: z.enum(["member", "margin_call", "day_trade_cutoff"]).nullable(),
+  /** A day trade: opened under the day-trade margin rule, closed by the house at the day's cut-off. */
+  dayTrade: z.boolean(),
   openedAtMs: z.number(),
   closedAtMs: z.number().nullable(),
 });

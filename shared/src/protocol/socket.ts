@@ -38,8 +38,11 @@ export interface TopicUpdate<Name extends string, Data> {
  * means the client missed something and re-reads everything.
  */
 export const accountEventSchema = z.object({
-  /** `support`: a support conversation of the member's (`id`) has a new message or was read. */
-  type: z.enum(["order", "position", "balance", "support"]),
+  /**
+   * `support`: a support conversation of the member's (`id`) has a new message or was read.
+   * `day_trade_cutoff`: the house closed the member's day-trade position `id` at the day's cut-off.
+   */
+  type: z.enum(["order", "position", "balance", "support", "day_trade_cutoff"]),
   id: z.string(),
 });
 export type AccountEvent = z.infer<typeof accountEventSchema>;

@@ -1,3 +1,4 @@
+import { type DayTradeEstimateInput, defaultDayTradeTerms } from "./day-trade.ts";
 import type { EstimateInput, OrderEstimate } from "./estimate.ts";
 import { defaultTerms } from "./terms.ts";
 
@@ -141,5 +142,48 @@ export const orderCases: readonly OrderCase[] = [
       reserve: 2_388n,
       required: 26_276n,
     },
+  },
+];
+
+/** One day-trade order and what it costs, run through the estimate and the server's drafts alike. */
+export interface DayTradeCase {
+  name: string;
+  input: DayTradeEstimateInput;
+  expected: OrderEstimate;
+}
+
+export const dayTradeCases: readonly DayTradeCase[] = [
+  {
+    name: "a JP day trade at 3.3×: 30% margin rounded up, no commission",
+    // 100 shares at 2,651.5 yen = 265,150 yen; 30% = 79,545.
+    input: {
+      market: "JP",
+      terms: { ...defaultDayTradeTerms.JP, taxPpm: defaultTerms.JP.taxPpm },
+      side: "long",
+      scaled: 2_651_500n,
+    },
+    expected: { notional: 265_150n, margin: 79_545n, fee: 0n, saleTax: 0n, reserve: 0n, required: 79_545n },
+  },
+  {
+    name: "a US day-trade short at 4×: 25% margin, the SEC fee on the sale, no commission",
+    // 10 shares at $187.41 = $1,874.10; 25% = 46,852.5 cents → 46,853.
+    input: {
+      market: "US",
+      terms: { ...defaultDayTradeTerms.US, taxPpm: defaultTerms.US.taxPpm },
+      side: "short",
+      scaled: 18_741_000n,
+    },
+    expected: { notional: 187_410n, margin: 46_853n, fee: 0n, saleTax: 6n, reserve: 0n, required: 46_853n },
+  },
+  {
+    name: "a day-trade commission from configuration: 0.05% rounded up",
+    input: {
+      market: "JP",
+      terms: { marginPct: 30, feePpm: 500, taxPpm: 0 },
+      side: "long",
+      scaled: 1_000_010n,
+    },
+    // 100,001 yen: margin 30,000.3 → 30,001; fee 50.0005 → 51.
+    expected: { notional: 100_001n, margin: 30_001n, fee: 51n, saleTax: 0n, reserve: 0n, required: 30_052n },
   },
 ];

@@ -286,6 +286,23 @@ function useMemoText(): (memo: JournalMemo) => string {
           ? t`Long ${code} ${quantity} shares closed at ${price}`
           : t`Short ${code} ${quantity} shares closed at ${price}`;
       }
+      case "day_trade_open": {
+        const { side, leverage } = memo.params;
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const price = formatPrice(memo.params.price, locale);
+        return side === "long"
+          ? t`Day trade: long ${code} ${quantity} shares at ${price}, ${leverage}×`
+          : t`Day trade: short ${code} ${quantity} shares at ${price}, ${leverage}×`;
+      }
+      case "day_trade_cutoff": {
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const price = formatPrice(memo.params.price, locale);
+        return memo.params.side === "long"
+          ? t`Day trade: long ${code} ${quantity} shares closed at the cut-off at ${price}`
+          : t`Day trade: short ${code} ${quantity} shares closed at the cut-off at ${price}`;
+      }
       case "purchase_fee":
         return t`Purchase fee`;
       case "selling_fee":

@@ -179,7 +179,6 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
  */
 function comingShortcuts(): ComingShortcut[] {
   return [
-    { label: <Trans>Day trading</Trans>, icon: <IconClock />, testId: "shortcut-day-trading" },
     { label: <Trans>Block trade</Trans>, icon: <IconBlocks />, testId: "shortcut-block-trade" },
     { label: <Trans>Follow trading</Trans>, icon: <IconPeople />, testId: "shortcut-follow" },
   ];
@@ -205,6 +204,12 @@ function Shortcuts() {
       label: <Trans>Trade</Trans>,
       icon: <IconTrade />,
       testId: "shortcut-trade",
+    },
+    {
+      href: "/common/dayTrading",
+      label: <Trans>Day trading</Trans>,
+      icon: <IconClock />,
+      testId: "shortcut-day-trading",
     },
     {
       href: "/user/recharge",

@@ -14,6 +14,8 @@ const actionLabels: Record<AuditActionCode, MessageDescriptor> = {
   "loan.approve": msg({ message: "Loan approved", context: "audit action" }),
   "loan.reject": msg({ message: "Loan rejected", context: "audit action" }),
   "credit.set": msg({ message: "Credit score and lines set", context: "audit action" }),
+  "day_trade.approve": msg({ message: "Day-trading application approved", context: "audit action" }),
+  "day_trade.reject": msg({ message: "Day-trading application rejected", context: "audit action" }),
   "member.flags": msg({ message: "Account restrictions changed", context: "audit action" }),
   "member.adjust": msg({ message: "Balance adjusted", context: "audit action" }),
   "reward.reverse": msg({ message: "Reward taken back", context: "audit action" }),

@@ -51,6 +51,11 @@ export function DashboardScreen() {
           href="/ops/loans?status=pending"
           label={<Trans>Loans to review</Trans>}
         />
+        <QueueTile
+          queue={tile("dayTrading")}
+          href="/ops/day-trading?status=pending"
+          label={<Trans>Day-trading applications to review</Trans>}
+        />
       </div>
       {supervisor && <RecentActions version={version} />}
       {supervisor && <LedgerCheckCard />}

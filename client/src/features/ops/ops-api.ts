@@ -20,6 +20,7 @@ import {
   type NewsInput,
   type OpsConfigEntry,
   type OpsCredit,
+  type OpsDayTradeApplication,
   type OpsDeposit,
   type OpsLoan,
   type OpsLoanRow,
@@ -33,6 +34,8 @@ import {
   opsConfigEntrySchema,
   opsConfigListSchema,
   opsCreditSchema,
+  opsDayTradeApplicationSchema,
+  opsDayTradeListSchema,
   opsDepositListSchema,
   opsDepositSchema,
   opsLoanListSchema,
@@ -260,6 +263,20 @@ export function updateNews(id: string, input: NewsInput): Promise<OpsNewsItem> {
 
 export function withdrawNews(id: string, reason: string): Promise<OpsNewsItem> {
   return apiSend("POST", `/ops/news/${encodeURIComponent(id)}/withdraw`, { reason }, opsNewsItemSchema);
+}
+
+// Day trading: the application queue.
+
+export async function fetchDayTradeQueue(status: string): Promise<OpsDayTradeApplication[]> {
+  return (await apiGet(`/ops/day-trading/applications${query({ status })}`, opsDayTradeListSchema)).items;
+}
+
+export function fetchDayTradeApplication(id: string): Promise<OpsDayTradeApplication> {
+  return apiGet(`/ops/day-trading/applications/${encodeURIComponent(id)}`, opsDayTradeApplicationSchema);
+}
+
+export async function reviewDayTradeApplication(id: string, review: Review): Promise<void> {
+  await apiSend("POST", `/ops/day-trading/applications/${encodeURIComponent(id)}/review`, review);
 }
 
 // Credit loans: the review queue and members' credit lines.

@@ -35,6 +35,12 @@ const screens = {
   ),
   loanQueue: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
   loanDetail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
+  dayTradeQueue: lazy(() =>
+    import("./day-trade-screens.tsx").then((m) => ({ default: m.DayTradeQueueScreen })),
+  ),
+  dayTradeDetail: lazy(() =>
+    import("./day-trade-screens.tsx").then((m) => ({ default: m.DayTradeDetailScreen })),
+  ),
   supportInbox: lazy(() => import("./support-screens.tsx").then((m) => ({ default: m.SupportInboxScreen }))),
   supportConversation: lazy(() =>
     import("./support-screens.tsx").then((m) => ({ default: m.SupportConversationScreen })),
@@ -208,6 +214,8 @@ function ConsoleRoutes(): ReactNode {
       <Route path="/ops/withdrawals/:id">{(params) => <screens.withdrawalDetail id={params.id} />}</Route>
       <Route path="/ops/loans" component={screens.loanQueue} />
       <Route path="/ops/loans/:id">{(params) => <screens.loanDetail id={params.id} />}</Route>
+      <Route path="/ops/day-trading" component={screens.dayTradeQueue} />
+      <Route path="/ops/day-trading/:id">{(params) => <screens.dayTradeDetail id={params.id} />}</Route>
       <Route path="/ops/support" component={screens.supportInbox} />
       <Route path="/ops/support/:id">{(params) => <screens.supportConversation id={params.id} />}</Route>
       <Route path="/ops/ipo" component={screens.offerings} />

@@ -24,6 +24,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   deposits: msg`Deposits`,
   withdrawals: msg`Withdrawals`,
   loans: msg`Loans`,
+  dayTrading: msg`Day trading`,
   support: msg`Support`,
   offerings: msg`New shares`,
   members: msg`Members`,

@@ -10,6 +10,7 @@ export type OpsArea =
   | "deposits"
   | "withdrawals"
   | "loans"
+  | "dayTrading"
   | "support"
   | "offerings"
   | "members"
@@ -34,6 +35,7 @@ export const opsSections: readonly OpsSection[] = [
   { area: "deposits", path: "/ops/deposits", role: "reviewer" },
   { area: "withdrawals", path: "/ops/withdrawals", role: "reviewer" },
   { area: "loans", path: "/ops/loans", role: "reviewer" },
+  { area: "dayTrading", path: "/ops/day-trading", role: "reviewer" },
   { area: "support", path: "/ops/support", role: "reviewer" },
   { area: "offerings", path: "/ops/ipo", role: "reviewer" },
   { area: "members", path: "/ops/members", role: "reviewer" },

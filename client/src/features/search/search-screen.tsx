@@ -8,7 +8,7 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { fetchInstruments } from "../market/market-api.ts";
 import { QuoteList, QuoteListSkeleton } from "../market/quote-list.tsx";
-import { buyPath } from "../trading/paths.ts";
+import { buyPath, dayTradeOrderPath } from "../trading/paths.ts";
 import { addTerm, loadHistory, removeTerm, saveHistory, searchTermMax } from "./search-history.ts";
 import "../market/market.css";
 import "./search.css";
@@ -29,11 +29,14 @@ function useDebounced(value: string): string {
 
 /**
  * Search by code or by name in Japanese, English or Chinese, with a history of past terms.
- * `?then=buy` (Home's trade shortcut) opens a result's order screen instead of its quote.
+ * `?then=buy` (Home's trade shortcut) opens a result's order screen instead of its quote;
+ * `?then=dayTrade` (the day-trading order tab) opens it in the day-trading order tab.
  */
 export function SearchScreen() {
   const { t } = useLingui();
-  const forTrade = new URLSearchParams(useSearch()).get("then") === "buy";
+  const then = new URLSearchParams(useSearch()).get("then");
+  const tradeHref = then === "buy" ? buyPath : then === "dayTrade" ? dayTradeOrderPath : undefined;
+  const forTrade = tradeHref !== undefined;
   const [query, setQuery] = useState("");
   const [history, setHistory] = useState(loadHistory);
   const term = useDebounced(query.trim());
@@ -90,7 +93,7 @@ export function SearchScreen() {
           </p>
         )}
         {term ? (
-          <Results term={term} onPick={() => remember(term)} forTrade={forTrade} />
+          <Results term={term} onPick={() => remember(term)} tradeHref={tradeHref} />
         ) : (
           <History
             terms={history}
@@ -107,7 +110,15 @@ export function SearchScreen() {
   );
 }
 
-function Results({ term, onPick, forTrade }: { term: string; onPick: () => void; forTrade: boolean }) {
+function Results({
+  term,
+  onPick,
+  tradeHref,
+}: {
+  term: string;
+  onPick: () => void;
+  tradeHref: ((symbol: string) => string) | undefined;
+}) {
   const { i18n } = useLingui();
   const found = useAsync(term, () => fetchInstruments({ q: term, limit: resultsMax }));
   if (found.status === "loading") return <QuoteListSkeleton />;
@@ -130,7 +141,7 @@ function Results({ term, onPick, forTrade }: { term: string; onPick: () => void;
     <QuoteList
       items={found.value.items}
       onOpen={onPick}
-      hrefOf={forTrade ? (symbol) => buyPath(symbol) : undefined}
+      hrefOf={tradeHref ? (symbol) => tradeHref(symbol) : undefined}
     />
   );
 }

@@ -1,7 +1,23 @@
 import { Drawer } from "@base-ui/react/drawer";
-import type { InstrumentWithQuote, Market, OrderEstimate, OrderType, Quote, Side } from "@kabuto/shared";
-import { marketCurrency, priceToUnits, tickUnits, unitsToPrice } from "@kabuto/shared";
-import { formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
+import type {
+  DayTradeMarket,
+  InstrumentWithQuote,
+  Market,
+  OrderEstimate,
+  OrderType,
+  Quote,
+  Side,
+} from "@kabuto/shared";
+import {
+  estimateDayTrade,
+  marketCurrency,
+  marketZone,
+  priceToUnits,
+  tickUnits,
+  unitsToPrice,
+  walkLevels,
+} from "@kabuto/shared";
+import { formatClock, formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
@@ -75,6 +91,11 @@ interface OrderFormProps {
   onDone: () => void;
   /** Where the form sits: in the stock's bottom sheet, or as a screen of its own (`/market/marketBuy`). */
   placement?: "sheet" | "screen";
+  /**
+   * Day-trade mode, with the market's day-trade terms as the server published them: a market
+   * order under the day-trade margin rule, and the cut-off stated before the member confirms.
+   */
+  dayTrade?: DayTradeMarket | undefined;
 }
 
 /** The form's fields as typed, and each field's error code. */
@@ -129,7 +150,14 @@ function useOrderDraft(
 type OrderDraft = ReturnType<typeof useOrderDraft>;
 
 /** The order form itself: the sheet's content, and the whole of the order screen. */
-export function OrderForm({ instrument, side, onSideChange, onDone, placement = "sheet" }: OrderFormProps) {
+export function OrderForm({
+  instrument,
+  side,
+  onSideChange,
+  onDone,
+  placement = "sheet",
+  dayTrade,
+}: OrderFormProps) {
   const { t } = useLingui();
   const market: Market = instrument.market;
   const currency = marketCurrency[market];
@@ -141,24 +169,31 @@ export function OrderForm({ instrument, side, onSideChange, onDone, placement = 
   const extendedNow = market === "US" && (session?.phase === "pre" || session?.phase === "after");
   const draft = useOrderDraft(instrument, extendedNow ? "extended" : "regular", quote?.last);
   // The server's terms may offer other leverages than the defaults shown until they arrive.
-  const leverage = terms.leverages.includes(draft.leverage) ? draft.leverage : (terms.leverages[0] ?? 1);
+  const leverage = dayTrade
+    ? Math.max(1, Math.floor(dayTrade.leverage))
+    : terms.leverages.includes(draft.leverage)
+      ? draft.leverage
+      : (terms.leverages[0] ?? 1);
   const [busy, setBusy] = useState(false);
   const online = useOnline();
   const [keys] = useState(() => new IntentKeys());
 
   const lotCount = parseLots(draft.lots);
   const shares = lotCount === undefined ? undefined : lotCount * instrument.lotSize;
-  const estimate = estimateSheet({
-    market,
-    terms,
-    side,
-    type: draft.type,
-    leverage,
-    shares,
-    price: draft.price,
-    last: quote?.last,
-    levels: side === "long" ? book?.asks : book?.bids,
-  });
+  const levels = side === "long" ? book?.asks : book?.bids;
+  const estimate = dayTrade
+    ? dayTradeEstimate(dayTrade, terms.taxPpm, market, side, shares, levels, quote?.last)
+    : estimateSheet({
+        market,
+        terms,
+        side,
+        type: draft.type,
+        leverage,
+        shares,
+        price: draft.price,
+        last: quote?.last,
+        levels,
+      });
   // A member who never held this currency has no balance row for it: once the account is read
   // that is nothing available, not something still loading.
   const balance = account.value?.balances.find((item) => item.currency === currency);
@@ -170,8 +205,8 @@ export function OrderForm({ instrument, side, onSideChange, onDone, placement = 
       {
         symbol: instrument.symbol,
         side,
-        type: draft.type,
-        session: draft.session,
+        type: dayTrade ? "market" : draft.type,
+        session: dayTrade ? "regular" : draft.session,
         lots: draft.lots,
         leverage,
         price: draft.price,
@@ -188,11 +223,18 @@ export function OrderForm({ instrument, side, onSideChange, onDone, placement = 
     if (!built.order) return;
     setBusy(true);
     try {
-      const order = await placeOrder(built.order, keys.keyFor(JSON.stringify(built.order)));
+      const body = dayTrade ? { ...built.order, dayTrade: true } : built.order;
+      const order = await placeOrder(body, keys.keyFor(JSON.stringify(body)));
       keys.settle();
       applyOrder(order);
       afterOwnAction();
-      notifySuccess(order.status === "filled" ? t`Position opened` : t`Limit order placed`);
+      notifySuccess(
+        dayTrade
+          ? t`Day trade opened`
+          : order.status === "filled"
+            ? t`Position opened`
+            : t`Limit order placed`,
+      );
       onDone();
     } catch (error) {
       keys.settle(error);
@@ -206,27 +248,50 @@ export function OrderForm({ instrument, side, onSideChange, onDone, placement = 
   return (
     <form className="order-form" onSubmit={submit} noValidate>
       <SheetHead instrument={instrument} last={quote?.last} placement={placement} />
-      <KindChoices
-        market={market}
-        side={side}
-        onSideChange={(value) => {
-          onSideChange(value);
-          draft.setErrors({});
-        }}
-        draft={draft}
-        outsideRegular={session !== undefined && session.phase !== "regular"}
-      />
-      {draft.type === "limit" && <PriceStepper instrument={instrument} quote={quote} draft={draft} />}
+      {dayTrade ? (
+        <ChoiceChips
+          name="order-side"
+          legend={<Trans>Direction</Trans>}
+          legendHidden
+          value={side}
+          onChange={(value) => {
+            onSideChange(value);
+            draft.setErrors({});
+          }}
+          choices={[
+            { value: "long", label: <Trans>Buy · Long</Trans> },
+            { value: "short", label: <Trans>Sell · Short</Trans> },
+          ]}
+        />
+      ) : (
+        <KindChoices
+          market={market}
+          side={side}
+          onSideChange={(value) => {
+            onSideChange(value);
+            draft.setErrors({});
+          }}
+          draft={draft}
+          outsideRegular={session !== undefined && session.phase !== "regular"}
+        />
+      )}
+      {!dayTrade && draft.type === "limit" && (
+        <PriceStepper instrument={instrument} quote={quote} draft={draft} />
+      )}
       <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
-      <ChoiceChips
-        name="order-leverage"
-        legend={<Trans>Leverage</Trans>}
-        value={leverage}
-        onChange={draft.setLeverage}
-        choices={terms.leverages.map((value) => ({ value, label: <LeverageText leverage={value} /> }))}
-        look="chips"
-        error={draft.errors.leverage}
-      />
+      {dayTrade ? (
+        <DayTradeTerms dayTrade={dayTrade} market={market} />
+      ) : (
+        <ChoiceChips
+          name="order-leverage"
+          legend={<Trans>Leverage</Trans>}
+          value={leverage}
+          onChange={draft.setLeverage}
+          choices={terms.leverages.map((value) => ({ value, label: <LeverageText leverage={value} /> }))}
+          look="chips"
+          error={draft.errors.leverage}
+        />
+      )}
       <Estimate
         estimate={estimate}
         currency={currency}
@@ -242,10 +307,80 @@ export function OrderForm({ instrument, side, onSideChange, onDone, placement = 
         disabled={busy || !online}
         data-testid="order-submit"
       >
-        {side === "long" ? <Trans>Confirm buy</Trans> : <Trans>Confirm sell</Trans>}
+        {dayTrade ? (
+          side === "long" ? (
+            <Trans>Confirm day-trade buy</Trans>
+          ) : (
+            <Trans>Confirm day-trade sell</Trans>
+          )
+        ) : side === "long" ? (
+          <Trans>Confirm buy</Trans>
+        ) : (
+          <Trans>Confirm sell</Trans>
+        )}
       </button>
       <NeedsConnection />
     </form>
+  );
+}
+
+/** A day trade's estimate: the book walk (or the last price) under the day-trade margin rule. */
+function dayTradeEstimate(
+  dayTrade: DayTradeMarket,
+  taxPpm: number,
+  market: Market,
+  side: Side,
+  shares: number | undefined,
+  levels: Parameters<typeof walkLevels>[0] | undefined,
+  last: string | undefined,
+): OrderEstimate | undefined {
+  if (shares === undefined) return undefined;
+  let scaled = levels ? walkLevels(levels, market, shares) : undefined;
+  if (scaled === undefined && last !== undefined) {
+    const units = priceToUnits(last, market);
+    if (units !== undefined) scaled = BigInt(units) * BigInt(shares);
+  }
+  if (scaled === undefined) return undefined;
+  return estimateDayTrade({
+    market,
+    terms: { marginPct: dayTrade.marginPct, feePpm: dayTrade.feePpm, taxPpm },
+    side,
+    scaled,
+  });
+}
+
+/**
+ * What a day trade is, said before the member confirms: its leverage, the commission, and the
+ * forced close at the cut-off (and that nothing opens after it).
+ */
+function DayTradeTerms({ dayTrade, market }: { dayTrade: DayTradeMarket; market: Market }) {
+  const locale = useLocale();
+  const cutoff =
+    dayTrade.cutoffMs === null
+      ? undefined
+      : formatClock(dayTrade.cutoffMs, locale, marketZone[market], { seconds: false });
+  const leverage = dayTrade.leverage;
+  return (
+    <div className="order-form__daytrade" data-testid="order-daytrade-terms">
+      <p className="order-form__note">
+        <Trans>
+          Day trade at <LeverageText leverage={leverage} /> ({dayTrade.marginPct}% margin), market order, no
+          borrowing interest.
+        </Trans>
+      </p>
+      {dayTrade.open && cutoff !== undefined ? (
+        <p className="order-form__note order-form__note--warn" data-testid="order-daytrade-cutoff">
+          <Trans>
+            If still open at {cutoff}, before the session closes, the position is closed at market
+            automatically. No new day trade opens after that time today.
+          </Trans>
+        </p>
+      ) : (
+        <p className="order-form__note order-form__note--warn" data-testid="order-daytrade-closed">
+          <Trans>Today's cut-off has passed: no new day trade opens until the next session.</Trans>
+        </p>
+      )}
+    </div>
   );
 }
 

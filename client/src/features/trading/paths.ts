@@ -7,3 +7,8 @@ export function positionDetailPath(id: string): string {
 export function buyPath(symbol: string, side: "long" | "short" = "long"): string {
   return `/market/marketBuy?${new URLSearchParams({ symbol, side }).toString()}`;
 }
+
+/** The day-trading screen's order tab with a stock chosen. */
+export function dayTradeOrderPath(symbol: string): string {
+  return `/common/dayTrading?tab=order&symbol=${encodeURIComponent(symbol)}`;
+}

@@ -1,6 +1,6 @@
 import type { Balance, Position } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
-import { accountTotals, marketValue, pnlPercent, unrealizedPnl } from "./pnl.ts";
+import { accountTotals, marketValue, pnlPercent, shownLeverage, unrealizedPnl } from "./pnl.ts";
 
 function position(overrides: Partial<Position> = {}): Position {
   return {
@@ -18,6 +18,7 @@ function position(overrides: Partial<Position> = {}): Position {
     openFee: "266",
     status: "holding",
     lockedUntilMs: null,
+    dayTrade: false,
     closePrice: null,
     closeNotional: null,
     closeFee: null,
@@ -148,5 +149,16 @@ describe("accountTotals: the account centre's figures per currency", () => {
     );
     expect(jpy?.unrealized).toBe(0n);
     expect(usd?.unrealized).toBe(19000n - 18740n);
+  });
+});
+
+describe("shownLeverage", () => {
+  it("shows a day trade's leverage to a tenth from its margin, an ordinary position's as stored", () => {
+    expect(shownLeverage(position())).toBe(2);
+    expect(
+      shownLeverage(
+        position({ dayTrade: true, leverage: 3, openNotional: "265050", initialMargin: "79515" }),
+      ),
+    ).toBe(3.3);
   });
 });

@@ -107,3 +107,15 @@ export function accountTotals(
     };
   });
 }
+
+/**
+ * The leverage to show for a position: its own, or for a day trade the one its margin rule gives,
+ * to a tenth (3.3 for a 30% margin), since the integer leverage it is stored with rounds it down.
+ */
+export function shownLeverage(
+  position: Pick<Position, "leverage" | "dayTrade" | "openNotional" | "initialMargin">,
+): number {
+  if (!position.dayTrade) return position.leverage;
+  const margin = Number(position.initialMargin);
+  return margin > 0 ? Math.floor((Number(position.openNotional) * 10) / margin) / 10 : position.leverage;
+}

@@ -20,6 +20,7 @@ import { useSessionState } from "../../state/session.ts";
 import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, LeverageText, SideBadge, toneOf } from "./figures.tsx";
+import { shownLeverage } from "./pnl.ts";
 import { InstrumentName, lotSizeOf, PnlText, QuantityText, useLivePosition } from "./position-parts.tsx";
 import { addMargin, closePosition, fetchOrders, fetchPosition } from "./trading-api.ts";
 import {
@@ -144,7 +145,7 @@ function Loaded({
               <InstrumentName symbol={position.symbol} instrument={instrument} />
               <span className="position-hero__code">{instrument?.code}</span>
             </Link>
-            <SideBadge side={position.side} leverage={position.leverage} />
+            <SideBadge side={position.side} leverage={shownLeverage(position)} />
           </div>
           <p className="position-hero__label">
             {holding ? <Trans>Unrealised P&L</Trans> : <Trans>Realised P&L</Trans>}
@@ -182,7 +183,7 @@ function Loaded({
             )}
           </Row>
           <Row label={<Trans>Leverage</Trans>}>
-            <LeverageText leverage={position.leverage} />
+            <LeverageText leverage={shownLeverage(position)} />
           </Row>
           <Row label={<Trans>Original margin</Trans>}>{money(position.initialMargin)}</Row>
           <Row label={<Trans>Current margin</Trans>} testId="detail-margin">

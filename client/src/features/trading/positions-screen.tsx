@@ -15,6 +15,7 @@ import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
 import { positionDetailPath } from "./paths.ts";
+import { shownLeverage } from "./pnl.ts";
 import { InstrumentName, lotSizeOf, PnlText, QuantityText, useLivePosition } from "./position-parts.tsx";
 import { cancelOrder } from "./trading-api.ts";
 import {
@@ -226,7 +227,7 @@ function HoldingRow({
           <span className="trade-row__name">
             <InstrumentName symbol={position.symbol} instrument={instrument} />
           </span>
-          <SideBadge side={position.side} leverage={position.leverage} />
+          <SideBadge side={position.side} leverage={shownLeverage(position)} />
           <span className="trade-row__end">
             <PnlText pnl={live.pnl} position={position} withPercent testId="holding-pnl" />
           </span>
@@ -395,7 +396,7 @@ function ClosedRow({
           <span className="trade-row__name">
             <InstrumentName symbol={position.symbol} instrument={instrument} />
           </span>
-          <SideBadge side={position.side} leverage={position.leverage} />
+          <SideBadge side={position.side} leverage={shownLeverage(position)} />
           <span className={`trade-row__end pnl num ${toneOf(realized)}`}>
             {realized === undefined ? "—" : formatSignedMoney(realized, position.currency, locale)}
           </span>

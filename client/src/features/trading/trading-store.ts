@@ -1,6 +1,9 @@
 import type { AccountSummary, Order, Position, Quote } from "@kabuto/shared";
 import { quoteTopic } from "@kabuto/shared";
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { useEffect } from "react";
+import { notifyInfo } from "../../lib/notify.ts";
 import { AccountSequence } from "../../state/account-sequence.ts";
 import { currentSession, subscribeSession, useSessionState } from "../../state/session.ts";
 import { acquireTopic, listenTopic } from "../../state/socket.ts";
@@ -135,6 +138,9 @@ function startFeed(): void {
       // A support message moves no money: only a gap (something missed) calls for a re-read then.
       const support = update.topic === "account" && update.data.type === "support";
       if (verdict === "gap" || (verdict === "next" && !support)) invalidateTrading();
+      // The house closed a day trade at the cut-off: the member hears it wherever they are.
+      if (verdict !== "duplicate" && update.topic === "account" && update.data.type === "day_trade_cutoff")
+        notifyInfo(i18n._(msg`Your day trade was closed at the cut-off, before the session's close.`));
     },
     granted() {
       // A first or a renewed subscription: events may have been missed meanwhile.

@@ -1,0 +1,88 @@
+import { dayTradeApplicationStatuses, type OpsDayTradeApplication } from "@kabuto/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { DetailScreen } from "./detail-screen.tsx";
+import { fetchDayTradeApplication, fetchDayTradeQueue, reviewDayTradeApplication } from "./ops-api.ts";
+import { Facts, OpsCard, StatusTag, When } from "./parts.tsx";
+import { ReviewPanel } from "./review-panel.tsx";
+import { ReviewQueue } from "./review-queue.tsx";
+
+/** `#/ops/day-trading`: applications to day trade; pending ones oldest first. */
+export function DayTradeQueueScreen() {
+  const { t } = useLingui();
+  return (
+    <ReviewQueue
+      title={<Trans>Day trading</Trans>}
+      path="/ops/day-trading"
+      statuses={dayTradeApplicationStatuses}
+      load={fetchDayTradeQueue}
+      columns={(shared) => [
+        shared.number,
+        shared.member,
+        {
+          label: t`Verified name`,
+          cell: (item: OpsDayTradeApplication) => item.memberRealName ?? "—",
+        },
+        shared.createdAt(t`Applied`),
+        shared.status,
+      ]}
+    />
+  );
+}
+
+/** `#/ops/day-trading/:id`: one application, approve or reject with the reason the member reads. */
+export function DayTradeDetailScreen({ id }: { id: string }) {
+  return (
+    <DetailScreen
+      id={id}
+      load={fetchDayTradeApplication}
+      title={<Trans>Day-trading application No. {id}</Trans>}
+      back={{ href: "/ops/day-trading", label: <Trans>Day trading</Trans> }}
+      target={`day_trade:${id}`}
+      main={(application) => <ApplicationFacts application={application} />}
+      side={(application, { reload }) =>
+        application.status === "pending" && (
+          <ReviewPanel
+            decide={(decision, reason) => reviewDayTradeApplication(application.id, { decision, reason })}
+            approveSummary={
+              <p>
+                <Trans>
+                  {application.memberAccount} may then place day trades: higher leverage, closed by the house
+                  at each day's cut-off.
+                </Trans>
+              </p>
+            }
+            rejectSummary={
+              <p>
+                <Trans>The member sees the reason and may apply again.</Trans>
+              </p>
+            }
+            onDone={reload}
+          />
+        )
+      }
+    />
+  );
+}
+
+function ApplicationFacts({ application }: { application: OpsDayTradeApplication }) {
+  return (
+    <OpsCard>
+      <Facts
+        items={[
+          [<Trans key="s">Status</Trans>, <StatusTag key="v" status={application.status} />],
+          [
+            <Trans key="m">Member</Trans>,
+            <Link key="v" href={`/ops/members/${application.memberId}`} className="num">
+              {application.memberAccount}
+            </Link>,
+          ],
+          [<Trans key="n">Verified name</Trans>, application.memberRealName ?? "—"],
+          [<Trans key="c">Applied</Trans>, <When key="v" ms={application.createdAtMs} />],
+          [<Trans key="e">Decided</Trans>, <When key="v" ms={application.decidedAtMs} />],
+          [<Trans key="x">Reason</Trans>, application.reason ?? "—"],
+        ]}
+      />
+    </OpsCard>
+  );
+}
