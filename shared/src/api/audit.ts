@@ -32,6 +32,11 @@ export const auditActionCodes = [
   "offering.update",
   "offering.price",
   "offering.draw",
+  "block_offering.create",
+  "block_offering.allot",
+  "block_instrument.open",
+  "block_bid.approve",
+  "block_bid.reject",
 ] as const;
 
 export type AuditActionCode = (typeof auditActionCodes)[number];
