@@ -31,5 +31,7 @@ it("opens liquid names to bids and publishes an offering 2.5% under the last tra
     "US:AAPL",
   ]);
   // 152.6 less 2.5% is 148.785, on the grid at 148.7.
-  expect(catalog.body.offerings).toMatchObject([{ symbol: "JP:9432", price: "148.7", phase: "open", lockupDays: 30 }]);
+  expect(catalog.body.offerings).toMatchObject([
+    { symbol: "JP:9432", price: "148.7", phase: "open", lockupDays: 30 },
+  ]);
 });
