@@ -180,7 +180,6 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
 function comingShortcuts(): ComingShortcut[] {
   return [
     { label: <Trans>Day trading</Trans>, icon: <IconClock />, testId: "shortcut-day-trading" },
-    { label: <Trans>Block trade</Trans>, icon: <IconBlocks />, testId: "shortcut-block-trade" },
     { label: <Trans>Follow trading</Trans>, icon: <IconPeople />, testId: "shortcut-follow" },
   ];
 }
@@ -229,6 +228,12 @@ function Shortcuts() {
       label: <Trans context="shortcut">IPO</Trans>,
       icon: <IconTicket />,
       testId: "shortcut-ipo",
+    },
+    {
+      href: "/market/block",
+      label: <Trans>Block trade</Trans>,
+      icon: <IconBlocks />,
+      testId: "shortcut-block-trade",
     },
     {
       href: "/market/market?tab=watchlist",

@@ -26,6 +26,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   loans: msg`Loans`,
   support: msg`Support`,
   offerings: msg`New shares`,
+  block: msg`Block trades`,
   members: msg`Members`,
   rewards: msg`Rewards`,
   channels: msg`Deposit channels`,

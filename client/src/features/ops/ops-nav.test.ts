@@ -11,6 +11,7 @@ describe("the console menu shows each role only what it may open", () => {
       "loans",
       "support",
       "offerings",
+      "block",
       "members",
       "rewards",
     ]);

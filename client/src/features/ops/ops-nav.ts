@@ -12,6 +12,7 @@ export type OpsArea =
   | "loans"
   | "support"
   | "offerings"
+  | "block"
   | "members"
   | "rewards"
   | "channels"
@@ -36,6 +37,7 @@ export const opsSections: readonly OpsSection[] = [
   { area: "loans", path: "/ops/loans", role: "reviewer" },
   { area: "support", path: "/ops/support", role: "reviewer" },
   { area: "offerings", path: "/ops/ipo", role: "reviewer" },
+  { area: "block", path: "/ops/block", role: "reviewer" },
   { area: "members", path: "/ops/members", role: "reviewer" },
   { area: "rewards", path: "/ops/rewards", role: "reviewer" },
   { area: "channels", path: "/ops/channels", role: "supervisor" },
