@@ -47,7 +47,9 @@ describe("a negotiated block bid, held, approved by the desk and filled", () => 
     await page.locator("[data-testid=block-form]").waitFor();
     // The band is 7% either side of the last trade, and the form shows what 100 shares hold.
     await expect.poll(() => page.locator("[data-testid=block-band]").textContent(), soon).toMatch(/±7%/);
-    await expect.poll(() => page.locator("[data-testid=block-hold]").textContent(), soon).toMatch(/¥|円/);
+    await expect
+      .poll(() => page.locator("[data-testid=block-hold]").textContent(), soon)
+      .toMatch(/[¥￥][\d,]+/);
     await product.snap("block-02-form");
     await page.click("[data-testid=block-submit]");
     await page.waitForURL(/#\/position\/position\?tab=bidding$/);

@@ -15,6 +15,7 @@ import { BlockService } from "./block.service.ts";
 import { parseBlockTerms } from "./block-terms.ts";
 
 const dayMs = 86_400_000;
+const hourMs = 3_600_000;
 
 /** Liquid names the demo desk takes negotiated bids on, with their share limits. */
 const demoInstruments = [
@@ -71,7 +72,8 @@ export async function seedDemoBlockTrades(
       minShares: 100,
       maxShares: demoOffering.max,
       opensAtMs: nowMs,
-      closesAtMs: nowMs + 3 * dayMs,
+      // Three days on, at the top of the hour.
+      closesAtMs: Math.floor((nowMs + 3 * dayMs) / hourMs) * hourMs,
       lockupDays: 30,
     },
     null,

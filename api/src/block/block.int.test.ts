@@ -175,6 +175,10 @@ describe("negotiated bids", () => {
       "BLOCK_PRICE_LIMIT",
     );
     expect((await bid(buyer.auth, { symbol: "JP:7203", shares: 100, price: "2835.5" })).status).toBe(201);
+    // Off the tick grid (Toyota ticks by ¥0.5 here).
+    expect((await bid(buyer.auth, { symbol: "JP:7203", shares: 100, price: "2700.3" })).body.error.code).toBe(
+      "PRICE_INVALID",
+    );
     // 7% of 150 is 10.5: the band is 139.5–160.5; a ¥5 floor does not bind here but does below ¥71.
     expect((await bid(buyer.auth, { symbol: "JP:9432", shares: 100, price: "160.5" })).status).toBe(201);
     expect((await bid(buyer.auth, { symbol: "JP:9432", shares: 100, price: "161" })).body.error.code).toBe(

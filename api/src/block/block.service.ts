@@ -23,6 +23,7 @@ import {
   type InstrumentCatalog,
   type InstrumentSymbol,
   isBlockDeskOpen,
+  isOnTick,
   type Market,
   marketCurrency,
   type OpsBlockQueue,
@@ -30,6 +31,7 @@ import {
   quoteTopic,
   type ReviewDecision,
   runDraw,
+  type TickTable,
   tradingUnit,
   unitsToPrice,
   zonedWallClockMs,
@@ -173,8 +175,9 @@ export class BlockService {
     if (replay) return { replayed: true, answer: replay };
     const instrument = await instrumentBySymbol(this.db, body.symbol);
     if (!instrument) throw new AppError("BLOCK_NOT_OPEN");
+    const table = this.tickTableOf(instrument.symbol);
     const units = priceToUnits(body.price, instrument.market);
-    if (units === undefined || units <= 0) throw new AppError("PRICE_INVALID");
+    if (units === undefined || !isOnTick(table, units)) throw new AppError("PRICE_INVALID");
     const last = await this.lastUnits(instrument);
     if (last === undefined) throw new AppError("BLOCK_NOT_OPEN");
     const nowMs = this.now();
@@ -187,7 +190,7 @@ export class BlockService {
       price: unitsToPrice(units, instrument.market),
       minShares: instrument.minShares,
       maxShares: instrument.maxShares,
-      band: bidBand(instrument.market, last),
+      band: bidBand(instrument.market, table, last),
     });
   }
 
@@ -279,7 +282,8 @@ export class BlockService {
   ): Promise<BlockOffering> {
     const market = this.marketOfKnown(input.symbol);
     const units = priceToUnits(input.price, market);
-    if (units === undefined || units <= 0) throw new AppError("PRICE_INVALID");
+    if (units === undefined || !isOnTick(this.tickTableOf(input.symbol), units))
+      throw new AppError("PRICE_INVALID");
     const unit = tradingUnit[market];
     const sizes = [input.sharesOffered, input.minShares, input.maxShares];
     if (sizes.some((shares) => shares % unit !== 0)) throw new AppError("QUANTITY_INVALID", { unit });
@@ -578,7 +582,7 @@ export class BlockService {
 
   private async instrumentOf(row: BlockInstrumentRow): Promise<BlockInstrument> {
     const last = await this.lastUnits(row);
-    const band = last === undefined ? null : bidBand(row.market, last);
+    const band = last === undefined ? null : bidBand(row.market, this.tickTableOf(row.symbol), last);
     return {
       symbol: row.symbol,
       market: row.market,
@@ -598,6 +602,12 @@ export class BlockService {
     if (!quote) return undefined;
     const units = priceToUnits(quote.data.last, row.market);
     return units === undefined || units <= 0 ? undefined : units;
+  }
+
+  private tickTableOf(symbol: string): TickTable {
+    const instrument = this.catalog.instrumentBySymbol.get(symbol);
+    if (!instrument) throw new AppError("SYMBOL_NOT_FOUND");
+    return instrument.tickTable;
   }
 
   private marketOfKnown(symbol: string): Market {

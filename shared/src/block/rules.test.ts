@@ -16,10 +16,14 @@ const base = {
 
 describe("block rules", () => {
   it("bands a bid 7% either side of the last trade, never narrower than ¥5 in Japan", () => {
-    expect(bidBandText("JP", "2650")).toEqual({ low: "2464.5", high: "2835.5" });
-    expect(bidBandText("JP", "40")).toEqual({ low: "35", high: "45" });
-    expect(bidBandText("US", "40.00")).toEqual({ low: "37.20", high: "42.80" });
-    expect(bidBand("JP", 10).lowUnits).toBe(1);
+    expect(bidBandText("JP", "topix500", "2650")).toEqual({ low: "2464.5", high: "2835.5" });
+    expect(bidBandText("JP", "topix500", "40")).toEqual({ low: "35", high: "45" });
+    expect(bidBandText("US", "us", "40.00")).toEqual({ low: "37.20", high: "42.80" });
+    // The ends move inward onto the grid: 7% of 211.48 is 14.8036.
+    expect(bidBandText("US", "us", "211.48")).toEqual({ low: "196.68", high: "226.28" });
+    // A standard TSE name at ¥2,653 ticks by ¥1: 2467.29 up to 2468, 2838.71 down to 2838.
+    expect(bidBandText("JP", "tse", "2653")).toEqual({ low: "2468", high: "2838" });
+    expect(bidBand("JP", "tse", 10).lowUnits).toBeGreaterThan(0);
   });
 
   it("refuses in the order a member hears about it: closed, lot, minimum, maximum, price, daily limit", () => {

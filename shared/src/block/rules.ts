@@ -1,5 +1,5 @@
 import { isTradingDay } from "../market/calendar.ts";
-import { priceScale, priceToUnits, unitsToPrice } from "../market/ticks.ts";
+import { priceScale, priceToUnits, roundToTick, type TickTable, unitsToPrice } from "../market/ticks.ts";
 import { tradingUnit } from "../market/units.ts";
 import { zonedIsoDate, zonedWallClockMs } from "../market/zone-time.ts";
 import type { Market } from "../symbols.ts";
@@ -55,17 +55,28 @@ export interface PriceBandUnits {
   highUnits: number;
 }
 
-export function bidBand(market: Market, lastUnits: number): PriceBandUnits {
+/**
+ * The band around `lastUnits`, its ends moved inward onto the instrument's tick grid (a price
+ * must be one the exchange could trade at).
+ */
+export function bidBand(market: Market, table: TickTable, lastUnits: number): PriceBandUnits {
   const pct = Math.floor((lastUnits * bidBandPct) / 100);
   const half = market === "JP" ? Math.max(pct, bidBandFloorYen * priceScale.JP) : pct;
-  return { lowUnits: Math.max(1, lastUnits - half), highUnits: lastUnits + half };
+  return {
+    lowUnits: roundToTick(table, Math.max(1, lastUnits - half), "up"),
+    highUnits: roundToTick(table, lastUnits + half, "down"),
+  };
 }
 
 /** The band as decimal price strings, for screens and error details. */
-export function bidBandText(market: Market, lastPrice: string): { low: string; high: string } | undefined {
+export function bidBandText(
+  market: Market,
+  table: TickTable,
+  lastPrice: string,
+): { low: string; high: string } | undefined {
   const last = priceToUnits(lastPrice, market);
   if (last === undefined || last <= 0) return undefined;
-  const band = bidBand(market, last);
+  const band = bidBand(market, table, last);
   return { low: unitsToPrice(band.lowUnits, market), high: unitsToPrice(band.highUnits, market) };
 }
 

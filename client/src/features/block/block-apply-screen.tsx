@@ -168,7 +168,9 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
             <dt>
               <Trans>Applications until</Trans>
             </dt>
-            <dd className="num">{formatDateTime(target.offering.closesAtMs, locale, "Asia/Tokyo")}</dd>
+            <dd className="num">
+              {formatDateTime(target.offering.closesAtMs, locale, "Asia/Tokyo", { seconds: false })}
+            </dd>
           </div>
           {target.offering.lockupDays > 0 && (
             <div className="breakdown__row">

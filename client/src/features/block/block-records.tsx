@@ -111,7 +111,7 @@ function Record({ record, name, onDone }: { record: BlockApplication; name: stri
       <dl className="ipo-card__figures">
         <div>
           <dt>
-            <Trans>Price</Trans>
+            <Trans context="block trade">Price</Trans>
           </dt>
           <dd className="num">{formatPrice(record.price, locale)}</dd>
         </div>
@@ -133,7 +133,9 @@ function Record({ record, name, onDone }: { record: BlockApplication; name: stri
         </div>
       </dl>
       <div className="request-row__details">
-        <span className="num">{formatDateTime(record.createdAtMs, locale, "Asia/Tokyo")}</span>
+        <span className="num">
+          {formatDateTime(record.createdAtMs, locale, "Asia/Tokyo", { seconds: false })}
+        </span>
       </div>
       {record.state === "rejected" && record.reason && (
         <p className="request-row__reason" data-testid="block-record-reason">

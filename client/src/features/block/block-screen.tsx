@@ -135,7 +135,7 @@ function OfferingCard({ offering, name }: { offering: BlockOffering; name: strin
       <dl className="ipo-card__figures">
         <div>
           <dt>
-            <Trans>Price</Trans>
+            <Trans context="block trade">Price</Trans>
           </dt>
           <dd className="num">{formatPrice(offering.price, locale)}</dd>
         </div>
@@ -157,7 +157,9 @@ function OfferingCard({ offering, name }: { offering: BlockOffering; name: strin
         </div>
       </dl>
       <p className="block-card__line">
-        <Trans>Applications until {formatDateTime(offering.closesAtMs, locale, tokyo)}</Trans>
+        <Trans>
+          Applications until {formatDateTime(offering.closesAtMs, locale, tokyo, { seconds: false })}
+        </Trans>
         {offering.lockupDays > 0 && (
           <>
             {" · "}
