@@ -60,7 +60,7 @@ export function BlockRecordsPanel({ kind }: { kind: BlockApplication["kind"] }) 
     );
   }
   return (
-    <ul className="request-list" data-testid={`block-${kind}-list`}>
+    <ul className="request-list block-records" data-testid={`block-${kind}-list`}>
       {records.value.map((record) => {
         const instrument = names.get(record.symbol);
         return (

@@ -81,7 +81,11 @@ function BidQueue({ rows, onDone }: { rows: OpsBlockApplication[]; onDone: () =>
     { label: t`Member`, cell: (row) => <span className="num">{row.memberAccount}</span> },
     { label: t`Stock`, cell: (row) => <span className="num">{row.symbol}</span> },
     { label: t`Shares`, kind: "number", cell: (row) => row.shares.toLocaleString() },
-    { label: t`Price`, kind: "number", cell: (row) => <span className="num">{row.price}</span> },
+    {
+      label: t({ message: "Price", context: "block trade" }),
+      kind: "number",
+      cell: (row) => <span className="num">{row.price}</span>,
+    },
     { label: t`Held`, kind: "number", cell: (row) => <Money amount={row.held} currency={row.currency} /> },
     { label: t`Placed`, cell: (row) => <When ms={row.createdAtMs} /> },
     {
@@ -192,7 +196,11 @@ function Offerings({ offerings, onDone }: { offerings: BlockOffering[]; onDone: 
   const columns: Column<BlockOffering>[] = [
     { label: t`No.`, cell: (row) => <span className="num">{row.id}</span> },
     { label: t`Stock`, cell: (row) => <span className="num">{row.symbol}</span> },
-    { label: t`Price`, kind: "number", cell: (row) => <span className="num">{row.price}</span> },
+    {
+      label: t({ message: "Price", context: "block trade" }),
+      kind: "number",
+      cell: (row) => <span className="num">{row.price}</span>,
+    },
     { label: t`Block`, kind: "number", cell: (row) => row.sharesOffered.toLocaleString() },
     {
       label: t`Applied`,
