@@ -38,9 +38,13 @@ CREATE TABLE block_applications (
   symbol text NOT NULL,
   market text NOT NULL CHECK (market IN ('JP', 'US')),
   currency text NOT NULL CHECK (currency IN ('JPY', 'USD')),
+  -- A buy, or (negotiated bids only) a sell of one whole long position the member holds.
+  side text NOT NULL DEFAULT 'buy' CHECK (side IN ('buy', 'sell')),
+  source_position_id bigint REFERENCES positions(id),
   shares integer NOT NULL CHECK (shares > 0),
   price text NOT NULL,
-  held_minor bigint NOT NULL CHECK (held_minor > 0),
+  -- A buy holds shares x price + fee; a sell holds its selling fee and tax (nothing when both are 0).
+  held_minor bigint NOT NULL CHECK (held_minor >= 0),
   fee_minor bigint NOT NULL CHECK (fee_minor >= 0),
   -- The Tokyo date it was made: the member's daily purchase limit counts by it.
   day text NOT NULL,
@@ -48,18 +52,25 @@ CREATE TABLE block_applications (
   shares_filled integer NOT NULL DEFAULT 0 CHECK (shares_filled >= 0 AND shares_filled <= shares),
   reason text,
   salt text NOT NULL,
-  hold_journal_id bigint NOT NULL REFERENCES journals(id),
+  hold_journal_id bigint REFERENCES journals(id),
   position_id bigint REFERENCES positions(id),
   decided_by uuid,
   created_at_ms bigint NOT NULL,
   decided_at_ms bigint,
   CHECK ((kind = 'offering') = (offering_id IS NOT NULL)),
+  CHECK ((side = 'sell') = (source_position_id IS NOT NULL)),
+  CHECK (side = 'buy' OR kind = 'bid'),
+  CHECK ((held_minor > 0) = (hold_journal_id IS NOT NULL)),
   CHECK (state <> 'passed' OR position_id IS NOT NULL)
 );
 --> statement-breakpoint
 -- One live application per member per offering: the draw gives each member one equal chance.
 CREATE UNIQUE INDEX block_applications_one_per_member ON block_applications (offering_id, member_id)
   WHERE offering_id IS NOT NULL AND state IN ('pending', 'passed');
+--> statement-breakpoint
+-- One pending sell bid per position: a position is sold once.
+CREATE UNIQUE INDEX block_applications_one_sell_per_position ON block_applications (source_position_id)
+  WHERE source_position_id IS NOT NULL AND state = 'pending';
 --> statement-breakpoint
 CREATE INDEX block_applications_member_idx ON block_applications (member_id, id);
 --> statement-breakpoint

@@ -7,6 +7,8 @@ export function parseBlockTerms(config: {
   BLOCK_DAILY_LIMIT: string;
   FEE_PPM_JP: number;
   FEE_PPM_US: number;
+  TAX_PPM_JP: number;
+  TAX_PPM_US: number;
 }): BlockTerms {
   const dailyLimit = new Map<Currency, bigint>();
   for (const pair of config.BLOCK_DAILY_LIMIT.split(",")) {
@@ -23,5 +25,6 @@ export function parseBlockTerms(config: {
     hoursText: config.BLOCK_HOURS,
     dailyLimit,
     feePpm: { JP: config.FEE_PPM_JP, US: config.FEE_PPM_US },
+    taxPpm: { JP: config.TAX_PPM_JP, US: config.TAX_PPM_US },
   };
 }

@@ -288,6 +288,108 @@ describe("negotiated bids", () => {
     expect(await ledgerHealthy()).toBe(true);
   });
 
+  it("sells one whole long position at the member's price: the charges are held, approval closes it", async () => {
+    const seller = await member();
+    await openToBids("JP:7203");
+    const bought = await bid(seller.auth, { symbol: "JP:7203", shares: 200, price: "2600" });
+    const filled = await review(bought.body.id, "approve");
+    const positionId = filled.body.positionId;
+    // Not the whole position, another stock, or a position of someone else: refused.
+    const part = await bid(seller.auth, {
+      symbol: "JP:7203",
+      shares: 100,
+      price: "2700",
+      side: "sell",
+      positionId,
+    });
+    expect(part.body.error).toMatchObject({ code: "QUANTITY_INVALID", details: { quantity: 200 } });
+    const stranger = await member();
+    const theirs = await bid(stranger.auth, {
+      symbol: "JP:7203",
+      shares: 200,
+      price: "2700",
+      side: "sell",
+      positionId,
+    });
+    expect(theirs.body.error.code).toBe("POSITION_NOT_FOUND");
+
+    const available = await balanceOf(app.database, seller.memberId, "available", "JPY");
+    const sell = await bid(seller.auth, {
+      symbol: "JP:7203",
+      shares: 200,
+      price: "2700",
+      side: "sell",
+      positionId,
+    });
+    expect(sell.status).toBe(201);
+    // 540,000 at 0.1%: a selling fee of 540 is held; Japan has no sale tax.
+    expect(sell.body).toMatchObject({
+      side: "sell",
+      sourcePositionId: positionId,
+      held: "540",
+      state: "pending",
+    });
+    expect(await balanceOf(app.database, seller.memberId, "available", "JPY")).toBe(available - 540n);
+    // One pending sell per position.
+    const again = await bid(seller.auth, {
+      symbol: "JP:7203",
+      shares: 200,
+      price: "2690",
+      side: "sell",
+      positionId,
+    });
+    expect(again.body.error.code).toBe("BLOCK_ALREADY_APPLIED");
+
+    const approved = await review(sell.body.id, "approve");
+    expect(approved.body).toMatchObject({ state: "passed", positionId });
+    // Margin 520,000 back, the 20,000 profit, less the 540 fee.
+    expect(await balanceOf(app.database, seller.memberId, "available", "JPY")).toBe(
+      available + 520_000n + 20_000n - 540n,
+    );
+    expect(await balanceOf(app.database, seller.memberId, "margin", "JPY")).toBe(0n);
+    expect(await balanceOf(app.database, seller.memberId, "held", "JPY")).toBe(0n);
+    const closed = await call(`${app.url}/positions/${positionId}`, "GET", undefined, seller.auth);
+    expect(closed.body).toMatchObject({ status: "closed", closePrice: "2700" });
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("refuses to sell a locked-up position, and a sell whose position was closed meanwhile cannot be approved", async () => {
+    const seller = await member();
+    await openToBids("JP:7203");
+    const bought = await bid(seller.auth, { symbol: "JP:7203", shares: 100, price: "2600" });
+    const positionId = (await review(bought.body.id, "approve")).body.positionId;
+    const until = app.now() + dayMs;
+    await app.database.db.execute(
+      sql`update positions set locked_until_ms = ${until} where id = ${Number(positionId)}`,
+    );
+    const locked = await bid(seller.auth, {
+      symbol: "JP:7203",
+      shares: 100,
+      price: "2650",
+      side: "sell",
+      positionId,
+    });
+    expect(locked.body.error).toMatchObject({ code: "POSITION_LOCKED", details: { untilMs: until } });
+    await app.database.db.execute(
+      sql`update positions set locked_until_ms = null where id = ${Number(positionId)}`,
+    );
+    const sell = await bid(seller.auth, {
+      symbol: "JP:7203",
+      shares: 100,
+      price: "2650",
+      side: "sell",
+      positionId,
+    });
+    expect(sell.status).toBe(201);
+    // The member closes the position on the market before the desk decides.
+    const close = await call(`${app.url}/positions/${positionId}/close`, "POST", {}, keyed(seller.auth));
+    expect(close.status).toBe(200);
+    expect((await review(sell.body.id, "approve")).body.error.code).toBe("POSITION_NOT_HOLDING");
+    expect((await review(sell.body.id, "reject", "Position already closed")).body.state).toBe("rejected");
+    expect(await balanceOf(app.database, seller.memberId, "held", "JPY")).toBe(0n);
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
   it("refuses outside block hours and on a holiday, and takes the application again at 09:30", async () => {
     const buyer = await member();
     await openToBids("JP:7203");

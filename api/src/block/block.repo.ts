@@ -1,4 +1,11 @@
-import { type BlockKind, type BlockState, blockStates, type Currency, type Market } from "@kabuto/shared";
+import {
+  type BlockKind,
+  type BlockSide,
+  type BlockState,
+  blockStates,
+  type Currency,
+  type Market,
+} from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapOneRow, mapRows, type RawRow } from "../db/raw-rows.ts";
@@ -31,7 +38,9 @@ export interface BlockInstrumentRow {
 export interface BlockApplicationRow {
   id: number;
   kind: BlockKind;
+  side: BlockSide;
   offeringId: number | null;
+  sourcePositionId: number | null;
   memberId: string;
   symbol: string;
   market: Market;
@@ -96,10 +105,14 @@ function toApplication(row: RawRow): BlockApplicationRow {
   if (!state) throw new Error(`block application state ${row.text("state")}`);
   const kind = row.text("kind");
   if (kind !== "offering" && kind !== "bid") throw new Error(`block application kind ${kind}`);
+  const side = row.text("side");
+  if (side !== "buy" && side !== "sell") throw new Error(`block application side ${side}`);
   return {
     id: row.int("id"),
     kind,
+    side,
     offeringId: row.intOrNull("offering_id"),
+    sourcePositionId: row.intOrNull("source_position_id"),
     memberId: row.text("member_id"),
     symbol: row.text("symbol"),
     market: marketOf(row),
@@ -244,13 +257,14 @@ export async function insertApplication(
   fields: Omit<
     BlockApplicationRow,
     "state" | "sharesFilled" | "reason" | "positionId" | "lockedUntilMs" | "decidedAtMs"
-  > & { holdJournalId: number },
+  > & { holdJournalId: number | null },
 ): Promise<BlockApplicationRow> {
   const id = mapOneRow(
     await tx.execute(sql`
-      insert into block_applications (id, kind, offering_id, member_id, symbol, market, currency, shares, price,
-        held_minor, fee_minor, day, state, salt, hold_journal_id, created_at_ms)
-      values (${fields.id}, ${fields.kind}, ${fields.offeringId}, ${fields.memberId}, ${fields.symbol}, ${fields.market},
+      insert into block_applications (id, kind, side, offering_id, source_position_id, member_id, symbol, market,
+        currency, shares, price, held_minor, fee_minor, day, state, salt, hold_journal_id, created_at_ms)
+      values (${fields.id}, ${fields.kind}, ${fields.side}, ${fields.offeringId}, ${fields.sourcePositionId},
+        ${fields.memberId}, ${fields.symbol}, ${fields.market},
         ${fields.currency}, ${fields.shares}, ${fields.price}, ${fields.heldMinor.toString()}::bigint,
         ${fields.feeMinor.toString()}::bigint, ${fields.day}, 'pending', ${fields.salt}, ${fields.holdJournalId},
         ${fields.createdAtMs})
@@ -325,7 +339,7 @@ export async function usedToday(db: Tx | Db, memberId: string, day: string): Pro
   const rows = mapRows(
     await db.execute(sql`
       select currency, coalesce(sum(held_minor), 0)::bigint as used from block_applications
-      where member_id = ${memberId} and day = ${day} and state in ('pending', 'passed')
+      where member_id = ${memberId} and day = ${day} and side = 'buy' and state in ('pending', 'passed')
       group by currency`),
     (row) => ({ currency: currencyOf(row), used: row.bigint("used") }),
   );

@@ -105,11 +105,20 @@ export function mountBlockRoutes(
       path: "/block/bids",
       tag: "block",
       summary:
-        "Propose to buy a block at the member's own price within 7% (at least ¥5) of the last trade; held at once, reviewed by the desk",
+        "Propose to buy a block, or sell one whole long position, at the member's own price within 7% (at least ¥5) of the last trade; held at once, reviewed by the desk",
       auth: true,
       body: blockBidRequestSchema,
       response: blockApplicationSchema,
-      errors: [...applyErrors, "BLOCK_NOT_OPEN", "BLOCK_PRICE_LIMIT", "SYMBOL_INVALID"],
+      errors: [
+        ...applyErrors,
+        "BLOCK_NOT_OPEN",
+        "BLOCK_PRICE_LIMIT",
+        "SYMBOL_INVALID",
+        "POSITION_NOT_FOUND",
+        "POSITION_NOT_HOLDING",
+        "POSITION_LOCKED",
+        "BLOCK_ALREADY_APPLIED",
+      ],
     },
     async (request, response) => {
       const member = requireMember(request);
@@ -160,7 +169,13 @@ export function mountBlockRoutes(
       summary: "Approve a pending negotiated bid (filled at its price) or reject it with a reason (reviewer)",
       body: reviewDecisionSchema,
       response: blockApplicationSchema,
-      errors: [...staffErrors, "BLOCK_APPLICATION_NOT_FOUND", "REQUEST_NOT_PENDING", "REASON_REQUIRED"],
+      errors: [
+        ...staffErrors,
+        "BLOCK_APPLICATION_NOT_FOUND",
+        "REQUEST_NOT_PENDING",
+        "REASON_REQUIRED",
+        "POSITION_NOT_HOLDING",
+      ],
     },
     async (request, response) => {
       const staff = requireStaff(request, "reviewer");

@@ -17,6 +17,7 @@ import {
   blockCost,
   blockDay,
   blockRefusal,
+  blockSellCost,
   type Currency,
   commitmentOf,
   entryHashOf,
@@ -27,6 +28,7 @@ import {
   type Market,
   marketCurrency,
   type OpsBlockQueue,
+  priceNotional,
   priceToUnits,
   quoteTopic,
   type ReviewDecision,
@@ -44,6 +46,8 @@ import { numericId } from "../ids.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
+import { closeJournals } from "../trading/drafts.ts";
+import { type Conn, closePositionRow, lockPosition } from "../trading/trading.repo.ts";
 import {
   applicationById,
   applicationsInState,
@@ -81,8 +85,10 @@ export interface BlockTerms {
   hoursText: string;
   /** The most a member's block applications may hold per Tokyo day, per currency, minor units. */
   dailyLimit: ReadonlyMap<Currency, bigint>;
-  /** The purchase fee per market, parts per million (the trading terms' FEE_PPM_*). */
+  /** The fee per market, parts per million (the trading terms' FEE_PPM_*). */
   feePpm: Readonly<Record<Market, number>>;
+  /** The sale tax per market, parts per million (TAX_PPM_*), charged on a sell. */
+  taxPpm: Readonly<Record<Market, number>>;
 }
 
 const tokyo = "Asia/Tokyo";
@@ -129,6 +135,7 @@ export class BlockService {
       deskOpen: isBlockDeskOpen(this.terms.hours, nowMs),
       hours: this.terms.hoursText,
       feePpm: { JP: this.terms.feePpm.JP, US: this.terms.feePpm.US },
+      taxPpm: { JP: this.terms.taxPpm.JP, US: this.terms.taxPpm.US },
       daily: (["JPY", "USD"] as const).map((currency) => ({
         currency,
         limit: (this.terms.dailyLimit.get(currency) ?? 0n).toString(),
@@ -158,6 +165,7 @@ export class BlockService {
     if (phaseOf(offering, nowMs) !== "open") throw new AppError("BLOCK_CLOSED");
     return this.place(memberId, claim, nowMs, {
       kind: "offering",
+      sellPositionId: null,
       offeringId: offering.id,
       symbol: offering.symbol,
       market: offering.market,
@@ -169,7 +177,10 @@ export class BlockService {
     });
   }
 
-  /** Proposes to buy a block of an instrument open to bids, at the member's price inside the band. */
+  /**
+   * Proposes to buy a block of an instrument open to bids, or to sell one whole long position the
+   * member holds in it, at the member's price inside the band.
+   */
   async bid(memberId: string, body: BlockBidRequest, claim?: Claim): Promise<Keyed<BlockApplication>> {
     const replay = await storedResult(this.db, memberId, claim);
     if (replay) return { replayed: true, answer: replay };
@@ -181,8 +192,11 @@ export class BlockService {
     const last = await this.lastUnits(instrument);
     if (last === undefined) throw new AppError("BLOCK_NOT_OPEN");
     const nowMs = this.now();
+    const sellPositionId =
+      body.side === "sell" ? numericId(body.positionId ?? "", "POSITION_NOT_FOUND") : null;
     return this.place(memberId, claim, nowMs, {
       kind: "bid",
+      sellPositionId,
       offeringId: null,
       symbol: instrument.symbol,
       market: instrument.market,
@@ -208,7 +222,7 @@ export class BlockService {
         if (!row || row.memberId !== memberId) throw new AppError("BLOCK_APPLICATION_NOT_FOUND");
         if (row.state !== "pending") throw new AppError("REQUEST_NOT_PENDING");
         currency = row.currency;
-        await postJournal(tx, blockReleaseJournal(row.id, row), nowMs);
+        await this.release(tx, row, nowMs);
         await decideApplication(tx, row.id, {
           state: "withdrawn",
           sharesFilled: 0,
@@ -258,14 +272,16 @@ export class BlockService {
       await lockApplicant(tx, found.memberId);
       const decided =
         decision.decision === "approve"
-          ? await this.fill(tx, found, found.shares, null, context.nowMs, staff.id)
+          ? found.side === "sell"
+            ? await this.sell(tx, found, context.nowMs, staff.id)
+            : await this.fill(tx, found, found.shares, null, context.nowMs, staff.id)
           : await this.reject(tx, found, reason, context.nowMs, staff.id);
       await recordAudit(tx, {
         staffId: staff.id,
         action: decision.decision === "approve" ? "block_bid.approve" : "block_bid.reject",
         target: `block_application:${id}`,
         before: { state: found.state },
-        after: { state: decided.state, shares: found.shares, price: found.price },
+        after: { state: decided.state, side: found.side, shares: found.shares, price: found.price },
         reason,
         ip: context.ip,
         atMs: context.nowMs,
@@ -434,6 +450,8 @@ export class BlockService {
     nowMs: number,
     order: {
       kind: "offering" | "bid";
+      /** A sell bid's position, sold whole; null for a buy. */
+      sellPositionId: number | null;
       offeringId: number | null;
       symbol: string;
       market: Market;
@@ -446,9 +464,9 @@ export class BlockService {
   ): Promise<Keyed<BlockApplication>> {
     const currency = marketCurrency[order.market];
     const feePpm = this.terms.feePpm[order.market];
-    const cost = blockCost(order.market, order.price, order.shares, feePpm);
+    const buyCost = blockCost(order.market, order.price, order.shares, feePpm);
     const priceUnits = priceToUnits(order.price, order.market);
-    if (!cost || priceUnits === undefined) throw new AppError("PRICE_INVALID");
+    if (!buyCost || priceUnits === undefined) throw new AppError("PRICE_INVALID");
     return transactThenEmit(this.db, this.events, async (tx) => {
       const result = await underClaim(tx, memberId, claim, nowMs, async () => {
         // The member's row lock runs their applications one at a time: two at once cannot both fit the day's limit.
@@ -459,6 +477,11 @@ export class BlockService {
         if (!member.verified) throw new AppError("KYC_REQUIRED");
         const day = blockDay(nowMs);
         const used = (await usedToday(tx, memberId, day)).get(currency) ?? 0n;
+        // A sell holds only its charges and counts against no purchase limit.
+        const cost =
+          order.sellPositionId === null
+            ? buyCost
+            : await this.sellCost(tx, memberId, order.sellPositionId, order, nowMs);
         const refusal = blockRefusal({
           market: order.market,
           shares: order.shares,
@@ -466,7 +489,7 @@ export class BlockService {
           maxShares: order.maxShares,
           priceUnits,
           band: order.band,
-          holdMinor: cost.holdMinor,
+          holdMinor: order.sellPositionId === null ? cost.holdMinor : 0n,
           usedTodayMinor: used,
           dailyLimitMinor: this.terms.dailyLimit.get(currency) ?? 0n,
           deskOpen: isBlockDeskOpen(this.terms.hours, nowMs),
@@ -484,12 +507,15 @@ export class BlockService {
           price: order.price,
           heldMinor: cost.holdMinor,
         };
-        const holdJournalId = await postJournal(tx, blockHoldJournal(id, fields), nowMs);
+        const holdJournalId =
+          cost.holdMinor > 0n ? await postJournal(tx, blockHoldJournal(id, fields), nowMs) : null;
         try {
           const row = await insertApplication(tx, {
             ...fields,
             id,
             kind: order.kind,
+            side: order.sellPositionId === null ? "buy" : "sell",
+            sourcePositionId: order.sellPositionId,
             offeringId: order.offeringId,
             market: order.market,
             feeMinor: cost.feeMinor,
@@ -512,14 +538,14 @@ export class BlockService {
 
   /** Releases the hold, opens a cash position of `shares` at the agreed price, and marks it passed. */
   private async fill(
-    tx: Tx,
+    tx: Conn,
     row: BlockApplicationRow,
     shares: number,
     lockedUntilMs: number | null,
     nowMs: number,
     staffId: string | null,
   ): Promise<BlockApplicationRow> {
-    await postJournal(tx, blockReleaseJournal(row.id, row), nowMs);
+    await this.release(tx, row, nowMs);
     const opening = blockFill(row, shares, this.terms.feePpm[row.market]);
     const positionId = await insertBlockPosition(tx, {
       memberId: row.memberId,
@@ -547,14 +573,96 @@ export class BlockService {
     return { ...row, state: "passed", sharesFilled: shares, positionId, lockedUntilMs, decidedAtMs: nowMs };
   }
 
+  /** The application's hold back to available cash, if it held anything. */
+  private async release(tx: Conn, row: BlockApplicationRow, nowMs: number): Promise<void> {
+    if (row.heldMinor > 0n) await postJournal(tx, blockReleaseJournal(row.id, row), nowMs);
+  }
+
+  /**
+   * A sell bid's position, checked and locked: the member's own, holding, long, not locked up, in
+   * the bid's stock, and sold whole (the bid's shares are its quantity). Returns the charges held.
+   */
+  private async sellCost(
+    tx: Conn,
+    memberId: string,
+    positionId: number,
+    order: { symbol: string; market: Market; shares: number; price: string },
+    nowMs: number,
+  ): Promise<{ holdMinor: bigint; feeMinor: bigint }> {
+    const position = await lockPosition(tx, memberId, positionId);
+    if (!position || position.symbol !== order.symbol) throw new AppError("POSITION_NOT_FOUND");
+    if (position.status !== "holding" || position.side !== "long") throw new AppError("POSITION_NOT_HOLDING");
+    if (position.lockedUntilMs !== null && position.lockedUntilMs > nowMs)
+      throw new AppError("POSITION_LOCKED", { untilMs: position.lockedUntilMs });
+    if (position.quantity !== order.shares)
+      throw new AppError("QUANTITY_INVALID", { quantity: position.quantity });
+    const cost = blockSellCost(order.market, order.price, order.shares, BigInt(position.openNotional), {
+      feePpm: this.terms.feePpm[order.market],
+      taxPpm: this.terms.taxPpm[order.market],
+    });
+    if (!cost) throw new AppError("PRICE_INVALID");
+    return { holdMinor: cost.holdMinor, feeMinor: cost.feeMinor };
+  }
+
+  /**
+   * Approves a sell bid: the charges held come back, and the position closes at the agreed price
+   * as a member's close does (margin and profit to available cash, the selling fee and tax
+   * charged). A position the member closed meanwhile cannot be sold: the desk rejects the bid.
+   */
+  private async sell(
+    tx: Conn,
+    row: BlockApplicationRow,
+    nowMs: number,
+    staffId: string | null,
+  ): Promise<BlockApplicationRow> {
+    const positionId = row.sourcePositionId;
+    if (positionId === null) throw new Error(`sell bid ${row.id} names no position`);
+    const position = await lockPosition(tx, row.memberId, positionId);
+    if (position?.status !== "holding") throw new AppError("POSITION_NOT_HOLDING");
+    await this.release(tx, row, nowMs);
+    const units = priceToUnits(row.price, row.market);
+    const scaled = priceNotional(row.price, position.quantity, row.market);
+    if (units === undefined || scaled === undefined)
+      throw new Error(`block price off the scale: ${row.price}`);
+    const closing = closeJournals({
+      memberId: row.memberId,
+      market: row.market,
+      terms: { feePpm: this.terms.feePpm[row.market], taxPpm: this.terms.taxPpm[row.market] },
+      position: {
+        id: position.id,
+        symbol: position.symbol,
+        currency: position.currency,
+        side: position.side,
+        quantity: position.quantity,
+        openNotional: BigInt(position.openNotional),
+        margin: BigInt(position.margin),
+        openFee: BigInt(position.openFee),
+      },
+      fill: { shares: position.quantity, scaledNotional: scaled, averageUnits: units },
+      reason: "member",
+      available: await lockAvailable(tx, row.memberId, row.currency),
+    });
+    for (const journal of closing.journals) await postJournal(tx, journal, nowMs);
+    await closePositionRow(tx, positionId, { ...closing, reason: "member", nowMs });
+    await decideApplication(tx, row.id, {
+      state: "passed",
+      sharesFilled: row.shares,
+      reason: null,
+      positionId,
+      decidedBy: staffId,
+      nowMs,
+    });
+    return { ...row, state: "passed", sharesFilled: row.shares, positionId, decidedAtMs: nowMs };
+  }
+
   private async reject(
-    tx: Tx,
+    tx: Conn,
     row: BlockApplicationRow,
     reason: string | null,
     nowMs: number,
     staffId: string | null,
   ): Promise<BlockApplicationRow> {
-    await postJournal(tx, blockReleaseJournal(row.id, row), nowMs);
+    await this.release(tx, row, nowMs);
     await decideApplication(tx, row.id, {
       state: "rejected",
       sharesFilled: 0,
@@ -672,7 +780,9 @@ export function toApplication(
   return {
     id: String(row.id),
     kind: row.kind,
+    side: row.side,
     offeringId: row.offeringId === null ? null : String(row.offeringId),
+    sourcePositionId: row.sourcePositionId === null ? null : String(row.sourcePositionId),
     symbol: row.symbol,
     market: row.market,
     currency: row.currency,
@@ -695,7 +805,10 @@ export function toApplication(
 function alreadyApplied(error: unknown): AppError | undefined {
   for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
     const { code, constraint, message } = cause as { code?: string; constraint?: string; message?: string };
-    if (code === "23505" && (constraint ?? message ?? "").includes("block_applications_one_per_member")) {
+    if (
+      code === "23505" &&
+      /block_applications_one_(per_member|sell_per_position)/.test(constraint ?? message ?? "")
+    ) {
       return new AppError("BLOCK_ALREADY_APPLIED", undefined, { cause: error });
     }
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockKinds, blockStates } from "../block/rules.ts";
+import { blockKinds, blockSides, blockStates } from "../block/rules.ts";
 import { minorAmountSchema } from "../money.ts";
 import { currencySchema, marketSchema } from "../symbols.ts";
 import { safeText } from "../text.ts";
@@ -21,11 +21,18 @@ const symbolField = safeText({ error: "SYMBOL_INVALID" })
 export const blockApplyRequestSchema = z.object({ shares: sharesField });
 export type BlockApplyRequest = z.input<typeof blockApplyRequestSchema>;
 
-/** A negotiated bid: buy `shares` of `symbol` at the member's own price, inside the band. */
+/**
+ * A negotiated bid at the member's own price, inside the band: a buy of `shares` of `symbol`, or a
+ * sell of one whole long position the member holds (`positionId`, `shares` its quantity).
+ */
 export const blockBidRequestSchema = z.object({
   symbol: symbolField,
   shares: sharesField,
   price: priceField,
+  side: z.enum(blockSides, { error: "VALIDATION_FAILED" }).default("buy"),
+  positionId: safeText({ error: "POSITION_NOT_FOUND" })
+    .regex(/^\d{1,18}$/, { error: "POSITION_NOT_FOUND" })
+    .optional(),
 });
 export type BlockBidRequest = z.input<typeof blockBidRequestSchema>;
 
@@ -76,8 +83,9 @@ export const blockCatalogSchema = z.object({
   /** Whether the desk takes applications now, and its hours ("09:30-19:30" or "always"). */
   deskOpen: z.boolean(),
   hours: z.string(),
-  /** The purchase fee, parts per million, per market: the form's estimate uses it. */
+  /** The fee and the sale tax, parts per million, per market: the form's estimate uses them. */
   feePpm: z.object({ JP: z.number().int(), US: z.number().int() }),
+  taxPpm: z.object({ JP: z.number().int(), US: z.number().int() }),
   /** The member's daily purchase limit and what today's applications already hold, minor units. */
   daily: z.array(z.object({ currency: currencySchema, limit: minorAmountSchema, used: minorAmountSchema })),
 });
@@ -86,13 +94,16 @@ export type BlockCatalog = z.infer<typeof blockCatalogSchema>;
 export const blockApplicationSchema = z.object({
   id: z.string(),
   kind: z.enum(blockKinds),
+  side: z.enum(blockSides),
   offeringId: z.string().nullable(),
+  /** A sell bid's position, sold whole when the desk approves. */
+  sourcePositionId: z.string().nullable(),
   symbol: z.string(),
   market: marketSchema,
   currency: currencySchema,
   shares: z.number().int(),
   price: z.string(),
-  /** Held at once (notional plus fee) and the fee in it, minor units. */
+  /** Held at once (a buy: notional plus fee; a sell: its fee and tax) and the fee in it, minor units. */
   held: minorAmountSchema,
   fee: minorAmountSchema,
   /** The shares filled when it passed (an offering's draw may allot fewer than asked). */

@@ -3,7 +3,7 @@ import { priceScale, priceToUnits, roundToTick, type TickTable, unitsToPrice } f
 import { tradingUnit } from "../market/units.ts";
 import { zonedIsoDate, zonedWallClockMs } from "../market/zone-time.ts";
 import type { Market } from "../symbols.ts";
-import { charge, priceNotional, toMinor } from "../trading/rules.ts";
+import { charge, closingCharges, priceNotional, toMinor } from "../trading/rules.ts";
 
 /**
  * Block trades' rules in one place, used by the application form and the server alike: the desk's
@@ -149,6 +149,28 @@ export function blockCost(
   const feeMinor = charge(notionalMinor, feePpm);
   return { notionalMinor, feeMinor, holdMinor: notionalMinor + feeMinor };
 }
+
+/**
+ * What a sell bid of a whole long position costs: the selling fee and the sale tax at the bid's
+ * price, held at once (the shares themselves stay in the position until the desk decides).
+ */
+export function blockSellCost(
+  market: Market,
+  price: string,
+  shares: number,
+  openNotionalMinor: bigint,
+  terms: { feePpm: number; taxPpm: number },
+): { notionalMinor: bigint; feeMinor: bigint; taxMinor: bigint; holdMinor: bigint } | undefined {
+  const scaled = priceNotional(price, shares, market);
+  if (scaled === undefined) return undefined;
+  const notionalMinor = toMinor(scaled, market);
+  const { fee, tax } = closingCharges("long", openNotionalMinor, notionalMinor, terms);
+  return { notionalMinor, feeMinor: fee, taxMinor: tax, holdMinor: fee + tax };
+}
+
+/** A block application buys, or (negotiated bids) sells one whole long position the member holds. */
+export const blockSides = ["buy", "sell"] as const;
+export type BlockSide = (typeof blockSides)[number];
 
 /** An application's states as the spec names them, and the member's own withdrawal. */
 export const blockStates = ["pending", "passed", "rejected", "withdrawn"] as const;
