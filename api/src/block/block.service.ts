@@ -43,7 +43,7 @@ import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
-import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { lockAvailable, postJournal } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
 import { closeJournals } from "../trading/drafts.ts";

@@ -3,6 +3,7 @@ import {
   type BlockInstrument,
   type BlockOffering,
   blockCost,
+  blockSellCost,
   type Market,
   marketCurrency,
   tradingUnit,
@@ -11,6 +12,7 @@ import { formatDateTime, formatMoney, formatPrice, intlLocale } from "@kabuto/sh
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { useLocation, useSearch } from "wouter";
+import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { StepperField } from "../../app/stepper-field.tsx";
 import { TextField } from "../../app/text-field.tsx";
@@ -23,6 +25,7 @@ import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
+import { useHoldingPositions } from "../trading/trading-store.ts";
 import { applyForBlock, fetchBlockCatalog, placeBlockBid } from "./block-api.ts";
 import "../identity/identity.css";
 import "../wallet/wallet.css";
@@ -91,21 +94,38 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
   );
   const [errors, setErrors] = useState<{ price?: FieldError; shares?: FieldError }>({});
   const [busy, setBusy] = useState(false);
+  const [side, setSide] = useState<"buy" | "sell">("buy");
+  const holding = useHoldingPositions();
+  // What a sell bid may sell: a whole long position in this stock, not locked up.
+  const sellable = (holding.value ?? []).filter(
+    (position) =>
+      position.symbol === symbol &&
+      position.side === "long" &&
+      (position.lockedUntilMs === null || position.lockedUntilMs <= Date.now()),
+  );
+  const [positionId, setPositionId] = useState<string>("");
+  const selling = target.kind === "bid" && side === "sell";
+  const position = selling ? (sellable.find((row) => row.id === positionId) ?? sellable[0]) : undefined;
   const [keys] = useState(() => new IntentKeys());
   const names = useInstruments([symbol]);
   const instrument = names.get(symbol);
   const name = instrument ? localName(instrument.name, locale) : symbol;
   const count = (value: number) => new Intl.NumberFormat(intlLocale[locale]).format(value);
-  const shareCount = Number(shares);
-  const cost =
-    Number.isSafeInteger(shareCount) && shareCount > 0
-      ? blockCost(market, price.trim(), shareCount, catalog.feePpm[market])
-      : undefined;
+  const shareCount = position ? position.quantity : Number(shares);
+  const cost = !(Number.isSafeInteger(shareCount) && shareCount > 0)
+    ? undefined
+    : position
+      ? blockSellCost(market, price.trim(), shareCount, BigInt(position.openNotional), {
+          feePpm: catalog.feePpm[market],
+          taxPpm: catalog.taxPpm[market],
+        })
+      : blockCost(market, price.trim(), shareCount, catalog.feePpm[market]);
   const daily = catalog.daily.find((row) => row.currency === currency);
   const left = daily ? BigInt(daily.limit) - BigInt(daily.used) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (selling && !position) return;
     if (!Number.isSafeInteger(shareCount) || shareCount <= 0 || shareCount % unit !== 0) {
       setErrors({ shares: "QUANTITY_INVALID" });
       return;
@@ -120,7 +140,15 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
           keys.keyFor(JSON.stringify({ o: target.offering.id, ...body })),
         );
       } else {
-        const body = { symbol, shares: shareCount, price: price.trim() };
+        const body = position
+          ? {
+              symbol,
+              shares: shareCount,
+              price: price.trim(),
+              side: "sell" as const,
+              positionId: position.id,
+            }
+          : { symbol, shares: shareCount, price: price.trim() };
         await placeBlockBid(body, keys.keyFor(JSON.stringify(body)));
       }
       keys.settle();
@@ -184,6 +212,45 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
           )}
         </dl>
       ) : (
+        <>
+          <ChoiceChips
+            name="block-side"
+            legend={<Trans context="block side">Buy or sell</Trans>}
+            value={side}
+            onChange={(value) => {
+              setSide(value);
+              setErrors({});
+            }}
+            choices={[
+              { value: "buy", label: <Trans context="block side">Buy</Trans> },
+              { value: "sell", label: <Trans context="block side">Sell a position</Trans> },
+            ]}
+          />
+          {selling &&
+            (sellable.length === 0 ? (
+              <Notice tone="info" testId="block-nothing-to-sell">
+                <Trans>You hold no position in this stock that can be sold now.</Trans>
+              </Notice>
+            ) : (
+              <ChoiceChips
+                name="block-position"
+                legend={<Trans>Position to sell (all of it)</Trans>}
+                look="chips"
+                value={position?.id ?? ""}
+                onChange={(value) => setPositionId(value)}
+                choices={sellable.map((row) => ({
+                  value: row.id,
+                  label: (
+                    <Trans>
+                      {count(row.quantity)} shares @ {formatPrice(row.openPrice, locale)}
+                    </Trans>
+                  ),
+                }))}
+              />
+            ))}
+        </>
+      )}
+      {target.kind === "bid" && (
         <TextField
           id="block-price"
           label={<Trans>Your price per share ({currency})</Trans>}
@@ -208,38 +275,40 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
           data-testid="block-price-input"
         />
       )}
-      <StepperField
-        id="block-shares"
-        label={<Trans>Shares</Trans>}
-        value={shares}
-        onChange={(value) => {
-          setShares(value);
-          setErrors({});
-        }}
-        onStep={(n) =>
-          setShares(
-            String(
-              Math.max(minShares, (Number.isSafeInteger(shareCount) ? shareCount : minShares) + n * unit),
-            ),
-          )
-        }
-        canStep={(n) => (n > 0 ? shareCount < maxShares : shareCount > minShares)}
-        inputMode="numeric"
-        hint={
-          <Trans>
-            From {count(minShares)} to {count(maxShares)} shares, in lots of {count(unit)}
-          </Trans>
-        }
-        error={errors.shares}
-        decreaseLabel={t`Fewer shares`}
-        increaseLabel={t`More shares`}
-      />
+      {!selling && (
+        <StepperField
+          id="block-shares"
+          label={<Trans>Shares</Trans>}
+          value={shares}
+          onChange={(value) => {
+            setShares(value);
+            setErrors({});
+          }}
+          onStep={(n) =>
+            setShares(
+              String(
+                Math.max(minShares, (Number.isSafeInteger(shareCount) ? shareCount : minShares) + n * unit),
+              ),
+            )
+          }
+          canStep={(n) => (n > 0 ? shareCount < maxShares : shareCount > minShares)}
+          inputMode="numeric"
+          hint={
+            <Trans>
+              From {count(minShares)} to {count(maxShares)} shares, in lots of {count(unit)}
+            </Trans>
+          }
+          error={errors.shares}
+          decreaseLabel={t`Fewer shares`}
+          increaseLabel={t`More shares`}
+        />
+      )}
       <dl className="breakdown">
         <div className="breakdown__row">
-          <dt>
-            <Trans>Purchase fee</Trans>
-          </dt>
-          <dd className="num">{cost ? formatMoney(cost.feeMinor, currency, locale) : "—"}</dd>
+          <dt>{selling ? <Trans>Selling fee and tax</Trans> : <Trans>Purchase fee</Trans>}</dt>
+          <dd className="num">
+            {cost ? formatMoney(selling ? cost.holdMinor : cost.feeMinor, currency, locale) : "—"}
+          </dd>
         </div>
         <div className="breakdown__row breakdown__row--total">
           <dt>
@@ -249,7 +318,7 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
             {cost ? formatMoney(cost.holdMinor, currency, locale) : "—"}
           </dd>
         </div>
-        {left !== undefined && (
+        {left !== undefined && !selling && (
           <div className="breakdown__row">
             <dt>
               <Trans>Left of today's limit</Trans>
@@ -264,6 +333,12 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
             The price and fee are held from your available cash at once. When the window closes, the block is
             allotted: if members ask for more than the block, by an equal lottery you can re-check from its
             published seed. What you are allotted becomes a cash position at this price; the rest is released.
+          </Trans>
+        ) : selling ? (
+          <Trans>
+            The selling fee and tax are held at once; the position stays yours until the desk decides. The
+            desk approves (the whole position is sold at your price) or rejects with a reason. If you close
+            the position yourself first, the bid can no longer be approved.
           </Trans>
         ) : (
           <Trans>

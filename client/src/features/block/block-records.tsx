@@ -103,6 +103,12 @@ function Record({ record, name, onDone }: { record: BlockApplication; name: stri
         <span>
           <span className="ipo-card__name">{name}</span>{" "}
           <span className="ipo-card__code num">{record.symbol}</span>
+          {record.side === "sell" && (
+            <span className="ipo-card__code" data-testid="block-record-sell">
+              {" · "}
+              <Trans context="block side">Sell</Trans>
+            </span>
+          )}
         </span>
         <span className="status-tag" data-status={tone(record.state)} data-testid="block-record-state">
           {i18n._(stateLabels[record.state])}
