@@ -87,4 +87,23 @@ describe("a negotiated block bid, held, approved by the desk and filled", () => 
       /^ブロック取引 7203：100株 @[\d,.]+（審査まで拘束）$/,
     );
   });
+
+  it("offers the filled position back to the desk as a sell bid", async () => {
+    await page.goto(`${base}#/market/blockApply?symbol=${encodeURIComponent(symbol)}`);
+    await page.locator("[data-testid=block-form]").waitFor();
+    await page.locator("input[name=block-side][value=sell]").check({ force: true });
+    // The position is offered whole: its 100 shares, with the selling fee held.
+    await page.locator("input[name=block-position]").first().waitFor({ state: "attached" });
+    await expect
+      .poll(() => page.locator("[data-testid=block-hold]").textContent(), soon)
+      .toMatch(/[¥￥][\d,]+/);
+    await product.snap("block-06-sell-form");
+    await page.click("[data-testid=block-submit]");
+    await page.waitForURL(/#\/position\/position\?tab=bidding$/);
+    const sell = page.locator("[data-testid=block-record]", {
+      has: page.locator("[data-testid=block-record-sell]"),
+    });
+    await expect.poll(() => sell.first().getAttribute("data-state"), soon).toBe("pending");
+    expect(await sell.first().locator("[data-testid=block-record-sell]").textContent()).toContain("売り");
+  });
 });
