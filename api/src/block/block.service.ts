@@ -278,7 +278,7 @@ export class BlockService {
           : await this.reject(tx, found, reason, context.nowMs, staff.id);
       await recordAudit(tx, {
         staffId: staff.id,
-        action: decision.decision === "approve" ? "block_bid.approve" : "block_bid.reject",
+        action: decision.decision === "approve" ? "block.approve" : "block.reject",
         target: `block_application:${id}`,
         before: { state: found.state },
         after: { state: decided.state, side: found.side, shares: found.shares, price: found.price },
@@ -329,7 +329,7 @@ export class BlockService {
       );
       await recordAudit(tx, {
         staffId: staff?.id ?? null,
-        action: "block_offering.create",
+        action: "block.publish",
         target: `block_offering:${created.id}`,
         after: {
           symbol: created.symbol,
@@ -371,7 +371,7 @@ export class BlockService {
       await upsertInstrument(tx, row, context.nowMs);
       await recordAudit(tx, {
         staffId: staff?.id ?? null,
-        action: "block_instrument.open",
+        action: "block.open",
         target: `block_instrument:${row.symbol}`,
         after: { minShares: row.minShares, maxShares: row.maxShares },
         ip: context.ip,
@@ -424,7 +424,7 @@ export class BlockService {
       await markAllotted(tx, found.id, nowMs);
       await recordAudit(tx, {
         staffId: staff?.id ?? null,
-        action: "block_offering.allot",
+        action: "block.allot",
         target: `block_offering:${found.id}`,
         before: { phase: "closed" },
         after: {

@@ -32,11 +32,11 @@ export const auditActionCodes = [
   "offering.update",
   "offering.price",
   "offering.draw",
-  "block_offering.create",
-  "block_offering.allot",
-  "block_instrument.open",
-  "block_bid.approve",
-  "block_bid.reject",
+  "block.publish",
+  "block.allot",
+  "block.open",
+  "block.approve",
+  "block.reject",
 ] as const;
 
 export type AuditActionCode = (typeof auditActionCodes)[number];
