@@ -539,6 +539,33 @@ describe("offerings", () => {
     app.advance(-hourMs);
   });
 
+  it("concurrent applications from many members are all drawn, and the block is never over-allotted", async () => {
+    const offering = await publish({ sharesOffered: 300, maxShares: 300 });
+    const members = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const results = await Promise.all(members.map((someone) => apply(someone.auth, offering.id, 200)));
+    expect(results.map((result) => result.status)).toEqual(Array(8).fill(201));
+    app.advance(hourMs);
+    expect(
+      (await call(`${app.url}/ops/block/offerings/${offering.id}/allot`, "POST", {}, supervisor)).status,
+    ).toBe(200);
+    const filled = await Promise.all(
+      members.map(async (someone) => {
+        const list = await call(
+          `${app.url}/block/applications?kind=offering`,
+          "GET",
+          undefined,
+          someone.auth,
+        );
+        return list.body.items[0].sharesFilled as number;
+      }),
+    );
+    // More members than units: three win one unit (100 shares) each.
+    expect(filled.reduce((sum, shares) => sum + shares, 0)).toBe(300);
+    expect(filled.filter((shares) => shares === 100)).toHaveLength(3);
+    expect(await ledgerHealthy()).toBe(true);
+    app.advance(-hourMs);
+  });
+
   it("lists the desk's audit trail of what operations did", async () => {
     const offering = await publish();
     const audit = await call(

@@ -181,6 +181,19 @@ export async function currentOfferings(db: Tx | Db, nowMs: number): Promise<Bloc
   );
 }
 
+/**
+ * An offering read under a share lock: applications take it before the member's row, the draw
+ * takes it exclusively before the applications and members, so the two never cross and no
+ * application lands after its draw.
+ */
+export async function shareOffering(tx: Tx, id: number): Promise<BlockOfferingRow | undefined> {
+  const [row] = mapRows(
+    await tx.execute(sql`select * from block_offerings where id = ${id} for share`),
+    toOffering,
+  );
+  return row;
+}
+
 export async function markAllotted(tx: Tx, id: number, nowMs: number): Promise<void> {
   await tx.execute(sql`update block_offerings set allotted_at_ms = ${nowMs} where id = ${id}`);
 }

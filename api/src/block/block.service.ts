@@ -69,6 +69,7 @@ import {
   nextApplicationId,
   offeringById,
   pendingOfOffering,
+  shareOffering,
   upsertInstrument,
   usedToday,
 } from "./block.repo.ts";
@@ -217,9 +218,10 @@ export class BlockService {
     return transactThenEmit(this.db, this.events, async (tx) => {
       let currency: Currency = "JPY";
       const result = await underClaim(tx, memberId, claim, nowMs, async () => {
-        await lockApplicant(tx, memberId);
+        // The application before the member, in the order the desk and the draw lock them.
         const row = await applicationById(tx, id, true);
         if (!row || row.memberId !== memberId) throw new AppError("BLOCK_APPLICATION_NOT_FOUND");
+        await lockApplicant(tx, memberId);
         if (row.state !== "pending") throw new AppError("REQUEST_NOT_PENDING");
         currency = row.currency;
         await this.release(tx, row, nowMs);
@@ -469,6 +471,10 @@ export class BlockService {
     if (!buyCost || priceUnits === undefined) throw new AppError("PRICE_INVALID");
     return transactThenEmit(this.db, this.events, async (tx) => {
       const result = await underClaim(tx, memberId, claim, nowMs, async () => {
+        if (order.offeringId !== null) {
+          const offering = await shareOffering(tx, order.offeringId);
+          if (!offering || phaseOf(offering, nowMs) !== "open") throw new AppError("BLOCK_CLOSED");
+        }
         // The member's row lock runs their applications one at a time: two at once cannot both fit the day's limit.
         const member = await lockApplicant(tx, memberId);
         if (!member) throw new AppError("UNAUTHENTICATED");
