@@ -5,6 +5,7 @@ import express, { type Express } from "express";
 import type { Logger } from "pino";
 import { mountAuthRoutes } from "./auth/auth.routes.ts";
 import { hashToken } from "./auth/sessions.ts";
+import { mountBlockRoutes } from "./block/block.routes.ts";
 import type { Config } from "./config.ts";
 import { mountDayTradingRoutes } from "./daytrade/day-trading.routes.ts";
 import type { Database } from "./db/database.ts";
@@ -199,6 +200,7 @@ export function createApp(deps: AppDeps): {
   });
   mountSupportRoutes(router, ops, docs, { support: services.support, uploads: services.uploadStore, now });
   mountIpoRoutes(router, ops, docs, { ipo: services.ipo, now });
+  mountBlockRoutes(router, ops, docs, { block: services.block, now });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

@@ -194,6 +194,23 @@ const configSchema = z.object({
     .string()
     .regex(/^\d{1,4}\/\d{1,6},\d{1,4}\/\d{1,6}$/)
     .default("20/600,5/3600"),
+  /**
+   * When the block-trade desk takes applications: "HH:MM-HH:MM" in Tokyo time on TSE business
+   * days (the spec's weekdays 09:30–19:30, holidays closed), or "always". Unset: the spec's hours,
+   * or always in an embedded demo with MARKET_HOURS=always.
+   */
+  BLOCK_HOURS: z
+    .string()
+    .regex(/^(always|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d)$/)
+    .optional(),
+  /**
+   * The most one member's block-trade applications may hold in a Tokyo day, per currency, major
+   * units: "JPY:50000000,USD:300000" (the spec's "daily purchase limit").
+   */
+  BLOCK_DAILY_LIMIT: z
+    .string()
+    .regex(/^(JPY|USD):\d+(\.\d+)?(,(JPY|USD):\d+(\.\d+)?)*$/)
+    .default("JPY:50000000,USD:300000"),
   /** How long an exchange quote holds, in seconds: long enough to read and confirm, short enough to track the market. */
   FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
 });
@@ -201,8 +218,9 @@ const configSchema = z.object({
 /** Support answers on business days 09:00–18:00 Tokyo time, as Japan's online brokers' desks do. */
 const defaultSupportHours = "09:00-18:00";
 
-export type Config = Omit<z.infer<typeof configSchema>, "FUND_HOURS" | "SUPPORT_HOURS"> & {
+export type Config = Omit<z.infer<typeof configSchema>, "FUND_HOURS" | "SUPPORT_HOURS" | "BLOCK_HOURS"> & {
   FUND_HOURS: string;
+  BLOCK_HOURS: string;
   SUPPORT_HOURS: string;
   embedded: boolean;
   alwaysOpen: boolean;
@@ -225,6 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alwaysOpen: values.MARKET_HOURS === "always",
     FUND_HOURS:
       values.FUND_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : specFundHours),
+    BLOCK_HOURS:
+      values.BLOCK_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : specFundHours),
     SUPPORT_HOURS:
       values.SUPPORT_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : defaultSupportHours),
     seedDemo: values.SEED_DEMO ?? embedded,

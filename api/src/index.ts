@@ -3,6 +3,7 @@
 // on import.
 export { type AppDeps, apiVersion, createApp } from "./app.ts";
 export { memberSessionLookup } from "./auth/sessions.ts";
+export { seedDemoBlockTrades } from "./block/block-seed.ts";
 export { type Config, loadConfig as loadApiConfig } from "./config.ts";
 export { type Database, openDatabase } from "./db/database.ts";
 export { AppError } from "./errors.ts";

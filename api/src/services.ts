@@ -2,6 +2,8 @@ import type { Bus } from "@kabuto/bus";
 import { type InstrumentCatalog, parseSupportHours } from "@kabuto/shared";
 import type { Logger } from "pino";
 import { AuthService } from "./auth/auth.service.ts";
+import { BlockService } from "./block/block.service.ts";
+import { parseBlockTerms } from "./block/block-terms.ts";
 import type { Config } from "./config.ts";
 import { DayTradingService } from "./daytrade/day-trading.service.ts";
 import type { Database } from "./db/database.ts";
@@ -90,6 +92,8 @@ export interface Services {
   rewardOps: RewardOpsService;
   support: SupportService;
   ipo: IpoService;
+  /** Block trades: offerings, negotiated bids and the desk's review. */
+  block: BlockService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -183,6 +187,7 @@ export function createServices(deps: ServiceDeps): Services {
       limits: parseSupportLimits(config.SUPPORT_RATE),
     }),
     ipo: new IpoService({ db, now, events, bus }),
+    block: new BlockService({ db, now, events, bus, catalog, terms: parseBlockTerms(config) }),
     fundHours,
   };
 }

@@ -125,7 +125,7 @@ describe("the new screens' journeys", () => {
 
   it("shows the products still coming on Home as tiles that lead nowhere", async () => {
     await page.goto(`${base}#/home/index?lang=en`);
-    for (const id of ["shortcut-block-trade", "shortcut-follow"]) {
+    for (const id of ["shortcut-follow"]) {
       const tile = page.locator(`[data-testid=${id}]`);
       await expect.poll(() => tile.textContent(), soon).toContain("Coming soon");
       expect(await tile.evaluate((element) => element.closest("a") === null)).toBe(true);

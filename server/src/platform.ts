@@ -16,6 +16,7 @@ import {
   newListings,
   openDatabase,
   seedDemo,
+  seedDemoBlockTrades,
   seedDemoDayTrading,
   seedDemoInvitee,
   seedDemoMoney,
@@ -161,6 +162,18 @@ export async function startPlatform(
     const startedMs = Date.now();
     await feed.start();
     logger.info({ ms: Date.now() - startedMs, epoch: feed.epoch }, "feed started");
+  }
+  // Block trades price off the feed's last trades, so the demo desk opens once the feed has started.
+  if (demoDatabase && config.api) {
+    const made = await seedDemoBlockTrades(
+      { db: demoDatabase.db, bus, catalog, config: config.api },
+      Date.now(),
+    );
+    if (made.instruments + made.offerings > 0) {
+      logger.info(
+        `opened ${made.instruments} demo stocks to negotiated bids and ${made.offerings} block offering`,
+      );
+    }
   }
 
   // New shares join the live universe on their listing day, in every process that holds a

@@ -169,6 +169,26 @@ export const errorStatus = {
   OFFERING_NOT_EDITABLE: 409,
   /** The price is set after the book closes and the draw after the price: this step is not the next. */
   OFFERING_STAGE_INVALID: 409,
+  // Block trades
+  /** Spec: "closed": outside the block desk's hours (BLOCK_HOURS), or the offering's window. */
+  BLOCK_CLOSED: 409,
+  /** Spec: "daily purchase limit": today's block applications would hold more than BLOCK_DAILY_LIMIT. */
+  BLOCK_DAILY_LIMIT: 409,
+  /** Spec: "minimum shares" / "maximum shares" of the offering or the instrument. */
+  BLOCK_MIN_SHARES: 400,
+  BLOCK_MAX_SHARES: 400,
+  /** A negotiated bid's price is more than 7% (at least ¥5) from the last auction trade. */
+  BLOCK_PRICE_LIMIT: 400,
+  /** The instrument is not open to negotiated bids (or has no auction price yet). */
+  BLOCK_NOT_OPEN: 409,
+  BLOCK_OFFERING_NOT_FOUND: 404,
+  BLOCK_APPLICATION_NOT_FOUND: 404,
+  /** One live application per member per offering. */
+  BLOCK_ALREADY_APPLIED: 409,
+  /** An offering's window must open before it closes, and its sizes be in order. */
+  BLOCK_WINDOW_INVALID: 400,
+  /** The draw runs once, after the window closes. */
+  BLOCK_OFFERING_NOT_CLOSED: 409,
   // Operations
   STAFF_LOGIN_FAILED: 401,
   STAFF_LOGIN_THROTTLED: 429,

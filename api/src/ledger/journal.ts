@@ -64,6 +64,10 @@ export const journalKinds = [
   "ipo_payment",
   /** Listing day: the paid hold becomes the allotted position's margin (held → margin). */
   "ipo_allotment",
+  /** A block-trade application's money: available → held at once (shares × price + fee). */
+  "block_hold",
+  /** The hold back to available: before the fill, or on rejection, withdrawal or a lost draw. */
+  "block_release",
 ] as const;
 export type JournalKind = (typeof journalKinds)[number];
 

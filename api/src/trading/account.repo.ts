@@ -21,6 +21,8 @@ const kindsOf: Record<FundRecordKind, readonly string[]> = {
     "tax",
     "ipo_payment",
     "ipo_allotment",
+    "block_hold",
+    "block_release",
   ],
   loan: ["loan_draw", "loan_interest", "loan_repayment"],
   dividend: ["dividend"],

@@ -117,6 +117,10 @@ const screens = {
   subscribeRecord: lazy(() =>
     import("../features/ipo/subscribe-record-screen.tsx").then((m) => ({ default: m.SubscribeRecordScreen })),
   ),
+  block: lazy(() => import("../features/block/block-screen.tsx").then((m) => ({ default: m.BlockScreen }))),
+  blockApply: lazy(() =>
+    import("../features/block/block-apply-screen.tsx").then((m) => ({ default: m.BlockApplyScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -155,6 +159,8 @@ const routes: Record<string, RouteDef> = {
   "/market/subscribe": { screen: screens.subscribe },
   "/market/subscribeDetail": { screen: screens.subscribeDetail },
   "/market/subscribeRecord": { screen: screens.subscribeRecord },
+  "/market/block": { screen: screens.block },
+  "/market/blockApply": { screen: screens.blockApply },
   "/position/position": { screen: screens.positions, tab: true },
   "/position/positionDetail": { screen: screens.positionDetail },
   "/user/usercenter": { screen: screens.userCenter, tab: true },

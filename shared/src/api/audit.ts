@@ -34,6 +34,11 @@ export const auditActionCodes = [
   "offering.update",
   "offering.price",
   "offering.draw",
+  "block.publish",
+  "block.allot",
+  "block.open",
+  "block.approve",
+  "block.reject",
 ] as const;
 
 export type AuditActionCode = (typeof auditActionCodes)[number];

@@ -83,6 +83,16 @@ export const journalMemoSchema = z.discriminatedUnion("code", [
     code: z.literal("ipo_allotment"),
     params: z.object({ symbol: z.string(), quantity: count, price: decimal }),
   }),
+  /** A block-trade application's money held at once: shares at the block price, plus the fee. */
+  z.object({
+    code: z.literal("block_hold"),
+    params: z.object({ symbol: z.string(), quantity: count, price: decimal }),
+  }),
+  /** A block-trade application's hold returned: all of it before a fill, or on rejection or withdrawal. */
+  z.object({
+    code: z.literal("block_release"),
+    params: z.object({ symbol: z.string(), quantity: count }),
+  }),
 ]);
 export type JournalMemo = z.infer<typeof journalMemoSchema>;
 export type JournalMemoCode = JournalMemo["code"];

@@ -62,6 +62,8 @@ const kindLabels: Record<string, MessageDescriptor> = {
   reward: msg({ message: "Reward", context: "fund record" }),
   ipo_payment: msg({ message: "New share paid", context: "fund record" }),
   ipo_allotment: msg({ message: "New share allotted", context: "fund record" }),
+  block_hold: msg({ message: "Block trade held", context: "fund record" }),
+  block_release: msg({ message: "Block trade released", context: "fund record" }),
 };
 
 const purposeLabels: Record<string, MessageDescriptor> = {
@@ -353,6 +355,17 @@ function useMemoText(): (memo: JournalMemo) => string {
         const quantity = count(memo.params.quantity);
         const price = formatPrice(memo.params.price, locale);
         return t`New share ${code}: ${quantity} shares allotted at ${price}`;
+      }
+      case "block_hold": {
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        const price = formatPrice(memo.params.price, locale);
+        return t`Block trade ${code}: ${quantity} shares at ${price}, held for review`;
+      }
+      case "block_release": {
+        const code = stockCode(memo.params.symbol);
+        const quantity = count(memo.params.quantity);
+        return t`Block trade ${code}: hold for ${quantity} shares released`;
       }
     }
   };

@@ -178,10 +178,7 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
  * to a dead end. Whoever builds one turns it into a link in `Shortcuts`.
  */
 function comingShortcuts(): ComingShortcut[] {
-  return [
-    { label: <Trans>Block trade</Trans>, icon: <IconBlocks />, testId: "shortcut-block-trade" },
-    { label: <Trans>Follow trading</Trans>, icon: <IconPeople />, testId: "shortcut-follow" },
-  ];
+  return [{ label: <Trans>Follow trading</Trans>, icon: <IconPeople />, testId: "shortcut-follow" }];
 }
 
 interface ComingShortcut {
@@ -234,6 +231,12 @@ function Shortcuts() {
       label: <Trans context="shortcut">IPO</Trans>,
       icon: <IconTicket />,
       testId: "shortcut-ipo",
+    },
+    {
+      href: "/market/block",
+      label: <Trans>Block trade</Trans>,
+      icon: <IconBlocks />,
+      testId: "shortcut-block-trade",
     },
     {
       href: "/market/market?tab=watchlist",

@@ -33,6 +33,11 @@ const actionLabels: Record<AuditActionCode, MessageDescriptor> = {
   "offering.update": msg({ message: "New share offering edited", context: "audit action" }),
   "offering.price": msg({ message: "New share offer price set", context: "audit action" }),
   "offering.draw": msg({ message: "New share draw run", context: "audit action" }),
+  "block.publish": msg({ message: "Block offering published", context: "audit action" }),
+  "block.allot": msg({ message: "Block offering drawn and allotted", context: "audit action" }),
+  "block.open": msg({ message: "Stock opened to negotiated bids", context: "audit action" }),
+  "block.approve": msg({ message: "Negotiated bid approved", context: "audit action" }),
+  "block.reject": msg({ message: "Negotiated bid rejected", context: "audit action" }),
 };
 
 /**

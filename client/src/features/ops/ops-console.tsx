@@ -33,6 +33,7 @@ const screens = {
   withdrawalDetail: lazy(() =>
     import("./withdrawal-screens.tsx").then((m) => ({ default: m.WithdrawalDetailScreen })),
   ),
+  blockDesk: lazy(() => import("./block-screens.tsx").then((m) => ({ default: m.BlockDeskScreen }))),
   loanQueue: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
   loanDetail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
   dayTradeQueue: lazy(() =>
@@ -220,6 +221,7 @@ function ConsoleRoutes(): ReactNode {
       <Route path="/ops/support/:id">{(params) => <screens.supportConversation id={params.id} />}</Route>
       <Route path="/ops/ipo" component={screens.offerings} />
       <Route path="/ops/ipo/:id">{(params) => <screens.offeringDetail id={params.id} />}</Route>
+      <Route path="/ops/block" component={screens.blockDesk} />
       <Route path="/ops/members" component={screens.memberSearch} />
       <Route path="/ops/members/:id">{(params) => <screens.memberDetail id={params.id} />}</Route>
       <Route path="/ops/rewards" component={screens.rewardSettings} />

@@ -27,6 +27,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   dayTrading: msg`Day trading`,
   support: msg`Support`,
   offerings: msg`New shares`,
+  block: msg`Block trades`,
   members: msg`Members`,
   rewards: msg`Rewards`,
   channels: msg`Deposit channels`,

@@ -12,6 +12,7 @@ describe("the console menu shows each role only what it may open", () => {
       "dayTrading",
       "support",
       "offerings",
+      "block",
       "members",
       "rewards",
     ]);

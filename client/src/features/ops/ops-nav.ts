@@ -13,6 +13,7 @@ export type OpsArea =
   | "dayTrading"
   | "support"
   | "offerings"
+  | "block"
   | "members"
   | "rewards"
   | "channels"
@@ -38,6 +39,7 @@ export const opsSections: readonly OpsSection[] = [
   { area: "dayTrading", path: "/ops/day-trading", role: "reviewer" },
   { area: "support", path: "/ops/support", role: "reviewer" },
   { area: "offerings", path: "/ops/ipo", role: "reviewer" },
+  { area: "block", path: "/ops/block", role: "reviewer" },
   { area: "members", path: "/ops/members", role: "reviewer" },
   { area: "rewards", path: "/ops/rewards", role: "reviewer" },
   { area: "channels", path: "/ops/channels", role: "supervisor" },

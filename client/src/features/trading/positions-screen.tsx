@@ -34,6 +34,11 @@ const PlacementPanel = lazy(() =>
   import("../ipo/placement-panel.tsx").then((m) => ({ default: m.PlacementPanel })),
 );
 
+/** Block trades' code loads with the bidding and auction tabs. */
+const BlockRecordsPanel = lazy(() =>
+  import("../block/block-records.tsx").then((m) => ({ default: m.BlockRecordsPanel })),
+);
+
 /** The dialog library loads when a member first asks to cancel an order, not with the list. */
 const ConfirmDialog = lazy(() =>
   import("../../app/confirm-dialog.tsx").then((m) => ({ default: m.ConfirmDialog })),
@@ -41,10 +46,10 @@ const ConfirmDialog = lazy(() =>
 
 /**
  * The Transaction tab (`/position/position`): positions in progress, pending limit orders, ended
- * positions and placements (shares allotted from new shares). The spec's other tabs (bidding,
- * auction, follow) come with the issues that build them.
+ * positions, placements (shares allotted from new shares), and block-trade applications: bidding
+ * (negotiated bids) and auction (applications to block offerings). Follow comes with its issue.
  */
-const positionTabs = ["holding", "pending", "closed", "placement"] as const;
+const positionTabs = ["holding", "pending", "closed", "placement", "bidding", "auction"] as const;
 type PositionTab = (typeof positionTabs)[number];
 
 function isPositionTab(value: unknown): value is PositionTab {
@@ -109,6 +114,12 @@ function PositionTabs() {
         <Tabs.Tab className="underline-tabs__tab" value="placement" data-testid="tab-placement">
           <Trans>Placement</Trans>
         </Tabs.Tab>
+        <Tabs.Tab className="underline-tabs__tab" value="bidding" data-testid="tab-bidding">
+          <Trans context="position tab">Bidding</Trans>
+        </Tabs.Tab>
+        <Tabs.Tab className="underline-tabs__tab" value="auction" data-testid="tab-auction">
+          <Trans context="position tab">Auction</Trans>
+        </Tabs.Tab>
         <Tabs.Indicator className="underline-tabs__indicator" />
       </Tabs.List>
       <Tabs.Panel value="holding">{tab === "holding" && <HoldingPanel />}</Tabs.Panel>
@@ -118,6 +129,20 @@ function PositionTabs() {
         {tab === "placement" && (
           <Suspense fallback={<ListSkeleton />}>
             <PlacementPanel />
+          </Suspense>
+        )}
+      </Tabs.Panel>
+      <Tabs.Panel value="bidding">
+        {tab === "bidding" && (
+          <Suspense fallback={<ListSkeleton />}>
+            <BlockRecordsPanel kind="bid" />
+          </Suspense>
+        )}
+      </Tabs.Panel>
+      <Tabs.Panel value="auction">
+        {tab === "auction" && (
+          <Suspense fallback={<ListSkeleton />}>
+            <BlockRecordsPanel kind="offering" />
           </Suspense>
         )}
       </Tabs.Panel>
