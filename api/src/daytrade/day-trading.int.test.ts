@@ -114,7 +114,7 @@ describe("the application", () => {
       undefined,
       supervisor,
     );
-    expect(audit.body.items.map((item: { action: string }) => item.action)).toEqual(["day_trade.approve"]);
+    expect(audit.body.items.map((item: { action: string }) => item.action)).toEqual(["daytrade.approve"]);
 
     const overview = await call(`${app.url}/day-trading`, "GET", undefined, auth);
     expect(overview.body.application).toMatchObject({ status: "approved" });
@@ -322,7 +322,7 @@ describe("the embedded demo", () => {
     expect(await seedDemoDayTrading(app.database.db, startMs)).toBe(false);
     expect(await isDayTradeApproved(app.database.db, demo.id)).toBe(true);
     expect(
-      await count(sql`select count(*) as n from audit_log where action = 'day_trade.approve' and after->>'status' = 'approved'
+      await count(sql`select count(*) as n from audit_log where action = 'daytrade.approve' and after->>'status' = 'approved'
         and target in (select 'day_trade:' || id from day_trade_applications where member_id = ${demo.id})`),
     ).toBe(1);
   });

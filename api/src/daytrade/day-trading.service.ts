@@ -95,7 +95,7 @@ export class DayTradeApplications {
       await decideApplication(tx, applicationId, { status, reason, staffId: staff.id, nowMs: context.nowMs });
       await recordAudit(tx, {
         staffId: staff.id,
-        action: decision.decision === "approve" ? "day_trade.approve" : "day_trade.reject",
+        action: decision.decision === "approve" ? "daytrade.approve" : "daytrade.reject",
         target: `day_trade:${applicationId}`,
         before: { status: found.status },
         after: { status },
