@@ -540,6 +540,7 @@ export {
   toWireCandle,
   type UnitCandle,
 } from "./market/catalog.ts";
+export { type DeskHours, deskAvailability, isDeskOpen, parseDeskHours } from "./market/desk-hours.ts";
 export {
   type HotListKind,
   hotListKinds,

@@ -47,6 +47,7 @@ import { lockAvailable, postJournal } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
 import { closeJournals } from "../trading/drafts.ts";
+import { insertOffBookPosition } from "../trading/off-book.repo.ts";
 import { type Conn, closePositionRow, lockPosition } from "../trading/trading.repo.ts";
 import {
   applicationById,
@@ -58,7 +59,6 @@ import {
   decideApplication,
   demandOf,
   insertApplication,
-  insertBlockPosition,
   insertDraw,
   insertOffering,
   instrumentBySymbol,
@@ -553,7 +553,7 @@ export class BlockService {
   ): Promise<BlockApplicationRow> {
     await this.release(tx, row, nowMs);
     const opening = blockFill(row, shares, this.terms.feePpm[row.market]);
-    const positionId = await insertBlockPosition(tx, {
+    const positionId = await insertOffBookPosition(tx, {
       memberId: row.memberId,
       symbol: row.symbol,
       currency: row.currency,

@@ -458,47 +458,6 @@ export async function listedOfferings(db: Pick<Db, "execute">): Promise<Offering
   );
 }
 
-/**
- * Opens a paid winner's position at the offer price: a filled long order at leverage 1 with no
- * fee, and the position it opened, locked up until `lockedUntilMs` (null: no lock-up).
- */
-export async function insertAllotment(
-  tx: Tx,
-  allotment: {
-    memberId: string;
-    symbol: string;
-    currency: Currency;
-    quantity: number;
-    priceUnits: number;
-    price: string;
-    notional: bigint;
-    lockedUntilMs: number | null;
-    nowMs: number;
-  },
-): Promise<number> {
-  const order = mapOneRow(
-    await tx.execute(sql`
-      insert into orders (member_id, symbol, side, type, quantity, leverage, limit_units, session, status,
-        held_minor, fill_price, created_at_ms, updated_at_ms)
-      values (${allotment.memberId}, ${allotment.symbol}, 'long', 'limit', ${allotment.quantity}, 1,
-        ${allotment.priceUnits}, 'regular', 'filled', 0, ${allotment.price}, ${allotment.nowMs}, ${allotment.nowMs})
-      returning id`),
-    (row) => row.int("id"),
-  );
-  const positionId = mapOneRow(
-    await tx.execute(sql`
-      insert into positions (member_id, symbol, currency, side, quantity, leverage, open_order_id, open_price,
-        open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, locked_until_ms, opened_at_ms)
-      values (${allotment.memberId}, ${allotment.symbol}, ${allotment.currency}, 'long', ${allotment.quantity}, 1,
-        ${order}, ${allotment.price}, ${allotment.notional.toString()}::bigint, ${allotment.notional.toString()}::bigint,
-        ${allotment.notional.toString()}::bigint, 0, 'holding', ${allotment.lockedUntilMs}, ${allotment.nowMs})
-      returning id`),
-    (row) => row.int("id"),
-  );
-  await tx.execute(sql`update orders set position_id = ${positionId} where id = ${order}`);
-  return positionId;
-}
-
 /** Allotted positions of an offering still locked up at `nowMs`. */
 export async function lockedAllotments(db: Db, offeringId: number, nowMs: number): Promise<number[]> {
   return mapRows(

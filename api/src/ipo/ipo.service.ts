@@ -40,13 +40,13 @@ import { assertBalanced } from "../ledger/journal.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
+import { insertOffBookPosition } from "../trading/off-book.repo.ts";
 import {
   allOfferings,
   availableOf,
   demandByPrice,
   demandOf,
   drawOf,
-  insertAllotment,
   insertDraw,
   insertOffering,
   insertSubscription,
@@ -555,7 +555,7 @@ export class IpoService {
       const journal = allotmentJournal(offering, row);
       assertBalanced(journal);
       await postJournal(tx, journal, nowMs);
-      const positionId = await insertAllotment(tx, {
+      const positionId = await insertOffBookPosition(tx, {
         memberId: row.memberId,
         symbol: symbolOf(offering),
         currency: offering.currency,
@@ -563,6 +563,7 @@ export class IpoService {
         priceUnits,
         price,
         notional: row.paidMinor ?? 0n,
+        fee: 0n,
         lockedUntilMs,
         nowMs,
       });

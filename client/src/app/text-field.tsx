@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import type { FieldError } from "../lib/api-error.ts";
 import { errorMessage } from "../lib/error-messages.ts";
 
@@ -68,6 +68,43 @@ export function CheckField({ id, checked, onChange, children, error }: CheckFiel
         />
         <span>{children}</span>
       </label>
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {errorMessage(i18n, error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface TextAreaFieldProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "value" | "onChange"> {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  /** An error code (with its bound, if it names one), shown translated under the box. */
+  error?: FieldError | undefined;
+}
+
+/** A labelled multi-line box whose error is tied to it and announced; `className` adds to the field's. */
+export function TextAreaField({ id, label, value, onChange, error, className, ...area }: TextAreaFieldProps) {
+  const { i18n } = useLingui();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={className ? `field__input ${className}` : "field__input"}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        {...area}
+      />
       {error && (
         <p id={errorId} className="field__error" role="alert">
           {errorMessage(i18n, error)}

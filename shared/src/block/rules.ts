@@ -1,7 +1,7 @@
-import { isTradingDay } from "../market/calendar.ts";
+import { type DeskHours, isDeskOpen, parseDeskHours } from "../market/desk-hours.ts";
 import { priceScale, priceToUnits, roundToTick, type TickTable, unitsToPrice } from "../market/ticks.ts";
 import { tradingUnit } from "../market/units.ts";
-import { zonedIsoDate, zonedWallClockMs } from "../market/zone-time.ts";
+import { zonedIsoDate } from "../market/zone-time.ts";
 import type { Market } from "../symbols.ts";
 import { charge, closingCharges, priceNotional, toMinor } from "../trading/rules.ts";
 
@@ -11,37 +11,20 @@ import { charge, closingCharges, priceNotional, toMinor } from "../trading/rules
  * limits, the member's daily purchase limit, and what an application holds. Pure.
  */
 
-/** The block desk's hours: a window of Tokyo wall-clock time on TSE business days, or always. */
-export type BlockHours = { kind: "always" } | { kind: "window"; fromMinutes: number; toMinutes: number };
+/** The block desk's hours (BLOCK_HOURS): Tokyo hours on TSE business days, or always. */
+export type BlockHours = DeskHours;
 
-const tokyo = "Asia/Tokyo";
-
-/** Parses "HH:MM-HH:MM" or "always" (BLOCK_HOURS); a window that ends before it starts throws. */
+/** Parses BLOCK_HOURS, "HH:MM-HH:MM" or "always"; a window that ends before it starts throws. */
 export function parseBlockHours(text: string): BlockHours {
-  if (text === "always") return { kind: "always" };
-  const match = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(text);
-  if (!match) throw new Error(`BLOCK_HOURS is not "HH:MM-HH:MM" or "always": ${text}`);
-  const [fh, fm, th, tm] = match.slice(1).map(Number) as [number, number, number, number];
-  const fromMinutes = fh * 60 + fm;
-  const toMinutes = th * 60 + tm;
-  if (fm > 59 || tm > 59 || fromMinutes >= toMinutes || toMinutes > 24 * 60) {
-    throw new Error(`BLOCK_HOURS must start before it ends, within one day: ${text}`);
-  }
-  return { kind: "window", fromMinutes, toMinutes };
+  return parseDeskHours(text, "BLOCK_HOURS");
 }
 
 /** Whether the block desk takes applications at `nowMs` (weekdays on the TSE calendar). */
-export function isBlockDeskOpen(hours: BlockHours, nowMs: number): boolean {
-  if (hours.kind === "always") return true;
-  const today = zonedIsoDate(tokyo, nowMs);
-  if (!isTradingDay("JP", today)) return false;
-  const at = (minutes: number) => zonedWallClockMs(tokyo, today, Math.floor(minutes / 60), minutes % 60);
-  return nowMs >= at(hours.fromMinutes) && nowMs < at(hours.toMinutes);
-}
+export const isBlockDeskOpen = isDeskOpen;
 
 /** The Tokyo date a daily limit counts in. */
 export function blockDay(nowMs: number): string {
-  return zonedIsoDate(tokyo, nowMs);
+  return zonedIsoDate("Asia/Tokyo", nowMs);
 }
 
 /** A negotiated bid's price may be at most 7% from the last auction trade (ToSTNeT-1's band). */

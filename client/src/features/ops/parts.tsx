@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
+import { TextAreaField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
@@ -196,30 +197,18 @@ export function TextArea({
   maxLength?: number;
   required?: boolean;
 }) {
-  const { i18n } = useLingui();
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="field__input ops-textarea"
-        rows={rows}
-        value={value}
-        maxLength={maxLength}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {errorMessage(i18n, error)}
-        </p>
-      )}
-    </div>
+    <TextAreaField
+      id={id}
+      label={label}
+      value={value}
+      onChange={onChange}
+      error={error}
+      rows={rows}
+      maxLength={maxLength}
+      required={required}
+      className="ops-textarea"
+    />
   );
 }
 

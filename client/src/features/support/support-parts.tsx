@@ -2,9 +2,9 @@ import { marketZone, type SupportMessage, supportMessageLengthMax } from "@kabut
 import { formatDateTime } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef } from "react";
+import { TextAreaField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import type { FieldError } from "../../lib/api-error.ts";
-import { errorMessage } from "../../lib/error-messages.ts";
 
 /** A multi-line message box, bounded like the server's rule. */
 export function MessageField({
@@ -22,29 +22,17 @@ export function MessageField({
   error?: FieldError | undefined;
   rows?: number;
 }) {
-  const { i18n } = useLingui();
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="field__input support-textarea"
-        rows={rows}
-        value={value}
-        maxLength={supportMessageLengthMax}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {errorMessage(i18n, error)}
-        </p>
-      )}
-    </div>
+    <TextAreaField
+      id={id}
+      label={label}
+      value={value}
+      onChange={onChange}
+      error={error}
+      rows={rows}
+      maxLength={supportMessageLengthMax}
+      className="support-textarea"
+    />
   );
 }
 
