@@ -5,7 +5,7 @@ import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/share
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
@@ -25,11 +25,11 @@ import { formatSignedMoney, SideBadge, toneOf } from "../trading/figures.tsx";
 import { OrderForm } from "../trading/order-sheet.tsx";
 import { shownLeverage } from "../trading/pnl.ts";
 import {
+  Figure,
   InstrumentName,
   lotSizeOf,
-  PnlText,
+  OpenPositionSummary,
   QuantityText,
-  useLivePosition,
 } from "../trading/position-parts.tsx";
 import { useClosedPositions, useHoldingPositions } from "../trading/trading-store.ts";
 import { applyForDayTrading, fetchDayTrading } from "./day-trading-api.ts";
@@ -316,40 +316,11 @@ function OpenDayTrade({
   instrument: InstrumentWithQuote | undefined;
   cutoffMs: number | null;
 }) {
-  const locale = useLocale();
-  const live = useLivePosition(position);
-  const digits = priceDigits(position.symbol, instrument?.tickTable, position.openPrice);
-  const price = (value: string | undefined) =>
-    value === undefined ? "—" : formatPrice(value, locale, { fractionDigits: digits });
   return (
     <li className="trade-row" data-testid="day-trade-open" data-position={position.id}>
-      <span className="trade-row__head">
-        <span className="trade-row__name">
-          <InstrumentName symbol={position.symbol} instrument={instrument} />
-        </span>
-        <SideBadge side={position.side} leverage={shownLeverage(position)} />
-        <span className="trade-row__end">
-          <PnlText pnl={live.pnl} position={position} withPercent testId="day-trade-pnl" />
-        </span>
-      </span>
-      <dl className="trade-row__figures">
-        <Figure label={<Trans>Quantity</Trans>}>
-          <QuantityText shares={position.quantity} lotSize={lotSizeOf(position.symbol, instrument)} />
-        </Figure>
-        <Figure label={<Trans>Open price</Trans>}>{price(position.openPrice)}</Figure>
-        <Figure label={<Trans>Last</Trans>}>{price(live.last)}</Figure>
-      </dl>
+      <OpenPositionSummary position={position} instrument={instrument} pnlTestId="day-trade-pnl" />
       <Countdown cutoffMs={cutoffMs} />
     </li>
-  );
-}
-
-function Figure({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="trade-row__figure">
-      <dt>{label}</dt>
-      <dd className="num">{children}</dd>
-    </div>
   );
 }
 

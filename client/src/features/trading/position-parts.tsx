@@ -1,11 +1,12 @@
 import type { InstrumentWithQuote, Position } from "@kabuto/shared";
-import { formatPercent } from "@kabuto/shared/format";
-import { Plural } from "@lingui/react/macro";
+import { formatPercent, formatPrice } from "@kabuto/shared/format";
+import { Plural, Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useQuote } from "../../state/topics.ts";
-import { localName } from "../market/instrument.ts";
-import { formatSignedMoney, toneOf } from "./figures.tsx";
-import { marketValue, pnlPercent, unrealizedPnl } from "./pnl.ts";
+import { localName, priceDigits } from "../market/instrument.ts";
+import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
+import { marketValue, pnlPercent, shownLeverage, unrealizedPnl } from "./pnl.ts";
 
 /** Shares in one lot of the instrument, or of its market when the instrument is not known yet. */
 export function lotSizeOf(symbol: string, instrument: InstrumentWithQuote | undefined): number {
@@ -74,5 +75,59 @@ export function PnlText({
       </span>
       {percent !== undefined && <span className="pnl__percent">{formatPercent(percent, locale)}</span>}
     </span>
+  );
+}
+
+/** One figure of a position row: a label over a number. */
+export function Figure({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="trade-row__figure">
+      <dt>{label}</dt>
+      <dd className="num">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * What a row of an open position shows, live: the name, side and leverage, the P&L, the
+ * quantity, the open price and the last price. The caller wraps it (a link, a list item).
+ */
+export function OpenPositionSummary({
+  position,
+  instrument,
+  pnlTestId,
+  lastTestId,
+}: {
+  position: Position;
+  instrument: InstrumentWithQuote | undefined;
+  pnlTestId: string;
+  lastTestId?: string;
+}) {
+  const locale = useLocale();
+  const live = useLivePosition(position);
+  const digits = priceDigits(position.symbol, instrument?.tickTable, position.openPrice);
+  const price = (value: string | undefined) =>
+    value === undefined ? "—" : formatPrice(value, locale, { fractionDigits: digits });
+  return (
+    <>
+      <span className="trade-row__head">
+        <span className="trade-row__name">
+          <InstrumentName symbol={position.symbol} instrument={instrument} />
+        </span>
+        <SideBadge side={position.side} leverage={shownLeverage(position)} />
+        <span className="trade-row__end">
+          <PnlText pnl={live.pnl} position={position} withPercent testId={pnlTestId} />
+        </span>
+      </span>
+      <dl className="trade-row__figures">
+        <Figure label={<Trans>Quantity</Trans>}>
+          <QuantityText shares={position.quantity} lotSize={lotSizeOf(position.symbol, instrument)} />
+        </Figure>
+        <Figure label={<Trans>Open price</Trans>}>{price(position.openPrice)}</Figure>
+        <Figure label={<Trans>Last</Trans>}>
+          <span data-testid={lastTestId}>{price(live.last)}</span>
+        </Figure>
+      </dl>
+    </>
   );
 }

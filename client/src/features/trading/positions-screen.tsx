@@ -16,7 +16,7 @@ import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
 import { positionDetailPath } from "./paths.ts";
 import { shownLeverage } from "./pnl.ts";
-import { InstrumentName, lotSizeOf, PnlText, QuantityText, useLivePosition } from "./position-parts.tsx";
+import { Figure, InstrumentName, lotSizeOf, OpenPositionSummary, QuantityText } from "./position-parts.tsx";
 import { cancelOrder } from "./trading-api.ts";
 import {
   afterOwnAction,
@@ -218,15 +218,6 @@ function HoldingPanel() {
   );
 }
 
-function Figure({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="trade-row__figure">
-      <dt>{label}</dt>
-      <dd className="num">{children}</dd>
-    </div>
-  );
-}
-
 function HoldingRow({
   position,
   instrument,
@@ -234,11 +225,6 @@ function HoldingRow({
   position: Position;
   instrument: InstrumentWithQuote | undefined;
 }) {
-  const locale = useLocale();
-  const live = useLivePosition(position);
-  const digits = priceDigits(position.symbol, instrument?.tickTable, position.openPrice);
-  const price = (value: string | undefined) =>
-    value === undefined ? "—" : formatPrice(value, locale, { fractionDigits: digits });
   return (
     <li>
       <Link
@@ -248,24 +234,12 @@ function HoldingRow({
         data-position={position.id}
         data-symbol={position.symbol}
       >
-        <span className="trade-row__head">
-          <span className="trade-row__name">
-            <InstrumentName symbol={position.symbol} instrument={instrument} />
-          </span>
-          <SideBadge side={position.side} leverage={shownLeverage(position)} />
-          <span className="trade-row__end">
-            <PnlText pnl={live.pnl} position={position} withPercent testId="holding-pnl" />
-          </span>
-        </span>
-        <dl className="trade-row__figures">
-          <Figure label={<Trans>Quantity</Trans>}>
-            <QuantityText shares={position.quantity} lotSize={lotSizeOf(position.symbol, instrument)} />
-          </Figure>
-          <Figure label={<Trans>Open price</Trans>}>{price(position.openPrice)}</Figure>
-          <Figure label={<Trans>Last</Trans>}>
-            <span data-testid="holding-last">{price(live.last)}</span>
-          </Figure>
-        </dl>
+        <OpenPositionSummary
+          position={position}
+          instrument={instrument}
+          pnlTestId="holding-pnl"
+          lastTestId="holding-last"
+        />
       </Link>
     </li>
   );
