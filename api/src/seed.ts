@@ -34,6 +34,21 @@ export const demoMember = {
   realNameKana: "ヤマダ タロウ",
 } as const;
 
+/** The demo member's row, if the seed has made it. */
+async function demoMemberRow(db: Db): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.account, demoMember.account));
+  return row;
+}
+
+/** The demo admin's row, if the seed has made it (disabled or not). */
+async function demoAdminRow(db: Db): Promise<typeof staff.$inferSelect | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
+  return row;
+}
+
 /** What the demo member starts with: enough to trade both markets, deposited like any other money. */
 export const demoFunding = [
   { currency: "JPY", amount: 10_000_000n },
@@ -45,10 +60,7 @@ export const demoFunding = [
  * in one transaction: a crash leaves either both or neither.
  */
 export async function seedDemo(db: Db, nowMs: number): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.account, demoMember.account));
+  const existing = await demoMemberRow(db);
   if (existing) return false;
   const passwordHash = await hashPassword(demoMember.password);
   return db.transaction(async (tx) => {
@@ -156,10 +168,7 @@ export async function seedDemoMoney(db: Db, nowMs: number): Promise<DemoMoneySee
       seeded.channels += 1;
     }
   }
-  const [member] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.account, demoMember.account));
+  const member = await demoMemberRow(db);
   if (!member) return seeded;
   // The seed checks the demo member's own password once: a throttle of its own is enough.
   const passwords = new PasswordsService({ db, throttle: new MemoryThrottleStore() });
@@ -209,10 +218,7 @@ export async function seedDemoWatchlist(
   isKnown: (symbol: string) => boolean,
   nowMs: number,
 ): Promise<number> {
-  const [member] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.account, demoMember.account));
+  const member = await demoMemberRow(db);
   if (!member) return 0;
   const watchlist = new WatchlistService({ db, isKnown, now: () => nowMs });
   let added = 0;
@@ -228,10 +234,7 @@ export async function seedDemoWatchlist(
  * subscribers, while no offering exists. Returns how many it created.
  */
 export async function seedDemoNewShares(db: Db, nowMs: number): Promise<number> {
-  const [member] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.account, demoMember.account));
+  const member = await demoMemberRow(db);
   if (!member) return 0;
   return seedDemoOfferings(db, member.id, nowMs);
 }
@@ -290,10 +293,7 @@ export async function seedDemoInvitee(
   >,
   nowMs: number,
 ): Promise<boolean> {
-  const [demo] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.account, demoMember.account));
+  const demo = await demoMemberRow(db);
   if (!demo) return false;
   const [invited] = await db
     .select({ id: members.id })
@@ -301,7 +301,7 @@ export async function seedDemoInvitee(
     .where(eq(members.invitedBy, demo.id))
     .limit(1);
   if (invited) return false;
-  const [admin] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
+  const admin = await demoAdminRow(db);
   const channel = (await new ChannelsService(db).list(false)).find((item) => item.currency === "JPY");
   if (!admin || admin.disabled || !channel) return false;
   const actor = { id: admin.id, login: admin.login, name: admin.name, role: admin.role };
@@ -397,11 +397,8 @@ export async function seedDemoSupport(
   config: Pick<Config, "uploadDir" | "SUPPORT_HOURS" | "SUPPORT_RATE">,
   nowMs: number,
 ): Promise<boolean> {
-  const [demo] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.account, demoMember.account));
-  const [admin] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
+  const demo = await demoMemberRow(db);
+  const admin = await demoAdminRow(db);
   if (!demo || !admin || admin.disabled) return false;
   const support = new SupportService({
     db,
@@ -436,10 +433,7 @@ export async function seedDemoSupport(
  * admin, audited like any review. Only while the demo member has never applied.
  */
 export async function seedDemoDayTrading(db: Db, nowMs: number): Promise<boolean> {
-  const [demo] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.account, demoMember.account));
+  const demo = await demoMemberRow(db);
   if (!demo) return false;
   const [applied] = await db
     .select({ id: dayTradeApplications.id })
@@ -447,7 +441,7 @@ export async function seedDemoDayTrading(db: Db, nowMs: number): Promise<boolean
     .where(eq(dayTradeApplications.memberId, demo.id))
     .limit(1);
   if (applied) return false;
-  const [admin] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
+  const admin = await demoAdminRow(db);
   if (!admin || admin.disabled) return false;
   const applications = new DayTradeApplications({ db, now: () => nowMs });
   let application: Awaited<ReturnType<DayTradeApplications["apply"]>>;
