@@ -374,6 +374,34 @@ export {
   topicErrorCodes,
 } from "./errors.ts";
 export {
+  copyEndsAt,
+  copyStopDefaultPct,
+  copyStopFloor,
+  copyStopMaxPct,
+  copyStopMinPct,
+  copyStopReached,
+  isCopyStopPct,
+  mirrorQuantity,
+  profitShare,
+  profitShareDefaultPct,
+} from "./follow/mirror.ts";
+export {
+  concentration,
+  type EquityPoint,
+  growthIndex,
+  type IndexPoint,
+  type MonthlyReturn,
+  maxDrawdown,
+  monthlyReturns,
+  monthlyVolatility,
+  periodReturn,
+  riskHiddenFrom,
+  riskScore,
+  type TradeFact,
+  type TradeStats,
+  tradeStats,
+} from "./follow/record.ts";
+export {
   type CreditFacts,
   type CreditProposal,
   creditScoreMax,
