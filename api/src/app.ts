@@ -11,6 +11,7 @@ import { mountDividendRoutes } from "./dividends/dividends.routes.ts";
 import { AppError } from "./errors.ts";
 import type { AccountEvents } from "./events/account-events.ts";
 import { createStaffPublisher, type StaffEvents } from "./events/staff-events.ts";
+import { mountFollowRoutes } from "./follow/follow.routes.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
@@ -194,6 +195,7 @@ export function createApp(deps: AppDeps): {
     invitations: services.invitations,
     rewardOps: services.rewardOps,
   });
+  mountFollowRoutes(router, ops, docs, { follow: services.follow, now });
   mountSupportRoutes(router, ops, docs, { support: services.support, uploads: services.uploadStore, now });
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);

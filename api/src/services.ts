@@ -7,6 +7,7 @@ import type { Database } from "./db/database.ts";
 import { DividendsService, dividendTermsOf } from "./dividends/dividends.service.ts";
 import type { AccountEvents } from "./events/account-events.ts";
 import type { StaffEvents } from "./events/staff-events.ts";
+import { FollowService, parseFollowTerms } from "./follow/follow.service.ts";
 import { ChannelsService } from "./funding/channels.service.ts";
 import { DepositsService } from "./funding/deposits.service.ts";
 import { type FundHours, parseFundHours } from "./funding/fund-hours.ts";
@@ -85,6 +86,8 @@ export interface Services {
   invitations: InvitationsService;
   rewardOps: RewardOpsService;
   support: SupportService;
+  /** Follow trading: lead traders, copies, and the worker's mirroring. */
+  follow: FollowService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -104,17 +107,19 @@ export function createServices(deps: ServiceDeps): Services {
   const rewardTerms = parseRewardTerms(config);
   // Verification and deposit approvals pay the invitation reward inside their own transactions.
   const invitations = new InvitationsService({ db, events, terms: rewardTerms });
+  const trading = new TradingService({
+    db,
+    catalog,
+    bus,
+    alwaysOpen: config.alwaysOpen,
+    now,
+    terms: termsFromConfig(config),
+    events,
+  });
   return {
     market,
-    trading: new TradingService({
-      db,
-      catalog,
-      bus,
-      alwaysOpen: config.alwaysOpen,
-      now,
-      terms: termsFromConfig(config),
-      events,
-    }),
+    trading,
+    follow: new FollowService({ db, trading, now, events, terms: parseFollowTerms(config) }),
     watchlist: new WatchlistService({ db, isKnown: (symbol) => market.isKnown(symbol), now }),
     news: new NewsService({ db, now }),
     auth: new AuthService({

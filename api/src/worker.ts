@@ -28,7 +28,8 @@ const noSecrets = {
 };
 
 /**
- * The worker role: fills resting limit orders, calls margin, posts loan interest and pays dividends, over the
+ * The worker role: fills resting limit orders, calls margin, posts loan interest, pays dividends and
+ * mirrors lead traders' positions into their copiers' books, over the
  * same services the API builds (see `createServices`), so a fill by the worker and an order
  * through the API write the same journals.
  */
@@ -40,7 +41,7 @@ export function startWorker(deps: {
   events: AccountEvents;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): { stop(): Promise<void> } {
-  const { trading, loans, dividends } = createServices({ ...deps, now: Date.now, ...noSecrets });
+  const { trading, loans, dividends, follow } = createServices({ ...deps, now: Date.now, ...noSecrets });
   const worker = new TradingWorker({
     db: deps.database.db,
     bus: deps.bus,
@@ -51,9 +52,10 @@ export function startWorker(deps: {
   worker.start(workerIntervalMs);
   const interest = every(loanIntervalMs, () => loans.accrue(), deps.log);
   const payments = every(dividendIntervalMs, () => dividends.pay(), deps.log);
+  const mirroring = every(workerIntervalMs, () => follow.mirrorPass(), deps.log);
   return {
     stop: async () => {
-      await Promise.all([worker.stop(), interest.stop(), payments.stop()]);
+      await Promise.all([worker.stop(), interest.stop(), payments.stop(), mirroring.stop()]);
     },
   };
 }

@@ -28,6 +28,9 @@ export const auditActionCodes = [
   "staff.disable",
   "staff.enable",
   "support.reply",
+  "lead.approve",
+  "lead.reject",
+  "lead.suspend",
 ] as const;
 
 export type AuditActionCode = (typeof auditActionCodes)[number];

@@ -60,6 +60,10 @@ const kindLabels: Record<string, MessageDescriptor> = {
   loan_repayment: msg({ message: "Loan repaid", context: "fund record" }),
   dividend: msg({ message: "Dividend adjustment", context: "fund record" }),
   reward: msg({ message: "Reward", context: "fund record" }),
+  copy_in: msg({ message: "Into a copy", context: "fund record" }),
+  copy_out: msg({ message: "Back from a copy", context: "fund record" }),
+  copy_mirror: msg({ message: "Copy trade", context: "fund record" }),
+  profit_share: msg({ message: "Profit share", context: "fund record" }),
 };
 
 const purposeLabels: Record<string, MessageDescriptor> = {
@@ -68,6 +72,7 @@ const purposeLabels: Record<string, MessageDescriptor> = {
   margin: msg({ message: "Margin", context: "fund record" }),
   deficit: msg({ message: "Owed", context: "fund record" }),
   loan: msg({ message: "Loan owed", context: "fund record" }),
+  copy: msg({ message: "In copies", context: "fund record" }),
 };
 
 /**
@@ -323,6 +328,23 @@ function useMemoText(): (memo: JournalMemo) => string {
       }
       case "reward_reversal":
         return t`Reward taken back`;
+      case "copy": {
+        const lead = memo.params.lead;
+        switch (memo.params.action) {
+          case "in":
+            return t`Money into the copy of ${lead}`;
+          case "out":
+            return t`Money back from the copy of ${lead}`;
+          case "mirror_open":
+            return t`Copy of ${lead}: a mirrored trade opened`;
+          case "mirror_close":
+            return t`Copy of ${lead}: a mirrored trade closed`;
+          case "share_paid":
+            return t`Profit share paid to ${lead}`;
+          case "share_received":
+            return t`Profit share from a copier of ${lead}`;
+        }
+      }
     }
   };
 }

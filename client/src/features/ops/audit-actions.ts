@@ -27,6 +27,9 @@ const actionLabels: Record<AuditActionCode, MessageDescriptor> = {
   "staff.disable": msg({ message: "Staff account disabled", context: "audit action" }),
   "staff.enable": msg({ message: "Staff account enabled", context: "audit action" }),
   "support.reply": msg({ message: "Support reply sent", context: "audit action" }),
+  "lead.approve": msg({ message: "Lead trader approved", context: "audit action" }),
+  "lead.reject": msg({ message: "Lead trader rejected", context: "audit action" }),
+  "lead.suspend": msg({ message: "Lead trader suspended", context: "audit action" }),
 };
 
 /**
