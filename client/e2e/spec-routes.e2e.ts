@@ -125,11 +125,14 @@ describe("the new screens' journeys", () => {
 
   it("shows the products still coming on Home as tiles that lead nowhere", async () => {
     await page.goto(`${base}#/home/index?lang=en`);
-    for (const id of ["shortcut-ipo", "shortcut-day-trading", "shortcut-block-trade", "shortcut-follow"]) {
+    for (const id of ["shortcut-ipo", "shortcut-day-trading", "shortcut-block-trade"]) {
       const tile = page.locator(`[data-testid=${id}]`);
       await expect.poll(() => tile.textContent(), soon).toContain("Coming soon");
       expect(await tile.evaluate((element) => element.closest("a") === null)).toBe(true);
     }
+    // Follow trading is built: its tile leads to the leaderboard.
+    await page.click("[data-testid=shortcut-follow]");
+    await page.waitForURL(/#\/gdindex\/gdindex/);
   });
 
   it("ranks the hot lists live, and switches market and list", async () => {

@@ -283,6 +283,20 @@ export function mountFollowRoutes(
   );
   opsRoute(
     {
+      method: "get",
+      path: "/follow/leads/{id}",
+      tag: "ops",
+      summary: "One lead trader's application and standing (reviewer)",
+      response: opsLeadSchema,
+      errors: [...staffErrors, "LEAD_TRADER_NOT_FOUND"],
+    },
+    async (request, response) => {
+      requireStaff(request, "reviewer");
+      response.json(await follow.opsLead(request.params.id));
+    },
+  );
+  opsRoute(
+    {
       method: "post",
       path: "/follow/leads/{id}/review",
       tag: "ops",

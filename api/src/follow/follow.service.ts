@@ -262,12 +262,7 @@ export class FollowService {
     return {
       lead: summary,
       curve,
-      allocation: open.map((trade) => ({
-        symbol: trade.symbol,
-        side: trade.side,
-        leverage: trade.leverage,
-        sharePct: equity > 0n ? Math.round(Number((trade.margin * 10_000n) / equity)) / 100 : 0,
-      })),
+      allocation: allocationOf(open, equity),
       terms: this.copyTerms(lead.currency),
     };
   }
@@ -501,6 +496,14 @@ export class FollowService {
     }));
   }
 
+  async opsLead(memberId: string): Promise<OpsLead> {
+    const lead = isUuid(memberId) ? await leadById(this.db, memberId) : undefined;
+    if (!lead) throw new AppError("LEAD_TRADER_NOT_FOUND");
+    const row = (await this.opsLeads(lead.status)).find((item) => item.memberId === memberId);
+    if (!row) throw new AppError("LEAD_TRADER_NOT_FOUND");
+    return row;
+  }
+
   /** Approves a pending application or rejects it with the reason the member reads. */
   async review(
     memberId: string,
@@ -564,9 +567,7 @@ export class FollowService {
         atMs: by.context.nowMs,
       });
     });
-    const [row] = (await this.opsLeads(to)).filter((lead) => lead.memberId === memberId);
-    if (!row) throw new Error("a decided lead vanished");
-    return row;
+    return this.opsLead(memberId);
   }
 
   // The worker
@@ -855,6 +856,33 @@ export class FollowService {
       stopReason: view.stopReason,
     };
   }
+}
+
+/** Open positions as shares of equity, one line per stock and side (the highest leverage shown). */
+function allocationOf(
+  open: readonly { symbol: string; side: "long" | "short"; leverage: number; margin: bigint }[],
+  equity: bigint,
+): LeadDetail["allocation"] {
+  const lines = new Map<
+    string,
+    { symbol: string; side: "long" | "short"; leverage: number; margin: bigint }
+  >();
+  for (const trade of open) {
+    const key = `${trade.symbol}/${trade.side}`;
+    const line = lines.get(key);
+    lines.set(key, {
+      symbol: trade.symbol,
+      side: trade.side,
+      leverage: Math.max(line?.leverage ?? 0, trade.leverage),
+      margin: (line?.margin ?? 0n) + trade.margin,
+    });
+  }
+  return [...lines.values()].map((line) => ({
+    symbol: line.symbol,
+    side: line.side,
+    leverage: line.leverage,
+    sharePct: equity > 0n ? Number((line.margin * 10_000n) / equity) / 100 : 0,
+  }));
 }
 
 function toApplication(lead: LeadRow): LeadApplication {

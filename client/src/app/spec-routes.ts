@@ -52,8 +52,6 @@ export const notYetBuilt: Partial<Record<SpecRoute, string>> = {
   "/market/subscribeDetail": "IPO subscriptions",
   "/market/subscribeRecord": "IPO subscriptions",
   "/common/dayTrading": "day trading",
-  "/gdindex/gdindex": "follow trading",
-  "/gdindex/gdList": "follow trading",
 };
 
 export function allSpecRoutes(): SpecRoute[] {

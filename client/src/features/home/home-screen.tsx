@@ -182,7 +182,6 @@ function comingShortcuts(): ComingShortcut[] {
     { label: <Trans>IPO</Trans>, icon: <IconSpark />, testId: "shortcut-ipo" },
     { label: <Trans>Day trading</Trans>, icon: <IconClock />, testId: "shortcut-day-trading" },
     { label: <Trans>Block trade</Trans>, icon: <IconBlocks />, testId: "shortcut-block-trade" },
-    { label: <Trans>Follow trading</Trans>, icon: <IconPeople />, testId: "shortcut-follow" },
   ];
 }
 
@@ -254,6 +253,12 @@ function Shortcuts() {
       label: <Trans>Exchange</Trans>,
       icon: <IconQuotes />,
       testId: "shortcut-exchange",
+    },
+    {
+      href: "/gdindex/gdindex",
+      label: <Trans>Follow trading</Trans>,
+      icon: <IconPeople />,
+      testId: "shortcut-follow",
     },
     { href: "/home/search", label: <Trans>Search</Trans>, icon: <IconSearch />, testId: "shortcut-search" },
     ...supportShortcuts(config.value ?? []),

@@ -33,6 +33,8 @@ const screens = {
   withdrawalDetail: lazy(() =>
     import("./withdrawal-screens.tsx").then((m) => ({ default: m.WithdrawalDetailScreen })),
   ),
+  leadQueue: lazy(() => import("./lead-screens.tsx").then((m) => ({ default: m.LeadQueueScreen }))),
+  leadDetail: lazy(() => import("./lead-screens.tsx").then((m) => ({ default: m.LeadDetailScreen }))),
   loanQueue: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
   loanDetail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
   supportInbox: lazy(() => import("./support-screens.tsx").then((m) => ({ default: m.SupportInboxScreen }))),
@@ -202,6 +204,8 @@ function ConsoleRoutes(): ReactNode {
       <Route path="/ops/deposits/:id">{(params) => <screens.depositDetail id={params.id} />}</Route>
       <Route path="/ops/withdrawals" component={screens.withdrawalQueue} />
       <Route path="/ops/withdrawals/:id">{(params) => <screens.withdrawalDetail id={params.id} />}</Route>
+      <Route path="/ops/leads" component={screens.leadQueue} />
+      <Route path="/ops/leads/:id">{(params) => <screens.leadDetail id={params.id} />}</Route>
       <Route path="/ops/loans" component={screens.loanQueue} />
       <Route path="/ops/loans/:id">{(params) => <screens.loanDetail id={params.id} />}</Route>
       <Route path="/ops/support" component={screens.supportInbox} />

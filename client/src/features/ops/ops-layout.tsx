@@ -24,6 +24,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   deposits: msg`Deposits`,
   withdrawals: msg`Withdrawals`,
   loans: msg`Loans`,
+  leads: msg`Lead traders`,
   support: msg`Support`,
   members: msg`Members`,
   rewards: msg`Rewards`,

@@ -9,6 +9,7 @@ describe("the console menu shows each role only what it may open", () => {
       "deposits",
       "withdrawals",
       "loans",
+      "leads",
       "support",
       "members",
       "rewards",

@@ -10,6 +10,7 @@ export type OpsArea =
   | "deposits"
   | "withdrawals"
   | "loans"
+  | "leads"
   | "support"
   | "members"
   | "rewards"
@@ -33,6 +34,7 @@ export const opsSections: readonly OpsSection[] = [
   { area: "deposits", path: "/ops/deposits", role: "reviewer" },
   { area: "withdrawals", path: "/ops/withdrawals", role: "reviewer" },
   { area: "loans", path: "/ops/loans", role: "reviewer" },
+  { area: "leads", path: "/ops/leads", role: "reviewer" },
   { area: "support", path: "/ops/support", role: "reviewer" },
   { area: "members", path: "/ops/members", role: "reviewer" },
   { area: "rewards", path: "/ops/rewards", role: "reviewer" },

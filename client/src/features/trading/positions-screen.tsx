@@ -11,6 +11,7 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useSessionState } from "../../state/session.ts";
+import { MirroredPanel } from "../follow/mirrored-panel.tsx";
 import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
@@ -35,10 +36,10 @@ const ConfirmDialog = lazy(() =>
 
 /**
  * The Transaction tab (`/position/position`): positions in progress, pending limit orders and
- * ended positions. The spec's other tabs (bidding, auction, follow, placement) come with the
- * issues that build them.
+ * ended positions, and those copied from lead traders (follow). The spec's other tabs (bidding,
+ * auction, placement) come with the issues that build them.
  */
-const positionTabs = ["holding", "pending", "closed"] as const;
+const positionTabs = ["holding", "pending", "closed", "follow"] as const;
 type PositionTab = (typeof positionTabs)[number];
 
 function isPositionTab(value: unknown): value is PositionTab {
@@ -100,11 +101,15 @@ function PositionTabs() {
         <Tabs.Tab className="underline-tabs__tab" value="closed">
           <Trans>Ended</Trans>
         </Tabs.Tab>
+        <Tabs.Tab className="underline-tabs__tab" value="follow">
+          <Trans>Follow</Trans>
+        </Tabs.Tab>
         <Tabs.Indicator className="underline-tabs__indicator" />
       </Tabs.List>
       <Tabs.Panel value="holding">{tab === "holding" && <HoldingPanel />}</Tabs.Panel>
       <Tabs.Panel value="pending">{tab === "pending" && <PendingPanel />}</Tabs.Panel>
       <Tabs.Panel value="closed">{tab === "closed" && <ClosedPanel />}</Tabs.Panel>
+      <Tabs.Panel value="follow">{tab === "follow" && <MirroredPanel />}</Tabs.Panel>
     </Tabs.Root>
   );
 }
