@@ -16,6 +16,7 @@ import {
   openDatabase,
   seedDemo,
   seedDemoInvitee,
+  seedDemoLeads,
   seedDemoMoney,
   seedDemoStaff,
   seedDemoWatchlist,
@@ -146,6 +147,20 @@ export async function startPlatform(
     const startedMs = Date.now();
     await feed.start();
     logger.info({ ms: Date.now() - startedMs, epoch: feed.epoch }, "feed started");
+    // Lead traders whose records come from trading the feed's back-filled closes through the order
+    // service: once the history is stored (a minute on the first start), in the background.
+    const seedDatabase = demoDatabase;
+    const apiConfig = config.api;
+    if (seedDatabase && apiConfig) {
+      void feed
+        .saved()
+        .then(() => seedDemoLeads({ db: seedDatabase.db, catalog, config: apiConfig, nowMs: Date.now() }))
+        .then((leads) => {
+          if (leads > 0)
+            logger.info(`seeded ${leads} demo lead traders, each trading its strategy over the history`);
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, "seeding the demo lead traders failed"));
+    }
   }
 
   const accountEvents = createAccountPublisher(bus);

@@ -30,15 +30,16 @@ import {
 import { GrowthChart, MonthlyBars } from "./growth-chart.tsx";
 import "./follow.css";
 
-const avatarGlyphs: Record<LeadSummary["avatar"], string> = {
-  fox: "🦊",
-  owl: "🦉",
-  crane: "🕊",
-  bear: "🐻",
-  koi: "🐟",
-  tiger: "🐯",
-  hawk: "🦅",
-  turtle: "🐢",
+/** Each avatar's colour: a lead is shown by an initial on it, never a photo. */
+const avatarColours: Record<LeadSummary["avatar"], string> = {
+  fox: "#e8772e",
+  owl: "#7a5c3e",
+  crane: "#4f8fc0",
+  bear: "#8d6e63",
+  koi: "#d84343",
+  tiger: "#f0a020",
+  hawk: "#5c6bc0",
+  turtle: "#2e9d6a",
 };
 
 const stopReasons: Record<NonNullable<Copy["stopReason"]>, MessageDescriptor> = {
@@ -53,10 +54,10 @@ function percentOf(fraction: number, locale: ReturnType<typeof useLocale>): stri
   return formatPercent((fraction * 100).toFixed(2), locale);
 }
 
-function Avatar({ avatar }: { avatar: LeadSummary["avatar"] }) {
+function Avatar({ avatar, nickname }: { avatar: LeadSummary["avatar"]; nickname: string }) {
   return (
-    <span className="lead-avatar" aria-hidden="true">
-      {avatarGlyphs[avatar]}
+    <span className="lead-avatar" aria-hidden="true" style={{ background: avatarColours[avatar] }}>
+      {nickname.slice(0, 1).toUpperCase()}
     </span>
   );
 }
@@ -84,14 +85,18 @@ export function FollowScreen() {
       <PageHeader
         back={id ? "/gdindex/gdindex" : undefined}
         title={id ? <Trans>Lead trader</Trans> : <Trans>Follow trading</Trans>}
-        actions={
-          <Link href="/gdindex/gdList" className="page-header__link" data-testid="follow-orders-link">
-            <Trans>My follow orders</Trans>
-          </Link>
-        }
       />
       <main className="form-page">
         {!session && <SignInNeeded />}
+        {session && !id && (
+          <Link
+            href="/gdindex/gdList"
+            className="button button--outline button--block"
+            data-testid="follow-orders-link"
+          >
+            <Trans>My follow orders</Trans>
+          </Link>
+        )}
         {session && (id ? <LeadPage id={id} /> : <Leaderboard />)}
       </main>
     </>
@@ -116,7 +121,7 @@ function Leaderboard() {
       <section className="panel follow-filters">
         <ChoiceChips
           name="follow-market"
-          legend={<Trans>Market</Trans>}
+          legend={<Trans context="follow filter">Market</Trans>}
           value={market}
           onChange={setMarket}
           choices={[
@@ -132,9 +137,9 @@ function Leaderboard() {
           onChange={setRisk}
           choices={[
             { value: "all", label: t`All` },
-            { value: "low", label: t`Low (0–3)` },
-            { value: "medium", label: t`Medium (4–6)` },
-            { value: "high", label: t`High (7–10)` },
+            { value: "low", label: t({ message: "Low", context: "risk level" }) },
+            { value: "medium", label: t({ message: "Medium", context: "risk level" }) },
+            { value: "high", label: t({ message: "High", context: "risk level" }) },
           ]}
         />
         <ChoiceChips
@@ -151,8 +156,8 @@ function Leaderboard() {
       </section>
       <p className="field__hint">
         <Trans>
-          Every figure is computed from the lead trader's own ledger journals. Past returns do not promise
-          future ones.
+          Every figure is computed from the lead trader's own ledger journals. Risk: low 0–3, medium 4–6, high
+          7–10. Past returns do not promise future ones.
         </Trans>
       </p>
       {leads.status === "loading" && <div className="panel" aria-busy="true" />}
@@ -167,7 +172,7 @@ function Leaderboard() {
           {leads.value.map((lead) => (
             <li key={lead.id}>
               <Link href={`/gdindex/gdindex?id=${lead.id}`} className="lead-row" data-testid="lead-row">
-                <Avatar avatar={lead.avatar} />
+                <Avatar avatar={lead.avatar} nickname={lead.nickname} />
                 <span className="lead-row__name">
                   <span className="lead-row__nickname">{lead.nickname}</span>
                   <span className="lead-row__meta">
@@ -199,7 +204,7 @@ function LeadPage({ id }: { id: string }) {
   return (
     <>
       <section className="panel lead-head" data-testid="lead-page">
-        <Avatar avatar={lead.avatar} />
+        <Avatar avatar={lead.avatar} nickname={lead.nickname} />
         <div>
           <h2 className="panel__title" data-testid="lead-nickname">
             {lead.nickname}
@@ -511,7 +516,7 @@ function CopyRow({ copy, onDone }: { copy: Copy; onDone: () => void }) {
     <li className="request-row" data-testid="copy" data-status={copy.status}>
       <div className="request-row__main">
         <Link href={`/gdindex/gdindex?id=${copy.leadId}`} className="copy-row__lead">
-          <Avatar avatar={copy.avatar} /> {copy.nickname}
+          <Avatar avatar={copy.avatar} nickname={copy.nickname} /> {copy.nickname}
         </Link>
         <span className="status-tag" data-status={copy.status === "active" ? "pending" : "done"}>
           {copy.status === "active" ? (
