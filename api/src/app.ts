@@ -12,6 +12,7 @@ import { AppError } from "./errors.ts";
 import type { AccountEvents } from "./events/account-events.ts";
 import { createStaffPublisher, type StaffEvents } from "./events/staff-events.ts";
 import { mountFollowRoutes } from "./follow/follow.routes.ts";
+import type { FollowService } from "./follow/follow.service.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
@@ -70,6 +71,8 @@ export function createApp(deps: AppDeps): {
   app: Express;
   market: MarketService;
   trading: TradingService;
+  /** Follow trading, for a benchmark that drives the worker's mirroring pass itself. */
+  follow: FollowService;
   uploads: UploadStore;
   /**
    * Resolves once this process hears the sessions other processes end (the bus's control
@@ -211,6 +214,7 @@ export function createApp(deps: AppDeps): {
     app,
     market: services.market,
     trading: services.trading,
+    follow: services.follow,
     uploads: services.uploadStore,
     sessionsHeard,
   };

@@ -24,7 +24,8 @@ const leadAccounts: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  product = await openProduct("follow");
+  // The demo leads trade over 120 daily closes: back-fill enough of them.
+  product = await openProduct("follow", { FEED_HISTORY_DAYS: "200" });
   ({ page, base } = product);
 }, 240_000);
 
@@ -131,5 +132,5 @@ describe("follow trading", () => {
     expect(records.items.map((record) => record.kind)).toContain("copy_out");
     await page.goto(`${base}#/user/FundingDetails`);
     await expect.poll(() => page.locator("body").textContent(), soon).toContain("Back from a copy");
-  });
+  }, 400_000);
 });

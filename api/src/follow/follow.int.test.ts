@@ -364,4 +364,37 @@ describe("copying", () => {
     expect(page.body.error?.code).toBe("LEAD_TRADER_NOT_FOUND");
     expect(await ledgerHealthy()).toBe(true);
   });
+
+  it("mirrors one lead's trade into many copies exactly once with two workers racing", async () => {
+    const lead = await approvedLead("Busy Hawk");
+    const fans = [];
+    for (let n = 0; n < 24; n += 1) {
+      const fan = await follower();
+      expect((await copy(fan.auth, lead.memberId, "1000000")).status).toBe(201);
+      fans.push(fan);
+    }
+    const opened = await trade(lead.auth, 2_000);
+    expect(opened.status).toBe(201);
+    // Each worker passes until it finds nothing: a copy the other holds is left for a later pass.
+    const drain = async (worker: FollowService) => {
+      for (let pass = 0; pass < 10; pass += 1) {
+        const done = await worker.mirrorPass();
+        if (done.mirrored + done.skipped + done.closed === 0) break;
+      }
+    };
+    await Promise.all([drain(worker), drain(otherWorker)]);
+    await drain(worker);
+    for (const fan of fans) {
+      const mirrors = await mirrorsOf(fan.memberId);
+      expect(mirrors).toHaveLength(1);
+      expect(mirrors[0]?.status).toBe("open");
+      expect(Number(mirrors[0]?.quantity)).toBe(200);
+    }
+    expect(await ledgerHealthy()).toBe(true);
+    await close(lead.auth, opened.body.positionId);
+    await Promise.all([drain(worker), drain(otherWorker)]);
+    await drain(worker);
+    for (const fan of fans) expect((await mirrorsOf(fan.memberId))[0]?.status).toBe("closed");
+    expect(await ledgerHealthy()).toBe(true);
+  });
 });
