@@ -13,6 +13,8 @@ import { TradingWorker } from "./trading/worker.ts";
 const workerIntervalMs = 1_000;
 /** How often it looks for dividends to pay: an ex-date begins at midnight, and a minute late is soon enough. */
 const dividendIntervalMs = 60_000;
+/** How often it checks copies against their stop-loss floor and period: a few seconds late is a few ticks. */
+const copyStopIntervalMs = 3_000;
 /** How often it looks for loan interest to post: a day's interest is due once a day, soon after Tokyo midnight. */
 const loanIntervalMs = 60_000;
 
@@ -52,10 +54,17 @@ export function startWorker(deps: {
   worker.start(workerIntervalMs);
   const interest = every(loanIntervalMs, () => loans.accrue(), deps.log);
   const payments = every(dividendIntervalMs, () => dividends.pay(), deps.log);
-  const mirroring = every(workerIntervalMs, () => follow.mirrorPass(), deps.log);
+  const mirroring = every(workerIntervalMs, () => follow.mirror(), deps.log);
+  const copyStops = every(copyStopIntervalMs, () => follow.checkStops(), deps.log);
   return {
     stop: async () => {
-      await Promise.all([worker.stop(), interest.stop(), payments.stop(), mirroring.stop()]);
+      await Promise.all([
+        worker.stop(),
+        interest.stop(),
+        payments.stop(),
+        mirroring.stop(),
+        copyStops.stop(),
+      ]);
     },
   };
 }

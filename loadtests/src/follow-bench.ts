@@ -105,7 +105,7 @@ for (const followers of sizes) {
     });
     let mirrored = 0;
     while (mirrored < followers) {
-      const pass = await follow.mirrorPass();
+      const pass = await follow.mirror();
       if (pass.mirrored + pass.skipped === 0) break;
       mirrored += pass.mirrored;
     }

@@ -468,6 +468,7 @@ export async function markMirrorClosed(tx: Tx, copyId: string, leadPositionId: s
 
 export interface PendingMirror {
   copyId: string;
+  leadId: string;
   leadPositionId: string;
   symbol: string;
   side: Side;
@@ -485,7 +486,7 @@ export interface PendingMirror {
 export async function pendingMirrors(tx: Tx, limit: number): Promise<PendingMirror[]> {
   return mapRows(
     await tx.execute(sql`
-      select c.id as copy_id, p.id as lead_position_id, p.symbol, p.side, p.quantity, p.leverage, p.status
+      select c.id as copy_id, c.lead_id, p.id as lead_position_id, p.symbol, p.side, p.quantity, p.leverage, p.status
       from copies c
       join positions p on p.member_id = c.lead_id and p.id > c.after_position_id and p.currency = c.currency
       where c.status = 'active'
@@ -494,6 +495,7 @@ export async function pendingMirrors(tx: Tx, limit: number): Promise<PendingMirr
       limit ${limit}`),
     (row) => ({
       copyId: String(row.int("copy_id")),
+      leadId: row.text("lead_id"),
       leadPositionId: String(row.int("lead_position_id")),
       symbol: row.text("symbol"),
       side: row.text("side") as Side,

@@ -580,16 +580,43 @@ export class FollowService {
    * claimed by the mirrors table's primary key, so no two passes or workers mirror it twice.
    */
   async mirrorPass(): Promise<MirrorPass> {
-    const result: MirrorPass = { mirrored: 0, skipped: 0, closed: 0, stopped: 0 };
+    const mirrored = await this.mirror();
+    return { ...mirrored, stopped: await this.checkStops() };
+  }
+
+  /** Mirrors new lead positions and closes the mirrors of closed ones: the part that must be quick. */
+  async mirror(): Promise<Omit<MirrorPass, "stopped">> {
+    const result = { mirrored: 0, skipped: 0, closed: 0 };
     const pending = await pendingMirrors(this.db, mirrorsPerPassMax);
+    // One read of each lead and their equity per pass, shared by all their copies' mirrors.
+    const leads = new Map<string, Promise<{ lead: LeadRow; equity: bigint } | undefined>>();
+    const leadFacts = (leadId: string) => {
+      let facts = leads.get(leadId);
+      if (!facts) {
+        facts = (async () => {
+          const lead = await leadById(this.db, leadId);
+          return lead && { lead, equity: await cashEquity(this.db, lead.memberId, lead.currency) };
+        })();
+        leads.set(leadId, facts);
+      }
+      return facts;
+    };
     await inParallel(pending, mirrorConcurrency, async (item) => {
-      const outcome = await this.mirrorOne(item);
+      const facts = await leadFacts(item.leadId);
+      if (!facts) return;
+      const outcome = await this.mirrorOne(item, facts.lead, facts.equity);
       if (outcome === "mirrored") result.mirrored += 1;
       if (outcome === "skipped") result.skipped += 1;
     });
-    for (const item of await mirrorsToClose(this.db, mirrorsPerPassMax)) {
+    await inParallel(await mirrorsToClose(this.db, mirrorsPerPassMax), mirrorConcurrency, async (item) => {
       if (await this.closeOne(item.copyId, item.leadPositionId).catch(() => false)) result.closed += 1;
-    }
+    });
+    return result;
+  }
+
+  /** Stops copies at their floor, at the end of their period, or whose lead was suspended. */
+  async checkStops(): Promise<number> {
+    let stopped = 0;
     for (const copy of await activeCopies(this.db, copiesPerPassMax)) {
       const nowMs = this.now();
       const reason =
@@ -600,12 +627,16 @@ export class FollowService {
             : (await this.stopLossReached(copy))
               ? "stop_loss"
               : undefined;
-      if (reason && (await this.stopFromWorker(copy.id, reason).catch(() => false))) result.stopped += 1;
+      if (reason && (await this.stopFromWorker(copy.id, reason).catch(() => false))) stopped += 1;
     }
-    return result;
+    return stopped;
   }
 
-  private async mirrorOne(item: PendingMirror): Promise<"mirrored" | "skipped" | "none"> {
+  private async mirrorOne(
+    item: PendingMirror,
+    lead: LeadRow,
+    leadEquity: bigint,
+  ): Promise<"mirrored" | "skipped" | "none"> {
     const nowMs = this.now();
     try {
       return await transactThenEmit(this.db, this.events, async (tx) => {
@@ -615,8 +646,6 @@ export class FollowService {
           return { value: "none" as const, events: [] };
         // The lead closed it before this copy saw it: recorded as skipped.
         if (!item.holding) return { value: "skipped" as const, events: [] };
-        const lead = await this.leadOf(tx, copy);
-        const leadEquity = await cashEquity(tx, lead.memberId, lead.currency);
         const cash = await copyCash(tx, copy);
         const mirrors = await openMirrors(tx, copy.id);
         const copyEquity = cash + mirrors.reduce((sum, m) => sum + (m.holding ? m.margin : 0n), 0n);
