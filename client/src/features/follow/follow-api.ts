@@ -4,13 +4,17 @@ import {
   type CopyRequest,
   copyListSchema,
   copySchema,
+  type LeadApplication,
+  type LeadApply,
   type LeadDetail,
   type LeaderboardQuery,
   type LeadSummary,
+  leadApplicationSchema,
   leadDetailSchema,
   leaderboardSchema,
   type MirroredPosition,
   mirroredPositionListSchema,
+  myLeadSchema,
 } from "@kabuto/shared";
 import { apiAct, apiGet } from "../../lib/api.ts";
 
@@ -55,4 +59,12 @@ export function closeMirror(copyId: string, positionId: string, idempotencyKey: 
     copySchema,
     idempotencyKey,
   );
+}
+
+export async function fetchMyApplication(): Promise<LeadApplication | null> {
+  return (await apiGet("/follow/lead", myLeadSchema)).application;
+}
+
+export function applyToLead(body: LeadApply, idempotencyKey: string): Promise<LeadApplication> {
+  return apiAct("/follow/lead", body, leadApplicationSchema, idempotencyKey);
 }

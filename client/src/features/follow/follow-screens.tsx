@@ -1,4 +1,11 @@
-import type { Copy, LeadDetail, LeaderboardQuery, LeadSummary } from "@kabuto/shared";
+import {
+  type Copy,
+  type LeadApplication,
+  type LeadDetail,
+  type LeaderboardQuery,
+  type LeadSummary,
+  leadAvatars,
+} from "@kabuto/shared";
 import { formatMoney, formatPercent } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -9,6 +16,7 @@ import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
+import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
@@ -20,10 +28,12 @@ import { afterOwnAction } from "../trading/trading-store.ts";
 import { amountError, amountForServer, parseAmount } from "../wallet/amount.ts";
 import { AmountField, requestTime } from "../wallet/wallet-parts.tsx";
 import {
+  applyToLead,
   changeCopyFunds,
   fetchCopies,
   fetchLead,
   fetchLeaderboard,
+  fetchMyApplication,
   startCopy,
   stopCopy,
 } from "./follow-api.ts";
@@ -98,6 +108,7 @@ export function FollowScreen() {
           </Link>
         )}
         {session && (id ? <LeadPage id={id} /> : <Leaderboard />)}
+        {session && !id && <BecomeLead />}
       </main>
     </>
   );
@@ -678,6 +689,132 @@ function FundsForm({ copy, onDone }: { copy: Copy; onDone: () => void }) {
       />
       <button type="submit" className="button button--primary button--small">
         <Trans>Confirm</Trans>
+      </button>
+    </form>
+  );
+}
+
+const applicationStatus: Record<LeadApplication["status"], MessageDescriptor> = {
+  pending: msg({ message: "Under review", context: "lead application" }),
+  approved: msg({ message: "Approved: you are on the leaderboard", context: "lead application" }),
+  rejected: msg({ message: "Rejected", context: "lead application" }),
+  suspended: msg({ message: "Suspended", context: "lead application" }),
+};
+
+/** Applying to lead: a nickname, an avatar, a short bio and the book; operations decide. */
+function BecomeLead() {
+  const { t, i18n } = useLingui();
+  const [key, reload] = useMemberReadKey();
+  const mine = useAsync(key && `${key}:lead`, fetchMyApplication);
+  const [open, setOpen] = useState(false);
+  const [nickname, setNickname] = useState("");
+  const [avatar, setAvatar] = useState<LeadSummary["avatar"]>("owl");
+  const [bio, setBio] = useState("");
+  const [currency, setCurrency] = useState<"JPY" | "USD">("JPY");
+  const [error, setError] = useState<string>();
+  const [keys] = useState(() => new IntentKeys());
+  if (mine.status !== "ready") return null;
+  const application = mine.value;
+  if (application && application.status !== "rejected")
+    return (
+      <section className="panel" data-testid="lead-application">
+        <h3 className="panel__title">
+          <Trans>Your application to lead</Trans>
+        </h3>
+        <p>
+          {application.nickname}: {i18n._(applicationStatus[application.status])}
+        </p>
+      </section>
+    );
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { nickname, avatar, bio, currency };
+    try {
+      await applyToLead(body, keys.keyFor(JSON.stringify(body)));
+      keys.settle();
+      notifySuccess(t`Application sent for review`);
+      reload();
+    } catch (failure) {
+      keys.settle(failure);
+      setError(errorCode(failure));
+      notifyError(failure);
+    }
+  }
+  if (!open)
+    return (
+      <button type="button" className="button button--outline button--block" onClick={() => setOpen(true)}>
+        <Trans>Become a lead trader</Trans>
+      </button>
+    );
+  return (
+    <form className="panel" onSubmit={submit} noValidate data-testid="lead-apply">
+      <h3 className="panel__title">
+        <Trans>Become a lead trader</Trans>
+      </h3>
+      <p className="field__hint">
+        <Trans>
+          Verified members with a few closed trades can apply. Your nickname, avatar and bio are public; your
+          name and balances never are. Your record is computed from your own trades.
+        </Trans>
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor="lead-nickname">
+          <Trans>Nickname</Trans>
+        </label>
+        <input
+          id="lead-nickname"
+          className="field__input"
+          value={nickname}
+          maxLength={20}
+          onChange={(event) => setNickname(event.target.value)}
+        />
+      </div>
+      <ChoiceChips
+        name="lead-avatar"
+        legend={<Trans>Avatar colour</Trans>}
+        value={avatar}
+        onChange={setAvatar}
+        look="chips"
+        choices={leadAvatars.map((value) => ({
+          value,
+          label: (
+            <>
+              <span className="lead-avatar lead-avatar--small" style={{ background: avatarColours[value] }} />
+              <span className="visually-hidden">{value}</span>
+            </>
+          ),
+        }))}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor="lead-bio">
+          <Trans>Short bio (any language)</Trans>
+        </label>
+        <textarea
+          id="lead-bio"
+          className="field__input"
+          rows={3}
+          maxLength={280}
+          value={bio}
+          onChange={(event) => setBio(event.target.value)}
+        />
+      </div>
+      <ChoiceChips
+        name="lead-currency"
+        legend={<Trans>Currency</Trans>}
+        value={currency}
+        onChange={setCurrency}
+        choices={[
+          { value: "JPY", label: "JPY" },
+          { value: "USD", label: "USD" },
+        ]}
+      />
+      {error && (
+        <p className="field__error" role="alert">
+          {errorMessage(i18n, error)}
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--block" data-testid="lead-apply-submit">
+        <Trans>Apply</Trans>
       </button>
     </form>
   );
