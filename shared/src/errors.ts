@@ -154,6 +154,8 @@ export const errorStatus = {
   COPY_NOT_ACTIVE: 409,
   /** Taking money out would leave the copy below the minimum or its open mirrors unfunded. */
   COPY_FUNDS_INSUFFICIENT: 409,
+  /** A position mirrored from a lead closes through its copy, so the proceeds return to the copy. */
+  POSITION_MIRRORED: 409,
   // Online support
   SUPPORT_TOPIC_INVALID: 400,
   SUPPORT_MESSAGE_REQUIRED: 400,

@@ -230,6 +230,10 @@ describe("copying", () => {
     expect(await balanceOf(app.database, fan.memberId, "available", "JPY")).toBe(1_000_000n);
     expect(await balanceOf(app.database, fan.memberId, "copy", "JPY")).toBeLessThan(1_000_000n);
     expect(await ledgerHealthy()).toBe(true);
+    // The member closes a mirror through its copy, never as a position of their own.
+    const own = await call(`${app.url}/positions/${mirrored.body.items[0].id}/close`, "POST", {}, fan.auth);
+    expect(own.status).toBe(409);
+    expect(own.body.error?.code).toBe("POSITION_MIRRORED");
 
     // The price rises 150 yen and the lead takes the profit: the mirror closes with it.
     price("2800");
@@ -395,6 +399,32 @@ describe("copying", () => {
     await Promise.all([drain(worker), drain(otherWorker)]);
     await drain(worker);
     for (const fan of fans) expect((await mirrorsOf(fan.memberId))[0]?.status).toBe("closed");
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("closes a single mirror through its copy, so the proceeds return to the copy", async () => {
+    const lead = await approvedLead("Quick Koi");
+    const fan = await follower();
+    const started = await copy(fan.auth, lead.memberId, "1000000");
+    const opened = await trade(lead.auth, 1_000);
+    expect((await worker.mirrorPass()).mirrored).toBe(1);
+    const [mirror] = await mirrorsOf(fan.memberId);
+    const closed = await call(
+      `${app.url}/follow/copies/${started.body.id}/mirrors/${mirror?.follower_position_id}/close`,
+      "POST",
+      {},
+      fan.auth,
+    );
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: "active", openMirrors: 0 });
+    // The round trip cost the spread and two fees; everything else is back in the copy.
+    const cash = await balanceOf(app.database, fan.memberId, "copy", "JPY");
+    expect(cash).toBeLessThan(1_000_000n);
+    expect(cash).toBeGreaterThan(999_000n);
+    expect(await balanceOf(app.database, fan.memberId, "available", "JPY")).toBe(1_000_000n);
+    // The lead's close later finds nothing left to close.
+    await close(lead.auth, opened.body.positionId);
+    expect((await worker.mirrorPass()).closed).toBe(0);
     expect(await ledgerHealthy()).toBe(true);
   });
 });

@@ -57,6 +57,7 @@ import {
   findPosition,
   insertRestingOrder,
   isBalanceRefusal,
+  isOpenMirror,
   type LockedOrder,
   listOrders,
   listPositions,
@@ -222,6 +223,10 @@ export class TradingService {
       nowMs,
       async (tx) => {
         const position = await this.lockHolding(tx, memberId, positionId);
+        // A mirror of a lead's position closes through its copy (follow trading), so its
+        // proceeds return to the copy; a margin call still closes it, and the copy catches up.
+        if (reason === "member" && (await isOpenMirror(tx, Number(position.id))))
+          throw new AppError("POSITION_MIRRORED");
         if (position.lockedUntilMs !== null && position.lockedUntilMs > nowMs) {
           throw new AppError("POSITION_LOCKED", { untilMs: position.lockedUntilMs });
         }

@@ -145,6 +145,7 @@ const messages: Record<
   RISK_NOT_ACCEPTED: msg`Read and accept the risk statement first.`,
   COPY_NOT_FOUND: msg`This follow order does not exist.`,
   COPY_NOT_ACTIVE: msg`This follow order has already ended.`,
+  POSITION_MIRRORED: msg`This position was copied from a lead trader: close it from the Follow tab of your positions, so the money returns to the copy.`,
   COPY_FUNDS_INSUFFICIENT: msg`That would leave the copy below its minimum or take money its open positions use.`,
   LOAN_UNPAID: msg`Repay your credit loan first: what you owe stays in your account until it is repaid.`,
   STAFF_LOGIN_FAILED: msg`Wrong staff ID or password.`,
