@@ -56,6 +56,7 @@ export function startWorker(deps: {
   const payments = every(dividendIntervalMs, () => dividends.pay(), deps.log);
   const mirroring = every(workerIntervalMs, () => follow.mirror(), deps.log);
   const copyStops = every(copyStopIntervalMs, () => follow.checkStops(), deps.log);
+  const profitShares = every(loanIntervalMs, () => follow.settleMonthly(), deps.log);
   return {
     stop: async () => {
       await Promise.all([
@@ -64,6 +65,7 @@ export function startWorker(deps: {
         payments.stop(),
         mirroring.stop(),
         copyStops.stop(),
+        profitShares.stop(),
       ]);
     },
   };

@@ -427,4 +427,35 @@ describe("copying", () => {
     expect((await worker.mirrorPass()).closed).toBe(0);
     expect(await ledgerHealthy()).toBe(true);
   });
+
+  it("pays the lead's share monthly on realised profit above the high-water mark, and not again at the stop", async () => {
+    const lead = await approvedLead("Monthly Crane");
+    const fan = await follower();
+    const started = await copy(fan.auth, lead.memberId, "1000000", { periodDays: 90 });
+    const opened = await trade(lead.auth, 3_000);
+    expect((await worker.mirrorPass()).mirrored).toBe(1);
+    price("2800");
+    await close(lead.auth, opened.body.positionId);
+    expect((await worker.mirrorPass()).closed).toBe(1);
+    // Within the month the copy started in, nothing is settled.
+    expect(await worker.settleMonthly()).toBe(0);
+    const [before] = await copiesOf(fan.auth);
+    const profit = BigInt(before.profit);
+    expect(profit).toBeGreaterThan(0n);
+    const leadCash = await balanceOf(app.database, lead.memberId, "available", "JPY");
+    app.advance(32 * 86_400_000);
+    expect(await worker.settleMonthly()).toBe(1);
+    // Once a month: a second run the same month pays nothing.
+    expect(await worker.settleMonthly()).toBe(0);
+    expect(await balanceOf(app.database, lead.memberId, "available", "JPY")).toBe(leadCash + profit / 10n);
+    expect(await ledgerHealthy()).toBe(true);
+    // A month on, the member's session has lapsed: the stop goes through the service itself.
+    const stopped = await worker.stopCopy(fan.memberId, started.body.id);
+    expect(stopped.replayed ? undefined : stopped.value).toMatchObject({
+      status: "stopped",
+      profitSharePaid: String(profit / 10n),
+    });
+    expect(await balanceOf(app.database, lead.memberId, "available", "JPY")).toBe(leadCash + profit / 10n);
+    expect(await ledgerHealthy()).toBe(true);
+  });
 });

@@ -552,3 +552,18 @@ export async function mirroredPositions(
     }),
   );
 }
+
+/** Profit share the copy has paid so far, and when it last paid one (null before the first). */
+export async function copyShares(
+  tx: Tx,
+  copy: Pick<CopyRow, "id" | "followerId">,
+): Promise<{ paid: bigint; lastAtMs: number | null }> {
+  return mapOneRow(
+    await tx.execute(sql`
+      select coalesce(-sum(e.amount), 0) as paid, max(j.created_at_ms) as last_at_ms
+      from journals j join entries e on e.journal_id = j.id join ledger_accounts a on a.id = e.account_id
+      where j.ref = ${`copy:${copy.id}`} and j.kind = 'profit_share' and a.member_id = ${copy.followerId}
+        and a.purpose = 'copy'`),
+    (row) => ({ paid: row.bigint("paid"), lastAtMs: row.intOrNull("last_at_ms") }),
+  );
+}

@@ -41,6 +41,7 @@ import {
   tradeStats,
   tradingUnit,
   walkBook,
+  zonedIsoDate,
 } from "@kabuto/shared";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
@@ -65,6 +66,7 @@ import {
   copyById,
   copyCash,
   copyingOf,
+  copyShares,
   copyViewById,
   equityJournals,
   insertCopy,
@@ -153,6 +155,8 @@ export interface StaffContext {
   ip: string;
 }
 
+/** The house's books close on Tokyo's calendar: monthly settlements are Tokyo months. */
+const bookZone = "Asia/Tokyo";
 /** Refusals a mirror waits out (the next pass tries again); any other refusal records it as skipped. */
 const transientRefusals = new Set(["PRICE_UNAVAILABLE", "OUTSIDE_TRADING_HOURS", "BOOK_TOO_THIN"]);
 /** Work one worker pass takes on; the rest waits for the next pass, oldest first. */
@@ -614,6 +618,48 @@ export class FollowService {
     return result;
   }
 
+  /**
+   * The monthly profit share: each running copy that has not settled in this Tokyo month (nor
+   * started in it) pays the lead their share of its realised profit above the high-water mark,
+   * open mirrors counted at their margin. Returns how many copies paid.
+   */
+  async settleMonthly(): Promise<number> {
+    let paid = 0;
+    const nowMs = this.now();
+    const month = zonedIsoDate(bookZone, nowMs).slice(0, 7);
+    for (const candidate of await activeCopies(this.db, copiesPerPassMax)) {
+      const shares = await copyShares(this.db, candidate);
+      if (zonedIsoDate(bookZone, shares.lastAtMs ?? candidate.startedAtMs).slice(0, 7) >= month) continue;
+      const settled = await transactThenEmit(this.db, this.events, async (tx) => {
+        const copy = await lockActiveCopy(tx, Number(candidate.id));
+        if (!copy) return { value: false, events: [] };
+        const cash = await copyCash(tx, copy);
+        const margin = (await openMirrors(tx, copy.id)).reduce(
+          (sum, m) => sum + (m.holding ? m.margin : 0n),
+          0n,
+        );
+        const { paid: before } = await copyShares(tx, copy);
+        const share = profitShare({
+          profit: cash + margin - copy.invested + before,
+          highWater: copy.highWater,
+          pct: copy.profitSharePct,
+        });
+        if (share.share <= 0n || share.share > cash) return { value: false, events: [] };
+        const lead = await this.leadOf(tx, copy);
+        await lockAvailable(tx, lead.memberId, copy.currency);
+        for (const journal of profitShareJournals(refOf(copy, lead.nickname), lead.memberId, share.share))
+          await postJournal(tx, journal, nowMs);
+        await saveCopy(tx, { ...copy, highWater: share.highWater });
+        return {
+          value: true,
+          events: [balanceEvent(lead.memberId, copy.currency), balanceEvent(copy.followerId, copy.currency)],
+        };
+      });
+      if (settled) paid += 1;
+    }
+    return paid;
+  }
+
   /** Stops copies at their floor, at the end of their period, or whose lead was suspended. */
   async checkStops(): Promise<number> {
     let stopped = 0;
@@ -764,8 +810,10 @@ export class FollowService {
       events.push({ memberId: copy.followerId, event: { type: "position", id: mirror.followerPositionId } });
     }
     const cash = await copyCash(tx, copy);
+    // Profit before any share paid: the high-water mark is on the copy's own result.
+    const { paid } = await copyShares(tx, copy);
     const settled = profitShare({
-      profit: cash - copy.invested,
+      profit: cash - copy.invested + paid,
       highWater: copy.highWater,
       pct: copy.profitSharePct,
     });
