@@ -458,4 +458,22 @@ describe("copying", () => {
     expect(await balanceOf(app.database, lead.memberId, "available", "JPY")).toBe(leadCash + profit / 10n);
     expect(await ledgerHealthy()).toBe(true);
   });
+
+  it("copies the lead's open trades at today's price when asked, and leaves out what they closed before", async () => {
+    const lead = await approvedLead("Open Bear");
+    const held = await trade(lead.auth, 1_000);
+    const fan = await follower();
+    const other = await follower();
+    await copy(fan.auth, lead.memberId, "1000000", { copyOpen: true });
+    await copy(other.auth, lead.memberId, "1000000");
+    await worker.mirrorPass();
+    // The lead's three closed round trips before the copy are not recorded at all.
+    const mirrors = await mirrorsOf(fan.memberId);
+    expect(mirrors).toHaveLength(1);
+    expect(mirrors[0]).toMatchObject({ status: "open" });
+    expect(await mirrorsOf(other.memberId)).toHaveLength(0);
+    await close(lead.auth, held.body.positionId);
+    expect((await worker.mirrorPass()).closed).toBe(1);
+    expect(await ledgerHealthy()).toBe(true);
+  });
 });

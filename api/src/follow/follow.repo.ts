@@ -275,10 +275,18 @@ function toCopy(row: import("../db/raw-rows.ts").RawRow): CopyRow {
   };
 }
 
-/** The newest position id of the lead: copies mirror those after it. */
-export async function lastPositionId(tx: Tx, memberId: string): Promise<string> {
+/**
+ * Where a new copy starts mirroring the lead: after their newest position, or, to copy the
+ * positions they hold now as well, just before the oldest of those.
+ */
+export async function lastPositionId(tx: Tx, memberId: string, withOpen = false): Promise<string> {
   return mapOneRow(
-    await tx.execute(sql`select coalesce(max(id), 0) as id from positions where member_id = ${memberId}`),
+    await tx.execute(sql`
+      select coalesce(${
+        withOpen
+          ? sql`(select min(id) - 1 from positions where member_id = ${memberId} and status = 'holding'),`
+          : sql``
+      } (select max(id) from positions where member_id = ${memberId}), 0) as id`),
     (row) => String(row.int("id")),
   );
 }
@@ -490,6 +498,8 @@ export async function pendingMirrors(tx: Tx, limit: number): Promise<PendingMirr
       from copies c
       join positions p on p.member_id = c.lead_id and p.id > c.after_position_id and p.currency = c.currency
       where c.status = 'active'
+        -- A position the lead closed before the copy began was never the copy's to see.
+        and (p.status = 'holding' or p.closed_at_ms >= c.started_at_ms)
         and not exists (select 1 from mirrors x where x.copy_id = c.id and x.lead_position_id = p.id)
       order by p.id, c.id
       limit ${limit}`),

@@ -366,7 +366,7 @@ export class FollowService {
           periodDays: body.periodDays,
           profitSharePct: this.terms.profitSharePct,
           invested: amount,
-          afterPositionId: await lastPositionId(tx, lead.memberId),
+          afterPositionId: await lastPositionId(tx, lead.memberId, body.copyOpen ?? false),
           startedAtMs: nowMs,
           endsAtMs: copyEndsAt(nowMs, body.periodDays),
         });

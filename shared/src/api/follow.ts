@@ -111,6 +111,8 @@ export const copyRequestSchema = z.object({
   amount: majorAmountSchema,
   periodDays: z.number({ error: "FOLLOW_PERIOD_INVALID" }).int({ error: "FOLLOW_PERIOD_INVALID" }),
   stopLossPct: z.number({ error: "COPY_STOP_INVALID" }).int({ error: "COPY_STOP_INVALID" }),
+  /** Also mirror the lead's positions open now, at the current price (eToro's "copy open trades"). */
+  copyOpen: z.boolean({ error: "VALIDATION_FAILED" }).default(false),
   /** The member read the risk text: required before a copy. */
   riskAccepted: z.literal(true, { error: "RISK_NOT_ACCEPTED" }),
 });

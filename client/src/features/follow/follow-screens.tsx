@@ -305,6 +305,7 @@ function CopyForm({ detail }: { detail: LeadDetail }) {
   const [period, setPeriod] = useState(terms.periods[1] ?? terms.periods[0] ?? 30);
   const [stop, setStop] = useState(String(terms.stopDefaultPct));
   const [accepted, setAccepted] = useState(false);
+  const [copyOpen, setCopyOpen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [keys] = useState(() => new IntentKeys());
@@ -330,6 +331,7 @@ function CopyForm({ detail }: { detail: LeadDetail }) {
       amount: amountForServer(minor, currency),
       periodDays: period,
       stopLossPct: stopPct,
+      copyOpen,
       riskAccepted: true as const,
     };
     setBusy(true);
@@ -404,6 +406,15 @@ function CopyForm({ detail }: { detail: LeadDetail }) {
           data-testid="copy-stop"
         />
       </div>
+      <label className="risk-text__accept">
+        <input
+          type="checkbox"
+          checked={copyOpen}
+          onChange={(event) => setCopyOpen(event.target.checked)}
+          data-testid="copy-open"
+        />
+        <Trans>Also copy the positions the lead holds now, at today's price</Trans>
+      </label>
       <div className="risk-text" data-testid="risk-text">
         <p>
           <Trans>
