@@ -476,4 +476,40 @@ describe("copying", () => {
     expect((await worker.mirrorPass()).closed).toBe(1);
     expect(await ledgerHealthy()).toBe(true);
   });
+
+  it("catches up after a worker dies mid-mirror: the rolled-back claim is mirrored on the next pass, once", async () => {
+    const lead = await approvedLead("Crashed Fox");
+    const fans = [];
+    for (let n = 0; n < 12; n += 1) {
+      const fan = await follower();
+      await copy(fan.auth, lead.memberId, "1000000");
+      fans.push(fan);
+    }
+    // A worker whose process "dies" inside every other opening: its transaction never commits.
+    let calls = 0;
+    const dying = Object.create(app.trading) as typeof app.trading;
+    dying.openWithin = (...args: Parameters<typeof app.trading.openWithin>) => {
+      calls += 1;
+      if (calls % 2 === 0) return Promise.reject(new Error("worker killed"));
+      return app.trading.openWithin(...args);
+    };
+    const crashing = new FollowService({
+      db: app.database.db,
+      trading: dying,
+      now: app.now,
+      events: () => undefined,
+      terms: parseFollowTerms(testConfig()),
+    });
+    const opened = await trade(lead.auth, 2_000);
+    const first = await crashing.mirror();
+    expect(first.mirrored).toBe(6);
+    // After the restart, the next pass finds exactly what was not committed.
+    const after = await worker.mirror();
+    expect(after.mirrored).toBe(6);
+    for (const fan of fans) expect(await mirrorsOf(fan.memberId)).toHaveLength(1);
+    expect(await ledgerHealthy()).toBe(true);
+    await close(lead.auth, opened.body.positionId);
+    await worker.mirror();
+    expect(await ledgerHealthy()).toBe(true);
+  });
 });
