@@ -6,6 +6,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const benches = [
   "loadtests/src/embedded-bench.ts",
   "loadtests/src/orders-bench.ts",
+  "loadtests/src/follow-bench.ts",
   "loadtests/src/gateway-bench.ts",
   "loadtests/src/uploads-bench.ts",
   "loadtests/src/page-bench.ts",

@@ -13,6 +13,8 @@ import { mountDividendRoutes } from "./dividends/dividends.routes.ts";
 import { AppError } from "./errors.ts";
 import type { AccountEvents } from "./events/account-events.ts";
 import { createStaffPublisher, type StaffEvents } from "./events/staff-events.ts";
+import { mountFollowRoutes } from "./follow/follow.routes.ts";
+import type { FollowService } from "./follow/follow.service.ts";
 import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
@@ -72,6 +74,8 @@ export function createApp(deps: AppDeps): {
   app: Express;
   market: MarketService;
   trading: TradingService;
+  /** Follow trading, for a benchmark that drives the worker's mirroring pass itself. */
+  follow: FollowService;
   uploads: UploadStore;
   /**
    * Resolves once this process hears the sessions other processes end (the bus's control
@@ -198,6 +202,7 @@ export function createApp(deps: AppDeps): {
     invitations: services.invitations,
     rewardOps: services.rewardOps,
   });
+  mountFollowRoutes(router, ops, docs, { follow: services.follow, now });
   mountSupportRoutes(router, ops, docs, { support: services.support, uploads: services.uploadStore, now });
   mountIpoRoutes(router, ops, docs, { ipo: services.ipo, now });
   mountBlockRoutes(router, ops, docs, { block: services.block, now });
@@ -215,6 +220,7 @@ export function createApp(deps: AppDeps): {
     app,
     market: services.market,
     trading: services.trading,
+    follow: services.follow,
     uploads: services.uploadStore,
     sessionsHeard,
   };

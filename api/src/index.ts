@@ -9,6 +9,7 @@ export { type Database, openDatabase } from "./db/database.ts";
 export { AppError } from "./errors.ts";
 export type { AccountEvents } from "./events/account-events.ts";
 export { createAccountPublisher } from "./events/account-events.ts";
+export { demoLeads, seedDemoLeads } from "./follow/follow-seed.ts";
 export { permissionsPolicy } from "./http/security.ts";
 export { newListings } from "./ipo/ipo.service.ts";
 export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";

@@ -10,6 +10,7 @@ import type { Database } from "./db/database.ts";
 import { DividendsService, dividendTermsOf } from "./dividends/dividends.service.ts";
 import type { AccountEvents } from "./events/account-events.ts";
 import type { StaffEvents } from "./events/staff-events.ts";
+import { FollowService, parseFollowTerms } from "./follow/follow.service.ts";
 import { ChannelsService } from "./funding/channels.service.ts";
 import { DepositsService } from "./funding/deposits.service.ts";
 import { type FundHours, parseFundHours } from "./funding/fund-hours.ts";
@@ -94,6 +95,8 @@ export interface Services {
   ipo: IpoService;
   /** Block trades: offerings, negotiated bids and the desk's review. */
   block: BlockService;
+  /** Follow trading: lead traders, copies, and the worker's mirroring. */
+  follow: FollowService;
   /** The cash desk's hours, parsed once from FUND_HOURS. */
   fundHours: FundHours;
 }
@@ -127,6 +130,7 @@ export function createServices(deps: ServiceDeps): Services {
     market,
     trading,
     dayTrading: new DayTradingService({ db, trading, now }),
+    follow: new FollowService({ db, trading, now, events, terms: parseFollowTerms(config) }),
     watchlist: new WatchlistService({ db, isKnown: (symbol) => market.isKnown(symbol), now }),
     news: new NewsService({ db, now }),
     auth: new AuthService({

@@ -13,6 +13,8 @@ import { TradingWorker } from "./trading/worker.ts";
 const workerIntervalMs = 1_000;
 /** How often it looks for dividends to pay: an ex-date begins at midnight, and a minute late is soon enough. */
 const dividendIntervalMs = 60_000;
+/** How often it checks copies against their stop-loss floor and period: a few seconds late is a few ticks. */
+const copyStopIntervalMs = 3_000;
 /** How often it looks for loan interest to post: a day's interest is due once a day, soon after Tokyo midnight. */
 const loanIntervalMs = 60_000;
 
@@ -31,7 +33,8 @@ const noSecrets = {
 };
 
 /**
- * The worker role: fills resting limit orders, calls margin, posts loan interest and pays dividends, over the
+ * The worker role: fills resting limit orders, calls margin, posts loan interest, pays dividends and
+ * mirrors lead traders' positions into their copiers' books, over the
  * same services the API builds (see `createServices`), so a fill by the worker and an order
  * through the API write the same journals.
  */
@@ -43,7 +46,7 @@ export function startWorker(deps: {
   events: AccountEvents;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): { stop(): Promise<void> } {
-  const { trading, loans, dividends, ipo } = createServices({ ...deps, now: Date.now, ...noSecrets });
+  const { trading, loans, dividends, ipo, follow } = createServices({ ...deps, now: Date.now, ...noSecrets });
   const worker = new TradingWorker({
     db: deps.database.db,
     bus: deps.bus,
@@ -55,9 +58,20 @@ export function startWorker(deps: {
   const interest = every(loanIntervalMs, () => loans.accrue(), deps.log);
   const payments = every(dividendIntervalMs, () => dividends.pay(), deps.log);
   const newShares = every(ipoIntervalMs, () => ipo.advance(), deps.log);
+  const mirroring = every(workerIntervalMs, () => follow.mirror(), deps.log);
+  const copyStops = every(copyStopIntervalMs, () => follow.checkStops(), deps.log);
+  const profitShares = every(loanIntervalMs, () => follow.settleMonthly(), deps.log);
   return {
     stop: async () => {
-      await Promise.all([worker.stop(), interest.stop(), payments.stop(), newShares.stop()]);
+      await Promise.all([
+        worker.stop(),
+        interest.stop(),
+        payments.stop(),
+        newShares.stop(),
+        mirroring.stop(),
+        copyStops.stop(),
+        profitShares.stop(),
+      ]);
     },
   };
 }

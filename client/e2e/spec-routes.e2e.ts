@@ -123,16 +123,18 @@ describe("the new screens' journeys", () => {
       .toMatch(/16:00\s*–\s*20:00 New York time/);
   });
 
-  it("shows the products still coming on Home as tiles that lead nowhere", async () => {
-    await page.goto(`${base}#/home/index?lang=en`);
-    for (const id of ["shortcut-follow"]) {
-      const tile = page.locator(`[data-testid=${id}]`);
-      await expect.poll(() => tile.textContent(), soon).toContain("Coming soon");
-      expect(await tile.evaluate((element) => element.closest("a") === null)).toBe(true);
+  it("leads from each product tile on Home to its screen", async () => {
+    const tiles: [string, RegExp][] = [
+      ["shortcut-ipo", /#\/market\/subscribe/],
+      ["shortcut-day-trading", /#\/common\/dayTrading$/],
+      ["shortcut-block-trade", /#\/market\/block/],
+      ["shortcut-follow", /#\/gdindex\/gdindex/],
+    ];
+    for (const [id, screen] of tiles) {
+      await page.goto(`${base}#/home/index?lang=en`);
+      await page.click(`[data-testid=${id}]`);
+      await page.waitForURL(screen);
     }
-    // Day trading is built: its tile leads to the day-trading screen.
-    await page.click("[data-testid=shortcut-day-trading]");
-    await page.waitForURL(/#\/common\/dayTrading$/);
   });
 
   it("ranks the hot lists live, and switches market and list", async () => {

@@ -19,6 +19,7 @@ import {
   seedDemoBlockTrades,
   seedDemoDayTrading,
   seedDemoInvitee,
+  seedDemoLeads,
   seedDemoMoney,
   seedDemoNewShares,
   seedDemoStaff,
@@ -162,6 +163,20 @@ export async function startPlatform(
     const startedMs = Date.now();
     await feed.start();
     logger.info({ ms: Date.now() - startedMs, epoch: feed.epoch }, "feed started");
+    // Lead traders whose records come from trading the feed's back-filled closes through the order
+    // service: once the history is stored (a minute on the first start), in the background.
+    const seedDatabase = demoDatabase;
+    const apiConfig = config.api;
+    if (seedDatabase && apiConfig) {
+      void feed
+        .saved()
+        .then(() => seedDemoLeads({ db: seedDatabase.db, catalog, config: apiConfig, nowMs: Date.now() }))
+        .then((leads) => {
+          if (leads > 0)
+            logger.info(`seeded ${leads} demo lead traders, each trading its strategy over the history`);
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, "seeding the demo lead traders failed"));
+    }
   }
   // Block trades price off the feed's last trades, so the demo desk opens once the feed has started.
   if (demoDatabase && config.api) {

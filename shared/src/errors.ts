@@ -140,6 +140,32 @@ export const errorStatus = {
   DIVIDEND_NOT_FOUND: 404,
   REWARD_NOT_FOUND: 404,
   REWARD_ALREADY_REVERSED: 409,
+  // Follow trading
+  /** The spec's "lead trader does not exist": no approved lead by that id (or suspended). */
+  LEAD_TRADER_NOT_FOUND: 404,
+  /** The spec's "time limit exceeded": the copy's follow period has ended. */
+  FOLLOW_TIME_LIMIT_EXCEEDED: 409,
+  NICKNAME_INVALID: 400,
+  NICKNAME_TAKEN: 409,
+  LEAD_APPLICATION_EXISTS: 409,
+  /** Too few closed trades to lead (LEAD_MIN_TRADES). */
+  LEAD_HISTORY_TOO_SHORT: 409,
+  LEAD_NOT_PENDING: 409,
+  LEAD_NOT_APPROVED: 409,
+  /** The lead's risk score is at the hiding threshold: no new copiers. */
+  LEAD_HIDDEN: 409,
+  COPY_SELF: 400,
+  ALREADY_COPYING: 409,
+  COPY_AMOUNT_OUT_OF_RANGE: 400,
+  COPY_STOP_INVALID: 400,
+  FOLLOW_PERIOD_INVALID: 400,
+  RISK_NOT_ACCEPTED: 400,
+  COPY_NOT_FOUND: 404,
+  COPY_NOT_ACTIVE: 409,
+  /** Taking money out would leave the copy below the minimum or its open mirrors unfunded. */
+  COPY_FUNDS_INSUFFICIENT: 409,
+  /** A position mirrored from a lead closes through its copy, so the proceeds return to the copy. */
+  POSITION_MIRRORED: 409,
   // Online support
   SUPPORT_TOPIC_INVALID: 400,
   SUPPORT_MESSAGE_REQUIRED: 400,

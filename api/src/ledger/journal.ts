@@ -2,10 +2,11 @@ import type { Currency, JournalMemo } from "@kabuto/shared";
 
 /**
  * A member's money by purpose: spendable, held for pending orders, posted as margin, owed to the
- * house after a loss (`deficit`), owed on credit loans (`loan`). The last two are negative by
- * what is owed.
+ * house after a loss (`deficit`), owed on credit loans (`loan`), put into copies of lead traders
+ * (`copy`, shared out between the member's copies by the journals' `copy:<id>` refs). `deficit`
+ * and `loan` are negative by what is owed.
  */
-export const memberPurposes = ["available", "held", "margin", "deficit", "loan"] as const;
+export const memberPurposes = ["available", "held", "margin", "deficit", "loan", "copy"] as const;
 export type MemberPurpose = (typeof memberPurposes)[number];
 /** The house's side of every movement; `adjustments` carries operations' adjusting journals. */
 export const housePurposes = [
@@ -17,6 +18,8 @@ export const housePurposes = [
   "rewards",
   "adjustments",
   "dividends",
+  /** A profit share on its way from a follower's copy to the lead: every share passes through at once. */
+  "follow",
 ] as const;
 export type HousePurpose = (typeof housePurposes)[number];
 
@@ -68,6 +71,17 @@ export const journalKinds = [
   "block_hold",
   /** The hold back to available: before the fill, or on rejection, withdrawal or a lost draw. */
   "block_release",
+  /** Money from available cash into a copy of a lead trader (starting it, or adding). */
+  "copy_in",
+  /** Money from a copy back to available cash (taking some out, or what is left when it stops). */
+  "copy_out",
+  /** A copy's cash paying for a mirrored opening (copy → available), or a mirror's proceeds back (available → copy). */
+  "copy_mirror",
+  /**
+   * A lead's share of a copy's profit above its high-water mark: the follower's copy → house
+   * follow, then house follow → the lead's available cash, one journal each, in one transaction.
+   */
+  "profit_share",
 ] as const;
 export type JournalKind = (typeof journalKinds)[number];
 

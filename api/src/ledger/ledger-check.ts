@@ -16,6 +16,13 @@ export interface LedgerReport {
    * unpaid interest): the loan records would then show another debt than the ledger holds.
    */
   loansMismatched: number;
+  /**
+   * Copies of lead traders whose share of the follower's copy account disagrees with their row: a
+   * stopped copy still holding cash, a running one whose money in less money out is not what it
+   * says was invested, a copy account whose balance is not the sum of its copies' cash (an entry
+   * on it outside any copy's journals).
+   */
+  copiesMismatched: number;
 }
 
 /** Recomputes every balance from its entries and re-adds every journal; a healthy ledger has no findings. */
@@ -48,12 +55,29 @@ export async function checkLedger(tx: Tx): Promise<LedgerReport> {
           full join (select member_id, currency, sum(principal_minor + interest_minor) as owed
                      from loans where status = 'approved' group by member_id, currency) l
             on l.member_id = a.member_id and l.currency = a.currency
-          where coalesce(-a.balance, 0) <> coalesce(l.owed, 0)) m) as loans_mismatched`),
+          where coalesce(-a.balance, 0) <> coalesce(l.owed, 0)) m) as loans_mismatched,
+        (select count(*) from (
+          select c.id from copies c
+          left join (select j.ref, sum(e.amount) as cash,
+                       sum(e.amount) filter (where j.kind in ('copy_in', 'copy_out')) as net_in
+                     from journals j join entries e on e.journal_id = j.id
+                     join ledger_accounts a on a.id = e.account_id
+                     where a.purpose = 'copy' and j.ref like 'copy:%' group by j.ref) k on k.ref = 'copy:' || c.id
+          where (c.status = 'stopped' and coalesce(k.cash, 0) <> 0)
+             or (c.status = 'active' and coalesce(k.net_in, 0) <> c.invested_minor)
+          union all
+          select a.id from ledger_accounts a
+          where a.purpose = 'copy' and a.balance <> coalesce((
+            select sum(e.amount) from entries e join journals j on j.id = e.journal_id
+            where e.account_id = a.id and j.ref like 'copy:%'
+              and exists (select 1 from copies c where 'copy:' || c.id = j.ref and c.follower_id = a.member_id)), 0)
+        ) x) as copies_mismatched`),
     (row) => ({
       accounts: row.int("accounts"),
       journals: row.int("journals"),
       mismatched: row.int("mismatched"),
       loansMismatched: row.int("loans_mismatched"),
+      copiesMismatched: row.int("copies_mismatched"),
     }),
   );
   return {
@@ -63,6 +87,7 @@ export async function checkLedger(tx: Tx): Promise<LedgerReport> {
     unbalanced,
     mismatched: counts.mismatched,
     loansMismatched: counts.loansMismatched,
+    copiesMismatched: counts.copiesMismatched,
   };
 }
 
@@ -71,6 +96,7 @@ export function isHealthy(report: LedgerReport): boolean {
     report.drifted.length === 0 &&
     report.unbalanced.length === 0 &&
     report.mismatched === 0 &&
-    report.loansMismatched === 0
+    report.loansMismatched === 0 &&
+    report.copiesMismatched === 0
   );
 }

@@ -29,6 +29,7 @@ export class LedgerCheckService {
       unbalanced: report.unbalanced.map((row) => ({ ...row, sum: String(row.sum) })),
       mismatched: report.mismatched,
       loansMismatched: report.loansMismatched,
+      copiesMismatched: report.copiesMismatched,
       checkedAtMs: this.now(),
     };
   }

@@ -570,3 +570,13 @@ function databaseError(error: unknown): { constraint?: unknown } | undefined {
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
+
+/** Whether the position mirrors a lead's in a running copy (follow trading's `mirrors` table). */
+export async function isOpenMirror(tx: Conn, positionId: number): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(
+      sql`select 1 as one from mirrors where follower_position_id = ${positionId} and status = 'open'`,
+    ),
+  );
+  return rows.length > 0;
+}

@@ -158,7 +158,13 @@ export function mountTradingRoutes(
       summary: "Close a holding position at market",
       auth: true,
       response: positionSchema,
-      errors: [...tradingErrors, "POSITION_NOT_FOUND", "POSITION_NOT_HOLDING", "POSITION_LOCKED"],
+      errors: [
+        ...tradingErrors,
+        "POSITION_NOT_FOUND",
+        "POSITION_NOT_HOLDING",
+        "POSITION_LOCKED",
+        "POSITION_MIRRORED",
+      ],
     },
     async (request, response) => {
       const member = requireMember(request);

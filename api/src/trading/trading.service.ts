@@ -3,6 +3,7 @@ import type {
   AccountEvent,
   AccountSummary,
   Book,
+  Currency,
   DayTradeTerms,
   Fill,
   FundRecord,
@@ -65,6 +66,7 @@ import {
   findPosition,
   insertRestingOrder,
   isBalanceRefusal,
+  isOpenMirror,
   type LockedOrder,
   listDayTrades,
   listOrders,
@@ -306,6 +308,10 @@ export class TradingService {
       nowMs,
       async (tx) => {
         const position = await this.lockHolding(tx, memberId, positionId);
+        // A mirror of a lead's position closes through its copy (follow trading), so its
+        // proceeds return to the copy; a margin call still closes it, and the copy catches up.
+        if (reason === "member" && (await isOpenMirror(tx, Number(position.id))))
+          throw new AppError("POSITION_MIRRORED");
         if (position.lockedUntilMs !== null && position.lockedUntilMs > nowMs) {
           throw new AppError("POSITION_LOCKED", { untilMs: position.lockedUntilMs });
         }
@@ -326,6 +332,78 @@ export class TradingService {
         ...(reason === "day_trade_cutoff" ? [{ type: "day_trade_cutoff" as const, id: closed.id }] : []),
       ],
     );
+  }
+
+  /**
+   * Opens a market position inside the caller's transaction, for a flow that pays for it from
+   * elsewhere (follow trading's mirrors): `fund` runs first with what the opening will take from
+   * available cash (margin and fee), then the same opening a member's order writes. Refuses as
+   * `placeOrder` would; the caller's transaction rolls everything back.
+   */
+  async openWithin(
+    tx: Conn,
+    memberId: string,
+    order: Pick<OrderRequest, "symbol" | "side" | "quantity" | "leverage">,
+    nowMs: number,
+    fund: (cost: bigint) => Promise<void>,
+  ): Promise<{ orderId: string; positionId: string; currency: Currency }> {
+    const instrument = this.catalog.instrumentBySymbol.get(order.symbol);
+    if (!instrument) throw new AppError("PRODUCT_NOT_FOUND");
+    const market = instrument.market;
+    if (!isWholeUnits(market, order.quantity)) throw new AppError("QUANTITY_INVALID");
+    if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular")
+      throw new AppError("OUTSIDE_TRADING_HOURS");
+    const [, book] = await this.marketState(order.symbol);
+    if (!book) throw new AppError("PRICE_UNAVAILABLE");
+    const fill = walkBook(book, market, order.side, order.quantity);
+    if (!fill) throw new AppError("BOOK_TOO_THIN");
+    const currency = marketCurrency[market];
+    const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
+    await fund(opening.margin + opening.fee);
+    const body: Omit<Order, "id" | "positionId"> = {
+      symbol: order.symbol,
+      side: order.side,
+      type: "market",
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitPrice: null,
+      session: "regular",
+      status: "filled",
+      held: "0",
+      currency,
+      fillPrice: opening.openPrice,
+      createdAtMs: nowMs,
+      updatedAtMs: nowMs,
+    };
+    const written = await writeOpening(
+      tx,
+      { memberId, currency, ...order, ...opening, nowMs },
+      { kind: "new", session: "regular", body },
+    );
+    if (written.outcome === "barred") refuseBarred(written.flags);
+    if (written.outcome !== "opened") throw new Error("an unkeyed opening was not written");
+    return { orderId: written.orderId, positionId: written.positionId, currency };
+  }
+
+  /** Closes a holding position at market inside the caller's transaction (follow trading's mirrors). */
+  async closeWithin(tx: Conn, memberId: string, positionId: string, nowMs: number): Promise<Position> {
+    const position = await this.lockHolding(tx, memberId, positionId);
+    const market = marketOf(position.symbol);
+    if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") {
+      throw new AppError("OUTSIDE_TRADING_HOURS");
+    }
+    const [, book] = await this.marketState(position.symbol);
+    if (!book) throw new AppError("PRICE_UNAVAILABLE");
+    const fill = walkBook(book, market, position.side === "long" ? "short" : "long", position.quantity);
+    if (!fill) throw new AppError("BOOK_TOO_THIN");
+    return this.settleClose(tx, memberId, position, market, fill, "member", nowMs);
+  }
+
+  /** The newest books of these symbols, as the bus holds them. */
+  async books(symbols: readonly string[]): Promise<Map<string, Book>> {
+    const unique = [...new Set(symbols)];
+    const updates = await this.bus.snapshots(unique.map((symbol) => bookTopic(symbol)));
+    return new Map(updates.map((update) => [(update.data as Book).symbol, update.data as Book]));
   }
 
   /** Moves `amount` (positive minor units, checked by the caller) from available cash to the position's margin. */

@@ -48,6 +48,17 @@ export function IconQuotes(props: IconProps) {
   );
 }
 
+/** Two people: the Follow tab, following another member's trades. */
+export function IconFollow(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8.5" r="3" />
+      <path d="M3.5 19a5.5 5.5 0 0 1 11 0" />
+      <path d="M15.5 5.8a3 3 0 0 1 0 5.4M17 14a5.5 5.5 0 0 1 3.5 5" />
+    </Icon>
+  );
+}
+
 export function IconMine(props: IconProps) {
   return (
     <Icon {...props}>

@@ -121,6 +121,12 @@ const screens = {
   blockApply: lazy(() =>
     import("../features/block/block-apply-screen.tsx").then((m) => ({ default: m.BlockApplyScreen })),
   ),
+  follow: lazy(() =>
+    import("../features/follow/follow-screens.tsx").then((m) => ({ default: m.FollowScreen })),
+  ),
+  followOrders: lazy(() =>
+    import("../features/follow/follow-screens.tsx").then((m) => ({ default: m.FollowOrdersScreen })),
+  ),
   notFound: lazy(() => import("./not-found-screen.tsx").then((m) => ({ default: m.NotFoundScreen }))),
 } satisfies Record<string, ComponentType>;
 
@@ -185,6 +191,8 @@ const routes: Record<string, RouteDef> = {
   "/common/dividend3": { screen: screens.dividendDetail },
   "/user/invite": { screen: screens.invite },
   "/user/pj": { screen: screens.support },
+  "/gdindex/gdindex": { screen: screens.follow, tab: true },
+  "/gdindex/gdList": { screen: screens.followOrders },
 };
 
 /** The root leads to the welcome screen. */

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { IconHome, IconMine, IconQuotes, IconTrade } from "./icons.tsx";
+import { IconFollow, IconHome, IconMine, IconQuotes, IconTrade } from "./icons.tsx";
 
 interface Tab {
   path: string;
@@ -11,10 +11,7 @@ interface Tab {
   icon: ReactNode;
 }
 
-/**
- * The bottom menu. The spec's Follow tab comes with the issue that builds its screens; until
- * then it is left out rather than shown dead.
- */
+/** The bottom menu, as the spec orders it: Home, Transaction, Quotes, Follow, Mine. */
 export function TabBar() {
   const { t } = useLingui();
   const [path] = useLocation();
@@ -22,6 +19,7 @@ export function TabBar() {
     { path: "/home/index", area: "/home/", label: t`Home`, icon: <IconHome /> },
     { path: "/position/position", area: "/position/", label: t`Trade`, icon: <IconTrade /> },
     { path: "/market/market", area: "/market/", label: t`Quotes`, icon: <IconQuotes /> },
+    { path: "/gdindex/gdindex", area: "/gdindex/", label: t`Follow`, icon: <IconFollow /> },
     { path: "/user/usercenter", area: "/user/", label: t`Mine`, icon: <IconMine /> },
   ];
   return (

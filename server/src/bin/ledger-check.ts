@@ -24,5 +24,9 @@ if (report.mismatched > 0)
   console.log(`  ${report.mismatched} entries in a currency other than their account's`);
 if (report.loansMismatched > 0)
   console.log(`  ${report.loansMismatched} loan accounts that differ from what their loans say is owed`);
+if (report.copiesMismatched > 0)
+  console.log(
+    `  ${report.copiesMismatched} copies whose cash or invested amount differs from their journals`,
+  );
 console.log(isHealthy(report) ? "ledger: no drift" : "ledger: DRIFT FOUND");
 process.exit(isHealthy(report) ? 0 : 1);

@@ -39,6 +39,9 @@ export const auditActionCodes = [
   "block.open",
   "block.approve",
   "block.reject",
+  "lead.approve",
+  "lead.reject",
+  "lead.suspend",
 ] as const;
 
 export type AuditActionCode = (typeof auditActionCodes)[number];

@@ -71,6 +71,18 @@ export const journalMemoSchema = z.discriminatedUnion("code", [
   z.object({ code: z.literal("checkin_points"), params: z.object({ points: count }) }),
   /** The invitation reward: the invitee (masked number) was verified and made a first deposit. */
   z.object({ code: z.literal("invitation_reward"), params: z.object({ invitee: z.string() }) }),
+  /**
+   * Follow trading, naming the lead by nickname: money into a copy (`in`), out of it (`out`),
+   * cash for a mirrored opening (`mirror_open`), a mirror's proceeds back (`mirror_close`), and
+   * the profit share the follower paid (`share_paid`) or the lead received (`share_received`).
+   */
+  z.object({
+    code: z.literal("copy"),
+    params: z.object({
+      lead: z.string(),
+      action: z.enum(["in", "out", "mirror_open", "mirror_close", "share_paid", "share_received"]),
+    }),
+  }),
   /** Operations took back a reward journal (abuse); the reason is staff's words, in the memo. */
   z.object({ code: z.literal("reward_reversal"), params: z.object({ rewardJournalId: z.string() }) }),
   /** Payment for units of a new share won in its draw, held until listing day. */

@@ -237,6 +237,8 @@ export const ledgerCheckSchema = z.object({
   mismatched: z.number(),
   /** Members whose loan account differs from what their loans say is owed. */
   loansMismatched: z.number(),
+  /** Copies of lead traders whose cash or invested amount differs from their journals. */
+  copiesMismatched: z.number(),
   checkedAtMs: z.number(),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;

@@ -20,7 +20,7 @@ export interface RecordSummary {
 }
 
 /** Purposes in the order the row shows them. */
-const purposeOrder = ["available", "held", "margin", "deficit", "loan"];
+const purposeOrder = ["available", "held", "margin", "deficit", "loan", "copy"];
 
 export function summarizeChanges(changes: FundRecord["changes"]): RecordSummary {
   const sums = new Map<string, Move>();

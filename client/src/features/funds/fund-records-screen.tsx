@@ -64,6 +64,10 @@ const kindLabels: Record<string, MessageDescriptor> = {
   ipo_allotment: msg({ message: "New share allotted", context: "fund record" }),
   block_hold: msg({ message: "Block trade held", context: "fund record" }),
   block_release: msg({ message: "Block trade released", context: "fund record" }),
+  copy_in: msg({ message: "Into a copy", context: "fund record" }),
+  copy_out: msg({ message: "Back from a copy", context: "fund record" }),
+  copy_mirror: msg({ message: "Copy trade", context: "fund record" }),
+  profit_share: msg({ message: "Profit share", context: "fund record" }),
 };
 
 const purposeLabels: Record<string, MessageDescriptor> = {
@@ -72,6 +76,7 @@ const purposeLabels: Record<string, MessageDescriptor> = {
   margin: msg({ message: "Margin", context: "fund record" }),
   deficit: msg({ message: "Owed", context: "fund record" }),
   loan: msg({ message: "Loan owed", context: "fund record" }),
+  copy: msg({ message: "In copies", context: "fund record" }),
 };
 
 /**
@@ -366,6 +371,23 @@ function useMemoText(): (memo: JournalMemo) => string {
         const code = stockCode(memo.params.symbol);
         const quantity = count(memo.params.quantity);
         return t`Block trade ${code}: hold for ${quantity} shares released`;
+      }
+      case "copy": {
+        const lead = memo.params.lead;
+        switch (memo.params.action) {
+          case "in":
+            return t`Money into the copy of ${lead}`;
+          case "out":
+            return t`Money back from the copy of ${lead}`;
+          case "mirror_open":
+            return t`Copy of ${lead}: a mirrored trade opened`;
+          case "mirror_close":
+            return t`Copy of ${lead}: a mirrored trade closed`;
+          case "share_paid":
+            return t`Profit share paid to ${lead}`;
+          case "share_received":
+            return t`Profit share from a copier of ${lead}`;
+        }
       }
     }
   };

@@ -54,8 +54,7 @@ interface Shortcut {
 
 /**
  * Home: the newest announcement, the markets at a glance, shortcuts and the newest news. Every
- * shortcut of the spec is here: a link to its screen, or, for a product not built yet, a dimmed
- * tile that says it is coming.
+ * shortcut of the spec is here, each a link to its screen.
  */
 export function HomeScreen() {
   const { t } = useLingui();
@@ -173,24 +172,9 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
 }
 
 /**
- * Products of the spec's shortcuts that are not built yet. They are shown, dimmed, with a
- * "coming" note rather than hidden: the member sees what the app will offer, and no tap leads
- * to a dead end. Whoever builds one turns it into a link in `Shortcuts`.
- */
-function comingShortcuts(): ComingShortcut[] {
-  return [{ label: <Trans>Follow trading</Trans>, icon: <IconPeople />, testId: "shortcut-follow" }];
-}
-
-interface ComingShortcut {
-  label: ReactNode;
-  icon: ReactNode;
-  testId: string;
-}
-
-/**
  * Four to a row: trading and money first (the spec's "negotiated bidding" is the order screen,
  * reached through search), then the markets (watchlist, the US extended sessions, hot lists),
- * then exchange, search, help and the language; the products still coming close the grid.
+ * then exchange, search, help and the language.
  */
 function Shortcuts() {
   const { t } = useLingui();
@@ -268,6 +252,12 @@ function Shortcuts() {
       icon: <IconQuotes />,
       testId: "shortcut-exchange",
     },
+    {
+      href: "/gdindex/gdindex",
+      label: <Trans>Follow trading</Trans>,
+      icon: <IconPeople />,
+      testId: "shortcut-follow",
+    },
     { href: "/home/search", label: <Trans>Search</Trans>, icon: <IconSearch />, testId: "shortcut-search" },
     ...supportShortcuts(config.value ?? []),
     {
@@ -304,15 +294,6 @@ function Shortcuts() {
           </Link>
         );
       })}
-      {comingShortcuts().map((shortcut) => (
-        <span key={shortcut.testId} className="shortcut shortcut--coming" data-testid={shortcut.testId}>
-          <span className="shortcut__icon">{shortcut.icon}</span>
-          <span className="shortcut__label">{shortcut.label}</span>
-          <span className="shortcut__coming">
-            <Trans>Coming soon</Trans>
-          </span>
-        </span>
-      ))}
     </nav>
   );
 }

@@ -38,6 +38,9 @@ const actionLabels: Record<AuditActionCode, MessageDescriptor> = {
   "block.open": msg({ message: "Stock opened to negotiated bids", context: "audit action" }),
   "block.approve": msg({ message: "Negotiated bid approved", context: "audit action" }),
   "block.reject": msg({ message: "Negotiated bid rejected", context: "audit action" }),
+  "lead.approve": msg({ message: "Lead trader approved", context: "audit action" }),
+  "lead.reject": msg({ message: "Lead trader rejected", context: "audit action" }),
+  "lead.suspend": msg({ message: "Lead trader suspended", context: "audit action" }),
 };
 
 /**

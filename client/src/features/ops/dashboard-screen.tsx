@@ -174,6 +174,9 @@ function LedgerCheckCard() {
               <li>
                 <Trans>Loan accounts that differ from their loans: {report.loansMismatched}</Trans>
               </li>
+              <li>
+                <Trans>Copies whose cash differs from their journals: {report.copiesMismatched}</Trans>
+              </li>
             </ul>
           )}
           <When ms={report.checkedAtMs} />

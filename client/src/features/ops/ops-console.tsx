@@ -34,6 +34,8 @@ const screens = {
     import("./withdrawal-screens.tsx").then((m) => ({ default: m.WithdrawalDetailScreen })),
   ),
   blockDesk: lazy(() => import("./block-screens.tsx").then((m) => ({ default: m.BlockDeskScreen }))),
+  leadQueue: lazy(() => import("./lead-screens.tsx").then((m) => ({ default: m.LeadQueueScreen }))),
+  leadDetail: lazy(() => import("./lead-screens.tsx").then((m) => ({ default: m.LeadDetailScreen }))),
   loanQueue: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
   loanDetail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
   dayTradeQueue: lazy(() =>
@@ -213,6 +215,8 @@ function ConsoleRoutes(): ReactNode {
       <Route path="/ops/deposits/:id">{(params) => <screens.depositDetail id={params.id} />}</Route>
       <Route path="/ops/withdrawals" component={screens.withdrawalQueue} />
       <Route path="/ops/withdrawals/:id">{(params) => <screens.withdrawalDetail id={params.id} />}</Route>
+      <Route path="/ops/leads" component={screens.leadQueue} />
+      <Route path="/ops/leads/:id">{(params) => <screens.leadDetail id={params.id} />}</Route>
       <Route path="/ops/loans" component={screens.loanQueue} />
       <Route path="/ops/loans/:id">{(params) => <screens.loanDetail id={params.id} />}</Route>
       <Route path="/ops/day-trading" component={screens.dayTradeQueue} />

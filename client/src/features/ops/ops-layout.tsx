@@ -25,6 +25,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   withdrawals: msg`Withdrawals`,
   loans: msg`Loans`,
   dayTrading: msg`Day trading`,
+  leads: msg`Lead traders`,
   support: msg`Support`,
   offerings: msg`New shares`,
   block: msg`Block trades`,

@@ -10,6 +10,7 @@ describe("the console menu shows each role only what it may open", () => {
       "withdrawals",
       "loans",
       "dayTrading",
+      "leads",
       "support",
       "offerings",
       "block",

@@ -11,6 +11,7 @@ export type OpsArea =
   | "withdrawals"
   | "loans"
   | "dayTrading"
+  | "leads"
   | "support"
   | "offerings"
   | "block"
@@ -37,6 +38,7 @@ export const opsSections: readonly OpsSection[] = [
   { area: "withdrawals", path: "/ops/withdrawals", role: "reviewer" },
   { area: "loans", path: "/ops/loans", role: "reviewer" },
   { area: "dayTrading", path: "/ops/day-trading", role: "reviewer" },
+  { area: "leads", path: "/ops/leads", role: "reviewer" },
   { area: "support", path: "/ops/support", role: "reviewer" },
   { area: "offerings", path: "/ops/ipo", role: "reviewer" },
   { area: "block", path: "/ops/block", role: "reviewer" },

@@ -113,6 +113,9 @@ const statusLabels: Record<string, MessageDescriptor> = {
   unverified: msg({ message: "Unverified", context: "review status" }),
   verified: msg({ message: "Verified", context: "review status" }),
   settled: msg({ message: "Repaid", context: "review status" }),
+  suspended: msg({ message: "Suspended", context: "review status" }),
+  active: msg({ message: "Running", context: "review status" }),
+  stopped: msg({ message: "Stopped", context: "review status" }),
 };
 
 const statusTones: Record<string, string> = {
@@ -122,6 +125,8 @@ const statusTones: Record<string, string> = {
   verified: "good",
   rejected: "bad",
   settled: "good",
+  suspended: "bad",
+  active: "info",
 };
 
 /** A short coloured label: `wait`, `info`, `good` or `bad`, or grey without a tone. */

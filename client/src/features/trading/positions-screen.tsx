@@ -11,6 +11,7 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useSessionState } from "../../state/session.ts";
+import { MirroredPanel } from "../follow/mirrored-panel.tsx";
 import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
@@ -46,10 +47,11 @@ const ConfirmDialog = lazy(() =>
 
 /**
  * The Transaction tab (`/position/position`): positions in progress, pending limit orders, ended
- * positions, placements (shares allotted from new shares), and block-trade applications: bidding
- * (negotiated bids) and auction (applications to block offerings). Follow comes with its issue.
+ * positions, placements (shares allotted from new shares), block-trade applications: bidding
+ * (negotiated bids) and auction (applications to block offerings), and positions copied from
+ * lead traders (follow).
  */
-const positionTabs = ["holding", "pending", "closed", "placement", "bidding", "auction"] as const;
+const positionTabs = ["holding", "pending", "closed", "placement", "bidding", "auction", "follow"] as const;
 type PositionTab = (typeof positionTabs)[number];
 
 function isPositionTab(value: unknown): value is PositionTab {
@@ -120,6 +122,9 @@ function PositionTabs() {
         <Tabs.Tab className="underline-tabs__tab" value="auction" data-testid="tab-auction">
           <Trans context="position tab">Auction</Trans>
         </Tabs.Tab>
+        <Tabs.Tab className="underline-tabs__tab" value="follow">
+          <Trans>Follow</Trans>
+        </Tabs.Tab>
         <Tabs.Indicator className="underline-tabs__indicator" />
       </Tabs.List>
       <Tabs.Panel value="holding">{tab === "holding" && <HoldingPanel />}</Tabs.Panel>
@@ -146,6 +151,7 @@ function PositionTabs() {
           </Suspense>
         )}
       </Tabs.Panel>
+      <Tabs.Panel value="follow">{tab === "follow" && <MirroredPanel />}</Tabs.Panel>
     </Tabs.Root>
   );
 }

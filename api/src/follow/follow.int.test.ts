@@ -1,0 +1,515 @@
+import { mirrorQuantity } from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rowsOf } from "../db/rows.ts";
+import { balanceOf, readyToWithdraw } from "../funding/funding-fixtures.ts";
+import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
+import { signInStaff } from "../ops/members.fixtures.ts";
+import { seedDemo } from "../seed.ts";
+import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
+import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { testConfig } from "../testing/test-env.ts";
+import { FollowService, parseFollowTerms } from "./follow.service.ts";
+
+let app: TestApp;
+let reviewer: Record<string, string>;
+let supervisor: Record<string, string>;
+/** The worker's follow service, over the app's database, trading service and clock. */
+let worker: FollowService;
+/** A second worker, as a second process would run one. */
+let otherWorker: FollowService;
+
+const toyota = "JP:7203";
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await seedDemo(app.database.db, Date.now());
+  const make = () =>
+    new FollowService({
+      db: app.database.db,
+      trading: app.trading,
+      now: app.now,
+      events: () => undefined,
+      terms: parseFollowTerms(testConfig()),
+    });
+  worker = make();
+  otherWorker = make();
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  reviewer = (await signInStaff(app, "reviewer")).auth;
+  supervisor = (await signInStaff(app, "supervisor")).auth;
+  price("2650");
+});
+
+/** A deep book around `bid`: one yen wide, enough for any order here. */
+function price(bid: string): void {
+  const ask = String(Number(bid) + 1);
+  setMarket(app.bus, toyota, [[bid, 1_000_000]], [[ask, 1_000_000]]);
+}
+
+async function ledgerHealthy(): Promise<boolean> {
+  return isHealthy(await app.database.db.transaction((tx) => checkLedger(tx)));
+}
+
+function trade(auth: Record<string, string>, quantity: number, leverage = 1) {
+  return call(
+    `${app.url}/orders`,
+    "POST",
+    { symbol: toyota, side: "long", type: "market", quantity, leverage },
+    auth,
+  );
+}
+
+async function close(auth: Record<string, string>, positionId: string) {
+  const closed = await call(`${app.url}/positions/${positionId}/close`, "POST", {}, auth);
+  expect(closed.status).toBe(200);
+}
+
+/** A verified member with ten million yen and three closed trades, approved as a lead. */
+async function approvedLead(nickname: string) {
+  const lead = await registerMember(app.url, app.database);
+  await readyToWithdraw(app.database, lead.memberId);
+  await fund(app.database, lead.memberId, "JPY", 10_000_000n);
+  const apply = () =>
+    call(
+      `${app.url}/follow/lead`,
+      "POST",
+      { nickname, avatar: "owl", bio: "Patient swing trades", currency: "JPY" },
+      lead.auth,
+    );
+  const early = await apply();
+  expect(early.status).toBe(409);
+  expect(early.body.error?.code).toBe("LEAD_HISTORY_TOO_SHORT");
+  for (let n = 0; n < 3; n += 1) {
+    const opened = await trade(lead.auth, 100);
+    await close(lead.auth, opened.body.positionId);
+  }
+  const applied = await apply();
+  expect(applied.status).toBe(201);
+  expect(applied.body).toMatchObject({ status: "pending", nickname });
+  const approved = await call(
+    `${app.url}/ops/follow/leads/${lead.memberId}/review`,
+    "POST",
+    { decision: "approve" },
+    reviewer,
+  );
+  expect(approved.status).toBe(200);
+  expect(approved.body).toMatchObject({ status: "approved", trades: 3 });
+  return lead;
+}
+
+async function follower(cash = 2_000_000n) {
+  const member = await registerMember(app.url, app.database);
+  await fund(app.database, member.memberId, "JPY", cash);
+  return member;
+}
+
+function copy(
+  auth: Record<string, string>,
+  leadId: string,
+  amount: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  return call(
+    `${app.url}/follow/copies`,
+    "POST",
+    { leadId, amount, periodDays: 30, stopLossPct: 40, riskAccepted: true, ...extra },
+    { ...auth, ...headers },
+  );
+}
+
+async function copiesOf(auth: Record<string, string>) {
+  const listed = await call(`${app.url}/follow/copies`, "GET", undefined, auth);
+  expect(listed.status).toBe(200);
+  return listed.body.items;
+}
+
+async function mirrorsOf(memberId: string) {
+  return rowsOf(
+    await app.database.db.execute(sql`
+      select x.quantity, x.status, x.follower_position_id from mirrors x join copies c on c.id = x.copy_id
+      where c.follower_id = ${memberId} order by x.lead_position_id`),
+  );
+}
+
+describe("lead traders", () => {
+  it("apply with a record, are approved, and show a public profile without their name or balances", async () => {
+    const lead = await approvedLead("Patient Owl");
+    const board = await call(`${app.url}/follow/leads`, "GET", undefined, lead.auth);
+    const card = board.body.items.find((item: { id: string }) => item.id === lead.memberId);
+    expect(card).toMatchObject({ nickname: "Patient Owl", avatar: "owl", trades: 3, copiers: 0 });
+    // Three round trips, each losing the spread and fees: a small negative month, no deposits counted.
+    expect(card.returns.m1).toBeLessThan(0);
+    expect(card.returns.m1).toBeGreaterThan(-0.01);
+    expect(card.winShare).toBe(0);
+    const text = JSON.stringify(card);
+    expect(text).not.toContain("山田");
+    expect(text).not.toContain("10000000");
+    const detail = await call(`${app.url}/follow/leads/${lead.memberId}`, "GET", undefined, lead.auth);
+    expect(detail.status).toBe(200);
+    expect(detail.body.terms).toMatchObject({ minimum: "30000", periods: [7, 30, 90], stopDefaultPct: 40 });
+    expect(detail.body.curve.length).toBeGreaterThan(1);
+    const audit = await call(
+      `${app.url}/ops/audit?target=member:${lead.memberId}`,
+      "GET",
+      undefined,
+      supervisor,
+    );
+    expect(audit.body.items.map((row: { action: string }) => row.action)).toContain("lead.approve");
+  });
+
+  it("answer the spec's 'lead trader does not exist' for an unknown or unapproved lead", async () => {
+    const member = await follower();
+    for (const id of ["00000000-0000-4000-8000-000000000000", "nobody", member.memberId]) {
+      const refused = await copy(member.auth, id, "100000");
+      expect(refused.status).toBe(404);
+      expect(refused.body.error?.code).toBe("LEAD_TRADER_NOT_FOUND");
+    }
+  });
+});
+
+describe("copying", () => {
+  it("moves the amount into a copy once, mirrors the lead's trade proportionally, once, and returns the money at the stop with the profit share", async () => {
+    const lead = await approvedLead("Steady Crane");
+    const fan = await follower();
+    const checks = [
+      [{ amount: "1000" }, "COPY_AMOUNT_OUT_OF_RANGE"],
+      [{ periodDays: 12 }, "FOLLOW_PERIOD_INVALID"],
+      [{ stopLossPct: 99 }, "COPY_STOP_INVALID"],
+      [{ riskAccepted: false }, "RISK_NOT_ACCEPTED"],
+    ] as const;
+    for (const [extra, code] of checks) {
+      const refused = await copy(fan.auth, lead.memberId, "1000000", extra);
+      expect(refused.body.error?.code).toBe(code);
+    }
+    const key = { "Idempotency-Key": "copy-crane-1" };
+    const started = await copy(fan.auth, lead.memberId, "1000000", {}, key);
+    expect(started.status).toBe(201);
+    const retried = await copy(fan.auth, lead.memberId, "1000000", {}, key);
+    expect(retried.body).toEqual(started.body);
+    expect(await balanceOf(app.database, fan.memberId, "available", "JPY")).toBe(1_000_000n);
+    expect(await balanceOf(app.database, fan.memberId, "copy", "JPY")).toBe(1_000_000n);
+    expect(started.body).toMatchObject({
+      status: "active",
+      invested: "1000000",
+      floor: "600000",
+      nickname: "Steady Crane",
+    });
+    expect(await ledgerHealthy()).toBe(true);
+    const again = await copy(fan.auth, lead.memberId, "1000000");
+    expect(again.body.error?.code).toBe("ALREADY_COPYING");
+
+    // The lead's equity before they trade: what the mirror is proportional to.
+    const leadAccount = await call(`${app.url}/account`, "GET", undefined, lead.auth);
+    const jpy = leadAccount.body.balances.find((b: { currency: string }) => b.currency === "JPY");
+    const leadEquity = BigInt(jpy.available) + BigInt(jpy.held) + BigInt(jpy.margin);
+    const opened = await trade(lead.auth, 3_000, 2);
+    expect(opened.status).toBe(201);
+    // Two workers at once: the mirrors table's key lets only one of them open it.
+    const [a, b] = await Promise.all([worker.mirrorPass(), otherWorker.mirrorPass()]);
+    expect(a.mirrored + b.mirrored).toBe(1);
+    expect((await worker.mirrorPass()).mirrored).toBe(0);
+    const expected = mirrorQuantity({ leadQuantity: 3_000, leadEquity, copyEquity: 1_000_000n, unit: 100 });
+    expect(expected).toBe(300);
+    const [mirror] = await mirrorsOf(fan.memberId);
+    expect(mirror).toMatchObject({ status: "open" });
+    expect(Number(mirror?.quantity)).toBe(expected);
+    const mirrored = await call(`${app.url}/follow/positions?status=holding`, "GET", undefined, fan.auth);
+    expect(mirrored.body.items).toHaveLength(1);
+    expect(mirrored.body.items[0]).toMatchObject({
+      symbol: toyota,
+      quantity: 300,
+      leverage: 2,
+      leadNickname: "Steady Crane",
+    });
+    // The copy paid for it: margin and fee left the copy account, the member's own cash is untouched.
+    expect(await balanceOf(app.database, fan.memberId, "available", "JPY")).toBe(1_000_000n);
+    expect(await balanceOf(app.database, fan.memberId, "copy", "JPY")).toBeLessThan(1_000_000n);
+    expect(await ledgerHealthy()).toBe(true);
+    // The member closes a mirror through its copy, never as a position of their own.
+    const own = await call(`${app.url}/positions/${mirrored.body.items[0].id}/close`, "POST", {}, fan.auth);
+    expect(own.status).toBe(409);
+    expect(own.body.error?.code).toBe("POSITION_MIRRORED");
+
+    // The price rises 150 yen and the lead takes the profit: the mirror closes with it.
+    price("2800");
+    await close(lead.auth, opened.body.positionId);
+    expect((await worker.mirrorPass()).closed).toBe(1);
+    const [closedMirror] = await mirrorsOf(fan.memberId);
+    expect(closedMirror?.status).toBe("closed");
+    const [running] = await copiesOf(fan.auth);
+    const profit = BigInt(running.profit);
+    // 300 shares × about 149 yen, less fees and tax.
+    expect(profit).toBeGreaterThan(40_000n);
+    expect(profit).toBeLessThan(45_000n);
+    expect(await ledgerHealthy()).toBe(true);
+
+    const leadCashBefore = await balanceOf(app.database, lead.memberId, "available", "JPY");
+    const stopped = await call(`${app.url}/follow/copies/${running.id}/stop`, "POST", {}, fan.auth);
+    expect(stopped.status).toBe(200);
+    const share = profit / 10n;
+    expect(stopped.body).toMatchObject({
+      status: "stopped",
+      stopReason: "member",
+      profitSharePaid: String(share),
+    });
+    expect(await balanceOf(app.database, fan.memberId, "copy", "JPY")).toBe(0n);
+    expect(await balanceOf(app.database, fan.memberId, "available", "JPY")).toBe(2_000_000n + profit - share);
+    expect(await balanceOf(app.database, lead.memberId, "available", "JPY")).toBe(leadCashBefore + share);
+    // Both sides see the share in their fund records, in their own words.
+    const fanRecords = await call(`${app.url}/ledger`, "GET", undefined, fan.auth);
+    expect(
+      fanRecords.body.items.map((r: { memoParams: { action?: string } }) => r.memoParams?.action),
+    ).toContain("share_paid");
+    const leadRecords = await call(`${app.url}/ledger`, "GET", undefined, lead.auth);
+    expect(leadRecords.body.items[0]).toMatchObject({ kind: "profit_share", memoCode: "copy" });
+    expect(await ledgerHealthy()).toBe(true);
+    // A stopped copy mirrors nothing more.
+    const later = await trade(lead.auth, 1_000);
+    expect(later.status).toBe(201);
+    expect((await worker.mirrorPass()).mirrored).toBe(0);
+    await close(lead.auth, later.body.positionId);
+    await worker.mirrorPass();
+  });
+
+  it("skips a trade too small to mirror, and records it as skipped", async () => {
+    const lead = await approvedLead("Small Koi");
+    const fan = await follower();
+    await copy(fan.auth, lead.memberId, "30000");
+    const opened = await trade(lead.auth, 100);
+    const pass = await worker.mirrorPass();
+    expect(pass.skipped).toBeGreaterThanOrEqual(1);
+    const [mirror] = await mirrorsOf(fan.memberId);
+    expect(mirror).toMatchObject({ status: "skipped", follower_position_id: null });
+    const [listed] = await copiesOf(fan.auth);
+    expect(listed).toMatchObject({ skippedMirrors: 1, openMirrors: 0 });
+    await close(lead.auth, opened.body.positionId);
+    await worker.mirrorPass();
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("stops at the copy stop-loss floor, closing every mirror and returning what is left", async () => {
+    const lead = await approvedLead("Bold Tiger");
+    const fan = await follower();
+    const started = await copy(fan.auth, lead.memberId, "1000000", { stopLossPct: 5 });
+    expect(started.body.floor).toBe("950000");
+    const opened = await trade(lead.auth, 5_000, 3);
+    expect(opened.status).toBe(201);
+    expect((await worker.mirrorPass()).mirrored).toBe(1);
+    // Down about 100 yen on 500 shares is a 50,000 yen loss: past the 5% floor.
+    price("2550");
+    const pass = await worker.mirrorPass();
+    expect(pass.stopped).toBe(1);
+    const [stopped] = await copiesOf(fan.auth);
+    expect(stopped).toMatchObject({
+      status: "stopped",
+      stopReason: "stop_loss",
+      openMirrors: 0,
+      profitSharePaid: "0",
+    });
+    expect(await balanceOf(app.database, fan.memberId, "copy", "JPY")).toBe(0n);
+    const back = await balanceOf(app.database, fan.memberId, "available", "JPY");
+    expect(back).toBeLessThan(1_950_000n);
+    expect(back).toBeGreaterThan(1_900_000n);
+    expect(await ledgerHealthy()).toBe(true);
+    await close(lead.auth, opened.body.positionId);
+  });
+
+  it("adds and takes out money, then answers 'time limit exceeded' when the period ends, and the worker stops it", async () => {
+    const lead = await approvedLead("Calm Bear");
+    const fan = await follower();
+    const started = await copy(fan.auth, lead.memberId, "100000", { periodDays: 7 });
+    const funds = (body: unknown) =>
+      call(`${app.url}/follow/copies/${started.body.id}/funds`, "POST", body, fan.auth);
+    expect((await funds({ direction: "add", amount: "50000" })).body.invested).toBe("150000");
+    expect((await funds({ direction: "remove", amount: "130000" })).body.error?.code).toBe(
+      "COPY_FUNDS_INSUFFICIENT",
+    );
+    expect((await funds({ direction: "remove", amount: "20000" })).body.invested).toBe("130000");
+    expect(await balanceOf(app.database, fan.memberId, "copy", "JPY")).toBe(130_000n);
+    expect(await ledgerHealthy()).toBe(true);
+    app.advance(8 * 86_400_000);
+    const late = await funds({ direction: "add", amount: "1000" });
+    expect(late.status).toBe(409);
+    expect(late.body.error?.code).toBe("FOLLOW_TIME_LIMIT_EXCEEDED");
+    expect((await worker.mirrorPass()).stopped).toBeGreaterThanOrEqual(1);
+    const [ended] = await copiesOf(fan.auth);
+    expect(ended).toMatchObject({ status: "stopped", stopReason: "time_limit", profit: "0" });
+    expect(await balanceOf(app.database, fan.memberId, "available", "JPY")).toBe(2_000_000n);
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("stops the copies of a suspended lead and hides them", async () => {
+    const lead = await approvedLead("Gone Hawk");
+    const fan = await follower();
+    await copy(fan.auth, lead.memberId, "100000");
+    const suspended = await call(
+      `${app.url}/ops/follow/leads/${lead.memberId}/suspend`,
+      "POST",
+      { reason: "misleading bio" },
+      supervisor,
+    );
+    expect(suspended.status).toBe(200);
+    const copies = await call(
+      `${app.url}/ops/follow/leads/${lead.memberId}/copies`,
+      "GET",
+      undefined,
+      reviewer,
+    );
+    expect(copies.body.items).toHaveLength(1);
+    await worker.mirrorPass();
+    const [ended] = await copiesOf(fan.auth);
+    expect(ended).toMatchObject({ status: "stopped", stopReason: "lead_suspended" });
+    const page = await call(`${app.url}/follow/leads/${lead.memberId}`, "GET", undefined, fan.auth);
+    expect(page.body.error?.code).toBe("LEAD_TRADER_NOT_FOUND");
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("mirrors one lead's trade into many copies exactly once with two workers racing", async () => {
+    const lead = await approvedLead("Busy Hawk");
+    const fans = [];
+    for (let n = 0; n < 24; n += 1) {
+      const fan = await follower();
+      expect((await copy(fan.auth, lead.memberId, "1000000")).status).toBe(201);
+      fans.push(fan);
+    }
+    const opened = await trade(lead.auth, 2_000);
+    expect(opened.status).toBe(201);
+    // Each worker passes until it finds nothing: a copy the other holds is left for a later pass.
+    const drain = async (worker: FollowService) => {
+      for (let pass = 0; pass < 10; pass += 1) {
+        const done = await worker.mirrorPass();
+        if (done.mirrored + done.skipped + done.closed === 0) break;
+      }
+    };
+    await Promise.all([drain(worker), drain(otherWorker)]);
+    await drain(worker);
+    for (const fan of fans) {
+      const mirrors = await mirrorsOf(fan.memberId);
+      expect(mirrors).toHaveLength(1);
+      expect(mirrors[0]?.status).toBe("open");
+      expect(Number(mirrors[0]?.quantity)).toBe(200);
+    }
+    expect(await ledgerHealthy()).toBe(true);
+    await close(lead.auth, opened.body.positionId);
+    await Promise.all([drain(worker), drain(otherWorker)]);
+    await drain(worker);
+    for (const fan of fans) expect((await mirrorsOf(fan.memberId))[0]?.status).toBe("closed");
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("closes a single mirror through its copy, so the proceeds return to the copy", async () => {
+    const lead = await approvedLead("Quick Koi");
+    const fan = await follower();
+    const started = await copy(fan.auth, lead.memberId, "1000000");
+    const opened = await trade(lead.auth, 1_000);
+    expect((await worker.mirrorPass()).mirrored).toBe(1);
+    const [mirror] = await mirrorsOf(fan.memberId);
+    const closed = await call(
+      `${app.url}/follow/copies/${started.body.id}/mirrors/${mirror?.follower_position_id}/close`,
+      "POST",
+      {},
+      fan.auth,
+    );
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: "active", openMirrors: 0 });
+    // The round trip cost the spread and two fees; everything else is back in the copy.
+    const cash = await balanceOf(app.database, fan.memberId, "copy", "JPY");
+    expect(cash).toBeLessThan(1_000_000n);
+    expect(cash).toBeGreaterThan(999_000n);
+    expect(await balanceOf(app.database, fan.memberId, "available", "JPY")).toBe(1_000_000n);
+    // The lead's close later finds nothing left to close.
+    await close(lead.auth, opened.body.positionId);
+    expect((await worker.mirrorPass()).closed).toBe(0);
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("pays the lead's share monthly on realised profit above the high-water mark, and not again at the stop", async () => {
+    const lead = await approvedLead("Monthly Crane");
+    const fan = await follower();
+    const started = await copy(fan.auth, lead.memberId, "1000000", { periodDays: 90 });
+    const opened = await trade(lead.auth, 3_000);
+    expect((await worker.mirrorPass()).mirrored).toBe(1);
+    price("2800");
+    await close(lead.auth, opened.body.positionId);
+    expect((await worker.mirrorPass()).closed).toBe(1);
+    // Within the month the copy started in, nothing is settled.
+    expect(await worker.settleMonthly()).toBe(0);
+    const [before] = await copiesOf(fan.auth);
+    const profit = BigInt(before.profit);
+    expect(profit).toBeGreaterThan(0n);
+    const leadCash = await balanceOf(app.database, lead.memberId, "available", "JPY");
+    app.advance(32 * 86_400_000);
+    expect(await worker.settleMonthly()).toBe(1);
+    // Once a month: a second run the same month pays nothing.
+    expect(await worker.settleMonthly()).toBe(0);
+    expect(await balanceOf(app.database, lead.memberId, "available", "JPY")).toBe(leadCash + profit / 10n);
+    expect(await ledgerHealthy()).toBe(true);
+    // A month on, the member's session has lapsed: the stop goes through the service itself.
+    const stopped = await worker.stopCopy(fan.memberId, started.body.id);
+    expect(stopped.replayed ? undefined : stopped.value).toMatchObject({
+      status: "stopped",
+      profitSharePaid: String(profit / 10n),
+    });
+    expect(await balanceOf(app.database, lead.memberId, "available", "JPY")).toBe(leadCash + profit / 10n);
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("copies the lead's open trades at today's price when asked, and leaves out what they closed before", async () => {
+    const lead = await approvedLead("Open Bear");
+    const held = await trade(lead.auth, 1_000);
+    const fan = await follower();
+    const other = await follower();
+    await copy(fan.auth, lead.memberId, "1000000", { copyOpen: true });
+    await copy(other.auth, lead.memberId, "1000000");
+    await worker.mirrorPass();
+    // The lead's three closed round trips before the copy are not recorded at all.
+    const mirrors = await mirrorsOf(fan.memberId);
+    expect(mirrors).toHaveLength(1);
+    expect(mirrors[0]).toMatchObject({ status: "open" });
+    expect(await mirrorsOf(other.memberId)).toHaveLength(0);
+    await close(lead.auth, held.body.positionId);
+    expect((await worker.mirrorPass()).closed).toBe(1);
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("catches up after a worker dies mid-mirror: the rolled-back claim is mirrored on the next pass, once", async () => {
+    const lead = await approvedLead("Crashed Fox");
+    const fans = [];
+    for (let n = 0; n < 12; n += 1) {
+      const fan = await follower();
+      await copy(fan.auth, lead.memberId, "1000000");
+      fans.push(fan);
+    }
+    // A worker whose process "dies" inside every other opening: its transaction never commits.
+    let calls = 0;
+    const dying = Object.create(app.trading) as typeof app.trading;
+    dying.openWithin = (...args: Parameters<typeof app.trading.openWithin>) => {
+      calls += 1;
+      if (calls % 2 === 0) return Promise.reject(new Error("worker killed"));
+      return app.trading.openWithin(...args);
+    };
+    const crashing = new FollowService({
+      db: app.database.db,
+      trading: dying,
+      now: app.now,
+      events: () => undefined,
+      terms: parseFollowTerms(testConfig()),
+    });
+    const opened = await trade(lead.auth, 2_000);
+    const first = await crashing.mirror();
+    expect(first.mirrored).toBe(6);
+    // After the restart, the next pass finds exactly what was not committed.
+    const after = await worker.mirror();
+    expect(after.mirrored).toBe(6);
+    for (const fan of fans) expect(await mirrorsOf(fan.memberId)).toHaveLength(1);
+    expect(await ledgerHealthy()).toBe(true);
+    await close(lead.auth, opened.body.positionId);
+    await worker.mirror();
+    expect(await ledgerHealthy()).toBe(true);
+  });
+});

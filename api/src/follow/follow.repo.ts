@@ -1,0 +1,579 @@
+import type { Currency, LeadAvatar, LeadStatus, Position, Side } from "@kabuto/shared";
+import { sql } from "drizzle-orm";
+import { mapOneRow, mapRows } from "../db/raw-rows.ts";
+import type { Tx } from "../ledger/ledger.repo.ts";
+
+/**
+ * Every query of follow trading. Lead traders, copies and mirrors are rows of their own; the
+ * money is ledger accounts and journals, read here by the copy's ref (`copy:<id>`).
+ */
+
+export interface LeadRow {
+  memberId: string;
+  nickname: string;
+  avatar: LeadAvatar;
+  bio: string;
+  currency: Currency;
+  status: LeadStatus;
+  appliedAtMs: number;
+  decidedAtMs: number | null;
+  reason: string | null;
+}
+
+const leadColumns = sql`l.member_id, l.nickname, l.avatar, l.bio, l.currency, l.status, l.applied_at_ms,
+  l.decided_at_ms, l.reason`;
+
+function toLead(row: import("../db/raw-rows.ts").RawRow): LeadRow {
+  return {
+    memberId: row.text("member_id"),
+    nickname: row.text("nickname"),
+    avatar: row.text("avatar") as LeadAvatar,
+    bio: row.text("bio"),
+    currency: row.text("currency") as Currency,
+    status: row.text("status") as LeadStatus,
+    appliedAtMs: row.int("applied_at_ms"),
+    decidedAtMs: row.intOrNull("decided_at_ms"),
+    reason: row.textOrNull("reason"),
+  };
+}
+
+/** What applying to lead checks about the member: verification and trading history. */
+export async function applicantFacts(
+  tx: Tx,
+  memberId: string,
+): Promise<{ verified: boolean; closedTrades: number; account: string } | undefined> {
+  const [row] = mapRows(
+    await tx.execute(sql`
+      select m.verification, m.account,
+        (select count(*) from positions p where p.member_id = m.id and p.status = 'closed') as closed_trades
+      from members m where m.id = ${memberId}`),
+    (row) => ({
+      verified: row.text("verification") === "verified",
+      closedTrades: row.int("closed_trades"),
+      account: row.text("account"),
+    }),
+  );
+  return row;
+}
+
+export async function insertLead(
+  tx: Tx,
+  lead: Pick<LeadRow, "memberId" | "nickname" | "avatar" | "bio" | "currency"> & { nowMs: number },
+): Promise<LeadRow> {
+  return mapOneRow(
+    await tx.execute(sql`
+      insert into lead_traders as l (member_id, nickname, avatar, bio, currency, status, applied_at_ms)
+      values (${lead.memberId}, ${lead.nickname}, ${lead.avatar}, ${lead.bio}, ${lead.currency}, 'pending', ${lead.nowMs})
+      returning ${leadColumns}`),
+    toLead,
+  );
+}
+
+/** A lead's row; with `lock`, held for the rest of the transaction. */
+export async function leadById(tx: Tx, memberId: string, lock = false): Promise<LeadRow | undefined> {
+  const [row] = mapRows(
+    await tx.execute(sql`
+      select ${leadColumns} from lead_traders l where l.member_id = ${memberId}
+      ${lock ? sql`for update` : sql``}`),
+    toLead,
+  );
+  return row;
+}
+
+export async function nicknameTaken(tx: Tx, nickname: string): Promise<boolean> {
+  const rows = mapRows(
+    await tx.execute(sql`select 1 as one from lead_traders where lower(nickname) = lower(${nickname})`),
+    (row) => row.int("one"),
+  );
+  return rows.length > 0;
+}
+
+export async function leadsByStatus(
+  tx: Tx,
+  status: LeadStatus,
+): Promise<(LeadRow & { account: string; trades: number; copiers: number })[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select ${leadColumns}, m.account,
+        (select count(*) from positions p where p.member_id = l.member_id) as trades,
+        (select count(*) from copies c where c.lead_id = l.member_id and c.status = 'active') as copiers
+      from lead_traders l join members m on m.id = l.member_id
+      where l.status = ${status}
+      order by ${status === "pending" ? sql`l.applied_at_ms asc` : sql`coalesce(l.decided_at_ms, l.applied_at_ms) desc`}
+      limit 200`),
+    (row) => ({
+      ...toLead(row),
+      account: row.text("account"),
+      trades: row.int("trades"),
+      copiers: row.int("copiers"),
+    }),
+  );
+}
+
+export async function saveLeadDecision(
+  tx: Tx,
+  memberId: string,
+  decision: { status: LeadStatus; nowMs: number; staffId: string; reason: string | null },
+): Promise<LeadRow> {
+  return mapOneRow(
+    await tx.execute(sql`
+      update lead_traders l set status = ${decision.status}, decided_at_ms = ${decision.nowMs},
+        decided_by = ${decision.staffId}, reason = ${decision.reason}
+      where l.member_id = ${memberId}
+      returning ${leadColumns}`),
+    toLead,
+  );
+}
+
+/** Approved leads, for the leaderboard. */
+export async function approvedLeads(tx: Tx, currency?: Currency): Promise<LeadRow[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select ${leadColumns} from lead_traders l where l.status = 'approved'
+      ${currency ? sql`and l.currency = ${currency}` : sql``}
+      order by l.decided_at_ms, l.member_id`),
+    toLead,
+  );
+}
+
+/** Performance kinds: what trading did to equity. Every other journal is money from outside. */
+const tradingKinds = [
+  "order_hold",
+  "order_release",
+  "open",
+  "close",
+  "margin_add",
+  "margin_call",
+  "fee",
+  "tax",
+  "dividend",
+];
+
+/**
+ * Each journal that moved the member's cash equity in this currency (available, held, margin,
+ * deficit), oldest first, with how much of it was money from outside trading.
+ */
+export async function equityJournals(
+  tx: Tx,
+  memberId: string,
+  currency: Currency,
+): Promise<{ atMs: number; delta: bigint; trading: boolean }[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select j.id, j.created_at_ms, j.kind, sum(e.amount) as delta
+      from ledger_accounts a
+      join entries e on e.account_id = a.id
+      join journals j on j.id = e.journal_id
+      where a.member_id = ${memberId} and a.currency = ${currency}
+        and a.purpose in ('available', 'held', 'margin', 'deficit')
+      group by j.id order by j.id`),
+    (row) => ({
+      atMs: row.int("created_at_ms"),
+      delta: row.bigint("delta"),
+      trading: tradingKinds.includes(row.text("kind")),
+    }),
+  );
+}
+
+export interface TradeRow {
+  id: string;
+  symbol: string;
+  side: Side;
+  quantity: number;
+  leverage: number;
+  margin: bigint;
+  openedAtMs: number;
+  closedAtMs: number | null;
+  realised: bigint | null;
+}
+
+/** The member's own positions in this currency (not those mirrored from someone they copy). */
+export async function ownTrades(tx: Tx, memberId: string, currency: Currency): Promise<TradeRow[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select p.id, p.symbol, p.side, p.quantity, p.leverage, p.initial_margin_minor, p.opened_at_ms,
+        p.closed_at_ms, p.realized_minor::text as realized
+      from positions p
+      where p.member_id = ${memberId} and p.currency = ${currency}
+        and not exists (select 1 from mirrors m where m.follower_position_id = p.id)
+      order by p.id`),
+    (row) => ({
+      id: String(row.int("id")),
+      symbol: row.text("symbol"),
+      side: row.text("side") as Side,
+      quantity: row.int("quantity"),
+      leverage: row.int("leverage"),
+      margin: row.bigint("initial_margin_minor"),
+      openedAtMs: row.int("opened_at_ms"),
+      closedAtMs: row.intOrNull("closed_at_ms"),
+      realised: row.textOrNull("realized") === null ? null : BigInt(row.text("realized")),
+    }),
+  );
+}
+
+/** Cash equity now: available, held, margin and deficit in one currency. */
+export async function cashEquity(tx: Tx, memberId: string, currency: Currency): Promise<bigint> {
+  return mapOneRow(
+    await tx.execute(sql`
+      select coalesce(sum(balance), 0) as equity from ledger_accounts
+      where member_id = ${memberId} and currency = ${currency}
+        and purpose in ('available', 'held', 'margin', 'deficit')`),
+    (row) => row.bigint("equity"),
+  );
+}
+
+/** Copiers and money copying each lead now. */
+export async function copyingOf(tx: Tx): Promise<Map<string, { copiers: number; copying: bigint }>> {
+  const rows = mapRows(
+    await tx.execute(sql`
+      select lead_id, count(*) as copiers, coalesce(sum(invested_minor), 0) as copying
+      from copies where status = 'active' group by lead_id`),
+    (row) => ({ leadId: row.text("lead_id"), copiers: row.int("copiers"), copying: row.bigint("copying") }),
+  );
+  return new Map(rows.map((row) => [row.leadId, { copiers: row.copiers, copying: row.copying }]));
+}
+
+export interface CopyRow {
+  id: string;
+  followerId: string;
+  leadId: string;
+  currency: Currency;
+  status: "active" | "stopped";
+  stopPct: number;
+  periodDays: number;
+  profitSharePct: number;
+  invested: bigint;
+  highWater: bigint;
+  afterPositionId: string;
+  startedAtMs: number;
+  endsAtMs: number;
+  stoppedAtMs: number | null;
+  stopReason: "member" | "stop_loss" | "time_limit" | "lead_suspended" | null;
+}
+
+const copyColumns = sql`c.id, c.follower_id, c.lead_id, c.currency, c.status, c.stop_pct, c.period_days,
+  c.profit_share_pct, c.invested_minor, c.high_water_minor, c.after_position_id, c.started_at_ms, c.ends_at_ms,
+  c.stopped_at_ms, c.stop_reason`;
+
+function toCopy(row: import("../db/raw-rows.ts").RawRow): CopyRow {
+  return {
+    id: String(row.int("id")),
+    followerId: row.text("follower_id"),
+    leadId: row.text("lead_id"),
+    currency: row.text("currency") as Currency,
+    status: row.text("status") as CopyRow["status"],
+    stopPct: row.int("stop_pct"),
+    periodDays: row.int("period_days"),
+    profitSharePct: row.int("profit_share_pct"),
+    invested: row.bigint("invested_minor"),
+    highWater: row.bigint("high_water_minor"),
+    afterPositionId: String(row.int("after_position_id")),
+    startedAtMs: row.int("started_at_ms"),
+    endsAtMs: row.int("ends_at_ms"),
+    stoppedAtMs: row.intOrNull("stopped_at_ms"),
+    stopReason: row.textOrNull("stop_reason") as CopyRow["stopReason"],
+  };
+}
+
+/**
+ * Where a new copy starts mirroring the lead: after their newest position, or, to copy the
+ * positions they hold now as well, just before the oldest of those.
+ */
+export async function lastPositionId(tx: Tx, memberId: string, withOpen = false): Promise<string> {
+  return mapOneRow(
+    await tx.execute(sql`
+      select coalesce(${
+        withOpen
+          ? sql`(select min(id) - 1 from positions where member_id = ${memberId} and status = 'holding'),`
+          : sql``
+      } (select max(id) from positions where member_id = ${memberId}), 0) as id`),
+    (row) => String(row.int("id")),
+  );
+}
+
+/** Inserts a running copy; undefined when the follower already copies this lead (the partial unique index). */
+export async function insertCopy(
+  tx: Tx,
+  copy: Omit<CopyRow, "id" | "status" | "highWater" | "stoppedAtMs" | "stopReason">,
+): Promise<CopyRow | undefined> {
+  const [row] = mapRows(
+    await tx.execute(sql`
+      insert into copies as c (follower_id, lead_id, currency, status, stop_pct, period_days, profit_share_pct,
+        invested_minor, after_position_id, started_at_ms, ends_at_ms)
+      values (${copy.followerId}, ${copy.leadId}, ${copy.currency}, 'active', ${copy.stopPct}, ${copy.periodDays},
+        ${copy.profitSharePct}, ${copy.invested.toString()}, ${copy.afterPositionId}, ${copy.startedAtMs}, ${copy.endsAtMs})
+      on conflict (follower_id, lead_id) where status = 'active' do nothing
+      returning ${copyColumns}`),
+    toCopy,
+  );
+  return row;
+}
+
+export async function copyById(tx: Tx, id: number, lock = false): Promise<CopyRow | undefined> {
+  const [row] = mapRows(
+    await tx.execute(
+      sql`select ${copyColumns} from copies c where c.id = ${id} ${lock ? sql`for update` : sql``}`,
+    ),
+    toCopy,
+  );
+  return row;
+}
+
+/** Locks a running copy without waiting: undefined when it is stopped or another process holds it. */
+export async function lockActiveCopy(tx: Tx, id: number): Promise<CopyRow | undefined> {
+  const [row] = mapRows(
+    await tx.execute(sql`
+      select ${copyColumns} from copies c where c.id = ${id} and c.status = 'active' for update skip locked`),
+    toCopy,
+  );
+  return row;
+}
+
+export async function saveCopy(
+  tx: Tx,
+  copy: Pick<CopyRow, "id" | "status" | "invested" | "highWater" | "stoppedAtMs" | "stopReason">,
+): Promise<void> {
+  await tx.execute(sql`
+    update copies set status = ${copy.status}, invested_minor = ${copy.invested.toString()},
+      high_water_minor = ${copy.highWater.toString()}, stopped_at_ms = ${copy.stoppedAtMs},
+      stop_reason = ${copy.stopReason}
+    where id = ${copy.id}`);
+}
+
+/** A copy with what the follow list shows: cash, open mirrors' margin, profit share paid, counts. */
+export interface CopyView extends CopyRow {
+  nickname: string;
+  avatar: LeadAvatar;
+  followerAccount: string;
+  cash: bigint;
+  sharePaid: bigint;
+  /** Money put in less money taken out, from the copy_in and copy_out journals. */
+  netIn: bigint;
+  openMirrors: number;
+  skippedMirrors: number;
+}
+
+const copyViewSelect = sql`
+  select ${copyColumns}, l.nickname, l.avatar, m.account,
+    coalesce((select sum(e.amount) from journals j join entries e on e.journal_id = j.id
+      join ledger_accounts a on a.id = e.account_id
+      where j.ref = 'copy:' || c.id and a.member_id = c.follower_id and a.purpose = 'copy'), 0) as cash,
+    coalesce((select -sum(e.amount) from journals j join entries e on e.journal_id = j.id
+      join ledger_accounts a on a.id = e.account_id
+      where j.ref = 'copy:' || c.id and j.kind = 'profit_share' and a.member_id = c.follower_id
+        and a.purpose = 'copy'), 0) as share_paid,
+    coalesce((select sum(e.amount) from journals j join entries e on e.journal_id = j.id
+      join ledger_accounts a on a.id = e.account_id
+      where j.ref = 'copy:' || c.id and j.kind in ('copy_in', 'copy_out') and a.member_id = c.follower_id
+        and a.purpose = 'copy'), 0) as net_in,
+    (select count(*) from mirrors x where x.copy_id = c.id and x.status = 'open') as open_mirrors,
+    (select count(*) from mirrors x where x.copy_id = c.id and x.status = 'skipped') as skipped_mirrors
+  from copies c join lead_traders l on l.member_id = c.lead_id join members m on m.id = c.follower_id`;
+
+function toCopyView(row: import("../db/raw-rows.ts").RawRow): CopyView {
+  return {
+    ...toCopy(row),
+    nickname: row.text("nickname"),
+    avatar: row.text("avatar") as LeadAvatar,
+    followerAccount: row.text("account"),
+    cash: row.bigint("cash"),
+    sharePaid: row.bigint("share_paid"),
+    netIn: row.bigint("net_in"),
+    openMirrors: row.int("open_mirrors"),
+    skippedMirrors: row.int("skipped_mirrors"),
+  };
+}
+
+export async function copiesOf(
+  tx: Tx,
+  who: { followerId: string } | { leadId: string },
+  status?: "active" | "stopped",
+): Promise<CopyView[]> {
+  const whose = "followerId" in who ? sql`c.follower_id = ${who.followerId}` : sql`c.lead_id = ${who.leadId}`;
+  return mapRows(
+    await tx.execute(sql`${copyViewSelect} where ${whose} ${status ? sql`and c.status = ${status}` : sql``}
+      order by c.id desc limit 200`),
+    toCopyView,
+  );
+}
+
+export async function copyViewById(tx: Tx, id: string): Promise<CopyView | undefined> {
+  const [row] = mapRows(await tx.execute(sql`${copyViewSelect} where c.id = ${id}`), toCopyView);
+  return row;
+}
+
+/** The copy's cash: its journals' entries on the follower's copy account. */
+export async function copyCash(tx: Tx, copy: Pick<CopyRow, "id" | "followerId">): Promise<bigint> {
+  return mapOneRow(
+    await tx.execute(sql`
+      select coalesce(sum(e.amount), 0) as cash from journals j join entries e on e.journal_id = j.id
+      join ledger_accounts a on a.id = e.account_id
+      where j.ref = ${`copy:${copy.id}`} and a.member_id = ${copy.followerId} and a.purpose = 'copy'`),
+    (row) => row.bigint("cash"),
+  );
+}
+
+export interface OpenMirror {
+  leadPositionId: string;
+  followerPositionId: string;
+  symbol: string;
+  side: Side;
+  quantity: number;
+  margin: bigint;
+  openNotional: bigint;
+  /** The follower's position is still held (the member or a margin call may have closed it). */
+  holding: boolean;
+}
+
+export async function openMirrors(tx: Tx, copyId: string): Promise<OpenMirror[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select x.lead_position_id, x.follower_position_id, p.symbol, p.side, p.quantity, p.margin_minor,
+        p.open_notional_minor, p.status
+      from mirrors x join positions p on p.id = x.follower_position_id
+      where x.copy_id = ${copyId} and x.status = 'open' order by x.lead_position_id`),
+    (row) => ({
+      leadPositionId: String(row.int("lead_position_id")),
+      followerPositionId: String(row.int("follower_position_id")),
+      symbol: row.text("symbol"),
+      side: row.text("side") as Side,
+      quantity: row.int("quantity"),
+      margin: row.bigint("margin_minor"),
+      openNotional: row.bigint("open_notional_minor"),
+      holding: row.text("status") === "holding",
+    }),
+  );
+}
+
+/** Claims (copy, lead position) for this transaction; false when it was claimed before. */
+export async function claimMirror(
+  tx: Tx,
+  mirror: { copyId: string; leadPositionId: string; nowMs: number },
+): Promise<boolean> {
+  const rows = mapRows(
+    await tx.execute(sql`
+      insert into mirrors (copy_id, lead_position_id, follower_position_id, quantity, status, created_at_ms)
+      values (${mirror.copyId}, ${mirror.leadPositionId}, null, 0, 'skipped', ${mirror.nowMs})
+      on conflict do nothing returning 1 as one`),
+    (row) => row.int("one"),
+  );
+  return rows.length > 0;
+}
+
+export async function markMirrored(
+  tx: Tx,
+  mirror: { copyId: string; leadPositionId: string; followerPositionId: string; quantity: number },
+): Promise<void> {
+  await tx.execute(sql`
+    update mirrors set follower_position_id = ${mirror.followerPositionId}, quantity = ${mirror.quantity}, status = 'open'
+    where copy_id = ${mirror.copyId} and lead_position_id = ${mirror.leadPositionId}`);
+}
+
+export async function markMirrorClosed(tx: Tx, copyId: string, leadPositionId: string): Promise<void> {
+  await tx.execute(sql`
+    update mirrors set status = 'closed' where copy_id = ${copyId} and lead_position_id = ${leadPositionId}`);
+}
+
+export interface PendingMirror {
+  copyId: string;
+  leadId: string;
+  leadPositionId: string;
+  symbol: string;
+  side: Side;
+  quantity: number;
+  leverage: number;
+  /** Still held by the lead: a position the lead already closed is recorded as skipped. */
+  holding: boolean;
+}
+
+/**
+ * Lead positions a running copy has not seen yet, oldest first: the work of a mirroring pass.
+ * This is how a missed event is caught up: the pass reads the database, not a stream, so
+ * whatever a crash or a restart left undone is still here on the next pass.
+ */
+export async function pendingMirrors(tx: Tx, limit: number): Promise<PendingMirror[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select c.id as copy_id, c.lead_id, p.id as lead_position_id, p.symbol, p.side, p.quantity, p.leverage, p.status
+      from copies c
+      join positions p on p.member_id = c.lead_id and p.id > c.after_position_id and p.currency = c.currency
+      where c.status = 'active'
+        -- A position the lead closed before the copy began was never the copy's to see.
+        and (p.status = 'holding' or p.closed_at_ms >= c.started_at_ms)
+        and not exists (select 1 from mirrors x where x.copy_id = c.id and x.lead_position_id = p.id)
+      order by p.id, c.id
+      limit ${limit}`),
+    (row) => ({
+      copyId: String(row.int("copy_id")),
+      leadId: row.text("lead_id"),
+      leadPositionId: String(row.int("lead_position_id")),
+      symbol: row.text("symbol"),
+      side: row.text("side") as Side,
+      quantity: row.int("quantity"),
+      leverage: row.int("leverage"),
+      holding: row.text("status") === "holding",
+    }),
+  );
+}
+
+/** Open mirrors whose lead position is closed, or whose own position was closed some other way. */
+export async function mirrorsToClose(
+  tx: Tx,
+  limit: number,
+): Promise<{ copyId: string; leadPositionId: string }[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select x.copy_id, x.lead_position_id from mirrors x
+      join positions lp on lp.id = x.lead_position_id
+      join positions fp on fp.id = x.follower_position_id
+      where x.status = 'open' and (lp.status = 'closed' or fp.status = 'closed')
+      order by x.lead_position_id, x.copy_id limit ${limit}`),
+    (row) => ({ copyId: String(row.int("copy_id")), leadPositionId: String(row.int("lead_position_id")) }),
+  );
+}
+
+/** Running copies, for the stop checks (stop-loss, period, lead suspended). */
+export async function activeCopies(tx: Tx, limit: number): Promise<(CopyRow & { leadStatus: LeadStatus })[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select ${copyColumns}, l.status as lead_status from copies c join lead_traders l on l.member_id = c.lead_id
+      where c.status = 'active' order by c.id limit ${limit}`),
+    (row) => ({ ...toCopy(row), leadStatus: row.text("lead_status") as LeadStatus }),
+  );
+}
+
+/** The follower's positions mirrored from leads, with the lead's nickname. */
+export async function mirroredPositions(
+  tx: Tx,
+  followerId: string,
+  status: Position["status"] | undefined,
+): Promise<{ positionId: string; copyId: string; nickname: string }[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select x.follower_position_id, x.copy_id, l.nickname
+      from mirrors x join copies c on c.id = x.copy_id join lead_traders l on l.member_id = c.lead_id
+      join positions p on p.id = x.follower_position_id
+      where c.follower_id = ${followerId} ${status ? sql`and p.status = ${status}` : sql``}
+      order by x.follower_position_id desc limit 200`),
+    (row) => ({
+      positionId: String(row.int("follower_position_id")),
+      copyId: String(row.int("copy_id")),
+      nickname: row.text("nickname"),
+    }),
+  );
+}
+
+/** Profit share the copy has paid so far, and when it last paid one (null before the first). */
+export async function copyShares(
+  tx: Tx,
+  copy: Pick<CopyRow, "id" | "followerId">,
+): Promise<{ paid: bigint; lastAtMs: number | null }> {
+  return mapOneRow(
+    await tx.execute(sql`
+      select coalesce(-sum(e.amount), 0) as paid, max(j.created_at_ms) as last_at_ms
+      from journals j join entries e on e.journal_id = j.id join ledger_accounts a on a.id = e.account_id
+      where j.ref = ${`copy:${copy.id}`} and j.kind = 'profit_share' and a.member_id = ${copy.followerId}
+        and a.purpose = 'copy'`),
+    (row) => ({ paid: row.bigint("paid"), lastAtMs: row.intOrNull("last_at_ms") }),
+  );
+}

@@ -1,0 +1,1012 @@
+import {
+  type Book,
+  type Copy,
+  type CopyFunds,
+  type CopyRequest,
+  type CopyTerms,
+  type Currency,
+  concentration,
+  copyEndsAt,
+  copyStopDefaultPct,
+  copyStopFloor,
+  copyStopMaxPct,
+  copyStopMinPct,
+  copyStopReached,
+  decimalToMinor,
+  type EquityPoint,
+  growthIndex,
+  isCopyStopPct,
+  type LeadApplication,
+  type LeadApply,
+  type LeadDetail,
+  type LeaderboardQuery,
+  type LeadStatus,
+  type LeadSummary,
+  type MirroredPosition,
+  marketCurrency,
+  maxDrawdown,
+  mirrorQuantity,
+  monthlyReturns,
+  monthlyVolatility,
+  type OpsCopy,
+  type OpsLead,
+  type Position,
+  periodReturn,
+  profit,
+  profitShare,
+  type ReviewDecision,
+  riskHiddenFrom,
+  riskScore,
+  toMinor,
+  tradeStats,
+  tradingUnit,
+  walkBook,
+  zonedIsoDate,
+} from "@kabuto/shared";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../errors.ts";
+import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
+import { lockMember } from "../funding/fund-requests.ts";
+import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { isUuid, numericId } from "../ids.ts";
+import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { recordAudit } from "../ops/audit.ts";
+import type { StaffMember } from "../ops/staff-sessions.ts";
+import { marketOf } from "../trading/trading.repo.ts";
+import type { TradingService } from "../trading/trading.service.ts";
+import {
+  activeCopies,
+  applicantFacts,
+  approvedLeads,
+  type CopyRow,
+  type CopyView,
+  cashEquity,
+  claimMirror,
+  copiesOf,
+  copyById,
+  copyCash,
+  copyingOf,
+  copyShares,
+  copyViewById,
+  equityJournals,
+  insertCopy,
+  insertLead,
+  type LeadRow,
+  lastPositionId,
+  leadById,
+  leadsByStatus,
+  lockActiveCopy,
+  markMirrorClosed,
+  markMirrored,
+  mirroredPositions,
+  mirrorsToClose,
+  nicknameTaken,
+  type OpenMirror,
+  openMirrors,
+  ownTrades,
+  type PendingMirror,
+  pendingMirrors,
+  saveCopy,
+  saveLeadDecision,
+} from "./follow.repo.ts";
+import {
+  type CopyRef,
+  copyInJournal,
+  copyOutJournal,
+  mirrorFundJournal,
+  mirrorProceedsJournal,
+  profitShareJournals,
+} from "./follow-drafts.ts";
+
+export interface FollowTerms {
+  /** The smallest and largest copy per currency, minor units. */
+  minimum: ReadonlyMap<Currency, bigint>;
+  maximum: ReadonlyMap<Currency, bigint>;
+  /** The follow periods members choose from, days. */
+  periods: readonly number[];
+  profitSharePct: number;
+  /** Closed trades a member needs before applying to lead. */
+  leadMinTrades: number;
+}
+
+/** "JPY:30000,USD:200" into minor units per currency. */
+function amounts(setting: string, text: string): Map<Currency, bigint> {
+  const values = new Map<Currency, bigint>();
+  for (const pair of text.split(",")) {
+    const [currency = "", value = ""] = pair.split(":");
+    if (currency !== "JPY" && currency !== "USD")
+      throw new Error(`${setting}: no copies are made in ${currency}`);
+    const amount = decimalToMinor(value, currency);
+    if (amount === undefined || amount <= 0n) throw new Error(`${setting}: ${value} is not an amount`);
+    values.set(currency, amount);
+  }
+  return values;
+}
+
+export function parseFollowTerms(config: {
+  FOLLOW_MIN: string;
+  FOLLOW_MAX: string;
+  FOLLOW_PERIODS: string;
+  FOLLOW_PROFIT_SHARE_PCT: number;
+  LEAD_MIN_TRADES: number;
+}): FollowTerms {
+  const minimum = amounts("FOLLOW_MIN", config.FOLLOW_MIN);
+  const maximum = amounts("FOLLOW_MAX", config.FOLLOW_MAX);
+  for (const currency of ["JPY", "USD"] as const) {
+    const low = minimum.get(currency);
+    const high = maximum.get(currency);
+    if (low === undefined || high === undefined || high < low)
+      throw new Error(`FOLLOW_MIN and FOLLOW_MAX need ${currency}, the maximum above the minimum`);
+  }
+  const periods = [...new Set(config.FOLLOW_PERIODS.split(",").map(Number))].sort((a, b) => a - b);
+  if (periods.some((days) => !Number.isInteger(days) || days <= 0))
+    throw new Error("FOLLOW_PERIODS: whole days above zero");
+  return {
+    minimum,
+    maximum,
+    periods,
+    profitSharePct: config.FOLLOW_PROFIT_SHARE_PCT,
+    leadMinTrades: config.LEAD_MIN_TRADES,
+  };
+}
+
+export interface StaffContext {
+  nowMs: number;
+  ip: string;
+}
+
+/** The house's books close on Tokyo's calendar: monthly settlements are Tokyo months. */
+const bookZone = "Asia/Tokyo";
+/** Refusals a mirror waits out (the next pass tries again); any other refusal records it as skipped. */
+const transientRefusals = new Set(["PRICE_UNAVAILABLE", "OUTSIDE_TRADING_HOURS", "BOOK_TOO_THIN"]);
+/** Work one worker pass takes on; the rest waits for the next pass, oldest first. */
+const mirrorsPerPassMax = 5_000;
+const copiesPerPassMax = 5_000;
+/** Mirrors opened at once: each locks its own copy, so they do not wait on each other. */
+const mirrorConcurrency = 8;
+
+export interface MirrorPass {
+  mirrored: number;
+  skipped: number;
+  closed: number;
+  stopped: number;
+}
+
+/**
+ * Follow (copy) trading: lead traders apply and are approved by operations; members copy them
+ * with an amount that moves into a copy account; the worker mirrors every position the lead opens
+ * or closes after that into the follower's own positions, proportionally; a copy stops at its
+ * stop-loss floor, at the end of its period, when the lead is suspended, or when the member says,
+ * and the lead's profit share is settled at the stop.
+ */
+export class FollowService {
+  private readonly db: Db;
+  private readonly trading: TradingService;
+  private readonly now: () => number;
+  private readonly events: AccountEvents;
+  private readonly terms: FollowTerms;
+
+  constructor(deps: {
+    db: Db;
+    trading: TradingService;
+    now: () => number;
+    events: AccountEvents;
+    terms: FollowTerms;
+  }) {
+    this.db = deps.db;
+    this.trading = deps.trading;
+    this.now = deps.now;
+    this.events = deps.events;
+    this.terms = deps.terms;
+  }
+
+  // Leads
+
+  async myApplication(memberId: string): Promise<{ application: LeadApplication | null }> {
+    const lead = await leadById(this.db, memberId);
+    return { application: lead ? toApplication(lead) : null };
+  }
+
+  /** Applies to lead: verified, with LEAD_MIN_TRADES closed trades; operations decide. */
+  async apply(
+    memberId: string,
+    body: LeadApply & { bio: string },
+    claim?: Claim,
+  ): Promise<Keyed<LeadApplication>> {
+    const replay = await storedResult(this.db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
+    const nowMs = this.now();
+    return this.db.transaction((tx) =>
+      underClaim(tx, memberId, claim, nowMs, async () => {
+        if ((await lockMember(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
+        const facts = await applicantFacts(tx, memberId);
+        if (!facts) throw new AppError("UNAUTHENTICATED");
+        if (!facts.verified) throw new AppError("KYC_REQUIRED");
+        const existing = await leadById(tx, memberId);
+        if (existing && existing.status !== "rejected") throw new AppError("LEAD_APPLICATION_EXISTS");
+        if (facts.closedTrades < this.terms.leadMinTrades)
+          throw new AppError("LEAD_HISTORY_TOO_SHORT", { required: this.terms.leadMinTrades });
+        if (existing) throw new AppError("LEAD_APPLICATION_EXISTS");
+        if (await nicknameTaken(tx, body.nickname)) throw new AppError("NICKNAME_TAKEN");
+        const lead = await insertLead(tx, {
+          memberId,
+          nickname: body.nickname,
+          avatar: body.avatar,
+          bio: body.bio,
+          currency: body.currency,
+          nowMs,
+        });
+        return toApplication(lead);
+      }),
+    );
+  }
+
+  async leaderboard(query: LeaderboardQuery): Promise<LeadSummary[]> {
+    const currency = query.market ? marketCurrency[query.market] : undefined;
+    const leads = await approvedLeads(this.db, currency);
+    const copying = await copyingOf(this.db);
+    const nowMs = this.now();
+    const summaries = await Promise.all(leads.map((lead) => this.summaryOf(lead, copying, nowMs)));
+    const period = query.period ?? "m12";
+    return summaries
+      .map((item) => item.summary)
+      .filter((summary) => {
+        if (query.risk === "low") return summary.riskScore <= 3;
+        if (query.risk === "medium") return summary.riskScore >= 4 && summary.riskScore <= 6;
+        if (query.risk === "high") return summary.riskScore >= 7;
+        return true;
+      })
+      .sort((a, b) => b.returns[period] - a.returns[period]);
+  }
+
+  async leadDetail(leadId: string): Promise<LeadDetail> {
+    const lead = isUuid(leadId) ? await leadById(this.db, leadId) : undefined;
+    if (lead?.status !== "approved") throw new AppError("LEAD_TRADER_NOT_FOUND");
+    const { summary, curve, open, equity } = await this.summaryOf(lead, await copyingOf(this.db), this.now());
+    return {
+      lead: summary,
+      curve,
+      allocation: allocationOf(open, equity),
+      terms: this.copyTerms(lead.currency),
+    };
+  }
+
+  copyTerms(currency: Currency): CopyTerms {
+    return {
+      minimum: (this.terms.minimum.get(currency) ?? 0n).toString(),
+      maximum: (this.terms.maximum.get(currency) ?? 0n).toString(),
+      periods: [...this.terms.periods],
+      stopDefaultPct: copyStopDefaultPct,
+      stopMinPct: copyStopMinPct,
+      stopMaxPct: copyStopMaxPct,
+      profitSharePct: this.terms.profitSharePct,
+    };
+  }
+
+  /** The lead's record, from their journals and their own positions (mirrors of others excluded). */
+  private async summaryOf(
+    lead: LeadRow,
+    copying: Map<string, { copiers: number; copying: bigint }>,
+    nowMs: number,
+  ) {
+    const journals = await equityJournals(this.db, lead.memberId, lead.currency);
+    const points: EquityPoint[] = [];
+    let running = 0n;
+    for (const journal of journals) {
+      running += journal.delta;
+      points.push({ atMs: journal.atMs, equity: running, flow: journal.trading ? 0n : journal.delta });
+    }
+    const monthly = monthlyReturns(points);
+    const curve = growthIndex(points);
+    const trades = await ownTrades(this.db, lead.memberId, lead.currency);
+    const stats = tradeStats(trades);
+    const open = trades.filter((trade) => trade.closedAtMs === null);
+    const score = riskScore({
+      volatility: monthlyVolatility(monthly),
+      averageLeverage: stats.averageLeverage,
+      concentration: concentration(open),
+    });
+    const counts = copying.get(lead.memberId);
+    const summary: LeadSummary = {
+      id: lead.memberId,
+      nickname: lead.nickname,
+      avatar: lead.avatar,
+      bio: lead.bio,
+      currency: lead.currency as LeadSummary["currency"],
+      returns: {
+        m1: periodReturn(monthly, 1, nowMs),
+        m3: periodReturn(monthly, 3, nowMs),
+        m12: periodReturn(monthly, 12, nowMs),
+      },
+      monthly,
+      maxDrawdown: maxDrawdown(curve),
+      winShare: stats.winShare,
+      averageHoldingMs: stats.averageHoldingMs,
+      averageLeverage: stats.averageLeverage,
+      trades: stats.trades,
+      riskScore: score,
+      hidden: score >= riskHiddenFrom,
+      copiers: counts?.copiers ?? 0,
+      copying: (counts?.copying ?? 0n).toString(),
+    };
+    return { summary, curve, open, equity: running };
+  }
+
+  // Copies
+
+  /** Starts copying a lead: the amount moves from available cash into the copy. */
+  async startCopy(memberId: string, body: CopyRequest, claim?: Claim): Promise<Keyed<Copy>> {
+    const replay = await storedResult(this.db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
+    const lead = isUuid(body.leadId) ? await leadById(this.db, body.leadId) : undefined;
+    if (lead?.status !== "approved") throw new AppError("LEAD_TRADER_NOT_FOUND");
+    if (lead.memberId === memberId) throw new AppError("COPY_SELF");
+    const currency = lead.currency;
+    const amount = decimalToMinor(body.amount, currency);
+    if (amount === undefined || amount <= 0n) throw new AppError("AMOUNT_INVALID");
+    this.checkRange(currency, amount);
+    if (!this.terms.periods.includes(body.periodDays))
+      throw new AppError("FOLLOW_PERIOD_INVALID", { periods: [...this.terms.periods] });
+    if (!isCopyStopPct(body.stopLossPct))
+      throw new AppError("COPY_STOP_INVALID", { min: copyStopMinPct, max: copyStopMaxPct });
+    const nowMs = this.now();
+    const { summary } = await this.summaryOf(lead, new Map(), nowMs);
+    if (summary.hidden) throw new AppError("LEAD_HIDDEN");
+    const started = await transactThenEmit(this.db, this.events, async (tx) => {
+      const keyed = await underClaim(tx, memberId, claim, nowMs, async () => {
+        if ((await lockMember(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
+        const available = await lockAvailable(tx, memberId, currency);
+        if (available < amount)
+          throw new AppError("INSUFFICIENT_BALANCE", { available: available.toString(), currency });
+        const copy = await insertCopy(tx, {
+          followerId: memberId,
+          leadId: lead.memberId,
+          currency,
+          stopPct: body.stopLossPct,
+          periodDays: body.periodDays,
+          profitSharePct: this.terms.profitSharePct,
+          invested: amount,
+          afterPositionId: await lastPositionId(tx, lead.memberId, body.copyOpen ?? false),
+          startedAtMs: nowMs,
+          endsAtMs: copyEndsAt(nowMs, body.periodDays),
+        });
+        if (!copy) throw new AppError("ALREADY_COPYING");
+        await postJournal(tx, copyInJournal(refOf(copy, lead.nickname), amount), nowMs);
+        return this.copyOf(tx, copy.id);
+      });
+      return { value: keyed, events: keyed.replayed ? [] : [balanceEvent(memberId, currency)] };
+    });
+    return started;
+  }
+
+  async copies(memberId: string, status?: "active" | "stopped"): Promise<Copy[]> {
+    const views = await copiesOf(this.db, { followerId: memberId }, status);
+    return Promise.all(views.map((view) => this.toCopy(view)));
+  }
+
+  /** Adds money to a running copy, or takes some out (never below the minimum, never what its mirrors use). */
+  async changeFunds(memberId: string, copyId: string, body: CopyFunds, claim?: Claim): Promise<Keyed<Copy>> {
+    const id = numericId(copyId, "COPY_NOT_FOUND");
+    const replay = await storedResult(this.db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
+    const nowMs = this.now();
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      let currency: Currency = "JPY";
+      const keyed = await underClaim(tx, memberId, claim, nowMs, async () => {
+        if ((await lockMember(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
+        const copy = await this.lockOwnActive(tx, memberId, id, nowMs);
+        currency = copy.currency;
+        const amount = decimalToMinor(body.amount, copy.currency);
+        if (amount === undefined || amount <= 0n) throw new AppError("AMOUNT_INVALID");
+        const lead = await this.leadOf(tx, copy);
+        const ref = refOf(copy, lead.nickname);
+        if (body.direction === "add") {
+          this.checkRange(copy.currency, copy.invested + amount);
+          const available = await lockAvailable(tx, memberId, copy.currency);
+          if (available < amount)
+            throw new AppError("INSUFFICIENT_BALANCE", { available: available.toString() });
+          await postJournal(tx, copyInJournal(ref, amount), nowMs);
+          await saveCopy(tx, { ...copy, invested: copy.invested + amount });
+        } else {
+          const minimum = this.terms.minimum.get(copy.currency) ?? 0n;
+          const cash = await copyCash(tx, copy);
+          if (amount > cash || copy.invested - amount < minimum)
+            throw new AppError("COPY_FUNDS_INSUFFICIENT", {
+              cash: cash.toString(),
+              minimum: minimum.toString(),
+            });
+          await lockAvailable(tx, memberId, copy.currency);
+          await postJournal(tx, copyOutJournal(ref, amount), nowMs);
+          await saveCopy(tx, { ...copy, invested: copy.invested - amount });
+        }
+        return this.copyOf(tx, copy.id);
+      });
+      return { value: keyed, events: keyed.replayed ? [] : [balanceEvent(memberId, currency)] };
+    });
+  }
+
+  /** Stops a copy now: every mirror closes at market, the profit share is settled, the rest returns. */
+  async stopCopy(memberId: string, copyId: string, claim?: Claim): Promise<Keyed<Copy>> {
+    const id = numericId(copyId, "COPY_NOT_FOUND");
+    const replay = await storedResult(this.db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
+    const nowMs = this.now();
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      const events: MemberEvent[] = [];
+      const keyed = await underClaim(tx, memberId, claim, nowMs, async () => {
+        const copy = await copyById(tx, id, true);
+        if (!copy || copy.followerId !== memberId) throw new AppError("COPY_NOT_FOUND");
+        if (copy.status !== "active") throw new AppError("COPY_NOT_ACTIVE");
+        events.push(...(await this.settleStop(tx, copy, "member", nowMs)));
+        return this.copyOf(tx, copy.id);
+      });
+      return { value: keyed, events: keyed.replayed ? [] : events };
+    });
+  }
+
+  /** Closes one mirrored position of a running copy at market; its proceeds return to the copy. */
+  async closeMirror(
+    memberId: string,
+    copyId: string,
+    positionId: string,
+    claim?: Claim,
+  ): Promise<Keyed<Copy>> {
+    const id = numericId(copyId, "COPY_NOT_FOUND");
+    const replay = await storedResult(this.db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
+    const nowMs = this.now();
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      let currency: Currency = "JPY";
+      const keyed = await underClaim(tx, memberId, claim, nowMs, async () => {
+        const copy = await copyById(tx, id, true);
+        if (!copy || copy.followerId !== memberId) throw new AppError("COPY_NOT_FOUND");
+        if (copy.status !== "active") throw new AppError("COPY_NOT_ACTIVE");
+        currency = copy.currency;
+        const mirror = (await openMirrors(tx, copy.id)).find((m) => m.followerPositionId === positionId);
+        if (!mirror?.holding) throw new AppError("POSITION_NOT_FOUND");
+        const lead = await this.leadOf(tx, copy);
+        await this.closeMirrorIn(tx, copy, lead.nickname, mirror, nowMs);
+        return this.copyOf(tx, copy.id);
+      });
+      const events: MemberEvent[] = keyed.replayed
+        ? []
+        : [balanceEvent(memberId, currency), { memberId, event: { type: "position", id: positionId } }];
+      return { value: keyed, events };
+    });
+  }
+
+  /** The follower's positions mirrored from leads, each naming its lead. */
+  async mirroredPositions(memberId: string, status?: Position["status"]): Promise<MirroredPosition[]> {
+    const rows = await mirroredPositions(this.db, memberId, status);
+    const positions = new Map(
+      (await this.trading.positions(memberId, status)).map((position) => [position.id, position]),
+    );
+    return rows.flatMap((row) => {
+      const position = positions.get(row.positionId);
+      return position ? [{ ...position, copyId: row.copyId, leadNickname: row.nickname }] : [];
+    });
+  }
+
+  // Operations
+
+  async opsLeads(status: LeadStatus): Promise<OpsLead[]> {
+    return (await leadsByStatus(this.db, status)).map((row) => ({
+      ...toApplication(row),
+      memberId: row.memberId,
+      memberAccount: row.account,
+      trades: row.trades,
+      copiers: row.copiers,
+      decidedAtMs: row.decidedAtMs,
+    }));
+  }
+
+  async opsLead(memberId: string): Promise<OpsLead> {
+    const lead = isUuid(memberId) ? await leadById(this.db, memberId) : undefined;
+    if (!lead) throw new AppError("LEAD_TRADER_NOT_FOUND");
+    const row = (await this.opsLeads(lead.status)).find((item) => item.memberId === memberId);
+    if (!row) throw new AppError("LEAD_TRADER_NOT_FOUND");
+    return row;
+  }
+
+  /** Approves a pending application or rejects it with the reason the member reads. */
+  async review(
+    memberId: string,
+    decision: ReviewDecision,
+    staff: StaffMember,
+    context: StaffContext,
+  ): Promise<OpsLead> {
+    const reason = decision.reason || null;
+    if (decision.decision === "reject" && !reason) throw new AppError("REASON_REQUIRED");
+    return this.decide(memberId, ["pending"], decision.decision === "approve" ? "approved" : "rejected", {
+      staff,
+      context,
+      reason,
+    });
+  }
+
+  /** Suspends an approved lead: hidden at once; the worker stops their copies and returns the money. */
+  async suspend(
+    memberId: string,
+    reason: string,
+    staff: StaffMember,
+    context: StaffContext,
+  ): Promise<OpsLead> {
+    return this.decide(memberId, ["approved"], "suspended", { staff, context, reason });
+  }
+
+  async opsCopies(leadId: string): Promise<OpsCopy[]> {
+    if (!isUuid(leadId)) throw new AppError("LEAD_TRADER_NOT_FOUND");
+    const views = await copiesOf(this.db, { leadId });
+    return Promise.all(
+      views.map(async (view) => ({ ...(await this.toCopy(view)), followerAccount: view.followerAccount })),
+    );
+  }
+
+  private async decide(
+    memberId: string,
+    from: LeadStatus[],
+    to: LeadStatus,
+    by: { staff: StaffMember; context: StaffContext; reason: string | null },
+  ): Promise<OpsLead> {
+    if (!isUuid(memberId)) throw new AppError("LEAD_TRADER_NOT_FOUND");
+    await this.db.transaction(async (tx) => {
+      const lead = await leadById(tx, memberId, true);
+      if (!lead) throw new AppError("LEAD_TRADER_NOT_FOUND");
+      if (!from.includes(lead.status))
+        throw new AppError(to === "suspended" ? "LEAD_NOT_APPROVED" : "LEAD_NOT_PENDING");
+      await saveLeadDecision(tx, memberId, {
+        status: to,
+        nowMs: by.context.nowMs,
+        staffId: by.staff.id,
+        reason: by.reason,
+      });
+      await recordAudit(tx, {
+        staffId: by.staff.id,
+        action: to === "approved" ? "lead.approve" : to === "rejected" ? "lead.reject" : "lead.suspend",
+        target: `member:${memberId}`,
+        before: { status: lead.status },
+        after: { status: to },
+        reason: by.reason,
+        ip: by.context.ip,
+        atMs: by.context.nowMs,
+      });
+    });
+    return this.opsLead(memberId);
+  }
+
+  // The worker
+
+  /**
+   * One pass of the worker: mirrors the lead positions running copies have not seen, closes the
+   * mirrors whose lead position closed, and stops copies at their floor, at the end of their
+   * period, or whose lead was suspended. Everything it acts on is read from the database, so a
+   * pass after a crash or a missed event finds what is left to do; each (copy, lead position) is
+   * claimed by the mirrors table's primary key, so no two passes or workers mirror it twice.
+   */
+  async mirrorPass(): Promise<MirrorPass> {
+    const mirrored = await this.mirror();
+    return { ...mirrored, stopped: await this.checkStops() };
+  }
+
+  /** Mirrors new lead positions and closes the mirrors of closed ones: the part that must be quick. */
+  async mirror(): Promise<Omit<MirrorPass, "stopped">> {
+    const result = { mirrored: 0, skipped: 0, closed: 0 };
+    const pending = await pendingMirrors(this.db, mirrorsPerPassMax);
+    // One read of each lead and their equity per pass, shared by all their copies' mirrors.
+    const leads = new Map<string, Promise<{ lead: LeadRow; equity: bigint } | undefined>>();
+    const leadFacts = (leadId: string) => {
+      let facts = leads.get(leadId);
+      if (!facts) {
+        facts = (async () => {
+          const lead = await leadById(this.db, leadId);
+          return lead && { lead, equity: await cashEquity(this.db, lead.memberId, lead.currency) };
+        })();
+        leads.set(leadId, facts);
+      }
+      return facts;
+    };
+    await inParallel(pending, mirrorConcurrency, async (item) => {
+      const facts = await leadFacts(item.leadId);
+      if (!facts) return;
+      const outcome = await this.mirrorOne(item, facts.lead, facts.equity);
+      if (outcome === "mirrored") result.mirrored += 1;
+      if (outcome === "skipped") result.skipped += 1;
+    });
+    await inParallel(await mirrorsToClose(this.db, mirrorsPerPassMax), mirrorConcurrency, async (item) => {
+      if (await this.closeOne(item.copyId, item.leadPositionId).catch(() => false)) result.closed += 1;
+    });
+    return result;
+  }
+
+  /**
+   * The monthly profit share: each running copy that has not settled in this Tokyo month (nor
+   * started in it) pays the lead their share of its realised profit above the high-water mark,
+   * open mirrors counted at their margin. Returns how many copies paid.
+   */
+  async settleMonthly(): Promise<number> {
+    let paid = 0;
+    const nowMs = this.now();
+    const month = zonedIsoDate(bookZone, nowMs).slice(0, 7);
+    for (const candidate of await activeCopies(this.db, copiesPerPassMax)) {
+      const shares = await copyShares(this.db, candidate);
+      if (zonedIsoDate(bookZone, shares.lastAtMs ?? candidate.startedAtMs).slice(0, 7) >= month) continue;
+      const settled = await transactThenEmit(this.db, this.events, async (tx) => {
+        const copy = await lockActiveCopy(tx, Number(candidate.id));
+        if (!copy) return { value: false, events: [] };
+        const cash = await copyCash(tx, copy);
+        const margin = (await openMirrors(tx, copy.id)).reduce(
+          (sum, m) => sum + (m.holding ? m.margin : 0n),
+          0n,
+        );
+        const { paid: before } = await copyShares(tx, copy);
+        const share = profitShare({
+          profit: cash + margin - copy.invested + before,
+          highWater: copy.highWater,
+          pct: copy.profitSharePct,
+        });
+        if (share.share <= 0n || share.share > cash) return { value: false, events: [] };
+        const lead = await this.leadOf(tx, copy);
+        await lockAvailable(tx, lead.memberId, copy.currency);
+        for (const journal of profitShareJournals(refOf(copy, lead.nickname), lead.memberId, share.share))
+          await postJournal(tx, journal, nowMs);
+        await saveCopy(tx, { ...copy, highWater: share.highWater });
+        return {
+          value: true,
+          events: [balanceEvent(lead.memberId, copy.currency), balanceEvent(copy.followerId, copy.currency)],
+        };
+      });
+      if (settled) paid += 1;
+    }
+    return paid;
+  }
+
+  /** Stops copies at their floor, at the end of their period, or whose lead was suspended. */
+  async checkStops(): Promise<number> {
+    let stopped = 0;
+    for (const copy of await activeCopies(this.db, copiesPerPassMax)) {
+      const nowMs = this.now();
+      const reason =
+        copy.leadStatus !== "approved"
+          ? "lead_suspended"
+          : nowMs >= copy.endsAtMs
+            ? "time_limit"
+            : (await this.stopLossReached(copy))
+              ? "stop_loss"
+              : undefined;
+      if (reason && (await this.stopFromWorker(copy.id, reason).catch(() => false))) stopped += 1;
+    }
+    return stopped;
+  }
+
+  private async mirrorOne(
+    item: PendingMirror,
+    lead: LeadRow,
+    leadEquity: bigint,
+  ): Promise<"mirrored" | "skipped" | "none"> {
+    const nowMs = this.now();
+    try {
+      return await transactThenEmit(this.db, this.events, async (tx) => {
+        const copy = await lockActiveCopy(tx, Number(item.copyId));
+        if (!copy) return { value: "none" as const, events: [] };
+        if (!(await claimMirror(tx, { copyId: copy.id, leadPositionId: item.leadPositionId, nowMs })))
+          return { value: "none" as const, events: [] };
+        // The lead closed it before this copy saw it: recorded as skipped.
+        if (!item.holding) return { value: "skipped" as const, events: [] };
+        const cash = await copyCash(tx, copy);
+        const mirrors = await openMirrors(tx, copy.id);
+        const copyEquity = cash + mirrors.reduce((sum, m) => sum + (m.holding ? m.margin : 0n), 0n);
+        const quantity = mirrorQuantity({
+          leadQuantity: item.quantity,
+          leadEquity,
+          copyEquity,
+          unit: tradingUnit[marketOf(item.symbol)],
+        });
+        if (quantity === 0) return { value: "skipped" as const, events: [] };
+        const ref = refOf(copy, lead.nickname);
+        try {
+          const opened = await tx.transaction((savepoint) =>
+            this.trading.openWithin(
+              savepoint,
+              copy.followerId,
+              {
+                symbol: item.symbol as Position["symbol"],
+                side: item.side,
+                quantity,
+                leverage: item.leverage,
+              },
+              nowMs,
+              async (cost) => {
+                if (cost > cash) throw new AppError("COPY_FUNDS_INSUFFICIENT");
+                await postJournal(savepoint, mirrorFundJournal(ref, cost), nowMs);
+              },
+            ),
+          );
+          await markMirrored(tx, {
+            copyId: copy.id,
+            leadPositionId: item.leadPositionId,
+            followerPositionId: opened.positionId,
+            quantity,
+          });
+          const events: MemberEvent[] = [
+            { memberId: copy.followerId, event: { type: "position", id: opened.positionId } },
+            balanceEvent(copy.followerId, copy.currency),
+          ];
+          return { value: "mirrored" as const, events };
+        } catch (error) {
+          // Waiting out a closed market or an empty book rolls the claim back; any other refusal
+          // (the copy's cash, a barred follower) leaves the mirror recorded as skipped.
+          if (error instanceof AppError && !transientRefusals.has(error.code))
+            return { value: "skipped" as const, events: [] };
+          throw error;
+        }
+      });
+    } catch {
+      return "none";
+    }
+  }
+
+  private async closeOne(copyId: string, leadPositionId: string): Promise<boolean> {
+    const nowMs = this.now();
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      const copy = await lockActiveCopy(tx, Number(copyId));
+      if (!copy) return { value: false, events: [] };
+      const mirror = (await openMirrors(tx, copy.id)).find((m) => m.leadPositionId === leadPositionId);
+      if (!mirror) return { value: false, events: [] };
+      const lead = await this.leadOf(tx, copy);
+      await this.closeMirrorIn(tx, copy, lead.nickname, mirror, nowMs);
+      const events: MemberEvent[] = [
+        { memberId: copy.followerId, event: { type: "position", id: mirror.followerPositionId } },
+        balanceEvent(copy.followerId, copy.currency),
+      ];
+      return { value: true, events };
+    });
+  }
+
+  private async stopFromWorker(copyId: string, reason: NonNullable<CopyRow["stopReason"]>): Promise<boolean> {
+    const nowMs = this.now();
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      const copy = await lockActiveCopy(tx, Number(copyId));
+      if (!copy) return { value: false, events: [] };
+      const events = await this.settleStop(tx, copy, reason, nowMs);
+      return { value: true, events };
+    });
+  }
+
+  /** The copy's equity marked at what closing its mirrors would fetch, against its floor. */
+  private async stopLossReached(copy: CopyRow): Promise<boolean> {
+    const equity = await this.markedEquity(this.db, copy);
+    return equity !== undefined && copyStopReached(equity, copyStopFloor(copy.invested, copy.stopPct));
+  }
+
+  /** Cash plus each open mirror's margin and result at the book; undefined when a book is missing. */
+  private async markedEquity(tx: Tx, copy: Pick<CopyRow, "id" | "followerId">): Promise<bigint | undefined> {
+    const cash = await copyCash(tx, copy);
+    const mirrors = (await openMirrors(tx, copy.id)).filter((m) => m.holding);
+    const books = await this.trading.books(mirrors.map((m) => m.symbol));
+    let equity = cash;
+    for (const mirror of mirrors) {
+      const value = markMirror(mirror, books.get(mirror.symbol));
+      if (value === undefined) return undefined;
+      equity += value;
+    }
+    return equity;
+  }
+
+  /**
+   * Closes every mirror at market, pays the lead's share of the profit above the high-water mark
+   * and returns what is left to available cash. Inside the caller's transaction, the copy locked.
+   */
+  private async settleStop(
+    tx: Tx,
+    copy: CopyRow,
+    reason: NonNullable<CopyRow["stopReason"]>,
+    nowMs: number,
+  ): Promise<MemberEvent[]> {
+    const lead = await this.leadOf(tx, copy);
+    const ref = refOf(copy, lead.nickname);
+    const events: MemberEvent[] = [balanceEvent(copy.followerId, copy.currency)];
+    for (const mirror of await openMirrors(tx, copy.id)) {
+      await this.closeMirrorIn(tx, copy, lead.nickname, mirror, nowMs);
+      events.push({ memberId: copy.followerId, event: { type: "position", id: mirror.followerPositionId } });
+    }
+    const cash = await copyCash(tx, copy);
+    // Profit before any share paid: the high-water mark is on the copy's own result.
+    const { paid } = await copyShares(tx, copy);
+    const settled = profitShare({
+      profit: cash - copy.invested + paid,
+      highWater: copy.highWater,
+      pct: copy.profitSharePct,
+    });
+    if (settled.share > 0n) {
+      await lockAvailable(tx, lead.memberId, copy.currency);
+      for (const journal of profitShareJournals(ref, lead.memberId, settled.share))
+        await postJournal(tx, journal, nowMs);
+      events.push(balanceEvent(lead.memberId, copy.currency));
+    }
+    const left = cash - settled.share;
+    if (left > 0n) {
+      await lockAvailable(tx, copy.followerId, copy.currency);
+      await postJournal(tx, copyOutJournal(ref, left), nowMs);
+    }
+    await saveCopy(tx, {
+      ...copy,
+      status: "stopped",
+      highWater: settled.highWater,
+      stoppedAtMs: nowMs,
+      stopReason: reason,
+    });
+    return events;
+  }
+
+  /**
+   * Closes one mirror (if still held) and moves what the close brought to available cash back
+   * into the copy: the change of available cash across the close, so fees, taxes and results are
+   * exactly those the trading journals wrote.
+   */
+  private async closeMirrorIn(
+    tx: Tx,
+    copy: CopyRow,
+    nickname: string,
+    mirror: OpenMirror,
+    nowMs: number,
+  ): Promise<void> {
+    if (mirror.holding) {
+      const before = await lockAvailable(tx, copy.followerId, copy.currency);
+      await this.trading.closeWithin(
+        tx as Parameters<TradingService["closeWithin"]>[0],
+        copy.followerId,
+        mirror.followerPositionId,
+        nowMs,
+      );
+      const after = await lockAvailable(tx, copy.followerId, copy.currency);
+      const ref = refOf(copy, nickname);
+      if (after > before) {
+        await postJournal(tx, mirrorProceedsJournal(ref, after - before), nowMs);
+      } else if (after < before) {
+        // A loss past the mirror's margin took the member's own cash: the copy makes it good.
+        const cover = minBig(before - after, await copyCash(tx, copy));
+        if (cover > 0n) await postJournal(tx, mirrorFundJournal(ref, cover), nowMs);
+      }
+    }
+    await markMirrorClosed(tx, copy.id, mirror.leadPositionId);
+  }
+
+  private async lockOwnActive(tx: Tx, memberId: string, id: number, nowMs: number): Promise<CopyRow> {
+    const copy = await copyById(tx, id, true);
+    if (!copy || copy.followerId !== memberId) throw new AppError("COPY_NOT_FOUND");
+    if (copy.status !== "active") throw new AppError("COPY_NOT_ACTIVE");
+    if (nowMs >= copy.endsAtMs) throw new AppError("FOLLOW_TIME_LIMIT_EXCEEDED");
+    return copy;
+  }
+
+  private async leadOf(tx: Tx, copy: Pick<CopyRow, "leadId">): Promise<LeadRow> {
+    const lead = await leadById(tx, copy.leadId);
+    if (!lead) throw new Error(`copy of a lead that is not there: ${copy.leadId}`);
+    return lead;
+  }
+
+  private checkRange(currency: Currency, amount: bigint): void {
+    const minimum = this.terms.minimum.get(currency) ?? 0n;
+    const maximum = this.terms.maximum.get(currency) ?? 0n;
+    if (amount < minimum || amount > maximum)
+      throw new AppError("COPY_AMOUNT_OUT_OF_RANGE", {
+        minimum: minimum.toString(),
+        maximum: maximum.toString(),
+        currency,
+      });
+  }
+
+  private async copyOf(tx: Tx, id: string): Promise<Copy> {
+    const view = await copyViewById(tx, id);
+    if (!view) throw new Error(`copy ${id} vanished`);
+    return this.toCopy(view, tx);
+  }
+
+  private async toCopy(view: CopyView, tx: Tx = this.db): Promise<Copy> {
+    const marked = view.status === "active" ? await this.markedEquity(tx, view) : 0n;
+    // Without a book to mark at, open mirrors count at their margin.
+    const equity =
+      marked ??
+      view.cash + (await openMirrors(tx, view.id)).reduce((sum, m) => sum + (m.holding ? m.margin : 0n), 0n);
+    const invested = view.invested;
+    return {
+      id: view.id,
+      leadId: view.leadId,
+      nickname: view.nickname,
+      avatar: view.avatar,
+      currency: view.currency as Copy["currency"],
+      status: view.status,
+      invested: invested.toString(),
+      equity: equity.toString(),
+      // A stopped copy's result is what came back less what went in (after the profit share).
+      profit: (view.status === "active" ? equity - invested : -view.netIn).toString(),
+      stopLossPct: view.stopPct,
+      floor: copyStopFloor(invested, view.stopPct).toString(),
+      periodDays: view.periodDays,
+      profitSharePct: view.profitSharePct,
+      profitSharePaid: view.sharePaid.toString(),
+      openMirrors: view.openMirrors,
+      skippedMirrors: view.skippedMirrors,
+      startedAtMs: view.startedAtMs,
+      endsAtMs: view.endsAtMs,
+      stoppedAtMs: view.stoppedAtMs,
+      stopReason: view.stopReason,
+    };
+  }
+}
+
+/** Open positions as shares of equity, one line per stock and side (the highest leverage shown). */
+function allocationOf(
+  open: readonly { symbol: string; side: "long" | "short"; leverage: number; margin: bigint }[],
+  equity: bigint,
+): LeadDetail["allocation"] {
+  const lines = new Map<
+    string,
+    { symbol: string; side: "long" | "short"; leverage: number; margin: bigint }
+  >();
+  for (const trade of open) {
+    const key = `${trade.symbol}/${trade.side}`;
+    const line = lines.get(key);
+    lines.set(key, {
+      symbol: trade.symbol,
+      side: trade.side,
+      leverage: Math.max(line?.leverage ?? 0, trade.leverage),
+      margin: (line?.margin ?? 0n) + trade.margin,
+    });
+  }
+  return [...lines.values()].map((line) => ({
+    symbol: line.symbol,
+    side: line.side,
+    leverage: line.leverage,
+    sharePct: equity > 0n ? Number((line.margin * 10_000n) / equity) / 100 : 0,
+  }));
+}
+
+function toApplication(lead: LeadRow): LeadApplication {
+  return {
+    nickname: lead.nickname,
+    avatar: lead.avatar,
+    bio: lead.bio,
+    currency: lead.currency as LeadApplication["currency"],
+    status: lead.status,
+    appliedAtMs: lead.appliedAtMs,
+    reason: lead.reason,
+  };
+}
+
+function refOf(copy: Pick<CopyRow, "id" | "followerId" | "currency">, lead: string): CopyRef {
+  return { id: copy.id, followerId: copy.followerId, currency: copy.currency, lead };
+}
+
+function balanceEvent(memberId: string, currency: Currency): MemberEvent {
+  return { memberId, event: { type: "balance", id: currency } };
+}
+
+function minBig(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+/** A held mirror's margin plus its result if closed into this book now; undefined without a fill. */
+function markMirror(mirror: OpenMirror, book: Book | undefined): bigint | undefined {
+  if (!book) return undefined;
+  const market = marketOf(mirror.symbol);
+  const fill = walkBook(book, market, mirror.side === "long" ? "short" : "long", mirror.quantity);
+  if (!fill) return undefined;
+  return mirror.margin + profit(mirror.side, mirror.openNotional, toMinor(fill.scaledNotional, market));
+}
+
+async function inParallel<T>(
+  items: readonly T[],
+  width: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}

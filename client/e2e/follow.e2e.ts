@@ -1,0 +1,136 @@
+/**
+ * Follow trading in a real browser against a real server: the demo member finds a lead trader
+ * the first start seeded (their record made by trading the back-filled closes), copies them
+ * with a million yen, sees the copy's mirror appear in the positions' follow tab when the lead
+ * trades, stops the copy and sees the money back in their fund records.
+ */
+import { type APIRequestContext, type Page, request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openProduct, type Product } from "./harness.ts";
+
+let product: Product;
+let page: Page;
+let base: string;
+let leadApi: APIRequestContext | undefined;
+const snap = (name: string) => product.snap(name);
+const soon = { timeout: 30_000, interval: 250 };
+/** The demo leads are seeded once the feed has stored its history, in the background. */
+const seeded = { timeout: 180_000, interval: 1_000 };
+/** The seeded leads' sign-ins, by nickname (api/src/follow/follow-seed.ts). */
+const leadAccounts: Record<string, string> = {
+  "Momentum Fox": "09011110001",
+  "Reversion Owl": "09011110002",
+  "Index Turtle": "09011110003",
+};
+
+beforeAll(async () => {
+  // The demo leads trade over 120 daily closes: back-fill enough of them.
+  product = await openProduct("follow", { FEED_HISTORY_DAYS: "200" });
+  ({ page, base } = product);
+}, 240_000);
+
+afterAll(async () => {
+  await leadApi?.dispose();
+  await product?.close();
+});
+
+async function memberGet<T>(path: string): Promise<T> {
+  const response = await page.request.get(`${base}api/v1${path}`);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function availableYen(): Promise<bigint> {
+  const account = await memberGet<{ balances: { currency: string; available: string }[] }>("/account");
+  return BigInt(account.balances.find((balance) => balance.currency === "JPY")?.available ?? "0");
+}
+
+describe("follow trading", () => {
+  it("finds a seeded lead, copies them, sees their next trade mirrored, stops and gets the money back", async () => {
+    await page.goto(`${base}#/login/login?lang=en`);
+    await page.fill("#login-account", "09012345678");
+    await page.fill("#login-password", "demo1234");
+    await page.check("#login-privacy");
+    await page.click("button[type=submit]");
+    await page.waitForURL(/#\/home\/index/);
+    await expect
+      .poll(async () => (await memberGet<{ items: unknown[] }>("/follow/leads")).items.length, seeded)
+      .toBeGreaterThan(0);
+
+    // The Follow tab of the bottom menu opens the leaderboard.
+    await page.goto(`${base}#/home/index`);
+    await page.locator(".tab-bar a[href$='/gdindex/gdindex']").click();
+    const row = page.locator("[data-testid=lead-row]").first();
+    await row.waitFor(soon);
+    await snap("follow-01-leaderboard");
+    const nickname = (await row.locator(".lead-row__nickname").textContent()) ?? "";
+    const account = leadAccounts[nickname];
+    expect(account).toBeDefined();
+    await row.click();
+    await page.locator("[data-testid=lead-page]").waitFor(soon);
+    await page.locator("[data-testid=growth-chart] canvas").first().waitFor(soon);
+    await snap("follow-02-lead");
+
+    const before = await availableYen();
+    await page.fill("#copy-amount", "1000000");
+    await page.locator("[data-testid=risk-accept]").check();
+    await page.locator("[data-testid=copy-submit]").click();
+    await page.waitForURL(/#\/gdindex\/gdList/);
+    const copy = page.locator("[data-testid=copy][data-status=active]");
+    await expect
+      .poll(() => copy.locator("[data-testid=copy-invested]").textContent(), soon)
+      .toContain("1,000,000");
+    expect(await availableYen()).toBe(before - 1_000_000n);
+
+    // The lead trades: the worker mirrors it into the member's own positions.
+    leadApi = await request.newContext({ baseURL: base });
+    const signIn = await leadApi.post("api/v1/auth/login", {
+      data: { account, password: "lead1234" },
+      headers: { "X-Session-Transport": "bearer" },
+    });
+    expect(signIn.status()).toBe(200);
+    const headers = { authorization: `Bearer ${(await signIn.json()).token as string}` };
+    const closed = await leadApi.get("api/v1/positions?status=closed", { headers });
+    const [last] = (await closed.json()).items as { symbol: string; closePrice: string }[];
+    expect(last).toBeDefined();
+    const cash = await leadApi.get("api/v1/account", { headers });
+    const leadCash = Number(
+      ((await cash.json()).balances as { currency: string; available: string }[]).find(
+        (b) => b.currency === "JPY",
+      )?.available,
+    );
+    const lots = Math.max(1, Math.floor((leadCash * 0.4) / Number(last?.closePrice) / 100));
+    const order = await leadApi.post("api/v1/orders", {
+      data: { symbol: last?.symbol, side: "long", type: "market", quantity: lots * 100, leverage: 1 },
+      headers: { ...headers, "Idempotency-Key": "e2e-follow-lead-1" },
+    });
+    expect(order.status()).toBe(201);
+
+    await page.goto(`${base}#/position/position?tab=follow`);
+    const mirrored = page.locator("[data-testid=mirrored-position]");
+    await expect
+      .poll(async () => {
+        if ((await mirrored.count()) === 0) await page.reload();
+        return mirrored.count();
+      }, soon)
+      .toBe(1);
+    expect(await mirrored.locator("[data-testid=mirror-lead]").textContent()).toContain(nickname);
+    await snap("follow-03-mirrored");
+
+    await page.goto(`${base}#/gdindex/gdList`);
+    await expect.poll(() => copy.locator("[data-testid=copy-open-mirrors]").textContent(), soon).toBe("1");
+    await copy.locator("[data-testid=copy-stop-now]").click();
+    await page.getByRole("radio", { name: "Ended" }).check({ force: true });
+    const ended = page.locator("[data-testid=copy][data-status=stopped]");
+    await ended.waitFor(soon);
+    await snap("follow-04-stopped");
+    // The money is back, less the mirror's fees and its result over a few seconds.
+    const after = await availableYen();
+    expect(after).toBeGreaterThan(before - 20_000n);
+    expect(after).toBeLessThan(before + 20_000n);
+    const records = await memberGet<{ items: { kind: string }[] }>("/ledger");
+    expect(records.items.map((record) => record.kind)).toContain("copy_out");
+    await page.goto(`${base}#/user/FundingDetails`);
+    await expect.poll(() => page.locator("body").textContent(), soon).toContain("Back from a copy");
+  }, 400_000);
+});

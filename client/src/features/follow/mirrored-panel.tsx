@@ -1,0 +1,125 @@
+import type { MirroredPosition } from "@kabuto/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type ReactNode, useState } from "react";
+import { Link } from "wouter";
+import { IntentKeys } from "../../lib/intent-key.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useAsync } from "../../lib/use-async.ts";
+import { useMemberReadKey } from "../../state/session.ts";
+import { LoadProblem } from "../identity/identity-parts.tsx";
+import { useInstruments } from "../market/use-instruments.ts";
+import { SideBadge } from "../trading/figures.tsx";
+import {
+  InstrumentName,
+  lotSizeOf,
+  PnlText,
+  QuantityText,
+  useLivePosition,
+} from "../trading/position-parts.tsx";
+import { afterOwnAction } from "../trading/trading-store.ts";
+import { closeMirror, fetchMirrored } from "./follow-api.ts";
+
+/** The "follow" tab of `/position/position`: positions copied from lead traders, each naming its lead. */
+export function MirroredPanel() {
+  const [key, reload] = useMemberReadKey();
+  const mirrored = useAsync(key, () => fetchMirrored("holding"));
+  const instruments = useInstruments(mirrored.status === "ready" ? mirrored.value.map((p) => p.symbol) : []);
+  if (mirrored.status === "loading") return <div className="panel" aria-busy="true" />;
+  if (mirrored.status === "error") return <LoadProblem error={mirrored.error} onRetry={reload} />;
+  if (mirrored.value.length === 0)
+    return (
+      <div className="empty">
+        <p>
+          <Trans>No copied positions. Copy a lead trader and their next trades appear here.</Trans>
+        </p>
+        <Link href="/gdindex/gdindex" className="button button--outline">
+          <Trans>Find a lead trader</Trans>
+        </Link>
+      </div>
+    );
+  return (
+    <ul className="trade-list" data-testid="mirrored-positions">
+      {mirrored.value.map((position) => (
+        <MirroredRow
+          key={position.id}
+          position={position}
+          lotSize={lotSizeOf(position.symbol, instruments.get(position.symbol))}
+          name={<InstrumentName symbol={position.symbol} instrument={instruments.get(position.symbol)} />}
+          onDone={() => {
+            afterOwnAction();
+            reload();
+          }}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function MirroredRow({
+  position,
+  lotSize,
+  name,
+  onDone,
+}: {
+  position: MirroredPosition;
+  lotSize: number;
+  name: ReactNode;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const live = useLivePosition(position);
+  const [keys] = useState(() => new IntentKeys());
+  const [busy, setBusy] = useState(false);
+  async function close() {
+    setBusy(true);
+    try {
+      await closeMirror(position.copyId, position.id, keys.keyFor(`close:${position.id}`));
+      keys.settle();
+      notifySuccess(t`Closed; the proceeds went back into the copy`);
+      onDone();
+    } catch (error) {
+      keys.settle(error);
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="trade-row" data-testid="mirrored-position">
+      <div className="trade-row__head">
+        <span className="trade-row__name">{name}</span>
+        <SideBadge side={position.side} leverage={position.leverage} />
+      </div>
+      <p className="mirror-lead" data-testid="mirror-lead">
+        <Trans>Copied from {position.leadNickname}</Trans>
+      </p>
+      <dl className="trade-row__figures">
+        <div className="trade-row__figure">
+          <dt>
+            <Trans>Quantity</Trans>
+          </dt>
+          <dd className="num">
+            <QuantityText shares={position.quantity} lotSize={lotSize} />
+          </dd>
+        </div>
+        <div className="trade-row__figure">
+          <dt>
+            <Trans>Open price</Trans>
+          </dt>
+          <dd className="num">{position.openPrice}</dd>
+        </div>
+        <div className="trade-row__figure">
+          <dt>
+            <Trans>Unrealised P&L</Trans>
+          </dt>
+          <dd>
+            <PnlText pnl={live.pnl} position={position} withPercent />
+          </dd>
+        </div>
+      </dl>
+      <button type="button" className="button button--outline button--small" onClick={close} disabled={busy}>
+        <Trans>Close</Trans>
+      </button>
+    </li>
+  );
+}

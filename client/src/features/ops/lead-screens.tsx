@@ -1,0 +1,187 @@
+import { leadStatuses, type OpsLead } from "@kabuto/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Link } from "wouter";
+import { useAsync } from "../../lib/use-async.ts";
+import { DetailScreen } from "./detail-screen.tsx";
+import { fetchLeadCopies, fetchLeadQueue, fetchOpsLead, reviewLead, suspendLead } from "./ops-api.ts";
+import { useRoleAtLeast } from "./ops-session.tsx";
+import { OpsTable } from "./ops-table.tsx";
+import { Facts, Loaded, Money, OpsCard, StatusTag, When } from "./parts.tsx";
+import { ReasonDialog } from "./reason-dialog.tsx";
+import { ReviewPanel } from "./review-panel.tsx";
+import { ReviewQueue } from "./review-queue.tsx";
+
+/** A lead as a queue row: the member's id is the row's number. */
+function asItem(lead: OpsLead) {
+  return { ...lead, id: lead.memberId, createdAtMs: lead.appliedAtMs };
+}
+
+/** `#/ops/leads`: applications to lead (oldest first), and approved, rejected and suspended leads. */
+export function LeadQueueScreen() {
+  const { t } = useLingui();
+  return (
+    <ReviewQueue
+      title={<Trans>Lead traders</Trans>}
+      path="/ops/leads"
+      statuses={leadStatuses}
+      load={async (status) => (await fetchLeadQueue(status)).map(asItem)}
+      columns={(shared) => [
+        shared.member,
+        { label: t`Nickname`, cell: (item) => <Link href={`/ops/leads/${item.id}`}>{item.nickname}</Link> },
+        { label: t`Trades`, kind: "number", cell: (item) => <span className="num">{item.trades}</span> },
+        { label: t`Copiers`, kind: "number", cell: (item) => <span className="num">{item.copiers}</span> },
+        shared.createdAt(t`Applied`),
+        shared.status,
+      ]}
+    />
+  );
+}
+
+/** `#/ops/leads/:id`: one lead's application, the decision or suspension, and their copies. */
+export function LeadDetailScreen({ id }: { id: string }) {
+  return (
+    <DetailScreen
+      id={id}
+      load={fetchOpsLead}
+      title={<Trans>Lead trader</Trans>}
+      back={{ href: "/ops/leads", label: <Trans>Lead traders</Trans> }}
+      target={`member:${id}`}
+      main={(lead, { version }) => (
+        <>
+          <LeadFacts lead={lead} />
+          <LeadCopies id={id} version={version} />
+        </>
+      )}
+      side={(lead, { reload }) => (
+        <>
+          {lead.status === "pending" && <LeadReview lead={lead} onDone={reload} />}
+          {lead.status === "approved" && <Suspend lead={lead} onDone={reload} />}
+        </>
+      )}
+    />
+  );
+}
+
+function LeadFacts({ lead }: { lead: OpsLead }) {
+  return (
+    <OpsCard>
+      <Facts
+        items={[
+          [<Trans key="s">Status</Trans>, <StatusTag key="v" status={lead.status} />],
+          [
+            <Trans key="m">Member</Trans>,
+            <span key="v" className="num">
+              {lead.memberAccount}
+            </span>,
+          ],
+          [<Trans key="n">Nickname</Trans>, lead.nickname],
+          [<Trans key="b">Bio</Trans>, lead.bio || "—"],
+          [<Trans key="c">Currency</Trans>, lead.currency],
+          [
+            <Trans key="t">Trades</Trans>,
+            <span key="v" className="num">
+              {lead.trades}
+            </span>,
+          ],
+          [<Trans key="p">Applied</Trans>, <When key="v" ms={lead.appliedAtMs} />],
+          [<Trans key="d">Decided</Trans>, <When key="v" ms={lead.decidedAtMs} />],
+          [<Trans key="r">Reason</Trans>, lead.reason ?? "—"],
+        ]}
+      />
+    </OpsCard>
+  );
+}
+
+function LeadReview({ lead, onDone }: { lead: OpsLead; onDone: () => void }) {
+  return (
+    <ReviewPanel
+      decide={(decision, reason) => reviewLead(lead.memberId, { decision, reason })}
+      approveSummary={
+        <p>
+          <Trans>
+            {lead.nickname} appears on the leaderboard with a record computed from their own journals; members
+            can copy them.
+          </Trans>
+        </p>
+      }
+      rejectSummary={
+        <p>
+          <Trans>The member sees the reason; they are not listed.</Trans>
+        </p>
+      }
+      onDone={onDone}
+    />
+  );
+}
+
+function Suspend({ lead, onDone }: { lead: OpsLead; onDone: () => void }) {
+  const { t } = useLingui();
+  const supervisor = useRoleAtLeast("supervisor");
+  const [asking, setAsking] = useState(false);
+  if (!supervisor) return null;
+  return (
+    <OpsCard title={<Trans>Suspend</Trans>}>
+      <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
+        <Trans>Suspend this lead trader</Trans>
+      </button>
+      {asking && (
+        <ReasonDialog
+          id="lead-suspend-reason"
+          title={<Trans>Suspend {lead.nickname}?</Trans>}
+          confirmLabel={<Trans>Suspend</Trans>}
+          act={(reason) => suspendLead(lead.memberId, reason)}
+          doneMessage={t`The lead trader is suspended`}
+          onClose={() => setAsking(false)}
+          onDone={onDone}
+        >
+          <p>
+            <Trans>
+              They leave the leaderboard at once; the worker stops every copy of them, closing the copied
+              positions and returning the money to the copiers.
+            </Trans>
+          </p>
+        </ReasonDialog>
+      )}
+    </OpsCard>
+  );
+}
+
+function LeadCopies({ id, version }: { id: string; version: number }) {
+  const { t } = useLingui();
+  const [again, setAgain] = useState(0);
+  const state = useAsync(`lead-copies:${id}#${version}:${again}`, () => fetchLeadCopies(id));
+  return (
+    <OpsCard title={<Trans>Copies</Trans>}>
+      <Loaded state={state} retry={() => setAgain(again + 1)}>
+        {(copies) =>
+          copies.length === 0 ? (
+            <p className="ops-muted">
+              <Trans>No one has copied this lead trader.</Trans>
+            </p>
+          ) : (
+            <OpsTable
+              rows={copies}
+              rowKey={(copy) => copy.id}
+              columns={[
+                { label: t`Member`, cell: (copy) => <span className="num">{copy.followerAccount}</span> },
+                {
+                  label: t`Amount`,
+                  kind: "number",
+                  cell: (copy) => <Money amount={copy.invested} currency={copy.currency} />,
+                },
+                {
+                  label: t`Equity`,
+                  kind: "number",
+                  cell: (copy) => <Money amount={copy.equity} currency={copy.currency} />,
+                },
+                { label: t`Started`, cell: (copy) => <When ms={copy.startedAtMs} /> },
+                { label: t`Status`, cell: (copy) => <StatusTag status={copy.status} /> },
+              ]}
+            />
+          )
+        }
+      </Loaded>
+    </OpsCard>
+  );
+}
