@@ -1,6 +1,7 @@
 // Test helpers other packages' tests use (the composition package's platform tests).
 
 export { rowsOf } from "../db/rows.ts";
+export { readyToWithdraw } from "../funding/funding-fixtures.ts";
 export { fund, registerMember } from "./fixtures.ts";
 export { bearerSignIn, call } from "./test-app.ts";
 export {
