@@ -17,6 +17,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
+import { openDatabase } from "@kabuto/api";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { benchInstruments } from "./bench-symbols.ts";
@@ -804,6 +805,8 @@ async function admin(statement: string): Promise<void> {
 }
 
 await admin(`create database ${databaseName}`);
+// Migrated as the API would in service mode: the gateway reads sessions and listed new shares.
+await (await openDatabase({ url: databaseUrl })).close();
 const redis = new Redis(redisUrl);
 const symbolsMax = Math.max(
   ...points.map((point) => point.symbols),
