@@ -2,7 +2,7 @@ import { Tabs } from "@base-ui/react/tabs";
 import type { InstrumentWithQuote, Order, Position } from "@kabuto/shared";
 import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -92,6 +92,19 @@ function PositionTabs() {
     if (isPositionTab(requested)) setTab(requested);
   }, [requested]);
 
+  // The row scrolls sideways on a phone: keep the chosen tab in sight (e.g. `?tab=follow`).
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>(`[data-value='${tab}']`);
+    const row = list.current;
+    if (!active || !row) return;
+    if (
+      active.offsetLeft < row.scrollLeft ||
+      active.offsetLeft + active.offsetWidth > row.scrollLeft + row.clientWidth
+    )
+      row.scrollLeft = active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [tab]);
+
   function choose(value: PositionTab) {
     setTab(value);
     navigate(`/position/position?tab=${value}`, { replace: true });
@@ -103,26 +116,41 @@ function PositionTabs() {
       onValueChange={(value) => isPositionTab(value) && choose(value)}
       data-account-feed={feed}
     >
-      <Tabs.List className="underline-tabs position-tabs">
-        <Tabs.Tab className="underline-tabs__tab" value="holding">
+      <Tabs.List ref={list} className="underline-tabs position-tabs">
+        <Tabs.Tab className="underline-tabs__tab" value="holding" data-value="holding">
           <Trans>In progress</Trans>
         </Tabs.Tab>
-        <Tabs.Tab className="underline-tabs__tab" value="pending">
+        <Tabs.Tab className="underline-tabs__tab" value="pending" data-value="pending">
           <Trans>Pending orders</Trans>
         </Tabs.Tab>
-        <Tabs.Tab className="underline-tabs__tab" value="closed">
+        <Tabs.Tab className="underline-tabs__tab" value="closed" data-value="closed">
           <Trans>Ended</Trans>
         </Tabs.Tab>
-        <Tabs.Tab className="underline-tabs__tab" value="placement" data-testid="tab-placement">
+        <Tabs.Tab
+          className="underline-tabs__tab"
+          value="placement"
+          data-value="placement"
+          data-testid="tab-placement"
+        >
           <Trans>Placement</Trans>
         </Tabs.Tab>
-        <Tabs.Tab className="underline-tabs__tab" value="bidding" data-testid="tab-bidding">
+        <Tabs.Tab
+          className="underline-tabs__tab"
+          value="bidding"
+          data-value="bidding"
+          data-testid="tab-bidding"
+        >
           <Trans context="position tab">Bidding</Trans>
         </Tabs.Tab>
-        <Tabs.Tab className="underline-tabs__tab" value="auction" data-testid="tab-auction">
+        <Tabs.Tab
+          className="underline-tabs__tab"
+          value="auction"
+          data-value="auction"
+          data-testid="tab-auction"
+        >
           <Trans context="position tab">Auction</Trans>
         </Tabs.Tab>
-        <Tabs.Tab className="underline-tabs__tab" value="follow">
+        <Tabs.Tab className="underline-tabs__tab" value="follow" data-value="follow">
           <Trans>Follow</Trans>
         </Tabs.Tab>
         <Tabs.Indicator className="underline-tabs__indicator" />
