@@ -403,7 +403,7 @@ function OpenInstrument({ onDone }: { onDone: () => void }) {
       {error && <ErrorLine error={error} />}
       <div className="ops-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          <Trans>Open</Trans>
+          <Trans context="console">Open</Trans>
         </button>
       </div>
     </form>

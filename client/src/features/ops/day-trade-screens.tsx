@@ -12,7 +12,7 @@ export function DayTradeQueueScreen() {
   const { t } = useLingui();
   return (
     <ReviewQueue
-      title={<Trans>Day trading</Trans>}
+      title={<Trans context="console">Day trading</Trans>}
       path="/ops/day-trading"
       statuses={dayTradeApplicationStatuses}
       load={fetchDayTradeQueue}
@@ -37,7 +37,7 @@ export function DayTradeDetailScreen({ id }: { id: string }) {
       id={id}
       load={fetchDayTradeApplication}
       title={<Trans>Day-trading application No. {id}</Trans>}
-      back={{ href: "/ops/day-trading", label: <Trans>Day trading</Trans> }}
+      back={{ href: "/ops/day-trading", label: <Trans context="console">Day trading</Trans> }}
       target={`day_trade:${id}`}
       main={(application) => <ApplicationFacts application={application} />}
       side={(application, { reload }) =>

@@ -29,7 +29,11 @@ export function LeadQueueScreen() {
       columns={(shared) => [
         shared.member,
         { label: t`Nickname`, cell: (item) => <Link href={`/ops/leads/${item.id}`}>{item.nickname}</Link> },
-        { label: t`Trades`, kind: "number", cell: (item) => <span className="num">{item.trades}</span> },
+        {
+          label: t({ message: "Trades", context: "console" }),
+          kind: "number",
+          cell: (item) => <span className="num">{item.trades}</span>,
+        },
         { label: t`Copiers`, kind: "number", cell: (item) => <span className="num">{item.copiers}</span> },
         shared.createdAt(t`Applied`),
         shared.status,
@@ -79,7 +83,9 @@ function LeadFacts({ lead }: { lead: OpsLead }) {
           [<Trans key="b">Bio</Trans>, lead.bio || "—"],
           [<Trans key="c">Currency</Trans>, lead.currency],
           [
-            <Trans key="t">Trades</Trans>,
+            <Trans key="t" context="console">
+              Trades
+            </Trans>,
             <span key="v" className="num">
               {lead.trades}
             </span>,

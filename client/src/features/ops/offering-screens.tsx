@@ -258,10 +258,10 @@ function OfferingForm({ offering, onClose, onSaved }: { offering: Offering | und
         {offering ? <Trans>Edit {offering.code}</Trans> : <Trans>New offering</Trans>}
       </h2>
       <div className="ops-form__grid">
-        <TextField label={<Trans>Code</Trans>} {...text("code")} />
+        <TextField label={<Trans context="console">Code</Trans>} {...text("code")} />
         <div className="field">
           <label className="field__label" htmlFor="offering-market">
-            <Trans>Market</Trans>
+            <Trans context="console">Market</Trans>
           </label>
           <select
             id="offering-market"

@@ -24,7 +24,7 @@ const areaLabels: Record<OpsArea, MessageDescriptor> = {
   deposits: msg`Deposits`,
   withdrawals: msg`Withdrawals`,
   loans: msg`Loans`,
-  dayTrading: msg`Day trading`,
+  dayTrading: msg({ message: "Day trading", context: "console" }),
   leads: msg`Lead traders`,
   support: msg`Support`,
   offerings: msg`New shares`,

@@ -26,7 +26,7 @@ export function RewardSettingsScreen() {
       <Loaded state={state} retry={reload}>
         {(settings) => (
           <div className="ops-stack ops-narrow">
-            <OpsCard title={<Trans>Daily check-in</Trans>}>
+            <OpsCard title={<Trans context="console">Daily check-in</Trans>}>
               <Facts
                 items={[
                   [<Trans key="l">Points per check-in</Trans>, number(settings.dailyPoints)],

@@ -193,7 +193,7 @@ function CreateStaffForm({ onCreated }: { onCreated: () => void }) {
       </p>
       <div className="ops-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          <Trans>Add</Trans>
+          <Trans context="console">Add</Trans>
         </button>
       </div>
     </form>
