@@ -49,7 +49,6 @@ export function startWorker(deps: {
   const { trading, loans, dividends, ipo, follow } = createServices({ ...deps, now: Date.now, ...noSecrets });
   const worker = new TradingWorker({
     db: deps.database.db,
-    bus: deps.bus,
     trading,
     alwaysOpen: deps.config.alwaysOpen,
     log: deps.log,

@@ -1,4 +1,5 @@
 import type { MarketTopic, MarketUpdate, MemberAccountTopic, StaffTopic } from "@kabuto/shared";
+import { isEventTopic } from "@kabuto/shared";
 import type { Outgoing } from "./frames.ts";
 
 /** A topic as the gateway holds it on the bus: a market topic, one member's account, or the staff's. */
@@ -59,7 +60,7 @@ export class TopicTable<H extends TopicHolder<H>> {
       if (!topic) {
         topic = {
           name,
-          isEvents: name.startsWith("account:") || name.startsWith("staff:"),
+          isEvents: isEventTopic(name),
           holders: new Set(),
           latest: undefined,
           count: 0,

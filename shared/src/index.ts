@@ -713,6 +713,7 @@ export {
   type CandleTopic,
   type ClientTopic,
   candleTopic,
+  isEventTopic,
   isMarketTopic,
   type MarketTopic,
   type MemberAccountTopic,

@@ -212,7 +212,7 @@ describe("the cut-off", () => {
 
     // Two workers over the same database, each with its own trading service, as two processes run them.
     const workerOf = (trading: TradingService) =>
-      new TradingWorker({ db: app.database.db, bus: app.bus, trading, alwaysOpen: false, now: app.now });
+      new TradingWorker({ db: app.database.db, trading, alwaysOpen: false, now: app.now });
     const one = workerOf(app.trading);
     const two = workerOf(
       new TradingService({

@@ -22,7 +22,7 @@ const members: { memberId: string; deposited: Map<string, bigint> }[] = [];
 beforeAll(async () => {
   app = await startTestApp();
   await seedDemo(app.database.db, Date.now());
-  worker = new TradingWorker({ db: app.database.db, bus: app.bus, trading: app.trading, alwaysOpen: true });
+  worker = new TradingWorker({ db: app.database.db, trading: app.trading, alwaysOpen: true });
   for (let index = 0; index < 3; index += 1) {
     const { memberId } = await registerMember(app.url, app.database);
     members.push({ memberId, deposited: new Map() });

@@ -386,7 +386,6 @@ describe("the worker", () => {
     await fund(app.database, memberId, "JPY", 1_000_000n);
     const worker = new TradingWorker({
       db: app.database.db,
-      bus: app.bus,
       trading: app.trading,
       alwaysOpen: true,
     });
@@ -418,7 +417,6 @@ describe("the worker", () => {
     await fund(app.database, memberId, "JPY", 1_000_000n);
     const worker = new TradingWorker({
       db: app.database.db,
-      bus: app.bus,
       trading: app.trading,
       alwaysOpen: true,
     });

@@ -1,7 +1,5 @@
-import type { Bus } from "@kabuto/bus";
-import type { Book, Market } from "@kabuto/shared";
+import type { Market } from "@kabuto/shared";
 import {
-  bookTopic,
   breachesMaintenance,
   equity,
   priceToUnits,
@@ -22,12 +20,11 @@ const positionsPerPassMax = 5_000;
 /**
  * The trigger worker: fills resting limit orders when the market reaches them and closes
  * positions whose equity fell below the maintenance margin. It polls the database for work and
- * the bus for the newest books, so a crash loses nothing: the next pass picks up where the
+ * the bus for the newest books (through the trading service), so a crash loses nothing: the next pass picks up where the
  * last one was, and each fill or close is its own transaction that checks the row's status.
  */
 export class TradingWorker {
   private readonly db: Db;
-  private readonly bus: Bus;
   private readonly trading: TradingService;
   private readonly alwaysOpen: boolean;
   private readonly now: () => number;
@@ -37,14 +34,12 @@ export class TradingWorker {
 
   constructor(deps: {
     db: Db;
-    bus: Bus;
     trading: TradingService;
     alwaysOpen: boolean;
     now?: () => number;
     log?: (message: string, fields?: Record<string, unknown>) => void;
   }) {
     this.db = deps.db;
-    this.bus = deps.bus;
     this.trading = deps.trading;
     this.alwaysOpen = deps.alwaysOpen;
     this.now = deps.now ?? Date.now;
@@ -99,7 +94,7 @@ export class TradingWorker {
 
   private async fillLimits(): Promise<number> {
     const rows = await pendingLimitOrders(this.db, ordersPerPassMax);
-    const books = await this.books(rows.map((row) => row.symbol));
+    const books = await this.trading.books(rows.map((row) => row.symbol));
     let filled = 0;
     for (const row of rows) {
       const book = books.get(row.symbol);
@@ -118,7 +113,7 @@ export class TradingWorker {
 
   private async marginCalls(): Promise<number> {
     const rows = await holdingPositions(this.db, positionsPerPassMax);
-    const books = await this.books(rows.map((row) => row.symbol));
+    const books = await this.trading.books(rows.map((row) => row.symbol));
     const nowMs = this.now();
     let called = 0;
     for (const row of rows) {
@@ -143,12 +138,6 @@ export class TradingWorker {
   private canFill(market: Market, session: string): boolean {
     const phase = sessionAt(market, this.now(), { alwaysOpen: this.alwaysOpen }).phase;
     return phase === "regular" || (session === "extended" && (phase === "pre" || phase === "after"));
-  }
-
-  private async books(symbols: string[]): Promise<Map<string, Book>> {
-    const unique = [...new Set(symbols)];
-    const updates = await this.bus.snapshots(unique.map(bookTopic));
-    return new Map(updates.map((update) => [(update.data as Book).symbol, update.data as Book]));
   }
 
   private logged(what: string) {

@@ -1,5 +1,6 @@
 import {
   type ClientToServerEvents,
+  isEventTopic,
   type ServerToClientEvents,
   type SubscribeAck,
   socketProtocolVersion,
@@ -241,7 +242,7 @@ function applyUpdates(received: readonly Unchecked[]): void {
       console.warn("malformed update dropped", unchecked.topic);
       continue;
     }
-    if (update.topic === "account" || update.topic === "staff:support") {
+    if (isEventTopic(update.topic)) {
       // The member's account (and the staff's inbox) carries events, not state. Each API
       // process numbers them in an epoch of its own, judged by their listener: the feed's epoch
       // that market topics share must neither be replaced by them nor retire them.

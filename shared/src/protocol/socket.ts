@@ -11,6 +11,7 @@ import type {
   SessionTopic,
   StaffTopic,
 } from "./topics.ts";
+import { isEventTopic } from "./topics.ts";
 
 /**
  * A client may hold this many topics at once: a phone shows one screen of quotes (a list of
@@ -110,7 +111,7 @@ export function isAccountEvent(update: BusUpdate): update is MemberAccountUpdate
 
 /** Events of either private kind (a member's account, the staff's inbox): no snapshot, no conflation. */
 export function isEventUpdate(update: BusUpdate): update is MemberAccountUpdate | StaffUpdate {
-  return update.topic.startsWith("account:") || update.topic.startsWith("staff:");
+  return isEventTopic(update.topic);
 }
 
 export const subscribeRequestSchema = z.object({

@@ -26,9 +26,18 @@ export type ClientTopic = MarketTopic | AccountTopic | StaffTopic;
 /** The staff's support inbox topic. */
 export const staffSupportTopic: StaffTopic = "staff:support";
 
+/**
+ * Whether a topic carries events rather than state: a member's account (`account` as the client
+ * names it, `account:<id>` on the bus) or the staff's inbox. Events are never conflated or kept
+ * as a snapshot; the one place that says which topics are private.
+ */
+export function isEventTopic(name: string): boolean {
+  return name === "account" || name.startsWith("account:") || name.startsWith("staff:");
+}
+
 /** Whether a topic carries market state (not a member's account events, nor the staff's). */
 export function isMarketTopic(name: ClientTopic | MemberAccountTopic): name is MarketTopic {
-  return name !== "account" && !name.startsWith("account:") && !name.startsWith("staff:");
+  return !isEventTopic(name);
 }
 
 export type Topic =
