@@ -644,7 +644,13 @@ export {
 } from "./market/ticks.ts";
 export { isWholeUnits, tradingUnit } from "./market/units.ts";
 export { zonedIsoDate, zonedWallClockMs } from "./market/zone-time.ts";
-export { decimalToMinor, minorAmountSchema, minorDigits, minorToDecimal } from "./money.ts";
+export {
+  decimalToMinor,
+  minorAmountSchema,
+  minorDigits,
+  minorToDecimal,
+  parseCurrencyAmounts,
+} from "./money.ts";
 export {
   type ControlMessage,
   controlMessageSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalToMinor, minorToDecimal } from "./money.ts";
+import { decimalToMinor, minorToDecimal, parseCurrencyAmounts } from "./money.ts";
 
 describe("money in minor units", () => {
   it("round-trips yen and dollars exactly", () => {
@@ -16,5 +16,22 @@ describe("money in minor units", () => {
     expect(decimalToMinor("1.234", "USD")).toBeUndefined();
     expect(decimalToMinor("1e3", "USD")).toBeUndefined();
     expect(decimalToMinor("", "USD")).toBeUndefined();
+  });
+});
+
+describe("parseCurrencyAmounts", () => {
+  it("reads a setting's amount per currency in minor units", () => {
+    expect(parseCurrencyAmounts("FOLLOW_MIN", "JPY:30000,USD:200.50")).toEqual(
+      new Map([
+        ["JPY", 30_000n],
+        ["USD", 20_050n],
+      ]),
+    );
+  });
+
+  it("refuses, naming the setting, a currency the house does not hold, a bad amount or none", () => {
+    expect(() => parseCurrencyAmounts("BLOCK_DAILY_LIMIT", "EUR:100")).toThrow(/BLOCK_DAILY_LIMIT/);
+    expect(() => parseCurrencyAmounts("BLOCK_DAILY_LIMIT", "JPY:0.5")).toThrow(/not an amount of JPY/);
+    expect(() => parseCurrencyAmounts("BLOCK_DAILY_LIMIT", "USD:0")).toThrow(/not an amount/);
   });
 });

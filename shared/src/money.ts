@@ -37,3 +37,21 @@ export function decimalToMinor(text: string, currency: Currency): bigint | undef
   const minor = BigInt(`${match[2]}${fraction.padEnd(digits, "0")}`);
   return match[1] === "-" ? -minor : minor;
 }
+
+/**
+ * Parses a setting's amounts per currency, "JPY:30000,USD:200" (major units), each positive.
+ * A bad value throws, naming the setting, so a process stops at start.
+ */
+export function parseCurrencyAmounts(setting: string, text: string): Map<Currency, bigint> {
+  const values = new Map<Currency, bigint>();
+  for (const pair of text.split(",")) {
+    const [currency = "", value = ""] = pair.split(":");
+    if (currency !== "JPY" && currency !== "USD")
+      throw new Error(`${setting}: ${currency} is not JPY or USD`);
+    const amount = decimalToMinor(value, currency);
+    if (amount === undefined || amount <= 0n)
+      throw new Error(`${setting}: ${value} is not an amount of ${currency}`);
+    values.set(currency, amount);
+  }
+  return values;
+}

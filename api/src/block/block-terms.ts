@@ -1,4 +1,4 @@
-import { type Currency, decimalToMinor, parseBlockHours } from "@kabuto/shared";
+import { parseBlockHours, parseCurrencyAmounts } from "@kabuto/shared";
 import type { BlockTerms } from "./block.service.ts";
 
 /** BLOCK_HOURS, BLOCK_DAILY_LIMIT and the purchase fees, parsed once at start; a bad value stops the process. */
@@ -10,20 +10,10 @@ export function parseBlockTerms(config: {
   TAX_PPM_JP: number;
   TAX_PPM_US: number;
 }): BlockTerms {
-  const dailyLimit = new Map<Currency, bigint>();
-  for (const pair of config.BLOCK_DAILY_LIMIT.split(",")) {
-    const [currency = "", text = ""] = pair.split(":");
-    if (currency !== "JPY" && currency !== "USD")
-      throw new Error(`BLOCK_DAILY_LIMIT: no block trades in ${currency}`);
-    const amount = decimalToMinor(text, currency);
-    if (amount === undefined || amount <= 0n)
-      throw new Error(`BLOCK_DAILY_LIMIT: ${text} is not an amount of ${currency}`);
-    dailyLimit.set(currency, amount);
-  }
   return {
     hours: parseBlockHours(config.BLOCK_HOURS),
     hoursText: config.BLOCK_HOURS,
-    dailyLimit,
+    dailyLimit: parseCurrencyAmounts("BLOCK_DAILY_LIMIT", config.BLOCK_DAILY_LIMIT),
     feePpm: { JP: config.FEE_PPM_JP, US: config.FEE_PPM_US },
     taxPpm: { JP: config.TAX_PPM_JP, US: config.TAX_PPM_US },
   };

@@ -31,6 +31,7 @@ import {
   type OpsCopy,
   type OpsLead,
   type Position,
+  parseCurrencyAmounts,
   periodReturn,
   profit,
   profitShare,
@@ -109,20 +110,6 @@ export interface FollowTerms {
   leadMinTrades: number;
 }
 
-/** "JPY:30000,USD:200" into minor units per currency. */
-function amounts(setting: string, text: string): Map<Currency, bigint> {
-  const values = new Map<Currency, bigint>();
-  for (const pair of text.split(",")) {
-    const [currency = "", value = ""] = pair.split(":");
-    if (currency !== "JPY" && currency !== "USD")
-      throw new Error(`${setting}: no copies are made in ${currency}`);
-    const amount = decimalToMinor(value, currency);
-    if (amount === undefined || amount <= 0n) throw new Error(`${setting}: ${value} is not an amount`);
-    values.set(currency, amount);
-  }
-  return values;
-}
-
 export function parseFollowTerms(config: {
   FOLLOW_MIN: string;
   FOLLOW_MAX: string;
@@ -130,8 +117,8 @@ export function parseFollowTerms(config: {
   FOLLOW_PROFIT_SHARE_PCT: number;
   LEAD_MIN_TRADES: number;
 }): FollowTerms {
-  const minimum = amounts("FOLLOW_MIN", config.FOLLOW_MIN);
-  const maximum = amounts("FOLLOW_MAX", config.FOLLOW_MAX);
+  const minimum = parseCurrencyAmounts("FOLLOW_MIN", config.FOLLOW_MIN);
+  const maximum = parseCurrencyAmounts("FOLLOW_MAX", config.FOLLOW_MAX);
   for (const currency of ["JPY", "USD"] as const) {
     const low = minimum.get(currency);
     const high = maximum.get(currency);
