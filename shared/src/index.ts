@@ -476,7 +476,6 @@ export {
   blockSellCost,
   blockSides,
   blockStates,
-  isBlockDeskOpen,
   type PriceBandUnits,
   parseBlockHours,
 } from "./block/rules.ts";
@@ -752,7 +751,7 @@ export {
   rewardEarned,
 } from "./rewards/invitations.ts";
 export { parseSettings } from "./settings.ts";
-export { parseSupportHours, type SupportHours, supportAvailability } from "./support/hours.ts";
+export { parseSupportHours, type SupportHours } from "./support/hours.ts";
 export {
   anySymbolSchema,
   type Currency,

@@ -23,7 +23,7 @@ import {
   entryHashOf,
   type InstrumentCatalog,
   type InstrumentSymbol,
-  isBlockDeskOpen,
+  isDeskOpen,
   isOnTick,
   type Market,
   marketCurrency,
@@ -133,7 +133,7 @@ export class BlockService {
     return {
       offerings: await this.offerings(nowMs),
       instruments: await this.instruments(),
-      deskOpen: isBlockDeskOpen(this.terms.hours, nowMs),
+      deskOpen: isDeskOpen(this.terms.hours, nowMs),
       hours: this.terms.hoursText,
       feePpm: { JP: this.terms.feePpm.JP, US: this.terms.feePpm.US },
       taxPpm: { JP: this.terms.taxPpm.JP, US: this.terms.taxPpm.US },
@@ -498,7 +498,7 @@ export class BlockService {
           holdMinor: order.sellPositionId === null ? cost.holdMinor : 0n,
           usedTodayMinor: used,
           dailyLimitMinor: this.terms.dailyLimit.get(currency) ?? 0n,
-          deskOpen: isBlockDeskOpen(this.terms.hours, nowMs),
+          deskOpen: isDeskOpen(this.terms.hours, nowMs),
         });
         if (refusal) throw new AppError(refusal.code, "details" in refusal ? refusal.details : undefined);
         const available = await lockAvailable(tx, memberId, currency);

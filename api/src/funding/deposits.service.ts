@@ -1,5 +1,5 @@
 import type { Currency, Deposit, OpsDeposit } from "@kabuto/shared";
-import { decimalToMinor, type depositSubmitSchema, reviewDecisionSchema } from "@kabuto/shared";
+import { decimalToMinor, type depositSubmitSchema, isDeskOpen, reviewDecisionSchema } from "@kabuto/shared";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
@@ -16,7 +16,7 @@ import type { InvitationPaid, InvitationsService } from "../rewards/invitations.
 import type { PreparedImage, SaveImage, UploadStore } from "../uploads/upload-store.ts";
 import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
-import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
+import type { FundHours } from "./fund-hours.ts";
 import {
   assertNoOpenRequest,
   assertSubmissionRate,
@@ -84,7 +84,7 @@ export class DepositsService {
     if (replay) return { replayed: true, answer: replay };
     const nowMs = now();
     if ((await memberFlags(db, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
-    if (!isWithinFundHours(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
+    if (!isDeskOpen(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
     await checkAmount(db, Number(body.channelId), body.amount);
     if (!receipt || receipt.size === 0) throw new AppError("RECEIPT_REQUIRED");
     await assertNoOpenRequest(db, memberId);

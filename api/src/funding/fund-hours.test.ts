@@ -1,5 +1,6 @@
+import { isDeskOpen } from "@kabuto/shared";
 import { describe, expect, it } from "vitest";
-import { isWithinFundHours, parseFundHours } from "./fund-hours.ts";
+import { parseFundHours } from "./fund-hours.ts";
 
 /** An instant given as Tokyo wall-clock time (UTC+9, no daylight saving). */
 const tokyo = (isoLocal: string) => Date.parse(`${isoLocal}+09:00`);
@@ -9,34 +10,34 @@ describe("fund hours", () => {
 
   it("are open from the start of the window, up to but not at its end, on a TSE business day", () => {
     // Wednesday 18 November 2026.
-    expect(isWithinFundHours(spec, tokyo("2026-11-18T09:29:59"))).toBe(false);
-    expect(isWithinFundHours(spec, tokyo("2026-11-18T09:30:00"))).toBe(true);
-    expect(isWithinFundHours(spec, tokyo("2026-11-18T19:29:59"))).toBe(true);
-    expect(isWithinFundHours(spec, tokyo("2026-11-18T19:30:00"))).toBe(false);
+    expect(isDeskOpen(spec, tokyo("2026-11-18T09:29:59"))).toBe(false);
+    expect(isDeskOpen(spec, tokyo("2026-11-18T09:30:00"))).toBe(true);
+    expect(isDeskOpen(spec, tokyo("2026-11-18T19:29:59"))).toBe(true);
+    expect(isDeskOpen(spec, tokyo("2026-11-18T19:30:00"))).toBe(false);
   });
 
   it("use Tokyo time whatever the instant's UTC date", () => {
     // 00:30 UTC on Wednesday is 09:30 in Tokyo; 10:29 UTC is 19:29.
-    expect(isWithinFundHours(spec, Date.parse("2026-11-18T00:30:00Z"))).toBe(true);
-    expect(isWithinFundHours(spec, Date.parse("2026-11-18T10:29:00Z"))).toBe(true);
-    expect(isWithinFundHours(spec, Date.parse("2026-11-18T10:30:00Z"))).toBe(false);
+    expect(isDeskOpen(spec, Date.parse("2026-11-18T00:30:00Z"))).toBe(true);
+    expect(isDeskOpen(spec, Date.parse("2026-11-18T10:29:00Z"))).toBe(true);
+    expect(isDeskOpen(spec, Date.parse("2026-11-18T10:30:00Z"))).toBe(false);
   });
 
   it("are closed on weekends, Japanese holidays and the TSE year-end days", () => {
-    expect(isWithinFundHours(spec, tokyo("2026-11-21T12:00:00"))).toBe(false); // Saturday
-    expect(isWithinFundHours(spec, tokyo("2026-11-23T12:00:00"))).toBe(false); // Labour Thanksgiving Day
-    expect(isWithinFundHours(spec, tokyo("2026-12-31T12:00:00"))).toBe(false); // a Thursday, TSE closed
-    expect(isWithinFundHours(spec, tokyo("2027-01-04T12:00:00"))).toBe(true); // first business day
+    expect(isDeskOpen(spec, tokyo("2026-11-21T12:00:00"))).toBe(false); // Saturday
+    expect(isDeskOpen(spec, tokyo("2026-11-23T12:00:00"))).toBe(false); // Labour Thanksgiving Day
+    expect(isDeskOpen(spec, tokyo("2026-12-31T12:00:00"))).toBe(false); // a Thursday, TSE closed
+    expect(isDeskOpen(spec, tokyo("2027-01-04T12:00:00"))).toBe(true); // first business day
   });
 
   it("are always open when configured so", () => {
-    expect(isWithinFundHours(parseFundHours("always"), tokyo("2026-11-21T03:00:00"))).toBe(true);
+    expect(isDeskOpen(parseFundHours("always"), tokyo("2026-11-21T03:00:00"))).toBe(true);
   });
 
   it("may run to midnight", () => {
     const late = parseFundHours("20:00-24:00");
-    expect(isWithinFundHours(late, tokyo("2026-11-18T23:59:59"))).toBe(true);
-    expect(isWithinFundHours(late, tokyo("2026-11-19T00:00:00"))).toBe(false);
+    expect(isDeskOpen(late, tokyo("2026-11-18T23:59:59"))).toBe(true);
+    expect(isDeskOpen(late, tokyo("2026-11-19T00:00:00"))).toBe(false);
   });
 
   it("refuse a window that ends before it starts, runs past midnight or is malformed", () => {

@@ -1,4 +1,4 @@
-import { type DeskHours, isDeskOpen, parseDeskHours } from "@kabuto/shared";
+import { type DeskHours, parseDeskHours } from "@kabuto/shared";
 
 /**
  * When deposits and withdrawals are taken (FUND_HOURS): Tokyo hours on TSE business days (the
@@ -10,6 +10,3 @@ export type FundHours = DeskHours;
 export function parseFundHours(text: string): FundHours {
   return parseDeskHours(text, "FUND_HOURS");
 }
-
-/** Whether fund requests are taken at an instant: the window's start included, its end excluded. */
-export const isWithinFundHours = isDeskOpen;

@@ -7,6 +7,7 @@ import {
   fxConvertSchema,
   fxQuoteRequestSchema,
   fxQuoteSchema,
+  isDeskOpen,
   opsDepositListSchema,
   opsDepositQuerySchema,
   opsDepositSchema,
@@ -34,7 +35,7 @@ import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
 import { validate } from "../validate.ts";
 import type { ChannelsService, StaffContext } from "./channels.service.ts";
 import type { DepositsService } from "./deposits.service.ts";
-import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
+import type { FundHours } from "./fund-hours.ts";
 import type { FxService } from "./fx.service.ts";
 import type { WithdrawalsService } from "./withdrawals.service.ts";
 
@@ -101,7 +102,7 @@ function mountTermsRoute(on: Mount, config: Config, fundHours: FundHours, now: (
     (_request, response) => {
       response.json({
         hours: config.FUND_HOURS,
-        openNow: isWithinFundHours(fundHours, now()),
+        openNow: isDeskOpen(fundHours, now()),
         fxQuoteSeconds: config.FX_QUOTE_SECONDS,
       });
     },

@@ -2,6 +2,7 @@ import type { Bus } from "@kabuto/bus";
 import type { Currency, OpsWithdrawal, OpsWithdrawalDetail, Withdrawable, Withdrawal } from "@kabuto/shared";
 import {
   decimalToMinor,
+  isDeskOpen,
   reviewDecisionSchema,
   withdrawalCheckSchema,
   type withdrawRequestSchema,
@@ -22,7 +23,7 @@ import type { StaffMember } from "../ops/staff-sessions.ts";
 import type { ThrottleStore } from "../security/throttle.ts";
 import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
-import { type FundHours, isWithinFundHours } from "./fund-hours.ts";
+import type { FundHours } from "./fund-hours.ts";
 import {
   assertNoOpenRequest,
   assertSubmissionRate,
@@ -101,7 +102,7 @@ export class WithdrawalsService {
     const flags = await memberFlags(db, memberId);
     if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
     if (flags.withdrawBarred) throw new AppError("WITHDRAW_BARRED");
-    if (!isWithinFundHours(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
+    if (!isDeskOpen(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
     // Before the transaction: the guess is counted whatever becomes of the request.
     await verifyFundPassword(this.deps, memberId, body.fundPassword, nowMs);
     try {

@@ -10,7 +10,7 @@ import type {
   SupportReply,
   SupportWrite,
 } from "@kabuto/shared";
-import { supportAvailability } from "@kabuto/shared";
+import { deskAvailability } from "@kabuto/shared";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
@@ -110,7 +110,7 @@ export class SupportService {
   }
 
   availability(): SupportAvailabilityWire {
-    const now = supportAvailability(this.hours, this.now());
+    const now = deskAvailability(this.hours, this.now());
     return { open: now.open, nextOpenMs: now.open ? null : now.nextOpenMs, hours: this.hoursText };
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bidBand, bidBandText, blockCost, blockRefusal, isBlockDeskOpen, parseBlockHours } from "./rules.ts";
+import { isDeskOpen } from "../market/desk-hours.ts";
+import { bidBand, bidBandText, blockCost, blockRefusal, parseBlockHours } from "./rules.ts";
 
 const base = {
   market: "JP" as const,
@@ -63,13 +64,13 @@ describe("block rules", () => {
 
   it("opens 09:30–19:30 Tokyo time on TSE business days", () => {
     const hours = parseBlockHours("09:30-19:30");
-    expect(isBlockDeskOpen(hours, Date.parse("2026-06-10T00:30:00Z"))).toBe(true);
-    expect(isBlockDeskOpen(hours, Date.parse("2026-06-10T00:29:59Z"))).toBe(false);
-    expect(isBlockDeskOpen(hours, Date.parse("2026-06-10T10:30:00Z"))).toBe(false);
+    expect(isDeskOpen(hours, Date.parse("2026-06-10T00:30:00Z"))).toBe(true);
+    expect(isDeskOpen(hours, Date.parse("2026-06-10T00:29:59Z"))).toBe(false);
+    expect(isDeskOpen(hours, Date.parse("2026-06-10T10:30:00Z"))).toBe(false);
     // Saturday, and New Year's Day.
-    expect(isBlockDeskOpen(hours, Date.parse("2026-06-13T01:00:00Z"))).toBe(false);
-    expect(isBlockDeskOpen(hours, Date.parse("2027-01-01T01:00:00Z"))).toBe(false);
-    expect(isBlockDeskOpen(parseBlockHours("always"), Date.parse("2026-06-13T01:00:00Z"))).toBe(true);
+    expect(isDeskOpen(hours, Date.parse("2026-06-13T01:00:00Z"))).toBe(false);
+    expect(isDeskOpen(hours, Date.parse("2027-01-01T01:00:00Z"))).toBe(false);
+    expect(isDeskOpen(parseBlockHours("always"), Date.parse("2026-06-13T01:00:00Z"))).toBe(true);
     expect(() => parseBlockHours("19:30-09:30")).toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { type DeskHours, isDeskOpen, parseDeskHours } from "../market/desk-hours.ts";
+import { type DeskHours, parseDeskHours } from "../market/desk-hours.ts";
 import { priceScale, priceToUnits, roundToTick, type TickTable, unitsToPrice } from "../market/ticks.ts";
 import { tradingUnit } from "../market/units.ts";
 import { zonedIsoDate } from "../market/zone-time.ts";
@@ -18,9 +18,6 @@ export type BlockHours = DeskHours;
 export function parseBlockHours(text: string): BlockHours {
   return parseDeskHours(text, "BLOCK_HOURS");
 }
-
-/** Whether the block desk takes applications at `nowMs` (weekdays on the TSE calendar). */
-export const isBlockDeskOpen = isDeskOpen;
 
 /** The Tokyo date a daily limit counts in. */
 export function blockDay(nowMs: number): string {

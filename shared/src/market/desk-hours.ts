@@ -1,3 +1,4 @@
+import { marketZone } from "../symbols.ts";
 import { isTradingDay, nextTradingDay } from "./calendar.ts";
 import { zonedIsoDate, zonedWallClockMs } from "./zone-time.ts";
 
@@ -8,7 +9,7 @@ import { zonedIsoDate, zonedWallClockMs } from "./zone-time.ts";
  */
 export type DeskHours = { kind: "always" } | { kind: "window"; fromMinutes: number; toMinutes: number };
 
-const tokyo = "Asia/Tokyo";
+const tokyo = marketZone.JP;
 const minutesPerDay = 24 * 60;
 
 /**

@@ -1,4 +1,4 @@
-import { type DeskHours, deskAvailability, parseDeskHours } from "../market/desk-hours.ts";
+import { type DeskHours, parseDeskHours } from "../market/desk-hours.ts";
 
 /** When staff answer the online support (SUPPORT_HOURS): Tokyo hours on TSE business days, or always. */
 export type SupportHours = DeskHours;
@@ -7,6 +7,3 @@ export type SupportHours = DeskHours;
 export function parseSupportHours(text: string): SupportHours {
   return parseDeskHours(text, "SUPPORT_HOURS");
 }
-
-/** Whether staff are answering at `nowMs`, and if not, when they next will (epoch ms). */
-export const supportAvailability = deskAvailability;
