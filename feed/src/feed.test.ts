@@ -99,6 +99,10 @@ describe("a new listing", () => {
     expect(after?.book?.bids.length).toBeGreaterThan(0);
     expect(after?.open).toBeGreaterThanOrEqual(offerUnits * 0.25);
     expect(after?.open).toBeLessThanOrEqual(offerUnits * 4);
+    // The listing day's band is the price discovery's 0.25×–4×, far wider than an ordinary
+    // day's limit (about ±22% at ¥1,350): the open above is held to that band, not a day's.
+    expect(after?.limits?.up ?? 0).toBeGreaterThan(offerUnits * 3.9);
+    expect(after?.limits?.down ?? Number.POSITIVE_INFINITY).toBeLessThan(offerUnits * 0.26);
     await feed.stop();
     const candles = saves.filter((row) => row.symbol === "JP:9991");
     expect(candles.length).toBeGreaterThan(0);
