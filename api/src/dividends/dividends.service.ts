@@ -38,6 +38,27 @@ export interface DividendTerms {
 
 /** How far ahead the calendar looks: beyond a Japanese half-year's announcement lead. */
 const calendarDays = 200;
+/**
+ * The dividends on a symbol the calendar shows on `today` (the exchange's date): announced by
+ * then, with an ex-date from tomorrow to `calendarDays` ahead.
+ */
+export function announcedUpcoming(
+  catalog: InstrumentCatalog,
+  symbol: string,
+  today: string,
+): DividendEvent[] {
+  const instrument = catalog.instrumentBySymbol.get(symbol);
+  const policy = catalog.dividendPolicy(symbol);
+  if (!instrument || !policy) return [];
+  return dividendsBetween(
+    symbol,
+    instrument.market,
+    policy,
+    addDays(today, 1),
+    addDays(today, calendarDays),
+  ).filter((event) => event.announceDate <= today);
+}
+
 /** Ex-dates a worker pass looks back over, so a worker that was away a fortnight still pays. */
 const catchUpDays = 14;
 /** Positions one query hands the worker; a larger holding list is paid over several reads. */
@@ -94,17 +115,8 @@ export class DividendsService {
     const items: UpcomingDividend[] = [];
     for (const symbol of symbols) {
       const instrument = this.catalog.instrumentBySymbol.get(symbol);
-      const policy = this.catalog.dividendPolicy(symbol);
-      if (!instrument || !policy) continue;
-      const today = marketDate(instrument.market, nowMs);
-      const events = dividendsBetween(
-        symbol,
-        instrument.market,
-        policy,
-        addDays(today, 1),
-        addDays(today, calendarDays),
-      ).filter((event) => event.announceDate <= today);
-      for (const event of events) {
+      if (!instrument) continue;
+      for (const event of announcedUpcoming(this.catalog, symbol, marketDate(instrument.market, nowMs))) {
         items.push(this.upcomingOf(event, holdings, watched.includes(symbol)));
       }
     }
