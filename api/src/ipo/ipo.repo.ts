@@ -458,15 +458,19 @@ export async function listedOfferings(db: Pick<Db, "execute">): Promise<Offering
   );
 }
 
-/** Allotted positions of an offering still locked up at `nowMs`. */
-export async function lockedAllotments(db: Db, offeringId: number, nowMs: number): Promise<number[]> {
-  return mapRows(
+/** Allotted positions still locked up at `nowMs`, by offering: only offerings that have any. */
+export async function lockedAllotments(db: Db, nowMs: number): Promise<Map<number, number[]>> {
+  const rows = mapRows(
     await db.execute(sql`
-      select p.id from ipo_subscriptions s join positions p on p.id = s.position_id
-      where s.offering_id = ${offeringId} and s.state = 'allotted' and p.status = 'holding'
-        and p.locked_until_ms > ${nowMs}`),
-    (row) => row.int("id"),
+      select s.offering_id, p.id from ipo_subscriptions s join positions p on p.id = s.position_id
+      where s.state = 'allotted' and p.status = 'holding' and p.locked_until_ms > ${nowMs}`),
+    (row) => ({ offeringId: row.int("offering_id"), positionId: row.int("id") }),
   );
+  const byOffering = new Map<number, number[]>();
+  for (const { offeringId, positionId } of rows) {
+    byOffering.set(offeringId, [...(byOffering.get(offeringId) ?? []), positionId]);
+  }
+  return byOffering;
 }
 
 /** Ends the lock-up of these positions now (the price reached the early-release multiple). */

@@ -484,18 +484,26 @@ export class IpoService {
   private async releaseEarly(): Promise<number> {
     const bus = this.bus;
     if (!bus) return 0;
-    let released = 0;
-    for (const offering of await listedOfferings(this.db)) {
-      if (offering.offerPriceMinor === null) continue;
+    const nowMs = this.now();
+    // One read of what is still locked: an offering whose lock-ups have all ended costs nothing.
+    const locked = await lockedAllotments(this.db, nowMs);
+    if (locked.size === 0) return 0;
+    const candidates = (await listedOfferings(this.db)).flatMap((offering) => {
+      const positions = locked.get(offering.id);
+      if (!positions || offering.offerPriceMinor === null) return [];
       const releaseMinor = earlyReleasePriceMinor(offering.offerPriceMinor, lockUpOf(offering));
-      if (releaseMinor === null) continue;
-      const nowMs = this.now();
-      const locked = await lockedAllotments(this.db, offering.id, nowMs);
-      if (locked.length === 0) continue;
-      const [quote] = await bus.snapshots([quoteTopic(symbolOf(offering) as InstrumentSymbol)]);
-      const last = quote ? decimalToMinor(quote.data.last, offering.currency) : undefined;
+      return releaseMinor === null ? [] : [{ offering, positions, releaseMinor }];
+    });
+    const quotes = await bus.snapshots(
+      candidates.map(({ offering }) => quoteTopic(symbolOf(offering) as InstrumentSymbol)),
+    );
+    const lastBySymbol = new Map<string, string>(quotes.map((quote) => [quote.data.symbol, quote.data.last]));
+    let released = 0;
+    for (const { offering, positions, releaseMinor } of candidates) {
+      const text = lastBySymbol.get(symbolOf(offering));
+      const last = text === undefined ? undefined : decimalToMinor(text, offering.currency);
       if (last === undefined || last < releaseMinor) continue;
-      await this.db.transaction((tx) => releaseLockUps(tx, locked, nowMs));
+      await this.db.transaction((tx) => releaseLockUps(tx, positions, nowMs));
       released += 1;
     }
     return released;
