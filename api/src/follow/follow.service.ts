@@ -767,8 +767,12 @@ export class FollowService {
 
   /** Cash plus each open mirror's margin and result at the book; undefined when a book is missing. */
   private async markedEquity(tx: Tx, copy: Pick<CopyRow, "id" | "followerId">): Promise<bigint | undefined> {
-    const cash = await copyCash(tx, copy);
-    const mirrors = (await openMirrors(tx, copy.id)).filter((m) => m.holding);
+    return this.markAtBooks(await copyCash(tx, copy), await openMirrors(tx, copy.id));
+  }
+
+  /** Cash plus each held mirror marked at the book; undefined when a book is missing. */
+  private async markAtBooks(cash: bigint, open: readonly OpenMirror[]): Promise<bigint | undefined> {
+    const mirrors = open.filter((m) => m.holding);
     const books = await this.trading.books(mirrors.map((m) => m.symbol));
     let equity = cash;
     for (const mirror of mirrors) {
@@ -890,11 +894,11 @@ export class FollowService {
   }
 
   private async toCopy(view: CopyView, tx: Tx = this.db): Promise<Copy> {
-    const marked = view.status === "active" ? await this.markedEquity(tx, view) : 0n;
+    // The view carries the copy's cash; its open mirrors are read once, for the mark and the fallback.
+    const mirrors = view.status === "active" ? await openMirrors(tx, view.id) : [];
+    const marked = view.status === "active" ? await this.markAtBooks(view.cash, mirrors) : 0n;
     // Without a book to mark at, open mirrors count at their margin.
-    const equity =
-      marked ??
-      view.cash + (await openMirrors(tx, view.id)).reduce((sum, m) => sum + (m.holding ? m.margin : 0n), 0n);
+    const equity = marked ?? view.cash + mirrors.reduce((sum, m) => sum + (m.holding ? m.margin : 0n), 0n);
     const invested = view.invested;
     return {
       id: view.id,
