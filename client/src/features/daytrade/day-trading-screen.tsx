@@ -16,6 +16,7 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useNow } from "../../lib/use-now.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { priceDigits } from "../market/instrument.ts";
@@ -246,18 +247,8 @@ function DayTradeForm({
   );
 }
 
-/** The current time, a tick a second, for the countdown. */
-function useNow(intervalMs = 1_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 function Countdown({ cutoffMs }: { cutoffMs: number | null }) {
-  const now = useNow();
+  const now = useNow(1_000);
   if (cutoffMs === null) return null;
   const left = Math.max(0, cutoffMs - now);
   const hours = Math.floor(left / 3_600_000);

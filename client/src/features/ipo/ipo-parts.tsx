@@ -3,8 +3,8 @@ import { formatDate, formatDateTime, formatPrice, intlLocale } from "@kabuto/sha
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { useNow } from "../../lib/use-now.ts";
 import "../identity/identity.css";
 import "../wallet/wallet.css";
 import "./ipo.css";
@@ -48,15 +48,8 @@ export function PhaseTag({ phase }: { phase: OfferingPhase }) {
   );
 }
 
-/** A clock that moves once a `stepMs`, for countdowns. */
-export function useNow(stepMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), stepMs);
-    return () => clearInterval(timer);
-  }, [stepMs]);
-  return now;
-}
+/** How often the new shares' countdowns refresh: they count in minutes. */
+export const ipoClockMs = 30_000;
 
 /** The next moment that matters to a member, and what happens then. */
 export function nextMilestone(
@@ -93,7 +86,7 @@ export function useDuration(): (ms: number) => string {
 }
 
 export function Countdown({ offering }: { offering: Offering }) {
-  const now = useNow();
+  const now = useNow(ipoClockMs);
   const duration = useDuration();
   const next = nextMilestone(offering);
   if (!next || next.atMs <= now) return null;

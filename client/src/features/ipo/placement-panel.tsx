@@ -4,13 +4,14 @@ import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useNow } from "../../lib/use-now.ts";
 import { useMemberReadKey } from "../../state/session.ts";
 import { LoadProblem } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { positionDetailPath } from "../trading/paths.ts";
 import { useHoldingPositions } from "../trading/trading-store.ts";
 import { fetchSubscriptions } from "./ipo-api.ts";
-import { useDuration, useNow } from "./ipo-parts.tsx";
+import { ipoClockMs, useDuration } from "./ipo-parts.tsx";
 
 /**
  * The Positions screen's placement tab (`/position/position?tab=placement`): shares allotted from
@@ -51,7 +52,7 @@ export function PlacementPanel() {
 
 function Placement({ record, position }: { record: Subscription; position: Position | undefined }) {
   const locale = useLocale();
-  const now = useNow();
+  const now = useNow(ipoClockMs);
   const duration = useDuration();
   const until = position?.lockedUntilMs ?? null;
   const locked = until !== null && until > now;

@@ -23,11 +23,12 @@ import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useNow } from "../../lib/use-now.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { detailPath, localName } from "../market/instrument.ts";
 import { cancelSubscription, changeDeclaration, declare, fetchOffering } from "./ipo-api.ts";
-import { Countdown, OddsText, PhaseTag, PriceText, StateTag, Timeline, useNow } from "./ipo-parts.tsx";
+import { Countdown, ipoClockMs, OddsText, PhaseTag, PriceText, StateTag, Timeline } from "./ipo-parts.tsx";
 
 /**
  * `/market/subscribeDetail?id=`: one new share: its terms and timeline, the declaration form while
@@ -55,7 +56,7 @@ export function SubscribeDetailScreen() {
 function Detail({ detail, onChanged }: { detail: OfferingDetail; onChanged: () => void }) {
   const { offering, subscription, draw } = detail;
   const locale = useLocale();
-  const now = useNow();
+  const now = useNow(ipoClockMs);
   const units = new Intl.NumberFormat(intlLocale[locale]).format(offering.unitsOffered);
   return (
     <>

@@ -7,11 +7,12 @@ import { Link, useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useNow } from "../../lib/use-now.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { fetchOfferings } from "./ipo-api.ts";
-import { Countdown, OddsText, PhaseTag, PriceText, Timeline, useNow } from "./ipo-parts.tsx";
+import { Countdown, ipoClockMs, OddsText, PhaseTag, PriceText, Timeline } from "./ipo-parts.tsx";
 
 const tabs = ["pending", "progress", "ended"] as const;
 type Tab = (typeof tabs)[number];
@@ -89,7 +90,7 @@ function OfferingTabs() {
 }
 
 function OfferingList({ offerings }: { offerings: Offering[] }) {
-  const now = useNow();
+  const now = useNow(ipoClockMs);
   if (offerings.length === 0) {
     return (
       <p className="empty" data-testid="ipo-empty">

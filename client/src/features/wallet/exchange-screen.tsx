@@ -1,7 +1,7 @@
 import { type Currency, type FxQuote, minorDigits } from "@kabuto/shared";
 import { formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { IconChevron, IconTrade } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
@@ -11,6 +11,7 @@ import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useAsync } from "../../lib/use-async.ts";
+import { useNow } from "../../lib/use-now.ts";
 import { useSessionState } from "../../state/session.ts";
 import { SignInNeeded } from "../identity/identity-parts.tsx";
 import { afterOwnAction, useAccountSummary } from "../trading/trading-store.ts";
@@ -81,17 +82,6 @@ export function ExchangeScreen() {
       </main>
     </>
   );
-}
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), tickMs);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
 }
 
 function ExchangeForm({ account }: { account: string }) {
@@ -301,7 +291,7 @@ function QuoteCard({
   const locale = useLocale();
   const { quote } = held;
   const inverse = inverseRate(quote.rate);
-  const left = secondsLeft(held.deadlineMs, useNow(true));
+  const left = secondsLeft(held.deadlineMs, useNow(tickMs));
   const expired = left === 0;
   const share = Math.min(1, left / held.lifeSeconds);
   return (
