@@ -8,6 +8,7 @@ export {
   formatChange,
   formatCompact,
   formatMoney,
+  formatNumber,
   formatPercent,
   formatPrice,
   formatVolume,

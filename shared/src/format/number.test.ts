@@ -5,6 +5,7 @@ import {
   formatChange,
   formatCompact,
   formatMoney,
+  formatNumber,
   formatPercent,
   formatPrice,
   formatVolume,
@@ -156,5 +157,14 @@ describe("formatAmount reads plain currency units", () => {
   it("gives empty text for non-finite or non-numeric amounts", () => {
     expect(formatAmount(Number.NaN, "JPY", "ja")).toBe("");
     expect(formatAmount("1e3", "USD", "en")).toBe("");
+  });
+});
+
+describe("formatNumber groups a plain number as the language writes it", () => {
+  it("groups counts and keeps at most the decimals asked for", () => {
+    expect(formatNumber(8000, "ja")).toBe("8,000");
+    expect(formatNumber(15_000, "zh-Hant")).toBe("15,000");
+    expect(formatNumber(8.333, "en", 1)).toBe("8.3");
+    expect(formatNumber(Number.NaN, "en")).toBe("");
   });
 });

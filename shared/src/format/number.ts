@@ -136,6 +136,17 @@ export function formatCompact(value: number, locale: FormatLocale): string {
   return `${parts.text}${parts.suffix}`;
 }
 
+/**
+ * A plain number with the language's grouping (`1,234`, `8,000`), as Intl writes it by default
+ * or with at most `maximumFractionDigits` decimals: counts, units, points, odds.
+ */
+export function formatNumber(value: number, locale: FormatLocale, maximumFractionDigits?: number): string {
+  if (!Number.isFinite(value)) return "";
+  return numberFormat(locale, maximumFractionDigits === undefined ? {} : { maximumFractionDigits }).format(
+    value,
+  );
+}
+
 /** Traded shares, compact: `1.23万` (ja), `12.35K` (en). */
 export function formatVolume(shares: number, locale: FormatLocale): string {
   return formatCompact(shares, locale);

@@ -8,7 +8,7 @@ import {
   marketCurrency,
   tradingUnit,
 } from "@kabuto/shared";
-import { formatDateTime, formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -110,7 +110,7 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
   const names = useInstruments([symbol]);
   const instrument = names.get(symbol);
   const name = instrument ? localName(instrument.name, locale) : symbol;
-  const count = (value: number) => new Intl.NumberFormat(intlLocale[locale]).format(value);
+  const count = (value: number) => formatNumber(value, locale);
   const shareCount = position ? position.quantity : Number(shares);
   const cost = !(Number.isSafeInteger(shareCount) && shareCount > 0)
     ? undefined

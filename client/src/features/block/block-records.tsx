@@ -1,5 +1,5 @@
 import type { BlockApplication } from "@kabuto/shared";
-import { formatDate, formatDateTime, formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -82,7 +82,7 @@ function Record({ record, name, onDone }: { record: BlockApplication; name: stri
   const locale = useLocale();
   const [keys] = useState(() => new IntentKeys());
   const [busy, setBusy] = useState(false);
-  const count = (value: number) => new Intl.NumberFormat(intlLocale[locale]).format(value);
+  const count = (value: number) => formatNumber(value, locale);
   async function withdraw() {
     setBusy(true);
     try {

@@ -1,5 +1,5 @@
 import type { BlockCatalog, BlockInstrument, BlockOffering } from "@kabuto/shared";
-import { formatDateTime, formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
@@ -120,7 +120,7 @@ function BlockListsOf({ catalog }: { catalog: BlockCatalog }) {
 
 function OfferingCard({ offering, name }: { offering: BlockOffering; name: string }) {
   const locale = useLocale();
-  const count = (value: number) => new Intl.NumberFormat(intlLocale[locale]).format(value);
+  const count = (value: number) => formatNumber(value, locale);
   const body = (
     <>
       <span className="ipo-card__head">
@@ -203,7 +203,7 @@ export function OfferingPhaseText({ phase }: { phase: BlockOffering["phase"] }) 
 
 function InstrumentCard({ instrument, name }: { instrument: BlockInstrument; name: string }) {
   const locale = useLocale();
-  const count = (value: number) => new Intl.NumberFormat(intlLocale[locale]).format(value);
+  const count = (value: number) => formatNumber(value, locale);
   return (
     <Link
       href={blockApplyPath({ symbol: instrument.symbol })}

@@ -1,5 +1,5 @@
 import { type DividendPayment, marketZone, ppmToPercent, type UpcomingDividend } from "@kabuto/shared";
-import { formatDate, formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { formatDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
@@ -116,7 +116,7 @@ function UpcomingRow({ dividend }: { dividend: UpcomingDividend }) {
   const money = (amount: string) => formatMoney(amount, dividend.currency, locale);
   const perShare = formatPrice(dividend.perShare, locale);
   const exDate = isoDateText(dividend.exDate, locale);
-  const lot = new Intl.NumberFormat(intlLocale[locale]).format(dividend.lotSize);
+  const lot = formatNumber(dividend.lotSize, locale);
   const currency = dividend.currency;
   return (
     <li className="request-row" data-testid="dividend-upcoming" data-id={dividend.id}>
@@ -159,7 +159,7 @@ function UpcomingRow({ dividend }: { dividend: UpcomingDividend }) {
 
 function HeldText({ long, short }: { long: number; short: number }) {
   const locale = useLocale();
-  const count = (value: number) => new Intl.NumberFormat(intlLocale[locale]).format(value);
+  const count = (value: number) => formatNumber(value, locale);
   const longCount = count(long);
   const shortCount = count(short);
   if (long > 0 && short > 0)
@@ -212,7 +212,7 @@ export function DividendHistoryScreen() {
 function PaymentRow({ payment, linkToDividend }: { payment: DividendPayment; linkToDividend?: boolean }) {
   const locale = useLocale();
   const net = BigInt(payment.net);
-  const quantity = new Intl.NumberFormat(intlLocale[locale]).format(payment.quantity);
+  const quantity = formatNumber(payment.quantity, locale);
   const perShare = formatPrice(payment.perShare, locale);
   const exDate = isoDateText(payment.exDate, locale);
   const withheld = formatMoney(payment.withheld, payment.currency, locale);
@@ -319,7 +319,7 @@ export function DividendDetailScreen() {
 
 function DividendFacts({ dividend, status }: { dividend: UpcomingDividend; status: "upcoming" | "ex" }) {
   const locale = useLocale();
-  const lot = new Intl.NumberFormat(intlLocale[locale]).format(dividend.lotSize);
+  const lot = formatNumber(dividend.lotSize, locale);
   return (
     <dl className="breakdown">
       <Fact label={<Trans>Status</Trans>}>

@@ -1,6 +1,6 @@
 import { Tabs } from "@base-ui/react/tabs";
 import { type FundRecord, type JournalMemo, marketZone } from "@kabuto/shared";
-import { formatAmount, formatDate, formatDateTime, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { formatAmount, formatDate, formatDateTime, formatNumber, formatPrice } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -273,7 +273,7 @@ function Reference({ reference }: { reference: string | null }) {
 function useMemoText(): (memo: JournalMemo) => string {
   const { t } = useLingui();
   const locale = useLocale();
-  const count = (value: number) => new Intl.NumberFormat(intlLocale[locale]).format(value);
+  const count = (value: number) => formatNumber(value, locale);
   return (memo) => {
     switch (memo.code) {
       case "position_open": {

@@ -1,5 +1,5 @@
 import { marketZone, type Offering, type OfferingPhase, type Subscription } from "@kabuto/shared";
-import { formatDate, formatDateTime, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { formatDate, formatDateTime, formatNumber, formatPrice } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -172,9 +172,7 @@ export function OddsText({ offering }: { offering: Offering }) {
   const { demandRatio } = offering;
   // A few units asked of thousands reads as "under 0.1", never as a misleading 0.
   const small = demandRatio > 0 && demandRatio < 0.1;
-  const ratio = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 1 }).format(
-    small ? 0.1 : demandRatio,
-  );
+  const ratio = formatNumber(small ? 0.1 : demandRatio, locale, 1);
   if (small) {
     return (
       <span className="num" data-testid="ipo-odds">

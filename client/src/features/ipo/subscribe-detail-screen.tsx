@@ -10,7 +10,7 @@ import {
   runDraw,
   type Subscription,
 } from "@kabuto/shared";
-import { formatDateTime, formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { Link, useSearch } from "wouter";
@@ -57,7 +57,7 @@ function Detail({ detail, onChanged }: { detail: OfferingDetail; onChanged: () =
   const { offering, subscription, draw } = detail;
   const locale = useLocale();
   const now = useNow(ipoClockMs);
-  const units = new Intl.NumberFormat(intlLocale[locale]).format(offering.unitsOffered);
+  const units = formatNumber(offering.unitsOffered, locale);
   return (
     <>
       <section className="panel" data-testid="ipo-detail" data-phase={offering.phase}>
@@ -432,9 +432,7 @@ function Verification({
   const place = mine + 1;
   const hash = subscription?.entryHash ?? "";
   const wonUnits = check.rerun.won.get(hash) ?? 0;
-  const odds = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 1 }).format(
-    chanceOneIn(draw.entries.length, draw.unitsOffered),
-  );
+  const odds = formatNumber(chanceOneIn(draw.entries.length, draw.unitsOffered), locale, 1);
   const waitPlace = check.rerun.waitlist.indexOf(hash) + 1;
   return (
     <div className="notice ipo-verify" data-verified={verified} data-testid="ipo-verify">

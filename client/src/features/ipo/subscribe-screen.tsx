@@ -1,6 +1,6 @@
 import { Tabs } from "@base-ui/react/tabs";
 import type { Offering } from "@kabuto/shared";
-import { intlLocale } from "@kabuto/shared/format";
+import { formatNumber } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
@@ -111,7 +111,7 @@ function OfferingList({ offerings }: { offerings: Offering[] }) {
 
 function OfferingCard({ offering, now }: { offering: Offering; now: number }) {
   const locale = useLocale();
-  const units = new Intl.NumberFormat(intlLocale[locale]).format(offering.unitsOffered);
+  const units = formatNumber(offering.unitsOffered, locale);
   return (
     <Link
       href={subscribeDetailPath(offering.id)}

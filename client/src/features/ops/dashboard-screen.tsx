@@ -1,5 +1,5 @@
 import type { LedgerCheck, OpsQueues } from "@kabuto/shared";
-import { intlLocale } from "@kabuto/shared/format";
+import { formatNumber } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
@@ -77,13 +77,7 @@ function QueueTile({
   return (
     <Link href={href} className="ops-tile" data-empty={queue?.count === 0}>
       <span className="ops-tile__count num">
-        {queue ? (
-          new Intl.NumberFormat(intlLocale[locale]).format(queue.count)
-        ) : queue === null ? (
-          "—"
-        ) : (
-          <span className="skeleton" />
-        )}
+        {queue ? formatNumber(queue.count, locale) : queue === null ? "—" : <span className="skeleton" />}
       </span>
       <span className="ops-tile__label">{label}</span>
       {queue?.oldestAtMs != null && (

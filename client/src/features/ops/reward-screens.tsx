@@ -1,5 +1,5 @@
 import type { OpsReward } from "@kabuto/shared";
-import { intlLocale } from "@kabuto/shared/format";
+import { formatNumber } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -20,7 +20,7 @@ export function RewardSettingsScreen() {
   const [version, reload] = useReload();
   const locale = useLocale();
   const state = useAsync(`reward-settings#${version}`, fetchRewardSettings);
-  const number = (value: number) => new Intl.NumberFormat(intlLocale[locale]).format(value);
+  const number = (value: number) => formatNumber(value, locale);
   return (
     <OpsPage title={<Trans>Reward settings</Trans>}>
       <Loaded state={state} retry={reload}>

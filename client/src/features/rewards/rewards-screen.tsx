@@ -1,5 +1,5 @@
 import { marketZone, type RewardEvent, type RewardsSummary } from "@kabuto/shared";
-import { formatDate, formatMoney, intlLocale } from "@kabuto/shared/format";
+import { formatDate, formatMoney, formatNumber } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -73,7 +73,7 @@ function PointsPanel({ rewards, onConverted }: { rewards: RewardsSummary; onConv
   const worth = Math.floor(points / terms.pointsPerYen);
   const minimumYen = Math.floor(terms.convertMinimumPoints / terms.pointsPerYen);
   const enough = points >= terms.convertMinimumPoints;
-  const minimumPoints = new Intl.NumberFormat(intlLocale[locale]).format(terms.convertMinimumPoints);
+  const minimumPoints = formatNumber(terms.convertMinimumPoints, locale);
 
   async function convert() {
     setBusy(true);

@@ -17,7 +17,7 @@ import {
   unitsToPrice,
   walkLevels,
 } from "@kabuto/shared";
-import { formatClock, formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { formatClock, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
@@ -583,7 +583,7 @@ function PriceHint({
 /** The lot size and the shares the lots make (where a lot is more than one share). */
 function LotHint({ lotSize, shares }: { lotSize: number; shares: number | undefined }) {
   const locale = useLocale();
-  const count = shares === undefined ? undefined : new Intl.NumberFormat(intlLocale[locale]).format(shares);
+  const count = shares === undefined ? undefined : formatNumber(shares, locale);
   return (
     <>
       <span>
