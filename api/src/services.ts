@@ -115,7 +115,7 @@ export function createServices(deps: ServiceDeps): Services {
   const minimums = parseWithdrawMinimums(config.WITHDRAW_MIN);
   const rewardTerms = parseRewardTerms(config);
   // Verification and deposit approvals pay the invitation reward inside their own transactions.
-  const invitations = new InvitationsService({ db, events, terms: rewardTerms });
+  const invitations = new InvitationsService({ db, terms: rewardTerms });
   const trading = new TradingService({
     db,
     catalog,
@@ -149,7 +149,7 @@ export function createServices(deps: ServiceDeps): Services {
     queues: new QueuesService(db),
     uploadStore,
     uploads: new UploadsService({ db, store: uploadStore }),
-    kyc: new KycService({ db, uploads: uploadStore, invitations }),
+    kyc: new KycService({ db, uploads: uploadStore, invitations, events }),
     cards: new BankCardsService(db),
     passwords: new PasswordsService({ db, throttle }),
     channels: new ChannelsService(db),

@@ -5,14 +5,14 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../errors.ts";
-import type { AccountEvents } from "../events/account-events.ts";
+import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import type { InvitationPaid, InvitationsService } from "../rewards/invitations.service.ts";
+import type { InvitationsService } from "../rewards/invitations.service.ts";
 import type { PreparedImage, SaveImage, UploadStore } from "../uploads/upload-store.ts";
 import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
@@ -114,8 +114,7 @@ export class DepositsService {
     const decision = validate(reviewDecisionSchema, input);
     const reason = decision.reason || null;
     if (decision.decision === "reject" && !reason) throw new AppError("REASON_REQUIRED");
-    let paid: InvitationPaid | undefined;
-    const approved = await this.deps.db.transaction(async (tx) => {
+    await transactThenEmit(this.deps.db, this.deps.events, async (tx) => {
       const [row] = rowsOf(await tx.execute(sql`select * from deposits where id = ${depositId} for update`));
       if (!row) throw new AppError("DEPOSIT_NOT_FOUND");
       if (row.status !== "pending") throw new AppError("REQUEST_NOT_PENDING");
@@ -156,12 +155,14 @@ export class DepositsService {
         ip: context.ip,
         atMs: context.nowMs,
       });
+      if (journalId === null) return { value: undefined, events: [] };
       // A first deposit by a verified invitee: the inviter's reward commits with this approval.
-      if (journalId !== null) paid = await this.deps.invitations.payIfEarned(tx, memberId, context.nowMs);
-      return journalId === null ? undefined : { memberId, currency };
+      const rewarded = await this.deps.invitations.payIfEarned(tx, memberId, context.nowMs);
+      return {
+        value: undefined,
+        events: [{ memberId, event: { type: "balance", id: currency } }, ...rewarded],
+      };
     });
-    if (approved) this.deps.events(approved.memberId, { type: "balance", id: approved.currency });
-    this.deps.invitations.announce(paid);
     return this.opsDetail(id);
   }
 

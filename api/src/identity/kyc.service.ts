@@ -9,11 +9,12 @@ import type {
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
-import type { InvitationPaid, InvitationsService } from "../rewards/invitations.service.ts";
+import type { InvitationsService } from "../rewards/invitations.service.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
 import {
   applicantState,
@@ -87,9 +88,17 @@ export class KycService {
   private readonly db: Db;
   private readonly uploads: UploadStore;
   private readonly invitations: InvitationsService;
+  private readonly events: AccountEvents;
 
-  constructor(deps: { db: Db; uploads: UploadStore; invitations: InvitationsService }) {
+  constructor(deps: {
+    db: Db;
+    uploads: UploadStore;
+    invitations: InvitationsService;
+    /** Tells an inviter's devices when a verification paid them (seeds pass none). */
+    events?: AccountEvents | undefined;
+  }) {
     this.db = deps.db;
+    this.events = deps.events ?? (() => undefined);
     this.uploads = deps.uploads;
     this.invitations = deps.invitations;
   }
@@ -196,8 +205,7 @@ export class KycService {
       throw new AppError("REASON_REQUIRED", { fields: { reason: "REASON_REQUIRED" } });
     }
     const applicationKey = numericId(id, "KYC_NOT_FOUND");
-    let paid: InvitationPaid | undefined;
-    const reviewed = await this.db.transaction(async (tx) => {
+    return transactThenEmit(this.db, this.events, async (tx) => {
       const application = await lockApplication(tx, applicationKey);
       if (!application) throw new AppError("KYC_NOT_FOUND");
       if (application.status !== "pending") {
@@ -237,10 +245,10 @@ export class KycService {
         atMs: context.nowMs,
       });
       // Verified with a deposit already made: the inviter's reward commits with this approval.
-      if (approve) paid = await this.invitations.payIfEarned(tx, application.memberId, context.nowMs);
-      return toReviewItem(updated, member.account);
+      const rewarded = approve
+        ? await this.invitations.payIfEarned(tx, application.memberId, context.nowMs)
+        : [];
+      return { value: toReviewItem(updated, member.account), events: rewarded };
     });
-    this.invitations.announce(paid);
-    return reviewed;
   }
 }

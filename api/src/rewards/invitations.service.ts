@@ -3,19 +3,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapRows } from "../db/raw-rows.ts";
 import { AppError } from "../errors.ts";
-import type { AccountEvents } from "../events/account-events.ts";
+import type { MemberEvent } from "../events/account-events.ts";
 import { lockMember } from "../funding/fund-requests.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { insertInvitationReward, inviteesOf, lockInvitee } from "./invitations.repo.ts";
 import { rewardCashSince } from "./rewards.repo.ts";
 import { rewardZone } from "./rewards.service.ts";
-
-/** What paying an invitation reward did: the inviter whose balance moved, for the event after commit. */
-export interface InvitationPaid {
-  inviterId: string;
-  yen: bigint;
-}
 
 /**
  * Invitations and the invitation reward. An invited member who is verified and has made a first
@@ -29,16 +23,13 @@ export interface InvitationPaid {
  */
 export class InvitationsService {
   private readonly db: Db;
-  private readonly events: AccountEvents;
   private readonly terms: { inviteRewardYen: number; yearMaxYen: number };
 
   constructor(deps: {
     db: Db;
-    events?: AccountEvents | undefined;
     terms: { inviteRewardYen: number; yearMaxYen: number };
   }) {
     this.db = deps.db;
-    this.events = deps.events ?? (() => undefined);
     this.terms = deps.terms;
   }
 
@@ -69,10 +60,11 @@ export class InvitationsService {
    * Called inside the transaction that verified `inviteeId` or approved their deposit: pays the
    * inviter if the invitee has now done both and has not earned the reward before. A reward the
    * year's cap leaves nothing of is recorded as paid with ¥0, so it is not paid later either.
+   * Returns the inviter's balance event, for the caller's `transactThenEmit` to send on commit.
    */
-  async payIfEarned(tx: Tx, inviteeId: string, nowMs: number): Promise<InvitationPaid | undefined> {
+  async payIfEarned(tx: Tx, inviteeId: string, nowMs: number): Promise<MemberEvent[]> {
     const invitee = await lockInvitee(tx, inviteeId);
-    if (!invitee?.invitedBy || invitee.rewarded || !rewardEarned(invitee)) return undefined;
+    if (!invitee?.invitedBy || invitee.rewarded || !rewardEarned(invitee)) return [];
     const inviterId = invitee.invitedBy;
     // The inviter's lock orders this against their conversions and other rewards: the cap holds.
     await lockMember(tx, inviterId);
@@ -102,11 +94,6 @@ export class InvitationsService {
           )
         : null;
     await insertInvitationReward(tx, { inviteeId, inviterId, yen, journalId, date: today, nowMs });
-    return yen > 0n ? { inviterId, yen } : undefined;
-  }
-
-  /** Tells the inviter's devices their balance moved, once the approval has committed. */
-  announce(paid: InvitationPaid | undefined): void {
-    if (paid) this.events(paid.inviterId, { type: "balance", id: "JPY" });
+    return yen > 0n ? [{ memberId: inviterId, event: { type: "balance", id: "JPY" } }] : [];
   }
 }
