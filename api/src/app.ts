@@ -68,6 +68,8 @@ export interface AppDeps {
   throttle: ThrottleStore;
   /** Texts sign-in codes: the log sender in embedded mode and tests, a provider in production. */
   sms: SmsSender;
+  /** Parse every declared answer with its response schema before it goes out (integration tests). */
+  checkAnswers?: boolean;
 }
 
 export function createApp(deps: AppDeps): {
@@ -103,7 +105,7 @@ export function createApp(deps: AppDeps): {
   // per-address throttle counts `request.ip`, which a header from anyone else must not change.
   app.set("trust proxy", deps.config.TRUST_PROXY);
 
-  const docs = new ApiDocs();
+  const docs = new ApiDocs({ checkAnswers: deps.checkAnswers ?? false });
   const router = express.Router();
   router.use(apiHeaders({ hsts: deps.config.NODE_ENV === "production" }));
   router.use(cookieParser());

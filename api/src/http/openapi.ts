@@ -2,6 +2,7 @@ import type { ErrorCode } from "@kabuto/shared";
 import { bearerTransport, errorBodySchema, errorStatus, sessionTransportHeader } from "@kabuto/shared";
 import type { RequestHandler, Router } from "express";
 import { z } from "zod";
+import { endpointRouter, type Serve } from "./endpoints.ts";
 import { requireBodyKind } from "./security.ts";
 
 export interface RouteDoc {
@@ -41,6 +42,18 @@ export type Route = <Path extends string>(
 /** Routes describe themselves here as they are mounted; the document is built from the shared schemas. */
 export class ApiDocs {
   private readonly routes: RouteDoc[] = [];
+
+  /** `checkAnswers`: every declared endpoint's answer is parsed with its response schema (tests). */
+  private readonly options: { checkAnswers?: boolean };
+
+  constructor(options: { checkAnswers?: boolean } = {}) {
+    this.options = options;
+  }
+
+  /** Mounts declared endpoints (`@kabuto/shared/endpoints/*`): members' on `router`, staff's on `ops`. */
+  serve(routers: { router: Router; ops?: Router }): Serve {
+    return endpointRouter(this, routers, this.options);
+  }
 
   /**
    * Declares routes on `router`, which is mounted at `prefix` below /api/v1. Each route's path

@@ -68,6 +68,7 @@ export async function startTestApp(
     ...(options.staffEvents ? { staffEvents: options.staffEvents } : {}),
     throttle,
     sms,
+    checkAnswers: true,
   });
   await sessionsHeard;
   const server: Server = createServer(app);

@@ -4,6 +4,7 @@ import {
   sessionTransportHeader,
   validationDetailsSchema,
 } from "@kabuto/shared";
+import { type CallInput, type EndpointResponse, type EndpointSpec, pathOf } from "@kabuto/shared/endpoint";
 import type { z } from "zod";
 import { bearerToken, isWrapped } from "../native/session-token.ts";
 import { ApiError, type FieldError } from "./api-error.ts";
@@ -142,4 +143,56 @@ export async function apiUpload<T>(
   idempotencyKey: string,
 ): Promise<T> {
   return parse(await send("POST", path, { form }, idempotencyKey), schema);
+}
+
+const changeListeners = new Set<(tag: string) => void>();
+
+/** Hears every change the member makes through a declared endpoint, by the endpoint's tag (queries.ts). */
+export function onChange(listener: (tag: string) => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+/** What `call` needs beside the input: the member's intent for an endpoint that takes a key. */
+export type CallOptions<Spec extends EndpointSpec> = Spec["idempotent"] extends true
+  ? { idempotencyKey: string }
+  : { idempotencyKey?: undefined };
+
+/**
+ * Calls a declared endpoint (`@kabuto/shared/endpoints/*`): the path with its parameters put in,
+ * the query string, the body as JSON or multipart, the Idempotency-Key where the endpoint takes
+ * one, and the answer checked against the declared response.
+ */
+export async function call<Spec extends EndpointSpec>(
+  spec: Spec,
+  ...[input, options]: Spec["idempotent"] extends true
+    ? [input: CallInput<Spec>, options: CallOptions<Spec>]
+    : Record<never, never> extends CallInput<Spec>
+      ? [input?: CallInput<Spec>, options?: CallOptions<Spec>]
+      : [input: CallInput<Spec>, options?: CallOptions<Spec>]
+): Promise<EndpointResponse<Spec>> {
+  const given = (input ?? {}) as { params?: Record<string, string>; query?: unknown; body?: unknown };
+  const path = `${pathOf(spec, given.params)}${queryString(given.query)}`;
+  const body: Body =
+    spec.method === "get"
+      ? undefined
+      : given.body instanceof FormData
+        ? { form: given.body }
+        : { json: given.body };
+  const response = await send(spec.method.toUpperCase(), path, body, options?.idempotencyKey);
+  if (spec.method !== "get") for (const listener of changeListeners) listener(spec.tag);
+  if (!spec.response) return undefined as EndpointResponse<Spec>;
+  return (await parse(response, spec.response)) as EndpointResponse<Spec>;
+}
+
+/** `?status=pending&page=2`: the query's defined values, in their order; empty without any. */
+export function queryString(query: unknown): string {
+  if (query === undefined || query === null) return "";
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === "" ? "" : `?${text}`;
 }

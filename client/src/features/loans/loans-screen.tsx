@@ -6,6 +6,7 @@ import {
   type LoanCurrency,
   ppmToPercent,
 } from "@kabuto/shared";
+import { loansApi } from "@kabuto/shared/endpoints/loans";
 import { formatMoney } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -15,17 +16,17 @@ import { Link } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { afterOwnAction, useAccountSummary } from "../trading/trading-store.ts";
 import { amountError, amountForServer, parseAmount } from "../wallet/amount.ts";
 import { AmountField, requestTime } from "../wallet/wallet-parts.tsx";
-import { fetchCredit, fetchLoans, repayLoan, requestLoan } from "./loans-api.ts";
 import "./loans.css";
 
 /** The borrow form's worked example: a month of interest on the amount typed. */
@@ -45,20 +46,16 @@ const statusLabels: Record<Loan["status"], MessageDescriptor> = {
  */
 export function LoansScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const credit = useAsync(key, fetchCredit);
-  const loans = useAsync(key, fetchLoans);
-  const done = () => {
-    afterOwnAction();
-    reload();
-  };
+  const credit = useEndpoint(loansApi.credit, {});
+  const loans = useEndpoint(loansApi.list, {});
+  const done = () => afterOwnAction();
   return (
     <>
       <PageHeader back="/user/usercenter" title={<Trans>Credit loans</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && credit.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && credit.status === "error" && <LoadProblem error={credit.error} onRetry={reload} />}
+        {session && credit.status === "error" && <LoadProblem error={credit.error} onRetry={credit.reload} />}
         {session && credit.status === "ready" && <CreditPanel credit={credit.value} />}
         {session && credit.status === "ready" && <BorrowForm credit={credit.value} onDone={done} />}
         {session && (
@@ -67,8 +64,8 @@ export function LoansScreen() {
               <Trans>Loan records</Trans>
             </h2>
             {loans.status === "loading" && <span className="skeleton" />}
-            {loans.status === "error" && <LoadProblem error={loans.error} onRetry={reload} />}
-            {loans.status === "ready" && <LoanList loans={loans.value} onDone={done} />}
+            {loans.status === "error" && <LoadProblem error={loans.error} onRetry={loans.reload} />}
+            {loans.status === "ready" && <LoanList loans={loans.value.items} onDone={done} />}
           </section>
         )}
       </main>
@@ -161,7 +158,7 @@ function BorrowForm({ credit, onDone }: { credit: Credit; onDone: () => void }) 
     const body = { currency, amount: amountForServer(minor, currency) };
     setBusy(true);
     try {
-      await requestLoan(body, keys.keyFor(JSON.stringify(body)));
+      await call(loansApi.borrow, { body }, { idempotencyKey: keys.keyFor(JSON.stringify(body)) });
       keys.settle();
       notifySuccess(t`Loan request submitted for review`);
       setAmount("");
@@ -377,7 +374,11 @@ function RepayForm({
     const value = amountForServer(minor, loan.currency);
     setBusy(true);
     try {
-      const after = await repayLoan(loan.id, value, keys.keyFor(`${loan.id}:${value}`));
+      const after = await call(
+        loansApi.repay,
+        { params: { id: loan.id }, body: { amount: value } },
+        { idempotencyKey: keys.keyFor(`${loan.id}:${value}`) },
+      );
       keys.settle();
       notifySuccess(after.status === "settled" ? t`Loan repaid in full` : t`Repayment received`);
       onDone();

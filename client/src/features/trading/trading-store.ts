@@ -4,6 +4,7 @@ import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useEffect } from "react";
 import { notifyInfo } from "../../lib/notify.ts";
+import { refreshAccountReads, refreshOnAccountEvent } from "../../lib/queries.ts";
 import { AccountSequence } from "../../state/account-sequence.ts";
 import { currentSession, subscribeSession, useSessionState } from "../../state/session.ts";
 import { acquireTopic, listenTopic } from "../../state/socket.ts";
@@ -124,7 +125,9 @@ export function invalidateTrading(): void {
  * `account` topic the server's event brings the re-read; without one, this does.
  */
 export function afterOwnAction(): void {
-  if (store.get(feedStatusAtom) !== "live") invalidateTrading();
+  if (store.get(feedStatusAtom) === "live") return;
+  invalidateTrading();
+  refreshAccountReads();
 }
 
 function startFeed(): void {
@@ -138,6 +141,8 @@ function startFeed(): void {
       // A support message moves no money: only a gap (something missed) calls for a re-read then.
       const support = update.topic === "account" && update.data.type === "support";
       if (verdict === "gap" || (verdict === "next" && !support)) invalidateTrading();
+      if (verdict === "gap") refreshAccountReads();
+      else if (verdict === "next" && update.topic === "account") refreshOnAccountEvent(update.data.type);
       // The house closed a day trade at the cut-off: the member hears it wherever they are.
       if (verdict !== "duplicate" && update.topic === "account" && update.data.type === "day_trade_cutoff")
         notifyInfo(i18n._(msg`Your day trade was closed at the cut-off, before the session's close.`));
@@ -147,6 +152,7 @@ function startFeed(): void {
       sequence.reset();
       store.set(feedStatusAtom, "live");
       invalidateTrading();
+      refreshAccountReads();
     },
     refused(code) {
       console.warn("account topic refused; re-reading after own actions instead", code);

@@ -1,4 +1,5 @@
 import type { Me } from "@kabuto/shared";
+import { loansApi } from "@kabuto/shared/endpoints/loans";
 import { formatMoney } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -16,13 +17,13 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { notifyError } from "../../lib/notify.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useMemberReadKey, useSessionState } from "../../state/session.ts";
 import { fetchMe, logout } from "../auth/auth-api.ts";
 import { IconDividend } from "../dividends/dividend-icon.tsx";
 import { IconChat } from "../home/home-icons.tsx";
 import { verificationLabels } from "../identity/identity-parts.tsx";
-import { fetchCredit } from "../loans/loans-api.ts";
 import { CheckInCard } from "../rewards/check-in-card.tsx";
 import { fetchRewards } from "../rewards/rewards-api.ts";
 import { AccountFunds } from "../trading/account-funds.tsx";
@@ -163,7 +164,7 @@ function SignedIn({ account }: { account: string }) {
             <span className="menu__label">
               <Trans>Credit loans</Trans>
             </span>
-            <CreditSummary account={account} />
+            <CreditSummary />
             <IconChevron className="menu__chevron" />
           </Link>
         </li>
@@ -252,9 +253,9 @@ function RewardsSummaryValue({ account }: { account: string }) {
 }
 
 /** The account centre's credit figure: what is left to borrow in yen, or that there is no line. */
-function CreditSummary({ account }: { account: string }) {
+function CreditSummary() {
   const locale = useLocale();
-  const credit = useAsync(account, fetchCredit);
+  const credit = useEndpoint(loansApi.credit, {});
   if (credit.status === "loading") return <span className="skeleton" />;
   if (credit.status === "error") return null;
   const line = credit.value.lines.find((entry) => entry.currency === "JPY");
