@@ -3,48 +3,25 @@ import type { InstrumentCatalog } from "@kabuto/shared";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import type { Logger } from "pino";
-import { mountAuthRoutes } from "./auth/auth.routes.ts";
-import { hashToken } from "./auth/sessions.ts";
-import { mountBlockRoutes } from "./block/block.routes.ts";
 import type { Config } from "./config.ts";
-import { mountDayTradingRoutes } from "./daytrade/day-trading.routes.ts";
 import type { Database } from "./db/database.ts";
-import { mountDividendRoutes } from "./dividends/dividends.routes.ts";
 import { AppError } from "./errors.ts";
 import type { AccountEvents } from "./events/account-events.ts";
 import { createStaffPublisher, type StaffEvents } from "./events/staff-events.ts";
-import { mountFollowRoutes } from "./follow/follow.routes.ts";
 import type { FollowService } from "./follow/follow.service.ts";
-import { mountFundingRoutes } from "./funding/funding.routes.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
 import { apiHeaders, csrfGuard } from "./http/security.ts";
 import { hearControl, sessionMiddleware } from "./http/session-middleware.ts";
-import { mountIdentityRoutes } from "./identity/identity.routes.ts";
-import { mountIpoRoutes } from "./ipo/ipo.routes.ts";
-import { mountLoanRoutes } from "./loans/loans.routes.ts";
-import { mountMarketRoutes } from "./market/market.routes.ts";
+import type { Kernel, RouteContext } from "./kernel/product.ts";
 import type { MarketService } from "./market/market.service.ts";
-import { mountNewsRoutes } from "./news/news.routes.ts";
-import { mountOpsAdjustmentRoutes } from "./ops/adjustments.routes.ts";
-import { mountOpsConfigRoutes } from "./ops/config.routes.ts";
-import { mountOpsLedgerRoutes } from "./ops/ledger.routes.ts";
-import { mountOpsMemberRoutes } from "./ops/members.routes.ts";
-import { mountOpsNewsRoutes } from "./ops/news.routes.ts";
-import { mountOpsQueueRoutes } from "./ops/queues.routes.ts";
-import { mountStaffRoutes } from "./ops/staff.routes.ts";
 import { staffMiddleware } from "./ops/staff-sessions.ts";
-import { mountRewardRoutes } from "./rewards/rewards.routes.ts";
+import { products } from "./products.ts";
 import type { SmsSender } from "./security/sms.ts";
 import type { ThrottleStore } from "./security/throttle.ts";
 import { createServices } from "./services.ts";
-import { mountSupportRoutes } from "./support/support.routes.ts";
-import { mountSystemRoutes } from "./system/system.routes.ts";
-import { mountTradingRoutes } from "./trading/trading.routes.ts";
 import type { TradingService } from "./trading/trading.service.ts";
 import type { UploadStore } from "./uploads/upload-store.ts";
-import { mountUploadRoutes } from "./uploads/uploads.routes.ts";
-import { mountWatchlistRoutes } from "./watchlist/watchlist.routes.ts";
 
 export const apiVersion = "0.1.0";
 /** JSON bodies are small forms; anything larger is a mistake or an attack. */
@@ -87,18 +64,19 @@ export function createApp(deps: AppDeps): {
 } {
   const now = deps.now ?? Date.now;
   const { db } = deps.database;
-  const services = createServices({
+  const kernel: Kernel = {
     config: deps.config,
     database: deps.database,
     bus: deps.bus,
     catalog: deps.catalog,
     now,
-    events: deps.accountEvents,
+    events: deps.accountEvents ?? (() => undefined),
     staffEvents: deps.staffEvents ?? createStaffPublisher(deps.bus, now),
-    throttle: deps.throttle,
-    sms: deps.sms,
     logger: deps.logger,
-  });
+    log: (message, fields) => deps.logger.warn(fields, message),
+    secrets: { throttle: deps.throttle, sms: deps.sms },
+  };
+  const services = createServices(kernel);
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default): every
@@ -145,69 +123,22 @@ export function createApp(deps: AppDeps): {
     for (const tokenHash of tokenHashes) sessions.forget(tokenHash);
     await deps.bus.publishControl({ type: "sessions-changed", sessionKeys: tokenHashes });
   };
-  mountSystemRoutes(router, docs, {
-    publicConfig: () => services.publicSettings.publicEntries(),
-    database: deps.database,
-    bus: deps.bus,
-    version: apiVersion,
-    feedEpoch: deps.feedEpoch ?? (() => null),
-  });
-  mountAuthRoutes(router, docs, {
-    auth: services.auth,
-    now,
-    sessionsEnded: (ended) => endSessions(ended.tokens.map(hashToken)),
-    cookieSecure: deps.config.cookieSecure,
-  });
-  mountMarketRoutes(router, docs, services.market);
-  mountWatchlistRoutes(router, docs, { watchlist: services.watchlist });
-  mountNewsRoutes(router, docs, { news: services.news });
-  mountTradingRoutes(router, docs, {
-    trading: services.trading,
-    kycRequired: deps.config.KYC_REQUIRED_FOR_TRADING,
-  });
   // Operations: staff sign in separately; every route under /ops checks a staff role.
   const ops = express.Router();
   ops.use(staffMiddleware(db, now));
-  mountStaffRoutes(ops, docs, {
-    staff: services.staff,
+  const context: RouteContext = {
+    router,
+    ops,
+    docs,
+    config: deps.config,
+    database: deps.database,
+    bus: deps.bus,
     now,
-    cookieSecure: deps.config.cookieSecure,
-    sessionsEnded: endSessions,
-  });
-  mountOpsMemberRoutes(ops, docs, {
-    members: services.members,
-    now,
-    sessions: { end: endSessions, forget: changeSessions },
-  });
-  mountOpsAdjustmentRoutes(ops, docs, { adjustments: services.adjustments, now });
-  mountOpsConfigRoutes(ops, docs, { config: services.publicSettings, now });
-  mountOpsNewsRoutes(ops, docs, { news: services.news });
-  mountOpsLedgerRoutes(ops, docs, { ledger: services.ledgerCheck });
-  mountOpsQueueRoutes(ops, docs, { queues: services.queues });
-  // Identity: uploads (read by their member and by staff), verification, bank cards, passwords.
-  mountUploadRoutes(router, ops, docs, { uploads: services.uploads });
-  mountIdentityRoutes(router, ops, docs, {
-    kyc: services.kyc,
-    cards: services.cards,
-    passwords: services.passwords,
-    uploads: services.uploadStore,
-    now,
-    endSessions,
-  });
-  // Money in and out: channels, deposits, withdrawals, exchange, and their review queues.
-  mountFundingRoutes(router, ops, docs, { ...services, config: deps.config, now });
-  mountLoanRoutes(router, ops, docs, { loans: services.loans, now });
-  mountDayTradingRoutes(router, ops, docs, { dayTrading: services.dayTrading, now });
-  mountDividendRoutes(router, docs, { dividends: services.dividends });
-  mountRewardRoutes(router, ops, docs, {
-    rewards: services.rewards,
-    invitations: services.invitations,
-    rewardOps: services.rewardOps,
-  });
-  mountFollowRoutes(router, ops, docs, { follow: services.follow, now });
-  mountSupportRoutes(router, ops, docs, { support: services.support, uploads: services.uploadStore, now });
-  mountIpoRoutes(router, ops, docs, { ipo: services.ipo, now });
-  mountBlockRoutes(router, ops, docs, { block: services.block, now });
+    feedEpoch: deps.feedEpoch ?? (() => null),
+    version: apiVersion,
+    sessions: { end: endSessions, change: changeSessions },
+  };
+  for (const each of products) each.routes?.(context, services as never);
   router.use("/ops", ops);
   const openapi = docs.document(apiVersion);
   router.get("/openapi.json", (_request, response) => {

@@ -1,42 +1,18 @@
 import type { Bus } from "@kabuto/bus";
 import type { InstrumentCatalog } from "@kabuto/shared";
-import { pino } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AccountEvents } from "./events/account-events.ts";
-import type { SmsSender } from "./security/sms.ts";
-import { MemoryThrottleStore } from "./security/throttle.ts";
-import { createServices } from "./services.ts";
-import { TradingWorker } from "./trading/worker.ts";
-
-/** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
-const workerIntervalMs = 1_000;
-/** How often it looks for dividends to pay: an ex-date begins at midnight, and a minute late is soon enough. */
-const dividendIntervalMs = 60_000;
-/** How often it checks copies against their stop-loss floor and period: a few seconds late is a few ticks. */
-const copyStopIntervalMs = 3_000;
-/** How often it looks for loan interest to post: a day's interest is due once a day, soon after Tokyo midnight. */
-const loanIntervalMs = 60_000;
-
-/** How often it looks for new shares whose payment deadline or listing day has come. */
-const ipoIntervalMs = 30_000;
-
-/** The worker checks no password and texts no one: what only those services use gets stand-ins. */
-const noSecrets = {
-  throttle: new MemoryThrottleStore(),
-  sms: {
-    send: async () => {
-      throw new Error("the worker sends no SMS");
-    },
-  } satisfies SmsSender,
-  logger: pino({ enabled: false }),
-};
+import type { Kernel } from "./kernel/product.ts";
+import { products } from "./products.ts";
+import { type AnyProduct, createServices, withWhatTheyUse } from "./services.ts";
 
 /**
- * The worker role: fills resting limit orders, calls margin, posts loan interest, pays dividends and
- * mirrors lead traders' positions into their copiers' books, over the
- * same services the API builds (see `createServices`), so a fill by the worker and an order
- * through the API write the same journals.
+ * The worker role: every product's jobs (fills and margin calls, loan interest, dividends, new
+ * shares, follow mirroring...) over the same services the API builds (`createServices`), so a fill
+ * by the worker and an order through the API write the same journals. It builds only the products
+ * that have jobs and those they use; none of them checks a secret or texts anyone, so the worker
+ * has no throttle store and no SMS sender.
  */
 export function startWorker(deps: {
   config: Config;
@@ -46,31 +22,24 @@ export function startWorker(deps: {
   events: AccountEvents;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }): { stop(): Promise<void> } {
-  const { trading, loans, dividends, ipo, follow } = createServices({ ...deps, now: Date.now, ...noSecrets });
-  const worker = new TradingWorker({
-    db: deps.database.db,
-    trading,
-    alwaysOpen: deps.config.alwaysOpen,
-    log: deps.log,
-  });
-  worker.start(workerIntervalMs);
-  const interest = every(loanIntervalMs, () => loans.accrue(), deps.log);
-  const payments = every(dividendIntervalMs, () => dividends.pay(), deps.log);
-  const newShares = every(ipoIntervalMs, () => ipo.advance(), deps.log);
-  const mirroring = every(workerIntervalMs, () => follow.mirror(), deps.log);
-  const copyStops = every(copyStopIntervalMs, () => follow.checkStops(), deps.log);
-  const profitShares = every(loanIntervalMs, () => follow.settleMonthly(), deps.log);
+  const scheduled: readonly AnyProduct[] = products.filter((each: AnyProduct) => each.jobs !== undefined);
+  const built = withWhatTheyUse(scheduled);
+  const secretive = built.find((each) => each.needsSecrets);
+  if (secretive) throw new Error(`the worker cannot build ${secretive.name}: it checks secrets`);
+  const kernel: Kernel = {
+    ...deps,
+    now: Date.now,
+    // No product the worker builds writes to the staff inbox.
+    staffEvents: () => undefined,
+    logger: { warn: (fields: unknown, message?: string) => deps.log(message ?? "", { fields }) },
+  };
+  const services = createServices(kernel, built);
+  const passes = scheduled
+    .flatMap((each) => each.jobs?.(services, kernel) ?? [])
+    .map((job) => every(job.intervalMs, job.run, deps.log, job.atStart ?? true));
   return {
     stop: async () => {
-      await Promise.all([
-        worker.stop(),
-        interest.stop(),
-        payments.stop(),
-        newShares.stop(),
-        mirroring.stop(),
-        copyStops.stop(),
-        profitShares.stop(),
-      ]);
+      await Promise.all(passes.map((pass) => pass.stop()));
     },
   };
 }
@@ -80,6 +49,7 @@ function every(
   intervalMs: number,
   pass: () => Promise<unknown>,
   log: (message: string, fields?: Record<string, unknown>) => void,
+  atStart: boolean,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   const run = () => {
@@ -90,7 +60,7 @@ function every(
         running = undefined;
       });
   };
-  run();
+  if (atStart) run();
   const timer = setInterval(run, intervalMs);
   return {
     async stop() {

@@ -1,0 +1,17 @@
+import { product } from "../kernel/product.ts";
+import { mountIpoRoutes } from "./ipo.routes.ts";
+import { IpoService } from "./ipo.service.ts";
+
+/** How often the worker looks for new shares whose payment deadline or listing day has come. */
+const advanceIntervalMs = 30_000;
+
+/** New shares: book-building, the published draw, payment, listing and lock-ups. */
+export const ipoProduct = product({
+  name: "ipo",
+  uses: [],
+  create: ({ database, now, events, bus }) => ({
+    ipo: new IpoService({ db: database.db, now, events, bus }),
+  }),
+  routes: ({ router, ops, docs, now }, { ipo }) => mountIpoRoutes(router, ops, docs, { ipo, now }),
+  jobs: ({ ipo }) => [{ name: "new shares", intervalMs: advanceIntervalMs, run: () => ipo.advance() }],
+});

@@ -1,0 +1,110 @@
+import type { Bus } from "@kabuto/bus";
+import type { InstrumentCatalog } from "@kabuto/shared";
+import type { Router } from "express";
+import type { Logger } from "pino";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import type { AccountEvents } from "../events/account-events.ts";
+import type { StaffEvents } from "../events/staff-events.ts";
+import type { ApiDocs } from "../http/openapi.ts";
+import type { SmsSender } from "../security/sms.ts";
+import type { ThrottleStore } from "../security/throttle.ts";
+
+/**
+ * What every product is built from: the settings, the database, the bus, the instruments, the
+ * clock, and the channels that tell members' and staff's screens of committed changes.
+ */
+export interface Kernel {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  catalog: InstrumentCatalog;
+  now: () => number;
+  /** Hears each member's account events once their transaction has committed. */
+  events: AccountEvents;
+  /** Hears the staff consoles' events (the support inbox) once their transaction has committed. */
+  staffEvents: StaffEvents;
+  logger: Pick<Logger, "warn">;
+  /** Where the worker's jobs say what went wrong in one item of a pass (a close that was refused). */
+  log: (message: string, fields?: Record<string, unknown>) => void;
+  /**
+   * What only the API's own products use: the attempt counters behind every secret and the SMS
+   * sender. The worker has none, and builds no product that needs them (`needsSecrets`).
+   */
+  secrets?: Secrets;
+}
+
+export interface Secrets {
+  /** Counts attempts at every secret (passwords, fund passwords, SMS codes) and at registration. */
+  throttle: ThrottleStore;
+  /** Texts sign-in codes. */
+  sms: SmsSender;
+}
+
+/** What a product's routes are mounted with: the routers, the document, and the session controls. */
+export interface RouteContext {
+  /** Members' and public routes, under /api/v1. */
+  router: Router;
+  /** Staff routes, under /api/v1/ops, behind the staff session check. */
+  ops: Router;
+  docs: ApiDocs;
+  config: Config;
+  database: Database;
+  bus: Bus;
+  now: () => number;
+  /** The feed's epoch, for health. */
+  feedEpoch: () => string | null;
+  version: string;
+  sessions: SessionControl;
+}
+
+/** Ends or refreshes sessions here at once and tells every other process (createApp). */
+export interface SessionControl {
+  /** Sessions that ended (sign-out, a disabled member): caches forget them, sockets drop. */
+  end(tokenHashes: string[]): Promise<void>;
+  /** Sessions whose member's flags changed: every API process re-reads them on their next request. */
+  change(tokenHashes: string[]): Promise<void>;
+}
+
+/** A pass the worker runs every `intervalMs`, never two at once; a failed pass is logged and tried again. */
+export interface Job {
+  name: string;
+  intervalMs: number;
+  run(): Promise<unknown>;
+  /** Whether the first pass runs at start rather than one interval later (default true). */
+  atStart?: boolean;
+}
+
+/**
+ * One product of the broker (trading, loans, new shares...): its services built from the kernel
+ * and the services of the products it uses, its routes, and its worker jobs. The API, the worker
+ * and the composition read one list of these (`products.ts`); a new product is a folder and a
+ * line in that list.
+ *
+ * `Own` is what the product adds to the services (`{ loans: LoansService }`); `Uses` the services
+ * it takes from products before it in the list, whose names it gives in `uses` so that the worker,
+ * which builds only what its jobs need, builds those too.
+ */
+export interface Product<Own extends object, Uses extends object = Record<never, never>> {
+  name: string;
+  /** The products (by name) whose services `Uses` names. */
+  uses: readonly string[];
+  /** The API's products that check secrets or text codes: never built by the worker. */
+  needsSecrets?: boolean;
+  create(kernel: Kernel, uses: Uses): Own;
+  routes?(context: RouteContext, services: Own & Uses): void;
+  jobs?(own: Own, kernel: Kernel): Job[];
+}
+
+/** Declares a product; the identity, for the types. */
+export function product<Own extends object, Uses extends object = Record<never, never>>(
+  definition: Product<Own, Uses>,
+): Product<Own, Uses> {
+  return definition;
+}
+
+/** The kernel's secrets, for a product that declared `needsSecrets`. */
+export function secretsOf(kernel: Kernel, name: string): Secrets {
+  if (!kernel.secrets) throw new Error(`${name} checks secrets: build it only in the API`);
+  return kernel.secrets;
+}

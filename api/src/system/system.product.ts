@@ -1,0 +1,21 @@
+import { product } from "../kernel/product.ts";
+import { mountOpsConfigRoutes } from "../ops/config.routes.ts";
+import { ConfigService } from "../ops/config.service.ts";
+import { mountSystemRoutes } from "./system.routes.ts";
+
+/** Health, the public settings every screen reads, and the console's settings page. */
+export const systemProduct = product({
+  name: "system",
+  uses: [],
+  create: ({ database, config }) => ({ publicSettings: new ConfigService({ db: database.db, config }) }),
+  routes: ({ router, ops, docs, database, bus, version, feedEpoch, now }, { publicSettings }) => {
+    mountSystemRoutes(router, docs, {
+      publicConfig: () => publicSettings.publicEntries(),
+      database,
+      bus,
+      version,
+      feedEpoch,
+    });
+    mountOpsConfigRoutes(ops, docs, { config: publicSettings, now });
+  },
+});

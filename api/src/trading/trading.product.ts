@@ -1,0 +1,34 @@
+import { product } from "../kernel/product.ts";
+import { dayTradeSettingsFromConfig, termsFromConfig } from "./rules.ts";
+import { mountTradingRoutes } from "./trading.routes.ts";
+import { TradingService } from "./trading.service.ts";
+import { TradingWorker } from "./worker.ts";
+
+/** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
+const triggerIntervalMs = 1_000;
+
+/** Orders, positions, margin and the account summary; the worker's fills, cut-offs and margin calls. */
+export const tradingProduct = product({
+  name: "trading",
+  uses: [],
+  create: ({ database, catalog, bus, config, now, events }) => ({
+    trading: new TradingService({
+      db: database.db,
+      catalog,
+      bus,
+      alwaysOpen: config.alwaysOpen,
+      now,
+      terms: termsFromConfig(config),
+      dayTrade: dayTradeSettingsFromConfig(config),
+      events,
+    }),
+  }),
+  routes: ({ router, docs, config }, { trading }) =>
+    mountTradingRoutes(router, docs, { trading, kycRequired: config.KYC_REQUIRED_FOR_TRADING }),
+  jobs: ({ trading }, { database, config, log }) => {
+    const worker = new TradingWorker({ db: database.db, trading, alwaysOpen: config.alwaysOpen, log });
+    return [
+      { name: "trading triggers", intervalMs: triggerIntervalMs, atStart: false, run: () => worker.pass() },
+    ];
+  },
+});
