@@ -3,15 +3,14 @@
 // on import.
 export { type AppDeps, apiVersion, createApp } from "./app.ts";
 export { memberSessionLookup } from "./auth/sessions.ts";
-export { seedDemoBlockTrades } from "./block/block-seed.ts";
 export { type Config, loadConfig as loadApiConfig } from "./config.ts";
 export { type Database, openDatabase } from "./db/database.ts";
 export { AppError } from "./errors.ts";
 export type { AccountEvents } from "./events/account-events.ts";
 export { createAccountPublisher } from "./events/account-events.ts";
-export { demoLeads, seedDemoLeads } from "./follow/follow-seed.ts";
 export { permissionsPolicy } from "./http/security.ts";
 export { newListings } from "./ipo/ipo.service.ts";
+export type { DemoSeed, SeedContext } from "./kernel/product.ts";
 export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 export { postJournal } from "./ledger/ledger.repo.ts";
 export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
@@ -21,18 +20,6 @@ export { staffSessionLookup } from "./ops/staff-sessions.ts";
 export { createRedisThrottleStore, type RedisThrottleOptions } from "./security/redis-throttle-store.ts";
 export { LogSmsSender, type SmsMessage, type SmsSender } from "./security/sms.ts";
 export { MemoryThrottleStore, type ThrottleStore } from "./security/throttle.ts";
-export {
-  demoAdmin,
-  demoAdminUsable,
-  demoFundPassword,
-  demoInvitee,
-  seedDemo,
-  seedDemoDayTrading,
-  seedDemoInvitee,
-  seedDemoMoney,
-  seedDemoNewShares,
-  seedDemoStaff,
-  seedDemoSupport,
-  seedDemoWatchlist,
-} from "./seed.ts";
+export { demoAdmin, demoAdminUsable } from "./seed.ts";
+export { demoSeeds } from "./services.ts";
 export { startWorker } from "./worker.ts";

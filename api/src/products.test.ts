@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { products } from "./products.ts";
-import { type AnyProduct, withWhatTheyUse } from "./services.ts";
+import { type AnyProduct, demoSeeds, withWhatTheyUse } from "./services.ts";
 
 const list: readonly AnyProduct[] = products;
 
@@ -24,5 +24,17 @@ describe("the list of products", () => {
     const scheduled = list.filter((each) => each.jobs !== undefined);
     expect(scheduled.map((each) => each.name)).toEqual(["trading", "loans", "dividends", "follow", "ipo"]);
     expect(withWhatTheyUse(scheduled).filter((each) => each.needsSecrets)).toEqual([]);
+  });
+
+  it("seeds a first start in an order where each seed finds what it needs: the member and admin first", () => {
+    const start = demoSeeds("start").map((each) => each.name);
+    const before = (first: string, then: string) =>
+      expect(start.indexOf(first), `${first} before ${then}`).toBeLessThan(start.indexOf(then));
+    expect(start[0]).toBe("auth");
+    before("staff", "rewards");
+    before("funding", "rewards");
+    before("staff", "support");
+    expect(demoSeeds("feed").map((each) => each.name)).toEqual(["block"]);
+    expect(demoSeeds("history").map((each) => each.name)).toEqual(["follow"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Kernel, Product } from "./kernel/product.ts";
+import type { DemoSeed, Kernel, Product } from "./kernel/product.ts";
 import { products } from "./products.ts";
 
 /** Any product, as the lists that build, mount and schedule them see it. */
@@ -42,4 +42,24 @@ export function withWhatTheyUse(wanted: readonly AnyProduct[]): AnyProduct[] {
   };
   for (const each of wanted) add(each.name);
   return products.filter((each) => names.has(each.name));
+}
+
+/**
+ * The products' demo seeds that run at `when`, each after the seeds it names in `after` (those
+ * of other stages have run already), otherwise in list order.
+ */
+export function demoSeeds(when: DemoSeed["when"]): { name: string; seed: DemoSeed }[] {
+  const pending = (products as readonly AnyProduct[]).flatMap((each) =>
+    each.seed?.when === when ? [{ name: each.name, seed: each.seed }] : [],
+  );
+  const ordered: { name: string; seed: DemoSeed }[] = [];
+  while (pending.length > 0) {
+    const ready = pending.findIndex(({ seed }) =>
+      (seed.after ?? []).every((name) => !pending.some((other) => other.name === name)),
+    );
+    if (ready < 0)
+      throw new Error(`demo seeds wait on each other: ${pending.map((each) => each.name).join(", ")}`);
+    ordered.push(...pending.splice(ready, 1));
+  }
+  return ordered;
 }

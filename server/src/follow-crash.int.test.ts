@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { checkLedger, type Database, isHealthy, StaffService, seedDemo } from "@kabuto/api";
+import { checkLedger, type Database, isHealthy, StaffService } from "@kabuto/api";
 import {
   bearerSignIn,
   call,
@@ -11,6 +11,7 @@ import {
   readyToWithdraw,
   registerMember,
   rowsOf,
+  seedDemo,
 } from "@kabuto/api/testing";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";

@@ -1,10 +1,10 @@
-import { seedDemo } from "@kabuto/api";
 import {
   call,
   databaseSettings,
   fund,
   openTestDatabase,
   registerMember,
+  seedDemo,
   testRedisPrefix,
 } from "@kabuto/api/testing";
 import type { Book, Quote, SubscribeAck, Update } from "@kabuto/shared";

@@ -5,26 +5,17 @@ import {
   createApp,
   createRedisThrottleStore,
   type Database,
+  type DemoSeed,
   demoAdmin,
   demoAdminUsable,
-  demoFundPassword,
-  demoInvitee,
+  demoSeeds,
   LogSmsSender,
   logOptions,
   MemoryThrottleStore,
   memberSessionLookup,
   newListings,
   openDatabase,
-  seedDemo,
-  seedDemoBlockTrades,
-  seedDemoDayTrading,
-  seedDemoInvitee,
-  seedDemoLeads,
-  seedDemoMoney,
-  seedDemoNewShares,
-  seedDemoStaff,
-  seedDemoSupport,
-  seedDemoWatchlist,
+  type SeedContext,
   staffSessionLookup,
   startWorker,
   type ThrottleStore,
@@ -117,36 +108,12 @@ export async function startPlatform(
 
   /** The demo member and admin live where the API does, when the demo is on. */
   const demoDatabase = database && config.api?.seedDemo && has("api") ? database : undefined;
-  if (demoDatabase) {
-    if (await seedDemo(demoDatabase.db, Date.now())) {
-      logger.info("seeded the demo member 09012345678 / demo1234 (invite code KABUTO)");
-      const watched = await seedDemoWatchlist(
-        demoDatabase.db,
-        (symbol) => catalog.isKnown(symbol),
-        Date.now(),
-      );
-      logger.info(`added ${watched} dividend payers to the demo member's watchlist`);
-    }
-    const money = await seedDemoMoney(demoDatabase.db, Date.now());
-    if (money.channels > 0) logger.info(`published ${money.channels} demo deposit channels`);
-    if (money.fundPassword) logger.info(`set the demo member's fund password ${demoFundPassword}`);
-    if (money.bankCard) logger.info("added the demo member's bank card");
-    const offerings = await seedDemoNewShares(demoDatabase.db, Date.now());
-    if (offerings > 0) logger.info(`created ${offerings} demo new shares, one in each state`);
-    if (await seedDemoStaff(demoDatabase.db, Date.now())) {
-      logger.info(`seeded the demo operations admin ${demoAdmin.login}`);
-    }
-    if (await seedDemoDayTrading(demoDatabase.db, Date.now())) {
-      logger.info("approved the demo member's day-trading application");
-    }
-    // After the admin and the channels: the invitee's verification and deposit are approved by the demo admin.
-    if (config.api && (await seedDemoInvitee(demoDatabase.db, config.api, Date.now()))) {
-      logger.info(`seeded the demo member's invitee ${demoInvitee.account}, verified with a first deposit`);
-    }
-    if (config.api && (await seedDemoSupport(demoDatabase.db, config.api, Date.now()))) {
-      logger.info("seeded the demo member's support question and the demo admin's answer");
-    }
-  }
+  const apiConfig = config.api;
+  const seeding =
+    demoDatabase && apiConfig
+      ? demoSeeding({ db: demoDatabase.db, bus, catalog, config: apiConfig }, logger)
+      : undefined;
+  await seeding?.run("start");
 
   let feed: Feed | undefined;
   if (config.feed && database) {
@@ -163,33 +130,18 @@ export async function startPlatform(
     const startedMs = Date.now();
     await feed.start();
     logger.info({ ms: Date.now() - startedMs, epoch: feed.epoch }, "feed started");
-    // Lead traders whose records come from trading the feed's back-filled closes through the order
-    // service: once the history is stored (a minute on the first start), in the background.
-    const seedDatabase = demoDatabase;
-    const apiConfig = config.api;
-    if (seedDatabase && apiConfig) {
+    // What needs the back-filled history (a minute on the first start) is made in the background.
+    if (seeding) {
       void feed
         .saved()
-        .then(() => seedDemoLeads({ db: seedDatabase.db, catalog, config: apiConfig, nowMs: Date.now() }))
-        .then((leads) => {
-          if (leads > 0)
-            logger.info(`seeded ${leads} demo lead traders, each trading its strategy over the history`);
-        })
-        .catch((error: unknown) => logger.warn({ err: error }, "seeding the demo lead traders failed"));
+        .then(() => seeding.run("history"))
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, "seeding the demo data of the history failed"),
+        );
     }
   }
-  // Block trades price off the feed's last trades, so the demo desk opens once the feed has started.
-  if (demoDatabase && config.api) {
-    const made = await seedDemoBlockTrades(
-      { db: demoDatabase.db, bus, catalog, config: config.api },
-      Date.now(),
-    );
-    if (made.instruments + made.offerings > 0) {
-      logger.info(
-        `opened ${made.instruments} demo stocks to negotiated bids and ${made.offerings} block offering`,
-      );
-    }
-  }
+  // What prices off the feed's last trades waits for the feed to have started.
+  await seeding?.run("feed");
 
   // New shares join the live universe on their listing day, in every process that holds a
   // catalog: each looks for listings it does not know yet, and the feed starts simulating them.
@@ -340,6 +292,26 @@ export async function startPlatform(
       await bus.close();
       await throttle?.close();
       await database?.close();
+    },
+  };
+}
+
+/**
+ * The newcomer data of every product, composed here from each product's seed: each stage's seeds
+ * in their order, each line they report logged.
+ */
+function demoSeeding(
+  context: Omit<SeedContext, "made" | "nowMs">,
+  logger: Logger,
+): { run(when: DemoSeed["when"]): Promise<void> } {
+  const made = new Set<string>();
+  return {
+    async run(when) {
+      for (const { name, seed } of demoSeeds(when)) {
+        const lines = await seed.run({ ...context, nowMs: Date.now(), made });
+        for (const line of lines) logger.info(line);
+        if (lines.length > 0) made.add(name);
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import { product, secretsOf } from "../kernel/product.ts";
+import { demoMember, seedDemo } from "../seed.ts";
 import { mountAuthRoutes } from "./auth.routes.ts";
 import { AuthService } from "./auth.service.ts";
 import { hashToken } from "./sessions.ts";
@@ -29,5 +30,14 @@ export const authProduct = product({
       sessionsEnded: (ended) => sessions.end(ended.tokens.map(hashToken)),
       cookieSecure: config.cookieSecure,
     });
+  },
+  seed: {
+    when: "start",
+    run: async ({ db, nowMs }) =>
+      (await seedDemo(db, nowMs))
+        ? [
+            `seeded the demo member ${demoMember.account} / ${demoMember.password} (invite code ${demoMember.inviteCode})`,
+          ]
+        : [],
   },
 });

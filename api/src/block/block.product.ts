@@ -1,6 +1,7 @@
 import { product } from "../kernel/product.ts";
 import { mountBlockRoutes } from "./block.routes.ts";
 import { BlockService } from "./block.service.ts";
+import { seedDemoBlockTrades } from "./block-seed.ts";
 import { parseBlockTerms } from "./block-terms.ts";
 
 /** Block trades: offerings, negotiated bids and the desk's review. */
@@ -11,4 +12,14 @@ export const blockProduct = product({
     block: new BlockService({ db: database.db, now, events, bus, catalog, terms: parseBlockTerms(config) }),
   }),
   routes: ({ router, ops, docs, now }, { block }) => mountBlockRoutes(router, ops, docs, { block, now }),
+  seed: {
+    // Block trades price off the feed's last trades, so the demo desk opens once the feed has started.
+    when: "feed",
+    run: async ({ db, bus, catalog, config, nowMs }) => {
+      const made = await seedDemoBlockTrades({ db, bus, catalog, config }, nowMs);
+      return made.instruments + made.offerings > 0
+        ? [`opened ${made.instruments} demo stocks to negotiated bids and ${made.offerings} block offering`]
+        : [];
+    },
+  },
 });

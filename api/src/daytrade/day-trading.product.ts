@@ -1,4 +1,5 @@
 import { product } from "../kernel/product.ts";
+import { seedDemoDayTrading } from "../seed.ts";
 import type { TradingService } from "../trading/trading.service.ts";
 import { mountDayTradingRoutes } from "./day-trading.routes.ts";
 import { DayTradingService } from "./day-trading.service.ts";
@@ -12,4 +13,10 @@ export const dayTradingProduct = product<{ dayTrading: DayTradingService }, { tr
   }),
   routes: ({ router, ops, docs, now }, { dayTrading }) =>
     mountDayTradingRoutes(router, ops, docs, { dayTrading, now }),
+  seed: {
+    when: "start",
+    after: ["auth"],
+    run: async ({ db, nowMs }) =>
+      (await seedDemoDayTrading(db, nowMs)) ? ["approved the demo member's day-trading application"] : [],
+  },
 });

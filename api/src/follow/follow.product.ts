@@ -2,6 +2,7 @@ import { product } from "../kernel/product.ts";
 import type { TradingService } from "../trading/trading.service.ts";
 import { mountFollowRoutes } from "./follow.routes.ts";
 import { FollowService, parseFollowTerms } from "./follow.service.ts";
+import { seedDemoLeads } from "./follow-seed.ts";
 
 /** How often the worker mirrors lead positions into copies: as often as it looks for fills. */
 const mirrorIntervalMs = 1_000;
@@ -18,6 +19,18 @@ export const followProduct = product<{ follow: FollowService }, { trading: Tradi
     follow: new FollowService({ db: database.db, trading, now, events, terms: parseFollowTerms(config) }),
   }),
   routes: ({ router, ops, docs, now }, { follow }) => mountFollowRoutes(router, ops, docs, { follow, now }),
+  seed: {
+    // Lead traders whose records come from trading the feed's back-filled closes through the order
+    // service: once the history is stored (a minute on the first start).
+    when: "history",
+    after: ["staff", "funding"],
+    run: async ({ db, catalog, config, nowMs }) => {
+      const leads = await seedDemoLeads({ db, catalog, config, nowMs });
+      return leads > 0
+        ? [`seeded ${leads} demo lead traders, each trading its strategy over the history`]
+        : [];
+    },
+  },
   jobs: ({ follow }) => [
     { name: "follow mirroring", intervalMs: mirrorIntervalMs, run: () => follow.mirror() },
     { name: "copy stops", intervalMs: copyStopIntervalMs, run: () => follow.checkStops() },

@@ -1,5 +1,6 @@
 import { product, secretsOf } from "../kernel/product.ts";
 import type { InvitationsService } from "../rewards/invitations.service.ts";
+import { demoFundPassword, seedDemoMoney } from "../seed.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
 import { ChannelsService } from "./channels.service.ts";
 import { DepositsService } from "./deposits.service.ts";
@@ -57,4 +58,16 @@ export const fundingProduct = product<
   },
   routes: ({ router, ops, docs, config, now }, services) =>
     mountFundingRoutes(router, ops, docs, { ...services, config, now }),
+  seed: {
+    when: "start",
+    after: ["auth"],
+    run: async ({ db, nowMs }) => {
+      const money = await seedDemoMoney(db, nowMs);
+      const lines: string[] = [];
+      if (money.channels > 0) lines.push(`published ${money.channels} demo deposit channels`);
+      if (money.fundPassword) lines.push(`set the demo member's fund password ${demoFundPassword}`);
+      if (money.bankCard) lines.push("added the demo member's bank card");
+      return lines;
+    },
+  },
 });

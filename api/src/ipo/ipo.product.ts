@@ -1,4 +1,5 @@
 import { product } from "../kernel/product.ts";
+import { seedDemoNewShares } from "../seed.ts";
 import { mountIpoRoutes } from "./ipo.routes.ts";
 import { IpoService } from "./ipo.service.ts";
 
@@ -14,4 +15,12 @@ export const ipoProduct = product({
   }),
   routes: ({ router, ops, docs, now }, { ipo }) => mountIpoRoutes(router, ops, docs, { ipo, now }),
   jobs: ({ ipo }) => [{ name: "new shares", intervalMs: advanceIntervalMs, run: () => ipo.advance() }],
+  seed: {
+    when: "start",
+    after: ["auth"],
+    run: async ({ db, nowMs }) => {
+      const offerings = await seedDemoNewShares(db, nowMs);
+      return offerings > 0 ? [`created ${offerings} demo new shares, one in each state`] : [];
+    },
+  },
 });

@@ -3,7 +3,7 @@ import type { InstrumentCatalog } from "@kabuto/shared";
 import type { Router } from "express";
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Db } from "../db/database.ts";
 import type { AccountEvents } from "../events/account-events.ts";
 import type { StaffEvents } from "../events/staff-events.ts";
 import type { ApiDocs } from "../http/openapi.ts";
@@ -94,6 +94,35 @@ export interface Product<Own extends object, Uses extends object = Record<never,
   create(kernel: Kernel, uses: Uses): Own;
   routes?(context: RouteContext, services: Own & Uses): void;
   jobs?(own: Own, kernel: Kernel): Job[];
+  /** The newcomer data of an embedded first start, made through the product's own services. */
+  seed?: DemoSeed;
+}
+
+/**
+ * A product's demo data: made only where it is missing, through the services operations and
+ * members use (never rows typed into tables), so its screens are alive on a first start. The
+ * composition package runs every product's seed in an order that respects `after`.
+ */
+export interface DemoSeed {
+  /**
+   * When it runs: once the database is ready (`start`), once the feed has published its first
+   * prices (`feed`), or once the feed's back-filled history is saved (`history`, in the background).
+   */
+  when: "start" | "feed" | "history";
+  /** Products whose seeds must have run first (the demo admin before what the admin approves). */
+  after?: readonly string[];
+  /** Makes what is missing; returns a line for the log per thing it made, none when all was there. */
+  run(context: SeedContext): Promise<string[]>;
+}
+
+export interface SeedContext {
+  db: Db;
+  bus: Bus;
+  catalog: InstrumentCatalog;
+  config: Config;
+  nowMs: number;
+  /** The products whose seeds made something in this start (a first start made the demo member). */
+  made: ReadonlySet<string>;
 }
 
 /** Declares a product; the identity, for the types. */

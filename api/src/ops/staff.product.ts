@@ -1,4 +1,5 @@
 import { product, secretsOf } from "../kernel/product.ts";
+import { demoAdmin, seedDemoStaff } from "../seed.ts";
 import { mountOpsAdjustmentRoutes } from "./adjustments.routes.ts";
 import { AdjustmentsService } from "./adjustments.service.ts";
 import { mountOpsLedgerRoutes } from "./ledger.routes.ts";
@@ -41,5 +42,10 @@ export const staffProduct = product({
     mountOpsAdjustmentRoutes(ops, docs, { adjustments: services.adjustments, now });
     mountOpsLedgerRoutes(ops, docs, { ledger: services.ledgerCheck });
     mountOpsQueueRoutes(ops, docs, { queues: services.queues });
+  },
+  seed: {
+    when: "start",
+    run: async ({ db, nowMs }) =>
+      (await seedDemoStaff(db, nowMs)) ? [`seeded the demo operations admin ${demoAdmin.login}`] : [],
   },
 });

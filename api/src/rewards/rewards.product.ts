@@ -1,4 +1,5 @@
 import { product } from "../kernel/product.ts";
+import { demoInvitee, seedDemoInvitee } from "../seed.ts";
 import { InvitationsService } from "./invitations.service.ts";
 import { RewardOpsService } from "./reward-ops.service.ts";
 import { mountRewardRoutes } from "./rewards.routes.ts";
@@ -20,4 +21,13 @@ export const rewardsProduct = product({
   },
   routes: ({ router, ops, docs }, { rewards, invitations, rewardOps }) =>
     mountRewardRoutes(router, ops, docs, { rewards, invitations, rewardOps }),
+  seed: {
+    when: "start",
+    // The invitee's verification and deposit are approved by the demo admin, into a demo channel.
+    after: ["auth", "staff", "funding"],
+    run: async ({ db, config, nowMs }) =>
+      (await seedDemoInvitee(db, config, nowMs))
+        ? [`seeded the demo member's invitee ${demoInvitee.account}, verified with a first deposit`]
+        : [],
+  },
 });

@@ -1,5 +1,6 @@
 import { parseSupportHours } from "@kabuto/shared";
 import { product, secretsOf } from "../kernel/product.ts";
+import { seedDemoSupport } from "../seed.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
 import { mountSupportRoutes } from "./support.routes.ts";
 import { parseSupportLimits, SupportService } from "./support.service.ts";
@@ -27,4 +28,12 @@ export const supportProduct = product<{ support: SupportService }, { uploadStore
   },
   routes: ({ router, ops, docs, now }, { support, uploadStore }) =>
     mountSupportRoutes(router, ops, docs, { support, uploads: uploadStore, now }),
+  seed: {
+    when: "start",
+    after: ["auth", "staff"],
+    run: async ({ db, config, nowMs }) =>
+      (await seedDemoSupport(db, config, nowMs))
+        ? ["seeded the demo member's support question and the demo admin's answer"]
+        : [],
+  },
 });

@@ -2,6 +2,7 @@
 
 export { rowsOf } from "../db/rows.ts";
 export { readyToWithdraw } from "../funding/funding-fixtures.ts";
+export { seedDemo } from "../seed.ts";
 export { fund, registerMember } from "./fixtures.ts";
 export { bearerSignIn, call } from "./test-app.ts";
 export {
