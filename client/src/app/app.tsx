@@ -1,11 +1,9 @@
 import { I18nProvider } from "@lingui/react";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
 import { Router } from "wouter";
 import { useLangFromAddress } from "../i18n/address-lang.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { toastDurationMs } from "../lib/notify.ts";
-import { queryClient } from "../lib/queries.ts";
 import { OfflineBanner } from "../offline/offline-banner.tsx";
 import { useHashQueryLocation } from "./hash-location.ts";
 import { AppRoutes } from "./routes.tsx";
@@ -15,12 +13,10 @@ export function App() {
   return (
     <I18nProvider i18n={i18n}>
       <OfflineBanner />
-      <QueryClientProvider client={queryClient}>
-        <Router hook={useHashQueryLocation}>
-          <AddressLang />
-          <AppRoutes />
-        </Router>
-      </QueryClientProvider>
+      <Router hook={useHashQueryLocation}>
+        <AddressLang />
+        <AppRoutes />
+      </Router>
       <UpdateNotice />
       <Toaster position="top-center" duration={toastDurationMs} offset={16} />
     </I18nProvider>

@@ -54,12 +54,17 @@ export function useEndpoint<Spec extends EndpointSpec>(
   const session = useSessionState();
   const forMember = spec.caller === "member";
   const enabled = input !== null && (!forMember || session !== null);
-  const query = useQuery({
-    queryKey: keyOf(spec, input, forMember ? session?.account : undefined),
-    queryFn: () => (call as (spec: Spec, input: unknown) => Promise<EndpointResponse<Spec>>)(spec, input),
-    enabled,
-    meta: { tag: spec.tag, changesWith: spec.changesWith ?? [] } satisfies EndpointMeta,
-  });
+  // The client is handed over rather than provided at the root: the cache, and the API client
+  // it reads with, load with the first screen that reads, not with the first paint.
+  const query = useQuery(
+    {
+      queryKey: keyOf(spec, input, forMember ? session?.account : undefined),
+      queryFn: () => (call as (spec: Spec, input: unknown) => Promise<EndpointResponse<Spec>>)(spec, input),
+      enabled,
+      meta: { tag: spec.tag, changesWith: spec.changesWith ?? [] } satisfies EndpointMeta,
+    },
+    queryClient,
+  );
   const reload = () => void query.refetch();
   if (query.status === "success") return { status: "ready", value: query.data, reload };
   if (query.status === "error") return { status: "error", error: query.error, reload };

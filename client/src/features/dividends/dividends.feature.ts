@@ -1,0 +1,22 @@
+import { lazy } from "react";
+import type { Feature } from "../../app/feature.ts";
+
+/** Dividends: the calendar, the history and one dividend. */
+export const dividendsFeature: Feature = {
+  name: "dividends",
+  routes: {
+    "/common/dividend": {
+      screen: lazy(() =>
+        import("./dividend-screens.tsx").then((m) => ({ default: m.DividendCalendarScreen })),
+      ),
+    },
+    "/common/dividend2": {
+      screen: lazy(() =>
+        import("./dividend-screens.tsx").then((m) => ({ default: m.DividendHistoryScreen })),
+      ),
+    },
+    "/common/dividend3": {
+      screen: lazy(() => import("./dividend-screens.tsx").then((m) => ({ default: m.DividendDetailScreen }))),
+    },
+  },
+};

@@ -1,0 +1,20 @@
+import { lazy } from "react";
+import type { Feature } from "../../app/feature.ts";
+
+/** Home and its news. */
+export const homeFeature: Feature = {
+  name: "home",
+  routes: {
+    "/home/index": {
+      screen: lazy(() => import("./home-screen.tsx").then((m) => ({ default: m.HomeScreen }))),
+      tab: true,
+      keepAlive: true,
+    },
+    "/home/moreNews": {
+      screen: lazy(() => import("./more-news-screen.tsx").then((m) => ({ default: m.MoreNewsScreen }))),
+    },
+    "/home/DetailsPage": {
+      screen: lazy(() => import("./news-detail-screen.tsx").then((m) => ({ default: m.NewsDetailScreen }))),
+    },
+  },
+};

@@ -1,0 +1,19 @@
+import { lazy } from "react";
+import type { Feature } from "../../app/feature.ts";
+
+/** Mine: the account centre, language and about. */
+export const userFeature: Feature = {
+  name: "user",
+  routes: {
+    "/user/usercenter": {
+      screen: lazy(() => import("./user-center-screen.tsx").then((m) => ({ default: m.UserCenterScreen }))),
+      tab: true,
+    },
+    "/user/changeLang": {
+      screen: lazy(() => import("./change-lang-screen.tsx").then((m) => ({ default: m.ChangeLangScreen }))),
+    },
+    "/user/aboutUs": {
+      screen: lazy(() => import("./about-screen.tsx").then((m) => ({ default: m.AboutScreen }))),
+    },
+  },
+};
