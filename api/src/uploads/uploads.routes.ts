@@ -1,15 +1,15 @@
+import { uploadsApi } from "@kabuto/shared/endpoints/uploads";
 import type { Response, Router } from "express";
 import { AppError } from "../errors.ts";
+import { answered } from "../http/endpoints.ts";
 import type { ApiDocs } from "../http/openapi.ts";
-import { requireMember } from "../http/session-middleware.ts";
-import { requireStaff } from "../ops/staff-sessions.ts";
 import type { UploadsService } from "./uploads.service.ts";
 
 /**
  * Sends an image so that a browser can only ever show it as one: the stored type, no sniffing,
  * no scripts or plugins even if opened directly, and no copies in shared caches.
  */
-function sendImage(response: Response, image: { contentType: string; bytes: Buffer }): void {
+function sendImage(response: Response, image: { contentType: string; bytes: Buffer }): typeof answered {
   response.setHeader("Content-Type", image.contentType);
   response.setHeader("Content-Length", String(image.bytes.length));
   response.setHeader("X-Content-Type-Options", "nosniff");
@@ -17,6 +17,7 @@ function sendImage(response: Response, image: { contentType: string; bytes: Buff
   response.setHeader("Cache-Control", "private, no-store");
   response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
   response.end(image.bytes);
+  return answered;
 }
 
 /** Uploaded images, readable by their member (`/uploads/{id}`) and by staff (`/ops/uploads/{id}`). */
@@ -27,39 +28,16 @@ export function mountUploadRoutes(
   deps: { uploads: UploadsService },
 ): void {
   const { uploads } = deps;
-  const route = docs.on(router);
-  const opsRoute = docs.on(ops, "/ops");
+  const serve = docs.serve({ router, ops });
 
-  route(
-    {
-      method: "get",
-      path: "/uploads/{id}",
-      tag: "identity",
-      summary: "One of the member's own uploaded images (identity documents, receipts), re-encoded as JPEG",
-      auth: true,
-      errors: ["UNAUTHENTICATED", "UPLOAD_NOT_FOUND"],
-    },
-    async (request, response) => {
-      const member = requireMember(request);
-      const image = await uploads.readOwn(member.id, String(request.params.id));
-      if (!image) throw new AppError("UPLOAD_NOT_FOUND");
-      sendImage(response, image);
-    },
-  );
-
-  opsRoute(
-    {
-      method: "get",
-      path: "/uploads/{id}",
-      tag: "ops",
-      summary: "Any member's uploaded image, for review (any staff role)",
-      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "UPLOAD_NOT_FOUND"],
-    },
-    async (request, response) => {
-      requireStaff(request, "reviewer");
-      const image = await uploads.read(String(request.params.id));
-      if (!image) throw new AppError("UPLOAD_NOT_FOUND");
-      sendImage(response, image);
-    },
-  );
+  serve(uploadsApi.own, async ({ member, params, response }) => {
+    const image = await uploads.readOwn(member.id, params.id);
+    if (!image) throw new AppError("UPLOAD_NOT_FOUND");
+    return sendImage(response, image);
+  });
+  serve(uploadsApi.opsImage, async ({ params, response }) => {
+    const image = await uploads.read(params.id);
+    if (!image) throw new AppError("UPLOAD_NOT_FOUND");
+    return sendImage(response, image);
+  });
 }

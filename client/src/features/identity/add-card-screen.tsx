@@ -1,17 +1,18 @@
 import type { BankCardInput, SecurityStatus } from "@kabuto/shared";
+import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ComponentProps, type FormEvent, type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
+import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
-import { addBankCard, fetchSecurity } from "./identity-api.ts";
 import { buildCard } from "./identity-forms.ts";
 import { cardTypeLabel, cardTypes, LoadProblem, Notice, SignInNeeded } from "./identity-parts.tsx";
 import "./identity.css";
@@ -19,15 +20,16 @@ import "./identity.css";
 /** `/user/WithCard`: adds a bank card; the member's real name must be verified first (spec section 5). */
 export function AddCardScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const security = useAsync(key, fetchSecurity);
+  const security = useEndpoint(identityApi.security, {});
   return (
     <>
       <PageHeader back="/user/BankCard" title={<Trans>Add a bank card</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && security.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && security.status === "error" && <LoadProblem error={security.error} onRetry={reload} />}
+        {session && security.status === "error" && (
+          <LoadProblem error={security.error} onRetry={security.reload} />
+        )}
         {session && security.status === "ready" && <Gate security={security.value} />}
       </main>
     </>
@@ -83,7 +85,11 @@ function CardForm({ realName }: { realName: string }) {
     if (built.errors) return;
     setBusy(true);
     try {
-      await addBankCard(built.card, keys.keyFor(JSON.stringify(built.card)));
+      await call(
+        identityApi.addCard,
+        { body: built.card },
+        { idempotencyKey: keys.keyFor(JSON.stringify(built.card)) },
+      );
       keys.settle();
       notifySuccess(t`Card added`);
       navigate("/user/BankCard", { replace: true });

@@ -1,41 +1,42 @@
 import type { BankCard } from "@kabuto/shared";
+import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
 import { IconPlus } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
+import { call } from "../../lib/api.ts";
+import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
-import { fetchBankCards, fetchSecurity, removeBankCard } from "./identity-api.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import { cardTypeLabel, LoadProblem, Notice, SignInNeeded } from "./identity-parts.tsx";
 import "./identity.css";
 
 /** `/user/BankCard`: the member's bank cards, numbers masked, each removable; and the way to add one. */
 export function BankCardsScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const cards = useAsync(key, fetchBankCards);
-  const security = useAsync(key, fetchSecurity);
+  const cards = useEndpoint(identityApi.cards, {});
+  const security = useEndpoint(identityApi.security, {});
   const verified = security.status === "ready" && security.value.verification === "verified";
   return (
     <>
       <PageHeader back="/user/setting" title={<Trans>Bank cards</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
-        {session && cards.status === "error" && <LoadProblem error={cards.error} onRetry={reload} />}
+        {session && cards.status === "error" && <LoadProblem error={cards.error} onRetry={cards.reload} />}
         {session && cards.status === "loading" && <div className="panel" aria-busy="true" />}
         {session && cards.status === "ready" && (
           <>
-            {cards.value.length === 0 ? (
+            {cards.value.items.length === 0 ? (
               <p className="empty" data-testid="no-cards">
                 <Trans>No bank cards yet. Add the account your withdrawals should go to.</Trans>
               </p>
             ) : (
               <ul className="card-list" data-testid="bank-cards">
-                {cards.value.map((card) => (
-                  <CardItem key={card.id} card={card} onRemoved={reload} />
+                {cards.value.items.map((card) => (
+                  <CardItem key={card.id} card={card} />
                 ))}
               </ul>
             )}
@@ -62,19 +63,25 @@ export function BankCardsScreen() {
   );
 }
 
-function CardItem({ card, onRemoved }: { card: BankCard; onRemoved: () => void }) {
+function CardItem({ card }: { card: BankCard }) {
   const { t, i18n } = useLingui();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [keys] = useState(() => new IntentKeys());
 
   async function remove() {
     setBusy(true);
     try {
-      await removeBankCard(card.id);
+      await call(
+        identityApi.removeCard,
+        { params: { id: card.id } },
+        { idempotencyKey: keys.keyFor(card.id) },
+      );
+      keys.settle();
       setAsking(false);
       notifySuccess(t`Card removed`);
-      onRemoved();
     } catch (error) {
+      keys.settle(error);
       notifyError(error);
     } finally {
       setBusy(false);

@@ -1,14 +1,15 @@
+import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
+import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
-import { fetchSecurity, setFundPassword } from "./identity-api.ts";
 import {
   buildFundPassword,
   type FundPasswordDraft,
@@ -25,15 +26,16 @@ import "./identity.css";
  */
 export function FundPasswordScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const security = useAsync(key, fetchSecurity);
+  const security = useEndpoint(identityApi.security, {});
   return (
     <>
       <PageHeader back="/user/setting" title={<Trans>Fund password</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && security.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && security.status === "error" && <LoadProblem error={security.error} onRetry={reload} />}
+        {session && security.status === "error" && (
+          <LoadProblem error={security.error} onRetry={security.reload} />
+        )}
         {session && security.status === "ready" && (
           <Form mode={security.value.fundPasswordSet ? "change" : "set"} />
         )}
@@ -71,7 +73,7 @@ function Form({ mode }: { mode: FundPasswordMode }) {
     if (built.errors) return;
     setBusy(true);
     try {
-      await setFundPassword(built.body);
+      await call(identityApi.setFundPassword, { body: built.body });
       notifySuccess(mode === "set" ? t`Fund password set` : t`Fund password changed`);
       navigate(returnPath(search), { replace: true });
     } catch (error) {

@@ -5,19 +5,21 @@ import {
   type KycStatus,
   marketZone,
 } from "@kabuto/shared";
+import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { formatDate } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
-import { fetchKyc, submitKyc, uploadUrl } from "./identity-api.ts";
+import { uploadUrl } from "./identity-api.ts";
 import { buildKyc } from "./identity-forms.ts";
 import { documentLabels, LoadProblem, Notice, SignInNeeded, VerificationTag } from "./identity-parts.tsx";
 import { photoPrint } from "./photo.ts";
@@ -30,27 +32,26 @@ import "./identity.css";
  */
 export function KycScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const status = useAsync(key, fetchKyc);
+  const status = useEndpoint(identityApi.kyc, {});
   return (
     <>
       <PageHeader back="/user/setting" title={<Trans>Real-name verification</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && status.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && status.status === "error" && <LoadProblem error={status.error} onRetry={reload} />}
-        {session && status.status === "ready" && <Loaded status={status.value} onSubmitted={reload} />}
+        {session && status.status === "error" && <LoadProblem error={status.error} onRetry={status.reload} />}
+        {session && status.status === "ready" && <Loaded status={status.value} />}
       </main>
     </>
   );
 }
 
-function Loaded({ status, onSubmitted }: { status: KycStatus; onSubmitted: () => void }) {
+function Loaded({ status }: { status: KycStatus }) {
   const canApply = status.verification === "unverified" || status.verification === "rejected";
   return (
     <>
       <StatusPanel status={status} />
-      {canApply && <KycForm previous={status.application} onSubmitted={onSubmitted} />}
+      {canApply && <KycForm previous={status.application} />}
     </>
   );
 }
@@ -148,7 +149,7 @@ function StatusPanel({ status }: { status: KycStatus }) {
 }
 
 /** A renewed application starts from the rejected one's document type and name; photos are taken afresh. */
-function KycForm({ previous, onSubmitted }: { previous: KycApplication | null; onSubmitted: () => void }) {
+function KycForm({ previous }: { previous: KycApplication | null }) {
   const { t, i18n } = useLingui();
   const [documentType, setDocumentType] = useState<DocumentType>(previous?.documentType ?? "id_card");
   const [name, setName] = useState(previous?.name ?? "");
@@ -176,10 +177,9 @@ function KycForm({ previous, onSubmitted }: { previous: KycApplication | null; o
         photoPrint(front),
         photoPrint(back),
       ]);
-      await submitKyc(built.form, keys.keyFor(fingerprint));
+      await call(identityApi.submitKyc, { body: built.form }, { idempotencyKey: keys.keyFor(fingerprint) });
       keys.settle();
       notifySuccess(t`Submitted for review`);
-      onSubmitted();
     } catch (error) {
       keys.settle(error);
       if (error instanceof ApiError) setErrors(error.fields);

@@ -1,13 +1,14 @@
+import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
+import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
-import { changeLoginPassword } from "./identity-api.ts";
 import { type LoginPasswordDraft, loginPasswordErrors } from "./identity-forms.ts";
 import { SignInNeeded } from "./identity-parts.tsx";
 import "./identity.css";
@@ -46,7 +47,7 @@ function Form() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await changeLoginPassword(draft);
+      await call(identityApi.changePassword, { body: draft });
       notifySuccess(t`Password changed`);
       navigate("/user/setting", { replace: true });
     } catch (error) {

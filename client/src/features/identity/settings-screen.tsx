@@ -1,3 +1,4 @@
+import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
@@ -5,9 +6,8 @@ import { IconChevron } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
-import { fetchBankCards, fetchSecurity } from "./identity-api.ts";
 import { LoadProblem, SignInNeeded, VerificationTag } from "./identity-parts.tsx";
 import "./identity.css";
 
@@ -17,7 +17,7 @@ export function SettingsScreen() {
   return (
     <>
       <PageHeader back="/user/usercenter" title={<Trans>Settings</Trans>} />
-      <main className="form-page">{session ? <Menu account={session.account} /> : <SignInNeeded />}</main>
+      <main className="form-page">{session ? <Menu /> : <SignInNeeded />}</main>
     </>
   );
 }
@@ -44,10 +44,10 @@ function Item({
   );
 }
 
-function Menu({ account }: { account: string }) {
+function Menu() {
   const locale = useLocale();
-  const security = useAsync(account, fetchSecurity);
-  const cards = useAsync(account, fetchBankCards);
+  const security = useEndpoint(identityApi.security, {});
+  const cards = useEndpoint(identityApi.cards, {});
   const loading = <span className="skeleton" />;
   return (
     <>
@@ -92,7 +92,7 @@ function Menu({ account }: { account: string }) {
         <Item
           href="/user/BankCard"
           label={<Trans>Bank cards</Trans>}
-          value={cards.status === "ready" ? <span className="num">{cards.value.length}</span> : loading}
+          value={cards.status === "ready" ? <span className="num">{cards.value.items.length}</span> : loading}
         />
       </ul>
       <h2 className="settings-group">

@@ -5,31 +5,32 @@ import {
   type RechargeChannelInput,
   rechargeChannelInputSchema,
 } from "@kabuto/shared";
+import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { CheckField, TextField } from "../../app/text-field.tsx";
+import { call } from "../../lib/api.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
 import { type EditorForm, EditorPage } from "./editor-page.tsx";
-import { createChannel, fetchChannels, updateChannel } from "./ops-api.ts";
 import { OpsTable } from "./ops-table.tsx";
-import { CurrencySelect, Empty, Loaded, Money, refusedFields, Tag, useBusy, useReload } from "./parts.tsx";
+import { CurrencySelect, Empty, Loaded, Money, refusedFields, Tag, useBusy } from "./parts.tsx";
 
 /** `#/ops/channels` (supervisor): the bank accounts members transfer deposits to, with their limits. */
 export function ChannelsScreen() {
-  const [version, reload] = useReload();
-  const state = useAsync(`channels#${version}`, fetchChannels);
+  const state = useEndpoint(fundingApi.opsChannels, {});
   return (
     <EditorPage<RechargeChannel>
       title={<Trans>Deposit channels</Trans>}
       addLabel={<Trans>Add a channel</Trans>}
-      onSaved={reload}
+      // A save goes through an endpoint of the list's tag, which makes the list stale: it reads again.
+      onSaved={() => undefined}
       form={(channel, events) => <ChannelForm channel={channel} {...events} />}
     >
       {(edit) => (
-        <Loaded state={state} retry={reload}>
-          {(items) =>
+        <Loaded state={state} retry={state.reload}>
+          {({ items }) =>
             items.length === 0 ? (
               <Empty>
                 <Trans>No channels yet: members cannot deposit until one is enabled.</Trans>
@@ -174,8 +175,8 @@ function ChannelForm({ channel, onClose, onSaved }: { channel: RechargeChannel |
     if (!parsed.success) return;
     void run(
       async () => {
-        if (channel) await updateChannel(channel.id, parsed.data);
-        else await createChannel(parsed.data);
+        if (channel) await call(fundingApi.updateChannel, { params: { id: channel.id }, body: parsed.data });
+        else await call(fundingApi.createChannel, { body: parsed.data });
         notifySuccess(t`Channel saved`);
         onSaved();
       },

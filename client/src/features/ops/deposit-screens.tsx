@@ -1,9 +1,10 @@
 import { type OpsDeposit, requestStatuses } from "@kabuto/shared";
+import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
+import { call } from "../../lib/api.ts";
 import { DetailScreen } from "./detail-screen.tsx";
 import { Evidence, FundHistory } from "./evidence.tsx";
-import { fetchDeposit, fetchDepositQueue, reviewDeposit } from "./ops-api.ts";
 import { Facts, Money, OpsCard, StatusTag, When } from "./parts.tsx";
 import { ReviewPanel } from "./review-panel.tsx";
 import { ReviewQueue } from "./review-queue.tsx";
@@ -16,7 +17,7 @@ export function DepositQueueScreen() {
       title={<Trans>Deposits</Trans>}
       path="/ops/deposits"
       statuses={requestStatuses}
-      load={fetchDepositQueue}
+      load={async (status) => (await call(fundingApi.opsDeposits, { query: { status } })).items}
       columns={(shared) => [
         shared.number,
         shared.member,
@@ -38,7 +39,7 @@ export function DepositDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
       id={id}
-      load={fetchDeposit}
+      load={(id) => call(fundingApi.opsDeposit, { params: { id } })}
       title={<Trans>Deposit No. {id}</Trans>}
       back={{ href: "/ops/deposits", label: <Trans>Deposits</Trans> }}
       target={`deposit:${id}`}
@@ -57,7 +58,9 @@ function DepositReview({ deposit, onDone }: { deposit: OpsDeposit; onDone: () =>
   const amount = <Money amount={deposit.amount} currency={deposit.currency} />;
   return (
     <ReviewPanel
-      decide={(decision, reason) => reviewDeposit(deposit.id, { decision, reason })}
+      decide={async (decision, reason) => {
+        await call(fundingApi.reviewDeposit, { params: { id: deposit.id }, body: { decision, reason } });
+      }}
       approveSummary={
         <p>
           <Trans>

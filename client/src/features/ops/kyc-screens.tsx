@@ -4,14 +4,15 @@ import {
   type KycReviewItem,
   kycApplicationStatuses,
 } from "@kabuto/shared";
+import { identityApi } from "@kabuto/shared/endpoints/identity";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
+import { call } from "../../lib/api.ts";
 import { DetailScreen } from "./detail-screen.tsx";
 import { Evidence } from "./evidence.tsx";
 import { FlagTags } from "./member-flags.tsx";
-import { fetchKyc, fetchKycQueue, reviewKyc } from "./ops-api.ts";
 import { Facts, OpsCard, StatusTag, When } from "./parts.tsx";
 import { ReviewPanel } from "./review-panel.tsx";
 import { ReviewQueue } from "./review-queue.tsx";
@@ -30,7 +31,7 @@ export function KycQueueScreen() {
       title={<Trans>Identity checks</Trans>}
       path="/ops/kyc"
       statuses={kycApplicationStatuses}
-      load={fetchKycQueue}
+      load={async (status) => (await call(identityApi.opsKycQueue, { query: { status } })).items}
       columns={(shared) => [
         shared.number,
         shared.member,
@@ -48,7 +49,7 @@ export function KycDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
       id={id}
-      load={fetchKyc}
+      load={(id) => call(identityApi.opsKyc, { params: { id } })}
       title={<Trans>Identity check No. {id}</Trans>}
       back={{ href: "/ops/kyc", label: <Trans>Identity checks</Trans> }}
       target={`kyc:${id}`}
@@ -67,7 +68,9 @@ export function KycDetailScreen({ id }: { id: string }) {
 function KycReview({ detail, onDone }: { detail: KycReviewDetail; onDone: () => void }) {
   return (
     <ReviewPanel
-      decide={(decision, reason) => reviewKyc(detail.id, { decision, reason })}
+      decide={async (decision, reason) => {
+        await call(identityApi.reviewKyc, { params: { id: detail.id }, body: { decision, reason } });
+      }}
       approveSummary={
         <p>
           <Trans>

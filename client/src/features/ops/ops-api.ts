@@ -5,10 +5,6 @@ import {
   adjustmentSchema,
   auditListSchema,
   type CreditSetting,
-  type KycReviewDetail,
-  type KycReviewItem,
-  kycReviewDetailSchema,
-  kycReviewListSchema,
   type LeadStatus,
   type LedgerCheck,
   ledgerCheckSchema,
@@ -23,7 +19,6 @@ import {
   type OpsCopy,
   type OpsCredit,
   type OpsDayTradeApplication,
-  type OpsDeposit,
   type OpsLead,
   type OpsLoan,
   type OpsLoanRow,
@@ -32,16 +27,12 @@ import {
   type OpsQueues,
   type OpsSupportConversation,
   type OpsSupportRow,
-  type OpsWithdrawal,
-  type OpsWithdrawalDetail,
   opsConfigEntrySchema,
   opsConfigListSchema,
   opsCopyListSchema,
   opsCreditSchema,
   opsDayTradeApplicationSchema,
   opsDayTradeListSchema,
-  opsDepositListSchema,
-  opsDepositSchema,
   opsLeadListSchema,
   opsLeadSchema,
   opsLoanListSchema,
@@ -52,14 +43,8 @@ import {
   opsQueuesSchema,
   opsSupportConversationSchema,
   opsSupportListSchema,
-  opsWithdrawalDetailSchema,
-  opsWithdrawalListSchema,
-  type RechargeChannel,
-  type RechargeChannelInput,
   type RewardReversal,
   type RewardSettings,
-  rechargeChannelListSchema,
-  rechargeChannelSchema,
   rewardReversalSchema,
   rewardSettingsSchema,
   type Staff,
@@ -67,6 +52,8 @@ import {
   staffSchema,
   staffSessionResponseSchema,
 } from "@kabuto/shared";
+import { pathOf } from "@kabuto/shared/endpoint";
+import { uploadsApi } from "@kabuto/shared/endpoints/uploads";
 import { z } from "zod";
 import { apiAct, apiGet, apiSend } from "../../lib/api.ts";
 
@@ -142,7 +129,7 @@ export async function fetchAuditPage(filter: AuditFilter): Promise<Page<AuditEnt
 
 /** An uploaded image (ID photos, receipts) as staff read it: an `<img src>` the staff cookie opens. */
 export function uploadUrl(id: string): string {
-  return `/api/v1/ops/uploads/${encodeURIComponent(id)}`;
+  return `/api/v1${pathOf(uploadsApi.opsImage, { id })}`;
 }
 
 export interface Review {
@@ -160,50 +147,6 @@ export function runLedgerCheck(): Promise<LedgerCheck> {
 /** Every review queue counted, with when its oldest request came. */
 export function fetchQueues(): Promise<OpsQueues> {
   return apiGet("/ops/queues", opsQueuesSchema);
-}
-
-export async function fetchKycQueue(status: string): Promise<KycReviewItem[]> {
-  return (await apiGet(`/ops/kyc${query({ status })}`, kycReviewListSchema)).items;
-}
-
-export function fetchKyc(id: string): Promise<KycReviewDetail> {
-  return apiGet(`/ops/kyc/${encodeURIComponent(id)}`, kycReviewDetailSchema);
-}
-
-export async function reviewKyc(id: string, review: Review): Promise<void> {
-  await apiSend("POST", `/ops/kyc/${encodeURIComponent(id)}/review`, review);
-}
-
-// Deposits.
-
-export async function fetchDepositQueue(status: string): Promise<OpsDeposit[]> {
-  return (await apiGet(`/ops/deposits${query({ status })}`, opsDepositListSchema)).items;
-}
-
-export function fetchDeposit(id: string): Promise<OpsDeposit> {
-  return apiGet(`/ops/deposits/${encodeURIComponent(id)}`, opsDepositSchema);
-}
-
-export async function reviewDeposit(id: string, review: Review): Promise<void> {
-  await apiSend("POST", `/ops/deposits/${encodeURIComponent(id)}/review`, review);
-}
-
-// Withdrawals: checked by one staff member, approved by another.
-
-export async function fetchWithdrawalQueue(status: string): Promise<OpsWithdrawal[]> {
-  return (await apiGet(`/ops/withdrawals${query({ status })}`, opsWithdrawalListSchema)).items;
-}
-
-export function fetchWithdrawal(id: string): Promise<OpsWithdrawalDetail> {
-  return apiGet(`/ops/withdrawals/${encodeURIComponent(id)}`, opsWithdrawalDetailSchema);
-}
-
-export async function checkWithdrawal(id: string, payoutReference: string | undefined): Promise<void> {
-  await apiSend("POST", `/ops/withdrawals/${encodeURIComponent(id)}/check`, { payoutReference });
-}
-
-export async function reviewWithdrawal(id: string, review: Review): Promise<void> {
-  await apiSend("POST", `/ops/withdrawals/${encodeURIComponent(id)}/review`, review);
 }
 
 // Members.
@@ -227,20 +170,6 @@ export function setMemberFlags(id: string, update: MemberFlagsUpdate): Promise<M
 /** An adjusting journal; `intentKey` makes a retry after a lost answer post it once. */
 export function adjustMember(id: string, request: AdjustmentRequest, intentKey: string): Promise<Adjustment> {
   return apiAct(`/ops/members/${encodeURIComponent(id)}/adjustments`, request, adjustmentSchema, intentKey);
-}
-
-// Recharge channels.
-
-export async function fetchChannels(): Promise<RechargeChannel[]> {
-  return (await apiGet("/ops/recharge-channels", rechargeChannelListSchema)).items;
-}
-
-export function createChannel(input: RechargeChannelInput): Promise<RechargeChannel> {
-  return apiSend("POST", "/ops/recharge-channels", input, rechargeChannelSchema);
-}
-
-export function updateChannel(id: string, input: RechargeChannelInput): Promise<RechargeChannel> {
-  return apiSend("PUT", `/ops/recharge-channels/${encodeURIComponent(id)}`, input, rechargeChannelSchema);
 }
 
 // Public settings.

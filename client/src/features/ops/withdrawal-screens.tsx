@@ -1,12 +1,13 @@
 import { type OpsWithdrawal, type OpsWithdrawalDetail, withdrawalStatuses } from "@kabuto/shared";
+import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { TextField } from "../../app/text-field.tsx";
+import { call } from "../../lib/api.ts";
 import { notifySuccess } from "../../lib/notify.ts";
 import { DetailScreen } from "./detail-screen.tsx";
 import { FundHistory } from "./evidence.tsx";
-import { checkWithdrawal, fetchWithdrawal, fetchWithdrawalQueue, reviewWithdrawal } from "./ops-api.ts";
 import { useStaff } from "./ops-session.tsx";
 import { Facts, Money, OpsCard, StatusTag, Tag, useBusy, When } from "./parts.tsx";
 import { ReviewPanel } from "./review-panel.tsx";
@@ -22,7 +23,7 @@ export function WithdrawalQueueScreen() {
       title={<Trans>Withdrawals</Trans>}
       path="/ops/withdrawals"
       statuses={withdrawalStatuses}
-      load={fetchWithdrawalQueue}
+      load={async (status) => (await call(fundingApi.opsWithdrawals, { query: { status } })).items}
       hint={
         <Trans>
           A withdrawal is paid in two steps: one staff member checks it and prepares the payout, another
@@ -70,7 +71,7 @@ export function WithdrawalDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
       id={id}
-      load={fetchWithdrawal}
+      load={(id) => call(fundingApi.opsWithdrawal, { params: { id } })}
       title={<Trans>Withdrawal No. {id}</Trans>}
       back={{ href: "/ops/withdrawals", label: <Trans>Withdrawals</Trans> }}
       target={`withdrawal:${id}`}
@@ -166,7 +167,7 @@ function WithdrawalDecision({
       {actions.check && <RejectPending withdrawalId={withdrawal.id} onRejected={onChanged} />}
       {(actions.approve || actions.blockedAsMaker) && (
         <ReviewPanel
-          decide={(decision, reason) => reviewWithdrawal(withdrawal.id, { decision, reason })}
+          decide={(decision, reason) => reviewWithdrawal(withdrawal.id, decision, reason)}
           approveBlocked={
             actions.blockedAsMaker ? (
               <Trans>You checked this withdrawal, so another staff member must approve it.</Trans>
@@ -186,6 +187,11 @@ function WithdrawalDecision({
       )}
     </>
   );
+}
+
+/** The checker's approval, or a rejection with its reason, of a pending or checked withdrawal. */
+async function reviewWithdrawal(id: string, decision: "approve" | "reject", reason: string | undefined) {
+  await call(fundingApi.reviewWithdrawal, { params: { id }, body: { decision, reason } });
 }
 
 /** What rejecting a withdrawal does, before its check or after. */
@@ -221,7 +227,10 @@ function CheckForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     void run(async () => {
-      await checkWithdrawal(withdrawalId, reference.trim() || undefined);
+      await call(fundingApi.checkWithdrawal, {
+        params: { id: withdrawalId },
+        body: { payoutReference: reference.trim() || undefined },
+      });
       notifySuccess(t`Checked`);
       onChecked();
     });
@@ -263,7 +272,7 @@ function CheckForm({
 function RejectPending({ withdrawalId, onRejected }: { withdrawalId: string; onRejected: () => void }) {
   return (
     <ReviewPanel
-      decide={(decision, reason) => reviewWithdrawal(withdrawalId, { decision, reason })}
+      decide={(decision, reason) => reviewWithdrawal(withdrawalId, decision, reason)}
       approveBlocked={<Trans>Approval comes after the check.</Trans>}
       approveSummary={null}
       rejectSummary={<HeldAmountReturns />}

@@ -1,4 +1,5 @@
 import { type Currency, type FxQuote, minorDigits } from "@kabuto/shared";
+import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
@@ -7,10 +8,11 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { useSessionState } from "../../state/session.ts";
 import { SignInNeeded } from "../identity/identity-parts.tsx";
@@ -24,7 +26,6 @@ import {
   quoteDeadline,
   secondsLeft,
 } from "./exchange.ts";
-import { convert, fetchFundingTerms, requestQuote } from "./wallet-api.ts";
 import { FieldError } from "./wallet-parts.tsx";
 import "./wallet.css";
 
@@ -77,17 +78,15 @@ export function ExchangeScreen() {
   return (
     <>
       <PageHeader back="/user/usercenter" title={<Trans>Currency exchange</Trans>} />
-      <main className="form-page">
-        {session ? <ExchangeForm account={session.account} /> : <SignInNeeded />}
-      </main>
+      <main className="form-page">{session ? <ExchangeForm key={session.account} /> : <SignInNeeded />}</main>
     </>
   );
 }
 
-function ExchangeForm({ account }: { account: string }) {
+function ExchangeForm() {
   const { t } = useLingui();
   const locale = useLocale();
-  const terms = useAsync(account, fetchFundingTerms);
+  const terms = useEndpoint(fundingApi.terms, {});
   const summary = useAccountSummary();
   const [from, setFrom] = useState<Currency>("JPY");
   const [to, setTo] = useState<Currency>("USD");
@@ -112,7 +111,9 @@ function ExchangeForm({ account }: { account: string }) {
     setBusy(true);
     const requestedAtMs = Date.now();
     try {
-      const answer = await requestQuote({ from, to, amount: amountForServer(minor, from) });
+      const answer = await call(fundingApi.quote, {
+        body: { from, to, amount: amountForServer(minor, from) },
+      });
       // The quote's life as the server states it; failing that, as the server's deadline reads here.
       const lifeSeconds =
         terms.status === "ready"
@@ -140,7 +141,11 @@ function ExchangeForm({ account }: { account: string }) {
     if (!held || secondsLeft(held.deadlineMs, Date.now()) === 0) return;
     setBusy(true);
     try {
-      const done = await convert(held.quote.id, keys.keyFor(held.quote.id));
+      const done = await call(
+        fundingApi.convert,
+        { body: { quoteId: held.quote.id } },
+        { idempotencyKey: keys.keyFor(held.quote.id) },
+      );
       keys.settle();
       afterOwnAction();
       const received = formatMoney(done.quote.toAmount, done.quote.to, locale);

@@ -1,21 +1,22 @@
 import type { FundingTerms, RechargeChannel } from "@kabuto/shared";
+import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { formatMoney } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { photoPrint, photoProblem } from "../identity/photo.ts";
 import { PhotoField } from "../identity/photo-field.tsx";
 import { amountError, amountForServer, parseAmount } from "./amount.ts";
-import { fetchChannels, fetchFundingTerms, submitDeposit } from "./wallet-api.ts";
 import { CopyRow, FundHoursNote } from "./wallet-parts.tsx";
 import "./wallet.css";
 
@@ -28,17 +29,18 @@ export function RechargeChannelScreen() {
   const search = new URLSearchParams(useSearch());
   const channelId = search.get("channel") ?? "";
   const amount = search.get("amount") ?? "";
-  const [key, reload] = useMemberReadKey();
-  const channels = useAsync(key, fetchChannels);
-  const terms = useAsync(key, fetchFundingTerms);
+  const channels = useEndpoint(fundingApi.channels, {});
+  const terms = useEndpoint(fundingApi.terms, {});
   const channel =
-    channels.status === "ready" ? channels.value.find((item) => item.id === channelId) : undefined;
+    channels.status === "ready" ? channels.value.items.find((item) => item.id === channelId) : undefined;
   return (
     <>
       <PageHeader back="/user/recharge" title={<Trans>Transfer details</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
-        {session && channels.status === "error" && <LoadProblem error={channels.error} onRetry={reload} />}
+        {session && channels.status === "error" && (
+          <LoadProblem error={channels.error} onRetry={channels.reload} />
+        )}
         {session && (channels.status === "loading" || terms.status === "loading") && (
           <div className="panel" aria-busy="true" />
         )}
@@ -107,7 +109,7 @@ function Details({
     try {
       // One intent per channel, amount and photo: a retry after a lost answer is the same deposit.
       const fingerprint = `${channel.id}:${amount}:${photoPrint(receipt)}`;
-      await submitDeposit(form, keys.keyFor(fingerprint));
+      await call(fundingApi.deposit, { body: form }, { idempotencyKey: keys.keyFor(fingerprint) });
       keys.settle();
       notifySuccess(t`Deposit submitted for review`);
       navigate("/user/recharge", { replace: true });

@@ -1,16 +1,16 @@
 import type { Deposit, FundingTerms, RechargeChannel } from "@kabuto/shared";
+import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { formatMoney } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { amountError, amountForServer, parseAmount } from "./amount.ts";
 import { type OpenRequest, openRequest } from "./open-request.ts";
-import { fetchChannels, fetchDeposits, fetchFundingTerms, fetchWithdrawals } from "./wallet-api.ts";
 import {
   AmountField,
   FundHoursNote,
@@ -31,14 +31,16 @@ export function rechargeChannelPath(channelId: string, amount: string): string {
  */
 export function RechargeScreen() {
   const session = useSessionState();
-  const [key, retry] = useMemberReadKey();
-  const terms = useAsync(key, fetchFundingTerms);
-  const channels = useAsync(key, fetchChannels);
-  const deposits = useAsync(key, fetchDeposits);
-  const withdrawals = useAsync(key, fetchWithdrawals);
+  const terms = useEndpoint(fundingApi.terms, {});
+  const channels = useEndpoint(fundingApi.channels, {});
+  const deposits = useEndpoint(fundingApi.deposits, {});
+  const withdrawals = useEndpoint(fundingApi.withdrawals, {});
+  const retry = () => {
+    for (const read of [terms, channels, deposits, withdrawals]) if (read.status === "error") read.reload();
+  };
   const open =
     deposits.status === "ready" && withdrawals.status === "ready"
-      ? openRequest(deposits.value, withdrawals.value)
+      ? openRequest(deposits.value.items, withdrawals.value.items)
       : undefined;
   return (
     <>
@@ -63,7 +65,7 @@ export function RechargeScreen() {
         {session && terms.status === "ready" && channels.status === "ready" && (
           <ChannelForm
             terms={terms.value}
-            channels={channels.value.filter((channel) => channel.enabled)}
+            channels={channels.value.items.filter((channel) => channel.enabled)}
             open={open}
           />
         )}
@@ -74,7 +76,7 @@ export function RechargeScreen() {
             </h2>
             {deposits.status === "loading" && <span className="skeleton" />}
             {deposits.status === "error" && <LoadProblem error={deposits.error} onRetry={retry} />}
-            {deposits.status === "ready" && <DepositList deposits={deposits.value} />}
+            {deposits.status === "ready" && <DepositList deposits={deposits.value.items} />}
           </section>
         )}
       </main>

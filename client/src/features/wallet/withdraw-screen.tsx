@@ -6,6 +6,8 @@ import type {
   Withdrawable,
   Withdrawal,
 } from "@kabuto/shared";
+import { fundingApi } from "@kabuto/shared/endpoints/funding";
+import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { formatMoney } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
@@ -14,25 +16,19 @@ import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import type { AsyncState } from "../../lib/use-async.ts";
+import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
-import { fetchBankCards, fetchSecurity } from "../identity/identity-api.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { afterOwnAction } from "../trading/trading-store.ts";
 import { amountError, amountForServer, parseAmount } from "./amount.ts";
 import { type OpenRequest, openRequest } from "./open-request.ts";
-import {
-  fetchDeposits,
-  fetchFundingTerms,
-  fetchWithdrawable,
-  fetchWithdrawals,
-  requestWithdrawal,
-} from "./wallet-api.ts";
 import {
   AmountField,
   FieldError,
@@ -65,21 +61,20 @@ interface Loaded {
  */
 export function WithdrawScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const loaded = useAsync<Loaded>(key, async () => {
-    const [security, cards, withdrawable, terms] = await Promise.all([
-      fetchSecurity(),
-      fetchBankCards(),
-      fetchWithdrawable(),
-      fetchFundingTerms(),
-    ]);
-    return { security, cards, withdrawable, terms };
-  });
-  const withdrawals = useAsync(key, fetchWithdrawals);
-  const deposits = useAsync(key, fetchDeposits);
+  const security = useEndpoint(identityApi.security, {});
+  const cards = useEndpoint(identityApi.cards, {});
+  const withdrawable = useEndpoint(fundingApi.withdrawable, {});
+  const terms = useEndpoint(fundingApi.terms, {});
+  const withdrawals = useEndpoint(fundingApi.withdrawals, {});
+  const deposits = useEndpoint(fundingApi.deposits, {});
+  const reads = [security, cards, withdrawable, terms, withdrawals, deposits];
+  const reload = () => {
+    for (const read of reads) if (read.status === "error") read.reload();
+  };
+  const loaded = loadedOf(security, cards, withdrawable, terms);
   const open =
     deposits.status === "ready" && withdrawals.status === "ready"
-      ? openRequest(deposits.value, withdrawals.value)
+      ? openRequest(deposits.value.items, withdrawals.value.items)
       : undefined;
   return (
     <>
@@ -88,9 +83,7 @@ export function WithdrawScreen() {
         {!session && <SignInNeeded />}
         {session && loaded.status === "loading" && <div className="panel" aria-busy="true" />}
         {session && loaded.status === "error" && <LoadProblem error={loaded.error} onRetry={reload} />}
-        {session && loaded.status === "ready" && (
-          <WithdrawForm loaded={loaded.value} open={open} onDone={reload} />
-        )}
+        {session && loaded.status === "ready" && <WithdrawForm loaded={loaded.value} open={open} />}
         {session && (
           <section className="panel">
             <h2 className="panel__title">
@@ -98,12 +91,40 @@ export function WithdrawScreen() {
             </h2>
             {withdrawals.status === "loading" && <span className="skeleton" />}
             {withdrawals.status === "error" && <LoadProblem error={withdrawals.error} onRetry={reload} />}
-            {withdrawals.status === "ready" && <WithdrawalList withdrawals={withdrawals.value} />}
+            {withdrawals.status === "ready" && <WithdrawalList withdrawals={withdrawals.value.items} />}
           </section>
         )}
       </main>
     </>
   );
+}
+
+/** The form's reads together: the first failure, else loading until all four are in. */
+function loadedOf(
+  security: AsyncState<SecurityStatus>,
+  cards: AsyncState<{ items: BankCard[] }>,
+  withdrawable: AsyncState<{ items: Withdrawable[] }>,
+  terms: AsyncState<FundingTerms>,
+): AsyncState<Loaded> {
+  for (const read of [security, cards, withdrawable, terms]) {
+    if (read.status === "error") return { status: "error", error: read.error };
+  }
+  if (
+    security.status !== "ready" ||
+    cards.status !== "ready" ||
+    withdrawable.status !== "ready" ||
+    terms.status !== "ready"
+  )
+    return { status: "loading" };
+  return {
+    status: "ready",
+    value: {
+      security: security.value,
+      cards: cards.value.items,
+      withdrawable: withdrawable.value.items,
+      terms: terms.value,
+    },
+  };
 }
 
 /** The notice for what stops a withdrawal, with the way out where the member has one. */
@@ -152,15 +173,7 @@ function BlockerNotice({ blocker }: { blocker: WithdrawBlocker }) {
   }
 }
 
-function WithdrawForm({
-  loaded,
-  open,
-  onDone,
-}: {
-  loaded: Loaded;
-  open: OpenRequest | undefined;
-  onDone: () => void;
-}) {
+function WithdrawForm({ loaded, open }: { loaded: Loaded; open: OpenRequest | undefined }) {
   const { t } = useLingui();
   const locale = useLocale();
   const items = [...loaded.withdrawable].sort(
@@ -203,13 +216,12 @@ function WithdrawForm({
     };
     setBusy(true);
     try {
-      await requestWithdrawal(body, keys.keyFor(JSON.stringify(body)));
+      await call(fundingApi.withdraw, { body }, { idempotencyKey: keys.keyFor(JSON.stringify(body)) });
       keys.settle();
       afterOwnAction();
       notifySuccess(t`Withdrawal submitted for review`);
       setAmount("");
       setFundPassword("");
-      onDone();
     } catch (error) {
       keys.settle(error);
       setErrors(withdrawErrors(error));
