@@ -9,7 +9,6 @@ import {
   type KycReviewItem,
   kycReviewDetailSchema,
   kycReviewListSchema,
-  type LeadStatus,
   type LedgerCheck,
   ledgerCheckSchema,
   type MemberFlagsUpdate,
@@ -20,11 +19,9 @@ import {
   memberSummarySchema,
   type NewsInput,
   type OpsConfigEntry,
-  type OpsCopy,
   type OpsCredit,
   type OpsDayTradeApplication,
   type OpsDeposit,
-  type OpsLead,
   type OpsLoan,
   type OpsLoanRow,
   type OpsMemberRewards,
@@ -36,14 +33,11 @@ import {
   type OpsWithdrawalDetail,
   opsConfigEntrySchema,
   opsConfigListSchema,
-  opsCopyListSchema,
   opsCreditSchema,
   opsDayTradeApplicationSchema,
   opsDayTradeListSchema,
   opsDepositListSchema,
   opsDepositSchema,
-  opsLeadListSchema,
-  opsLeadSchema,
   opsLoanListSchema,
   opsLoanSchema,
   opsMemberRewardsSchema,
@@ -354,26 +348,4 @@ export function replySupport(id: string, body: string, intentKey: string): Promi
 
 export function markSupportRead(id: string): Promise<OpsSupportConversation> {
   return apiSend("POST", `/ops/support/${encodeURIComponent(id)}/read`, {}, opsSupportConversationSchema);
-}
-
-// Follow trading: applications to lead, suspensions, copies of a lead.
-
-export async function fetchLeadQueue(status: LeadStatus): Promise<OpsLead[]> {
-  return (await apiGet(`/ops/follow/leads${query({ status })}`, opsLeadListSchema)).items;
-}
-
-export function fetchOpsLead(id: string): Promise<OpsLead> {
-  return apiGet(`/ops/follow/leads/${encodeURIComponent(id)}`, opsLeadSchema);
-}
-
-export async function reviewLead(id: string, review: Review): Promise<void> {
-  await apiSend("POST", `/ops/follow/leads/${encodeURIComponent(id)}/review`, review);
-}
-
-export async function suspendLead(id: string, reason: string): Promise<void> {
-  await apiSend("POST", `/ops/follow/leads/${encodeURIComponent(id)}/suspend`, { reason });
-}
-
-export async function fetchLeadCopies(id: string): Promise<OpsCopy[]> {
-  return (await apiGet(`/ops/follow/leads/${encodeURIComponent(id)}/copies`, opsCopyListSchema)).items;
 }
