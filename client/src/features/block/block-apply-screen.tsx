@@ -8,6 +8,7 @@ import {
   marketCurrency,
   tradingUnit,
 } from "@kabuto/shared";
+import { blockApi } from "@kabuto/shared/endpoints/block";
 import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
@@ -17,16 +18,16 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { StepperField } from "../../app/stepper-field.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { useHoldingPositions } from "../trading/trading-store.ts";
-import { applyForBlock, fetchBlockCatalog, placeBlockBid } from "./block-api.ts";
 import "../identity/identity.css";
 import "../wallet/wallet.css";
 import "../ipo/ipo.css";
@@ -51,10 +52,9 @@ export function BlockApplyScreen() {
 
 function ApplyLoader() {
   const search = new URLSearchParams(useSearch());
-  const [key, reload] = useMemberReadKey();
-  const catalog = useAsync(key, fetchBlockCatalog);
+  const catalog = useEndpoint(blockApi.catalog, {});
   if (catalog.status === "loading") return <div className="panel" aria-busy="true" />;
-  if (catalog.status === "error") return <LoadProblem error={catalog.error} onRetry={reload} />;
+  if (catalog.status === "error") return <LoadProblem error={catalog.error} onRetry={catalog.reload} />;
   const target = targetOf(catalog.value, search.get("offering"), search.get("symbol"));
   if (!target)
     return (
@@ -134,10 +134,10 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
     try {
       if (target.kind === "offering") {
         const body = { shares: shareCount };
-        await applyForBlock(
-          target.offering.id,
-          shareCount,
-          keys.keyFor(JSON.stringify({ o: target.offering.id, ...body })),
+        await call(
+          blockApi.apply,
+          { params: { id: target.offering.id }, body },
+          { idempotencyKey: keys.keyFor(JSON.stringify({ o: target.offering.id, ...body })) },
         );
       } else {
         const body = position
@@ -149,7 +149,7 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
               positionId: position.id,
             }
           : { symbol, shares: shareCount, price: price.trim() };
-        await placeBlockBid(body, keys.keyFor(JSON.stringify(body)));
+        await call(blockApi.bid, { body }, { idempotencyKey: keys.keyFor(JSON.stringify(body)) });
       }
       keys.settle();
       notifySuccess(t`Application sent: the money is held until the desk decides`);

@@ -1,18 +1,18 @@
 import type { BlockApplication } from "@kabuto/shared";
+import { blockApi } from "@kabuto/shared/endpoints/block";
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { LoadProblem } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
-import { fetchBlockApplications, withdrawBlockApplication } from "./block-api.ts";
 import "../identity/identity.css";
 import "../wallet/wallet.css";
 import "../ipo/ipo.css";
@@ -37,13 +37,14 @@ function tone(state: BlockApplication["state"]): "pending" | "approved" | "rejec
  * the draw's outcome, and a withdrawal while pending.
  */
 export function BlockRecordsPanel({ kind }: { kind: BlockApplication["kind"] }) {
-  const [key, reload] = useMemberReadKey();
-  const records = useAsync(`${key}:${kind}`, () => fetchBlockApplications(kind));
-  const names = useInstruments(records.status === "ready" ? records.value.map((row) => row.symbol) : []);
+  const records = useEndpoint(blockApi.applications, { query: { kind } });
+  const names = useInstruments(
+    records.status === "ready" ? records.value.items.map((row) => row.symbol) : [],
+  );
   const locale = useLocale();
   if (records.status === "loading") return <div className="panel" aria-busy="true" />;
-  if (records.status === "error") return <LoadProblem error={records.error} onRetry={reload} />;
-  if (records.value.length === 0) {
+  if (records.status === "error") return <LoadProblem error={records.error} onRetry={records.reload} />;
+  if (records.value.items.length === 0) {
     return (
       <div className="empty" data-testid={`block-${kind}-empty`}>
         <p>
@@ -61,15 +62,11 @@ export function BlockRecordsPanel({ kind }: { kind: BlockApplication["kind"] }) 
   }
   return (
     <ul className="request-list block-records" data-testid={`block-${kind}-list`}>
-      {records.value.map((record) => {
+      {records.value.items.map((record) => {
         const instrument = names.get(record.symbol);
         return (
           <li key={record.id}>
-            <Record
-              record={record}
-              name={instrument ? localName(instrument.name, locale) : record.symbol}
-              onDone={reload}
-            />
+            <Record record={record} name={instrument ? localName(instrument.name, locale) : record.symbol} />
           </li>
         );
       })}
@@ -77,7 +74,7 @@ export function BlockRecordsPanel({ kind }: { kind: BlockApplication["kind"] }) 
   );
 }
 
-function Record({ record, name, onDone }: { record: BlockApplication; name: string; onDone: () => void }) {
+function Record({ record, name }: { record: BlockApplication; name: string }) {
   const { i18n, t } = useLingui();
   const locale = useLocale();
   const [keys] = useState(() => new IntentKeys());
@@ -86,10 +83,14 @@ function Record({ record, name, onDone }: { record: BlockApplication; name: stri
   async function withdraw() {
     setBusy(true);
     try {
-      await withdrawBlockApplication(record.id, keys.keyFor(record.id));
+      // The withdrawal makes the applications stale: the list reads them again.
+      await call(
+        blockApi.withdraw,
+        { params: { id: record.id } },
+        { idempotencyKey: keys.keyFor(record.id) },
+      );
       keys.settle();
       notifySuccess(t`Withdrawn: the money is back in your available cash`);
-      onDone();
     } catch (error) {
       keys.settle(error);
       notifyError(error);

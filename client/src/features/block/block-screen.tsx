@@ -1,21 +1,28 @@
 import type { BlockCatalog, BlockInstrument, BlockOffering } from "@kabuto/shared";
+import { blockApi } from "@kabuto/shared/endpoints/block";
 import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
-import { blockApplyPath, fetchBlockCatalog } from "./block-api.ts";
 import "../identity/identity.css";
 import "../wallet/wallet.css";
 import "../ipo/ipo.css";
 import "./block.css";
 
 const tokyo = "Asia/Tokyo";
+
+/** Where a block application's form lives: an offering by id, a negotiated bid by symbol. */
+export function blockApplyPath(target: { offering: string } | { symbol: string }): string {
+  return "offering" in target
+    ? `/market/blockApply?offering=${encodeURIComponent(target.offering)}`
+    : `/market/blockApply?symbol=${encodeURIComponent(target.symbol)}`;
+}
 
 /**
  * `/market/block`: the block-trade list. Offerings (a block at a fixed price, drawn by lottery
@@ -47,10 +54,9 @@ export function BlockScreen() {
 }
 
 function BlockLists() {
-  const [key, reload] = useMemberReadKey();
-  const catalog = useAsync(key, fetchBlockCatalog);
+  const catalog = useEndpoint(blockApi.catalog, {});
   if (catalog.status === "loading") return <div className="panel" aria-busy="true" />;
-  if (catalog.status === "error") return <LoadProblem error={catalog.error} onRetry={reload} />;
+  if (catalog.status === "error") return <LoadProblem error={catalog.error} onRetry={catalog.reload} />;
   return <BlockListsOf catalog={catalog.value} />;
 }
 

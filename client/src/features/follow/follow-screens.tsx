@@ -6,6 +6,7 @@ import {
   type LeadSummary,
   leadAvatars,
 } from "@kabuto/shared";
+import { followApi } from "@kabuto/shared/endpoints/follow";
 import { formatMoney, formatPercent } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -15,28 +16,19 @@ import { Link, useLocation, useSearch } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { formatSignedMoney, toneOf } from "../trading/figures.tsx";
 import { afterOwnAction } from "../trading/trading-store.ts";
 import { amountError, amountForServer, parseAmount } from "../wallet/amount.ts";
 import { AmountField, requestTime } from "../wallet/wallet-parts.tsx";
-import {
-  applyToLead,
-  changeCopyFunds,
-  fetchCopies,
-  fetchLead,
-  fetchLeaderboard,
-  fetchMyApplication,
-  startCopy,
-  stopCopy,
-} from "./follow-api.ts";
 import { GrowthChart, MonthlyBars } from "./growth-chart.tsx";
 import "./follow.css";
 
@@ -117,7 +109,6 @@ export function FollowScreen() {
 function Leaderboard() {
   const { t } = useLingui();
   const locale = useLocale();
-  const [key] = useMemberReadKey();
   const [market, setMarket] = useState<"all" | "JP" | "US">("all");
   const [risk, setRisk] = useState<"all" | "low" | "medium" | "high">("all");
   const [period, setPeriod] = useState<NonNullable<LeaderboardQuery["period"]>>("m12");
@@ -126,7 +117,7 @@ function Leaderboard() {
     ...(market === "all" ? {} : { market }),
     ...(risk === "all" ? {} : { risk }),
   };
-  const leads = useAsync(key && `${key}:${market}:${risk}:${period}`, () => fetchLeaderboard(query));
+  const leads = useEndpoint(followApi.leaderboard, { query });
   return (
     <>
       <section className="panel follow-filters">
@@ -173,14 +164,14 @@ function Leaderboard() {
       </p>
       {leads.status === "loading" && <div className="panel" aria-busy="true" />}
       {leads.status === "error" && <LoadProblem error={leads.error} />}
-      {leads.status === "ready" && leads.value.length === 0 && (
+      {leads.status === "ready" && leads.value.items.length === 0 && (
         <p className="request-empty">
           <Trans>No lead traders match these filters.</Trans>
         </p>
       )}
-      {leads.status === "ready" && leads.value.length > 0 && (
+      {leads.status === "ready" && leads.value.items.length > 0 && (
         <ul className="lead-list" data-testid="leaderboard">
-          {leads.value.map((lead) => (
+          {leads.value.items.map((lead) => (
             <li key={lead.id}>
               <Link href={`/gdindex/gdindex?id=${lead.id}`} className="lead-row" data-testid="lead-row">
                 <Avatar avatar={lead.avatar} nickname={lead.nickname} />
@@ -207,10 +198,9 @@ function Leaderboard() {
 }
 
 function LeadPage({ id }: { id: string }) {
-  const [key, reload] = useMemberReadKey();
-  const detail = useAsync(key && `${key}:${id}`, () => fetchLead(id));
+  const detail = useEndpoint(followApi.lead, { params: { id } });
   if (detail.status === "loading") return <div className="panel" aria-busy="true" />;
-  if (detail.status === "error") return <LoadProblem error={detail.error} onRetry={reload} />;
+  if (detail.status === "error") return <LoadProblem error={detail.error} onRetry={detail.reload} />;
   const { lead } = detail.value;
   return (
     <>
@@ -336,7 +326,7 @@ function CopyForm({ detail }: { detail: LeadDetail }) {
     };
     setBusy(true);
     try {
-      await startCopy(body, keys.keyFor(JSON.stringify(body)));
+      await call(followApi.startCopy, { body }, { idempotencyKey: keys.keyFor(JSON.stringify(body)) });
       keys.settle();
       afterOwnAction();
       notifySuccess(t`You are now copying ${lead.nickname}`);
@@ -449,9 +439,8 @@ function CopyForm({ detail }: { detail: LeadDetail }) {
 /** `/gdindex/gdList`: the member's follow orders, in progress and ended. */
 export function FollowOrdersScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
   const [tab, setTab] = useState<"active" | "stopped">("active");
-  const copies = useAsync(key, fetchCopies);
+  const copies = useEndpoint(followApi.copies, { query: {} });
   const { t } = useLingui();
   return (
     <>
@@ -472,14 +461,11 @@ export function FollowOrdersScreen() {
           />
         )}
         {session && copies.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && copies.status === "error" && <LoadProblem error={copies.error} onRetry={reload} />}
+        {session && copies.status === "error" && <LoadProblem error={copies.error} onRetry={copies.reload} />}
         {session && copies.status === "ready" && (
           <CopyList
-            copies={copies.value.filter((copy) => copy.status === tab)}
-            onDone={() => {
-              afterOwnAction();
-              reload();
-            }}
+            copies={copies.value.items.filter((copy) => copy.status === tab)}
+            onDone={afterOwnAction}
           />
         )}
       </main>
@@ -522,7 +508,11 @@ function CopyRow({ copy, onDone }: { copy: Copy; onDone: () => void }) {
   async function stop() {
     setBusy(true);
     try {
-      await stopCopy(copy.id, keys.keyFor(`stop:${copy.id}`));
+      await call(
+        followApi.stopCopy,
+        { params: { id: copy.id } },
+        { idempotencyKey: keys.keyFor(`stop:${copy.id}`) },
+      );
       keys.settle();
       notifySuccess(t`The copy has stopped and its money is back in your available cash`);
       onDone();
@@ -647,7 +637,16 @@ function CopyRow({ copy, onDone }: { copy: Copy; onDone: () => void }) {
           </button>
         </div>
       )}
-      {copy.status === "active" && funding && <FundsForm copy={copy} onDone={onDone} />}
+      {copy.status === "active" && funding && (
+        <FundsForm
+          copy={copy}
+          onDone={() => {
+            // The list stays on screen while it is read again: close the form as a fresh row would have it.
+            setFunding(false);
+            onDone();
+          }}
+        />
+      )}
     </li>
   );
 }
@@ -666,7 +665,11 @@ function FundsForm({ copy, onDone }: { copy: Copy; onDone: () => void }) {
     if (problem || minor === undefined) return;
     const body = { direction, amount: amountForServer(minor, copy.currency) };
     try {
-      await changeCopyFunds(copy.id, body, keys.keyFor(JSON.stringify(body)));
+      await call(
+        followApi.changeFunds,
+        { params: { id: copy.id }, body },
+        { idempotencyKey: keys.keyFor(JSON.stringify(body)) },
+      );
       keys.settle();
       notifySuccess(direction === "add" ? t`Money added to the copy` : t`Money taken out of the copy`);
       setAmount("");
@@ -715,8 +718,7 @@ const applicationStatus: Record<LeadApplication["status"], MessageDescriptor> = 
 /** Applying to lead: a nickname, an avatar, a short bio and the book; operations decide. */
 function BecomeLead() {
   const { t, i18n } = useLingui();
-  const [key, reload] = useMemberReadKey();
-  const mine = useAsync(key && `${key}:lead`, fetchMyApplication);
+  const mine = useEndpoint(followApi.myApplication, {});
   const [open, setOpen] = useState(false);
   const [nickname, setNickname] = useState("");
   const [avatar, setAvatar] = useState<LeadSummary["avatar"]>("owl");
@@ -725,7 +727,7 @@ function BecomeLead() {
   const [error, setError] = useState<string>();
   const [keys] = useState(() => new IntentKeys());
   if (mine.status !== "ready") return null;
-  const application = mine.value;
+  const application = mine.value.application;
   if (application && application.status !== "rejected")
     return (
       <section className="panel" data-testid="lead-application">
@@ -741,10 +743,10 @@ function BecomeLead() {
     event.preventDefault();
     const body = { nickname, avatar, bio, currency };
     try {
-      await applyToLead(body, keys.keyFor(JSON.stringify(body)));
+      // The application makes the member's own stale: it is read again and shown.
+      await call(followApi.applyToLead, { body }, { idempotencyKey: keys.keyFor(JSON.stringify(body)) });
       keys.settle();
       notifySuccess(t`Application sent for review`);
-      reload();
     } catch (failure) {
       keys.settle(failure);
       setError(errorCode(failure));

@@ -1,11 +1,12 @@
 import type { MirroredPosition } from "@kabuto/shared";
+import { followApi } from "@kabuto/shared/endpoints/follow";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
+import { call } from "../../lib/api.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { LoadProblem } from "../identity/identity-parts.tsx";
 import { useInstruments } from "../market/use-instruments.ts";
 import { SideBadge } from "../trading/figures.tsx";
@@ -17,16 +18,16 @@ import {
   useLivePosition,
 } from "../trading/position-parts.tsx";
 import { afterOwnAction } from "../trading/trading-store.ts";
-import { closeMirror, fetchMirrored } from "./follow-api.ts";
 
 /** The "follow" tab of `/position/position`: positions copied from lead traders, each naming its lead. */
 export function MirroredPanel() {
-  const [key, reload] = useMemberReadKey();
-  const mirrored = useAsync(key, () => fetchMirrored("holding"));
-  const instruments = useInstruments(mirrored.status === "ready" ? mirrored.value.map((p) => p.symbol) : []);
+  const mirrored = useEndpoint(followApi.mirrored, { query: { status: "holding" } });
+  const instruments = useInstruments(
+    mirrored.status === "ready" ? mirrored.value.items.map((p) => p.symbol) : [],
+  );
   if (mirrored.status === "loading") return <div className="panel" aria-busy="true" />;
-  if (mirrored.status === "error") return <LoadProblem error={mirrored.error} onRetry={reload} />;
-  if (mirrored.value.length === 0)
+  if (mirrored.status === "error") return <LoadProblem error={mirrored.error} onRetry={mirrored.reload} />;
+  if (mirrored.value.items.length === 0)
     return (
       <div className="empty">
         <p>
@@ -39,16 +40,13 @@ export function MirroredPanel() {
     );
   return (
     <ul className="trade-list" data-testid="mirrored-positions">
-      {mirrored.value.map((position) => (
+      {mirrored.value.items.map((position) => (
         <MirroredRow
           key={position.id}
           position={position}
           lotSize={lotSizeOf(position.symbol, instruments.get(position.symbol))}
           name={<InstrumentName symbol={position.symbol} instrument={instruments.get(position.symbol)} />}
-          onDone={() => {
-            afterOwnAction();
-            reload();
-          }}
+          onDone={afterOwnAction}
         />
       ))}
     </ul>
@@ -73,7 +71,11 @@ function MirroredRow({
   async function close() {
     setBusy(true);
     try {
-      await closeMirror(position.copyId, position.id, keys.keyFor(`close:${position.id}`));
+      await call(
+        followApi.closeMirror,
+        { params: { id: position.copyId, positionId: position.id } },
+        { idempotencyKey: keys.keyFor(`close:${position.id}`) },
+      );
       keys.settle();
       notifySuccess(t`Closed; the proceeds went back into the copy`);
       onDone();

@@ -1,16 +1,15 @@
 import { marketZone, type Position, type Subscription } from "@kabuto/shared";
+import { ipoApi } from "@kabuto/shared/endpoints/ipo";
 import { formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { useMemberReadKey } from "../../state/session.ts";
 import { LoadProblem } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { positionDetailPath } from "../trading/paths.ts";
 import { useHoldingPositions } from "../trading/trading-store.ts";
-import { fetchSubscriptions } from "./ipo-api.ts";
 import { ipoClockMs, useDuration } from "./ipo-parts.tsx";
 
 /**
@@ -18,12 +17,11 @@ import { ipoClockMs, useDuration } from "./ipo-parts.tsx";
  * new shares, each with its offer price and, while locked up, when it may be sold.
  */
 export function PlacementPanel() {
-  const [key, reload] = useMemberReadKey();
-  const records = useAsync(key, fetchSubscriptions);
+  const records = useEndpoint(ipoApi.subscriptions, {});
   const holding = useHoldingPositions();
   if (records.status === "loading") return <div className="panel" aria-busy="true" />;
-  if (records.status === "error") return <LoadProblem error={records.error} onRetry={reload} />;
-  const allotted = records.value.filter(
+  if (records.status === "error") return <LoadProblem error={records.error} onRetry={records.reload} />;
+  const allotted = records.value.items.filter(
     (record) => record.state === "allotted" && record.positionId !== null,
   );
   if (allotted.length === 0) {

@@ -10,6 +10,7 @@ import {
   runDraw,
   type Subscription,
 } from "@kabuto/shared";
+import { ipoApi } from "@kabuto/shared/endpoints/ipo";
 import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
@@ -19,15 +20,15 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { StepperField } from "../../app/stepper-field.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { detailPath, localName } from "../market/instrument.ts";
-import { cancelSubscription, changeDeclaration, declare, fetchOffering } from "./ipo-api.ts";
 import { Countdown, ipoClockMs, OddsText, PhaseTag, PriceText, StateTag, Timeline } from "./ipo-parts.tsx";
 
 /**
@@ -38,22 +39,21 @@ import { Countdown, ipoClockMs, OddsText, PhaseTag, PriceText, StateTag, Timelin
 export function SubscribeDetailScreen() {
   const session = useSessionState();
   const id = new URLSearchParams(useSearch()).get("id") ?? "";
-  const [key, reload] = useMemberReadKey();
-  const detail = useAsync(key && id ? `${key}:${id}` : null, () => fetchOffering(id));
+  const detail = useEndpoint(ipoApi.offering, id ? { params: { id } } : null);
   return (
     <>
       <PageHeader back="/market/subscribe" title={<Trans>New share</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && detail.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && detail.status === "error" && <LoadProblem error={detail.error} onRetry={reload} />}
-        {session && detail.status === "ready" && <Detail detail={detail.value} onChanged={reload} />}
+        {session && detail.status === "error" && <LoadProblem error={detail.error} onRetry={detail.reload} />}
+        {session && detail.status === "ready" && <Detail detail={detail.value} />}
       </main>
     </>
   );
 }
 
-function Detail({ detail, onChanged }: { detail: OfferingDetail; onChanged: () => void }) {
+function Detail({ detail }: { detail: OfferingDetail }) {
   const { offering, subscription, draw } = detail;
   const locale = useLocale();
   const now = useNow(ipoClockMs);
@@ -108,11 +108,14 @@ function Detail({ detail, onChanged }: { detail: OfferingDetail; onChanged: () =
           </Link>
         )}
       </section>
-      {subscription && (
-        <YourSubscription offering={offering} subscription={subscription} onChanged={onChanged} />
-      )}
+      {subscription && <YourSubscription offering={offering} subscription={subscription} />}
       {offering.phase === "book" && (!subscription || subscription.state === "declared") && (
-        <DeclarationForm offering={offering} subscription={subscription} onDone={onChanged} />
+        <DeclarationForm
+          // A declaration made or changed: the form starts again from it, as it stands now.
+          key={subscription ? `${subscription.id}:${subscription.price}:${subscription.units}` : "new"}
+          offering={offering}
+          subscription={subscription}
+        />
       )}
       {offering.phase === "scheduled" && (
         <Notice tone="info">
@@ -135,15 +138,7 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
-function YourSubscription({
-  offering,
-  subscription,
-  onChanged,
-}: {
-  offering: Offering;
-  subscription: Subscription;
-  onChanged: () => void;
-}) {
+function YourSubscription({ offering, subscription }: { offering: Offering; subscription: Subscription }) {
   const locale = useLocale();
   const { t } = useLingui();
   const [keys] = useState(() => new IntentKeys());
@@ -152,10 +147,14 @@ function YourSubscription({
   async function cancel() {
     setBusy(true);
     try {
-      await cancelSubscription(subscription.id, keys.keyFor(subscription.id));
+      // The cancellation makes the offering stale: the screen reads it again.
+      await call(
+        ipoApi.cancel,
+        { params: { id: subscription.id } },
+        { idempotencyKey: keys.keyFor(subscription.id) },
+      );
       keys.settle();
       notifySuccess(t`Subscription cancelled`);
-      onChanged();
     } catch (error) {
       keys.settle(error);
       notifyError(error);
@@ -231,11 +230,9 @@ function YourSubscription({
 function DeclarationForm({
   offering,
   subscription,
-  onDone,
 }: {
   offering: Offering;
   subscription: Subscription | null;
-  onDone: () => void;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -269,11 +266,13 @@ function DeclarationForm({
     const body = { price: mode === "strike" ? null : price.trim(), units: unitCount };
     setBusy(true);
     try {
-      if (subscription) await changeDeclaration(subscription.id, body);
-      else await declare(offering.id, body, keys.keyFor(JSON.stringify(body)));
+      // Either makes the offering stale: the screen reads it again.
+      const idempotencyKey = keys.keyFor(JSON.stringify(body));
+      if (subscription)
+        await call(ipoApi.change, { params: { id: subscription.id }, body }, { idempotencyKey });
+      else await call(ipoApi.subscribe, { params: { id: offering.id }, body }, { idempotencyKey });
       keys.settle();
       notifySuccess(subscription ? t`Subscription changed` : t`Subscribed`);
-      onDone();
     } catch (error) {
       keys.settle(error);
       const code = errorCode(error);

@@ -1,18 +1,19 @@
 import { marketZone, type Subscription } from "@kabuto/shared";
+import { ipoApi } from "@kabuto/shared/endpoints/ipo";
 import { formatDateTime, formatMoney, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { afterOwnAction, useAccountSummary } from "../trading/trading-store.ts";
-import { cancelSubscription, fetchSubscriptions, paySubscription } from "./ipo-api.ts";
 import { StateTag } from "./ipo-parts.tsx";
 import { subscribeDetailPath } from "./subscribe-screen.tsx";
 
@@ -23,18 +24,19 @@ import { subscribeDetailPath } from "./subscribe-screen.tsx";
  */
 export function SubscribeRecordScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const records = useAsync(key, fetchSubscriptions);
+  const records = useEndpoint(ipoApi.subscriptions, {});
   return (
     <>
       <PageHeader back="/market/subscribe" title={<Trans>My subscriptions</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && records.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && records.status === "error" && <LoadProblem error={records.error} onRetry={reload} />}
+        {session && records.status === "error" && (
+          <LoadProblem error={records.error} onRetry={records.reload} />
+        )}
         {session && records.status === "ready" && (
           <section className="panel">
-            {records.value.length === 0 ? (
+            {records.value.items.length === 0 ? (
               <p className="request-empty" data-testid="ipo-records-empty">
                 <Trans>No subscriptions yet.</Trans>{" "}
                 <Link href="/market/subscribe">
@@ -43,15 +45,8 @@ export function SubscribeRecordScreen() {
               </p>
             ) : (
               <ul className="request-list" data-testid="ipo-records">
-                {records.value.map((record) => (
-                  <Record
-                    key={record.id}
-                    record={record}
-                    onDone={() => {
-                      afterOwnAction();
-                      reload();
-                    }}
-                  />
+                {records.value.items.map((record) => (
+                  <Record key={record.id} record={record} onDone={afterOwnAction} />
                 ))}
               </ul>
             )}
@@ -75,9 +70,10 @@ function Record({ record, onDone }: { record: Subscription; onDone: () => void }
   async function act(action: "pay" | "cancel") {
     setBusy(true);
     try {
-      const key = keys.keyFor(`${action}:${record.id}`);
-      if (action === "pay") await paySubscription(record.id, key);
-      else await cancelSubscription(record.id, key);
+      const input = { params: { id: record.id } };
+      const options = { idempotencyKey: keys.keyFor(`${action}:${record.id}`) };
+      if (action === "pay") await call(ipoApi.pay, input, options);
+      else await call(ipoApi.cancel, input, options);
       keys.settle();
       notifySuccess(action === "pay" ? t`Payment completed` : t`Subscription cancelled`);
       onDone();

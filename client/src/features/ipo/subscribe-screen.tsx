@@ -1,17 +1,17 @@
 import { Tabs } from "@base-ui/react/tabs";
 import type { Offering } from "@kabuto/shared";
+import { ipoApi } from "@kabuto/shared/endpoints/ipo";
 import { formatNumber } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
-import { fetchOfferings } from "./ipo-api.ts";
 import { Countdown, ipoClockMs, OddsText, PhaseTag, PriceText, Timeline } from "./ipo-parts.tsx";
 
 const tabs = ["pending", "progress", "ended"] as const;
@@ -57,8 +57,7 @@ function OfferingTabs() {
   const [, navigate] = useLocation();
   const requested = new URLSearchParams(useSearch()).get("tab");
   const [tab, setTab] = useState<Tab>(isTab(requested) ? requested : "progress");
-  const [key, reload] = useMemberReadKey();
-  const offerings = useAsync(key, () => fetchOfferings());
+  const offerings = useEndpoint(ipoApi.offerings, { query: {} });
   useEffect(() => {
     if (isTab(requested)) setTab(requested);
   }, [requested]);
@@ -81,9 +80,9 @@ function OfferingTabs() {
         <Tabs.Indicator className="underline-tabs__indicator" />
       </Tabs.List>
       {offerings.status === "loading" && <div className="panel" aria-busy="true" />}
-      {offerings.status === "error" && <LoadProblem error={offerings.error} onRetry={reload} />}
+      {offerings.status === "error" && <LoadProblem error={offerings.error} onRetry={offerings.reload} />}
       {offerings.status === "ready" && (
-        <OfferingList offerings={offerings.value.filter((offering) => offering.tab === tab)} />
+        <OfferingList offerings={offerings.value.items.filter((offering) => offering.tab === tab)} />
       )}
     </Tabs.Root>
   );

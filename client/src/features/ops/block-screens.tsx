@@ -1,47 +1,19 @@
-import {
-  type BlockInstrument,
-  type BlockOffering,
-  blockInstrumentSchema,
-  blockOfferingSchema,
-  type OpsBlockApplication,
-  type OpsBlockQueue,
-  opsBlockQueueSchema,
-} from "@kabuto/shared";
+import type { BlockInstrument, BlockOffering, OpsBlockApplication } from "@kabuto/shared";
+import { blockApi } from "@kabuto/shared/endpoints/block";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { TextField } from "../../app/text-field.tsx";
-import { apiGet, apiSend } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { errorCode, type FieldError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { type Column, OpsTable } from "./ops-table.tsx";
-import {
-  Empty,
-  Loaded,
-  Money,
-  OpsCard,
-  OpsPage,
-  StatusTag,
-  Tag,
-  useBusy,
-  useReload,
-  When,
-} from "./parts.tsx";
+import { Empty, Loaded, Money, OpsCard, OpsPage, StatusTag, Tag, useBusy, When } from "./parts.tsx";
 import { ReasonDialog } from "./reason-dialog.tsx";
 
-// The block desk's calls: the queue, a bid's review, an offering's draw, publishing and opening.
-
-function fetchBlockDesk(): Promise<OpsBlockQueue> {
-  return apiGet("/ops/block", opsBlockQueueSchema);
-}
-
-async function reviewBid(id: string, decision: "approve" | "reject", reason?: string): Promise<void> {
-  await apiSend("POST", `/ops/block/applications/${encodeURIComponent(id)}/review`, { decision, reason });
-}
-
-async function allotOffering(id: string): Promise<void> {
-  await apiSend("POST", `/ops/block/offerings/${encodeURIComponent(id)}/allot`, {}, blockOfferingSchema);
+function reviewBid(id: string, decision: "approve" | "reject", reason?: string) {
+  return call(blockApi.review, { params: { id }, body: { decision, reason } });
 }
 
 const hourMs = 3_600_000;
@@ -52,19 +24,19 @@ const hourMs = 3_600_000;
  * closed; supervisors publish offerings and open stocks to bids. Every action is in the audit log.
  */
 export function BlockDeskScreen() {
-  const [key, reload] = useReload();
-  const desk = useAsync(`block-desk#${key}`, fetchBlockDesk);
+  // Every action below is an operations change, after which the desk is read again.
+  const desk = useEndpoint(blockApi.desk, { query: {} });
   return (
     <OpsPage title={<Trans>Block trades</Trans>}>
-      <Loaded state={desk} retry={reload}>
+      <Loaded state={desk} retry={desk.reload}>
         {(value) => (
           <>
-            <BidQueue rows={value.applications.filter((row) => row.kind === "bid")} onDone={reload} />
+            <BidQueue rows={value.applications.filter((row) => row.kind === "bid")} />
             <OfferingApplications rows={value.applications.filter((row) => row.kind === "offering")} />
-            <Offerings offerings={value.offerings} onDone={reload} />
+            <Offerings offerings={value.offerings} />
             <Instruments instruments={value.instruments} />
-            <PublishOffering onDone={reload} />
-            <OpenInstrument onDone={reload} />
+            <PublishOffering />
+            <OpenInstrument />
           </>
         )}
       </Loaded>
@@ -72,7 +44,7 @@ export function BlockDeskScreen() {
   );
 }
 
-function BidQueue({ rows, onDone }: { rows: OpsBlockApplication[]; onDone: () => void }) {
+function BidQueue({ rows }: { rows: OpsBlockApplication[] }) {
   const { t } = useLingui();
   const [busy, run] = useBusy();
   const [rejecting, setRejecting] = useState<OpsBlockApplication | null>(null);
@@ -110,7 +82,6 @@ function BidQueue({ rows, onDone }: { rows: OpsBlockApplication[]; onDone: () =>
               void run(async () => {
                 await reviewBid(row.id, "approve");
                 notifySuccess(t`Approved: filled at the member's price`);
-                onDone();
               })
             }
           >
@@ -145,7 +116,7 @@ function BidQueue({ rows, onDone }: { rows: OpsBlockApplication[]; onDone: () =>
           act={(reason) => reviewBid(rejecting.id, "reject", reason)}
           doneMessage={t`Rejected: the member's money is released`}
           onClose={() => setRejecting(null)}
-          onDone={onDone}
+          onDone={() => undefined}
         >
           <p>
             <Trans>
@@ -190,7 +161,7 @@ function PhaseTag({ phase }: { phase: BlockOffering["phase"] }) {
   }
 }
 
-function Offerings({ offerings, onDone }: { offerings: BlockOffering[]; onDone: () => void }) {
+function Offerings({ offerings }: { offerings: BlockOffering[] }) {
   const { t } = useLingui();
   const [busy, run] = useBusy();
   const columns: Column<BlockOffering>[] = [
@@ -221,9 +192,8 @@ function Offerings({ offerings, onDone }: { offerings: BlockOffering[]; onDone: 
             data-testid="block-allot"
             onClick={() =>
               void run(async () => {
-                await allotOffering(row.id);
+                await call(blockApi.allot, { params: { id: row.id } });
                 notifySuccess(t`Drawn and allotted; the seed is published`);
-                onDone();
               })
             }
           >
@@ -279,17 +249,11 @@ function whole(text: string): number {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 }
 
-function PublishOffering({ onDone }: { onDone: () => void }) {
+const emptyOffering = { symbol: "", price: "", block: "", min: "100", max: "", hours: "24", lockup: "0" };
+
+function PublishOffering() {
   const { t } = useLingui();
-  const [draft, setDraft] = useState({
-    symbol: "",
-    price: "",
-    block: "",
-    min: "100",
-    max: "",
-    hours: "24",
-    lockup: "0",
-  });
+  const [draft, setDraft] = useState(emptyOffering);
   const [error, setError] = useState<FieldError>();
   const [busy, run] = useBusy();
   const field = (name: keyof typeof draft) => ({
@@ -305,10 +269,8 @@ function PublishOffering({ onDone }: { onDone: () => void }) {
     const nowMs = Date.now();
     void run(
       async () => {
-        await apiSend(
-          "POST",
-          "/ops/block/offerings",
-          {
+        await call(blockApi.publish, {
+          body: {
             symbol: draft.symbol.trim().toUpperCase(),
             price: draft.price.trim(),
             sharesOffered: whole(draft.block),
@@ -318,10 +280,10 @@ function PublishOffering({ onDone }: { onDone: () => void }) {
             closesAtMs: nowMs + whole(draft.hours) * hourMs,
             lockupDays: whole(draft.lockup),
           },
-          blockOfferingSchema,
-        );
+        });
         notifySuccess(t`Offering published`);
-        onDone();
+        // The desk stays on screen while it is read again: the form starts afresh for the next one.
+        setDraft(emptyOffering);
       },
       (failure) => setError(errorCode(failure)),
     );
@@ -357,9 +319,11 @@ function PublishOffering({ onDone }: { onDone: () => void }) {
   );
 }
 
-function OpenInstrument({ onDone }: { onDone: () => void }) {
+const emptyInstrument = { symbol: "", min: "100", max: "10000" };
+
+function OpenInstrument() {
   const { t } = useLingui();
-  const [draft, setDraft] = useState({ symbol: "", min: "100", max: "10000" });
+  const [draft, setDraft] = useState(emptyInstrument);
   const [error, setError] = useState<FieldError>();
   const [busy, run] = useBusy();
   const field = (name: keyof typeof draft) => ({
@@ -374,18 +338,16 @@ function OpenInstrument({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     void run(
       async () => {
-        await apiSend(
-          "POST",
-          "/ops/block/instruments",
-          {
+        await call(blockApi.openInstrument, {
+          body: {
             symbol: draft.symbol.trim().toUpperCase(),
             minShares: whole(draft.min),
             maxShares: whole(draft.max),
           },
-          blockInstrumentSchema,
-        );
+        });
         notifySuccess(t`Open to negotiated bids`);
-        onDone();
+        // The desk stays on screen while it is read again: the form starts afresh for the next one.
+        setDraft(emptyInstrument);
       },
       (failure) => setError(errorCode(failure)),
     );

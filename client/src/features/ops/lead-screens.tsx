@@ -1,10 +1,11 @@
 import { leadStatuses, type OpsLead } from "@kabuto/shared";
+import { followApi } from "@kabuto/shared/endpoints/follow";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";
-import { useAsync } from "../../lib/use-async.ts";
+import { call } from "../../lib/api.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { DetailScreen } from "./detail-screen.tsx";
-import { fetchLeadCopies, fetchLeadQueue, fetchOpsLead, reviewLead, suspendLead } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { OpsTable } from "./ops-table.tsx";
 import { Facts, Loaded, Money, OpsCard, StatusTag, When } from "./parts.tsx";
@@ -25,7 +26,7 @@ export function LeadQueueScreen() {
       title={<Trans>Lead traders</Trans>}
       path="/ops/leads"
       statuses={leadStatuses}
-      load={async (status) => (await fetchLeadQueue(status)).map(asItem)}
+      load={async (status) => (await call(followApi.opsLeads, { query: { status } })).items.map(asItem)}
       columns={(shared) => [
         shared.member,
         { label: t`Nickname`, cell: (item) => <Link href={`/ops/leads/${item.id}`}>{item.nickname}</Link> },
@@ -47,14 +48,14 @@ export function LeadDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
       id={id}
-      load={fetchOpsLead}
+      load={(memberId) => call(followApi.opsLead, { params: { id: memberId } })}
       title={<Trans>Lead trader</Trans>}
       back={{ href: "/ops/leads", label: <Trans>Lead traders</Trans> }}
       target={`member:${id}`}
-      main={(lead, { version }) => (
+      main={(lead) => (
         <>
           <LeadFacts lead={lead} />
-          <LeadCopies id={id} version={version} />
+          <LeadCopies id={id} />
         </>
       )}
       side={(lead, { reload }) => (
@@ -102,7 +103,9 @@ function LeadFacts({ lead }: { lead: OpsLead }) {
 function LeadReview({ lead, onDone }: { lead: OpsLead; onDone: () => void }) {
   return (
     <ReviewPanel
-      decide={(decision, reason) => reviewLead(lead.memberId, { decision, reason })}
+      decide={async (decision, reason) => {
+        await call(followApi.review, { params: { id: lead.memberId }, body: { decision, reason } });
+      }}
       approveSummary={
         <p>
           <Trans>
@@ -136,7 +139,7 @@ function Suspend({ lead, onDone }: { lead: OpsLead; onDone: () => void }) {
           id="lead-suspend-reason"
           title={<Trans>Suspend {lead.nickname}?</Trans>}
           confirmLabel={<Trans>Suspend</Trans>}
-          act={(reason) => suspendLead(lead.memberId, reason)}
+          act={(reason) => call(followApi.suspend, { params: { id: lead.memberId }, body: { reason } })}
           doneMessage={t`The lead trader is suspended`}
           onClose={() => setAsking(false)}
           onDone={onDone}
@@ -153,14 +156,14 @@ function Suspend({ lead, onDone }: { lead: OpsLead; onDone: () => void }) {
   );
 }
 
-function LeadCopies({ id, version }: { id: string; version: number }) {
+/** The lead's copies; a review or suspension (an operations change) makes them stale. */
+function LeadCopies({ id }: { id: string }) {
   const { t } = useLingui();
-  const [again, setAgain] = useState(0);
-  const state = useAsync(`lead-copies:${id}#${version}:${again}`, () => fetchLeadCopies(id));
+  const state = useEndpoint(followApi.opsCopies, { params: { id } });
   return (
     <OpsCard title={<Trans>Copies</Trans>}>
-      <Loaded state={state} retry={() => setAgain(again + 1)}>
-        {(copies) =>
+      <Loaded state={state} retry={state.reload}>
+        {({ items: copies }) =>
           copies.length === 0 ? (
             <p className="ops-muted">
               <Trans>No one has copied this lead trader.</Trans>

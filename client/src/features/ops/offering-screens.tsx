@@ -4,24 +4,23 @@ import {
   type OfferingInput,
   type OpsOffering,
   offeringInputSchema,
-  offeringListSchema,
-  opsOfferingSchema,
   type Subscription,
 } from "@kabuto/shared";
+import { ipoApi } from "@kabuto/shared/endpoints/ipo";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { TextField } from "../../app/text-field.tsx";
-import { apiGet, apiSend } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
 import { DetailScreen } from "./detail-screen.tsx";
 import { type EditorForm, EditorPage } from "./editor-page.tsx";
 import { OpsTable } from "./ops-table.tsx";
-import { Empty, Facts, Loaded, OpsCard, refusedFields, Tag, useBusy, useReload, When } from "./parts.tsx";
+import { Empty, Facts, Loaded, OpsCard, refusedFields, Tag, useBusy, When } from "./parts.tsx";
 
 const stateLabels: Record<Subscription["state"], MessageDescriptor> = {
   declared: msg({ message: "Awaiting draw", context: "ipo state" }),
@@ -35,28 +34,9 @@ const stateLabels: Record<Subscription["state"], MessageDescriptor> = {
   allotted: msg({ message: "Allotted", context: "ipo state" }),
 };
 
-// The console's new-share calls, under /api/v1/ops/ipo.
-
-async function fetchOfferings(): Promise<Offering[]> {
-  return (await apiGet("/ops/ipo/offerings", offeringListSchema)).items;
-}
-
-function fetchOffering(id: string): Promise<OpsOffering> {
-  return apiGet(`/ops/ipo/offerings/${encodeURIComponent(id)}`, opsOfferingSchema);
-}
-
-function saveOffering(id: string | undefined, input: OfferingInput): Promise<OpsOffering> {
-  return id
-    ? apiSend("PUT", `/ops/ipo/offerings/${encodeURIComponent(id)}`, input, opsOfferingSchema)
-    : apiSend("POST", "/ops/ipo/offerings", input, opsOfferingSchema);
-}
-
-function setOfferPrice(id: string, price: string): Promise<OpsOffering> {
-  return apiSend("POST", `/ops/ipo/offerings/${encodeURIComponent(id)}/price`, { price }, opsOfferingSchema);
-}
-
-function runDrawOf(id: string): Promise<OpsOffering> {
-  return apiSend("POST", `/ops/ipo/offerings/${encodeURIComponent(id)}/draw`, {}, opsOfferingSchema);
+/** Creates an offering, or replaces one that has not opened. */
+function saveOffering(id: string | undefined, body: OfferingInput): Promise<OpsOffering> {
+  return id ? call(ipoApi.update, { params: { id }, body }) : call(ipoApi.create, { body });
 }
 
 function PhaseText({ phase }: { phase: Offering["phase"] }) {
@@ -80,18 +60,18 @@ function PhaseText({ phase }: { phase: Offering["phase"] }) {
 
 /** `#/ops/ipo`: new-share offerings; supervisors create them and edit them before book-building. */
 export function OfferingsScreen() {
-  const [version, reload] = useReload();
-  const state = useAsync(`offerings#${version}`, fetchOfferings);
+  const state = useEndpoint(ipoApi.opsOfferings, {});
   return (
     <EditorPage<Offering>
       title={<Trans>New shares</Trans>}
       addLabel={<Trans>Add an offering</Trans>}
-      onSaved={reload}
+      // Saving made the list stale: it is read again.
+      onSaved={() => undefined}
       form={(offering, events) => <OfferingForm offering={offering} {...events} />}
     >
       {(edit) => (
-        <Loaded state={state} retry={reload}>
-          {(items) =>
+        <Loaded state={state} retry={state.reload}>
+          {({ items }) =>
             items.length === 0 ? (
               <Empty>
                 <Trans>No offerings yet.</Trans>
@@ -318,7 +298,7 @@ export function OfferingDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
       id={id}
-      load={fetchOffering}
+      load={(offeringId) => call(ipoApi.opsOffering, { params: { id: offeringId } })}
       title={<Trans>Offering No. {id}</Trans>}
       back={{ href: "/ops/ipo", label: <Trans>New shares</Trans> }}
       target={`offering:${id}`}
@@ -396,7 +376,7 @@ function OfferingActions({ detail, onDone }: { detail: OpsOffering; onDone: () =
         onSubmit={(event) => {
           event.preventDefault();
           void run(async () => {
-            await setOfferPrice(offering.id, price);
+            await call(ipoApi.setPrice, { params: { id: offering.id }, body: { price } });
             notifySuccess(t`Offer price set`);
             onDone();
           });
@@ -440,7 +420,7 @@ function OfferingActions({ detail, onDone }: { detail: OpsOffering; onDone: () =
           data-testid="offering-draw"
           onClick={() =>
             void run(async () => {
-              await runDrawOf(offering.id);
+              await call(ipoApi.draw, { params: { id: offering.id } });
               notifySuccess(t`Draw run and published`);
               onDone();
             })

@@ -5,7 +5,6 @@ import {
   adjustmentSchema,
   auditListSchema,
   type CreditSetting,
-  type LeadStatus,
   type LedgerCheck,
   ledgerCheckSchema,
   type MemberFlagsUpdate,
@@ -16,10 +15,8 @@ import {
   memberSummarySchema,
   type NewsInput,
   type OpsConfigEntry,
-  type OpsCopy,
   type OpsCredit,
   type OpsDayTradeApplication,
-  type OpsLead,
   type OpsLoan,
   type OpsLoanRow,
   type OpsMemberRewards,
@@ -29,12 +26,9 @@ import {
   type OpsSupportRow,
   opsConfigEntrySchema,
   opsConfigListSchema,
-  opsCopyListSchema,
   opsCreditSchema,
   opsDayTradeApplicationSchema,
   opsDayTradeListSchema,
-  opsLeadListSchema,
-  opsLeadSchema,
   opsLoanListSchema,
   opsLoanSchema,
   opsMemberRewardsSchema,
@@ -283,26 +277,4 @@ export function replySupport(id: string, body: string, intentKey: string): Promi
 
 export function markSupportRead(id: string): Promise<OpsSupportConversation> {
   return apiSend("POST", `/ops/support/${encodeURIComponent(id)}/read`, {}, opsSupportConversationSchema);
-}
-
-// Follow trading: applications to lead, suspensions, copies of a lead.
-
-export async function fetchLeadQueue(status: LeadStatus): Promise<OpsLead[]> {
-  return (await apiGet(`/ops/follow/leads${query({ status })}`, opsLeadListSchema)).items;
-}
-
-export function fetchOpsLead(id: string): Promise<OpsLead> {
-  return apiGet(`/ops/follow/leads/${encodeURIComponent(id)}`, opsLeadSchema);
-}
-
-export async function reviewLead(id: string, review: Review): Promise<void> {
-  await apiSend("POST", `/ops/follow/leads/${encodeURIComponent(id)}/review`, review);
-}
-
-export async function suspendLead(id: string, reason: string): Promise<void> {
-  await apiSend("POST", `/ops/follow/leads/${encodeURIComponent(id)}/suspend`, { reason });
-}
-
-export async function fetchLeadCopies(id: string): Promise<OpsCopy[]> {
-  return (await apiGet(`/ops/follow/leads/${encodeURIComponent(id)}/copies`, opsCopyListSchema)).items;
 }
