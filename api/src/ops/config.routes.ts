@@ -1,10 +1,7 @@
-import { configUpdateSchema, opsConfigEntrySchema, opsConfigListSchema } from "@kabuto/shared";
-import type { Router } from "express";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
+import type { RequestHandler, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
-import { validate } from "../validate.ts";
 import type { ConfigService } from "./config.service.ts";
-import { requireStaff } from "./staff-sessions.ts";
-
 /** The public settings in the console (supervisor and up). */
 export function mountOpsConfigRoutes(
   ops: Router,
@@ -12,40 +9,19 @@ export function mountOpsConfigRoutes(
   deps: { config: ConfigService; now: () => number },
 ): void {
   const { config, now } = deps;
-  const route = docs.on(ops, "/ops");
+  const serve = docs.serve({ router: ops, ops });
+  // An unknown name is refused before its value is looked at: this runs before the body is parsed.
+  const knownName: RequestHandler<{ name: string }> = (request, _response, next) => {
+    config.editable(request.params.name);
+    next();
+  };
 
-  route(
-    {
-      method: "get",
-      path: "/config",
-      tag: "ops",
-      summary:
-        "The public settings: editable ones with their defaults, and the enforced hours and limits (supervisor)",
-      response: opsConfigListSchema,
-      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN"],
-    },
-    async (request, response) => {
-      requireStaff(request, "supervisor");
-      response.json({ items: await config.opsEntries() });
-    },
-  );
+  serve(opsApi.config, async () => ({ items: await config.opsEntries() }));
 
-  route(
-    {
-      method: "put",
-      path: "/config/{name}",
-      tag: "ops",
-      summary: "Set one editable setting; links must be http(s), each value has a length limit (supervisor)",
-      body: configUpdateSchema,
-      response: opsConfigEntrySchema,
-      errors: ["STAFF_UNAUTHENTICATED", "FORBIDDEN", "CONFIG_NAME_INVALID", "VALIDATION_FAILED"],
-    },
-    async (request, response) => {
-      const actor = requireStaff(request, "supervisor");
-      // An unknown name is refused before its value is looked at.
-      const definition = config.editable(String(request.params.name));
-      const { value } = validate(configUpdateSchema, request.body);
-      response.json(await config.set(definition, value, actor, { nowMs: now(), ip: request.ip ?? "" }));
-    },
+  serve(
+    opsApi.setConfig,
+    ({ params, body, staff, request }) =>
+      config.set(config.editable(params.name), body.value, staff, { nowMs: now(), ip: request.ip ?? "" }),
+    { before: [knownName as RequestHandler] },
   );
 }

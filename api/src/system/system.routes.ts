@@ -1,7 +1,8 @@
 import type { Bus } from "@kabuto/bus";
 import type { ConfigEntry, Health } from "@kabuto/shared";
-import { configListSchema, healthSchema } from "@kabuto/shared";
+import { systemApi } from "@kabuto/shared/endpoints/system";
 import type { Router } from "express";
+import { answered } from "../http/endpoints.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 
 export function mountSystemRoutes(
@@ -17,39 +18,21 @@ export function mountSystemRoutes(
     publicConfig: () => Promise<ConfigEntry[]>;
   },
 ): void {
-  const route = docs.on(router);
-  route(
-    {
-      method: "get",
-      path: "/health",
-      tag: "system",
-      summary: "Database and bus status",
-      response: healthSchema,
-    },
-    async (_request, response) => {
-      const database = (await deps.database.ping()) ? "up" : "down";
-      const bus = deps.bus.status();
-      const health: Health = {
-        status: database === "up" && bus === "up" ? "ok" : "degraded",
-        database,
-        bus,
-        feedEpoch: deps.feedEpoch(),
-        version: deps.version,
-      };
-      response.status(health.status === "ok" ? 200 : 503).json(health);
-    },
-  );
+  const serve = docs.serve({ router });
+  serve(systemApi.health, async ({ response }) => {
+    const database = (await deps.database.ping()) ? "up" : "down";
+    const bus = deps.bus.status();
+    const health: Health = {
+      status: database === "up" && bus === "up" ? "ok" : "degraded",
+      database,
+      bus,
+      feedEpoch: deps.feedEpoch(),
+      version: deps.version,
+    };
+    // Degraded answers 503 with the same body, for load balancers: not the declared status.
+    response.status(health.status === "ok" ? 200 : 503).json(health);
+    return answered;
+  });
 
-  route(
-    {
-      method: "get",
-      path: "/config",
-      tag: "system",
-      summary: "Public config entries: title, support links and address, fund hours, withdrawal minimums",
-      response: configListSchema,
-    },
-    async (_request, response) => {
-      response.json({ items: await deps.publicConfig() });
-    },
-  );
+  serve(systemApi.config, async () => ({ items: await deps.publicConfig() }));
 }

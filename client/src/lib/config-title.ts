@@ -1,5 +1,6 @@
-import { type ConfigEntry, configListSchema } from "@kabuto/shared";
-import { apiGet } from "./api.ts";
+import type { ConfigEntry } from "@kabuto/shared";
+import { systemApi } from "@kabuto/shared/endpoints/system";
+import { call } from "./api.ts";
 
 /**
  * The public config (`GET /config`, spec section 3): the page title, the support links, the
@@ -15,7 +16,7 @@ let cached: { promise: Promise<ConfigEntry[]>; atMs: number } | undefined;
 /** The public entries, from the server or the recent answer; a failed answer is not kept. */
 export function loadPublicConfig(nowMs: number = Date.now()): Promise<ConfigEntry[]> {
   if (cached && nowMs - cached.atMs < publicConfigFreshMs) return cached.promise;
-  const promise = apiGet("/config", configListSchema).then((config) => config.items);
+  const promise = call(systemApi.config).then((config) => config.items);
   const entry = { promise, atMs: nowMs };
   cached = entry;
   promise.catch(() => {

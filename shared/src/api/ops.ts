@@ -56,6 +56,12 @@ export const reasonSchema = safeText({ error: "REASON_REQUIRED", multiline: true
   .min(1, { error: "REASON_REQUIRED" })
   .max(500, { error: "VALIDATION_FAILED" });
 
+/** Disabling or re-enabling a staff member, with the reason the audit log keeps. */
+export const staffDisabledSchema = z.object({
+  disabled: z.boolean({ error: "VALIDATION_FAILED" }),
+  reason: reasonSchema,
+});
+
 export const reviewDecisionSchema = z.object({
   decision: z.enum(["approve", "reject"], { error: "VALIDATION_FAILED" }),
   /** Required to reject; optional to approve. */

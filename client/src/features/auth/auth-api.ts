@@ -1,16 +1,6 @@
-import {
-  type LoginRequest,
-  type Me,
-  meSchema,
-  type RegisterRequest,
-  type SessionResponse,
-  type SmsCodeRequest,
-  type SmsCodeResponse,
-  type SmsLoginRequest,
-  sessionResponseSchema,
-  smsCodeResponseSchema,
-} from "@kabuto/shared";
-import { apiGet, apiSend } from "../../lib/api.ts";
+import type { LoginRequest, RegisterRequest, SessionResponse, SmsLoginRequest } from "@kabuto/shared";
+import { authApi } from "@kabuto/shared/endpoints/auth";
+import { call } from "../../lib/api.ts";
 import { keepSessionToken } from "../../native/session-token.ts";
 import { clearSession, saveSession } from "../../state/session.ts";
 
@@ -22,34 +12,22 @@ async function signedIn(response: SessionResponse): Promise<SessionResponse> {
 }
 
 export async function login(request: LoginRequest): Promise<SessionResponse> {
-  return signedIn(await apiSend("POST", "/auth/login", request, sessionResponseSchema));
-}
-
-/**
- * Asks for a sign-in code by SMS. The server answers the same for any well-formed number and
- * ties the code to this browser with a cookie, so the code works only here.
- */
-export function requestSmsCode(request: SmsCodeRequest): Promise<SmsCodeResponse> {
-  return apiSend("POST", "/auth/sms-code", request, smsCodeResponseSchema);
+  return signedIn(await call(authApi.login, { body: request }));
 }
 
 export async function smsLogin(request: SmsLoginRequest): Promise<SessionResponse> {
-  return signedIn(await apiSend("POST", "/auth/sms-login", request, sessionResponseSchema));
+  return signedIn(await call(authApi.smsLogin, { body: request }));
 }
 
 export async function register(request: RegisterRequest): Promise<SessionResponse> {
-  return signedIn(await apiSend("POST", "/auth/register", request, sessionResponseSchema));
+  return signedIn(await call(authApi.register, { body: request }));
 }
 
 /** Signs out here even when the server cannot be reached: the member asked to leave. */
 export async function logout(): Promise<void> {
   try {
-    await apiSend("POST", "/auth/logout");
+    await call(authApi.logout);
   } finally {
     clearSession();
   }
-}
-
-export function fetchMe(): Promise<Me> {
-  return apiGet("/me", meSchema);
 }

@@ -1,12 +1,14 @@
 import { smsLoginRequestSchema } from "@kabuto/shared";
+import { authApi } from "@kabuto/shared/endpoints/auth";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
+import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { notifyError, notifyInfo, notifySuccess } from "../../lib/notify.ts";
-import { requestSmsCode, smsLogin } from "./auth-api.ts";
+import { smsLogin } from "./auth-api.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "./form-errors.ts";
 import "./auth.css";
 
@@ -59,7 +61,7 @@ export function SmsLoginScreen() {
   async function resend() {
     setResendIn(resendAfterSeconds);
     try {
-      await requestSmsCode({ account });
+      await call(authApi.smsCode, { body: { account } });
       setCode("");
       setErrors({});
       notifyInfo(t`A new code is on its way.`);

@@ -1,12 +1,13 @@
 import { smsCodeRequestSchema } from "@kabuto/shared";
+import { authApi } from "@kabuto/shared/endpoints/auth";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { CheckField, TextField } from "../../app/text-field.tsx";
+import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { notifyError } from "../../lib/notify.ts";
-import { requestSmsCode } from "./auth-api.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "./form-errors.ts";
 import "./auth.css";
 
@@ -36,7 +37,7 @@ export function SmsRequestScreen() {
     if (!parsed.success || !agreed) return;
     setBusy(true);
     try {
-      await requestSmsCode(parsed.data);
+      await call(authApi.smsCode, { body: parsed.data });
       navigate(smsCodePath(parsed.data.account));
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);

@@ -1,4 +1,5 @@
 import { type DividendPayment, marketZone, ppmToPercent, type UpcomingDividend } from "@kabuto/shared";
+import { dividendsApi } from "@kabuto/shared/endpoints/dividends";
 import { formatDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
@@ -6,18 +7,14 @@ import { Link, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import type { AsyncState } from "../../lib/use-async.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { formatSignedMoney, toneOf } from "../trading/figures.tsx";
 import { positionDetailPath } from "../trading/paths.ts";
-import {
-  dividendDetailPath,
-  fetchDividend,
-  fetchDividendHistory,
-  fetchUpcomingDividends,
-} from "./dividends-api.ts";
+import { dividendDetailPath } from "./dividends-api.ts";
 import "../wallet/wallet.css";
 import "./dividends.css";
 
@@ -67,6 +64,11 @@ function DividendRules() {
   );
 }
 
+/** One scope's items out of the list's answer, as the list's state. */
+function itemsOf<T, Item>(state: AsyncState<T>, items: (value: T) => Item[]): AsyncState<Item[]> {
+  return state.status === "ready" ? { status: "ready", value: items(state.value) } : state;
+}
+
 /**
  * `/common/dividend`: the dividend calendar. Announced dividends whose ex-date is ahead, on the
  * names the member holds or watches, with what their positions would receive or pay if held to
@@ -74,8 +76,8 @@ function DividendRules() {
  */
 export function DividendCalendarScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const upcoming = useAsync(key, fetchUpcomingDividends);
+  const list = useEndpoint(dividendsApi.list, { query: { scope: "upcoming" } });
+  const upcoming = itemsOf(list, (value) => (value.scope === "upcoming" ? value.items : []));
   return (
     <>
       <PageHeader back="/user/usercenter" title={<Trans>Dividends</Trans>} />
@@ -83,7 +85,9 @@ export function DividendCalendarScreen() {
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && upcoming.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && upcoming.status === "error" && <LoadProblem error={upcoming.error} onRetry={reload} />}
+        {session && upcoming.status === "error" && (
+          <LoadProblem error={upcoming.error} onRetry={list.reload} />
+        )}
         {session && upcoming.status === "ready" && (
           <section className="panel">
             <h2 className="panel__title">
@@ -175,8 +179,8 @@ function HeldText({ long, short }: { long: number; short: number }) {
 /** `/common/dividend2`: what the member's positions received and paid, newest first. */
 export function DividendHistoryScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const history = useAsync(key, fetchDividendHistory);
+  const list = useEndpoint(dividendsApi.list, { query: { scope: "history" } });
+  const history = itemsOf(list, (value) => (value.scope === "history" ? value.items : []));
   return (
     <>
       <PageHeader back="/user/usercenter" title={<Trans>Dividends</Trans>} />
@@ -184,7 +188,7 @@ export function DividendHistoryScreen() {
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && history.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && history.status === "error" && <LoadProblem error={history.error} onRetry={reload} />}
+        {session && history.status === "error" && <LoadProblem error={history.error} onRetry={list.reload} />}
         {session && history.status === "ready" && (
           <section className="panel">
             <h2 className="panel__title">
@@ -270,8 +274,7 @@ function PaymentRow({ payment, linkToDividend }: { payment: DividendPayment; lin
 export function DividendDetailScreen() {
   const session = useSessionState();
   const id = new URLSearchParams(useSearch()).get("id") ?? "";
-  const [key, reload] = useMemberReadKey();
-  const detail = useAsync(key && `${key}:${id}`, () => fetchDividend(id));
+  const detail = useEndpoint(dividendsApi.detail, { params: { id } });
   const locale = useLocale();
   return (
     <>
@@ -279,7 +282,7 @@ export function DividendDetailScreen() {
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && detail.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && detail.status === "error" && <LoadProblem error={detail.error} onRetry={reload} />}
+        {session && detail.status === "error" && <LoadProblem error={detail.error} onRetry={detail.reload} />}
         {session && detail.status === "ready" && (
           <>
             <section className="panel" data-testid="dividend-detail">

@@ -1,4 +1,5 @@
 import type { ConfigEntry } from "@kabuto/shared";
+import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
@@ -17,13 +18,13 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { configValue, loadPublicConfig, webLink } from "../../lib/config-title.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useSessionState } from "../../state/session.ts";
 import { fetchIndices } from "../market/market-api.ts";
 import { extendedSessionPath } from "../market/market-paths.ts";
 import { SessionBadge } from "../market/session-badge.tsx";
 import { CheckInCard } from "../rewards/check-in-card.tsx";
-import { fetchRewards } from "../rewards/rewards-api.ts";
 import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
 import {
   IconBlocks,
@@ -84,10 +85,9 @@ export function HomeScreen() {
 /** The daily check-in for a signed-in member; nothing for a visitor. */
 function HomeCheckIn() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const rewards = useAsync(key, fetchRewards);
+  const rewards = useEndpoint(rewardsApi.summary, {});
   if (!session || rewards.status !== "ready") return null;
-  return <CheckInCard rewards={rewards.value} onCheckedIn={reload} linkToRewards />;
+  return <CheckInCard rewards={rewards.value} onCheckedIn={rewards.reload} linkToRewards />;
 }
 
 /** The newest announcement on one line; none, no strip. */

@@ -1,15 +1,37 @@
 import type { AuditEntry } from "@kabuto/shared";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { navigate } from "../../app/hash-location.ts";
 import { TextField } from "../../app/text-field.tsx";
-import { useAsync } from "../../lib/use-async.ts";
+import { call } from "../../lib/api.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { auditActionLabel } from "./audit-actions.ts";
 import { auditChanges, auditTargetPath } from "./audit-format.ts";
-import { type AuditFilter, fetchAuditPage } from "./ops-api.ts";
+import type { AuditFilter, Page } from "./ops-api.ts";
 import { type Column, PagedTable } from "./ops-table.tsx";
-import { Loaded, OpsPage, useReload, When } from "./parts.tsx";
+import { Loaded, OpsPage, When } from "./parts.tsx";
+
+/** Entries the server sends per page (staff.routes.ts): fewer means the oldest entry is among them. */
+const auditPageSize = 100;
+
+/** The filter as the query sends it: what is empty is left out. */
+function auditQuery(filter: AuditFilter) {
+  return {
+    query: {
+      target: filter.target || undefined,
+      staffId: filter.staffId || undefined,
+      before: filter.before || undefined,
+    },
+  };
+}
+
+/** A page of the audit log, newest first; the next page starts before its last entry. */
+function auditPage({ items }: { items: AuditEntry[] }): Page<AuditEntry, string> {
+  const last = items.at(-1);
+  return { items, next: items.length < auditPageSize || !last ? null : last.id };
+}
 
 /** The filter lives in the address, so a filtered view can be shared and survives going back. */
 function filterOf(search: string): AuditFilter {
@@ -30,8 +52,9 @@ export function AuditScreen() {
   const { t, i18n } = useLingui();
   const search = useSearch();
   const filter = filterOf(search);
-  const [version, reload] = useReload();
-  const state = useAsync(`${search}#${version}`, () => fetchAuditPage(filter));
+  const first = useEndpoint(opsApi.audit, auditQuery(filter));
+  const state =
+    first.status === "ready" ? { status: "ready" as const, value: auditPage(first.value) } : first;
   const columns: Column<AuditEntry>[] = [
     { label: t`Time`, cell: (entry) => <When ms={entry.atMs} /> },
     { label: t`Staff`, cell: (entry) => <StaffCell entry={entry} /> },
@@ -52,11 +75,13 @@ export function AuditScreen() {
   return (
     <OpsPage title={<Trans>Audit log</Trans>}>
       <FilterForm key={search} filter={filter} />
-      <Loaded state={state} retry={reload}>
-        {(first) => (
+      <Loaded state={state} retry={first.reload}>
+        {(page) => (
           <PagedTable
-            first={first}
-            loadNext={(before) => fetchAuditPage({ ...filter, before })}
+            first={page}
+            loadNext={async (before) =>
+              auditPage(await call(opsApi.audit, auditQuery({ ...filter, before })))
+            }
             columns={columns}
             rowKey={(entry) => entry.id}
             empty={<Trans>No actions recorded.</Trans>}

@@ -1,14 +1,15 @@
 import type { OpsConfigEntry } from "@kabuto/shared";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { TextField } from "../../app/text-field.tsx";
+import { call } from "../../lib/api.ts";
 import { ApiError, type FieldError } from "../../lib/api-error.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { fetchConfig, setConfig } from "./ops-api.ts";
-import { Facts, Loaded, OpsCard, OpsPage, useBusy, useReload } from "./parts.tsx";
+import { useEndpoint } from "../../lib/queries.ts";
+import { Facts, Loaded, OpsCard, OpsPage, useBusy } from "./parts.tsx";
 
 /** What each public setting is, for staff; a setting the console does not know shows its name. */
 const entryLabels: Record<string, MessageDescriptor> = {
@@ -33,18 +34,19 @@ const entryHints: Record<OpsConfigEntry["kind"], MessageDescriptor> = {
 
 /** `#/ops/config` (supervisor): the settings every visitor reads, such as the title and support links. */
 export function ConfigScreen() {
-  const [version, reload] = useReload();
-  const state = useAsync(`config#${version}`, fetchConfig);
+  const state = useEndpoint(opsApi.config, {});
   return (
     <OpsPage title={<Trans>Public settings</Trans>}>
-      <Loaded state={state} retry={reload}>
-        {(entries) => (
+      <Loaded state={state} retry={state.reload}>
+        {({ items: entries }) => (
           <>
             <div className="ops-stack ops-narrow">
               {entries
                 .filter((entry) => entry.editable)
                 .map((entry) => (
-                  <EntryForm key={`${entry.name}#${version}`} entry={entry} onSaved={reload} />
+                  // A save reads the settings again (it changed the console's tag): the form starts
+                  // again from the value saved.
+                  <EntryForm key={`${entry.name}#${entry.value}`} entry={entry} />
                 ))}
             </div>
             <ReadOnlyEntries entries={entries.filter((entry) => !entry.editable)} />
@@ -55,7 +57,7 @@ export function ConfigScreen() {
   );
 }
 
-function EntryForm({ entry, onSaved }: { entry: OpsConfigEntry; onSaved: () => void }) {
+function EntryForm({ entry }: { entry: OpsConfigEntry }) {
   const { i18n, t } = useLingui();
   const [value, setValue] = useState(entry.value);
   const [error, setError] = useState<FieldError>();
@@ -65,10 +67,9 @@ function EntryForm({ entry, onSaved }: { entry: OpsConfigEntry; onSaved: () => v
     event.preventDefault();
     void run(
       async () => {
-        await setConfig(entry.name, value.trim());
+        await call(opsApi.setConfig, { params: { name: entry.name }, body: { value: value.trim() } });
         setError(undefined);
         notifySuccess(t`Saved`);
-        onSaved();
       },
       (caught) => caught instanceof ApiError && setError(caught.fields.value ?? caught.code),
     );

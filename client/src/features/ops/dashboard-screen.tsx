@@ -1,19 +1,25 @@
-import type { LedgerCheck, OpsQueues } from "@kabuto/shared";
+import type { AuditEntry, LedgerCheck, OpsQueues } from "@kabuto/shared";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { formatNumber } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { fetchAudit, fetchQueues, runLedgerCheck } from "./ops-api.ts";
+import { call } from "../../lib/api.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import type { AsyncState } from "../../lib/use-async.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
-import { Loaded, OpsCard, OpsPage, useBusy, useReload, When } from "./parts.tsx";
+import { Loaded, OpsCard, OpsPage, useBusy, When } from "./parts.tsx";
 
 /** `#/ops`: what waits for a decision, and (for supervisors) the latest staff actions. */
 export function DashboardScreen() {
   const supervisor = useRoleAtLeast("supervisor");
-  const [version, reload] = useReload();
-  const queues = useAsync(`queues#${version}`, fetchQueues);
+  const queues = useEndpoint(opsApi.queues, {});
+  const recent = useEndpoint(opsApi.audit, supervisor ? { query: {} } : null);
+  const reload = () => {
+    queues.reload();
+    if (supervisor) recent.reload();
+  };
   const tile = (name: keyof OpsQueues) =>
     queues.status === "ready" ? queues.value[name] : queues.status === "error" ? null : undefined;
   return (
@@ -57,7 +63,7 @@ export function DashboardScreen() {
           label={<Trans>Day-trading applications to review</Trans>}
         />
       </div>
-      {supervisor && <RecentActions version={version} />}
+      {supervisor && <RecentActions state={recent} retry={recent.reload} />}
       {supervisor && <LedgerCheckCard />}
     </OpsPage>
   );
@@ -92,14 +98,12 @@ function QueueTile({
 }
 
 /** The latest staff actions, to see at a glance what colleagues decided. */
-function RecentActions({ version }: { version: number }) {
+function RecentActions({ state, retry }: { state: AsyncState<{ items: AuditEntry[] }>; retry: () => void }) {
   const { t } = useLingui();
-  const [retries, retry] = useReload();
-  const state = useAsync(`audit#${version}#${retries}`, () => fetchAudit({}));
   return (
     <OpsCard title={<Trans>Latest staff actions</Trans>}>
       <Loaded state={state} retry={retry}>
-        {(entries) =>
+        {({ items: entries }) =>
           entries.length === 0 ? (
             <p className="ops-muted">
               <Trans>No actions recorded.</Trans>
@@ -142,7 +146,7 @@ function LedgerCheckCard() {
         className="button button--outline button--small"
         disabled={busy}
         data-testid="ledger-check-run"
-        onClick={() => run(async () => setReport(await runLedgerCheck()))}
+        onClick={() => run(async () => setReport(await call(opsApi.ledgerCheck)))}
       >
         <Trans>Run the ledger check</Trans>
       </button>

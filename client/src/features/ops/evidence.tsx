@@ -1,8 +1,10 @@
 import type { AuditEntry, FundHistoryItem } from "@kabuto/shared";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
+import { call } from "../../lib/api.ts";
 import { useAsync } from "../../lib/use-async.ts";
-import { fetchAudit, uploadUrl } from "./ops-api.ts";
+import { uploadUrl } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { Money, OpsCard, StatusTag, When } from "./parts.tsx";
 
@@ -51,8 +53,12 @@ export function FundHistory({ items }: { items: readonly FundHistoryItem[] }) {
 /** Who did what to one request, from the audit log (supervisors and up read it). */
 export function useAuditTrail(target: string, version: number): AuditEntry[] | undefined {
   const allowed = useRoleAtLeast("supervisor");
-  const state = useAsync(allowed ? `${target}#${version}` : null, () => fetchAudit({ target }));
-  return state.status === "ready" ? state.value : undefined;
+  // Read again with each action on the request (`version`), whose screen may change it otherwise
+  // than through a declared endpoint: the detail screens of every product share this.
+  const state = useAsync(allowed ? `${target}#${version}` : null, () =>
+    call(opsApi.audit, { query: { target } }),
+  );
+  return state.status === "ready" ? state.value.items : undefined;
 }
 
 export function AuditTrail({ target, entries }: { target: string; entries: AuditEntry[] | undefined }) {

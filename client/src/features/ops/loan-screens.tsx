@@ -7,16 +7,17 @@ import {
   type OpsLoanRow,
   ppmToPercent,
 } from "@kabuto/shared";
+import { loansApi } from "@kabuto/shared/endpoints/loans";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { TextField } from "../../app/text-field.tsx";
+import { call } from "../../lib/api.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { DetailScreen } from "./detail-screen.tsx";
-import { fetchLoan, fetchLoanQueue, fetchMemberCredit, reviewLoan, setMemberCredit } from "./ops-api.ts";
 import {
   Facts,
   Loaded,
@@ -39,7 +40,7 @@ export function LoanQueueScreen() {
       title={<Trans>Loans</Trans>}
       path="/ops/loans"
       statuses={loanStatuses}
-      load={fetchLoanQueue}
+      load={async (status) => (await call(loansApi.opsList, { query: { status } })).items}
       columns={(shared) => [
         shared.number,
         shared.member,
@@ -67,7 +68,7 @@ export function LoanDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
       id={id}
-      load={fetchLoan}
+      load={(loanId) => call(loansApi.opsDetail, { params: { id: loanId } })}
       title={<Trans>Loan No. {id}</Trans>}
       back={{ href: "/ops/loans", label: <Trans>Loans</Trans> }}
       target={`loan:${id}`}
@@ -86,7 +87,9 @@ function LoanReview({ loan, onDone }: { loan: OpsLoan; onDone: () => void }) {
   const amount = <Money amount={loan.amount} currency={loan.currency} />;
   return (
     <ReviewPanel
-      decide={(decision, reason) => reviewLoan(loan.id, { decision, reason })}
+      decide={async (decision, reason) => {
+        await call(loansApi.review, { params: { id: loan.id }, body: { decision, reason } });
+      }}
       approveSummary={
         <p>
           <Trans>
@@ -194,18 +197,11 @@ function CreditLines({ lines, score }: { lines: CreditLine[]; score: number | nu
 
 /** A member's credit on their screen (supervisors): the figures, the rules' proposal and the form that sets them. */
 export function MemberCreditCard({ memberId }: { memberId: string }) {
-  const [version, setVersion] = useState(0);
-  const state = useAsync(`credit:${memberId}#${version}`, () => fetchMemberCredit(memberId));
+  // Saving reads the credit again (it changed the console's tag); the form starts again from it.
+  const state = useEndpoint(loansApi.opsCredit, { params: { id: memberId } });
   return (
-    <Loaded state={state} retry={() => setVersion((value) => value + 1)}>
-      {(credit) => (
-        <CreditForm
-          key={version}
-          memberId={memberId}
-          credit={credit}
-          onSaved={() => setVersion((value) => value + 1)}
-        />
-      )}
+    <Loaded state={state} retry={state.reload}>
+      {(credit) => <CreditForm key={JSON.stringify(credit)} memberId={memberId} credit={credit} />}
     </Loaded>
   );
 }
@@ -215,15 +211,7 @@ function major(line: CreditLine | undefined): string {
   return line ? minorToDecimal(BigInt(line.line), line.currency) : "0";
 }
 
-function CreditForm({
-  memberId,
-  credit,
-  onSaved,
-}: {
-  memberId: string;
-  credit: OpsCredit;
-  onSaved: () => void;
-}) {
+function CreditForm({ memberId, credit }: { memberId: string; credit: OpsCredit }) {
   const { t } = useLingui();
   const jpy = credit.credit.lines.find((line) => line.currency === "JPY");
   const usd = credit.credit.lines.find((line) => line.currency === "USD");
@@ -244,13 +232,15 @@ function CreditForm({
     if (Object.keys(found).length > 0) return;
     void run(
       async () => {
-        await setMemberCredit(memberId, {
-          score: scoreNumber,
-          lines: { JPY: jpyLine.trim(), USD: usdLine.trim() },
-          reason: reason.trim(),
+        await call(loansApi.setCredit, {
+          params: { id: memberId },
+          body: {
+            score: scoreNumber,
+            lines: { JPY: jpyLine.trim(), USD: usdLine.trim() },
+            reason: reason.trim(),
+          },
         });
         notifySuccess(t`Credit saved`);
-        onSaved();
       },
       (error) => {
         const code = errorCode(error);

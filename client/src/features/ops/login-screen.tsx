@@ -1,10 +1,11 @@
 import { type Staff, staffLoginRequestSchema } from "@kabuto/shared";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { KabutoMark } from "../../app/icons.tsx";
+import { call } from "../../lib/api.ts";
 import { notifySuccess } from "../../lib/notify.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
-import { staffLogin } from "./ops-api.ts";
 import { LocaleSelect } from "./ops-layout.tsx";
 import { refusedFields, useBusy } from "./parts.tsx";
 import { StaffField } from "./staff-fields.tsx";
@@ -24,7 +25,7 @@ export function OpsLoginScreen({ onSignedIn }: { onSignedIn: (staff: Staff) => v
     if (!parsed.success) return;
     void run(
       async () => {
-        const staff = await staffLogin(parsed.data.login, parsed.data.password);
+        const { staff } = await call(opsApi.login, { body: parsed.data });
         notifySuccess(t`Signed in`);
         onSignedIn(staff);
       },

@@ -8,6 +8,7 @@ import {
   memberFlagNames,
   memberFlagsUpdateSchema,
 } from "@kabuto/shared";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { formatMoney } from "@kabuto/shared/format";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -18,17 +19,18 @@ import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
 import { navigate } from "../../app/hash-location.ts";
 import { CheckField, TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import type { FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { firstFieldError } from "../auth/form-errors.ts";
 import { summarizeChanges } from "../funds/fund-record.ts";
 import { parseAdjustment } from "./adjustment-rules.ts";
 import { DetailScreen } from "./detail-screen.tsx";
 import { MemberCreditCard } from "./loan-screens.tsx";
 import { FlagTags, flagShortLabels } from "./member-flags.tsx";
-import { adjustMember, fetchMember, searchMembers, setMemberFlags } from "./ops-api.ts";
+import type { Page } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { type Column, OpsTable, PagedTable } from "./ops-table.tsx";
 import {
@@ -41,7 +43,6 @@ import {
   StatusTag,
   TextArea,
   useBusy,
-  useReload,
   When,
 } from "./parts.tsx";
 import { MemberRewardsCard } from "./reward-screens.tsx";
@@ -86,14 +87,24 @@ const journalLabels: Record<string, MessageDescriptor> = {
 
 const memberPath = (member: { id: string }) => `/ops/members/${member.id}`;
 
+/** The search's query from `offset` on: an empty search and the first page send neither. */
+function memberQuery(q: string, offset: number) {
+  return { query: { q: q.trim() || undefined, offset: offset > 0 ? offset : undefined } };
+}
+
+/** A page of the search as the paged table takes it. */
+function pageOf(list: { items: MemberSummary[]; nextOffset: number | null }): Page<MemberSummary, number> {
+  return { items: list.items, next: list.nextOffset };
+}
+
 /** `#/ops/members?q=`: find a member by account prefix, id, real name or invitation code. */
 export function MemberSearchScreen() {
   const { t } = useLingui();
   const search = useSearch();
   const q = new URLSearchParams(search).get("q") ?? "";
   const [text, setText] = useState(q);
-  const [version, reload] = useReload();
-  const state = useAsync(`${q}#${version}`, () => searchMembers(q, 0));
+  const first = useEndpoint(opsApi.members, memberQuery(q, 0));
+  const state = first.status === "ready" ? { status: "ready" as const, value: pageOf(first.value) } : first;
   const columns: Column<MemberSummary>[] = [
     {
       label: t`Account`,
@@ -131,11 +142,11 @@ export function MemberSearchScreen() {
           <Trans context="member search">Search</Trans>
         </button>
       </form>
-      <Loaded state={state} retry={reload}>
-        {(first) => (
+      <Loaded state={state} retry={first.reload}>
+        {(page) => (
           <PagedTable
-            first={first}
-            loadNext={(offset) => searchMembers(q, offset)}
+            first={page}
+            loadNext={async (offset) => pageOf(await call(opsApi.members, memberQuery(q, offset)))}
             columns={columns}
             rowKey={(member) => member.id}
             rowHref={memberPath}
@@ -154,7 +165,7 @@ export function MemberDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
       id={id}
-      load={fetchMember}
+      load={(memberId) => call(opsApi.member, { params: { id: memberId } })}
       title={<Trans>Member</Trans>}
       back={{ href: "/ops/members", label: <Trans>Members</Trans> }}
       target={`member:${id}`}
@@ -345,7 +356,10 @@ function FlagsForm({ member, onSaved }: { member: MemberProfile; onSaved: () => 
 
   function save() {
     void run(async () => {
-      await setMemberFlags(member.id, { ...changedFlags(), reason: reason.trim() });
+      await call(opsApi.setMemberFlags, {
+        params: { id: member.id },
+        body: { ...changedFlags(), reason: reason.trim() },
+      });
       notifySuccess(t`Flags saved`);
       setConfirming(false);
       onSaved();
@@ -432,7 +446,7 @@ function AdjustForm({ member, onPosted }: { member: MemberProfile; onPosted: () 
     const key = intents.current.keyFor(JSON.stringify(request));
     void run(
       async () => {
-        await adjustMember(member.id, request, key);
+        await call(opsApi.adjust, { params: { id: member.id }, body: request }, { idempotencyKey: key });
         intents.current.settle();
         notifySuccess(t`Adjustment posted`);
         setConfirming(null);

@@ -1,55 +1,16 @@
 import {
-  type Adjustment,
-  type AdjustmentRequest,
-  type AuditEntry,
-  adjustmentSchema,
-  auditListSchema,
-  type CreditSetting,
-  type LedgerCheck,
-  ledgerCheckSchema,
-  type MemberFlagsUpdate,
-  type MemberProfile,
-  type MemberSummary,
-  memberListSchema,
-  memberProfileSchema,
-  memberSummarySchema,
   type NewsInput,
-  type OpsConfigEntry,
-  type OpsCredit,
   type OpsDayTradeApplication,
-  type OpsLoan,
-  type OpsLoanRow,
-  type OpsMemberRewards,
   type OpsNewsItem,
-  type OpsQueues,
-  type OpsSupportConversation,
-  type OpsSupportRow,
-  opsConfigEntrySchema,
-  opsConfigListSchema,
-  opsCreditSchema,
   opsDayTradeApplicationSchema,
   opsDayTradeListSchema,
-  opsLoanListSchema,
-  opsLoanSchema,
-  opsMemberRewardsSchema,
   opsNewsItemSchema,
   opsNewsListSchema,
-  opsQueuesSchema,
-  opsSupportConversationSchema,
-  opsSupportListSchema,
-  type RewardReversal,
-  type RewardSettings,
-  rewardReversalSchema,
-  rewardSettingsSchema,
-  type Staff,
-  staffListSchema,
-  staffSchema,
-  staffSessionResponseSchema,
 } from "@kabuto/shared";
 import { pathOf } from "@kabuto/shared/endpoint";
 import { uploadsApi } from "@kabuto/shared/endpoints/uploads";
 import { z } from "zod";
-import { apiAct, apiGet, apiSend } from "../../lib/api.ts";
+import { apiGet, apiSend } from "../../lib/api.ts";
 
 /**
  * The console's calls, all under `/api/v1/ops`. The staff session is an httpOnly cookie the
@@ -63,7 +24,7 @@ export interface Page<T, C> {
   next: C | null;
 }
 
-const okSchema = z.object({ ok: z.boolean() });
+const _okSchema = z.object({ ok: z.boolean() });
 
 function query(params: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
@@ -74,33 +35,6 @@ function query(params: Record<string, string | undefined>): string {
 
 // Staff session and accounts.
 
-export async function staffLogin(login: string, password: string): Promise<Staff> {
-  const { staff } = await apiSend("POST", "/ops/auth/login", { login, password }, staffSessionResponseSchema);
-  return staff;
-}
-
-export async function staffLogout(): Promise<void> {
-  await apiSend("POST", "/ops/auth/logout", {}, okSchema);
-}
-
-export function fetchStaffMe(): Promise<Staff> {
-  return apiGet("/ops/me", staffSchema);
-}
-
-export async function fetchStaffList(): Promise<Staff[]> {
-  return (await apiGet("/ops/staff", staffListSchema)).items;
-}
-
-export function createStaff(input: { login: string; name: string; role: string; password: string }) {
-  return apiSend("POST", "/ops/staff", input, staffSchema);
-}
-
-export function setStaffDisabled(id: string, disabled: boolean, reason: string): Promise<Staff> {
-  return apiSend("POST", `/ops/staff/${encodeURIComponent(id)}/disabled`, { disabled, reason }, staffSchema);
-}
-
-// The audit log.
-
 export interface AuditFilter {
   target?: string | undefined;
   staffId?: string | undefined;
@@ -108,19 +42,9 @@ export interface AuditFilter {
 }
 
 /** Entries the server sends per page (staff.routes.ts): fewer means the oldest entry is among them. */
-const auditPageSize = 100;
-
-export async function fetchAudit(filter: AuditFilter): Promise<AuditEntry[]> {
-  return (await apiGet(`/ops/audit${query({ ...filter })}`, auditListSchema)).items;
-}
+const _auditPageSize = 100;
 
 /** A page of the audit log, newest first; the next page starts before its last entry. */
-export async function fetchAuditPage(filter: AuditFilter): Promise<Page<AuditEntry, string>> {
-  const items = await fetchAudit(filter);
-  const last = items.at(-1);
-  return { items, next: items.length < auditPageSize || !last ? null : last.id };
-}
-
 /** An uploaded image (ID photos, receipts) as staff read it: an `<img src>` the staff cookie opens. */
 export function uploadUrl(id: string): string {
   return `/api/v1${pathOf(uploadsApi.opsImage, { id })}`;
@@ -134,50 +58,8 @@ export interface Review {
 // Real-name verification.
 
 /** Recomputes every balance from its entries and adds up every journal (supervisors). */
-export function runLedgerCheck(): Promise<LedgerCheck> {
-  return apiGet("/ops/ledger-check", ledgerCheckSchema);
-}
-
 /** Every review queue counted, with when its oldest request came. */
-export function fetchQueues(): Promise<OpsQueues> {
-  return apiGet("/ops/queues", opsQueuesSchema);
-}
-
-// Members.
-
-export async function searchMembers(q: string, offset: number): Promise<Page<MemberSummary, number>> {
-  const { items, nextOffset } = await apiGet(
-    `/ops/members${query({ q: q.trim(), offset: offset > 0 ? String(offset) : undefined })}`,
-    memberListSchema,
-  );
-  return { items, next: nextOffset };
-}
-
-export function fetchMember(id: string): Promise<MemberProfile> {
-  return apiGet(`/ops/members/${encodeURIComponent(id)}`, memberProfileSchema);
-}
-
-export function setMemberFlags(id: string, update: MemberFlagsUpdate): Promise<MemberSummary> {
-  return apiSend("POST", `/ops/members/${encodeURIComponent(id)}/flags`, update, memberSummarySchema);
-}
-
 /** An adjusting journal; `intentKey` makes a retry after a lost answer post it once. */
-export function adjustMember(id: string, request: AdjustmentRequest, intentKey: string): Promise<Adjustment> {
-  return apiAct(`/ops/members/${encodeURIComponent(id)}/adjustments`, request, adjustmentSchema, intentKey);
-}
-
-// Public settings.
-
-export async function fetchConfig(): Promise<OpsConfigEntry[]> {
-  return (await apiGet("/ops/config", opsConfigListSchema)).items;
-}
-
-export function setConfig(name: string, value: string): Promise<OpsConfigEntry> {
-  return apiSend("PUT", `/ops/config/${encodeURIComponent(name)}`, { value }, opsConfigEntrySchema);
-}
-
-// News and announcements.
-
 export function fetchNews(before: string | undefined): Promise<Page<OpsNewsItem, string>> {
   return apiGet(`/ops/news${query({ before })}`, opsNewsListSchema);
 }
@@ -210,71 +92,5 @@ export async function reviewDayTradeApplication(id: string, review: Review): Pro
 
 // Credit loans: the review queue and members' credit lines.
 
-export async function fetchLoanQueue(status: string): Promise<OpsLoanRow[]> {
-  return (await apiGet(`/ops/loans${query({ status })}`, opsLoanListSchema)).items;
-}
-
-export function fetchLoan(id: string): Promise<OpsLoan> {
-  return apiGet(`/ops/loans/${encodeURIComponent(id)}`, opsLoanSchema);
-}
-
-export async function reviewLoan(id: string, review: Review): Promise<void> {
-  await apiSend("POST", `/ops/loans/${encodeURIComponent(id)}/review`, review);
-}
-
-export function fetchMemberCredit(memberId: string): Promise<OpsCredit> {
-  return apiGet(`/ops/members/${encodeURIComponent(memberId)}/credit`, opsCreditSchema);
-}
-
-export function setMemberCredit(memberId: string, setting: CreditSetting): Promise<OpsCredit> {
-  return apiSend("PUT", `/ops/members/${encodeURIComponent(memberId)}/credit`, setting, opsCreditSchema);
-}
-
-// Rewards.
-
-export function fetchRewardSettings(): Promise<RewardSettings> {
-  return apiGet("/ops/reward-settings", rewardSettingsSchema);
-}
-
-export function fetchMemberRewards(memberId: string): Promise<OpsMemberRewards> {
-  return apiGet(`/ops/members/${encodeURIComponent(memberId)}/rewards`, opsMemberRewardsSchema);
-}
-
 /** Takes a reward back with a reason the member reads; the intent key makes a retry act once. */
-export function reverseReward(
-  memberId: string,
-  journalId: string,
-  reason: string,
-  intentKey: string,
-): Promise<RewardReversal> {
-  return apiAct(
-    `/ops/members/${encodeURIComponent(memberId)}/rewards/${encodeURIComponent(journalId)}/reversal`,
-    { reason },
-    rewardReversalSchema,
-    intentKey,
-  );
-}
-
-// Online support.
-
-export async function fetchSupportInbox(): Promise<OpsSupportRow[]> {
-  return (await apiGet("/ops/support", opsSupportListSchema)).items;
-}
-
-export function fetchSupportConversation(id: string): Promise<OpsSupportConversation> {
-  return apiGet(`/ops/support/${encodeURIComponent(id)}`, opsSupportConversationSchema);
-}
-
 /** A reply to the member; `intentKey` makes a retry after a lost answer send it once. */
-export function replySupport(id: string, body: string, intentKey: string): Promise<OpsSupportConversation> {
-  return apiAct(
-    `/ops/support/${encodeURIComponent(id)}/messages`,
-    { body },
-    opsSupportConversationSchema,
-    intentKey,
-  );
-}
-
-export function markSupportRead(id: string): Promise<OpsSupportConversation> {
-  return apiSend("POST", `/ops/support/${encodeURIComponent(id)}/read`, {}, opsSupportConversationSchema);
-}

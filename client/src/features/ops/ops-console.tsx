@@ -1,15 +1,16 @@
 import { roleAtLeast, type Staff } from "@kabuto/shared";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { i18n } from "@lingui/core";
 import { Trans } from "@lingui/react/macro";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { navigate } from "../../app/hash-location.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifyError, notifyInfo } from "../../lib/notify.ts";
 import { installSignInRedirect } from "../../lib/unauthorized.ts";
 import { reconnectSocket } from "../../state/socket.ts";
-import { fetchStaffMe, staffLogout } from "./ops-api.ts";
 import { openOpsCatalogs } from "./ops-i18n.ts";
 import { OpsLayout } from "./ops-layout.tsx";
 import { opsHome, opsLogin, returnPath, sectionOf } from "./ops-nav.ts";
@@ -115,7 +116,7 @@ export function OpsConsole() {
 
   const loadStaff = useCallback(() => {
     setSession({ status: "loading" });
-    fetchStaffMe().then(
+    call(opsApi.me).then(
       (staff) => setSession({ status: "signed-in", staff }),
       (error: unknown) =>
         setSession(needsSignIn(error) ? { status: "signed-out" } : { status: "error", error }),
@@ -143,7 +144,7 @@ export function OpsConsole() {
   }, []);
 
   const signOut = useCallback(() => {
-    staffLogout().then(
+    call(opsApi.logout).then(
       () => {
         setSession({ status: "signed-out" });
         // The gateway granted the staff topic by the session this socket began with.

@@ -1,14 +1,15 @@
 import type { OpsReward } from "@kabuto/shared";
+import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { formatNumber } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { fetchMemberRewards, fetchRewardSettings, reverseReward } from "./ops-api.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { OpsTable } from "./ops-table.tsx";
-import { Facts, Loaded, Money, OpsCard, OpsPage, useReload, When } from "./parts.tsx";
+import { Facts, Loaded, Money, OpsCard, OpsPage, When } from "./parts.tsx";
 import { ReasonDialog } from "./reason-dialog.tsx";
 
 /**
@@ -17,13 +18,12 @@ import { ReasonDialog } from "./reason-dialog.tsx";
  * the editable public settings, so the console shows them and a deployment changes them.
  */
 export function RewardSettingsScreen() {
-  const [version, reload] = useReload();
   const locale = useLocale();
-  const state = useAsync(`reward-settings#${version}`, fetchRewardSettings);
+  const state = useEndpoint(rewardsApi.opsSettings, {});
   const number = (value: number) => formatNumber(value, locale);
   return (
     <OpsPage title={<Trans>Reward settings</Trans>}>
-      <Loaded state={state} retry={reload}>
+      <Loaded state={state} retry={state.reload}>
         {(settings) => (
           <div className="ops-stack ops-narrow">
             <OpsCard title={<Trans context="console">Daily check-in</Trans>}>
@@ -80,12 +80,11 @@ export function RewardSettingsScreen() {
 export function MemberRewardsCard({ memberId, onChanged }: { memberId: string; onChanged: () => void }) {
   const { t } = useLingui();
   const supervisor = useRoleAtLeast("supervisor");
-  const [version, reload] = useReload();
-  const state = useAsync(`member-rewards:${memberId}#${version}`, () => fetchMemberRewards(memberId));
+  const state = useEndpoint(rewardsApi.opsMemberRewards, { params: { id: memberId } });
   const [reversing, setReversing] = useState<OpsReward | null>(null);
   const intents = useRef(new IntentKeys());
   return (
-    <Loaded state={state} retry={reload}>
+    <Loaded state={state} retry={state.reload}>
       {(rewards) => (
         <OpsCard title={<Trans>Rewards</Trans>}>
           <Facts
@@ -165,7 +164,11 @@ export function MemberRewardsCard({ memberId, onChanged }: { memberId: string; o
               act={async (reason) => {
                 const key = intents.current.keyFor(`reverse:${reversing.journalId}`);
                 try {
-                  await reverseReward(memberId, reversing.journalId, reason, key);
+                  await call(
+                    rewardsApi.reverse,
+                    { params: { id: memberId, journalId: reversing.journalId }, body: { reason } },
+                    { idempotencyKey: key },
+                  );
                   intents.current.settle();
                 } catch (error) {
                   intents.current.settle(error);
@@ -174,10 +177,8 @@ export function MemberRewardsCard({ memberId, onChanged }: { memberId: string; o
               }}
               doneMessage={t`The reward was taken back`}
               onClose={() => setReversing(null)}
-              onDone={() => {
-                reload();
-                onChanged();
-              }}
+              // The reversal changed the console's tag: these rewards are read again.
+              onDone={onChanged}
             >
               <p>
                 <Trans>

@@ -1,29 +1,30 @@
 import { createStaffSchema, type Staff, type StaffRole, staffRoles } from "@kabuto/shared";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
+import { call } from "../../lib/api.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
-import { createStaff, fetchStaffList, setStaffDisabled } from "./ops-api.ts";
 import { roleLabels } from "./ops-layout.tsx";
 import { useStaff } from "./ops-session.tsx";
 import { type Column, OpsTable } from "./ops-table.tsx";
-import { Loaded, OpsPage, refusedFields, Tag, useBusy, useReload, When } from "./parts.tsx";
+import { Loaded, OpsPage, refusedFields, Tag, useBusy, When } from "./parts.tsx";
 import { ReasonDialog } from "./reason-dialog.tsx";
 import { StaffField } from "./staff-fields.tsx";
 
 /** `#/ops/staff` (admin): staff accounts, their roles, adding one, disabling one. */
 export function StaffScreen() {
-  const [version, reload] = useReload();
-  const state = useAsync(`staff#${version}`, fetchStaffList);
+  // Adding or disabling someone is a change through the console's endpoints: the list is read again.
+  const state = useEndpoint(opsApi.staffList, {});
   return (
     <OpsPage title={<Trans>Staff</Trans>}>
-      <Loaded state={state} retry={reload}>
-        {(items) => <StaffTable items={items} onChanged={reload} />}
+      <Loaded state={state} retry={state.reload}>
+        {({ items }) => <StaffTable items={items} onChanged={state.reload} />}
       </Loaded>
-      <CreateStaffForm onCreated={reload} />
+      <CreateStaffForm onCreated={state.reload} />
     </OpsPage>
   );
 }
@@ -99,7 +100,9 @@ function DisableDialog({
       id="staff-reason"
       title={disable ? <Trans>Disable {staff.login}?</Trans> : <Trans>Enable {staff.login}?</Trans>}
       confirmLabel={disable ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-      act={(reason) => setStaffDisabled(staff.id, disable, reason)}
+      act={(reason) =>
+        call(opsApi.setStaffDisabled, { params: { id: staff.id }, body: { disabled: disable, reason } })
+      }
       doneMessage={disable ? t`Staff member disabled` : t`Staff member enabled`}
       onClose={onClose}
       onDone={onDone}
@@ -129,7 +132,7 @@ function CreateStaffForm({ onCreated }: { onCreated: () => void }) {
     if (!parsed.success) return;
     void run(
       async () => {
-        const created = await createStaff(parsed.data);
+        const created = await call(opsApi.createStaff, { body: parsed.data });
         notifySuccess(t`Added ${created.login}`);
         setLogin("");
         setName("");

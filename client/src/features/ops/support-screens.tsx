@@ -6,38 +6,22 @@ import {
   staffSupportTopic,
   supportMessageLengthMax,
 } from "@kabuto/shared";
+import { opsApi } from "@kabuto/shared/endpoints/ops";
+import { supportApi } from "@kabuto/shared/endpoints/support";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "wouter";
+import { call } from "../../lib/api.ts";
 import type { FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useLive } from "../../lib/use-live.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useTopicEvents } from "../../state/topic-events.ts";
 import { Balances, Profile } from "./member-screens.tsx";
-import {
-  fetchMember,
-  fetchSupportConversation,
-  fetchSupportInbox,
-  markSupportRead,
-  replySupport,
-  uploadUrl,
-} from "./ops-api.ts";
+import { uploadUrl } from "./ops-api.ts";
 import { OpsTable } from "./ops-table.tsx";
-import {
-  Empty,
-  Loaded,
-  OpsCard,
-  OpsPage,
-  refusedFields,
-  Tag,
-  TextArea,
-  useBusy,
-  useReload,
-  When,
-} from "./parts.tsx";
+import { Empty, Loaded, OpsCard, OpsPage, refusedFields, Tag, TextArea, useBusy, When } from "./parts.tsx";
 
 const topicLabels: Record<SupportTopic, MessageDescriptor> = {
   account: msg({ message: "Account", context: "support topic" }),
@@ -70,12 +54,12 @@ function AnsweredTag({ unanswered }: { unanswered: boolean }) {
 /** `#/ops/support`: every conversation, unanswered first (longest waiting at the top), live. */
 export function SupportInboxScreen() {
   const { i18n, t } = useLingui();
-  const [state, reload] = useLive("support", fetchSupportInbox);
-  useInboxEvents(reload);
+  const state = useEndpoint(supportApi.inbox, {});
+  useInboxEvents(state.reload);
   return (
     <OpsPage title={<Trans>Support</Trans>}>
-      <Loaded state={state} retry={reload}>
-        {(rows) =>
+      <Loaded state={state} retry={state.reload}>
+        {({ items: rows }) =>
           rows.length === 0 ? (
             <Empty>
               <Trans>No conversations yet.</Trans>
@@ -113,24 +97,24 @@ export function SupportInboxScreen() {
 
 /** `#/ops/support/:id`: the thread and a reply box, the member's profile beside it, live. */
 export function SupportConversationScreen({ id }: { id: string }) {
-  const [state, reload] = useLive(`support:${id}`, () => fetchSupportConversation(id));
-  useInboxEvents(reload, id);
+  const state = useEndpoint(supportApi.opsConversation, { params: { id } });
+  useInboxEvents(state.reload, id);
   const unread = state.status === "ready" ? state.value.unread : 0;
   // Opening the conversation reads what the member wrote: their side then shows it as read.
   useEffect(() => {
-    if (unread > 0) markSupportRead(id).catch(() => undefined);
+    if (unread > 0) call(supportApi.staffRead, { params: { id } }).catch(() => undefined);
   }, [id, unread]);
   return (
     <OpsPage
       title={<Trans>Conversation No. {id}</Trans>}
       back={{ href: "/ops/support", label: <Trans>Support</Trans> }}
     >
-      <Loaded state={state} retry={reload}>
+      <Loaded state={state} retry={state.reload}>
         {(conversation) => (
           <div className="ops-columns">
             <div className="ops-stack">
               <ConversationCard conversation={conversation} />
-              <ReplyForm id={id} onSent={reload} />
+              <ReplyForm id={id} />
             </div>
             <div className="ops-stack">
               <MemberBeside memberId={conversation.memberId} />
@@ -190,7 +174,7 @@ function Message({ message }: { message: SupportMessage }) {
   );
 }
 
-function ReplyForm({ id, onSent }: { id: string; onSent: () => void }) {
+function ReplyForm({ id }: { id: string }) {
   const { t } = useLingui();
   const [body, setBody] = useState("");
   const [error, setError] = useState<FieldError>();
@@ -206,10 +190,14 @@ function ReplyForm({ id, onSent }: { id: string; onSent: () => void }) {
     setError(undefined);
     void run(
       async () => {
-        await replySupport(id, body, keys.keyFor(JSON.stringify([id, body])));
+        // The conversation is read again: the reply changed the console's tag.
+        await call(
+          supportApi.reply,
+          { params: { id }, body: { body } },
+          { idempotencyKey: keys.keyFor(JSON.stringify([id, body])) },
+        );
         keys.settle();
         setBody("");
-        onSent();
       },
       (caught) => {
         keys.settle(caught);
@@ -242,10 +230,9 @@ function ReplyForm({ id, onSent }: { id: string; onSent: () => void }) {
 }
 
 function MemberBeside({ memberId }: { memberId: string }) {
-  const [version, reload] = useReload();
-  const state = useAsync(`member:${memberId}#${version}`, () => fetchMember(memberId));
+  const state = useEndpoint(opsApi.member, { params: { id: memberId } });
   return (
-    <Loaded state={state} retry={reload}>
+    <Loaded state={state} retry={state.reload}>
       {(member) => (
         <>
           <Profile member={member} />

@@ -1,12 +1,13 @@
 import type { RewardsSummary } from "@kabuto/shared";
+import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";
+import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
-import { checkIn } from "./rewards-api.ts";
 import "./rewards.css";
 
 /** Days a streak's dots show: a week, the bonus on its last. */
@@ -37,7 +38,7 @@ export function CheckInCard({
   async function press() {
     setBusy(true);
     try {
-      const result = await checkIn();
+      const result = await call(rewardsApi.checkIn);
       notifySuccess(t`Checked in: +${result.earned} points`);
       onCheckedIn();
     } catch (error) {

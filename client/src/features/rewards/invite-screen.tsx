@@ -1,4 +1,5 @@
 import { type Invitee, invitationLink, marketZone } from "@kabuto/shared";
+import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { formatDate, formatMoney } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import QRCode from "qrcode";
@@ -6,10 +7,9 @@ import { useEffect, useRef } from "react";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { copyText } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
-import { fetchInvitations } from "./rewards-api.ts";
 // The history list's rows are the deposit and withdrawal lists' own.
 import "../wallet/wallet.css";
 import "./rewards.css";
@@ -25,8 +25,7 @@ export const qrSizePx = 256;
  */
 export function InviteScreen() {
   const session = useSessionState();
-  const [key, reload] = useMemberReadKey();
-  const invitations = useAsync(key, fetchInvitations);
+  const invitations = useEndpoint(rewardsApi.invitations, {});
   return (
     <>
       <PageHeader back="/user/usercenter" title={<Trans>Invite friends</Trans>} />
@@ -34,7 +33,7 @@ export function InviteScreen() {
         {!session && <SignInNeeded />}
         {session && invitations.status === "loading" && <div className="panel" aria-busy="true" />}
         {session && invitations.status === "error" && (
-          <LoadProblem error={invitations.error} onRetry={reload} />
+          <LoadProblem error={invitations.error} onRetry={invitations.reload} />
         )}
         {session && invitations.status === "ready" && (
           <>

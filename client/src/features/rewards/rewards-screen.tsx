@@ -1,4 +1,5 @@
 import { marketZone, type RewardEvent, type RewardsSummary } from "@kabuto/shared";
+import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { formatDate, formatMoney, formatNumber } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -6,15 +7,15 @@ import { Link } from "wouter";
 import { IconChevron } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { formatSignedMoney } from "../trading/figures.tsx";
 import { afterOwnAction } from "../trading/trading-store.ts";
 import { CheckInCard } from "./check-in-card.tsx";
-import { convertPoints, fetchRewards } from "./rewards-api.ts";
 // The history list's rows are the deposit and withdrawal lists' own.
 import "../wallet/wallet.css";
 import "./rewards.css";
@@ -28,19 +29,20 @@ import "./rewards.css";
 export function RewardsScreen() {
   const session = useSessionState();
   const locale = useLocale();
-  const [key, reload] = useMemberReadKey();
-  const rewards = useAsync(key, fetchRewards);
+  const rewards = useEndpoint(rewardsApi.summary, {});
   return (
     <>
       <PageHeader back="/user/usercenter" title={<Trans>Rewards</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && rewards.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && rewards.status === "error" && <LoadProblem error={rewards.error} onRetry={reload} />}
+        {session && rewards.status === "error" && (
+          <LoadProblem error={rewards.error} onRetry={rewards.reload} />
+        )}
         {session && rewards.status === "ready" && (
           <>
-            <CheckInCard rewards={rewards.value} onCheckedIn={reload} />
-            <PointsPanel rewards={rewards.value} onConverted={reload} />
+            <CheckInCard rewards={rewards.value} onCheckedIn={rewards.reload} />
+            <PointsPanel rewards={rewards.value} />
             <Link href="/user/invite" className="panel rewards-invite" data-testid="rewards-invite">
               <span>
                 <Trans>
@@ -63,7 +65,7 @@ export function RewardsScreen() {
   );
 }
 
-function PointsPanel({ rewards, onConverted }: { rewards: RewardsSummary; onConverted: () => void }) {
+function PointsPanel({ rewards }: { rewards: RewardsSummary }) {
   const { t } = useLingui();
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
@@ -78,11 +80,15 @@ function PointsPanel({ rewards, onConverted }: { rewards: RewardsSummary; onConv
   async function convert() {
     setBusy(true);
     try {
-      const result = await convertPoints(keys.keyFor(`convert:${rewards.today}:${points}`));
+      const result = await call(
+        rewardsApi.convert,
+        {},
+        { idempotencyKey: keys.keyFor(`convert:${rewards.today}:${points}`) },
+      );
       keys.settle();
       afterOwnAction();
+      // The summary is read again: the conversion changed the rewards tag.
       notifySuccess(t`${yen(result.yen)} added to your available cash`);
-      onConverted();
     } catch (error) {
       keys.settle(error);
       notifyError(error);

@@ -7,6 +7,7 @@ import {
   supportMessageLengthMax,
   supportTopics,
 } from "@kabuto/shared";
+import { supportApi } from "@kabuto/shared/endpoints/support";
 import { formatDateTime } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
@@ -14,22 +15,16 @@ import { Link, useLocation, useSearch } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError, type FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError } from "../../lib/notify.ts";
-import { useLive } from "../../lib/use-live.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
-import { useTopicEvents } from "../../state/topic-events.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { PhotoField } from "../identity/photo-field.tsx";
-import {
-  fetchConversation,
-  fetchSupport,
-  markConversationRead,
-  openConversation,
-  ownUploadUrl,
-  writeMessage,
-} from "./support-api.ts";
+import { useAccountEvents } from "../trading/trading-store.ts";
+import { ownUploadUrl, supportForm } from "./support-api.ts";
 import { topicLabels } from "./support-labels.ts";
 import { MessageField, Thread } from "./support-parts.tsx";
 import "./support.css";
@@ -80,13 +75,11 @@ function Availability({ availability }: { availability: SupportAvailabilityWire 
 }
 
 function Overview() {
-  const session = useSessionState();
-  const [overview, reload] = useLive(session ? session.account : null, fetchSupport);
-  useTopicEvents("account", true, (update) => {
-    if (!update || (update.topic === "account" && update.data.type === "support")) reload();
-  });
+  // Staff replies arrive as the member's support events, which make the overview stale.
+  useAccountEvents();
+  const overview = useEndpoint(supportApi.overview, {});
   if (overview.status === "loading") return <div className="panel" aria-busy="true" />;
-  if (overview.status === "error") return <LoadProblem error={overview.error} onRetry={reload} />;
+  if (overview.status === "error") return <LoadProblem error={overview.error} onRetry={overview.reload} />;
   const { availability, conversations } = overview.value;
   return (
     <>
@@ -155,7 +148,11 @@ function NewConversation() {
     setErrors({});
     try {
       const fingerprint = JSON.stringify([topic, body, screenshot?.name, screenshot?.size]);
-      const opened = await openConversation({ topic, body, screenshot }, keys.keyFor(fingerprint));
+      const opened = await call(
+        supportApi.open,
+        { body: supportForm({ topic, body }, screenshot) },
+        { idempotencyKey: keys.keyFor(fingerprint) },
+      );
       keys.settle();
       navigate(`/user/pj?id=${opened.id}`);
     } catch (error) {
@@ -204,26 +201,21 @@ function NewConversation() {
 }
 
 function ConversationView({ id }: { id: string }) {
-  const session = useSessionState();
-  const [conversation, reload] = useLive(session ? `${session.account}:${id}` : null, () =>
-    fetchConversation(id),
-  );
-  useTopicEvents("account", true, (update) => {
-    if (!update || (update.topic === "account" && update.data.type === "support" && update.data.id === id))
-      reload();
-  });
+  useAccountEvents();
+  const conversation = useEndpoint(supportApi.conversation, { params: { id } });
   const unread = conversation.status === "ready" ? conversation.value.unread : 0;
   // Opening the thread reads what staff wrote: their side then shows it as read.
   useEffect(() => {
-    if (unread > 0) markConversationRead(id).catch(() => undefined);
+    if (unread > 0) call(supportApi.read, { params: { id } }).catch(() => undefined);
   }, [id, unread]);
   if (conversation.status === "loading") return <div className="panel" aria-busy="true" />;
-  if (conversation.status === "error") return <LoadProblem error={conversation.error} onRetry={reload} />;
+  if (conversation.status === "error")
+    return <LoadProblem error={conversation.error} onRetry={conversation.reload} />;
   return (
     <>
       <ConversationHeader conversation={conversation.value} />
       <Thread messages={conversation.value.messages} imageUrl={ownUploadUrl} />
-      <Reply id={id} onSent={reload} />
+      <Reply id={id} />
     </>
   );
 }
@@ -237,7 +229,7 @@ function ConversationHeader({ conversation }: { conversation: SupportConversatio
   );
 }
 
-function Reply({ id, onSent }: { id: string; onSent: () => void }) {
+function Reply({ id }: { id: string }) {
   const { t } = useLingui();
   const [body, setBody] = useState("");
   const [screenshot, setScreenshot] = useState<File>();
@@ -255,11 +247,15 @@ function Reply({ id, onSent }: { id: string; onSent: () => void }) {
     setError(undefined);
     try {
       const fingerprint = JSON.stringify([id, body, screenshot?.name, screenshot?.size]);
-      await writeMessage(id, { body, screenshot }, keys.keyFor(fingerprint));
+      // The thread is read again: writing changed the support tag.
+      await call(
+        supportApi.write,
+        { params: { id }, body: supportForm({ body }, screenshot) },
+        { idempotencyKey: keys.keyFor(fingerprint) },
+      );
       keys.settle();
       setBody("");
       setScreenshot(undefined);
-      onSent();
     } catch (caught) {
       keys.settle(caught);
       if (caught instanceof ApiError && caught.fields.body) setError(caught.fields.body);

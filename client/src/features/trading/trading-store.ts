@@ -203,6 +203,17 @@ function useResource<R extends Resource>(resource: R): Loaded<Resources[R]> {
   return useValue(atoms[resource]);
 }
 
+/**
+ * A screen whose declared reads change with the member's account events (`changesWith`) but that
+ * shows no account resource: the account feed runs while it shows, so those events arrive.
+ */
+export function useAccountEvents(): void {
+  const session = useSessionState();
+  useEffect(() => {
+    if (session) startFeed();
+  }, [session]);
+}
+
 export function useAccountSummary(): Loaded<AccountSummary> {
   return useResource("account");
 }

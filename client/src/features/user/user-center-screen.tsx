@@ -1,5 +1,7 @@
 import type { Me } from "@kabuto/shared";
+import { authApi } from "@kabuto/shared/endpoints/auth";
 import { loansApi } from "@kabuto/shared/endpoints/loans";
+import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { formatMoney } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -18,14 +20,12 @@ import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
-import { fetchMe, logout } from "../auth/auth-api.ts";
+import { useSessionState } from "../../state/session.ts";
+import { logout } from "../auth/auth-api.ts";
 import { IconDividend } from "../dividends/dividend-icon.tsx";
 import { IconChat } from "../home/home-icons.tsx";
 import { verificationLabels } from "../identity/identity-parts.tsx";
 import { CheckInCard } from "../rewards/check-in-card.tsx";
-import { fetchRewards } from "../rewards/rewards-api.ts";
 import { AccountFunds } from "../trading/account-funds.tsx";
 import { IconCredit, IconDeposit, IconIdCard, IconInfo, IconShield, IconWithdraw } from "./user-icons.tsx";
 import "./user.css";
@@ -78,7 +78,7 @@ function SignedOut() {
 
 function SignedIn({ account }: { account: string }) {
   const { i18n, t } = useLingui();
-  const me = useAsync(account, fetchMe);
+  const me = useEndpoint(authApi.me, {});
   const [, navigate] = useLocation();
   const [leaving, setLeaving] = useState(false);
 
@@ -152,7 +152,7 @@ function SignedIn({ account }: { account: string }) {
             <span className="menu__label">
               <Trans>Rewards and check-in</Trans>
             </span>
-            <RewardsSummaryValue account={account} />
+            <RewardsSummaryValue />
             <IconChevron className="menu__chevron" />
           </Link>
         </li>
@@ -237,8 +237,8 @@ function SignedIn({ account }: { account: string }) {
 }
 
 /** The account centre's rewards figure: usable points, and a nudge while today's check-in waits. */
-function RewardsSummaryValue({ account }: { account: string }) {
-  const rewards = useAsync(account, fetchRewards);
+function RewardsSummaryValue() {
+  const rewards = useEndpoint(rewardsApi.summary, {});
   if (rewards.status === "loading") return <span className="skeleton" />;
   if (rewards.status === "error") return null;
   return (
@@ -284,10 +284,9 @@ function Verification({ status }: { status: Me["verification"] }) {
 
 /** The daily check-in, as on Home: the account centre is the other place members look for it. */
 function AccountCheckIn() {
-  const [key, reload] = useMemberReadKey();
-  const rewards = useAsync(key, fetchRewards);
+  const rewards = useEndpoint(rewardsApi.summary, {});
   if (rewards.status !== "ready") return null;
-  return <CheckInCard rewards={rewards.value} onCheckedIn={reload} linkToRewards />;
+  return <CheckInCard rewards={rewards.value} onCheckedIn={rewards.reload} linkToRewards />;
 }
 
 /** Settings and security (signed-in members only), the language, which anyone may change, and about. */
