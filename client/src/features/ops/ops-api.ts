@@ -18,17 +18,14 @@ import {
   memberListSchema,
   memberProfileSchema,
   memberSummarySchema,
-  type NewsInput,
   type OpsConfigEntry,
   type OpsCopy,
   type OpsCredit,
-  type OpsDayTradeApplication,
   type OpsDeposit,
   type OpsLead,
   type OpsLoan,
   type OpsLoanRow,
   type OpsMemberRewards,
-  type OpsNewsItem,
   type OpsQueues,
   type OpsSupportConversation,
   type OpsSupportRow,
@@ -38,8 +35,6 @@ import {
   opsConfigListSchema,
   opsCopyListSchema,
   opsCreditSchema,
-  opsDayTradeApplicationSchema,
-  opsDayTradeListSchema,
   opsDepositListSchema,
   opsDepositSchema,
   opsLeadListSchema,
@@ -47,8 +42,6 @@ import {
   opsLoanListSchema,
   opsLoanSchema,
   opsMemberRewardsSchema,
-  opsNewsItemSchema,
-  opsNewsListSchema,
   opsQueuesSchema,
   opsSupportConversationSchema,
   opsSupportListSchema,
@@ -251,38 +244,6 @@ export async function fetchConfig(): Promise<OpsConfigEntry[]> {
 
 export function setConfig(name: string, value: string): Promise<OpsConfigEntry> {
   return apiSend("PUT", `/ops/config/${encodeURIComponent(name)}`, { value }, opsConfigEntrySchema);
-}
-
-// News and announcements.
-
-export function fetchNews(before: string | undefined): Promise<Page<OpsNewsItem, string>> {
-  return apiGet(`/ops/news${query({ before })}`, opsNewsListSchema);
-}
-
-export function createNews(input: NewsInput): Promise<OpsNewsItem> {
-  return apiSend("POST", "/ops/news", input, opsNewsItemSchema);
-}
-
-export function updateNews(id: string, input: NewsInput): Promise<OpsNewsItem> {
-  return apiSend("PUT", `/ops/news/${encodeURIComponent(id)}`, input, opsNewsItemSchema);
-}
-
-export function withdrawNews(id: string, reason: string): Promise<OpsNewsItem> {
-  return apiSend("POST", `/ops/news/${encodeURIComponent(id)}/withdraw`, { reason }, opsNewsItemSchema);
-}
-
-// Day trading: the application queue.
-
-export async function fetchDayTradeQueue(status: string): Promise<OpsDayTradeApplication[]> {
-  return (await apiGet(`/ops/day-trading/applications${query({ status })}`, opsDayTradeListSchema)).items;
-}
-
-export function fetchDayTradeApplication(id: string): Promise<OpsDayTradeApplication> {
-  return apiGet(`/ops/day-trading/applications/${encodeURIComponent(id)}`, opsDayTradeApplicationSchema);
-}
-
-export async function reviewDayTradeApplication(id: string, review: Review): Promise<void> {
-  await apiSend("POST", `/ops/day-trading/applications/${encodeURIComponent(id)}/review`, review);
 }
 
 // Credit loans: the review queue and members' credit lines.
