@@ -38,7 +38,7 @@ function metaOf(query: Query): EndpointMeta | undefined {
 }
 
 /** The cache key of a declared read: its method and path, the input, and whose answer it is. */
-function keyOf(spec: EndpointSpec, input: unknown, account: string | undefined): unknown[] {
+export function keyOf(spec: EndpointSpec, input: unknown, account: string | undefined): unknown[] {
   return [spec.method, spec.path, input ?? {}, account ?? ""];
 }
 

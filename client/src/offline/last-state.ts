@@ -10,7 +10,8 @@ import { createStore, del, get, keys, set } from "idb-keyval";
 import { z } from "zod";
 import { knownInstrument, remember } from "../features/market/market-api.ts";
 import { loadWatchlist, restoreWatchlist, watchlistSnapshot } from "../features/market/watchlist.ts";
-import { invalidateTrading, restoreTrading, tradingSnapshot } from "../features/trading/trading-store.ts";
+import { restoreTrading, tradingSnapshot } from "../features/trading/trading-store.ts";
+import { refreshAccountReads } from "../lib/queries.ts";
 import { currentSession, subscribeSession } from "../state/session.ts";
 import { store } from "../state/store.ts";
 import { createTopicAtom, peekTopicAtom, writeTopic } from "../state/topic-atoms.ts";
@@ -138,7 +139,7 @@ async function forgetAll(): Promise<void> {
 /** Back online: the usual snapshot path, over HTTP, re-reads what the kept copy stood in for. */
 function resync(): void {
   if (!currentSession()) return;
-  invalidateTrading();
+  refreshAccountReads();
   loadWatchlist(true).catch(() => undefined);
 }
 

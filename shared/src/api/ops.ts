@@ -210,6 +210,8 @@ export const opsNewsItemSchema = newsItemSchema.extend({
   withdrawnAtMs: z.number().nullable(),
 });
 export type OpsNewsItem = z.infer<typeof opsNewsItemSchema>;
+/** Taking a news item off members' screens: the reason the audit log keeps. */
+export const newsWithdrawSchema = z.object({ reason: reasonSchema });
 export const opsNewsListSchema = z.object({ items: z.array(opsNewsItemSchema), next: z.string().nullable() });
 
 /** One review queue: how many requests wait, and since when the oldest has waited. */

@@ -1,6 +1,7 @@
 import { Tabs } from "@base-ui/react/tabs";
 import type { DayTrading, InstrumentWithQuote, Market, Position, Side } from "@kabuto/shared";
 import { marketZone, symbolMarket } from "@kabuto/shared";
+import { dayTradingApi } from "@kabuto/shared/endpoints/day-trading";
 import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -11,16 +12,17 @@ import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { CheckField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useNow } from "../../lib/use-now.ts";
-import { useMemberReadKey, useSessionState } from "../../state/session.ts";
+import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { priceDigits } from "../market/instrument.ts";
-import { fetchInstrument, knownInstrument } from "../market/market-api.ts";
+import { knownInstrument, useInstrument } from "../market/market-api.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "../trading/figures.tsx";
 import { OrderForm } from "../trading/order-sheet.tsx";
@@ -33,7 +35,6 @@ import {
   QuantityText,
 } from "../trading/position-parts.tsx";
 import { useClosedPositions, useHoldingPositions } from "../trading/trading-store.ts";
-import { applyForDayTrading, fetchDayTrading } from "./day-trading-api.ts";
 import "../trading/trading.css";
 import "./day-trading.css";
 
@@ -76,8 +77,8 @@ function DayTradingTabs() {
   const params = new URLSearchParams(search);
   const requested = path === "/common/dayTrading" ? params.get("tab") : null;
   const [tab, setTab] = useState<DayTradingTab>(isDayTradingTab(requested) ? requested : "order");
-  const [key, reload] = useMemberReadKey();
-  const overview = useAsync(key, fetchDayTrading);
+  const overview = useEndpoint(dayTradingApi.overview, {});
+  const reload = overview.reload;
   useEffect(() => {
     if (isDayTradingTab(requested)) setTab(requested);
   }, [requested]);
@@ -230,7 +231,7 @@ function DayTradeForm({
   overview: DayTrading;
   onDone: () => void;
 }) {
-  const loaded = useAsync(symbol, () => fetchInstrument(symbol));
+  const loaded = useInstrument(symbol);
   const instrument: InstrumentWithQuote | undefined =
     loaded.status === "ready" ? loaded.value : knownInstrument(symbol);
   if (!instrument && loaded.status === "error") return <LoadProblem error={loaded.error} />;
@@ -413,7 +414,7 @@ function AppliedPanel({ overview, onApplied }: { overview: DayTrading; onApplied
     }
     setBusy(true);
     try {
-      await applyForDayTrading(keys.keyFor("apply"));
+      await call(dayTradingApi.apply, { body: { agree: true } }, { idempotencyKey: keys.keyFor("apply") });
       keys.settle();
       notifySuccess(i18n._(msg`Application sent`));
       onApplied();

@@ -1,5 +1,6 @@
-import { type FundRecord, type FundRecordKind, fundRecordListSchema } from "@kabuto/shared";
-import { apiGet } from "../../lib/api.ts";
+import type { FundRecord, FundRecordKind } from "@kabuto/shared";
+import { tradingApi } from "@kabuto/shared/endpoints/trading";
+import { call } from "../../lib/api.ts";
 
 export type FundRecordFilter = FundRecordKind;
 
@@ -9,8 +10,6 @@ export async function fetchFundRecords(query: {
   before: number | undefined;
   limit: number;
 }): Promise<FundRecord[]> {
-  const params = new URLSearchParams({ limit: String(query.limit) });
-  if (query.type) params.set("type", query.type);
-  if (query.before !== undefined) params.set("before", String(query.before));
-  return (await apiGet(`/ledger?${params.toString()}`, fundRecordListSchema)).items;
+  const { limit, type, before } = query;
+  return (await call(tradingApi.ledger, { query: { limit, type, before } })).items;
 }

@@ -1,4 +1,7 @@
 import type { ConfigEntry } from "@kabuto/shared";
+import type { EndpointResponse } from "@kabuto/shared/endpoint";
+import { marketApi } from "@kabuto/shared/endpoints/market";
+import { newsApi } from "@kabuto/shared/endpoints/news";
 import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
@@ -15,13 +18,12 @@ import {
   KabutoMark,
 } from "../../app/icons.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { configValue, loadPublicConfig, webLink } from "../../lib/config-title.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useEndpoint } from "../../lib/queries.ts";
-import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
-import { fetchIndices } from "../market/market-api.ts";
 import { extendedSessionPath } from "../market/market-paths.ts";
 import { SessionBadge } from "../market/session-badge.tsx";
 import { CheckInCard } from "../rewards/check-in-card.tsx";
@@ -39,7 +41,6 @@ import {
 } from "./home-icons.tsx";
 import { IndexCard } from "./index-strip.tsx";
 import { homeNewsCount, localText, newsDetailPath, newsListPath } from "./news.ts";
-import { fetchNewsPage, type NewsPage } from "./news-api.ts";
 import { NewsRow, NewsSkeleton } from "./news-parts.tsx";
 import { type Fresh, useFresh } from "./use-fresh.ts";
 import "./home.css";
@@ -94,7 +95,7 @@ function HomeCheckIn() {
 function AnnouncementStrip() {
   const { t } = useLingui();
   const locale = useLocale();
-  const latest = useFresh(() => fetchNewsPage({ kind: "announcement", limit: 1 }));
+  const latest = useFresh(() => call(newsApi.list, { query: { kind: "announcement", limit: 1 } }));
   const item = latest.value?.items[0];
   if (!item) return null;
   const title = localText(item.title, locale);
@@ -114,7 +115,7 @@ function AnnouncementStrip() {
 
 function Markets() {
   const { i18n } = useLingui();
-  const indices = useAsync("indices", fetchIndices);
+  const indices = useEndpoint(marketApi.indices, {});
   return (
     <section aria-labelledby="home-markets">
       <h2 id="home-markets" className="section-title">
@@ -131,7 +132,7 @@ function Markets() {
       )}
       <ul className="index-strip">
         {indices.status === "ready"
-          ? indices.value.map((index) => <IndexCard key={index.symbol} index={index} />)
+          ? indices.value.items.map((index) => <IndexCard key={index.symbol} index={index} />)
           : indices.status === "loading" &&
             Array.from({ length: 4 }, (_, position) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -301,7 +302,7 @@ function Shortcuts() {
 /** The newest headlines with their dates, and the way to all of them. */
 function NewsSection() {
   const { t } = useLingui();
-  const news = useFresh(() => fetchNewsPage({ kind: "news", limit: homeNewsCount }));
+  const news = useFresh(() => call(newsApi.list, { query: { kind: "news", limit: homeNewsCount } }));
   return (
     <section aria-labelledby="home-news" className="home-news">
       <h2 id="home-news" className="section-title">
@@ -316,7 +317,7 @@ function NewsSection() {
   );
 }
 
-function NewsHeadlines({ news }: { news: Fresh<NewsPage> }) {
+function NewsHeadlines({ news }: { news: Fresh<EndpointResponse<typeof newsApi.list>> }) {
   const { i18n } = useLingui();
   if (news.value === undefined) {
     if (news.error === undefined) return <NewsSkeleton rows={homeNewsCount} />;

@@ -1,9 +1,11 @@
 import { Tabs } from "@base-ui/react/tabs";
 import type { NewsKind } from "@kabuto/shared";
+import { newsApi } from "@kabuto/shared/endpoints/news";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
+import { call } from "../../lib/api.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import {
@@ -16,7 +18,6 @@ import {
   newsPageSize,
   nextBefore,
 } from "./news.ts";
-import { fetchNewsPage } from "./news-api.ts";
 import { NewsRow, NewsSkeleton } from "./news-parts.tsx";
 import "./home.css";
 
@@ -79,7 +80,7 @@ function NewsPages({ kind }: { kind: NewsKind }) {
     requested.current = key;
     setLoading(true);
     setError(undefined);
-    fetchNewsPage({ kind, before, limit: newsPageSize }).then(
+    call(newsApi.list, { query: { kind, before, limit: newsPageSize } }).then(
       (page) => {
         if (!mounted.current) {
           requested.current = undefined;

@@ -1,13 +1,14 @@
 import type { NewsItem } from "@kabuto/shared";
+import { newsApi } from "@kabuto/shared/endpoints/news";
 import { formatDate } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { formatNewsTime, idFromQuery, localText, newsListPath, newsZone } from "./news.ts";
-import { fetchNewsItem } from "./news-api.ts";
 import { NewsKindTag, newsKindLabels } from "./news-parts.tsx";
 import { useFresh } from "./use-fresh.ts";
 import "./home.css";
@@ -37,7 +38,7 @@ function Problem({ code, retry }: { code: string; retry?: () => void }) {
 }
 
 function NewsDetail({ id }: { id: string }) {
-  const item = useFresh(() => fetchNewsItem(id));
+  const item = useFresh(() => call(newsApi.item, { params: { id } }));
   if (item.value) return <Article item={item.value} />;
   if (item.error !== undefined) {
     const code = errorCode(item.error);

@@ -14,13 +14,12 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
-import { useAsync } from "../../lib/use-async.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { useSessionState } from "../../state/session.ts";
 import { useQuote } from "../../state/topics.ts";
 import { localName, priceDigits } from "./instrument.ts";
-import { fetchInstrument, knownInstrument } from "./market-api.ts";
+import { knownInstrument, useInstrument } from "./market-api.ts";
 import { OrderBook } from "./order-book.tsx";
 import { QuoteHeader } from "./quote-header.tsx";
 import { WatchStar } from "./watch-star.tsx";
@@ -58,7 +57,7 @@ function DetailProblem({ error }: { error: unknown }) {
 function Detail({ symbol }: { symbol: string }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const loaded = useAsync(symbol, () => fetchInstrument(symbol));
+  const loaded = useInstrument(symbol);
   const instrument = loaded.status === "ready" ? loaded.value : knownInstrument(symbol);
   const live = useQuote(symbol);
   const [interval, setChartInterval] = useState<CandleInterval>("1d");

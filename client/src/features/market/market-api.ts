@@ -1,23 +1,16 @@
-import {
-  type CandleInterval,
-  type CandleList,
-  candleListSchema,
-  type HotList,
-  type HotListKind,
-  hotListSchema,
-  type IndexInfo,
-  type InstrumentList,
-  type InstrumentWithQuote,
-  indexListSchema,
-  instrumentListSchema,
-  instrumentWithQuoteSchema,
-  type Market,
-  type NewListingList,
-  newListingListSchema,
-  type Watchlist,
-  watchlistSchema,
+import type {
+  CandleInterval,
+  CandleList,
+  HotList,
+  HotListKind,
+  InstrumentWithQuote,
+  Market,
 } from "@kabuto/shared";
-import { apiGet, apiSend } from "../../lib/api.ts";
+import { marketApi } from "@kabuto/shared/endpoints/market";
+import { useEffect } from "react";
+import { call } from "../../lib/api.ts";
+import { useEndpoint } from "../../lib/queries.ts";
+import type { AsyncState } from "../../lib/use-async.ts";
 
 /** Instruments seen in any answer, so a screen can name a symbol without asking again. */
 const known = new Map<string, InstrumentWithQuote>();
@@ -33,22 +26,39 @@ export function knownInstrument(symbol: string): InstrumentWithQuote | undefined
   return known.get(symbol);
 }
 
-export async function fetchInstruments(query: {
-  market?: Market;
-  q?: string;
-  limit?: number;
-}): Promise<InstrumentList> {
-  const params = new URLSearchParams();
-  if (query.market) params.set("market", query.market);
-  if (query.q) params.set("q", query.q);
-  if (query.limit) params.set("limit", String(query.limit));
-  const list = await apiGet(`/instruments?${params.toString()}`, instrumentListSchema);
-  remember(list.items);
-  return list;
+/** Remembers the instruments of a read once it is ready. */
+function useRemembered<T>(state: AsyncState<T>, itemsOf: (value: T) => InstrumentWithQuote[]): void {
+  const value = state.status === "ready" ? state.value : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer is what matters, not the picker
+  useEffect(() => {
+    if (value !== undefined) remember(itemsOf(value));
+  }, [value]);
 }
 
+/** One instrument and its latest quote, remembered for the screens that name it. */
+export function useInstrument(symbol: string) {
+  const state = useEndpoint(marketApi.instrument, { params: { symbol } });
+  useRemembered(state, (instrument) => [instrument]);
+  return state;
+}
+
+/** Instruments of a market, or matching `q`, with their latest quotes; remembered. */
+export function useInstrumentSearch(query: { market?: Market; q?: string; limit?: number }) {
+  const state = useEndpoint(marketApi.instruments, { query });
+  useRemembered(state, (list) => list.items);
+  return state;
+}
+
+/** The names first listed within the last quarter, remembered. */
+export function useNewListings() {
+  const state = useEndpoint(marketApi.newListings, { query: {} });
+  useRemembered(state, (list) => list.items);
+  return state;
+}
+
+/** For the screens that ask for several instruments at once. */
 export async function fetchInstrument(symbol: string): Promise<InstrumentWithQuote> {
-  const instrument = await apiGet(`/instruments/${encodeURIComponent(symbol)}`, instrumentWithQuoteSchema);
+  const instrument = await call(marketApi.instrument, { params: { symbol } });
   remember([instrument]);
   return instrument;
 }
@@ -58,39 +68,14 @@ export function fetchCandles(
   interval: CandleInterval,
   options: { before?: number; limit?: number } = {},
 ): Promise<CandleList> {
-  const params = new URLSearchParams({ interval });
-  if (options.before !== undefined) params.set("before", String(options.before));
-  if (options.limit !== undefined) params.set("limit", String(options.limit));
-  return apiGet(`/candles/${encodeURIComponent(symbol)}?${params.toString()}`, candleListSchema);
-}
-
-export async function fetchIndices(): Promise<IndexInfo[]> {
-  return (await apiGet("/indices", indexListSchema)).items;
-}
-
-export function fetchWatchlist(): Promise<Watchlist> {
-  return apiGet("/watchlist", watchlistSchema);
-}
-
-export function putWatchlist(symbol: string): Promise<void> {
-  return apiSend("PUT", `/watchlist/${encodeURIComponent(symbol)}`);
-}
-
-export function deleteWatchlist(symbol: string): Promise<void> {
-  return apiSend("DELETE", `/watchlist/${encodeURIComponent(symbol)}`);
+  return call(marketApi.candles, {
+    params: { symbol },
+    query: { interval, before: options.before, limit: options.limit },
+  });
 }
 
 export async function fetchHotList(market: Market, kind: HotListKind): Promise<HotList> {
-  const list = await apiGet(
-    `/market/hot-lists?${new URLSearchParams({ market, kind }).toString()}`,
-    hotListSchema,
-  );
-  remember(list.items);
-  return list;
-}
-
-export async function fetchNewListings(): Promise<NewListingList> {
-  const list = await apiGet("/market/new-listings", newListingListSchema);
+  const list = await call(marketApi.hotList, { query: { market, kind } });
   remember(list.items);
   return list;
 }

@@ -12,7 +12,7 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { useMarketSession } from "../../state/topics.ts";
-import { fetchInstrument, fetchInstruments, knownInstrument } from "./market-api.ts";
+import { fetchInstrument, knownInstrument, useInstrumentSearch } from "./market-api.ts";
 import { type ExtendedSession, isExtendedSession } from "./market-paths.ts";
 import { QuoteList, QuoteListSkeleton } from "./quote-list.tsx";
 import { SessionBadge } from "./session-badge.tsx";
@@ -141,7 +141,7 @@ function LoadError({ error }: { error: unknown }) {
 }
 
 function MarketPanel({ market }: { market: Market }) {
-  const list = useAsync(market, () => fetchInstruments({ market, limit: 200 }));
+  const list = useInstrumentSearch({ market, limit: 200 });
   return (
     <>
       <PanelBar>

@@ -3,8 +3,7 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { fetchNewListings } from "./market-api.ts";
+import { useNewListings } from "./market-api.ts";
 import { QuoteList, QuoteListSkeleton } from "./quote-list.tsx";
 import "./market.css";
 
@@ -23,7 +22,7 @@ function formatIsoDate(isoDate: string, locale: string): string {
 export function NewListingsScreen() {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const listed = useAsync("new-listings", fetchNewListings);
+  const listed = useNewListings();
   return (
     <>
       <PageHeader back="/market/market" title={<Trans>New listings</Trans>} />

@@ -1,7 +1,8 @@
+import { watchlistApi } from "@kabuto/shared/endpoints/watchlist";
+import { call } from "../../lib/api.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { currentSession, subscribeSession } from "../../state/session.ts";
 import { atom, store, useValue } from "../../state/store.ts";
-import { deleteWatchlist, fetchWatchlist, putWatchlist } from "./market-api.ts";
 
 /**
  * The member's watchlist as symbols, newest first; undefined until loaded (or when signed out).
@@ -25,7 +26,7 @@ export async function loadWatchlist(force = false): Promise<void> {
   if (!force && loadedFor === account) return;
   loadedFor = account;
   try {
-    const list = await fetchWatchlist();
+    const list = await call(watchlistApi.list);
     const symbols = [...list.items].sort((a, b) => b.addedAtMs - a.addedAtMs).map((item) => item.symbol);
     store.set(watchlistAtom, symbols);
   } catch (error) {
@@ -50,8 +51,7 @@ export async function setWatched(symbol: string, watched: boolean): Promise<bool
   const without = before.filter((item) => item !== symbol);
   store.set(watchlistAtom, watched ? [symbol, ...without] : without);
   try {
-    if (watched) await putWatchlist(symbol);
-    else await deleteWatchlist(symbol);
+    await call(watched ? watchlistApi.add : watchlistApi.remove, { params: { symbol } });
     return true;
   } catch (error) {
     store.set(watchlistAtom, before);

@@ -1,8 +1,9 @@
 import { dayTradeApplicationStatuses, type OpsDayTradeApplication } from "@kabuto/shared";
+import { dayTradingApi } from "@kabuto/shared/endpoints/day-trading";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
+import { call } from "../../lib/api.ts";
 import { DetailScreen } from "./detail-screen.tsx";
-import { fetchDayTradeApplication, fetchDayTradeQueue, reviewDayTradeApplication } from "./ops-api.ts";
 import { Facts, OpsCard, StatusTag, When } from "./parts.tsx";
 import { ReviewPanel } from "./review-panel.tsx";
 import { ReviewQueue } from "./review-queue.tsx";
@@ -15,7 +16,7 @@ export function DayTradeQueueScreen() {
       title={<Trans context="console">Day trading</Trans>}
       path="/ops/day-trading"
       statuses={dayTradeApplicationStatuses}
-      load={fetchDayTradeQueue}
+      load={async (status) => (await call(dayTradingApi.opsList, { query: { status } })).items}
       columns={(shared) => [
         shared.number,
         shared.member,
@@ -35,7 +36,7 @@ export function DayTradeDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
       id={id}
-      load={fetchDayTradeApplication}
+      load={(id) => call(dayTradingApi.opsDetail, { params: { id } })}
       title={<Trans>Day-trading application No. {id}</Trans>}
       back={{ href: "/ops/day-trading", label: <Trans context="console">Day trading</Trans> }}
       target={`day_trade:${id}`}
@@ -43,7 +44,12 @@ export function DayTradeDetailScreen({ id }: { id: string }) {
       side={(application, { reload }) =>
         application.status === "pending" && (
           <ReviewPanel
-            decide={(decision, reason) => reviewDayTradeApplication(application.id, { decision, reason })}
+            decide={async (decision, reason) => {
+              await call(dayTradingApi.review, {
+                params: { id: application.id },
+                body: { decision, reason },
+              });
+            }}
             approveSummary={
               <p>
                 <Trans>

@@ -9,6 +9,7 @@ import {
   newsTitleLengthMax,
   type OpsNewsItem,
 } from "@kabuto/shared";
+import { newsApi } from "@kabuto/shared/endpoints/news";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -17,13 +18,14 @@ import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { type FieldErrors, toFieldError } from "../auth/form-errors.ts";
 import { type EditorForm, EditorPage } from "./editor-page.tsx";
-import { createNews, fetchNews, type Page, updateNews, withdrawNews } from "./ops-api.ts";
+import type { Page } from "./ops-api.ts";
 import { type Column, PagedTable } from "./ops-table.tsx";
-import { Loaded, refusedFields, Tag, TextArea, useBusy, useReload, When } from "./parts.tsx";
+import { Loaded, refusedFields, Tag, TextArea, useBusy, When } from "./parts.tsx";
 import { ReasonDialog } from "./reason-dialog.tsx";
 import { parseTokyoInput, tokyoInputValue } from "./tokyo-time.ts";
 
@@ -46,8 +48,8 @@ const statusTones: Record<OpsNewsItem["status"], string> = {
 
 /** `#/ops/news` (supervisor): news and announcements for the home screen, in all three languages. */
 export function NewsScreen() {
-  const [version, reload] = useReload();
-  const state = useAsync(`news#${version}`, () => fetchNews(undefined));
+  const state = useEndpoint(newsApi.opsList, { query: {} });
+  const reload = state.reload;
   return (
     <EditorPage<OpsNewsItem>
       title={<Trans>News</Trans>}
@@ -112,7 +114,7 @@ function NewsList({
     <>
       <PagedTable
         first={first}
-        loadNext={fetchNews}
+        loadNext={(before) => call(newsApi.opsList, { query: { before } })}
         columns={columns}
         rowKey={(item) => item.id}
         empty={<Trans>Nothing published yet.</Trans>}
@@ -142,7 +144,7 @@ function WithdrawDialog({
       id="news-withdraw-reason"
       title={<Trans>Withdraw “{title}”?</Trans>}
       confirmLabel={<Trans context="news">Withdraw</Trans>}
-      act={(reason) => withdrawNews(item.id, reason)}
+      act={(reason) => call(newsApi.withdraw, { params: { id: item.id }, body: { reason } })}
       doneMessage={t`Withdrawn`}
       onClose={onClose}
       onDone={onDone}
@@ -182,8 +184,8 @@ function NewsForm({ item, onClose, onSaved }: { item: OpsNewsItem | undefined } 
     if (!parsed.success || Object.keys(found).length > 0) return;
     void run(
       async () => {
-        if (item) await updateNews(item.id, parsed.data);
-        else await createNews(parsed.data);
+        if (item) await call(newsApi.update, { params: { id: item.id }, body: parsed.data });
+        else await call(newsApi.create, { body: parsed.data });
         notifySuccess(t`Saved`);
         onSaved();
       },

@@ -5,8 +5,7 @@ import { goBack } from "../../app/back-button.ts";
 import { IconClose, IconHistory, IconSearch } from "../../app/icons.tsx";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
-import { useAsync } from "../../lib/use-async.ts";
-import { fetchInstruments } from "../market/market-api.ts";
+import { useInstrumentSearch } from "../market/market-api.ts";
 import { QuoteList, QuoteListSkeleton } from "../market/quote-list.tsx";
 import { buyPath, dayTradeOrderPath } from "../trading/paths.ts";
 import { addTerm, loadHistory, removeTerm, saveHistory, searchTermMax } from "./search-history.ts";
@@ -120,7 +119,7 @@ function Results({
   tradeHref: ((symbol: string) => string) | undefined;
 }) {
   const { i18n } = useLingui();
-  const found = useAsync(term, () => fetchInstruments({ q: term, limit: resultsMax }));
+  const found = useInstrumentSearch({ q: term, limit: resultsMax });
   if (found.status === "loading") return <QuoteListSkeleton />;
   if (found.status === "error") {
     return (

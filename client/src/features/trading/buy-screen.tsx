@@ -5,10 +5,9 @@ import { IconQuotes } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
-import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { detailPath } from "../market/instrument.ts";
-import { fetchInstrument, knownInstrument } from "../market/market-api.ts";
+import { knownInstrument, useInstrument } from "../market/market-api.ts";
 import { OrderForm } from "./order-sheet.tsx";
 import { buyPath } from "./paths.ts";
 import "../market/market.css";
@@ -39,7 +38,7 @@ export function BuyScreen() {
 function Buy({ symbol, side }: { symbol: string; side: Side }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
-  const loaded = useAsync(symbol, () => fetchInstrument(symbol));
+  const loaded = useInstrument(symbol);
   const instrument = loaded.status === "ready" ? loaded.value : knownInstrument(symbol);
   if (!instrument && loaded.status === "error") return <BuyProblem error={loaded.error} />;
   return (

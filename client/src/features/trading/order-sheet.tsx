@@ -17,6 +17,7 @@ import {
   unitsToPrice,
   walkLevels,
 } from "@kabuto/shared";
+import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
@@ -24,6 +25,7 @@ import { Link } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { StepperField } from "../../app/stepper-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
@@ -43,7 +45,6 @@ import {
   parseLots,
   stepPrice,
 } from "./order-form.ts";
-import { placeOrder } from "./trading-api.ts";
 import { afterOwnAction, applyOrder, useAccountSummary } from "./trading-store.ts";
 import { useMarketTerms } from "./use-trading-terms.ts";
 import "./trading.css";
@@ -224,7 +225,11 @@ export function OrderForm({
     setBusy(true);
     try {
       const body = dayTrade ? { ...built.order, dayTrade: true } : built.order;
-      const order = await placeOrder(body, keys.keyFor(JSON.stringify(body)));
+      const order = await call(
+        tradingApi.placeOrder,
+        { body },
+        { idempotencyKey: keys.keyFor(JSON.stringify(body)) },
+      );
       keys.settle();
       applyOrder(order);
       afterOwnAction();

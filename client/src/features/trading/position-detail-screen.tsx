@@ -1,6 +1,7 @@
 import { Drawer } from "@base-ui/react/drawer";
 import type { InstrumentWithQuote, Position } from "@kabuto/shared";
 import { decimalToMinor } from "@kabuto/shared";
+import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
@@ -9,11 +10,12 @@ import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { useSessionState } from "../../state/session.ts";
@@ -22,7 +24,6 @@ import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, LeverageText, SideBadge, toneOf } from "./figures.tsx";
 import { shownLeverage } from "./pnl.ts";
 import { InstrumentName, lotSizeOf, PnlText, QuantityText, useLivePosition } from "./position-parts.tsx";
-import { addMargin, closePosition, fetchOrders, fetchPosition } from "./trading-api.ts";
 import {
   afterOwnAction,
   applyPosition,
@@ -70,7 +71,7 @@ function usePosition(id: string): { position: Position | undefined; error: unkno
     holding.value?.find((position) => position.id === id) ??
     closed.value?.find((position) => position.id === id);
   const listsRead = holding.value !== undefined && closed.value !== undefined;
-  const fetched = useAsync(listsRead && !listed ? id : null, () => fetchPosition(id));
+  const fetched = useEndpoint(tradingApi.position, listsRead && !listed ? { params: { id } } : null);
   if (listed) return { position: listed, error: undefined };
   if (fetched.status === "ready") return { position: fetched.value, error: undefined };
   if (fetched.status === "error") return { position: undefined, error: fetched.error };
@@ -114,9 +115,17 @@ function Loaded({
 }) {
   const locale = useLocale();
   const live = useLivePosition(position);
-  const openOrder = useAsync(position.openOrderId, async () =>
-    (await fetchOrders("filled")).find((order) => order.id === position.openOrderId),
+  const filled = useEndpoint(
+    tradingApi.orders,
+    position.openOrderId ? { query: { status: "filled" } } : null,
   );
+  const openOrder =
+    filled.status === "ready"
+      ? {
+          status: "ready" as const,
+          value: filled.value.items.find((order) => order.id === position.openOrderId),
+        }
+      : filled;
   const holding = position.status === "holding";
   const zone = symbolZone(position.symbol);
   const digits = priceDigits(position.symbol, instrument?.tickTable, position.openPrice);
@@ -241,7 +250,11 @@ function Actions({ position, pnl }: { position: Position; pnl: bigint | undefine
   async function close() {
     setBusy(true);
     try {
-      const closed = await closePosition(position.id, closeKeys.keyFor(position.id));
+      const closed = await call(
+        tradingApi.closePosition,
+        { params: { id: position.id } },
+        { idempotencyKey: closeKeys.keyFor(position.id) },
+      );
       closeKeys.settle();
       applyPosition(closed);
       afterOwnAction();
@@ -334,7 +347,11 @@ function AddMarginSheet({
     setError(undefined);
     setBusy(true);
     try {
-      const updated = await addMargin(position.id, minor, keys.keyFor(`${position.id}:${minor}`));
+      const updated = await call(
+        tradingApi.addMargin,
+        { params: { id: position.id }, body: { amount: minor.toString() } },
+        { idempotencyKey: keys.keyFor(`${position.id}:${minor}`) },
+      );
       keys.settle();
       applyPosition(updated);
       afterOwnAction();

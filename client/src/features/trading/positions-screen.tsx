@@ -1,11 +1,13 @@
 import { Tabs } from "@base-ui/react/tabs";
 import type { InstrumentWithQuote, Order, Position } from "@kabuto/shared";
+import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { call } from "../../lib/api.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
@@ -18,7 +20,6 @@ import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
 import { positionDetailPath } from "./paths.ts";
 import { shownLeverage } from "./pnl.ts";
 import { Figure, InstrumentName, lotSizeOf, OpenPositionSummary, QuantityText } from "./position-parts.tsx";
-import { cancelOrder } from "./trading-api.ts";
 import {
   afterOwnAction,
   applyOrder,
@@ -312,7 +313,11 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
   async function cancel() {
     setBusy(true);
     try {
-      const cancelled = await cancelOrder(order.id, keys.keyFor(order.id));
+      const cancelled = await call(
+        tradingApi.cancelOrder,
+        { params: { id: order.id } },
+        { idempotencyKey: keys.keyFor(order.id) },
+      );
       keys.settle();
       applyOrder(cancelled);
       afterOwnAction();

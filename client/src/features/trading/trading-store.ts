@@ -1,39 +1,40 @@
-import type { AccountSummary, Order, Position, Quote } from "@kabuto/shared";
+import type { AccountEvent, AccountSummary, Order, Position, Quote } from "@kabuto/shared";
 import { quoteTopic } from "@kabuto/shared";
+import type { CallInput, EndpointResponse, EndpointSpec } from "@kabuto/shared/endpoint";
+import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { notifyInfo } from "../../lib/notify.ts";
-import { refreshAccountReads, refreshOnAccountEvent } from "../../lib/queries.ts";
+import {
+  keyOf,
+  queryClient,
+  refreshAccountReads,
+  refreshOnAccountEvent,
+  useEndpoint,
+} from "../../lib/queries.ts";
 import { AccountSequence } from "../../state/account-sequence.ts";
 import { currentSession, subscribeSession, useSessionState } from "../../state/session.ts";
 import { acquireTopic, listenTopic } from "../../state/socket.ts";
-import { atom, type PrimitiveAtom, store, useValue } from "../../state/store.ts";
+import { atom, type Getter, store, useValue } from "../../state/store.ts";
 import { readTopic } from "../../state/topic-atoms.ts";
 import { useHeldQuotes } from "../../state/topics.ts";
 import { accountTotals, type CurrencyTotals } from "./pnl.ts";
-import { fetchAccount, fetchOrders, fetchPositions } from "./trading-api.ts";
 
 /**
- * The member's balances, positions and pending orders, as atoms that screens read.
+ * The member's balances, positions and pending orders, read through the query cache
+ * (`useEndpoint`): the declarations say which account events make them stale.
  *
- * The server's word is re-read over HTTP: when a screen that shows it mounts, and, while one
- * does, whenever the private `account` topic says something changed (or that events were
- * missed: a gap in its seq, a new epoch, a new subscription). Re-reads are debounced so a burst
- * of events (an order, its position and its balance) costs one round of requests.
+ * This module is the one listener of the private `account` topic: each event makes the reads
+ * it changes stale (`refreshOnAccountEvent`), and a sign that events were missed (a gap in its
+ * seq, a new epoch, a new subscription) makes every account read stale (`refreshAccountReads`).
+ * Events usually come in bursts (an order, its position and its balance): they are passed on
+ * once the burst is over, so a burst costs one round of requests.
  *
  * Where the gateway refuses the `account` topic, the screens re-read after each of the member's
  * own actions instead (`afterOwnAction`); changes made elsewhere (a limit order filled by the
  * worker) then show on the next visit.
  */
-
-interface Resources {
-  account: AccountSummary;
-  holding: Position[];
-  closed: Position[];
-  pending: Order[];
-}
-type Resource = keyof Resources;
 
 /** The last answer (kept while a re-read is under way or after it failed) and the last failure. */
 export interface Loaded<T> {
@@ -46,54 +47,39 @@ export type AccountFeedStatus = "off" | "waiting" | "live" | "refused";
 /** Events usually come in bursts (order, position, balance): one re-read after the burst. */
 const refetchDebounceMs = 200;
 
-const loaders: { [R in Resource]: () => Promise<Resources[R]> } = {
-  account: fetchAccount,
-  holding: () => fetchPositions("holding"),
-  closed: () => fetchPositions("closed"),
-  pending: () => fetchOrders("pending"),
-};
-
-function loadedAtom<T>(): PrimitiveAtom<Loaded<T>> {
-  return atom<Loaded<T>>({ value: undefined, error: undefined });
-}
-
-const atoms: { [R in Resource]: PrimitiveAtom<Loaded<Resources[R]>> } = {
-  account: loadedAtom(),
-  holding: loadedAtom(),
-  closed: loadedAtom(),
-  pending: loadedAtom(),
-};
-const resources = Object.keys(atoms) as Resource[];
+/** The inputs the screens read with: the cache keys of the offline copy and of `apply*` below. */
+const accountInput = {};
+const holdingInput = { query: { status: "holding" } } as const;
+const closedInput = { query: { status: "closed" } } as const;
+const pendingInput = { query: { status: "pending" } } as const;
 
 const feedStatusAtom = atom<AccountFeedStatus>("off");
-const wanted: Record<Resource, number> = { account: 0, holding: 0, closed: 0, pending: 0 };
-const latestRequest: Record<Resource, number> = { account: 0, holding: 0, closed: 0, pending: 0 };
 const sequence = new AccountSequence();
-/** Bumped on every sign-in and sign-out, so an answer for the previous member is dropped. */
-let generation = 0;
 let refetchTimer: ReturnType<typeof setTimeout> | undefined;
+/** The event types of the burst under way; "gap" when events were missed meanwhile. */
+const burst = new Set<AccountEvent["type"] | "gap">();
 let stopFeed: (() => void) | undefined;
 
-function load<R extends Resource>(resource: R): void {
-  if (!currentSession()) return;
-  latestRequest[resource] += 1;
-  const request = latestRequest[resource];
-  const asked = generation;
-  const current = () => request === latestRequest[resource] && asked === generation;
-  const target = atoms[resource] as PrimitiveAtom<Loaded<Resources[R]>>;
-  loaders[resource]().then(
-    (value) => {
-      if (current()) store.set(target, { value, error: undefined });
-    },
-    (error: unknown) => {
-      if (current()) store.set(target, (previous) => ({ value: previous.value, error }));
-    },
-  );
+/** The member's cache key of a read, as `useEndpoint` keeps it; undefined while signed out. */
+function keyFor(spec: EndpointSpec, input: unknown): unknown[] | undefined {
+  const account = currentSession()?.account;
+  return account ? keyOf(spec, input, account) : undefined;
+}
+
+function cached<Spec extends EndpointSpec>(
+  spec: Spec,
+  input: CallInput<Spec>,
+): EndpointResponse<Spec> | undefined {
+  const key = keyFor(spec, input);
+  return key ? queryClient.getQueryData<EndpointResponse<Spec>>(key) : undefined;
 }
 
 /** The balances and open positions as last read, for the offline copy (offline/last-state.ts). */
 export function tradingSnapshot(): { account: AccountSummary | undefined; holding: Position[] | undefined } {
-  return { account: store.get(atoms.account).value, holding: store.get(atoms.holding).value };
+  return {
+    account: cached(tradingApi.account, accountInput),
+    holding: cached(tradingApi.positions, holdingInput)?.items,
+  };
 }
 
 /**
@@ -101,22 +87,24 @@ export function tradingSnapshot(): { account: AccountSummary | undefined; holdin
  * successful read replaces it, as any re-read does.
  */
 export function restoreTrading(account: AccountSummary | undefined, holding: Position[] | undefined): void {
-  if (account)
-    store.set(atoms.account, (previous) =>
-      previous.value ? previous : { value: account, error: undefined },
-    );
-  if (holding)
-    store.set(atoms.holding, (previous) =>
-      previous.value ? previous : { value: holding, error: undefined },
-    );
+  const accountKey = keyFor(tradingApi.account, accountInput);
+  const holdingKey = keyFor(tradingApi.positions, holdingInput);
+  if (account && accountKey && queryClient.getQueryData(accountKey) === undefined)
+    queryClient.setQueryData(accountKey, account);
+  if (holding && holdingKey && queryClient.getQueryData(holdingKey) === undefined)
+    queryClient.setQueryData(holdingKey, { items: holding });
 }
 
-/** Re-reads every resource a screen shows, once the current burst of changes is over. */
-export function invalidateTrading(): void {
+/** Passes the burst's events on to the query cache once it is over. */
+function refreshAfterBurst(type: AccountEvent["type"] | "gap"): void {
+  burst.add(type);
   if (refetchTimer !== undefined) return;
   refetchTimer = setTimeout(() => {
     refetchTimer = undefined;
-    for (const resource of resources) if (wanted[resource] > 0) load(resource);
+    const types = [...burst];
+    burst.clear();
+    if (types.includes("gap")) refreshAccountReads();
+    else for (const each of types) if (each !== "gap") refreshOnAccountEvent(each);
   }, refetchDebounceMs);
 }
 
@@ -126,7 +114,6 @@ export function invalidateTrading(): void {
  */
 export function afterOwnAction(): void {
   if (store.get(feedStatusAtom) === "live") return;
-  invalidateTrading();
   refreshAccountReads();
 }
 
@@ -138,11 +125,8 @@ function startFeed(): void {
   const stopListening = listenTopic("account", {
     update(update) {
       const verdict = sequence.judge(update.epoch, update.seq);
-      // A support message moves no money: only a gap (something missed) calls for a re-read then.
-      const support = update.topic === "account" && update.data.type === "support";
-      if (verdict === "gap" || (verdict === "next" && !support)) invalidateTrading();
-      if (verdict === "gap") refreshAccountReads();
-      else if (verdict === "next" && update.topic === "account") refreshOnAccountEvent(update.data.type);
+      if (verdict === "gap") refreshAfterBurst("gap");
+      else if (verdict === "next" && update.topic === "account") refreshAfterBurst(update.data.type);
       // The house closed a day trade at the cut-off: the member hears it wherever they are.
       if (verdict !== "duplicate" && update.topic === "account" && update.data.type === "day_trade_cutoff")
         notifyInfo(i18n._(msg`Your day trade was closed at the cut-off, before the session's close.`));
@@ -151,7 +135,6 @@ function startFeed(): void {
       // A first or a renewed subscription: events may have been missed meanwhile.
       sequence.reset();
       store.set(feedStatusAtom, "live");
-      invalidateTrading();
       refreshAccountReads();
     },
     refused(code) {
@@ -168,39 +151,26 @@ function startFeed(): void {
   };
 }
 
-/**
- * A screen shows `resource`: read it now, and keep it current until the returned function is
- * called. The account feed, once started, runs until the member signs out: an event while no
- * screen shows the account costs nothing, and moving between screens does not churn it.
- */
-function retain(resource: Resource): () => void {
-  wanted[resource] += 1;
-  startFeed();
-  load(resource);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    wanted[resource] -= 1;
-  };
-}
-
-/** Screens showing the account depend on the session too: they read it afresh for the new member. */
+/** A new member's events are theirs alone: the feed starts again for whoever signs in next. */
 function onSessionChange(): void {
-  generation += 1;
   stopFeed?.();
-  for (const resource of resources) {
-    store.set(atoms[resource] as PrimitiveAtom<Loaded<unknown>>, { value: undefined, error: undefined });
-  }
+  if (refetchTimer !== undefined) clearTimeout(refetchTimer);
+  refetchTimer = undefined;
+  burst.clear();
 }
 
-// Another member's money must never show: any sign-in or sign-out starts from nothing.
 subscribeSession(onSessionChange);
 
-function useResource<R extends Resource>(resource: R): Loaded<Resources[R]> {
+/**
+ * The account feed, once started by a screen that shows the account, runs until the member
+ * signs out: an event while no screen shows the account costs nothing, and moving between
+ * screens does not churn it.
+ */
+function useAccountFeed(): void {
   const session = useSessionState();
-  useEffect(() => (session ? retain(resource) : undefined), [session, resource]);
-  return useValue(atoms[resource]);
+  useEffect(() => {
+    if (session) startFeed();
+  }, [session]);
 }
 
 /**
@@ -208,30 +178,56 @@ function useResource<R extends Resource>(resource: R): Loaded<Resources[R]> {
  * shows no account resource: the account feed runs while it shows, so those events arrive.
  */
 export function useAccountEvents(): void {
-  const session = useSessionState();
-  useEffect(() => {
-    if (session) startFeed();
-  }, [session]);
+  useAccountFeed();
 }
 
+/** A read of the account through the query cache, keeping its last answer after a failed re-read. */
+function useAccountRead<Spec extends EndpointSpec, T>(
+  spec: Spec,
+  input: CallInput<Spec>,
+  pick: (answer: EndpointResponse<Spec>) => T,
+): Loaded<T> {
+  useAccountFeed();
+  const state = useEndpoint(spec, input);
+  const session = useSessionState();
+  const kept =
+    state.status === "error" && session
+      ? queryClient.getQueryData<EndpointResponse<Spec>>(keyOf(spec, input, session.account))
+      : undefined;
+  const answer = state.status === "ready" ? state.value : kept;
+  const value = useMemo(() => (answer === undefined ? undefined : pick(answer)), [answer, pick]);
+  return { value, error: state.status === "error" ? state.error : undefined };
+}
+
+const whole = <T>(answer: T): T => answer;
+const itemsOf = <T>(answer: { items: T[] }): T[] => answer.items;
+
 export function useAccountSummary(): Loaded<AccountSummary> {
-  return useResource("account");
+  return useAccountRead(tradingApi.account, accountInput, whole);
 }
 
 export function useHoldingPositions(): Loaded<Position[]> {
-  return useResource("holding");
+  return useAccountRead(tradingApi.positions, holdingInput, itemsOf);
 }
 
 export function useClosedPositions(): Loaded<Position[]> {
-  return useResource("closed");
+  return useAccountRead(tradingApi.positions, closedInput, itemsOf);
 }
 
 export function usePendingOrders(): Loaded<Order[]> {
-  return useResource("pending");
+  return useAccountRead(tradingApi.orders, pendingInput, itemsOf);
 }
 
 export function useAccountFeedStatus(): AccountFeedStatus {
   return useValue(feedStatusAtom);
+}
+
+/** Puts `update` over a cached list answer, where one has been read. */
+function updateList<T>(key: unknown[] | undefined, update: (items: T[]) => T[]): void {
+  if (!key) return;
+  queryClient.setQueryData<{ items: T[] }>(key, (previous) =>
+    previous ? { ...previous, items: update(previous.items) } : previous,
+  );
 }
 
 /**
@@ -239,31 +235,20 @@ export function useAccountFeedStatus(): AccountFeedStatus {
  * once; the re-read that follows confirms it.
  */
 export function applyPosition(position: Position): void {
-  const without = (list: Position[] | undefined) => list?.filter((item) => item.id !== position.id);
-  store.set(atoms.holding, (previous) => ({
-    ...previous,
-    value:
-      position.status === "holding"
-        ? without(previous.value)?.concat(position).sort(newestFirst)
-        : without(previous.value),
-  }));
-  store.set(atoms.closed, (previous) => ({
-    ...previous,
-    value:
-      position.status === "closed"
-        ? without(previous.value)?.concat(position).sort(newestFirst)
-        : previous.value,
-  }));
+  const without = (list: Position[]) => list.filter((item) => item.id !== position.id);
+  updateList<Position>(keyFor(tradingApi.positions, holdingInput), (list) =>
+    position.status === "holding" ? without(list).concat(position).sort(newestFirst) : without(list),
+  );
+  updateList<Position>(keyFor(tradingApi.positions, closedInput), (list) =>
+    position.status === "closed" ? without(list).concat(position).sort(newestFirst) : list,
+  );
 }
 
 /** Puts an order the server just returned (placed or cancelled) into the pending list at once. */
 export function applyOrder(order: Order): void {
-  store.set(atoms.pending, (previous) => {
-    const without = previous.value?.filter((item) => item.id !== order.id);
-    return {
-      ...previous,
-      value: order.status === "pending" ? without?.concat(order).sort(newestFirst) : without,
-    };
+  updateList<Order>(keyFor(tradingApi.orders, pendingInput), (list) => {
+    const without = list.filter((item) => item.id !== order.id);
+    return order.status === "pending" ? without.concat(order).sort(newestFirst) : without;
   });
 }
 
@@ -272,23 +257,24 @@ function newestFirst(a: { id: string }, b: { id: string }): number {
   return Number(b.id) - Number(a.id);
 }
 
-/** Balances with the live P&L of holding positions: re-computed on each tick of their quotes. */
-const totalsAtom = atom((get): CurrencyTotals[] | undefined => {
-  const account = get(atoms.account).value;
-  const holding = get(atoms.holding).value;
-  if (!account || !holding) return undefined;
-  return accountTotals(
-    account.balances,
-    holding,
-    (symbol) => (readTopic(get, quoteTopic(symbol)) as Quote | undefined)?.last,
-  );
-});
-
 /** The account centre's figures per currency, live; undefined until balances and positions are read. */
 export function useAccountTotals(): { totals: CurrencyTotals[] | undefined; error: unknown } {
   const account = useAccountSummary();
   const holding = useHoldingPositions();
   useHeldQuotes(holding.value?.map((position) => position.symbol) ?? []);
+  // Balances with the live P&L of holding positions: re-computed on each tick of their quotes.
+  const totalsAtom = useMemo(
+    () =>
+      atom((get: Getter): CurrencyTotals[] | undefined => {
+        if (!account.value || !holding.value) return undefined;
+        return accountTotals(
+          account.value.balances,
+          holding.value,
+          (symbol) => (readTopic(get, quoteTopic(symbol)) as Quote | undefined)?.last,
+        );
+      }),
+    [account.value, holding.value],
+  );
   const totals = useValue(totalsAtom);
   return { totals, error: account.error ?? holding.error };
 }

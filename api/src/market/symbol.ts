@@ -1,0 +1,7 @@
+import { anySymbolSchema } from "@kabuto/shared";
+import { validate } from "../validate.ts";
+
+/** A symbol from a request path: one the market could list, or SYMBOL_INVALID before any lookup. */
+export function symbolOf(raw: string): string {
+  return validate(anySymbolSchema, raw);
+}

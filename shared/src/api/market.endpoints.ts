@@ -1,0 +1,81 @@
+import { endpoint } from "./endpoint.ts";
+import {
+  candleListSchema,
+  candleQuerySchema,
+  fxRateListSchema,
+  hotListQuerySchema,
+  hotListSchema,
+  indexListSchema,
+  instrumentListSchema,
+  instrumentQuerySchema,
+  instrumentWithQuoteSchema,
+  newListingListSchema,
+  newListingQuerySchema,
+} from "./market.ts";
+
+/** Instruments, candles, hot lists, new listings, indices and FX rates: public, for anyone. */
+export const marketApi = {
+  instruments: endpoint({
+    method: "get",
+    path: "/instruments",
+    tag: "market",
+    summary: "Instruments with their latest quotes; q matches the code or the name in any language",
+    caller: "anyone",
+    query: instrumentQuerySchema,
+    response: instrumentListSchema,
+  }),
+  instrument: endpoint({
+    method: "get",
+    path: "/instruments/{symbol}",
+    tag: "market",
+    summary: "One instrument and its latest quote",
+    caller: "anyone",
+    response: instrumentWithQuoteSchema,
+    errors: ["SYMBOL_INVALID", "SYMBOL_NOT_FOUND"],
+  }),
+  candles: endpoint({
+    method: "get",
+    path: "/candles/{symbol}",
+    tag: "market",
+    summary: "Candle history, oldest first, ending with the live candle",
+    caller: "anyone",
+    query: candleQuerySchema,
+    response: candleListSchema,
+    errors: ["SYMBOL_INVALID", "SYMBOL_NOT_FOUND", "INTERVAL_INVALID"],
+  }),
+  hotList: endpoint({
+    method: "get",
+    path: "/market/hot-lists",
+    tag: "market",
+    summary:
+      "A market's hot list (top gainers, top losers, most traded by shares or by value) from the newest quotes, with the market's session",
+    caller: "anyone",
+    query: hotListQuerySchema,
+    response: hotListSchema,
+  }),
+  newListings: endpoint({
+    method: "get",
+    path: "/market/new-listings",
+    tag: "market",
+    summary: "Names first listed within the last `days` days, newest first",
+    caller: "anyone",
+    query: newListingQuerySchema,
+    response: newListingListSchema,
+  }),
+  indices: endpoint({
+    method: "get",
+    path: "/indices",
+    tag: "market",
+    summary: "Market indices",
+    caller: "anyone",
+    response: indexListSchema,
+  }),
+  fxRates: endpoint({
+    method: "get",
+    path: "/fx/rates",
+    tag: "market",
+    summary: "FX rates",
+    caller: "anyone",
+    response: fxRateListSchema,
+  }),
+};
