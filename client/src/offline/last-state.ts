@@ -11,7 +11,7 @@ import { z } from "zod";
 import { knownInstrument, remember } from "../features/market/market-api.ts";
 import { loadWatchlist, restoreWatchlist, watchlistSnapshot } from "../features/market/watchlist.ts";
 import { restoreTrading, tradingSnapshot } from "../features/trading/trading-store.ts";
-import { refreshAccountReads } from "../lib/queries.ts";
+import { refreshAccountReads } from "../lib/query-client.ts";
 import { currentSession, subscribeSession } from "../state/session.ts";
 import { store } from "../state/store.ts";
 import { createTopicAtom, peekTopicAtom, writeTopic } from "../state/topic-atoms.ts";

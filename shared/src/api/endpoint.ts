@@ -81,9 +81,10 @@ export type EndpointAnswer<Spec extends EndpointSpec> = Spec["response"] extends
   ? z.input<Spec["response"]>
   : undefined;
 
+/** A part of the input: absent where undeclared, optional where every field of it is. */
 type Present<Key extends string, Value> = [Value] extends [undefined]
   ? { [K in Key]?: undefined }
-  : keyof Value extends never
+  : Record<never, never> extends Value
     ? { [K in Key]?: Value }
     : { [K in Key]: Value };
 

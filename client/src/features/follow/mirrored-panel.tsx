@@ -7,6 +7,7 @@ import { call } from "../../lib/api.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
+import { afterOwnAction } from "../../state/account-feed.ts";
 import { LoadProblem } from "../identity/identity-parts.tsx";
 import { useInstruments } from "../market/use-instruments.ts";
 import { SideBadge } from "../trading/figures.tsx";
@@ -17,7 +18,6 @@ import {
   QuantityText,
   useLivePosition,
 } from "../trading/position-parts.tsx";
-import { afterOwnAction } from "../trading/trading-store.ts";
 
 /** The "follow" tab of `/position/position`: positions copied from lead traders, each naming its lead. */
 export function MirroredPanel() {

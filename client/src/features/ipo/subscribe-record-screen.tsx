@@ -10,10 +10,11 @@ import { call } from "../../lib/api.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
+import { afterOwnAction } from "../../state/account-feed.ts";
 import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
-import { afterOwnAction, useAccountSummary } from "../trading/trading-store.ts";
+import { useAccountSummary } from "../trading/trading-store.ts";
 import { StateTag } from "./ipo-parts.tsx";
 import { subscribeDetailPath } from "./subscribe-screen.tsx";
 

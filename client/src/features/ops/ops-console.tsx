@@ -9,6 +9,7 @@ import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifyError, notifyInfo } from "../../lib/notify.ts";
+import { setStaffIdentity } from "../../lib/query-client.ts";
 import { installSignInRedirect } from "../../lib/unauthorized.ts";
 import { reconnectSocket } from "../../state/socket.ts";
 import { openOpsCatalogs } from "./ops-i18n.ts";
@@ -175,6 +176,8 @@ export function OpsConsole() {
       </div>
     );
   }
+  // Before any screen reads: one staff member's answers are never shown to the next.
+  setStaffIdentity(session.staff.id);
   return (
     <StaffContext value={{ staff: session.staff, signOut }}>
       <OpsLayout>

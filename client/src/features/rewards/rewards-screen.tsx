@@ -11,10 +11,10 @@ import { call } from "../../lib/api.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
+import { afterOwnAction } from "../../state/account-feed.ts";
 import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { formatSignedMoney } from "../trading/figures.tsx";
-import { afterOwnAction } from "../trading/trading-store.ts";
 import { CheckInCard } from "./check-in-card.tsx";
 // The history list's rows are the deposit and withdrawal lists' own.
 import "../wallet/wallet.css";

@@ -23,7 +23,6 @@ import { useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { PhotoField } from "../identity/photo-field.tsx";
-import { useAccountEvents } from "../trading/trading-store.ts";
 import { ownUploadUrl, supportForm } from "./support-api.ts";
 import { topicLabels } from "./support-labels.ts";
 import { MessageField, Thread } from "./support-parts.tsx";
@@ -76,7 +75,6 @@ function Availability({ availability }: { availability: SupportAvailabilityWire 
 
 function Overview() {
   // Staff replies arrive as the member's support events, which make the overview stale.
-  useAccountEvents();
   const overview = useEndpoint(supportApi.overview, {});
   if (overview.status === "loading") return <div className="panel" aria-busy="true" />;
   if (overview.status === "error") return <LoadProblem error={overview.error} onRetry={overview.reload} />;
@@ -201,7 +199,6 @@ function NewConversation() {
 }
 
 function ConversationView({ id }: { id: string }) {
-  useAccountEvents();
   const conversation = useEndpoint(supportApi.conversation, { params: { id } });
   const unread = conversation.status === "ready" ? conversation.value.unread : 0;
   // Opening the thread reads what staff wrote: their side then shows it as read.

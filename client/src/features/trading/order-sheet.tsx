@@ -32,6 +32,7 @@ import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
+import { afterOwnAction } from "../../state/account-feed.ts";
 import { useBook, useMarketSession, useQuote } from "../../state/topics.ts";
 import { localName, priceDigits } from "../market/instrument.ts";
 import { LeverageText } from "./figures.tsx";
@@ -45,7 +46,7 @@ import {
   parseLots,
   stepPrice,
 } from "./order-form.ts";
-import { afterOwnAction, applyOrder, useAccountSummary } from "./trading-store.ts";
+import { applyOrder, useAccountSummary } from "./trading-store.ts";
 import { useMarketTerms } from "./use-trading-terms.ts";
 import "./trading.css";
 

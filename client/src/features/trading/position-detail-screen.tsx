@@ -18,6 +18,7 @@ import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
+import { afterOwnAction } from "../../state/account-feed.ts";
 import { useSessionState } from "../../state/session.ts";
 import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
@@ -25,7 +26,6 @@ import { formatSignedMoney, LeverageText, SideBadge, toneOf } from "./figures.ts
 import { shownLeverage } from "./pnl.ts";
 import { InstrumentName, lotSizeOf, PnlText, QuantityText, useLivePosition } from "./position-parts.tsx";
 import {
-  afterOwnAction,
   applyPosition,
   useAccountSummary,
   useClosedPositions,

@@ -12,6 +12,7 @@ import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { afterOwnAction, useAccountFeedStatus } from "../../state/account-feed.ts";
 import { useSessionState } from "../../state/session.ts";
 import { MirroredPanel } from "../follow/mirrored-panel.tsx";
 import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
@@ -21,10 +22,8 @@ import { positionDetailPath } from "./paths.ts";
 import { shownLeverage } from "./pnl.ts";
 import { Figure, InstrumentName, lotSizeOf, OpenPositionSummary, QuantityText } from "./position-parts.tsx";
 import {
-  afterOwnAction,
   applyOrder,
   type Loaded,
-  useAccountFeedStatus,
   useClosedPositions,
   useHoldingPositions,
   usePendingOrders,

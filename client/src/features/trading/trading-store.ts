@@ -1,39 +1,21 @@
-import type { AccountEvent, AccountSummary, Order, Position, Quote } from "@kabuto/shared";
+import type { AccountSummary, Order, Position, Quote } from "@kabuto/shared";
 import { quoteTopic } from "@kabuto/shared";
 import type { CallInput, EndpointResponse, EndpointSpec } from "@kabuto/shared/endpoint";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
-import { i18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
-import { useEffect, useMemo } from "react";
-import { notifyInfo } from "../../lib/notify.ts";
-import {
-  keyOf,
-  queryClient,
-  refreshAccountReads,
-  refreshOnAccountEvent,
-  useEndpoint,
-} from "../../lib/queries.ts";
-import { AccountSequence } from "../../state/account-sequence.ts";
-import { currentSession, subscribeSession, useSessionState } from "../../state/session.ts";
-import { acquireTopic, listenTopic } from "../../state/socket.ts";
-import { atom, type Getter, store, useValue } from "../../state/store.ts";
+import { useMemo } from "react";
+import { useEndpoint } from "../../lib/queries.ts";
+import { keyOf, queryClient } from "../../lib/query-client.ts";
+import { currentSession, useSessionState } from "../../state/session.ts";
+import { atom, type Getter, useValue } from "../../state/store.ts";
 import { readTopic } from "../../state/topic-atoms.ts";
 import { useHeldQuotes } from "../../state/topics.ts";
 import { accountTotals, type CurrencyTotals } from "./pnl.ts";
 
 /**
  * The member's balances, positions and pending orders, read through the query cache
- * (`useEndpoint`): the declarations say which account events make them stale.
- *
- * This module is the one listener of the private `account` topic: each event makes the reads
- * it changes stale (`refreshOnAccountEvent`), and a sign that events were missed (a gap in its
- * seq, a new epoch, a new subscription) makes every account read stale (`refreshAccountReads`).
- * Events usually come in bursts (an order, its position and its balance): they are passed on
- * once the burst is over, so a burst costs one round of requests.
- *
- * Where the gateway refuses the `account` topic, the screens re-read after each of the member's
- * own actions instead (`afterOwnAction`); changes made elsewhere (a limit order filled by the
- * worker) then show on the next visit.
+ * (`useEndpoint`): the declarations say which account events make them stale, and the account
+ * feed (state/account-feed.ts) passes those events on. The offline copy and the answers of the
+ * member's own orders and closes are put straight into the same cache.
  */
 
 /** The last answer (kept while a re-read is under way or after it failed) and the last failure. */
@@ -42,23 +24,11 @@ export interface Loaded<T> {
   error: unknown;
 }
 
-export type AccountFeedStatus = "off" | "waiting" | "live" | "refused";
-
-/** Events usually come in bursts (order, position, balance): one re-read after the burst. */
-const refetchDebounceMs = 200;
-
 /** The inputs the screens read with: the cache keys of the offline copy and of `apply*` below. */
 const accountInput = {};
 const holdingInput = { query: { status: "holding" } } as const;
 const closedInput = { query: { status: "closed" } } as const;
 const pendingInput = { query: { status: "pending" } } as const;
-
-const feedStatusAtom = atom<AccountFeedStatus>("off");
-const sequence = new AccountSequence();
-let refetchTimer: ReturnType<typeof setTimeout> | undefined;
-/** The event types of the burst under way; "gap" when events were missed meanwhile. */
-const burst = new Set<AccountEvent["type"] | "gap">();
-let stopFeed: (() => void) | undefined;
 
 /** The member's cache key of a read, as `useEndpoint` keeps it; undefined while signed out. */
 function keyFor(spec: EndpointSpec, input: unknown): unknown[] | undefined {
@@ -95,99 +65,12 @@ export function restoreTrading(account: AccountSummary | undefined, holding: Pos
     queryClient.setQueryData(holdingKey, { items: holding });
 }
 
-/** Passes the burst's events on to the query cache once it is over. */
-function refreshAfterBurst(type: AccountEvent["type"] | "gap"): void {
-  burst.add(type);
-  if (refetchTimer !== undefined) return;
-  refetchTimer = setTimeout(() => {
-    refetchTimer = undefined;
-    const types = [...burst];
-    burst.clear();
-    if (types.includes("gap")) refreshAccountReads();
-    else for (const each of types) if (each !== "gap") refreshOnAccountEvent(each);
-  }, refetchDebounceMs);
-}
-
-/**
- * Called after each of the member's own orders, closes and margin changes. With a live
- * `account` topic the server's event brings the re-read; without one, this does.
- */
-export function afterOwnAction(): void {
-  if (store.get(feedStatusAtom) === "live") return;
-  refreshAccountReads();
-}
-
-function startFeed(): void {
-  if (stopFeed || !currentSession()) return;
-  sequence.reset();
-  store.set(feedStatusAtom, "waiting");
-  // Listen first: the subscribe ack may come back before acquireTopic returns to us.
-  const stopListening = listenTopic("account", {
-    update(update) {
-      const verdict = sequence.judge(update.epoch, update.seq);
-      if (verdict === "gap") refreshAfterBurst("gap");
-      else if (verdict === "next" && update.topic === "account") refreshAfterBurst(update.data.type);
-      // The house closed a day trade at the cut-off: the member hears it wherever they are.
-      if (verdict !== "duplicate" && update.topic === "account" && update.data.type === "day_trade_cutoff")
-        notifyInfo(i18n._(msg`Your day trade was closed at the cut-off, before the session's close.`));
-    },
-    granted() {
-      // A first or a renewed subscription: events may have been missed meanwhile.
-      sequence.reset();
-      store.set(feedStatusAtom, "live");
-      refreshAccountReads();
-    },
-    refused(code) {
-      console.warn("account topic refused; re-reading after own actions instead", code);
-      store.set(feedStatusAtom, "refused");
-    },
-  });
-  const release = acquireTopic("account");
-  stopFeed = () => {
-    stopListening();
-    release();
-    stopFeed = undefined;
-    store.set(feedStatusAtom, "off");
-  };
-}
-
-/** A new member's events are theirs alone: the feed starts again for whoever signs in next. */
-function onSessionChange(): void {
-  stopFeed?.();
-  if (refetchTimer !== undefined) clearTimeout(refetchTimer);
-  refetchTimer = undefined;
-  burst.clear();
-}
-
-subscribeSession(onSessionChange);
-
-/**
- * The account feed, once started by a screen that shows the account, runs until the member
- * signs out: an event while no screen shows the account costs nothing, and moving between
- * screens does not churn it.
- */
-function useAccountFeed(): void {
-  const session = useSessionState();
-  useEffect(() => {
-    if (session) startFeed();
-  }, [session]);
-}
-
-/**
- * A screen whose declared reads change with the member's account events (`changesWith`) but that
- * shows no account resource: the account feed runs while it shows, so those events arrive.
- */
-export function useAccountEvents(): void {
-  useAccountFeed();
-}
-
 /** A read of the account through the query cache, keeping its last answer after a failed re-read. */
 function useAccountRead<Spec extends EndpointSpec, T>(
   spec: Spec,
   input: CallInput<Spec>,
   pick: (answer: EndpointResponse<Spec>) => T,
 ): Loaded<T> {
-  useAccountFeed();
   const state = useEndpoint(spec, input);
   const session = useSessionState();
   const kept =
@@ -216,10 +99,6 @@ export function useClosedPositions(): Loaded<Position[]> {
 
 export function usePendingOrders(): Loaded<Order[]> {
   return useAccountRead(tradingApi.orders, pendingInput, itemsOf);
-}
-
-export function useAccountFeedStatus(): AccountFeedStatus {
-  return useValue(feedStatusAtom);
 }
 
 /** Puts `update` over a cached list answer, where one has been read. */

@@ -14,9 +14,10 @@ import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { useNow } from "../../lib/use-now.ts";
+import { afterOwnAction } from "../../state/account-feed.ts";
 import { useSessionState } from "../../state/session.ts";
 import { SignInNeeded } from "../identity/identity-parts.tsx";
-import { afterOwnAction, useAccountSummary } from "../trading/trading-store.ts";
+import { useAccountSummary } from "../trading/trading-store.ts";
 import { amountError, amountForServer, parseAmount } from "./amount.ts";
 import {
   counterpartFor,

@@ -23,10 +23,10 @@ import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import type { AsyncState } from "../../lib/use-async.ts";
+import { afterOwnAction } from "../../state/account-feed.ts";
 import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
-import { afterOwnAction } from "../trading/trading-store.ts";
 import { amountError, amountForServer, parseAmount } from "./amount.ts";
 import { type OpenRequest, openRequest } from "./open-request.ts";
 import {
