@@ -109,14 +109,14 @@ describe("trading in the browser", () => {
     await expect
       .poll(() => sheet.locator("[data-testid=estimate-available]").textContent(), soon)
       .toMatch(/\d/);
-    // 100 shares at about ¥2,650 with 2× leverage: margin about ¥132,500, fee 0.1%.
-    const margin = Number(
-      (await sheet.locator("[data-testid=estimate-margin]").textContent())?.replace(/\D/g, ""),
+    // 100 shares at about ¥2,650 with 2× leverage: margin about ¥132,500, fee 0.1%. Both figures
+    // are read in one step of the page: a tick between two reads would move one and not the other.
+    const [margin, notional] = await sheet.evaluate((element) =>
+      ["estimate-margin", "estimate-notional"].map((id) =>
+        Number(element.querySelector(`[data-testid=${id}]`)?.textContent?.replace(/\D/g, "")),
+      ),
     );
-    const notional = Number(
-      (await sheet.locator("[data-testid=estimate-notional]").textContent())?.replace(/\D/g, ""),
-    );
-    expect(margin).toBe(Math.ceil(notional / 2));
+    expect(margin).toBe(Math.ceil((notional ?? 0) / 2));
     await snap("12-order-sheet");
     await page.click("[data-testid=order-submit]");
     await sheet.waitFor({ state: "hidden" });
