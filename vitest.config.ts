@@ -1,3 +1,5 @@
+import { getConfig } from "@lingui/conf";
+import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
 
 const packages = "{shared,bus,feed,gateway,api,server,client,loadtests}";
@@ -10,6 +12,18 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The client's features declare their labels with Lingui's macros, as its build compiles them.
+        plugins: [
+          babel({
+            plugins: [
+              [
+                "@lingui/babel-plugin-lingui-macro",
+                { linguiConfig: getConfig({ configPath: "client/lingui.config.ts" }) },
+              ],
+            ],
+            include: [/[\\/]client[\\/]src[\\/]/],
+          }),
+        ],
         test: {
           name: "unit",
           include: [`${packages}/src/**/*.test.{ts,tsx}`],

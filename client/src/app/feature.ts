@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import type { ComponentType } from "react";
 
 /** One of the spec's routes: the screen it opens (lazily: every screen is its own chunk). */
@@ -9,12 +10,59 @@ export interface RouteDef {
   keepAlive?: boolean;
 }
 
+/** A link among Home's shortcuts. */
+export interface HomeShortcut {
+  href: string;
+  label: MessageDescriptor;
+  icon: ComponentType;
+  testId: string;
+  /** Where it stands among every feature's shortcuts: lower first. */
+  order: number;
+}
+
+/** A row of Mine's menu, with the figure it shows beside its label, if any. */
+export interface MineRow {
+  href: string;
+  label: MessageDescriptor;
+  icon: ComponentType;
+  testId?: string;
+  /** Loaded with the row (lazily, as screens are); shows while the member is signed in. */
+  value?: ComponentType;
+  order: number;
+}
+
+/** A tab of the Transaction screen (`/position/position?tab=<id>`). */
+export interface PositionTab {
+  id: string;
+  label: MessageDescriptor;
+  testId?: string;
+  /** Rendered while the tab is chosen; lazily loaded, so a product's code loads with its tab. */
+  panel: ComponentType;
+  order: number;
+}
+
 /**
- * A product on the client: what the shell needs to know of it. The shell reads the list in
- * `features.ts`; a feature's screens and parts stay in its own folder.
+ * A product on the client: what the shell and the shared screens need to know of it. The shell
+ * reads the list in `features.ts`; a feature's screens and parts stay in its own folder, and
+ * what it puts on Home, Mine or the Transaction screen comes with it here.
  */
 export interface Feature {
   name: string;
   /** The spec's paths its screens answer, with their flags. */
   routes: Readonly<Record<string, RouteDef>>;
+  homeShortcuts?: readonly HomeShortcut[];
+  mineRows?: readonly MineRow[];
+  positionTabs?: readonly PositionTab[];
+}
+
+type Part = "homeShortcuts" | "mineRows" | "positionTabs";
+
+/** Every feature's contributions of one kind, in their order. */
+export function partsOf<K extends Part>(
+  features: readonly Feature[],
+  part: K,
+): NonNullable<Feature[K]>[number][] {
+  return features
+    .flatMap((feature) => (feature[part] ?? []) as NonNullable<Feature[K]>[number][])
+    .sort((a, b) => a.order - b.order);
 }

@@ -36,6 +36,16 @@ function tone(state: BlockApplication["state"]): "pending" | "approved" | "rejec
  * each application's price, shares, turnover (what it held) and state, with the desk's reason or
  * the draw's outcome, and a withdrawal while pending.
  */
+/** The Transaction screen's bidding tab: the member's negotiated bids. */
+export function BiddingPanel() {
+  return <BlockRecordsPanel kind="bid" />;
+}
+
+/** The Transaction screen's auction tab: the member's applications to block offerings. */
+export function AuctionPanel() {
+  return <BlockRecordsPanel kind="offering" />;
+}
+
 export function BlockRecordsPanel({ kind }: { kind: BlockApplication["kind"] }) {
   const records = useEndpoint(blockApi.applications, { query: { kind } });
   const names = useInstruments(

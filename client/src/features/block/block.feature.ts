@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconBlocks } from "../home/home-icons.tsx";
 
 /** Block trades: offerings and applications. */
 export const blockFeature: Feature = {
@@ -12,4 +14,29 @@ export const blockFeature: Feature = {
       screen: lazy(() => import("./block-apply-screen.tsx").then((m) => ({ default: m.BlockApplyScreen }))),
     },
   },
+  homeShortcuts: [
+    {
+      href: "/market/block",
+      label: msg`Block trade`,
+      icon: IconBlocks,
+      testId: "shortcut-block-trade",
+      order: 70,
+    },
+  ],
+  positionTabs: [
+    {
+      id: "bidding",
+      label: msg({ message: "Bidding", context: "position tab" }),
+      testId: "tab-bidding",
+      panel: lazy(() => import("./block-records.tsx").then((m) => ({ default: m.BiddingPanel }))),
+      order: 50,
+    },
+    {
+      id: "auction",
+      label: msg({ message: "Auction", context: "position tab" }),
+      testId: "tab-auction",
+      panel: lazy(() => import("./block-records.tsx").then((m) => ({ default: m.AuctionPanel }))),
+      order: 60,
+    },
+  ],
 };

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconClock } from "../home/home-icons.tsx";
 
 /** Day trading. */
 export const dayTradingFeature: Feature = {
@@ -9,4 +11,13 @@ export const dayTradingFeature: Feature = {
       screen: lazy(() => import("./day-trading-screen.tsx").then((m) => ({ default: m.DayTradingScreen }))),
     },
   },
+  homeShortcuts: [
+    {
+      href: "/common/dayTrading",
+      label: msg`Day trading`,
+      icon: IconClock,
+      testId: "shortcut-day-trading",
+      order: 20,
+    },
+  ],
 };

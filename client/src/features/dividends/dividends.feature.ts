@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconDividend } from "./dividend-icon.tsx";
 
 /** Dividends: the calendar, the history and one dividend. */
 export const dividendsFeature: Feature = {
@@ -19,4 +21,13 @@ export const dividendsFeature: Feature = {
       screen: lazy(() => import("./dividend-screens.tsx").then((m) => ({ default: m.DividendDetailScreen }))),
     },
   },
+  mineRows: [
+    {
+      href: "/common/dividend",
+      label: msg`Dividends`,
+      icon: IconDividend,
+      testId: "menu-dividends",
+      order: 40,
+    },
+  ],
 };

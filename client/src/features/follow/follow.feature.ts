@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconPeople } from "../home/home-icons.tsx";
 
 /** Follow trading: lead traders and the member's copies. */
 export const followFeature: Feature = {
@@ -13,4 +15,21 @@ export const followFeature: Feature = {
       screen: lazy(() => import("./follow-screens.tsx").then((m) => ({ default: m.FollowOrdersScreen }))),
     },
   },
+  homeShortcuts: [
+    {
+      href: "/gdindex/gdindex",
+      label: msg`Follow trading`,
+      icon: IconPeople,
+      testId: "shortcut-follow",
+      order: 130,
+    },
+  ],
+  positionTabs: [
+    {
+      id: "follow",
+      label: msg`Follow`,
+      panel: lazy(() => import("./mirrored-panel.tsx").then((m) => ({ default: m.MirroredPanel }))),
+      order: 70,
+    },
+  ],
 };

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconReceipt } from "../../app/icons.tsx";
 
 /** Fund records: every journal the member's money moved by. */
 export const fundsFeature: Feature = {
@@ -9,4 +11,14 @@ export const fundsFeature: Feature = {
       screen: lazy(() => import("./fund-records-screen.tsx").then((m) => ({ default: m.FundRecordsScreen }))),
     },
   },
+  homeShortcuts: [
+    {
+      href: "/user/FundingDetails",
+      label: msg`Fund records`,
+      icon: IconReceipt,
+      testId: "shortcut-fund-records",
+      order: 50,
+    },
+  ],
+  mineRows: [{ href: "/user/FundingDetails", label: msg`Fund records`, icon: IconReceipt, order: 50 }],
 };

@@ -6,17 +6,9 @@ import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import {
-  IconChevron,
-  IconGlobe,
-  IconQuotes,
-  IconReceipt,
-  IconSearch,
-  IconStar,
-  IconTicket,
-  IconTrade,
-  KabutoMark,
-} from "../../app/icons.tsx";
+import { type HomeShortcut, partsOf } from "../../app/feature.ts";
+import { features } from "../../app/features.ts";
+import { IconChevron, IconSearch, KabutoMark } from "../../app/icons.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
 import { errorCode } from "../../lib/api-error.ts";
@@ -24,27 +16,16 @@ import { configValue, loadPublicConfig, webLink } from "../../lib/config-title.t
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
-import { extendedSessionPath } from "../market/market-paths.ts";
 import { SessionBadge } from "../market/session-badge.tsx";
 import { CheckInCard } from "../rewards/check-in-card.tsx";
-import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
-import {
-  IconBlocks,
-  IconChat,
-  IconClock,
-  IconFlame,
-  IconHeadset,
-  IconMegaphone,
-  IconMoon,
-  IconPeople,
-  IconSunrise,
-} from "./home-icons.tsx";
+import { IconChat, IconHeadset, IconMegaphone } from "./home-icons.tsx";
 import { IndexCard } from "./index-strip.tsx";
 import { homeNewsCount, localText, newsDetailPath, newsListPath } from "./news.ts";
 import { NewsRow, NewsSkeleton } from "./news-parts.tsx";
 import { type Fresh, useFresh } from "./use-fresh.ts";
 import "./home.css";
 
+/** A shortcut of Home's own: the support links operations set. */
 interface Shortcut {
   /** A screen of the app, or an address outside it (opened in a new tab). */
   href: string;
@@ -53,6 +34,10 @@ interface Shortcut {
   icon: ReactNode;
   testId: string;
 }
+
+/** Every feature's shortcuts, in their order; the support links go between search and the language. */
+const featureShortcuts = partsOf(features, "homeShortcuts");
+const supportShortcutsOrder = 150;
 
 /**
  * Home: the newest announcement, the markets at a glance, shortcuts and the newest news. Every
@@ -178,95 +163,19 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
  * then exchange, search, help and the language.
  */
 function Shortcuts() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const config = useFresh(loadPublicConfig);
+  const own = (shortcuts: HomeShortcut[]): Shortcut[] =>
+    shortcuts.map((shortcut) => ({
+      href: shortcut.href,
+      label: i18n._(shortcut.label),
+      icon: <shortcut.icon />,
+      testId: shortcut.testId,
+    }));
   const shortcuts: Shortcut[] = [
-    {
-      href: "/home/search?then=buy",
-      label: <Trans>Trade</Trans>,
-      icon: <IconTrade />,
-      testId: "shortcut-trade",
-    },
-    {
-      href: "/common/dayTrading",
-      label: <Trans>Day trading</Trans>,
-      icon: <IconClock />,
-      testId: "shortcut-day-trading",
-    },
-    {
-      href: "/user/recharge",
-      label: <Trans>Deposit</Trans>,
-      icon: <IconDeposit />,
-      testId: "shortcut-deposit",
-    },
-    {
-      href: "/user/withdraw",
-      label: <Trans>Withdraw</Trans>,
-      icon: <IconWithdraw />,
-      testId: "shortcut-withdraw",
-    },
-    {
-      href: "/user/FundingDetails",
-      label: <Trans>Fund records</Trans>,
-      icon: <IconReceipt />,
-      testId: "shortcut-fund-records",
-    },
-    {
-      href: "/market/subscribe",
-      label: <Trans context="shortcut">IPO</Trans>,
-      icon: <IconTicket />,
-      testId: "shortcut-ipo",
-    },
-    {
-      href: "/market/block",
-      label: <Trans>Block trade</Trans>,
-      icon: <IconBlocks />,
-      testId: "shortcut-block-trade",
-    },
-    {
-      href: "/market/market?tab=watchlist",
-      label: <Trans>Watchlist</Trans>,
-      icon: <IconStar />,
-      testId: "shortcut-watchlist",
-    },
-    {
-      href: extendedSessionPath("pre"),
-      label: <Trans>Pre-market</Trans>,
-      icon: <IconSunrise />,
-      testId: "shortcut-pre-market",
-    },
-    {
-      href: extendedSessionPath("after"),
-      label: <Trans>After-hours</Trans>,
-      icon: <IconMoon />,
-      testId: "shortcut-after-hours",
-    },
-    {
-      href: "/market/stockHot/stockList",
-      label: <Trans>Hot lists</Trans>,
-      icon: <IconFlame />,
-      testId: "shortcut-hot-lists",
-    },
-    {
-      href: "/user/exchange",
-      label: <Trans>Exchange</Trans>,
-      icon: <IconQuotes />,
-      testId: "shortcut-exchange",
-    },
-    {
-      href: "/gdindex/gdindex",
-      label: <Trans>Follow trading</Trans>,
-      icon: <IconPeople />,
-      testId: "shortcut-follow",
-    },
-    { href: "/home/search", label: <Trans>Search</Trans>, icon: <IconSearch />, testId: "shortcut-search" },
+    ...own(featureShortcuts.filter((shortcut) => shortcut.order < supportShortcutsOrder)),
     ...supportShortcuts(config.value ?? []),
-    {
-      href: "/user/changeLang",
-      label: <Trans>Language</Trans>,
-      icon: <IconGlobe />,
-      testId: "shortcut-language",
-    },
+    ...own(featureShortcuts.filter((shortcut) => shortcut.order >= supportShortcutsOrder)),
   ];
   return (
     <nav className="shortcuts" aria-label={t`Shortcuts`}>

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconIdCard } from "../user/user-icons.tsx";
 
 /** Security and identity: settings, passwords, verification and bank cards. */
 export const identityFeature: Feature = {
@@ -30,4 +32,14 @@ export const identityFeature: Feature = {
       screen: lazy(() => import("./add-card-screen.tsx").then((m) => ({ default: m.AddCardScreen }))),
     },
   },
+  mineRows: [
+    {
+      href: "/user/bandCard",
+      label: msg`Real-name verification`,
+      icon: IconIdCard,
+      testId: "menu-verification",
+      value: lazy(() => import("./verification-value.tsx").then((m) => ({ default: m.VerificationValue }))),
+      order: 10,
+    },
+  ],
 };

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconTicket } from "../../app/icons.tsx";
 
 /** New shares: offerings, a subscription, its record. */
 export const ipoFeature: Feature = {
@@ -19,4 +21,22 @@ export const ipoFeature: Feature = {
       ),
     },
   },
+  homeShortcuts: [
+    {
+      href: "/market/subscribe",
+      label: msg({ message: "IPO", context: "shortcut" }),
+      icon: IconTicket,
+      testId: "shortcut-ipo",
+      order: 60,
+    },
+  ],
+  positionTabs: [
+    {
+      id: "placement",
+      label: msg`Placement`,
+      testId: "tab-placement",
+      panel: lazy(() => import("./placement-panel.tsx").then((m) => ({ default: m.PlacementPanel }))),
+      order: 40,
+    },
+  ],
 };

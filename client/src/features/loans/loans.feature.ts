@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconCredit } from "../user/user-icons.tsx";
 
 /** Credit loans. */
 export const loansFeature: Feature = {
@@ -9,4 +11,14 @@ export const loansFeature: Feature = {
       screen: lazy(() => import("./loans-screen.tsx").then((m) => ({ default: m.LoansScreen }))),
     },
   },
+  mineRows: [
+    {
+      href: "/user/jkjl",
+      label: msg`Credit loans`,
+      icon: IconCredit,
+      testId: "menu-loans",
+      value: lazy(() => import("./credit-summary.tsx").then((m) => ({ default: m.CreditSummary }))),
+      order: 30,
+    },
+  ],
 };

@@ -1,5 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconStar } from "../../app/icons.tsx";
+import { IconFlame, IconMoon, IconSunrise } from "../home/home-icons.tsx";
+import { extendedSessionPath } from "./market-paths.ts";
 
 /** Quotes: the market lists, a stock's page, hot lists and new listings. */
 export const marketFeature: Feature = {
@@ -20,4 +24,34 @@ export const marketFeature: Feature = {
       screen: lazy(() => import("./new-listings-screen.tsx").then((m) => ({ default: m.NewListingsScreen }))),
     },
   },
+  homeShortcuts: [
+    {
+      href: "/market/market?tab=watchlist",
+      label: msg`Watchlist`,
+      icon: IconStar,
+      testId: "shortcut-watchlist",
+      order: 80,
+    },
+    {
+      href: extendedSessionPath("pre"),
+      label: msg`Pre-market`,
+      icon: IconSunrise,
+      testId: "shortcut-pre-market",
+      order: 90,
+    },
+    {
+      href: extendedSessionPath("after"),
+      label: msg`After-hours`,
+      icon: IconMoon,
+      testId: "shortcut-after-hours",
+      order: 100,
+    },
+    {
+      href: "/market/stockHot/stockList",
+      label: msg`Hot lists`,
+      icon: IconFlame,
+      testId: "shortcut-hot-lists",
+      order: 110,
+    },
+  ],
 };

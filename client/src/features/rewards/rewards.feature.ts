@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconTicket } from "../../app/icons.tsx";
 
 /** Rewards and invitations. */
 export const rewardsFeature: Feature = {
@@ -12,4 +14,22 @@ export const rewardsFeature: Feature = {
       screen: lazy(() => import("./invite-screen.tsx").then((m) => ({ default: m.InviteScreen }))),
     },
   },
+  mineRows: [
+    {
+      href: "/user/rewards",
+      label: msg`Rewards and check-in`,
+      icon: IconTicket,
+      testId: "menu-rewards",
+      value: lazy(() => import("./mine-values.tsx").then((m) => ({ default: m.RewardsSummaryValue }))),
+      order: 20,
+    },
+    {
+      href: "/user/invite",
+      label: msg`Invite friends`,
+      icon: IconTicket,
+      testId: "menu-invite",
+      value: lazy(() => import("./mine-values.tsx").then((m) => ({ default: m.InviteCodeValue }))),
+      order: 60,
+    },
+  ],
 };

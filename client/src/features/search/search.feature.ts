@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconSearch } from "../../app/icons.tsx";
 
 /** Search across both markets. */
 export const searchFeature: Feature = {
@@ -9,4 +11,7 @@ export const searchFeature: Feature = {
       screen: lazy(() => import("./search-screen.tsx").then((m) => ({ default: m.SearchScreen }))),
     },
   },
+  homeShortcuts: [
+    { href: "/home/search", label: msg`Search`, icon: IconSearch, testId: "shortcut-search", order: 140 },
+  ],
 };

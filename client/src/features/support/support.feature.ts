@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconChat } from "../home/home-icons.tsx";
 
 /** Online support. */
 export const supportFeature: Feature = {
@@ -9,4 +11,7 @@ export const supportFeature: Feature = {
       screen: lazy(() => import("./support-screen.tsx").then((m) => ({ default: m.SupportScreen }))),
     },
   },
+  mineRows: [
+    { href: "/user/pj", label: msg`Online support`, icon: IconChat, testId: "menu-support", order: 70 },
+  ],
 };

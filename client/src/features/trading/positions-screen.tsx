@@ -5,6 +5,8 @@ import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/share
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { partsOf } from "../../app/feature.ts";
+import { features } from "../../app/features.ts";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
@@ -14,7 +16,6 @@ import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { afterOwnAction, useAccountFeedStatus } from "../../state/account-feed.ts";
 import { useSessionState } from "../../state/session.ts";
-import { MirroredPanel } from "../follow/mirrored-panel.tsx";
 import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
@@ -30,32 +31,22 @@ import {
 } from "./trading-store.ts";
 import "./trading.css";
 
-/** New shares' code loads with the placement tab, not with the list. */
-const PlacementPanel = lazy(() =>
-  import("../ipo/placement-panel.tsx").then((m) => ({ default: m.PlacementPanel })),
-);
-
-/** Block trades' code loads with the bidding and auction tabs. */
-const BlockRecordsPanel = lazy(() =>
-  import("../block/block-records.tsx").then((m) => ({ default: m.BlockRecordsPanel })),
-);
-
 /** The dialog library loads when a member first asks to cancel an order, not with the list. */
 const ConfirmDialog = lazy(() =>
   import("../../app/confirm-dialog.tsx").then((m) => ({ default: m.ConfirmDialog })),
 );
 
 /**
- * The Transaction tab (`/position/position`): positions in progress, pending limit orders, ended
- * positions, placements (shares allotted from new shares), block-trade applications: bidding
- * (negotiated bids) and auction (applications to block offerings), and positions copied from
- * lead traders (follow).
+ * The Transaction tab (`/position/position`): positions in progress, pending limit orders and
+ * ended positions, then the tabs other products add (placements of new shares, block-trade
+ * bidding and auction, positions copied from lead traders), each loading its code when chosen.
  */
-const positionTabs = ["holding", "pending", "closed", "placement", "bidding", "auction", "follow"] as const;
-type PositionTab = (typeof positionTabs)[number];
+const ownTabs = ["holding", "pending", "closed"] as const;
+const featureTabs = partsOf(features, "positionTabs");
+const tabIds: readonly string[] = [...ownTabs, ...featureTabs.map((tab) => tab.id)];
 
-function isPositionTab(value: unknown): value is PositionTab {
-  return (positionTabs as readonly unknown[]).includes(value);
+function isPositionTab(value: unknown): value is string {
+  return typeof value === "string" && tabIds.includes(value);
 }
 
 export function PositionsScreen() {
@@ -82,10 +73,11 @@ function SignedOut() {
 }
 
 function PositionTabs() {
+  const { i18n } = useLingui();
   const [path, navigate] = useLocation();
   const search = useSearch();
   const requested = path === "/position/position" ? new URLSearchParams(search).get("tab") : null;
-  const [tab, setTab] = useState<PositionTab>(isPositionTab(requested) ? requested : "holding");
+  const [tab, setTab] = useState<string>(isPositionTab(requested) ? requested : "holding");
   const feed = useAccountFeedStatus();
 
   useEffect(() => {
@@ -105,7 +97,7 @@ function PositionTabs() {
       row.scrollLeft = active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
   }, [tab]);
 
-  function choose(value: PositionTab) {
+  function choose(value: string) {
     setTab(value);
     navigate(`/position/position?tab=${value}`, { replace: true });
   }
@@ -126,60 +118,31 @@ function PositionTabs() {
         <Tabs.Tab className="underline-tabs__tab" value="closed" data-value="closed">
           <Trans>Ended</Trans>
         </Tabs.Tab>
-        <Tabs.Tab
-          className="underline-tabs__tab"
-          value="placement"
-          data-value="placement"
-          data-testid="tab-placement"
-        >
-          <Trans>Placement</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab
-          className="underline-tabs__tab"
-          value="bidding"
-          data-value="bidding"
-          data-testid="tab-bidding"
-        >
-          <Trans context="position tab">Bidding</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab
-          className="underline-tabs__tab"
-          value="auction"
-          data-value="auction"
-          data-testid="tab-auction"
-        >
-          <Trans context="position tab">Auction</Trans>
-        </Tabs.Tab>
-        <Tabs.Tab className="underline-tabs__tab" value="follow" data-value="follow">
-          <Trans>Follow</Trans>
-        </Tabs.Tab>
+        {featureTabs.map((each) => (
+          <Tabs.Tab
+            key={each.id}
+            className="underline-tabs__tab"
+            value={each.id}
+            data-value={each.id}
+            data-testid={each.testId}
+          >
+            {i18n._(each.label)}
+          </Tabs.Tab>
+        ))}
         <Tabs.Indicator className="underline-tabs__indicator" />
       </Tabs.List>
       <Tabs.Panel value="holding">{tab === "holding" && <HoldingPanel />}</Tabs.Panel>
       <Tabs.Panel value="pending">{tab === "pending" && <PendingPanel />}</Tabs.Panel>
       <Tabs.Panel value="closed">{tab === "closed" && <ClosedPanel />}</Tabs.Panel>
-      <Tabs.Panel value="placement">
-        {tab === "placement" && (
-          <Suspense fallback={<ListSkeleton />}>
-            <PlacementPanel />
-          </Suspense>
-        )}
-      </Tabs.Panel>
-      <Tabs.Panel value="bidding">
-        {tab === "bidding" && (
-          <Suspense fallback={<ListSkeleton />}>
-            <BlockRecordsPanel kind="bid" />
-          </Suspense>
-        )}
-      </Tabs.Panel>
-      <Tabs.Panel value="auction">
-        {tab === "auction" && (
-          <Suspense fallback={<ListSkeleton />}>
-            <BlockRecordsPanel kind="offering" />
-          </Suspense>
-        )}
-      </Tabs.Panel>
-      <Tabs.Panel value="follow">{tab === "follow" && <MirroredPanel />}</Tabs.Panel>
+      {featureTabs.map((each) => (
+        <Tabs.Panel key={each.id} value={each.id}>
+          {tab === each.id && (
+            <Suspense fallback={<ListSkeleton />}>
+              <each.panel />
+            </Suspense>
+          )}
+        </Tabs.Panel>
+      ))}
     </Tabs.Root>
   );
 }

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconTrade } from "../../app/icons.tsx";
 
 /** The order sheet and the positions it opens. */
 export const tradingFeature: Feature = {
@@ -20,4 +22,13 @@ export const tradingFeature: Feature = {
       ),
     },
   },
+  homeShortcuts: [
+    {
+      href: "/home/search?then=buy",
+      label: msg`Trade`,
+      icon: IconTrade,
+      testId: "shortcut-trade",
+      order: 10,
+    },
+  ],
 };

@@ -1,20 +1,12 @@
 import type { Me } from "@kabuto/shared";
 import { authApi } from "@kabuto/shared/endpoints/auth";
-import { loansApi } from "@kabuto/shared/endpoints/loans";
 import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
-import { formatMoney } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
-import {
-  IconChevron,
-  IconGlobe,
-  IconLogout,
-  IconMine,
-  IconReceipt,
-  IconTicket,
-  IconTrade,
-} from "../../app/icons.tsx";
+import { partsOf } from "../../app/feature.ts";
+import { features } from "../../app/features.ts";
+import { IconChevron, IconGlobe, IconLogout, IconMine, IconTrade } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -22,13 +14,14 @@ import { notifyError } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
 import { logout } from "../auth/auth-api.ts";
-import { IconDividend } from "../dividends/dividend-icon.tsx";
-import { IconChat } from "../home/home-icons.tsx";
 import { verificationLabels } from "../identity/identity-parts.tsx";
 import { CheckInCard } from "../rewards/check-in-card.tsx";
 import { AccountFunds } from "../trading/account-funds.tsx";
-import { IconCredit, IconDeposit, IconIdCard, IconInfo, IconShield, IconWithdraw } from "./user-icons.tsx";
+import { IconDeposit, IconInfo, IconShield, IconWithdraw } from "./user-icons.tsx";
 import "./user.css";
+
+/** Mine's menu: each feature's rows. */
+const mineRows = partsOf(features, "mineRows");
 
 /** `09012345678` → `090-1234-5678`: how Japanese mobile numbers are read. */
 function groupedNumber(account: string): string {
@@ -77,7 +70,7 @@ function SignedOut() {
 }
 
 function SignedIn({ account }: { account: string }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const me = useEndpoint(authApi.me, {});
   const [, navigate] = useLocation();
   const [leaving, setLeaving] = useState(false);
@@ -127,99 +120,7 @@ function SignedIn({ account }: { account: string }) {
         </Link>
       </nav>
       <AccountCheckIn />
-      <ul className="menu">
-        <li>
-          <Link href="/user/bandCard" className="menu__item menu__item--link" data-testid="menu-verification">
-            <span className="menu__icon">
-              <IconIdCard />
-            </span>
-            <span className="menu__label">
-              <Trans>Real-name verification</Trans>
-            </span>
-            {me.status === "ready" ? (
-              <span className="menu__value">{i18n._(verificationLabels[me.value.verification])}</span>
-            ) : (
-              <span className="skeleton" />
-            )}
-            <IconChevron className="menu__chevron" />
-          </Link>
-        </li>
-        <li>
-          <Link href="/user/rewards" className="menu__item menu__item--link" data-testid="menu-rewards">
-            <span className="menu__icon">
-              <IconTicket />
-            </span>
-            <span className="menu__label">
-              <Trans>Rewards and check-in</Trans>
-            </span>
-            <RewardsSummaryValue />
-            <IconChevron className="menu__chevron" />
-          </Link>
-        </li>
-        <li>
-          <Link href="/user/jkjl" className="menu__item menu__item--link" data-testid="menu-loans">
-            <span className="menu__icon">
-              <IconCredit />
-            </span>
-            <span className="menu__label">
-              <Trans>Credit loans</Trans>
-            </span>
-            <CreditSummary />
-            <IconChevron className="menu__chevron" />
-          </Link>
-        </li>
-        <li>
-          <Link href="/common/dividend" className="menu__item menu__item--link" data-testid="menu-dividends">
-            <span className="menu__icon">
-              <IconDividend />
-            </span>
-            <span className="menu__label">
-              <Trans>Dividends</Trans>
-            </span>
-            <IconChevron className="menu__chevron" />
-          </Link>
-        </li>
-        <li>
-          <Link href="/user/FundingDetails" className="menu__item menu__item--link">
-            <span className="menu__icon">
-              <IconReceipt />
-            </span>
-            <span className="menu__label">
-              <Trans>Fund records</Trans>
-            </span>
-            <IconChevron className="menu__chevron" />
-          </Link>
-        </li>
-        <li>
-          <Link href="/user/invite" className="menu__item menu__item--link" data-testid="menu-invite">
-            <span className="menu__icon">
-              <IconTicket />
-            </span>
-            <span className="menu__label">
-              <Trans>Invite friends</Trans>
-            </span>
-            {me.status === "ready" ? (
-              <span className="menu__value num" data-testid="invite-code">
-                {me.value.inviteCode}
-              </span>
-            ) : (
-              <span className="skeleton" />
-            )}
-            <IconChevron className="menu__chevron" />
-          </Link>
-        </li>
-        <li>
-          <Link href="/user/pj" className="menu__item menu__item--link" data-testid="menu-support">
-            <span className="menu__icon">
-              <IconChat />
-            </span>
-            <span className="menu__label">
-              <Trans>Online support</Trans>
-            </span>
-            <IconChevron className="menu__chevron" />
-          </Link>
-        </li>
-      </ul>
+      <MineMenu />
       <Settings signedIn />
       <div className="mine__actions">
         <button
@@ -236,49 +137,37 @@ function SignedIn({ account }: { account: string }) {
   );
 }
 
-/** The account centre's rewards figure: usable points, and a nudge while today's check-in waits. */
-function RewardsSummaryValue() {
-  const rewards = useEndpoint(rewardsApi.summary, {});
-  if (rewards.status === "loading") return <span className="skeleton" />;
-  if (rewards.status === "error") return null;
-  return (
-    <span className="menu__value num" data-testid="menu-rewards-value">
-      {rewards.value.checkedInToday ? (
-        <Trans>{rewards.value.points} points</Trans>
-      ) : (
-        <Trans>Check in today</Trans>
-      )}
-    </span>
-  );
-}
-
-/** The account centre's credit figure: what is left to borrow in yen, or that there is no line. */
-function CreditSummary() {
-  const locale = useLocale();
-  const credit = useEndpoint(loansApi.credit, {});
-  if (credit.status === "loading") return <span className="skeleton" />;
-  if (credit.status === "error") return null;
-  const line = credit.value.lines.find((entry) => entry.currency === "JPY");
-  if (!line || line.line === "0") {
-    return (
-      <span className="menu__value" data-testid="menu-loans-value">
-        <Trans>No line</Trans>
-      </span>
-    );
-  }
-  return (
-    <span className="menu__value num" data-testid="menu-loans-value">
-      <Trans>{formatMoney(line.available, "JPY", locale)} available</Trans>
-    </span>
-  );
-}
-
 function Verification({ status }: { status: Me["verification"] }) {
   const { i18n } = useLingui();
   return (
     <span className="profile__status" data-status={status}>
       {i18n._(verificationLabels[status])}
     </span>
+  );
+}
+
+/** Every feature's row of Mine's menu, in their order, each with its figure where it has one. */
+function MineMenu() {
+  const { i18n } = useLingui();
+  return (
+    <ul className="menu">
+      {mineRows.map((row) => (
+        <li key={row.href}>
+          <Link href={row.href} className="menu__item menu__item--link" data-testid={row.testId}>
+            <span className="menu__icon">
+              <row.icon />
+            </span>
+            <span className="menu__label">{i18n._(row.label)}</span>
+            {row.value && (
+              <Suspense fallback={<span className="skeleton" />}>
+                <row.value />
+              </Suspense>
+            )}
+            <IconChevron className="menu__chevron" />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

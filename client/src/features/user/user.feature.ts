@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconGlobe } from "../../app/icons.tsx";
 
 /** Mine: the account centre, language and about. */
 export const userFeature: Feature = {
@@ -16,4 +18,13 @@ export const userFeature: Feature = {
       screen: lazy(() => import("./about-screen.tsx").then((m) => ({ default: m.AboutScreen }))),
     },
   },
+  homeShortcuts: [
+    {
+      href: "/user/changeLang",
+      label: msg`Language`,
+      icon: IconGlobe,
+      testId: "shortcut-language",
+      order: 170,
+    },
+  ],
 };

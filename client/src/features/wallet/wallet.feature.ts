@@ -1,5 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { IconQuotes } from "../../app/icons.tsx";
+import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
 
 /** Money in and out: deposits, withdrawals and exchange. */
 export const walletFeature: Feature = {
@@ -22,4 +25,21 @@ export const walletFeature: Feature = {
       screen: lazy(() => import("./exchange-screen.tsx").then((m) => ({ default: m.ExchangeScreen }))),
     },
   },
+  homeShortcuts: [
+    { href: "/user/recharge", label: msg`Deposit`, icon: IconDeposit, testId: "shortcut-deposit", order: 30 },
+    {
+      href: "/user/withdraw",
+      label: msg`Withdraw`,
+      icon: IconWithdraw,
+      testId: "shortcut-withdraw",
+      order: 40,
+    },
+    {
+      href: "/user/exchange",
+      label: msg`Exchange`,
+      icon: IconQuotes,
+      testId: "shortcut-exchange",
+      order: 120,
+    },
+  ],
 };
