@@ -9,8 +9,7 @@ import type {
 import { marketApi } from "@kabuto/shared/endpoints/market";
 import { useEffect } from "react";
 import { call } from "../../lib/api.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import type { AsyncState } from "../../lib/use-async.ts";
+import { type AsyncState, useEndpoint } from "../../lib/queries.ts";
 
 /** Instruments seen in any answer, so a screen can name a symbol without asking again. */
 const known = new Map<string, InstrumentWithQuote>();
