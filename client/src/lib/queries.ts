@@ -1,10 +1,19 @@
 import type { CallInput, EndpointResponse, EndpointSpec } from "@kabuto/shared/endpoint";
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQueries, useQuery } from "@tanstack/react-query";
 import { useAccountFeed } from "../state/account-feed.ts";
 import { subscribeSession, useSessionState } from "../state/session.ts";
 import { call, onChange } from "./api.ts";
 import { currentStaffIdentity, type EndpointMeta, keyOf, metaOf, queryClient } from "./query-client.ts";
-import type { AsyncState } from "./use-async.ts";
+
+/** What a screen shows of one read: loading, its answer, or why it failed; and the way to read again. */
+export type AsyncState<T> =
+  | { status: "loading" }
+  | { status: "ready"; value: T }
+  | { status: "error"; error: unknown };
+
+export type EndpointState<Spec extends EndpointSpec> = AsyncState<EndpointResponse<Spec>> & {
+  reload: () => void;
+};
 
 /**
  * Reads a declared endpoint and keeps it current. `input` null means nothing to read yet (a
@@ -14,28 +23,43 @@ import type { AsyncState } from "./use-async.ts";
 export function useEndpoint<Spec extends EndpointSpec>(
   spec: Spec,
   input: CallInput<Spec> | null,
-): AsyncState<EndpointResponse<Spec>> & { reload: () => void } {
+): EndpointState<Spec> {
+  const options = useReadOptions(spec);
+  // The client is handed over rather than provided at the root: the cache, and the API client
+  // it reads with, load with the first screen that reads, not with the first paint.
+  return stateOf(useQuery(options(input), queryClient));
+}
+
+/**
+ * Reads one declared endpoint for several inputs at once (the instruments of a list's symbols),
+ * each kept in the cache under the key `useEndpoint` gives it: a symbol read here is read there
+ * too. The states come in the order of `inputs`.
+ */
+export function useEndpoints<Spec extends EndpointSpec>(
+  spec: Spec,
+  inputs: readonly CallInput<Spec>[],
+): EndpointState<Spec>[] {
+  const options = useReadOptions(spec);
+  return useQueries({ queries: inputs.map((input) => options(input)) }, queryClient).map(stateOf);
+}
+
+/** The query of each input: its key, how it is read, whether it may be yet, and what makes it stale. */
+function useReadOptions<Spec extends EndpointSpec>(spec: Spec) {
   const session = useSessionState();
   const forMember = spec.caller === "member";
   const staffOnly = spec.caller !== "member" && spec.caller !== "anyone";
   // Its answer changes with the member's account events: they must arrive while it shows.
   useAccountFeed(forMember && (spec.changesWith?.length ?? 0) > 0);
-  const enabled = input !== null && (!forMember || session !== null);
-  // The client is handed over rather than provided at the root: the cache, and the API client
-  // it reads with, load with the first screen that reads, not with the first paint.
-  const query = useQuery(
-    {
-      queryKey: keyOf(
-        spec,
-        input,
-        forMember ? session?.account : staffOnly ? currentStaffIdentity() : undefined,
-      ),
-      queryFn: () => (call as (spec: Spec, input: unknown) => Promise<EndpointResponse<Spec>>)(spec, input),
-      enabled,
-      meta: { tag: spec.tag, changesWith: spec.changesWith ?? [] } satisfies EndpointMeta,
-    },
-    queryClient,
-  );
+  const whose = forMember ? session?.account : staffOnly ? currentStaffIdentity() : undefined;
+  return (input: CallInput<Spec> | null) => ({
+    queryKey: keyOf(spec, input, whose),
+    queryFn: () => (call as (spec: Spec, input: unknown) => Promise<EndpointResponse<Spec>>)(spec, input),
+    enabled: input !== null && (!forMember || session !== null),
+    meta: { tag: spec.tag, changesWith: spec.changesWith ?? [] } satisfies EndpointMeta,
+  });
+}
+
+function stateOf<T>(query: UseQueryResult<T>): AsyncState<T> & { reload: () => void } {
   const reload = () => void query.refetch();
   if (query.status === "success") return { status: "ready", value: query.data, reload };
   if (query.status === "error") return { status: "error", error: query.error, reload };

@@ -1,6 +1,5 @@
 import type { SessionResponse } from "@kabuto/shared";
 import { readStorage, removeStorage, writeStorage } from "../lib/storage.ts";
-import { useReload } from "../lib/use-async.ts";
 import { atom, store, useValue } from "./store.ts";
 
 /**
@@ -27,17 +26,6 @@ const sessionAtom = atom<Session | null>(storedSession());
 
 export function useSessionState(): Session | null {
   return useValue(sessionAtom);
-}
-
-/**
- * The key a member screen hands to `useAsync`, and the way to load its data again. The key is
- * null while signed out, so nothing loads; it changes when another member signs in, so one
- * member never sees another's data, and with each reload, after an action or a retry.
- */
-export function useMemberReadKey(): [key: string | null, reload: () => void] {
-  const session = useSessionState();
-  const [version, reload] = useReload();
-  return [session ? `${session.account}:${version}` : null, reload];
 }
 
 export function currentSession(): Session | null {

@@ -9,8 +9,7 @@ import type {
 import { marketApi } from "@kabuto/shared/endpoints/market";
 import { useEffect } from "react";
 import { call } from "../../lib/api.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import type { AsyncState } from "../../lib/use-async.ts";
+import { type AsyncState, type EndpointState, useEndpoint, useEndpoints } from "../../lib/queries.ts";
 
 /** Instruments seen in any answer, so a screen can name a symbol without asking again. */
 const known = new Map<string, InstrumentWithQuote>();
@@ -56,11 +55,20 @@ export function useNewListings() {
   return state;
 }
 
-/** For the screens that ask for several instruments at once. */
-export async function fetchInstrument(symbol: string): Promise<InstrumentWithQuote> {
-  const instrument = await call(marketApi.instrument, { params: { symbol } });
-  remember([instrument]);
-  return instrument;
+/**
+ * Several instruments at once (a list's symbols), each read under the key `useInstrument` reads
+ * it with, and remembered once read. The states come in the order of `symbols`.
+ */
+export function useInstrumentReads(symbols: readonly string[]): EndpointState<typeof marketApi.instrument>[] {
+  const states = useEndpoints(
+    marketApi.instrument,
+    symbols.map((symbol) => ({ params: { symbol } })),
+  );
+  // Each render's answers: remembering one already remembered costs nothing.
+  useEffect(() => {
+    for (const state of states) if (state.status === "ready") remember([state.value]);
+  });
+  return states;
 }
 
 export function fetchCandles(

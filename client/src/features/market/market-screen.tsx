@@ -9,10 +9,9 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
-import { useAsync } from "../../lib/use-async.ts";
 import { useSessionState } from "../../state/session.ts";
 import { useMarketSession } from "../../state/topics.ts";
-import { fetchInstrument, knownInstrument, useInstrumentSearch } from "./market-api.ts";
+import { knownInstrument, useInstrumentReads, useInstrumentSearch } from "./market-api.ts";
 import { type ExtendedSession, isExtendedSession } from "./market-paths.ts";
 import { QuoteList, QuoteListSkeleton } from "./quote-list.tsx";
 import { SessionBadge } from "./session-badge.tsx";
@@ -201,13 +200,10 @@ function WatchlistPanel() {
 
 /** Watchlist rows: instruments already seen are named at once, the others are asked for. */
 function WatchedQuotes({ symbols }: { symbols: string[] }) {
-  const missing = symbols.filter((symbol) => !knownInstrument(symbol));
-  const loaded = useAsync(missing.length ? missing.join(",") : "none", async () => {
-    const found = await Promise.allSettled(missing.map((symbol) => fetchInstrument(symbol)));
-    return found.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-  });
-  if (missing.length > 0 && loaded.status === "loading") return <QuoteListSkeleton />;
-  const fetched = loaded.status === "ready" ? loaded.value : [];
+  const missing = [...new Set(symbols)].filter((symbol) => !knownInstrument(symbol));
+  const reads = useInstrumentReads(missing);
+  if (reads.some((read) => read.status === "loading")) return <QuoteListSkeleton />;
+  const fetched = reads.flatMap((read) => (read.status === "ready" ? [read.value] : []));
   const items: InstrumentWithQuote[] = symbols.flatMap((symbol) => {
     const instrument = fetched.find((item) => item.symbol === symbol) ?? knownInstrument(symbol);
     return instrument ? [instrument] : [];

@@ -6,8 +6,7 @@ import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import type { AsyncState } from "../../lib/use-async.ts";
+import { type AsyncState, useEndpoint } from "../../lib/queries.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { Loaded, OpsCard, OpsPage, useBusy, When } from "./parts.tsx";
 

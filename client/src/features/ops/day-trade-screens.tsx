@@ -16,7 +16,11 @@ export function DayTradeQueueScreen() {
       title={<Trans context="console">Day trading</Trans>}
       path="/ops/day-trading"
       statuses={dayTradeApplicationStatuses}
-      load={async (status) => (await call(dayTradingApi.opsList, { query: { status } })).items}
+      read={{
+        spec: dayTradingApi.opsList,
+        input: (status) => ({ query: { status } }),
+        items: (answer) => answer.items,
+      }}
       columns={(shared) => [
         shared.number,
         shared.member,
@@ -35,13 +39,13 @@ export function DayTradeQueueScreen() {
 export function DayTradeDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
-      id={id}
-      load={(id) => call(dayTradingApi.opsDetail, { params: { id } })}
+      spec={dayTradingApi.opsDetail}
+      input={{ params: { id } }}
       title={<Trans>Day-trading application No. {id}</Trans>}
       back={{ href: "/ops/day-trading", label: <Trans context="console">Day trading</Trans> }}
       target={`day_trade:${id}`}
       main={(application) => <ApplicationFacts application={application} />}
-      side={(application, { reload }) =>
+      side={(application) =>
         application.status === "pending" && (
           <ReviewPanel
             decide={async (decision, reason) => {
@@ -63,7 +67,6 @@ export function DayTradeDetailScreen({ id }: { id: string }) {
                 <Trans>The member sees the reason and may apply again.</Trans>
               </p>
             }
-            onDone={reload}
           />
         )
       }

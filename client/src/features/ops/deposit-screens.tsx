@@ -17,7 +17,11 @@ export function DepositQueueScreen() {
       title={<Trans>Deposits</Trans>}
       path="/ops/deposits"
       statuses={requestStatuses}
-      load={async (status) => (await call(fundingApi.opsDeposits, { query: { status } })).items}
+      read={{
+        spec: fundingApi.opsDeposits,
+        input: (status) => ({ query: { status } }),
+        items: (answer) => answer.items,
+      }}
       columns={(shared) => [
         shared.number,
         shared.member,
@@ -38,15 +42,15 @@ export function DepositQueueScreen() {
 export function DepositDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
-      id={id}
-      load={(id) => call(fundingApi.opsDeposit, { params: { id } })}
+      spec={fundingApi.opsDeposit}
+      input={{ params: { id } }}
       title={<Trans>Deposit No. {id}</Trans>}
       back={{ href: "/ops/deposits", label: <Trans>Deposits</Trans> }}
       target={`deposit:${id}`}
       main={(deposit) => <DepositFacts deposit={deposit} />}
-      side={(deposit, { reload }) => (
+      side={(deposit) => (
         <>
-          {deposit.status === "pending" && <DepositReview deposit={deposit} onDone={reload} />}
+          {deposit.status === "pending" && <DepositReview deposit={deposit} />}
           <FundHistory items={deposit.history} />
         </>
       )}
@@ -54,7 +58,7 @@ export function DepositDetailScreen({ id }: { id: string }) {
   );
 }
 
-function DepositReview({ deposit, onDone }: { deposit: OpsDeposit; onDone: () => void }) {
+function DepositReview({ deposit }: { deposit: OpsDeposit }) {
   const amount = <Money amount={deposit.amount} currency={deposit.currency} />;
   return (
     <ReviewPanel
@@ -74,7 +78,6 @@ function DepositReview({ deposit, onDone }: { deposit: OpsDeposit; onDone: () =>
           <Trans>Nothing is credited; the member sees the reason.</Trans>
         </p>
       }
-      onDone={onDone}
     />
   );
 }

@@ -1,51 +1,44 @@
+import type { CallInput, EndpointResponse, EndpointSpec } from "@kabuto/shared/endpoint";
 import type { ReactNode } from "react";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { AuditTrail, useAuditTrail } from "./evidence.tsx";
-import { Loaded, OpsPage, useReload } from "./parts.tsx";
-
-/** What the columns of a detail screen get besides the loaded value. */
-export interface Detail {
-  /** Bumped by each reload: a form keyed on it starts again from the new value. */
-  version: number;
-  /** Loads the value (and its audit trail) again, after an action changed it. */
-  reload: () => void;
-}
+import { Loaded, OpsPage } from "./parts.tsx";
 
 /**
- * The screen of one request or member: loaded by its id, and again after each action; the
+ * The screen of one request or member: read through the query cache by its declared endpoint,
+ * and read again (with its audit trail) after each action, which changes the console's tag; the
  * facts in the main column, decisions and history in the side column, the audit trail last.
  */
-export function DetailScreen<T>({
-  id,
-  load,
+export function DetailScreen<Spec extends EndpointSpec>({
+  spec,
+  input,
   title,
   back,
   target,
   main,
   side,
 }: {
-  id: string;
-  load: (id: string) => Promise<T>;
+  /** The declared read of the request, and its input (the request's id in the path). */
+  spec: Spec;
+  input: CallInput<Spec>;
   title: ReactNode;
   /** The list the screen belongs to. */
   back: { href: string; label: ReactNode };
   /** Its name in the audit log, such as `deposit:12`. */
   target: string;
-  main: (value: T, detail: Detail) => ReactNode;
-  side: (value: T, detail: Detail) => ReactNode;
+  main: (value: EndpointResponse<Spec>) => ReactNode;
+  side: (value: EndpointResponse<Spec>) => ReactNode;
 }) {
-  const [version, reload] = useReload();
-  const state = useAsync(`${target}#${version}`, () => load(id));
-  const trail = useAuditTrail(target, version);
-  const detail: Detail = { version, reload };
+  const state = useEndpoint(spec, input);
+  const trail = useAuditTrail(target);
   return (
     <OpsPage title={title} back={back}>
-      <Loaded state={state} retry={reload}>
+      <Loaded state={state} retry={state.reload}>
         {(value) => (
           <div className="ops-columns">
-            <div className="ops-stack">{main(value, detail)}</div>
+            <div className="ops-stack">{main(value)}</div>
             <div className="ops-stack">
-              {side(value, detail)}
+              {side(value)}
               <AuditTrail target={target} entries={trail} />
             </div>
           </div>

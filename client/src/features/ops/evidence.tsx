@@ -2,8 +2,7 @@ import type { AuditEntry, FundHistoryItem } from "@kabuto/shared";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import { call } from "../../lib/api.ts";
-import { useAsync } from "../../lib/use-async.ts";
+import { useEndpoint } from "../../lib/queries.ts";
 import { uploadUrl } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { Money, OpsCard, StatusTag, When } from "./parts.tsx";
@@ -50,14 +49,13 @@ export function FundHistory({ items }: { items: readonly FundHistoryItem[] }) {
   );
 }
 
-/** Who did what to one request, from the audit log (supervisors and up read it). */
-export function useAuditTrail(target: string, version: number): AuditEntry[] | undefined {
+/**
+ * Who did what to one request, from the audit log (supervisors and up read it). Every action on
+ * a request goes through an endpoint of the console's tag, which reads the trail again.
+ */
+export function useAuditTrail(target: string): AuditEntry[] | undefined {
   const allowed = useRoleAtLeast("supervisor");
-  // Read again with each action on the request (`version`), whose screen may change it otherwise
-  // than through a declared endpoint: the detail screens of every product share this.
-  const state = useAsync(allowed ? `${target}#${version}` : null, () =>
-    call(opsApi.audit, { query: { target } }),
-  );
+  const state = useEndpoint(opsApi.audit, allowed ? { query: { target } } : null);
   return state.status === "ready" ? state.value.items : undefined;
 }
 

@@ -31,7 +31,11 @@ export function KycQueueScreen() {
       title={<Trans>Identity checks</Trans>}
       path="/ops/kyc"
       statuses={kycApplicationStatuses}
-      load={async (status) => (await call(identityApi.opsKycQueue, { query: { status } })).items}
+      read={{
+        spec: identityApi.opsKycQueue,
+        input: (status) => ({ query: { status } }),
+        items: (answer) => answer.items,
+      }}
       columns={(shared) => [
         shared.number,
         shared.member,
@@ -48,15 +52,15 @@ export function KycQueueScreen() {
 export function KycDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
-      id={id}
-      load={(id) => call(identityApi.opsKyc, { params: { id } })}
+      spec={identityApi.opsKyc}
+      input={{ params: { id } }}
       title={<Trans>Identity check No. {id}</Trans>}
       back={{ href: "/ops/kyc", label: <Trans>Identity checks</Trans> }}
       target={`kyc:${id}`}
       main={(detail) => <Application detail={detail} />}
-      side={(detail, { reload }) => (
+      side={(detail) => (
         <>
-          {detail.status === "pending" && <KycReview detail={detail} onDone={reload} />}
+          {detail.status === "pending" && <KycReview detail={detail} />}
           <Applicant member={detail.member} />
           <EarlierApplications items={detail.history} />
         </>
@@ -65,7 +69,7 @@ export function KycDetailScreen({ id }: { id: string }) {
   );
 }
 
-function KycReview({ detail, onDone }: { detail: KycReviewDetail; onDone: () => void }) {
+function KycReview({ detail }: { detail: KycReviewDetail }) {
   return (
     <ReviewPanel
       decide={async (decision, reason) => {
@@ -84,7 +88,6 @@ function KycReview({ detail, onDone }: { detail: KycReviewDetail; onDone: () => 
           <Trans>The member sees the reason and may apply again.</Trans>
         </p>
       }
-      onDone={onDone}
     />
   );
 }

@@ -26,7 +26,11 @@ export function LeadQueueScreen() {
       title={<Trans>Lead traders</Trans>}
       path="/ops/leads"
       statuses={leadStatuses}
-      load={async (status) => (await call(followApi.opsLeads, { query: { status } })).items.map(asItem)}
+      read={{
+        spec: followApi.opsLeads,
+        input: (status) => ({ query: { status } }),
+        items: (answer) => answer.items.map(asItem),
+      }}
       columns={(shared) => [
         shared.member,
         { label: t`Nickname`, cell: (item) => <Link href={`/ops/leads/${item.id}`}>{item.nickname}</Link> },
@@ -47,8 +51,8 @@ export function LeadQueueScreen() {
 export function LeadDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
-      id={id}
-      load={(memberId) => call(followApi.opsLead, { params: { id: memberId } })}
+      spec={followApi.opsLead}
+      input={{ params: { id } }}
       title={<Trans>Lead trader</Trans>}
       back={{ href: "/ops/leads", label: <Trans>Lead traders</Trans> }}
       target={`member:${id}`}
@@ -58,10 +62,10 @@ export function LeadDetailScreen({ id }: { id: string }) {
           <LeadCopies id={id} />
         </>
       )}
-      side={(lead, { reload }) => (
+      side={(lead) => (
         <>
-          {lead.status === "pending" && <LeadReview lead={lead} onDone={reload} />}
-          {lead.status === "approved" && <Suspend lead={lead} onDone={reload} />}
+          {lead.status === "pending" && <LeadReview lead={lead} />}
+          {lead.status === "approved" && <Suspend lead={lead} />}
         </>
       )}
     />
@@ -100,7 +104,7 @@ function LeadFacts({ lead }: { lead: OpsLead }) {
   );
 }
 
-function LeadReview({ lead, onDone }: { lead: OpsLead; onDone: () => void }) {
+function LeadReview({ lead }: { lead: OpsLead }) {
   return (
     <ReviewPanel
       decide={async (decision, reason) => {
@@ -119,12 +123,11 @@ function LeadReview({ lead, onDone }: { lead: OpsLead; onDone: () => void }) {
           <Trans>The member sees the reason; they are not listed.</Trans>
         </p>
       }
-      onDone={onDone}
     />
   );
 }
 
-function Suspend({ lead, onDone }: { lead: OpsLead; onDone: () => void }) {
+function Suspend({ lead }: { lead: OpsLead }) {
   const { t } = useLingui();
   const supervisor = useRoleAtLeast("supervisor");
   const [asking, setAsking] = useState(false);
@@ -142,7 +145,6 @@ function Suspend({ lead, onDone }: { lead: OpsLead; onDone: () => void }) {
           act={(reason) => call(followApi.suspend, { params: { id: lead.memberId }, body: { reason } })}
           doneMessage={t`The lead trader is suspended`}
           onClose={() => setAsking(false)}
-          onDone={onDone}
         >
           <p>
             <Trans>

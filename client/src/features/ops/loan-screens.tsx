@@ -40,7 +40,11 @@ export function LoanQueueScreen() {
       title={<Trans>Loans</Trans>}
       path="/ops/loans"
       statuses={loanStatuses}
-      load={async (status) => (await call(loansApi.opsList, { query: { status } })).items}
+      read={{
+        spec: loansApi.opsList,
+        input: (status) => ({ query: { status } }),
+        items: (answer) => answer.items,
+      }}
       columns={(shared) => [
         shared.number,
         shared.member,
@@ -67,15 +71,15 @@ export function LoanQueueScreen() {
 export function LoanDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
-      id={id}
-      load={(loanId) => call(loansApi.opsDetail, { params: { id: loanId } })}
+      spec={loansApi.opsDetail}
+      input={{ params: { id } }}
       title={<Trans>Loan No. {id}</Trans>}
       back={{ href: "/ops/loans", label: <Trans>Loans</Trans> }}
       target={`loan:${id}`}
       main={(loan) => <LoanFacts loan={loan} />}
-      side={(loan, { reload }) => (
+      side={(loan) => (
         <>
-          {loan.status === "pending" && <LoanReview loan={loan} onDone={reload} />}
+          {loan.status === "pending" && <LoanReview loan={loan} />}
           <CreditLines lines={loan.credit.lines} score={loan.credit.score} />
         </>
       )}
@@ -83,7 +87,7 @@ export function LoanDetailScreen({ id }: { id: string }) {
   );
 }
 
-function LoanReview({ loan, onDone }: { loan: OpsLoan; onDone: () => void }) {
+function LoanReview({ loan }: { loan: OpsLoan }) {
   const amount = <Money amount={loan.amount} currency={loan.currency} />;
   return (
     <ReviewPanel
@@ -103,7 +107,6 @@ function LoanReview({ loan, onDone }: { loan: OpsLoan; onDone: () => void }) {
           <Trans>Nothing is lent; the member sees the reason and the line is free again.</Trans>
         </p>
       }
-      onDone={onDone}
     />
   );
 }

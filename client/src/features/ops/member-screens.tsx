@@ -164,26 +164,27 @@ export function MemberDetailScreen({ id }: { id: string }) {
   const supervisor = useRoleAtLeast("supervisor");
   return (
     <DetailScreen
-      id={id}
-      load={(memberId) => call(opsApi.member, { params: { id: memberId } })}
+      spec={opsApi.member}
+      input={{ params: { id } }}
       title={<Trans>Member</Trans>}
       back={{ href: "/ops/members", label: <Trans>Members</Trans> }}
       target={`member:${id}`}
-      main={(member, { reload }) => (
+      main={(member) => (
         <>
           <Profile member={member} />
           <Balances member={member} />
           <Counts member={member} />
-          <MemberRewardsCard memberId={member.id} onChanged={reload} />
+          <MemberRewardsCard memberId={member.id} />
           <Journals items={member.recentJournals} />
         </>
       )}
-      side={(member, { version, reload }) =>
+      side={(member) =>
         supervisor && (
           <>
-            <FlagsForm key={`flags#${version}`} member={member} onSaved={reload} />
-            <AdjustForm member={member} onPosted={reload} />
-            <MemberCreditCard key={`credit#${version}`} memberId={member.id} />
+            {/* Saved flags are read again (the console's tag): the form starts again from them. */}
+            <FlagsForm key={flagsKey(member)} member={member} />
+            <AdjustForm member={member} />
+            <MemberCreditCard memberId={member.id} />
           </>
         )
       }
@@ -329,8 +330,13 @@ function Journals({ items }: { items: FundRecord[] }) {
   );
 }
 
+/** The member's flags as they were read, which the flags form starts from. */
+function flagsKey(member: MemberProfile): string {
+  return memberFlagNames.map((name) => `${name}:${member[name]}`).join(",");
+}
+
 /** Sets or clears flags; only the changed ones are sent, always with a reason. */
-function FlagsForm({ member, onSaved }: { member: MemberProfile; onSaved: () => void }) {
+function FlagsForm({ member }: { member: MemberProfile }) {
   const { i18n, t } = useLingui();
   const initial = Object.fromEntries(memberFlagNames.map((name) => [name, member[name]])) as Record<
     MemberFlagName,
@@ -362,7 +368,6 @@ function FlagsForm({ member, onSaved }: { member: MemberProfile; onSaved: () => 
       });
       notifySuccess(t`Flags saved`);
       setConfirming(false);
-      onSaved();
     });
   }
 
@@ -416,7 +421,7 @@ function FlagsForm({ member, onSaved }: { member: MemberProfile; onSaved: () => 
 }
 
 /** An adjusting journal: credit or debit the member's available cash, with the reason they will read. */
-function AdjustForm({ member, onPosted }: { member: MemberProfile; onPosted: () => void }) {
+function AdjustForm({ member }: { member: MemberProfile }) {
   const { t } = useLingui();
   const locale = useLocale();
   const [currency, setCurrency] = useState<Currency>("JPY");
@@ -452,7 +457,6 @@ function AdjustForm({ member, onPosted }: { member: MemberProfile; onPosted: () 
         setConfirming(null);
         setAmount("");
         setReason("");
-        onPosted();
       },
       (caught) => intents.current.settle(caught),
     );

@@ -297,13 +297,13 @@ function OfferingForm({ offering, onClose, onSaved }: { offering: Offering | und
 export function OfferingDetailScreen({ id }: { id: string }) {
   return (
     <DetailScreen
-      id={id}
-      load={(offeringId) => call(ipoApi.opsOffering, { params: { id: offeringId } })}
+      spec={ipoApi.opsOffering}
+      input={{ params: { id } }}
       title={<Trans>Offering No. {id}</Trans>}
       back={{ href: "/ops/ipo", label: <Trans>New shares</Trans> }}
       target={`offering:${id}`}
       main={(detail) => <OfferingFacts detail={detail} />}
-      side={(detail, { reload }) => <OfferingActions detail={detail} onDone={reload} />}
+      side={(detail) => <OfferingActions detail={detail} />}
     />
   );
 }
@@ -364,7 +364,7 @@ function OfferingFacts({ detail }: { detail: OpsOffering }) {
   );
 }
 
-function OfferingActions({ detail, onDone }: { detail: OpsOffering; onDone: () => void }) {
+function OfferingActions({ detail }: { detail: OpsOffering }) {
   const { t } = useLingui();
   const { offering } = detail;
   const [price, setPrice] = useState(offering.bandHigh);
@@ -378,7 +378,6 @@ function OfferingActions({ detail, onDone }: { detail: OpsOffering; onDone: () =
           void run(async () => {
             await call(ipoApi.setPrice, { params: { id: offering.id }, body: { price } });
             notifySuccess(t`Offer price set`);
-            onDone();
           });
         }}
         data-testid="offering-price-form"
@@ -422,7 +421,6 @@ function OfferingActions({ detail, onDone }: { detail: OpsOffering; onDone: () =
             void run(async () => {
               await call(ipoApi.draw, { params: { id: offering.id } });
               notifySuccess(t`Draw run and published`);
-              onDone();
             })
           }
         >

@@ -11,7 +11,7 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifyError } from "../../lib/notify.ts";
-import { type AsyncState, useReload } from "../../lib/use-async.ts";
+import type { AsyncState } from "../../lib/queries.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { isCurrency } from "./adjustment-rules.ts";
 
@@ -44,9 +44,6 @@ export function OpsPage({
     </section>
   );
 }
-
-// The console's screens take `useReload` from here, with the rest of their parts.
-export { useReload };
 
 /** Shows a load in progress, its error with a retry, or its value. */
 export function Loaded<T>({

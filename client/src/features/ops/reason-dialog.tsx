@@ -29,8 +29,8 @@ export function ReasonDialog({
   /** The notice once it is done. */
   doneMessage: string;
   onClose: () => void;
-  /** After the action went through (and the dialog closed). */
-  onDone: () => void;
+  /** After the action went through (and the dialog closed); reads of its tag are read again by themselves. */
+  onDone?: () => void;
   /** What the action does, above the reason. */
   children?: ReactNode;
 }) {
@@ -48,7 +48,7 @@ export function ReasonDialog({
       await act(parsed.data);
       notifySuccess(doneMessage);
       onClose();
-      onDone();
+      onDone?.();
     });
   }
 

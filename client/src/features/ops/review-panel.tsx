@@ -14,7 +14,8 @@ interface ReviewPanelProps {
   rejectSummary: ReactNode;
   /** Approval withheld (maker–checker, or not yet checked), with why. */
   approveBlocked?: ReactNode;
-  onDone: () => void;
+  /** After the decision went through; the request's screen reads it again by itself (the console's tag). */
+  onDone?: () => void;
 }
 
 /** Approve or reject a request, with a reason (required to reject: the member reads it). */
@@ -44,7 +45,7 @@ export function ReviewPanel({
       notifySuccess(confirming === "approve" ? t`Approved` : t`Rejected`);
       setConfirming(null);
       setReason("");
-      onDone();
+      onDone?.();
     });
   }
 

@@ -1,18 +1,10 @@
+import type { CallInput, EndpointResponse, EndpointSpec } from "@kabuto/shared/endpoint";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { useAsync } from "../../lib/use-async.ts";
+import { type AsyncState, useEndpoint } from "../../lib/queries.ts";
 import { type Column, OpsTable } from "./ops-table.tsx";
-import {
-  Empty,
-  Loaded,
-  OpsPage,
-  StatusFilter,
-  StatusTag,
-  useReload,
-  useStatusFilter,
-  When,
-} from "./parts.tsx";
+import { Empty, Loaded, OpsPage, StatusFilter, StatusTag, useStatusFilter, When } from "./parts.tsx";
 
 /** What the rows of every review queue carry. */
 export interface QueueItem {
@@ -35,15 +27,22 @@ export interface QueueColumns<T> {
   status: Column<T>;
 }
 
+/** How a queue reads the requests in one status: a declared endpoint, its input, the rows of its answer. */
+export interface QueueRead<S extends string, T, Spec extends EndpointSpec> {
+  spec: Spec;
+  input: (status: S) => CallInput<Spec>;
+  items: (answer: EndpointResponse<Spec>) => T[];
+}
+
 /**
  * A review queue (identity checks, deposits, withdrawals): status chips kept in the address,
  * then the requests in that status, each row opening the request's own screen.
  */
-export function ReviewQueue<S extends string, T extends QueueItem>({
+export function ReviewQueue<S extends string, T extends QueueItem, Spec extends EndpointSpec>({
   title,
   path,
   statuses,
-  load,
+  read,
   hint,
   columns,
 }: {
@@ -52,15 +51,17 @@ export function ReviewQueue<S extends string, T extends QueueItem>({
   path: string;
   /** The first is shown unless the address asks for another. */
   statuses: readonly [S, ...S[]];
-  load: (status: S) => Promise<T[]>;
+  /** Read through the query cache: a decision on a request (the console's tag) reads it again. */
+  read: QueueRead<S, T, Spec>;
   /** A sentence under the chips. */
   hint?: ReactNode;
   columns: (shared: QueueColumns<T>) => Column<T>[];
 }) {
   const { t } = useLingui();
   const [status, setStatus] = useStatusFilter(statuses);
-  const [version, reload] = useReload();
-  const state = useAsync(`${path}?${status}#${version}`, () => load(status));
+  const answer = useEndpoint(read.spec, read.input(status));
+  const state: AsyncState<T[]> =
+    answer.status === "ready" ? { status: "ready", value: read.items(answer.value) } : answer;
   const href = (item: T) => `${path}/${item.id}`;
   const shared: QueueColumns<T> = {
     number: {
@@ -87,7 +88,7 @@ export function ReviewQueue<S extends string, T extends QueueItem>({
     <OpsPage title={title}>
       <StatusFilter statuses={statuses} value={status} onChange={setStatus} />
       {hint && <p className="ops-muted ops-hint">{hint}</p>}
-      <Loaded state={state} retry={reload}>
+      <Loaded state={state} retry={answer.reload}>
         {(items) =>
           items.length === 0 ? (
             <Empty>

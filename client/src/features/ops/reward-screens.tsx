@@ -77,7 +77,7 @@ export function RewardSettingsScreen() {
  * A member's rewards on their console screen: check-ins, points, reward cash this year,
  * invitations, and each reward journal, which a supervisor may take back with a reason.
  */
-export function MemberRewardsCard({ memberId, onChanged }: { memberId: string; onChanged: () => void }) {
+export function MemberRewardsCard({ memberId }: { memberId: string }) {
   const { t } = useLingui();
   const supervisor = useRoleAtLeast("supervisor");
   const state = useEndpoint(rewardsApi.opsMemberRewards, { params: { id: memberId } });
@@ -176,9 +176,8 @@ export function MemberRewardsCard({ memberId, onChanged }: { memberId: string; o
                 }
               }}
               doneMessage={t`The reward was taken back`}
+              // The reversal changed the console's tag: these rewards, and the member's screen, are read again.
               onClose={() => setReversing(null)}
-              // The reversal changed the console's tag: these rewards are read again.
-              onDone={onChanged}
             >
               <p>
                 <Trans>

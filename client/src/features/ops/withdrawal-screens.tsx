@@ -23,7 +23,11 @@ export function WithdrawalQueueScreen() {
       title={<Trans>Withdrawals</Trans>}
       path="/ops/withdrawals"
       statuses={withdrawalStatuses}
-      load={async (status) => (await call(fundingApi.opsWithdrawals, { query: { status } })).items}
+      read={{
+        spec: fundingApi.opsWithdrawals,
+        input: (status) => ({ query: { status } }),
+        items: (answer) => answer.items,
+      }}
       hint={
         <Trans>
           A withdrawal is paid in two steps: one staff member checks it and prepares the payout, another
@@ -70,8 +74,8 @@ export function WithdrawalDetailScreen({ id }: { id: string }) {
   const me = useStaff();
   return (
     <DetailScreen
-      id={id}
-      load={(id) => call(fundingApi.opsWithdrawal, { params: { id } })}
+      spec={fundingApi.opsWithdrawal}
+      input={{ params: { id } }}
       title={<Trans>Withdrawal No. {id}</Trans>}
       back={{ href: "/ops/withdrawals", label: <Trans>Withdrawals</Trans> }}
       target={`withdrawal:${id}`}
@@ -81,9 +85,9 @@ export function WithdrawalDetailScreen({ id }: { id: string }) {
           <PayTo withdrawal={withdrawal} />
         </>
       )}
-      side={(withdrawal, { reload }) => (
+      side={(withdrawal) => (
         <>
-          <WithdrawalDecision withdrawal={withdrawal} onChanged={reload} />
+          <WithdrawalDecision withdrawal={withdrawal} />
           <FundHistory items={withdrawal.history} />
         </>
       )}
@@ -151,20 +155,14 @@ function PayTo({ withdrawal }: { withdrawal: OpsWithdrawalDetail }) {
 }
 
 /** What the status allows: the check and an early rejection, or the decision by someone else. */
-function WithdrawalDecision({
-  withdrawal,
-  onChanged,
-}: {
-  withdrawal: OpsWithdrawalDetail;
-  onChanged: () => void;
-}) {
+function WithdrawalDecision({ withdrawal }: { withdrawal: OpsWithdrawalDetail }) {
   const me = useStaff();
   const actions = withdrawalActions(withdrawal, me.id);
   const amount = <Money amount={withdrawal.amount} currency={withdrawal.currency} />;
   return (
     <>
-      {actions.check && <CheckForm withdrawalId={withdrawal.id} amount={amount} onChecked={onChanged} />}
-      {actions.check && <RejectPending withdrawalId={withdrawal.id} onRejected={onChanged} />}
+      {actions.check && <CheckForm withdrawalId={withdrawal.id} amount={amount} />}
+      {actions.check && <RejectPending withdrawalId={withdrawal.id} />}
       {(actions.approve || actions.blockedAsMaker) && (
         <ReviewPanel
           decide={(decision, reason) => reviewWithdrawal(withdrawal.id, decision, reason)}
@@ -182,7 +180,6 @@ function WithdrawalDecision({
             </p>
           }
           rejectSummary={<HeldAmountReturns />}
-          onDone={onChanged}
         />
       )}
     </>
@@ -211,15 +208,7 @@ function checkerName(withdrawal: OpsWithdrawalDetail, myId: string) {
 }
 
 /** The first step: the payout is prepared (with the bank's reference if there is one yet). */
-function CheckForm({
-  withdrawalId,
-  amount,
-  onChecked,
-}: {
-  withdrawalId: string;
-  amount: ReactNode;
-  onChecked: () => void;
-}) {
+function CheckForm({ withdrawalId, amount }: { withdrawalId: string; amount: ReactNode }) {
   const { t } = useLingui();
   const [reference, setReference] = useState("");
   const [busy, run] = useBusy();
@@ -232,7 +221,6 @@ function CheckForm({
         body: { payoutReference: reference.trim() || undefined },
       });
       notifySuccess(t`Checked`);
-      onChecked();
     });
   }
 
@@ -269,14 +257,13 @@ function CheckForm({
 }
 
 /** A pending withdrawal can be refused before anyone checks it. */
-function RejectPending({ withdrawalId, onRejected }: { withdrawalId: string; onRejected: () => void }) {
+function RejectPending({ withdrawalId }: { withdrawalId: string }) {
   return (
     <ReviewPanel
       decide={(decision, reason) => reviewWithdrawal(withdrawalId, decision, reason)}
       approveBlocked={<Trans>Approval comes after the check.</Trans>}
       approveSummary={null}
       rejectSummary={<HeldAmountReturns />}
-      onDone={onRejected}
     />
   );
 }

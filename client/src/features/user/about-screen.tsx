@@ -3,7 +3,6 @@ import { z } from "zod";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { configValue, loadPublicConfig } from "../../lib/config-title.ts";
-import { useAsync } from "../../lib/use-async.ts";
 import { useFresh } from "../home/use-fresh.ts";
 import { lightweightChartsNotice as charts } from "./notices.ts";
 import "./user.css";
@@ -193,7 +192,8 @@ function Privacy() {
 }
 
 function OpenSource() {
-  const licences = useAsync("licences", fetchLicences);
+  // A file of the build beside the page, not an endpoint of the API: read once per showing.
+  const licences = useFresh(fetchLicences);
   return (
     <section className="about__section" id="about-licences" data-testid="about-licences">
       <h2 className="about__title">
@@ -212,13 +212,13 @@ function OpenSource() {
       <p className="about__text">
         <Trans>The app is built with these packages, listed from its build with their licences:</Trans>
       </p>
-      {licences.status === "loading" && <span className="skeleton" />}
-      {licences.status === "error" && (
+      {licences.value === undefined && licences.error === undefined && <span className="skeleton" />}
+      {licences.error !== undefined && (
         <p className="about__text" role="status">
           <Trans>The list of licences is made when the app is built; this copy was not built with one.</Trans>
         </p>
       )}
-      {licences.status === "ready" && <LicenceList items={licences.value} />}
+      {licences.value !== undefined && <LicenceList items={licences.value} />}
     </section>
   );
 }
