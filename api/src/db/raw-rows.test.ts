@@ -37,4 +37,28 @@ describe("reading raw rows", () => {
     expect(mapOneRow({ rows: [{ s: "d" }] }, read)).toBe("d");
     expect(() => mapOneRow({ rows: [] }, read)).toThrow();
   });
+
+  it("reads booleans, one-of texts and currencies, refusing anything else", () => {
+    for (const value of [true, "t"]) expect(new RawRow({ b: value }).bool("b")).toBe(true);
+    for (const value of [false, "f"]) expect(new RawRow({ b: value }).bool("b")).toBe(false);
+    for (const value of [null, 1, "true", undefined]) {
+      expect(() => new RawRow({ b: value }).bool("b")).toThrow(/column b/);
+    }
+    const statuses = ["pending", "approved"] as const;
+    expect(new RawRow({ s: "approved" }).oneOf("s", statuses)).toBe("approved");
+    expect(() => new RawRow({ s: "lost" }).oneOf("s", statuses)).toThrow(/column s/);
+    expect(() => new RawRow({ s: null }).oneOf("s", statuses)).toThrow(/column s/);
+    expect(new RawRow({ c: "JPY" }).currency("c")).toBe("JPY");
+    for (const value of ["XXX", "jpy", null, 1]) {
+      expect(() => new RawRow({ c: value }).currency("c")).toThrow(/column c/);
+    }
+  });
+
+  it("answers minor amounts as every digit of the integer", () => {
+    for (const value of ["9007199254740993", 9007199254740993n]) {
+      expect(new RawRow({ m: value }).minor("m")).toBe("9007199254740993");
+    }
+    expect(new RawRow({ m: -120 }).minor("m")).toBe("-120");
+    expect(() => new RawRow({ m: "12.5" }).minor("m")).toThrow(/column m/);
+  });
 });

@@ -1,3 +1,4 @@
+import { type Currency, currencySchema } from "@kabuto/shared";
 import { type Row, rowsOf } from "./rows.ts";
 
 /**
@@ -37,6 +38,33 @@ export class RawRow {
 
   intOrNull(name: string): number | null {
     return this.row[name] == null ? null : this.int(name);
+  }
+
+  /** A boolean column (node-postgres and PGlite hand over `true`/`false`; `t`/`f` as text). */
+  bool(name: string): boolean {
+    const value = this.row[name];
+    if (value === true || value === "t") return true;
+    if (value === false || value === "f") return false;
+    throw mismatch(name, "boolean", value);
+  }
+
+  /** A text column holding one of `values` (a status, a side): refused if it holds anything else. */
+  oneOf<const T extends string>(name: string, values: readonly T[]): T {
+    const value = this.text(name);
+    if (!(values as readonly string[]).includes(value)) throw mismatch(name, values.join("|"), value);
+    return value as T;
+  }
+
+  /** A currency code column: one of the currencies the broker knows, or the query is wrong. */
+  currency(name: string): Currency {
+    const parsed = currencySchema.safeParse(this.row[name]);
+    if (!parsed.success) throw mismatch(name, "currency", this.row[name]);
+    return parsed.data;
+  }
+
+  /** Money in minor units as the API answers it: the integer's every digit, as a string. */
+  minor(name: string): string {
+    return this.bigint(name).toString();
   }
 
   /** A json or jsonb column (an aggregate built with `json_agg`, say), as the driver parsed it. */

@@ -1,14 +1,11 @@
-import type { Currency, Deposit, OpsDeposit } from "@kabuto/shared";
+import type { Deposit, OpsDeposit } from "@kabuto/shared";
 import { decimalToMinor, type depositSubmitSchema, isDeskOpen, reviewDecisionSchema } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
-import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
-import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
@@ -24,7 +21,17 @@ import {
   memberFlags,
   openRequestConflict,
 } from "./fund-requests.ts";
-import { memberDeposits, opsDeposit, opsDeposits, toDeposit } from "./funding.repo.ts";
+import {
+  type DepositChannel,
+  decideDeposit,
+  enabledChannel,
+  insertDeposit,
+  lockDeposit,
+  memberDeposits,
+  opsDeposit,
+  opsDeposits,
+} from "./funding.repo.ts";
+import { depositJournal } from "./funding-drafts.ts";
 
 export interface DepositsDeps {
   db: Db;
@@ -34,14 +41,6 @@ export interface DepositsDeps {
   fundHours: FundHours;
   /** Pays an inviter when this approval is their invitee's first deposit after verification. */
   invitations: InvitationsService;
-}
-
-interface Channel {
-  id: number;
-  name: string;
-  currency: Currency;
-  min: bigint;
-  max: bigint;
 }
 
 /**
@@ -115,41 +114,31 @@ export class DepositsService {
     const reason = decision.reason || null;
     if (decision.decision === "reject" && !reason) throw new AppError("REASON_REQUIRED");
     await transactThenEmit(this.deps.db, this.deps.events, async (tx) => {
-      const [row] = rowsOf(await tx.execute(sql`select * from deposits where id = ${depositId} for update`));
-      if (!row) throw new AppError("DEPOSIT_NOT_FOUND");
-      if (row.status !== "pending") throw new AppError("REQUEST_NOT_PENDING");
-      const memberId = String(row.member_id);
-      const currency = String(row.currency) as Currency;
+      const deposit = await lockDeposit(tx, depositId);
+      if (!deposit) throw new AppError("DEPOSIT_NOT_FOUND");
+      if (deposit.status !== "pending") throw new AppError("REQUEST_NOT_PENDING");
+      const { memberId, currency } = deposit;
       let journalId: number | null = null;
       if (decision.decision === "approve") {
         journalId = await postJournal(
           tx,
-          {
-            kind: "deposit",
-            memberId,
-            ref: `deposit:${depositId}`,
-            memo: reason,
-            // Staff's own words (the remark on an approval), read as they wrote them.
-            description: null,
-            postings: transfer(
-              houseAccount("clearing", currency),
-              memberAccount(memberId, "available", currency),
-              BigInt(String(row.amount_minor)),
-            ),
-          },
+          depositJournal({ id: depositId, memberId, currency, amount: deposit.amount, reason }),
           context.nowMs,
         );
       }
       const status = decision.decision === "approve" ? "approved" : "rejected";
-      await tx.execute(sql`
-        update deposits set status = ${status}, reason = ${reason}, journal_id = ${journalId},
-          reviewed_by = ${staff.id}, reviewed_at_ms = ${context.nowMs}
-        where id = ${depositId}`);
+      await decideDeposit(tx, depositId, {
+        status,
+        reason,
+        journalId,
+        staffId: staff.id,
+        nowMs: context.nowMs,
+      });
       await recordAudit(tx, {
         staffId: staff.id,
         action: `deposit.${decision.decision}`,
         target: `deposit:${depositId}`,
-        before: { status: row.status },
+        before: { status: deposit.status },
         after: { status, journalId: journalId === null ? null : String(journalId) },
         reason,
         ip: context.ip,
@@ -180,13 +169,7 @@ export class DepositsService {
     await assertNoOpenRequest(tx, memberId);
     await assertSubmissionRate(tx, memberId, nowMs);
     const receiptId = await save(memberId, "receipt", image, nowMs);
-    const [row] = rowsOf(
-      await tx.execute(sql`
-        insert into deposits (member_id, channel_id, currency, amount_minor, receipt_upload_id, status, created_at_ms)
-        values (${memberId}, ${channel.id}, ${channel.currency}, ${amount.toString()}::bigint, ${receiptId}, 'pending', ${nowMs})
-        returning *`),
-    );
-    return toDeposit({ ...(row as Row), channel_name: channel.name });
+    return insertDeposit(tx, { memberId, channel, amount, receiptId, nowMs });
   }
 }
 
@@ -195,18 +178,9 @@ async function checkAmount(
   tx: Tx,
   channelId: number,
   amountText: string,
-): Promise<{ channel: Channel; amount: bigint }> {
-  const [row] = rowsOf(
-    await tx.execute(sql`select * from recharge_channels where id = ${channelId} and enabled`),
-  );
-  if (!row) throw new AppError("CHANNEL_NOT_FOUND");
-  const channel: Channel = {
-    id: Number(row.id),
-    name: String(row.name),
-    currency: String(row.currency) as Currency,
-    min: BigInt(String(row.min_minor)),
-    max: BigInt(String(row.max_minor)),
-  };
+): Promise<{ channel: DepositChannel; amount: bigint }> {
+  const channel = await enabledChannel(tx, channelId);
+  if (!channel) throw new AppError("CHANNEL_NOT_FOUND");
   const amount = decimalToMinor(amountText, channel.currency);
   if (amount === undefined || amount <= 0n) throw new AppError("AMOUNT_INVALID");
   if (amount < channel.min) {

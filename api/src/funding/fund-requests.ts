@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
-import { rowsOf } from "../db/rows.ts";
 import { AppError } from "../errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
+import { hasOpenRequest, type MemberFlags, readMemberFlags, submissionsSince } from "./funding.repo.ts";
+
+export type { MemberFlags } from "./funding.repo.ts";
 
 /**
  * What deposits and withdrawals share: one open request per member at a time, a per-member
@@ -19,11 +20,6 @@ export const submissionWindowMs = 10 * 60_000;
 /** The unique indexes of migration 0008 that allow one open request per member. */
 const openRequestIndexes = ["deposits_one_pending", "withdrawals_one_open"];
 
-export interface MemberFlags {
-  frozen: boolean;
-  withdrawBarred: boolean;
-}
-
 /**
  * The member's flags as stored now (the session may have cached older ones). With `lock`, the
  * member's row stays locked for the rest of the transaction: every fund request of a member
@@ -31,15 +27,9 @@ export interface MemberFlags {
  * rows that merely reference the member (orders, journals) unblocked.
  */
 export async function memberFlags(tx: Tx, memberId: string, lock = false): Promise<MemberFlags> {
-  const [row] = rowsOf(
-    await tx.execute(
-      lock
-        ? sql`select frozen, withdraw_barred from members where id = ${memberId} for no key update`
-        : sql`select frozen, withdraw_barred from members where id = ${memberId}`,
-    ),
-  );
-  if (!row) throw new AppError("UNAUTHENTICATED");
-  return { frozen: Boolean(row.frozen), withdrawBarred: Boolean(row.withdraw_barred) };
+  const flags = await readMemberFlags(tx, memberId, lock);
+  if (!flags) throw new AppError("UNAUTHENTICATED");
+  return flags;
 }
 
 /** Locks the member's row for the transaction and returns its flags: see `memberFlags`. */
@@ -47,24 +37,13 @@ export const lockMember = (tx: Tx, memberId: string): Promise<MemberFlags> => me
 
 /** FUND_OPERATION_IN_PROGRESS while a deposit is pending or a withdrawal pending or checked. */
 export async function assertNoOpenRequest(tx: Tx, memberId: string): Promise<void> {
-  const [row] = rowsOf(
-    await tx.execute(sql`
-      select exists (select 1 from deposits where member_id = ${memberId} and status = 'pending')
-        or exists (select 1 from withdrawals where member_id = ${memberId} and status in ('pending', 'checked'))
-        as open`),
-  );
-  if (row?.open === true || row?.open === "t") throw new AppError("FUND_OPERATION_IN_PROGRESS");
+  if (await hasOpenRequest(tx, memberId)) throw new AppError("FUND_OPERATION_IN_PROGRESS");
 }
 
 /** SUBMITTING_TOO_FREQUENTLY past `submissionsPerWindowMax` deposits and withdrawals in the window. */
 export async function assertSubmissionRate(tx: Tx, memberId: string, nowMs: number): Promise<void> {
   const sinceMs = nowMs - submissionWindowMs;
-  const [row] = rowsOf(
-    await tx.execute(sql`
-      select (select count(*) from deposits where member_id = ${memberId} and created_at_ms > ${sinceMs})
-        + (select count(*) from withdrawals where member_id = ${memberId} and created_at_ms > ${sinceMs}) as n`),
-  );
-  if (Number(row?.n ?? 0) >= submissionsPerWindowMax) {
+  if ((await submissionsSince(tx, memberId, sinceMs)) >= submissionsPerWindowMax) {
     throw new AppError("SUBMITTING_TOO_FREQUENTLY", { retryAfterMs: submissionWindowMs });
   }
 }

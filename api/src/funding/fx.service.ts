@@ -1,9 +1,7 @@
 import type { Bus } from "@kabuto/bus";
 import type { AccountEvent, Currency, FxConversion, FxQuote, InstrumentCatalog, Quote } from "@kabuto/shared";
 import { decimalToMinor, fxQuoteRequestSchema, quoteTopic } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
 import {
@@ -14,10 +12,11 @@ import {
   storedResult,
   underClaim,
 } from "../idempotency/claims.ts";
-import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailableIn, postJournal } from "../ledger/ledger.repo.ts";
 import { validate } from "../validate.ts";
 import { memberFlags } from "./fund-requests.ts";
+import { fxConversionJournal } from "./funding-drafts.ts";
+import { insertQuote, lockQuote, markQuoteUsed, quotesSince } from "./fx.repo.ts";
 import {
   checkPair,
   conversionRate,
@@ -85,20 +84,18 @@ export class FxService {
       });
     }
     const nowMs = now();
-    const [recent] = rowsOf(
-      await db.execute(sql`
-        select count(*) as n from fx_quotes where member_id = ${memberId} and created_at_ms > ${nowMs - 60_000}`),
-    );
-    if (Number(recent?.n ?? 0) >= quotesPerMinuteMax)
+    if ((await quotesSince(db, memberId, nowMs - 60_000)) >= quotesPerMinuteMax)
       throw new AppError("RATE_LIMITED", { retryAfterMs: 60_000 });
-    const [row] = rowsOf(
-      await db.execute(sql`
-        insert into fx_quotes (member_id, from_currency, to_currency, from_minor, to_minor, rate, created_at_ms, expires_at_ms)
-        values (${memberId}, ${from}, ${to}, ${fromMinor.toString()}::bigint, ${toMinor.toString()}::bigint,
-          ${formatRate(rate)}, ${nowMs}, ${nowMs + this.deps.quoteSeconds * 1_000})
-        returning *`),
-    );
-    return toFxQuote(row as Row);
+    return insertQuote(db, {
+      memberId,
+      from,
+      to,
+      fromMinor,
+      toMinor,
+      rate: formatRate(rate),
+      nowMs,
+      expiresAtMs: nowMs + this.deps.quoteSeconds * 1_000,
+    });
   }
 
   /** A keyed request's stored answer, read before any check runs (see `storedResult`). */
@@ -116,13 +113,10 @@ export class FxService {
     return transactThenEmit(db, this.deps.events, async (tx) => {
       const keyed = await underClaim(tx, memberId, claim, nowMs, async () => {
         if ((await memberFlags(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
-        const [row] = rowsOf(
-          await tx.execute(sql`
-            select * from fx_quotes where id = ${quoteId} and member_id = ${memberId} for update`),
-        );
-        if (!row || row.journal_id !== null) throw new AppError("FX_QUOTE_NOT_FOUND");
-        if (Number(row.expires_at_ms) <= nowMs) throw new AppError("FX_QUOTE_EXPIRED");
-        const quote = toFxQuote(row);
+        const locked = await lockQuote(tx, quoteId, memberId);
+        if (!locked || locked.journalId !== null) throw new AppError("FX_QUOTE_NOT_FOUND");
+        const { quote } = locked;
+        if (quote.expiresAtMs <= nowMs) throw new AppError("FX_QUOTE_EXPIRED");
         const fromMinor = BigInt(quote.fromAmount);
         const balances = await lockAvailableIn(tx, memberId, [quote.from, quote.to]);
         const available = balances.get(quote.from) ?? 0n;
@@ -144,33 +138,8 @@ export class FxService {
         if (!limit || BigInt(limit.withdrawable) < fromMinor) {
           throw new AppError("INSUFFICIENT_WITHDRAWABLE", { ...limit, required: quote.fromAmount });
         }
-        const journalId = await postJournal(
-          tx,
-          {
-            kind: "fx",
-            memberId,
-            ref: `fx_quote:${quote.id}`,
-            memo: `${quote.from}→${quote.to} @ ${quote.rate}`,
-            description: {
-              code: "fx_conversion",
-              params: { from: quote.from, to: quote.to, rate: quote.rate },
-            },
-            postings: [
-              ...transfer(
-                memberAccount(memberId, "available", quote.from),
-                houseAccount("fx", quote.from),
-                fromMinor,
-              ),
-              ...transfer(
-                houseAccount("fx", quote.to),
-                memberAccount(memberId, "available", quote.to),
-                BigInt(quote.toAmount),
-              ),
-            ],
-          },
-          nowMs,
-        );
-        await tx.execute(sql`update fx_quotes set journal_id = ${journalId} where id = ${quoteId}`);
+        const journalId = await postJournal(tx, fxConversionJournal(memberId, quote), nowMs);
+        await markQuoteUsed(tx, quoteId, journalId);
         return { quote, journalId: String(journalId) };
       });
       const events: AccountEvent[] = keyed.replayed
@@ -199,16 +168,4 @@ export class FxService {
     }
     return prices;
   }
-}
-
-function toFxQuote(row: Row): FxQuote {
-  return {
-    id: String(row.id),
-    from: String(row.from_currency) as Currency,
-    to: String(row.to_currency) as Currency,
-    fromAmount: String(row.from_minor),
-    toAmount: String(row.to_minor),
-    rate: String(row.rate),
-    expiresAtMs: Number(row.expires_at_ms),
-  };
 }

@@ -7,16 +7,13 @@ import {
   withdrawalCheckSchema,
   type withdrawRequestSchema,
 } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
-import { type Row, rowsOf } from "../db/rows.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { verifyFundPassword } from "../identity/fund-password.ts";
 import { numericId } from "../ids.ts";
-import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { recordAudit } from "../ops/audit.ts";
 import type { StaffMember } from "../ops/staff-sessions.ts";
@@ -31,7 +28,20 @@ import {
   memberFlags,
   openRequestConflict,
 } from "./fund-requests.ts";
-import { memberWithdrawals, opsWithdrawal, opsWithdrawals, toWithdrawal } from "./funding.repo.ts";
+import {
+  availableByHeldCurrency,
+  decideWithdrawal,
+  insertWithdrawal,
+  type LockedWithdrawal,
+  liveCardId,
+  lockWithdrawal as lockWithdrawalRow,
+  markWithdrawalChecked,
+  memberWithdrawal,
+  memberWithdrawals,
+  opsWithdrawal,
+  opsWithdrawals,
+} from "./funding.repo.ts";
+import { withdrawalDecisionJournal, withdrawalHoldJournal } from "./funding-drafts.ts";
 import { withdrawMinimum } from "./withdraw-rules.ts";
 import { computeWithdrawable } from "./withdrawable.ts";
 
@@ -67,20 +77,7 @@ export class WithdrawalsService {
   async withdrawable(memberId: string): Promise<Withdrawable[]> {
     const { db } = this.deps;
     // Every currency the member holds cash or a position in, with the cash available in it.
-    const rows = rowsOf(
-      await db.execute(sql`
-        select held.currency, coalesce(available.balance, 0) as balance
-        from (
-          select currency from ledger_accounts where member_id = ${memberId}
-          union select currency from positions where member_id = ${memberId} and status = 'holding'
-        ) held
-        left join ledger_accounts available on available.member_id = ${memberId}
-          and available.purpose = 'available' and available.currency = held.currency
-        order by held.currency`),
-    );
-    const available = new Map(
-      rows.map((row) => [String(row.currency) as Currency, BigInt(String(row.balance))] as const),
-    );
+    const available = await availableByHeldCurrency(db, memberId);
     return computeWithdrawable(db, this.deps, memberId, available);
   }
 
@@ -130,10 +127,11 @@ export class WithdrawalsService {
     await this.deps.db.transaction(async (tx) => {
       const row = await lockWithdrawal(tx, withdrawalId);
       if (row.status !== "pending") throw new AppError("REQUEST_NOT_PENDING");
-      await tx.execute(sql`
-        update withdrawals set status = 'checked', maker_staff_id = ${staff.id},
-          payout_reference = ${payoutReference || null}, updated_at_ms = ${context.nowMs}
-        where id = ${withdrawalId}`);
+      await markWithdrawalChecked(tx, withdrawalId, {
+        staffId: staff.id,
+        payoutReference: payoutReference || null,
+        nowMs: context.nowMs,
+      });
       await recordAudit(tx, {
         staffId: staff.id,
         action: "withdrawal.check",
@@ -158,37 +156,25 @@ export class WithdrawalsService {
     if (decision.decision === "reject" && !reason) throw new AppError("REASON_REQUIRED");
     const settled = await this.deps.db.transaction(async (tx) => {
       const row = await lockWithdrawal(tx, withdrawalId);
-      const memberId = String(row.member_id);
-      const currency = String(row.currency) as Currency;
-      const amount = BigInt(String(row.amount_minor));
-      const held = memberAccount(memberId, "held", currency);
+      const { memberId, currency } = row;
       const approve = decision.decision === "approve";
       if (approve) {
         if (row.status !== "checked") throw new AppError("REQUEST_NOT_PENDING");
-        if (row.maker_staff_id === staff.id) throw new AppError("MAKER_CHECKER");
+        if (row.makerStaffId === staff.id) throw new AppError("MAKER_CHECKER");
       } else if (row.status !== "pending" && row.status !== "checked") {
         throw new AppError("REQUEST_NOT_PENDING");
       }
       const journalId = await postJournal(
         tx,
-        {
-          kind: approve ? "withdrawal" : "withdrawal_release",
-          memberId,
-          ref: `withdrawal:${withdrawalId}`,
-          memo: reason,
-          // Staff's own words (a rejection's reason), read as they wrote them.
-          description: null,
-          postings: approve
-            ? transfer(held, houseAccount("clearing", currency), amount)
-            : transfer(held, memberAccount(memberId, "available", currency), amount),
-        },
+        withdrawalDecisionJournal(
+          { id: withdrawalId, memberId, currency, amount: row.amount },
+          approve,
+          reason,
+        ),
         context.nowMs,
       );
       const status = approve ? "approved" : "rejected";
-      await tx.execute(sql`
-        update withdrawals set status = ${status}, reason = ${reason}, reviewed_by = ${staff.id},
-          reviewed_at_ms = ${context.nowMs}, updated_at_ms = ${context.nowMs}
-        where id = ${withdrawalId}`);
+      await decideWithdrawal(tx, withdrawalId, { status, reason, staffId: staff.id, nowMs: context.nowMs });
       await recordAudit(tx, {
         staffId: staff.id,
         action: approve ? "withdrawal.approve" : "withdrawal.reject",
@@ -209,12 +195,8 @@ export class WithdrawalsService {
     const flags = await lockMember(tx, memberId);
     if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
     if (flags.withdrawBarred) throw new AppError("WITHDRAW_BARRED");
-    const [card] = rowsOf(
-      await tx.execute(sql`
-        select id from bank_cards where id = ${Number(body.cardId)} and member_id = ${memberId}
-          and removed_at_ms is null`),
-    );
-    if (!card) throw new AppError("CARD_NOT_FOUND");
+    const cardId = await liveCardId(tx, Number(body.cardId), memberId);
+    if (cardId === undefined) throw new AppError("CARD_NOT_FOUND");
     const { currency } = body;
     const amount = decimalToMinor(body.amount, currency);
     if (amount === undefined || amount <= 0n) throw new AppError("AMOUNT_INVALID");
@@ -235,40 +217,14 @@ export class WithdrawalsService {
     }
     await assertNoOpenRequest(tx, memberId);
     await assertSubmissionRate(tx, memberId, nowMs);
-    const [inserted] = rowsOf(
-      await tx.execute(sql`
-        insert into withdrawals (member_id, card_id, currency, amount_minor, status, created_at_ms, updated_at_ms)
-        values (${memberId}, ${Number(card.id)}, ${currency}, ${amount.toString()}::bigint, 'pending', ${nowMs}, ${nowMs})
-        returning id`),
-    );
-    const withdrawalId = Number((inserted as Row).id);
-    await postJournal(
-      tx,
-      {
-        kind: "withdrawal_hold",
-        memberId,
-        ref: `withdrawal:${withdrawalId}`,
-        memo: null,
-        description: null,
-        postings: transfer(
-          memberAccount(memberId, "available", currency),
-          memberAccount(memberId, "held", currency),
-          amount,
-        ),
-      },
-      nowMs,
-    );
-    const [row] = rowsOf(
-      await tx.execute(sql`
-        select w.*, b.card_number, b.bank_name from withdrawals w join bank_cards b on b.id = w.card_id
-        where w.id = ${withdrawalId}`),
-    );
-    return toWithdrawal(row as Row);
+    const withdrawalId = await insertWithdrawal(tx, { memberId, cardId, currency, amount, nowMs });
+    await postJournal(tx, withdrawalHoldJournal({ id: withdrawalId, memberId, currency, amount }), nowMs);
+    return memberWithdrawal(tx, withdrawalId);
   }
 }
 
-async function lockWithdrawal(tx: Tx, id: number): Promise<Row> {
-  const [row] = rowsOf(await tx.execute(sql`select * from withdrawals where id = ${id} for update`));
+async function lockWithdrawal(tx: Tx, id: number): Promise<LockedWithdrawal> {
+  const row = await lockWithdrawalRow(tx, id);
   if (!row) throw new AppError("WITHDRAWAL_NOT_FOUND");
   return row;
 }

@@ -6,6 +6,15 @@ import type { Tx } from "../ledger/ledger.repo.ts";
 /** Invitees an invitation screen lists: the newest, a screenful or more. */
 const inviteesMax = 200;
 
+/** The member's own invitation code; undefined when there is no such member. */
+export async function inviteCodeOf(db: Db, memberId: string): Promise<string | undefined> {
+  const [code] = mapRows(
+    await db.execute(sql`select invite_code from members where id = ${memberId}`),
+    (row) => row.text("invite_code"),
+  );
+  return code;
+}
+
 /** What the reward hook reads of an invitee, under the invitee's lock. */
 export interface InviteeState {
   account: string;

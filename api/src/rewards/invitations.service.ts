@@ -1,13 +1,11 @@
 import { type Invitations, inviteRewardYen, maskPhone, rewardEarned, zonedIsoDate } from "@kabuto/shared";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { mapRows } from "../db/raw-rows.ts";
 import { AppError } from "../errors.ts";
 import type { MemberEvent } from "../events/account-events.ts";
 import { lockMember } from "../funding/fund-requests.ts";
-import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { insertInvitationReward, inviteesOf, lockInvitee } from "./invitations.repo.ts";
+import { invitationRewardJournal } from "./invitation-drafts.ts";
+import { insertInvitationReward, inviteCodeOf, inviteesOf, lockInvitee } from "./invitations.repo.ts";
 import { rewardCashSince } from "./rewards.repo.ts";
 import { rewardZone } from "./rewards.service.ts";
 
@@ -35,10 +33,7 @@ export class InvitationsService {
 
   /** The member's code, the reward a completed invitation pays, and who they invited. */
   async list(memberId: string): Promise<Invitations> {
-    const [code] = mapRows(
-      await this.db.execute(sql`select invite_code from members where id = ${memberId}`),
-      (row) => row.text("invite_code"),
-    );
+    const code = await inviteCodeOf(this.db, memberId);
     if (code === undefined) throw new AppError("UNAUTHENTICATED");
     const invitees = await inviteesOf(this.db, memberId);
     return {
@@ -73,25 +68,9 @@ export class InvitationsService {
     const yen = BigInt(
       inviteRewardYen(this.terms.inviteRewardYen, Number(BigInt(this.terms.yearMaxYen) - paidThisYear)),
     );
-    const masked = maskPhone(invitee.account);
     const journalId =
       yen > 0n
-        ? await postJournal(
-            tx,
-            {
-              kind: "reward",
-              memberId: inviterId,
-              ref: null,
-              memo: `invitation reward: ${masked} verified and made a first deposit`,
-              description: { code: "invitation_reward", params: { invitee: masked } },
-              postings: transfer(
-                houseAccount("rewards", "JPY"),
-                memberAccount(inviterId, "available", "JPY"),
-                yen,
-              ),
-            },
-            nowMs,
-          )
+        ? await postJournal(tx, invitationRewardJournal(inviterId, maskPhone(invitee.account), yen), nowMs)
         : null;
     await insertInvitationReward(tx, { inviteeId, inviterId, yen, journalId, date: today, nowMs });
     return yen > 0n ? [{ memberId: inviterId, event: { type: "balance", id: "JPY" } }] : [];
