@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/bus";
-import type { InstrumentCatalog } from "@kabuto/shared";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import type { Logger } from "pino";

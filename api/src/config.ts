@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
-import { parseSettings } from "@kabuto/shared";
+import { parseSettings } from "@kabuto/shared/settings";
 import { z } from "zod";
 
 const booleanFlag = z

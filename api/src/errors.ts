@@ -1,5 +1,5 @@
-import type { ErrorCode } from "@kabuto/shared";
-import { errorStatus } from "@kabuto/shared";
+import type { ErrorCode } from "@kabuto/shared/errors";
+import { errorStatus } from "@kabuto/shared/errors";
 
 /** The one error the API throws on purpose: a stable code the client translates. */
 export class AppError extends Error {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@kabuto/shared";
+import type { ErrorCode } from "@kabuto/shared/errors";
 import { AppError } from "./errors.ts";
 
 /**

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureDefined, parseSupportHours } from "@kabuto/shared";
+import { ensureDefined } from "@kabuto/shared/market/assert";
+import { parseSupportHours } from "@kabuto/shared/support/hours";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.ts";

@@ -1,4 +1,4 @@
-import { parseSupportHours } from "@kabuto/shared";
+import { parseSupportHours } from "@kabuto/shared/support/hours";
 import { verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";

@@ -1,5 +1,7 @@
-import type { ErrorCode, FieldIssueCode, FieldParams } from "@kabuto/shared";
-import { fieldIssuesOf, isErrorCode, paramsOf } from "@kabuto/shared";
+import type { FieldIssueCode, FieldParams } from "@kabuto/shared/api/field-issues";
+import { fieldIssuesOf, paramsOf } from "@kabuto/shared/api/field-issues";
+import type { ErrorCode } from "@kabuto/shared/errors";
+import { isErrorCode } from "@kabuto/shared/errors";
 import type { z } from "zod";
 import { AppError } from "./errors.ts";
 

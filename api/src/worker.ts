@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/bus";
-import type { InstrumentCatalog } from "@kabuto/shared";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AccountEvents } from "./events/account-events.ts";

@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
-import {
-  anySymbolSchema,
-  type BusUpdate,
-  type ControlMessage,
-  type QuoteUpdate,
-  quoteTopic,
-} from "@kabuto/shared";
+import type { ControlMessage } from "@kabuto/shared/protocol/control";
+import type { BusUpdate, QuoteUpdate } from "@kabuto/shared/protocol/socket";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
+import { anySymbolSchema } from "@kabuto/shared/symbols";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Bus } from "./bus.ts";

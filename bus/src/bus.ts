@@ -1,4 +1,6 @@
-import type { BusUpdate, ControlMessage, MarketTopic, UpdateOf } from "@kabuto/shared";
+import type { ControlMessage } from "@kabuto/shared/protocol/control";
+import type { BusUpdate, UpdateOf } from "@kabuto/shared/protocol/socket";
+import type { MarketTopic } from "@kabuto/shared/protocol/topics";
 
 export type BusStatus = "up" | "down";
 

@@ -1,10 +1,5 @@
-import {
-  type BusUpdate,
-  type ControlMessage,
-  isEventUpdate,
-  isUpdateOf,
-  type MarketUpdate,
-} from "@kabuto/shared";
+import type { ControlMessage } from "@kabuto/shared/protocol/control";
+import { type BusUpdate, isEventUpdate, isUpdateOf, type MarketUpdate } from "@kabuto/shared/protocol/socket";
 import type { Bus } from "./bus.ts";
 
 /** The embedded bus: one process, no serialisation, delivery on the next microtask. */

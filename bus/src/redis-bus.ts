@@ -1,11 +1,5 @@
-import {
-  type BusUpdate,
-  type ControlMessage,
-  controlMessageSchema,
-  isEventUpdate,
-  isUpdateOf,
-  type MarketUpdate,
-} from "@kabuto/shared";
+import { type ControlMessage, controlMessageSchema } from "@kabuto/shared/protocol/control";
+import { type BusUpdate, isEventUpdate, isUpdateOf, type MarketUpdate } from "@kabuto/shared/protocol/socket";
 import { Redis } from "ioredis";
 import type { Bus, BusStatus } from "./bus.ts";
 

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Offering } from "@kabuto/shared";
+import type { Offering } from "@kabuto/shared/api/ipo";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { openProduct, type Product } from "./harness.ts";

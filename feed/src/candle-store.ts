@@ -1,4 +1,5 @@
-import type { CandleInterval, UnitCandle } from "@kabuto/shared";
+import type { UnitCandle } from "@kabuto/shared/market/catalog";
+import type { CandleInterval } from "@kabuto/shared/protocol/market-data";
 
 /** One candle of one symbol and interval, in integer price units. */
 export interface StoredCandle {

@@ -1,16 +1,12 @@
-import type { DividendPolicy, Instrument, ListingCatalog, Market, NewListing } from "@kabuto/shared";
-import {
-  dailyLimitFor,
-  dividendOn,
-  marketZone,
-  perShareFromYield,
-  priceScale,
-  priceToUnits,
-  roundToTick,
-  tickUnits,
-  tradingUnit,
-  unitsToPrice,
-} from "@kabuto/shared";
+import type { Instrument } from "@kabuto/shared/api/market";
+import type { DividendPolicy } from "@kabuto/shared/dividends/schedule";
+import { dividendOn, perShareFromYield } from "@kabuto/shared/dividends/schedule";
+import type { ListingCatalog, NewListing } from "@kabuto/shared/market/catalog";
+import { dailyLimitFor } from "@kabuto/shared/market/price-limits";
+import { priceScale, priceToUnits, roundToTick, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
+import { tradingUnit } from "@kabuto/shared/market/units";
+import type { Market } from "@kabuto/shared/symbols";
+import { marketZone } from "@kabuto/shared/symbols";
 import { flatGrid, type PriceGrid, type SimInstrument } from "./simulator/instruments.ts";
 import { dividendTermsOf } from "./universe/dividends.ts";
 import { equities } from "./universe/equities.ts";

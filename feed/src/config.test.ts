@@ -1,4 +1,6 @@
-import { addDays, sessionWindows, tradingDays } from "@kabuto/shared";
+import { tradingDays } from "@kabuto/shared/market/calendar";
+import { addDays } from "@kabuto/shared/market/iso-date";
+import { sessionWindows } from "@kabuto/shared/market/sessions";
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "./catalog.ts";
 import { loadFeedConfig } from "./config.ts";

@@ -1,4 +1,4 @@
-import { parseSettings } from "@kabuto/shared";
+import { parseSettings } from "@kabuto/shared/settings";
 import { z } from "zod";
 
 /**

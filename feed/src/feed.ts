@@ -1,28 +1,15 @@
 import type { Bus } from "@kabuto/bus";
-import type {
-  CandleInterval,
-  LiveCandle,
-  Market,
-  MarketUpdate,
-  NewListing,
-  SessionUpdate,
-  TopicUpdate,
-  UnitCandle,
-} from "@kabuto/shared";
-import {
-  addDays,
-  bookTopic,
-  candleIntervals,
-  candleTopic,
-  ensureDefined,
-  listingOpenRange,
-  marketDate,
-  quoteTopic,
-  sessionAt,
-  sessionTopic,
-  sessionWindows,
-  tradingDays,
-} from "@kabuto/shared";
+import { listingOpenRange } from "@kabuto/shared/ipo/rules";
+import { ensureDefined } from "@kabuto/shared/market/assert";
+import { marketDate, tradingDays } from "@kabuto/shared/market/calendar";
+import type { NewListing, UnitCandle } from "@kabuto/shared/market/catalog";
+import { addDays } from "@kabuto/shared/market/iso-date";
+import { sessionAt, sessionWindows } from "@kabuto/shared/market/sessions";
+import type { CandleInterval, LiveCandle } from "@kabuto/shared/protocol/market-data";
+import { candleIntervals } from "@kabuto/shared/protocol/market-data";
+import type { MarketUpdate, SessionUpdate, TopicUpdate } from "@kabuto/shared/protocol/socket";
+import { bookTopic, candleTopic, quoteTopic, sessionTopic } from "@kabuto/shared/protocol/topics";
+import type { Market } from "@kabuto/shared/symbols";
 import type { CandleStore, StoredCandle } from "./candle-store.ts";
 import { applyBar } from "./candles/buckets.ts";
 import type { Catalog } from "./catalog.ts";

@@ -1,4 +1,4 @@
-import type { Update } from "@kabuto/shared";
+import type { Update } from "@kabuto/shared/protocol/socket";
 import type { SendOptions } from "./engine-io.ts";
 
 /** An update ready to leave: encoded once, however many sockets receive it. */

@@ -1,7 +1,7 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryBus } from "@kabuto/bus";
-import type { BusUpdate } from "@kabuto/shared";
+import type { BusUpdate } from "@kabuto/shared/protocol/socket";
 import { Server } from "socket.io";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,27 +1,23 @@
 import type { Bus } from "@kabuto/bus";
+import type { TopicErrorCode } from "@kabuto/shared/errors";
+import type { ControlMessage, SessionsEnded } from "@kabuto/shared/protocol/control";
 import type {
   BusUpdate,
-  ClientTopic,
   ClientToServerEvents,
-  ControlMessage,
   InterServerEvents,
   ServerToClientEvents,
-  SessionsEnded,
   SocketData,
   SubscribeAck,
-  TopicErrorCode,
-} from "@kabuto/shared";
+} from "@kabuto/shared/protocol/socket";
 import {
   isAccountEvent,
   isEventUpdate,
-  isMarketTopic,
-  memberAccountTopic,
-  parseTopic,
-  socketProtocolVersion,
   subscribeRequestSchema,
-  topicName,
   topicsPerSocketMax,
-} from "@kabuto/shared";
+} from "@kabuto/shared/protocol/socket";
+import type { ClientTopic } from "@kabuto/shared/protocol/topics";
+import { isMarketTopic, memberAccountTopic, parseTopic, topicName } from "@kabuto/shared/protocol/topics";
+import { socketProtocolVersion } from "@kabuto/shared/protocol/version";
 import type { Server, Socket } from "socket.io";
 import { createEncoder } from "./frames.ts";
 import { type BusTopic, TopicTable } from "./topic-table.ts";

@@ -1,4 +1,4 @@
-import { sessionCookieName, staffCookieName } from "@kabuto/shared";
+import { sessionCookieName, staffCookieName } from "@kabuto/shared/api/auth";
 import type { Handshake } from "./gateway.ts";
 
 /** Who a session token belongs to, and the key its end will be announced by. */

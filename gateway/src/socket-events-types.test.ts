@@ -5,7 +5,7 @@ import type {
   SubscribeAck,
   UnsubscribeAck,
   Update,
-} from "@kabuto/shared";
+} from "@kabuto/shared/protocol/socket";
 import type { Socket as ClientSocket } from "socket.io-client";
 import { describe, expectTypeOf, it } from "vitest";
 import type { GatewaySocket } from "./gateway.ts";

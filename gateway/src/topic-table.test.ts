@@ -1,4 +1,4 @@
-import type { MarketUpdate } from "@kabuto/shared";
+import type { MarketUpdate } from "@kabuto/shared/protocol/socket";
 import { describe, expect, it } from "vitest";
 import { createEncoder, type Outgoing } from "./frames.ts";
 import { type TopicHolder, TopicTable } from "./topic-table.ts";

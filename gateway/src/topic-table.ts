@@ -1,5 +1,6 @@
-import type { MarketTopic, MarketUpdate, MemberAccountTopic, StaffTopic } from "@kabuto/shared";
-import { isEventTopic } from "@kabuto/shared";
+import type { MarketUpdate } from "@kabuto/shared/protocol/socket";
+import type { MarketTopic, MemberAccountTopic, StaffTopic } from "@kabuto/shared/protocol/topics";
+import { isEventTopic } from "@kabuto/shared/protocol/topics";
 import type { Outgoing } from "./frames.ts";
 
 /** A topic as the gateway holds it on the bus: a market topic, one member's account, or the staff's. */

@@ -6,8 +6,8 @@
 // also subscribed the first time a socket joins it. Run as its own process:
 // `node bare-socket-io.ts <port> <redis url> <key prefix>`.
 import { createServer } from "node:http";
-import type { ClientToServerEvents, ServerToClientEvents, Update } from "@kabuto/shared";
-import { subscribeRequestSchema } from "@kabuto/shared";
+import type { ClientToServerEvents, ServerToClientEvents, Update } from "@kabuto/shared/protocol/socket";
+import { subscribeRequestSchema } from "@kabuto/shared/protocol/socket";
 import { Redis } from "ioredis";
 import { Server } from "socket.io";
 

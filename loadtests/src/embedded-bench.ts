@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Update } from "@kabuto/shared";
+import type { Update } from "@kabuto/shared/protocol/socket";
 import { io } from "socket.io-client";
 import { initialJsGzipBytes } from "./client-size.ts";
 import { startEmbedded, stopEmbedded } from "./embedded-server.ts";

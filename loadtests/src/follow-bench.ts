@@ -16,7 +16,7 @@ import {
 import { openTestDatabase, testConfig } from "@kabuto/api/testing";
 import { createMemoryBus } from "@kabuto/bus";
 import { createCatalog } from "@kabuto/feed";
-import { makeSymbol } from "@kabuto/shared";
+import { makeSymbol } from "@kabuto/shared/symbols";
 import { pino } from "pino";
 
 const toyota = makeSymbol("JP", "7203");

@@ -2,7 +2,7 @@
 // of a popular Japanese IPO's book at one broker. The same function runs in a member's browser to
 // verify a draw, so it must stay well under a second there too. Prints the median of a few runs.
 
-import { commitmentOf, entryHashOf, runDraw } from "@kabuto/shared";
+import { commitmentOf, entryHashOf, runDraw } from "@kabuto/shared/ipo/draw";
 
 const entries = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const runs = 5;

@@ -6,12 +6,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { houseAccount, memberAccount, openDatabase, postJournal, transfer } from "@kabuto/api";
-import {
-  bearerTransport,
-  ensureDefined,
-  sessionResponseSchema,
-  sessionTransportHeader,
-} from "@kabuto/shared";
+import { bearerTransport, sessionResponseSchema, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import { ensureDefined } from "@kabuto/shared/market/assert";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { type LoadResult, runLoad } from "./http-load.ts";

@@ -8,7 +8,9 @@
 // Messages out: { ready } once every symbol has a stored state, { published, lagged, elapsedMs }
 // on report (counted since the previous report, over the publisher's own clock).
 import { createRedisBus } from "@kabuto/bus";
-import { type Quote, type QuoteUpdate, quoteTopic } from "@kabuto/shared";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
+import type { QuoteUpdate } from "@kabuto/shared/protocol/socket";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
 import { benchInstruments } from "./bench-symbols.ts";
 
 const [redisUrl, prefix, symbolCountText, tickMsText] = process.argv.slice(2);

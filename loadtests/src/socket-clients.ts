@@ -2,7 +2,7 @@
 // socket.io-client (websocket only), each subscribing to K topics, and keeps per-thread figures
 // in fixed-bucket histograms. The main thread drives it with commands and merges the reports.
 import { parentPort, workerData } from "node:worker_threads";
-import type { SubscribeAck, Update } from "@kabuto/shared";
+import type { SubscribeAck, Update } from "@kabuto/shared/protocol/socket";
 import { io, type Socket } from "socket.io-client";
 import { createHistogram, type Histogram, recordMs } from "./histogram.ts";
 

@@ -6,12 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import {
-  bearerTransport,
-  ensureDefined,
-  sessionResponseSchema,
-  sessionTransportHeader,
-} from "@kabuto/shared";
+import { bearerTransport, sessionResponseSchema, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import { ensureDefined } from "@kabuto/shared/market/assert";
 import sharp from "sharp";
 import { startEmbedded, stopEmbedded } from "./embedded-server.ts";
 import { createHistogram, quantileMs, recordMs } from "./histogram.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { type Config as ApiConfig, loadApiConfig } from "@kabuto/api";
 import { type FeedConfig, loadFeedConfig } from "@kabuto/feed";
-import { parseSettings } from "@kabuto/shared";
+import { parseSettings } from "@kabuto/shared/settings";
 import { z } from "zod";
 
 /** The roles a process can play; embedded mode plays all of them in one process. */

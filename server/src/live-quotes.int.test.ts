@@ -7,7 +7,8 @@ import {
   seedDemo,
   testRedisPrefix,
 } from "@kabuto/api/testing";
-import type { Book, Quote, SubscribeAck, Update } from "@kabuto/shared";
+import type { Book, Quote } from "@kabuto/shared/protocol/market-data";
+import type { SubscribeAck, Update } from "@kabuto/shared/protocol/socket";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "./platform.ts";

@@ -28,7 +28,7 @@ import type {
   InterServerEvents,
   ServerToClientEvents,
   SocketData,
-} from "@kabuto/shared";
+} from "@kabuto/shared/protocol/socket";
 import express from "express";
 import { type Logger, pino } from "pino";
 import { Server as SocketServer } from "socket.io";

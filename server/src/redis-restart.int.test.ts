@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { databaseSettings, openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
-import type { Update } from "@kabuto/shared";
+import type { Update } from "@kabuto/shared/protocol/socket";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "./platform.ts";

@@ -1,4 +1,4 @@
-import { type Me, sessionCookieName } from "@kabuto/shared";
+import { type Me, sessionCookieName } from "@kabuto/shared/api/auth";
 import { authApi } from "@kabuto/shared/endpoints/auth";
 import type { Request, Response, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";

@@ -5,7 +5,7 @@ import {
   type Me,
   type registerRequestSchema,
   type smsLoginRequestSchema,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/auth";
 import { hash, verify } from "@node-rs/argon2";
 import type { Logger } from "pino";
 import type { z } from "zod";

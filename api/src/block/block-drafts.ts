@@ -1,4 +1,5 @@
-import { type Fill, priceNotional, priceToUnits } from "@kabuto/shared";
+import { priceToUnits } from "@kabuto/shared/market/ticks";
+import { type Fill, priceNotional } from "@kabuto/shared/trading/rules";
 import { type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 import { openJournals } from "../trading/drafts.ts";
 import type { BlockApplicationRow } from "./block.repo.ts";

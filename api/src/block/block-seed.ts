@@ -1,12 +1,8 @@
 import type { Bus } from "@kabuto/bus";
-import {
-  type InstrumentCatalog,
-  type InstrumentSymbol,
-  priceToUnits,
-  quoteTopic,
-  roundToTick,
-  unitsToPrice,
-} from "@kabuto/shared";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
+import { priceToUnits, roundToTick, unitsToPrice } from "@kabuto/shared/market/ticks";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
+import type { InstrumentSymbol } from "@kabuto/shared/symbols";
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";

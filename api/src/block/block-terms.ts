@@ -1,4 +1,5 @@
-import { parseBlockHours, parseCurrencyAmounts } from "@kabuto/shared";
+import { parseBlockHours } from "@kabuto/shared/block/rules";
+import { parseCurrencyAmounts } from "@kabuto/shared/money";
 import type { BlockTerms } from "./block.service.ts";
 
 /** BLOCK_HOURS, BLOCK_DAILY_LIMIT and the purchase fees, parsed once at start; a bad value stops the process. */

@@ -1,11 +1,5 @@
-import {
-  type BlockKind,
-  type BlockSide,
-  type BlockState,
-  blockStates,
-  type Currency,
-  type Market,
-} from "@kabuto/shared";
+import { type BlockKind, type BlockSide, type BlockState, blockStates } from "@kabuto/shared/block/rules";
+import type { Currency, Market } from "@kabuto/shared/symbols";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapOneRow, mapRows, type RawRow } from "../db/raw-rows.ts";

@@ -1,43 +1,37 @@
 import { randomBytes } from "node:crypto";
 import type { Bus } from "@kabuto/bus";
+import type {
+  BlockApplication,
+  BlockApplyRequest,
+  BlockBidRequest,
+  BlockCatalog,
+  BlockInstrument,
+  BlockInstrumentInput,
+  BlockOffering,
+  BlockOfferingInput,
+  BlockOfferingPhase,
+  OpsBlockQueue,
+} from "@kabuto/shared/api/block";
+import type { ReviewDecision } from "@kabuto/shared/api/ops";
 import {
-  addDays,
-  type BlockApplication,
-  type BlockApplyRequest,
-  type BlockBidRequest,
-  type BlockCatalog,
   type BlockHours,
-  type BlockInstrument,
-  type BlockInstrumentInput,
-  type BlockOffering,
-  type BlockOfferingInput,
-  type BlockOfferingPhase,
   type BlockState,
   bidBand,
   blockCost,
   blockDay,
   blockRefusal,
   blockSellCost,
-  type Currency,
-  commitmentOf,
-  entryHashOf,
-  type InstrumentCatalog,
-  type InstrumentSymbol,
-  isDeskOpen,
-  isOnTick,
-  type Market,
-  marketCurrency,
-  type OpsBlockQueue,
-  priceNotional,
-  priceToUnits,
-  quoteTopic,
-  type ReviewDecision,
-  runDraw,
-  type TickTable,
-  tradingUnit,
-  unitsToPrice,
-  zonedWallClockMs,
-} from "@kabuto/shared";
+} from "@kabuto/shared/block/rules";
+import { commitmentOf, entryHashOf, runDraw } from "@kabuto/shared/ipo/draw";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
+import { isDeskOpen } from "@kabuto/shared/market/desk-hours";
+import { addDays } from "@kabuto/shared/market/iso-date";
+import { isOnTick, priceToUnits, type TickTable, unitsToPrice } from "@kabuto/shared/market/ticks";
+import { tradingUnit } from "@kabuto/shared/market/units";
+import { zonedWallClockMs } from "@kabuto/shared/market/zone-time";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
+import { type Currency, type InstrumentSymbol, type Market, marketCurrency } from "@kabuto/shared/symbols";
+import { priceNotional } from "@kabuto/shared/trading/rules";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";

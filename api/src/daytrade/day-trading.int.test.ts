@@ -1,5 +1,5 @@
 import { createCatalog } from "@kabuto/feed";
-import type { AccountEvent } from "@kabuto/shared";
+import type { AccountEvent } from "@kabuto/shared/protocol/socket";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows.ts";

@@ -1,4 +1,8 @@
-import type { DayTradeApplication, DayTradeApplicationStatus, OpsDayTradeApplication } from "@kabuto/shared";
+import type {
+  DayTradeApplication,
+  DayTradeApplicationStatus,
+  OpsDayTradeApplication,
+} from "@kabuto/shared/api/day-trading";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { dayTradeApplications, members } from "../db/schema.ts";

@@ -3,12 +3,13 @@ import type {
   DayTradeApplicationStatus,
   DayTradeMarket,
   DayTrading,
-  Market,
   OpsDayTradeApplication,
-  Position,
-  ReviewDecision,
-} from "@kabuto/shared";
-import { dayTradeBuyingPower, dayTradeLeverage, marketCurrency, markets } from "@kabuto/shared";
+} from "@kabuto/shared/api/day-trading";
+import type { ReviewDecision } from "@kabuto/shared/api/ops";
+import type { Position } from "@kabuto/shared/api/trading";
+import type { Market } from "@kabuto/shared/symbols";
+import { marketCurrency, markets } from "@kabuto/shared/symbols";
+import { dayTradeBuyingPower, dayTradeLeverage } from "@kabuto/shared/trading/day-trade";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";

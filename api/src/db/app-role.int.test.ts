@@ -1,4 +1,4 @@
-import { ensureDefined } from "@kabuto/shared";
+import { ensureDefined } from "@kabuto/shared/market/assert";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";

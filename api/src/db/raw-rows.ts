@@ -1,4 +1,4 @@
-import { type Currency, currencySchema } from "@kabuto/shared";
+import { type Currency, currencySchema } from "@kabuto/shared/symbols";
 import { type Row, rowsOf } from "./rows.ts";
 
 /**

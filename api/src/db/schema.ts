@@ -1,4 +1,4 @@
-import type { LocalizedText } from "@kabuto/shared";
+import type { LocalizedText } from "@kabuto/shared/api/news";
 import { sql } from "drizzle-orm";
 import {
   bigint,

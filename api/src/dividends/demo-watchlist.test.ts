@@ -1,5 +1,5 @@
 import { createCatalog } from "@kabuto/feed";
-import { addDays } from "@kabuto/shared";
+import { addDays } from "@kabuto/shared/market/iso-date";
 import { describe, expect, it } from "vitest";
 import { demoWatchlist } from "../seed.ts";
 import { announcedUpcoming } from "./dividends.service.ts";

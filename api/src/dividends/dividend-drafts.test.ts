@@ -1,4 +1,4 @@
-import { entitlementOf } from "@kabuto/shared";
+import { entitlementOf } from "@kabuto/shared/dividends/schedule";
 import { describe, expect, it } from "vitest";
 import { accountKey, assertBalanced } from "../ledger/journal.ts";
 import { dividendJournal, type PaymentDraft } from "./dividend-drafts.ts";

@@ -1,5 +1,7 @@
-import type { Currency, Entitlement, Market } from "@kabuto/shared";
-import { minorToDecimal, unitsToPrice } from "@kabuto/shared";
+import type { Entitlement } from "@kabuto/shared/dividends/schedule";
+import { unitsToPrice } from "@kabuto/shared/market/ticks";
+import { minorToDecimal } from "@kabuto/shared/money";
+import type { Currency, Market } from "@kabuto/shared/symbols";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 
 /** A position held at the close before an ex-date, and what the dividend comes to on it. */

@@ -1,4 +1,4 @@
-import { type Currency, currencySchema } from "@kabuto/shared";
+import { type Currency, currencySchema } from "@kabuto/shared/symbols";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapRows, type RawRow } from "../db/raw-rows.ts";

@@ -1,20 +1,17 @@
+import type { DividendDetail, DividendPayment, UpcomingDividend } from "@kabuto/shared/api/dividends";
 import {
-  addDays,
-  type DividendDetail,
   type DividendEvent,
-  type DividendPayment,
   dividendsBetween,
   entitlementOf,
-  type InstrumentCatalog,
-  type Market,
-  marketDate,
-  marketZone,
   parseDividendId,
-  tradingUnit,
-  type UpcomingDividend,
-  unitsToPrice,
-  zonedWallClockMs,
-} from "@kabuto/shared";
+} from "@kabuto/shared/dividends/schedule";
+import { marketDate } from "@kabuto/shared/market/calendar";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
+import { addDays } from "@kabuto/shared/market/iso-date";
+import { unitsToPrice } from "@kabuto/shared/market/ticks";
+import { tradingUnit } from "@kabuto/shared/market/units";
+import { zonedWallClockMs } from "@kabuto/shared/market/zone-time";
+import { type Market, marketZone } from "@kabuto/shared/symbols";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";

@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/bus";
-import type { AccountEvent, MemberAccountUpdate } from "@kabuto/shared";
+import type { AccountEvent, MemberAccountUpdate } from "@kabuto/shared/protocol/socket";
 import type { Db } from "../db/database.ts";
 
 /** A transaction of the database, as `db.transaction` hands it to its callback. */

@@ -1,5 +1,6 @@
 import type { Bus } from "@kabuto/bus";
-import { type StaffEvent, type StaffUpdate, staffSupportTopic } from "@kabuto/shared";
+import type { StaffEvent, StaffUpdate } from "@kabuto/shared/protocol/socket";
+import { staffSupportTopic } from "@kabuto/shared/protocol/topics";
 
 /** Tells every signed-in staff console what changed in the support inbox. */
 export type StaffEvents = (event: StaffEvent) => void;

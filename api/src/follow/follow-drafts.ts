@@ -1,4 +1,4 @@
-import type { Currency } from "@kabuto/shared";
+import type { Currency } from "@kabuto/shared/symbols";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 
 /**

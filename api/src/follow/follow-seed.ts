@@ -1,13 +1,10 @@
 import { createMemoryBus } from "@kabuto/bus";
-import {
-  type Book,
-  type InstrumentCatalog,
-  type InstrumentSymbol,
-  type LeadAvatar,
-  tradingUnit,
-  type UnitCandle,
-  unitsToPrice,
-} from "@kabuto/shared";
+import type { LeadAvatar } from "@kabuto/shared/api/follow";
+import type { InstrumentCatalog, UnitCandle } from "@kabuto/shared/market/catalog";
+import { unitsToPrice } from "@kabuto/shared/market/ticks";
+import { tradingUnit } from "@kabuto/shared/market/units";
+import type { Book } from "@kabuto/shared/protocol/market-data";
+import type { InstrumentSymbol } from "@kabuto/shared/symbols";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { AuthService } from "../auth/auth.service.ts";

@@ -1,4 +1,4 @@
-import { mirrorQuantity } from "@kabuto/shared";
+import { mirrorQuantity } from "@kabuto/shared/follow/mirror";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows.ts";

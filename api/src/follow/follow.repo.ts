@@ -1,4 +1,7 @@
-import type { Currency, LeadAvatar, LeadStatus, Position, Side } from "@kabuto/shared";
+import type { LeadAvatar, LeadStatus } from "@kabuto/shared/api/follow";
+import type { Position } from "@kabuto/shared/api/trading";
+import type { Currency } from "@kabuto/shared/symbols";
+import type { Side } from "@kabuto/shared/trading/rules";
 import { sql } from "drizzle-orm";
 import { mapOneRow, mapRows } from "../db/raw-rows.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";

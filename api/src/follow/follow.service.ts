@@ -1,49 +1,49 @@
+import type {
+  Copy,
+  CopyFunds,
+  CopyRequest,
+  CopyTerms,
+  LeadApplication,
+  LeadApply,
+  LeadDetail,
+  LeaderboardQuery,
+  LeadStatus,
+  LeadSummary,
+  MirroredPosition,
+  OpsCopy,
+  OpsLead,
+} from "@kabuto/shared/api/follow";
+import type { ReviewDecision } from "@kabuto/shared/api/ops";
+import type { Position } from "@kabuto/shared/api/trading";
 import {
-  type Book,
-  type Copy,
-  type CopyFunds,
-  type CopyRequest,
-  type CopyTerms,
-  type Currency,
-  concentration,
   copyEndsAt,
   copyStopDefaultPct,
   copyStopFloor,
   copyStopMaxPct,
   copyStopMinPct,
   copyStopReached,
-  decimalToMinor,
+  isCopyStopPct,
+  mirrorQuantity,
+  profitShare,
+} from "@kabuto/shared/follow/mirror";
+import {
+  concentration,
   type EquityPoint,
   growthIndex,
-  isCopyStopPct,
-  type LeadApplication,
-  type LeadApply,
-  type LeadDetail,
-  type LeaderboardQuery,
-  type LeadStatus,
-  type LeadSummary,
-  type MirroredPosition,
-  marketCurrency,
   maxDrawdown,
-  mirrorQuantity,
   monthlyReturns,
   monthlyVolatility,
-  type OpsCopy,
-  type OpsLead,
-  type Position,
-  parseCurrencyAmounts,
   periodReturn,
-  profit,
-  profitShare,
-  type ReviewDecision,
   riskHiddenFrom,
   riskScore,
-  toMinor,
   tradeStats,
-  tradingUnit,
-  walkBook,
-  zonedIsoDate,
-} from "@kabuto/shared";
+} from "@kabuto/shared/follow/record";
+import { tradingUnit } from "@kabuto/shared/market/units";
+import { zonedIsoDate } from "@kabuto/shared/market/zone-time";
+import { decimalToMinor, parseCurrencyAmounts } from "@kabuto/shared/money";
+import type { Book } from "@kabuto/shared/protocol/market-data";
+import { type Currency, marketCurrency } from "@kabuto/shared/symbols";
+import { profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";

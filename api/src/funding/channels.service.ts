@@ -1,5 +1,6 @@
-import type { RechargeChannel } from "@kabuto/shared";
-import { decimalToMinor, rechargeChannelInputSchema, rechargeChannelUpdateSchema } from "@kabuto/shared";
+import type { RechargeChannel } from "@kabuto/shared/api/funding";
+import { rechargeChannelInputSchema, rechargeChannelUpdateSchema } from "@kabuto/shared/api/funding";
+import { decimalToMinor } from "@kabuto/shared/money";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { numericId } from "../ids.ts";

@@ -1,5 +1,7 @@
-import type { Deposit, OpsDeposit } from "@kabuto/shared";
-import { decimalToMinor, type depositSubmitSchema, isDeskOpen, reviewDecisionSchema } from "@kabuto/shared";
+import type { Deposit, depositSubmitSchema, OpsDeposit } from "@kabuto/shared/api/funding";
+import { reviewDecisionSchema } from "@kabuto/shared/api/ops";
+import { isDeskOpen } from "@kabuto/shared/market/desk-hours";
+import { decimalToMinor } from "@kabuto/shared/money";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";

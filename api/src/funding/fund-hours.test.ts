@@ -1,4 +1,4 @@
-import { isDeskOpen } from "@kabuto/shared";
+import { isDeskOpen } from "@kabuto/shared/market/desk-hours";
 import { describe, expect, it } from "vitest";
 import { parseFundHours } from "./fund-hours.ts";
 

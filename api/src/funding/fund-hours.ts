@@ -1,4 +1,4 @@
-import { type DeskHours, parseDeskHours } from "@kabuto/shared";
+import { type DeskHours, parseDeskHours } from "@kabuto/shared/market/desk-hours";
 
 /**
  * When deposits and withdrawals are taken (FUND_HOURS): Tokyo hours on TSE business days (the

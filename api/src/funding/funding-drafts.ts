@@ -1,4 +1,5 @@
-import type { Currency, FxQuote } from "@kabuto/shared";
+import type { FxQuote } from "@kabuto/shared/api/funding";
+import type { Currency } from "@kabuto/shared/symbols";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { AccountEvent } from "@kabuto/shared";
+import type { AccountEvent } from "@kabuto/shared/protocol/socket";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows.ts";

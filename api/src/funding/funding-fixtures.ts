@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/bus";
-import type { Quote } from "@kabuto/shared";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../auth/auth.service.ts";
 import type { Database } from "../db/database.ts";

@@ -1,14 +1,15 @@
 import type {
-  Currency,
   Deposit,
   FundHistoryItem,
   OpsDeposit,
   OpsWithdrawal,
   OpsWithdrawalDetail,
-  Side,
   Withdrawal,
-} from "@kabuto/shared";
-import { requestStatuses, sides, withdrawalStatuses } from "@kabuto/shared";
+} from "@kabuto/shared/api/funding";
+import { requestStatuses, withdrawalStatuses } from "@kabuto/shared/api/funding";
+import { sides } from "@kabuto/shared/api/trading";
+import type { Currency } from "@kabuto/shared/symbols";
+import type { Side } from "@kabuto/shared/trading/rules";
 import { sql } from "drizzle-orm";
 import { mapOneRow, mapRows, type RawRow } from "../db/raw-rows.ts";
 import { maskTail } from "../identity/rules.ts";

@@ -1,5 +1,5 @@
-import { isDeskOpen } from "@kabuto/shared";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
+import { isDeskOpen } from "@kabuto/shared/market/desk-hours";
 import type { Request, Router } from "express";
 import type { Config } from "../config.ts";
 import type { ApiDocs } from "../http/openapi.ts";

@@ -1,4 +1,4 @@
-import type { Currency } from "@kabuto/shared";
+import type { Currency } from "@kabuto/shared/symbols";
 import { describe, expect, it } from "vitest";
 import {
   checkPair,

@@ -1,4 +1,5 @@
-import { type Currency, minorDigits } from "@kabuto/shared";
+import { minorDigits } from "@kabuto/shared/money";
+import type { Currency } from "@kabuto/shared/symbols";
 
 /**
  * Exchange-rate arithmetic, exact: rates are ratios of integers and amounts are minor units,

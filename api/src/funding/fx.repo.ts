@@ -1,4 +1,5 @@
-import type { Currency, FxQuote } from "@kabuto/shared";
+import type { FxQuote } from "@kabuto/shared/api/funding";
+import type { Currency } from "@kabuto/shared/symbols";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapOneRow, mapRows, type RawRow } from "../db/raw-rows.ts";

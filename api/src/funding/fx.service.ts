@@ -1,6 +1,12 @@
 import type { Bus } from "@kabuto/bus";
-import type { AccountEvent, Currency, FxConversion, FxQuote, InstrumentCatalog, Quote } from "@kabuto/shared";
-import { decimalToMinor, fxQuoteRequestSchema, quoteTopic } from "@kabuto/shared";
+import type { FxConversion, FxQuote } from "@kabuto/shared/api/funding";
+import { fxQuoteRequestSchema } from "@kabuto/shared/api/funding";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
+import { decimalToMinor } from "@kabuto/shared/money";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
+import type { AccountEvent } from "@kabuto/shared/protocol/socket";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
+import type { Currency } from "@kabuto/shared/symbols";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";

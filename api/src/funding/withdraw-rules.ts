@@ -1,14 +1,7 @@
-import {
-  type Currency,
-  currencies,
-  decimalToMinor,
-  type Market,
-  minorDigits,
-  priceToUnits,
-  profit,
-  type Side,
-  toMinor,
-} from "@kabuto/shared";
+import { priceToUnits } from "@kabuto/shared/market/ticks";
+import { decimalToMinor, minorDigits } from "@kabuto/shared/money";
+import { type Currency, currencies, type Market } from "@kabuto/shared/symbols";
+import { profit, type Side, toMinor } from "@kabuto/shared/trading/rules";
 
 /**
  * What a member may withdraw: available cash, less losses on open positions that their posted

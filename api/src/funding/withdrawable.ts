@@ -1,6 +1,9 @@
 import type { Bus } from "@kabuto/bus";
-import type { Currency, Market, Quote, Withdrawable } from "@kabuto/shared";
-import { quoteTopic, symbolMarket } from "@kabuto/shared";
+import type { Withdrawable } from "@kabuto/shared/api/funding";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
+import type { Currency, Market } from "@kabuto/shared/symbols";
+import { symbolMarket } from "@kabuto/shared/symbols";
 import { AppError } from "../errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 import { holdingPositionsIn, memberBalancesOf, rewardsHeldSince } from "./funding.repo.ts";

@@ -1,12 +1,15 @@
 import type { Bus } from "@kabuto/bus";
-import type { Currency, OpsWithdrawal, OpsWithdrawalDetail, Withdrawable, Withdrawal } from "@kabuto/shared";
-import {
-  decimalToMinor,
-  isDeskOpen,
-  reviewDecisionSchema,
-  withdrawalCheckSchema,
-  type withdrawRequestSchema,
-} from "@kabuto/shared";
+import type {
+  OpsWithdrawal,
+  OpsWithdrawalDetail,
+  Withdrawable,
+  Withdrawal,
+} from "@kabuto/shared/api/funding";
+import { withdrawalCheckSchema, type withdrawRequestSchema } from "@kabuto/shared/api/funding";
+import { reviewDecisionSchema } from "@kabuto/shared/api/ops";
+import { isDeskOpen } from "@kabuto/shared/market/desk-hours";
+import { decimalToMinor } from "@kabuto/shared/money";
+import type { Currency } from "@kabuto/shared/symbols";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";

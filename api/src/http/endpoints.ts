@@ -1,4 +1,4 @@
-import type { StaffRole } from "@kabuto/shared";
+import type { StaffRole } from "@kabuto/shared/api/ops";
 import {
   callerErrors,
   type EndpointAnswer,

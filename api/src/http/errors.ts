@@ -1,4 +1,5 @@
-import type { ErrorBody, ErrorCode } from "@kabuto/shared";
+import type { ErrorBody } from "@kabuto/shared/api/errors";
+import type { ErrorCode } from "@kabuto/shared/errors";
 import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { AppError } from "../errors.ts";

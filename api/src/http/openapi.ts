@@ -1,5 +1,7 @@
-import type { ErrorCode } from "@kabuto/shared";
-import { bearerTransport, errorBodySchema, errorStatus, sessionTransportHeader } from "@kabuto/shared";
+import { bearerTransport, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import { errorBodySchema } from "@kabuto/shared/api/errors";
+import type { ErrorCode } from "@kabuto/shared/errors";
+import { errorStatus } from "@kabuto/shared/errors";
 import type { RequestHandler, Router } from "express";
 import { z } from "zod";
 import { endpointRouter, type Serve } from "./endpoints.ts";

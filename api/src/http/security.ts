@@ -1,4 +1,4 @@
-import { bearerTransport, sessionCookieName, sessionTransportHeader } from "@kabuto/shared";
+import { bearerTransport, sessionCookieName, sessionTransportHeader } from "@kabuto/shared/api/auth";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import { AppError } from "../errors.ts";

@@ -1,4 +1,5 @@
-import { type ControlMessage, sessionCookieName } from "@kabuto/shared";
+import { sessionCookieName } from "@kabuto/shared/api/auth";
+import type { ControlMessage } from "@kabuto/shared/protocol/control";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { hashToken, resolveSession, type SessionMember } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";

@@ -1,4 +1,4 @@
-import type { BankCard, bankCardInputSchema, StaffBankCard } from "@kabuto/shared";
+import type { BankCard, bankCardInputSchema, StaffBankCard } from "@kabuto/shared/api/identity";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";

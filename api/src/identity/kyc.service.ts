@@ -4,8 +4,8 @@ import type {
   KycReviewItem,
   KycStatus,
   kycSubmitSchema,
-  ReviewDecision,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/identity";
+import type { ReviewDecision } from "@kabuto/shared/api/ops";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";

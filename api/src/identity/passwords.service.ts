@@ -1,4 +1,8 @@
-import type { changeLoginPasswordSchema, SecurityStatus, setFundPasswordSchema } from "@kabuto/shared";
+import type {
+  changeLoginPasswordSchema,
+  SecurityStatus,
+  setFundPasswordSchema,
+} from "@kabuto/shared/api/identity";
 import { verify } from "@node-rs/argon2";
 import type { z } from "zod";
 import { hashPassword, signInAccountKey, signInAddressClaim } from "../auth/auth.service.ts";

@@ -1,4 +1,4 @@
-import { isKanaReading } from "@kabuto/shared";
+import { isKanaReading } from "@kabuto/shared/api/identity";
 import { describe, expect, it } from "vitest";
 import { comparableName, holderMatches, maskTail } from "./rules.ts";
 

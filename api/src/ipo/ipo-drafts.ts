@@ -1,4 +1,6 @@
-import { costOfUnits, type Market, makeSymbol, minorToDecimal, unitShares } from "@kabuto/shared";
+import { costOfUnits, unitShares } from "@kabuto/shared/ipo/rules";
+import { minorToDecimal } from "@kabuto/shared/money";
+import { type Market, makeSymbol } from "@kabuto/shared/symbols";
 import { type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 import type { OfferingRow, SubscriptionRow } from "./ipo.repo.ts";
 

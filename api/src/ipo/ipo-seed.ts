@@ -1,11 +1,7 @@
-import {
-  nextTradingDay,
-  type OfferingDates,
-  type OfferingInput,
-  offeringWindows,
-  previousTradingDay,
-  zonedIsoDate,
-} from "@kabuto/shared";
+import type { OfferingInput } from "@kabuto/shared/api/ipo";
+import { type OfferingDates, offeringWindows } from "@kabuto/shared/ipo/rules";
+import { nextTradingDay, previousTradingDay } from "@kabuto/shared/market/calendar";
+import { zonedIsoDate } from "@kabuto/shared/market/zone-time";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapRows } from "../db/raw-rows.ts";

@@ -1,4 +1,4 @@
-import { commitmentOf, runDraw } from "@kabuto/shared";
+import { commitmentOf, runDraw } from "@kabuto/shared/ipo/draw";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceOf, readyToWithdraw } from "../funding/funding-fixtures.ts";

@@ -1,14 +1,12 @@
 import {
-  type Currency,
   type ExclusionReason,
   exclusionReasons,
-  type Market,
-  marketCurrency,
   type OfferingStage,
   offeringStages,
   type SubscriptionState,
   subscriptionStates,
-} from "@kabuto/shared";
+} from "@kabuto/shared/ipo/rules";
+import { type Currency, type Market, marketCurrency } from "@kabuto/shared/symbols";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/database.ts";

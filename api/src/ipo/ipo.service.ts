@@ -1,35 +1,34 @@
 import { randomBytes } from "node:crypto";
 import type { Bus } from "@kabuto/bus";
+import type {
+  DeclarationRequest,
+  Offering,
+  OfferingDetail,
+  OfferingInput,
+  OpsOffering,
+  Subscription,
+} from "@kabuto/shared/api/ipo";
+import { commitmentOf, entryHashOf, runDraw } from "@kabuto/shared/ipo/draw";
 import {
-  commitmentOf,
   costOfUnits,
-  type DeclarationRequest,
-  decimalToMinor,
   demandRatio,
   earlyReleasePriceMinor,
-  entryHashOf,
-  type InstrumentSymbol,
   inBand,
   isBandValid,
   type LockUp,
   lockUpEndsMs,
-  minorToDecimal,
-  type NewListing,
-  type Offering,
-  type OfferingDetail,
-  type OfferingInput,
   type OfferingPhase,
-  type OpsOffering,
   offeringPhase,
   offeringTab,
   offeringWindows,
-  priceToUnits,
-  quoteTopic,
-  runDraw,
-  type Subscription,
   scheduleProblem,
   unitShares,
-} from "@kabuto/shared";
+} from "@kabuto/shared/ipo/rules";
+import type { NewListing } from "@kabuto/shared/market/catalog";
+import { priceToUnits } from "@kabuto/shared/market/ticks";
+import { decimalToMinor, minorToDecimal } from "@kabuto/shared/money";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
+import type { InstrumentSymbol } from "@kabuto/shared/symbols";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";

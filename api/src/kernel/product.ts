@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/bus";
-import type { InstrumentCatalog } from "@kabuto/shared";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
 import type { Router } from "express";
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";

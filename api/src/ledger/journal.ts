@@ -1,4 +1,5 @@
-import type { Currency, JournalMemo } from "@kabuto/shared";
+import type { JournalMemo } from "@kabuto/shared/api/journal-memo";
+import type { Currency } from "@kabuto/shared/symbols";
 
 /**
  * A member's money by purpose: spendable, held for pending orders, posted as margin, owed to the

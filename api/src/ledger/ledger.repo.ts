@@ -1,4 +1,4 @@
-import { type Currency, currencySchema } from "@kabuto/shared";
+import { type Currency, currencySchema } from "@kabuto/shared/symbols";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapOneRow, mapRows } from "../db/raw-rows.ts";

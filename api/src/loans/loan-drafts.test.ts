@@ -1,4 +1,4 @@
-import { accrueDay, interestFor } from "@kabuto/shared";
+import { accrueDay, interestFor } from "@kabuto/shared/loans/interest";
 import { describe, expect, it } from "vitest";
 import { assertBalanced } from "../ledger/journal.ts";
 import { accrueInterest, approveLoan, rejectLoan, repayLoan } from "./loan-drafts.ts";

@@ -1,4 +1,5 @@
-import { accrueDay, addDays, splitRepayment } from "@kabuto/shared";
+import { accrueDay, splitRepayment } from "@kabuto/shared/loans/interest";
+import { addDays } from "@kabuto/shared/market/iso-date";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 import type { LoanRow } from "./loans.repo.ts";
 

@@ -1,10 +1,10 @@
 import {
-  decimalToMinor,
   isLoanCurrency,
   type LoanCurrency,
   loanCurrencies,
   percentToPpm,
-} from "@kabuto/shared";
+} from "@kabuto/shared/loans/interest";
+import { decimalToMinor } from "@kabuto/shared/money";
 import type { LoanTerms } from "./loans.service.ts";
 
 /** "JPY:2.8,USD:6" into currency → text, refusing currencies no loan is made in. */

@@ -1,4 +1,4 @@
-import { interestFor } from "@kabuto/shared";
+import { interestFor } from "@kabuto/shared/loans/interest";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows.ts";

@@ -1,5 +1,7 @@
-import type { Loan, LoanCurrency, LoanStatus } from "@kabuto/shared";
-import { isLoanCurrency, loanStatuses } from "@kabuto/shared";
+import type { Loan, LoanStatus } from "@kabuto/shared/api/loans";
+import { loanStatuses } from "@kabuto/shared/api/loans";
+import type { LoanCurrency } from "@kabuto/shared/loans/interest";
+import { isLoanCurrency } from "@kabuto/shared/loans/interest";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapOneRow, mapRows, type RawRow } from "../db/raw-rows.ts";

@@ -1,24 +1,22 @@
-import {
-  addDays,
-  type BorrowRequest,
-  type Credit,
-  type CreditLine,
-  type CreditSetting,
-  dayBasisOf,
-  decimalToMinor,
-  type Loan,
-  type LoanCurrency,
-  type LoanDetail,
-  type LoanStatus,
-  loanCurrencies,
-  type OpsCredit,
-  type OpsLoan,
-  type OpsLoanRow,
-  proposeCredit,
-  type RepaymentRequest,
-  type ReviewDecision,
-  zonedIsoDate,
-} from "@kabuto/shared";
+import type {
+  BorrowRequest,
+  Credit,
+  CreditLine,
+  CreditSetting,
+  Loan,
+  LoanDetail,
+  LoanStatus,
+  OpsCredit,
+  OpsLoan,
+  OpsLoanRow,
+  RepaymentRequest,
+} from "@kabuto/shared/api/loans";
+import type { ReviewDecision } from "@kabuto/shared/api/ops";
+import { proposeCredit } from "@kabuto/shared/loans/credit";
+import { dayBasisOf, type LoanCurrency, loanCurrencies } from "@kabuto/shared/loans/interest";
+import { addDays } from "@kabuto/shared/market/iso-date";
+import { zonedIsoDate } from "@kabuto/shared/market/zone-time";
+import { decimalToMinor } from "@kabuto/shared/money";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";

@@ -1,4 +1,5 @@
-import type { CandleInterval, UnitCandle } from "@kabuto/shared";
+import type { UnitCandle } from "@kabuto/shared/market/catalog";
+import type { CandleInterval } from "@kabuto/shared/protocol/market-data";
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { candles } from "../db/schema.ts";

@@ -1,12 +1,9 @@
 import { createCatalog } from "@kabuto/feed";
-import {
-  addDays,
-  anySymbolSchema,
-  type InstrumentCatalog,
-  marketDate,
-  type Quote,
-  type SessionState,
-} from "@kabuto/shared";
+import { marketDate } from "@kabuto/shared/market/calendar";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
+import { addDays } from "@kabuto/shared/market/iso-date";
+import type { Quote, SessionState } from "@kabuto/shared/protocol/market-data";
+import { anySymbolSchema } from "@kabuto/shared/symbols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { CandlesRepo } from "./candles.repo.ts";

@@ -1,5 +1,5 @@
 import { createPgCandleStore } from "@kabuto/feed";
-import { anySymbolSchema } from "@kabuto/shared";
+import { anySymbolSchema } from "@kabuto/shared/symbols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../seed.ts";
 import { bearerSignIn, call, startTestApp, type TestApp } from "../testing/test-app.ts";

@@ -1,28 +1,23 @@
 import type { Bus } from "@kabuto/bus";
 import type {
-  CandleInterval,
   CandleList,
   FxRate,
   HotList,
   HotListQuery,
   IndexInfo,
   Instrument,
-  InstrumentCatalog,
   InstrumentWithQuote,
-  Market,
   NewListingList,
-  Quote,
-} from "@kabuto/shared";
-import {
-  addDays,
-  candleTopic,
-  marketDate,
-  markets,
-  quoteTopic,
-  rankHotList,
-  sessionTopic,
-  toWireCandle,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/market";
+import { marketDate } from "@kabuto/shared/market/calendar";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
+import { toWireCandle } from "@kabuto/shared/market/catalog";
+import { rankHotList } from "@kabuto/shared/market/hot-lists";
+import { addDays } from "@kabuto/shared/market/iso-date";
+import type { CandleInterval, Quote } from "@kabuto/shared/protocol/market-data";
+import { candleTopic, quoteTopic, sessionTopic } from "@kabuto/shared/protocol/topics";
+import type { Market } from "@kabuto/shared/symbols";
+import { markets } from "@kabuto/shared/symbols";
 import { AppError } from "../errors.ts";
 import type { CandlesRepo } from "./candles.repo.ts";
 

@@ -1,4 +1,4 @@
-import { anySymbolSchema } from "@kabuto/shared";
+import { anySymbolSchema } from "@kabuto/shared/symbols";
 import { validate } from "../validate.ts";
 
 /** A symbol from a request path: one the market could list, or SYMBOL_INVALID before any lookup. */

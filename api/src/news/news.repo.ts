@@ -1,4 +1,4 @@
-import type { NewsKind } from "@kabuto/shared";
+import type { NewsKind } from "@kabuto/shared/api/news";
 import { and, desc, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { firstRow } from "../db/raw-rows.ts";

@@ -1,4 +1,6 @@
-import { type Adjustment, type adjustmentRequestSchema, type Currency, decimalToMinor } from "@kabuto/shared";
+import type { Adjustment, adjustmentRequestSchema } from "@kabuto/shared/api/ops";
+import { decimalToMinor } from "@kabuto/shared/money";
+import type { Currency } from "@kabuto/shared/symbols";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";

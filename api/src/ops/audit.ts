@@ -1,4 +1,5 @@
-import type { AuditActionCode, AuditEntry } from "@kabuto/shared";
+import type { AuditActionCode } from "@kabuto/shared/api/audit";
+import type { AuditEntry } from "@kabuto/shared/api/ops";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { auditLog, staff } from "../db/schema.ts";

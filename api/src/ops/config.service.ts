@@ -1,4 +1,5 @@
-import type { ConfigEntry, OpsConfigEntry } from "@kabuto/shared";
+import type { OpsConfigEntry } from "@kabuto/shared/api/ops";
+import type { ConfigEntry } from "@kabuto/shared/api/system";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";

@@ -1,4 +1,4 @@
-import type { LedgerCheck } from "@kabuto/shared";
+import type { LedgerCheck } from "@kabuto/shared/api/ops";
 import type { Db } from "../db/database.ts";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 

@@ -1,4 +1,4 @@
-import type { StaffRole } from "@kabuto/shared";
+import type { StaffRole } from "@kabuto/shared/api/ops";
 import { bearerSignIn, call, type TestApp } from "../testing/test-app.ts";
 import { StaffService } from "./staff.service.ts";
 

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryBus } from "@kabuto/bus";
 import { createCatalog } from "@kabuto/feed";
-import type { SessionsEnded } from "@kabuto/shared";
+import type { SessionsEnded } from "@kabuto/shared/protocol/control";
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import type { MemberProfile, MemberSummary } from "@kabuto/shared";
+import type { MemberProfile, MemberSummary } from "@kabuto/shared/api/ops";
 import { and, desc, eq, gt, ilike, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { firstRow, mapOneRow } from "../db/raw-rows.ts";

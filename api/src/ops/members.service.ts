@@ -4,7 +4,7 @@ import {
   type MemberProfile,
   type MemberSummary,
   memberFlagNames,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/ops";
 import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";

@@ -1,4 +1,4 @@
-import type { OpsQueues } from "@kabuto/shared";
+import type { OpsQueues } from "@kabuto/shared/api/ops";
 import type { Db } from "../db/database.ts";
 import { type QueueName, queueCounts } from "./queues.repo.ts";
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { roleAtLeast, type StaffRole, staffCookieName } from "@kabuto/shared";
+import { staffCookieName } from "@kabuto/shared/api/auth";
+import { roleAtLeast, type StaffRole } from "@kabuto/shared/api/ops";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { hashToken } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";

@@ -4,7 +4,7 @@ import {
   type Staff,
   staffLoginPattern,
   type staffLoginRequestSchema,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/ops";
 import { verify } from "@node-rs/argon2";
 import type { z } from "zod";
 import { hashPassword } from "../auth/auth.service.ts";

@@ -1,4 +1,6 @@
-import { type Invitations, inviteRewardYen, maskPhone, rewardEarned, zonedIsoDate } from "@kabuto/shared";
+import type { Invitations } from "@kabuto/shared/api/rewards";
+import { zonedIsoDate } from "@kabuto/shared/market/zone-time";
+import { inviteRewardYen, maskPhone, rewardEarned } from "@kabuto/shared/rewards/invitations";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { MemberEvent } from "../events/account-events.ts";

@@ -1,4 +1,5 @@
-import { maskPhone, type OpsReward } from "@kabuto/shared";
+import type { OpsReward } from "@kabuto/shared/api/rewards";
+import { maskPhone } from "@kabuto/shared/rewards/invitations";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapOneRow, mapRows } from "../db/raw-rows.ts";

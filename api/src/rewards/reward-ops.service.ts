@@ -1,12 +1,12 @@
-import {
-  addDays,
-  type OpsMemberRewards,
-  type RewardReversal,
-  type RewardReversalRequest,
-  type RewardSettings,
-  usablePoints,
-  zonedIsoDate,
-} from "@kabuto/shared";
+import type {
+  OpsMemberRewards,
+  RewardReversal,
+  RewardReversalRequest,
+  RewardSettings,
+} from "@kabuto/shared/api/rewards";
+import { addDays } from "@kabuto/shared/market/iso-date";
+import { zonedIsoDate } from "@kabuto/shared/market/zone-time";
+import { usablePoints } from "@kabuto/shared/rewards/checkin";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";

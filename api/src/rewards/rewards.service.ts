@@ -1,15 +1,13 @@
+import type { CheckInResult, RewardConversion, RewardsSummary } from "@kabuto/shared/api/rewards";
+import { addDays } from "@kabuto/shared/market/iso-date";
+import { zonedIsoDate } from "@kabuto/shared/market/zone-time";
 import {
-  addDays,
-  type CheckInResult,
   type CheckInTerms,
   checkInPoints,
   conversion,
   nextStreak,
-  type RewardConversion,
-  type RewardsSummary,
   usablePoints,
-  zonedIsoDate,
-} from "@kabuto/shared";
+} from "@kabuto/shared/rewards/checkin";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";

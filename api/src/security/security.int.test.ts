@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import { bearerTransport, sessionCookieName, sessionTransportHeader } from "@kabuto/shared";
+import { bearerTransport, sessionCookieName, sessionTransportHeader } from "@kabuto/shared/api/auth";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

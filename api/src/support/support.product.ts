@@ -1,4 +1,4 @@
-import { parseSupportHours } from "@kabuto/shared";
+import { parseSupportHours } from "@kabuto/shared/support/hours";
 import { product, secretsOf } from "../kernel/product.ts";
 import { seedDemoSupport } from "../seed.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";

@@ -1,4 +1,4 @@
-import { type SupportTopic, supportTopics } from "@kabuto/shared";
+import { type SupportTopic, supportTopics } from "@kabuto/shared/api/support";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapOneRow, mapRows, type RawRow } from "../db/raw-rows.ts";

@@ -4,13 +4,13 @@ import type {
   SupportAvailabilityWire,
   SupportConversation,
   SupportConversationSummary,
-  SupportHours,
   SupportOpen,
   SupportOverview,
   SupportReply,
   SupportWrite,
-} from "@kabuto/shared";
-import { deskAvailability } from "@kabuto/shared";
+} from "@kabuto/shared/api/support";
+import { deskAvailability } from "@kabuto/shared/market/desk-hours";
+import type { SupportHours } from "@kabuto/shared/support/hours";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";

@@ -1,5 +1,5 @@
 import type { Bus } from "@kabuto/bus";
-import type { ConfigEntry, Health } from "@kabuto/shared";
+import type { ConfigEntry, Health } from "@kabuto/shared/api/system";
 import { systemApi } from "@kabuto/shared/endpoints/system";
 import type { Router } from "express";
 import { answered } from "../http/endpoints.ts";

@@ -1,5 +1,7 @@
 import type { Bus } from "@kabuto/bus";
-import type { Book, Currency, MarketUpdate, Quote } from "@kabuto/shared";
+import type { Book, Quote } from "@kabuto/shared/protocol/market-data";
+import type { MarketUpdate } from "@kabuto/shared/protocol/socket";
+import type { Currency } from "@kabuto/shared/symbols";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/database.ts";
 import { members } from "../db/schema.ts";

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Bus, createMemoryBus } from "@kabuto/bus";
 import { type Catalog, createCatalog } from "@kabuto/feed";
-import { bearerTransport, sessionTransportHeader } from "@kabuto/shared";
+import { bearerTransport, sessionTransportHeader } from "@kabuto/shared/api/auth";
 import { type Logger, pino } from "pino";
 import { createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";

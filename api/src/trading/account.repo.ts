@@ -1,4 +1,5 @@
-import type { AccountSummary, Balance, Currency, FundRecord, FundRecordKind } from "@kabuto/shared";
+import type { AccountSummary, Balance, FundRecord, FundRecordKind } from "@kabuto/shared/api/trading";
+import type { Currency } from "@kabuto/shared/symbols";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { rowsOf } from "../db/rows.ts";

@@ -1,4 +1,4 @@
-import { journalMemoSchema } from "@kabuto/shared";
+import { journalMemoSchema } from "@kabuto/shared/api/journal-memo";
 import { dayTradeCases, orderCases } from "@kabuto/shared/trading-cases";
 import { describe, expect, it } from "vitest";
 import { accountKey, assertBalanced, type JournalDraft, type Posting } from "../ledger/journal.ts";

@@ -1,15 +1,10 @@
-import type { Currency, DayTradeTerms, Fill, Market, MarketTerms, Side } from "@kabuto/shared";
-import {
-  closingCharges,
-  dayTradeLeverage,
-  dayTradeOpeningCosts,
-  limitOrderHold,
-  marketCurrency,
-  openingCosts,
-  profit,
-  toMinor,
-  unitsToPrice,
-} from "@kabuto/shared";
+import { unitsToPrice } from "@kabuto/shared/market/ticks";
+import type { Currency, Market } from "@kabuto/shared/symbols";
+import { marketCurrency } from "@kabuto/shared/symbols";
+import type { DayTradeTerms } from "@kabuto/shared/trading/day-trade";
+import { dayTradeLeverage, dayTradeOpeningCosts } from "@kabuto/shared/trading/day-trade";
+import type { Fill, MarketTerms, Side } from "@kabuto/shared/trading/rules";
+import { closingCharges, limitOrderHold, openingCosts, profit, toMinor } from "@kabuto/shared/trading/rules";
 import {
   houseAccount,
   type JournalDraft,

@@ -1,4 +1,4 @@
-import { placeOrderSchema } from "@kabuto/shared";
+import { placeOrderSchema } from "@kabuto/shared/api/trading";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import type { Currency } from "@kabuto/shared";
+import type { Currency } from "@kabuto/shared/symbols";
 import { sql } from "drizzle-orm";
 import { mapOneRow } from "../db/raw-rows.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";

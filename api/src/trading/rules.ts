@@ -1,4 +1,5 @@
-import type { Market, MarketTerms } from "@kabuto/shared";
+import type { Market } from "@kabuto/shared/symbols";
+import type { MarketTerms } from "@kabuto/shared/trading/rules";
 import type { DayTradeSettings } from "./trading.service.ts";
 
 /** The terms from configuration (LEVERAGE_JP, FEE_PPM_US, ...), whose defaults are `defaultTerms`. */

@@ -1,5 +1,8 @@
-import type { Currency, Market, Order, Position, Side } from "@kabuto/shared";
-import { marketCurrency, symbolMarket, unitsToPrice } from "@kabuto/shared";
+import type { Order, Position } from "@kabuto/shared/api/trading";
+import { unitsToPrice } from "@kabuto/shared/market/ticks";
+import type { Currency, Market } from "@kabuto/shared/symbols";
+import { marketCurrency, symbolMarket } from "@kabuto/shared/symbols";
+import type { Side } from "@kabuto/shared/trading/rules";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { executePrepared } from "../db/prepared.ts";

@@ -1,38 +1,32 @@
 import type { Bus } from "@kabuto/bus";
 import type {
-  AccountEvent,
   AccountSummary,
-  Book,
-  Currency,
-  DayTradeTerms,
-  Fill,
   FundRecord,
   FundRecordKind,
-  InstrumentCatalog,
-  Market,
-  MarketTerms,
   Order,
   OrderRequest,
   Position,
-  Quote,
-  Side,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/trading";
+import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
+import { sessionAt } from "@kabuto/shared/market/sessions";
+import { isOnTick, priceToUnits } from "@kabuto/shared/market/ticks";
+import { isWholeUnits } from "@kabuto/shared/market/units";
+import type { Book, Quote } from "@kabuto/shared/protocol/market-data";
+import type { AccountEvent } from "@kabuto/shared/protocol/socket";
+import { bookTopic, quoteTopic } from "@kabuto/shared/protocol/topics";
+import type { Currency, Market } from "@kabuto/shared/symbols";
+import { marketCurrency } from "@kabuto/shared/symbols";
+import type { DayTradeTerms } from "@kabuto/shared/trading/day-trade";
 import {
-  bookTopic,
   dayTradeCutoffMs,
   dayTradeLeverageWhole,
   dayTradeOpenAllowed,
   defaultDayTradeCutoffMinutes,
   defaultDayTradeTerms,
-  defaultTerms,
-  isOnTick,
-  isWholeUnits,
-  marketCurrency,
-  priceToUnits,
-  quoteTopic,
-  sessionAt,
-  walkBook,
-} from "@kabuto/shared";
+} from "@kabuto/shared/trading/day-trade";
+import type { Fill, MarketTerms, Side } from "@kabuto/shared/trading/rules";
+import { walkBook } from "@kabuto/shared/trading/rules";
+import { defaultTerms } from "@kabuto/shared/trading/terms";
 import { isDayTradeApproved } from "../daytrade/day-trading.repo.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";

@@ -1,13 +1,7 @@
-import type { Market } from "@kabuto/shared";
-import {
-  breachesMaintenance,
-  equity,
-  priceToUnits,
-  profit,
-  sessionAt,
-  toMinor,
-  walkBook,
-} from "@kabuto/shared";
+import { sessionAt } from "@kabuto/shared/market/sessions";
+import { priceToUnits } from "@kabuto/shared/market/ticks";
+import type { Market } from "@kabuto/shared/symbols";
+import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import type { Db } from "../db/database.ts";
 import { holdingDayTrades, holdingPositions, marketOf, pendingLimitOrders } from "./trading.repo.ts";
 import type { TradingService } from "./trading.service.ts";

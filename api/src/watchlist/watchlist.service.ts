@@ -1,4 +1,4 @@
-import { watchlistMax } from "@kabuto/shared";
+import { watchlistMax } from "@kabuto/shared/api/market";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import {

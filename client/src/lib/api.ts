@@ -1,9 +1,6 @@
-import {
-  bearerTransport,
-  errorBodySchema,
-  sessionTransportHeader,
-  validationDetailsSchema,
-} from "@kabuto/shared";
+import { bearerTransport, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import { errorBodySchema } from "@kabuto/shared/api/errors";
+import { validationDetailsSchema } from "@kabuto/shared/api/field-issues";
 import { type CallInput, type EndpointResponse, type EndpointSpec, pathOf } from "@kabuto/shared/endpoint";
 import type { z } from "zod";
 import { bearerToken, isWrapped } from "../native/session-token.ts";

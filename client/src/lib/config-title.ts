@@ -1,4 +1,4 @@
-import type { ConfigEntry } from "@kabuto/shared";
+import type { ConfigEntry } from "@kabuto/shared/api/system";
 import { systemApi } from "@kabuto/shared/endpoints/system";
 import { call } from "./api.ts";
 

@@ -1,4 +1,5 @@
-import type { ErrorCode, FieldIssueCode, TopicErrorCode } from "@kabuto/shared";
+import type { FieldIssueCode } from "@kabuto/shared/api/field-issues";
+import type { ErrorCode, TopicErrorCode } from "@kabuto/shared/errors";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { type ClientErrorCode, type FieldError, fieldErrorCode } from "./api-error.ts";

@@ -1,5 +1,5 @@
-import type { AccountEvent } from "@kabuto/shared";
 import type { EndpointSpec } from "@kabuto/shared/endpoint";
+import type { AccountEvent } from "@kabuto/shared/protocol/socket";
 import { type Query, QueryClient } from "@tanstack/react-query";
 
 /**

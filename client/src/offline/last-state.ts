@@ -1,11 +1,8 @@
-import {
-  accountSchema,
-  instrumentWithQuoteSchema,
-  positionSchema,
-  type Quote,
-  quoteTopic,
-  type Update,
-} from "@kabuto/shared";
+import { instrumentWithQuoteSchema } from "@kabuto/shared/api/market";
+import { accountSchema, positionSchema } from "@kabuto/shared/api/trading";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
+import type { Update } from "@kabuto/shared/protocol/socket";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
 import { createStore, del, get, keys, set } from "idb-keyval";
 import { z } from "zod";
 import { knownInstrument, remember } from "../features/market/market-api.ts";

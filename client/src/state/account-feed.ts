@@ -1,4 +1,4 @@
-import type { AccountEvent } from "@kabuto/shared";
+import type { AccountEvent } from "@kabuto/shared/protocol/socket";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useEffect } from "react";

@@ -1,4 +1,4 @@
-import { socketProtocolVersion } from "@kabuto/shared";
+import { socketProtocolVersion } from "@kabuto/shared/protocol/version";
 import { describe, expect, it } from "vitest";
 import { isOutdated, markOutdated, speaksOurProtocol } from "./protocol-version.ts";
 

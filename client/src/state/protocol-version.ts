@@ -1,4 +1,5 @@
-import { type Hello, socketProtocolVersion } from "@kabuto/shared";
+import type { Hello } from "@kabuto/shared/protocol/socket";
+import { socketProtocolVersion } from "@kabuto/shared/protocol/version";
 import { atom, store, useValue } from "./store.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { SessionResponse } from "@kabuto/shared";
+import type { SessionResponse } from "@kabuto/shared/api/auth";
 import { readStorage, removeStorage, writeStorage } from "../lib/storage.ts";
 import { atom, store, useValue } from "./store.ts";
 

@@ -1,13 +1,13 @@
+import type { TopicErrorCode } from "@kabuto/shared/errors";
 import {
   type ClientToServerEvents,
-  isEventTopic,
   type ServerToClientEvents,
   type SubscribeAck,
-  socketProtocolVersion,
-  type TopicErrorCode,
   topicsPerSocketMax,
   type Update,
-} from "@kabuto/shared";
+} from "@kabuto/shared/protocol/socket";
+import { isEventTopic } from "@kabuto/shared/protocol/topics";
+import { socketProtocolVersion } from "@kabuto/shared/protocol/version";
 import { io, type Socket } from "socket.io-client";
 import { bearerToken } from "../native/session-token.ts";
 import { isOutdated, markOutdated, speaksOurProtocol } from "./protocol-version.ts";

@@ -1,4 +1,5 @@
-import { type ClientTopic, isUpdateOf, type Update, type UpdateOf } from "@kabuto/shared";
+import { isUpdateOf, type Update, type UpdateOf } from "@kabuto/shared/protocol/socket";
+import type { ClientTopic } from "@kabuto/shared/protocol/topics";
 import { atom, type Getter, type PrimitiveAtom, store } from "./store.ts";
 
 /**

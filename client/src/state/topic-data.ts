@@ -1,18 +1,18 @@
 import {
-  accountEventSchema,
   bookSchema,
+  liveCandleSchema,
+  quoteSchema,
+  sessionStateSchema,
+} from "@kabuto/shared/protocol/market-data";
+import { accountEventSchema, staffEventSchema, type Update } from "@kabuto/shared/protocol/socket";
+import {
   bookTopic,
   candleTopic,
-  liveCandleSchema,
   parseTopic,
-  quoteSchema,
   quoteTopic,
-  sessionStateSchema,
   sessionTopic,
-  staffEventSchema,
   staffSupportTopic,
-  type Update,
-} from "@kabuto/shared";
+} from "@kabuto/shared/protocol/topics";
 
 /** An update as it arrives: its fields are the server's word, not yet checked. */
 export interface Unchecked {

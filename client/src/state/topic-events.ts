@@ -1,4 +1,4 @@
-import type { Update } from "@kabuto/shared";
+import type { Update } from "@kabuto/shared/protocol/socket";
 import { useEffect, useRef } from "react";
 import { acquireTopic, listenTopic } from "./socket.ts";
 

@@ -1,18 +1,19 @@
+import type {
+  Book,
+  CandleInterval,
+  LiveCandle,
+  Quote,
+  SessionState,
+} from "@kabuto/shared/protocol/market-data";
+import type { Update, UpdateOf } from "@kabuto/shared/protocol/socket";
 import {
-  type Book,
   bookTopic,
-  type CandleInterval,
   candleTopic,
-  type LiveCandle,
-  type Market,
   type MarketTopic,
-  type Quote,
   quoteTopic,
-  type SessionState,
   sessionTopic,
-  type Update,
-  type UpdateOf,
-} from "@kabuto/shared";
+} from "@kabuto/shared/protocol/topics";
+import type { Market } from "@kabuto/shared/symbols";
 import { useEffect, useSyncExternalStore } from "react";
 import { acquireTopic } from "./socket.ts";
 import { atom, useValue } from "./store.ts";

@@ -1,5 +1,6 @@
 import { tzOffset } from "@date-fns/tz";
-import type { CandleInterval, UnitCandle } from "@kabuto/shared";
+import type { UnitCandle } from "@kabuto/shared/market/catalog";
+import type { CandleInterval } from "@kabuto/shared/protocol/market-data";
 
 const minuteMs = 60_000;
 const fixedIntervalMs: Partial<Record<CandleInterval, number>> = {

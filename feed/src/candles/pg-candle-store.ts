@@ -1,5 +1,6 @@
-import type { CandleInterval, UnitCandle } from "@kabuto/shared";
-import { candleIntervals } from "@kabuto/shared";
+import type { UnitCandle } from "@kabuto/shared/market/catalog";
+import type { CandleInterval } from "@kabuto/shared/protocol/market-data";
+import { candleIntervals } from "@kabuto/shared/protocol/market-data";
 import { type SQL, sql } from "drizzle-orm";
 import type { CandleStore, StoredCandle } from "../candle-store.ts";
 

@@ -1,4 +1,5 @@
-import { sessionWindows, tradingDays } from "@kabuto/shared";
+import { tradingDays } from "@kabuto/shared/market/calendar";
+import { sessionWindows } from "@kabuto/shared/market/sessions";
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "../catalog.ts";
 import { backfillInstrument, firstStartAnchor, recentSessions, resumeFrom } from "./backfill.ts";

@@ -1,5 +1,9 @@
-import type { CandleInterval, UnitCandle } from "@kabuto/shared";
-import { candleIntervals, ensureDefined, isoDateParts, marketDate } from "@kabuto/shared";
+import { ensureDefined } from "@kabuto/shared/market/assert";
+import { marketDate } from "@kabuto/shared/market/calendar";
+import type { UnitCandle } from "@kabuto/shared/market/catalog";
+import { isoDateParts } from "@kabuto/shared/market/iso-date";
+import type { CandleInterval } from "@kabuto/shared/protocol/market-data";
+import { candleIntervals } from "@kabuto/shared/protocol/market-data";
 import { aggregate, bucketStart, valueTraded } from "../candles/buckets.ts";
 import { clampToBand, type SimInstrument } from "./instruments.ts";
 import { createRandom } from "./prng.ts";

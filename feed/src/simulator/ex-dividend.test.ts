@@ -1,4 +1,5 @@
-import { dividendsBetween, unitsToPrice } from "@kabuto/shared";
+import { dividendsBetween } from "@kabuto/shared/dividends/schedule";
+import { unitsToPrice } from "@kabuto/shared/market/ticks";
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "../catalog.ts";
 import type { SimInstrument } from "./instruments.ts";

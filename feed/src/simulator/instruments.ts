@@ -1,4 +1,4 @@
-import type { Market } from "@kabuto/shared";
+import type { Market } from "@kabuto/shared/symbols";
 
 /**
  * The price grid of one instrument: integer units at a fixed scale, the tick at a price, and

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
-import type { Market, SessionPhase } from "@kabuto/shared";
-import { sessionAt, sessionWindows } from "@kabuto/shared";
+import { sessionAt, sessionWindows } from "@kabuto/shared/market/sessions";
+import type { SessionPhase } from "@kabuto/shared/protocol/market-data";
+import type { Market } from "@kabuto/shared/symbols";
 
 export interface PhaseNow {
   phase: SessionPhase;

@@ -1,5 +1,5 @@
-import type { Book } from "@kabuto/shared";
-import { isOnTick, priceToUnits } from "@kabuto/shared";
+import { isOnTick, priceToUnits } from "@kabuto/shared/market/ticks";
+import type { Book } from "@kabuto/shared/protocol/market-data";
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "../catalog.ts";
 import type { SimInstrument } from "./instruments.ts";

@@ -1,5 +1,7 @@
-import type { Book, CandleInterval, Market, Quote, SessionPhase, UnitCandle } from "@kabuto/shared";
-import { candleIntervals } from "@kabuto/shared";
+import type { UnitCandle } from "@kabuto/shared/market/catalog";
+import type { Book, CandleInterval, Quote, SessionPhase } from "@kabuto/shared/protocol/market-data";
+import { candleIntervals } from "@kabuto/shared/protocol/market-data";
+import type { Market } from "@kabuto/shared/symbols";
 import { applyTrade, bucketStart, openCandle } from "../candles/buckets.ts";
 import { clampToBand, type SimInstrument } from "./instruments.ts";
 import { createRandom, type Random } from "./prng.ts";

@@ -1,4 +1,4 @@
-import type { SessionPhase } from "@kabuto/shared";
+import type { SessionPhase } from "@kabuto/shared/protocol/market-data";
 
 /**
  * Relative trading intensity through a session: heavy at the open, a lull at midday, a rise

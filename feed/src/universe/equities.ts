@@ -1,4 +1,5 @@
-import type { LocalizedName, Market } from "@kabuto/shared";
+import type { LocalizedName } from "@kabuto/shared/api/market";
+import type { Market } from "@kabuto/shared/symbols";
 
 /*
  * The simulator's equity universe: real, liquid TSE and US names with reference levels for the

@@ -1,4 +1,4 @@
-import type { Currency } from "@kabuto/shared";
+import type { Currency } from "@kabuto/shared/symbols";
 
 /*
  * FX pairs the simulator quotes. Every pair is against USD, so any cross (JPY/TWD, HKD/JPY...)

@@ -1,4 +1,5 @@
-import type { LocalizedName, Market } from "@kabuto/shared";
+import type { LocalizedName } from "@kabuto/shared/api/market";
+import type { Market } from "@kabuto/shared/symbols";
 
 /*
  * The indices the simulator publishes. Reference levels are rounded from roughly mid-2025

@@ -1,4 +1,4 @@
-import { anySymbolSchema, currencies, equitySymbolSchema, markets, symbolKind } from "@kabuto/shared";
+import { anySymbolSchema, currencies, equitySymbolSchema, markets, symbolKind } from "@kabuto/shared/symbols";
 import { describe, expect, it } from "vitest";
 import { type EquitySeed, equities, sectors } from "./equities.ts";
 import { fxPairs } from "./fx.ts";

@@ -1,4 +1,9 @@
-import type { LoginRequest, RegisterRequest, SessionResponse, SmsLoginRequest } from "@kabuto/shared";
+import type {
+  LoginRequest,
+  RegisterRequest,
+  SessionResponse,
+  SmsLoginRequest,
+} from "@kabuto/shared/api/auth";
 import { authApi } from "@kabuto/shared/endpoints/auth";
 import { call } from "../../lib/api.ts";
 import { keepSessionToken } from "../../native/session-token.ts";

@@ -1,4 +1,5 @@
-import { bankCardInputSchema, loginRequestSchema, registerRequestSchema } from "@kabuto/shared";
+import { loginRequestSchema, registerRequestSchema } from "@kabuto/shared/api/auth";
+import { bankCardInputSchema } from "@kabuto/shared/api/identity";
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../lib/api.ts";
 import { fieldErrorsFromIssues } from "./form-errors.ts";

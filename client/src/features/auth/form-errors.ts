@@ -1,4 +1,4 @@
-import { type FieldIssue, fieldIssueOf, paramsOf } from "@kabuto/shared";
+import { type FieldIssue, fieldIssueOf, paramsOf } from "@kabuto/shared/api/field-issues";
 import type { z } from "zod";
 import type { FieldError } from "../../lib/api-error.ts";
 

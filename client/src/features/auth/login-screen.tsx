@@ -1,4 +1,4 @@
-import { loginRequestSchema } from "@kabuto/shared";
+import { loginRequestSchema } from "@kabuto/shared/api/auth";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";

@@ -1,4 +1,4 @@
-import { registerRequestSchema } from "@kabuto/shared";
+import { registerRequestSchema } from "@kabuto/shared/api/auth";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";

@@ -1,4 +1,4 @@
-import { smsLoginRequestSchema } from "@kabuto/shared";
+import { smsLoginRequestSchema } from "@kabuto/shared/api/auth";
 import { authApi } from "@kabuto/shared/endpoints/auth";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";

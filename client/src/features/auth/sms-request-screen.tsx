@@ -1,4 +1,4 @@
-import { smsCodeRequestSchema } from "@kabuto/shared";
+import { smsCodeRequestSchema } from "@kabuto/shared/api/auth";
 import { authApi } from "@kabuto/shared/endpoints/auth";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";

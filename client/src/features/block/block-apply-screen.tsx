@@ -1,15 +1,9 @@
-import {
-  type BlockCatalog,
-  type BlockInstrument,
-  type BlockOffering,
-  blockCost,
-  blockSellCost,
-  type Market,
-  marketCurrency,
-  tradingUnit,
-} from "@kabuto/shared";
+import type { BlockCatalog, BlockInstrument, BlockOffering } from "@kabuto/shared/api/block";
+import { blockCost, blockSellCost } from "@kabuto/shared/block/rules";
 import { blockApi } from "@kabuto/shared/endpoints/block";
 import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { tradingUnit } from "@kabuto/shared/market/units";
+import { type Market, marketCurrency } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { useLocation, useSearch } from "wouter";

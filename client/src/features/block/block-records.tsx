@@ -1,4 +1,4 @@
-import type { BlockApplication } from "@kabuto/shared";
+import type { BlockApplication } from "@kabuto/shared/api/block";
 import { blockApi } from "@kabuto/shared/endpoints/block";
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { msg } from "@lingui/core/macro";

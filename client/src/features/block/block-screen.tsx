@@ -1,4 +1,4 @@
-import type { BlockCatalog, BlockInstrument, BlockOffering } from "@kabuto/shared";
+import type { BlockCatalog, BlockInstrument, BlockOffering } from "@kabuto/shared/api/block";
 import { blockApi } from "@kabuto/shared/endpoints/block";
 import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";

@@ -1,8 +1,12 @@
 import { Tabs } from "@base-ui/react/tabs";
-import type { DayTrading, InstrumentWithQuote, Market, Position, Side } from "@kabuto/shared";
-import { marketZone, symbolMarket } from "@kabuto/shared";
+import type { DayTrading } from "@kabuto/shared/api/day-trading";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
+import type { Position } from "@kabuto/shared/api/trading";
 import { dayTradingApi } from "@kabuto/shared/endpoints/day-trading";
 import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
+import type { Market } from "@kabuto/shared/symbols";
+import { marketZone, symbolMarket } from "@kabuto/shared/symbols";
+import type { Side } from "@kabuto/shared/trading/rules";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

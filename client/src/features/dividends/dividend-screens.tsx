@@ -1,6 +1,8 @@
-import { type DividendPayment, marketZone, ppmToPercent, type UpcomingDividend } from "@kabuto/shared";
+import type { DividendPayment, UpcomingDividend } from "@kabuto/shared/api/dividends";
 import { dividendsApi } from "@kabuto/shared/endpoints/dividends";
 import { formatDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { ppmToPercent } from "@kabuto/shared/loans/interest";
+import { marketZone } from "@kabuto/shared/symbols";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";

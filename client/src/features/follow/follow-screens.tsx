@@ -5,7 +5,7 @@ import {
   type LeaderboardQuery,
   type LeadSummary,
   leadAvatars,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/follow";
 import { followApi } from "@kabuto/shared/endpoints/follow";
 import { formatMoney, formatPercent } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";

@@ -1,4 +1,4 @@
-import type { LeadDetail } from "@kabuto/shared";
+import type { LeadDetail } from "@kabuto/shared/api/follow";
 import { ColorType, createChart, LineSeries, type UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef } from "react";
 

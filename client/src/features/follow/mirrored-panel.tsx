@@ -1,4 +1,4 @@
-import type { MirroredPosition } from "@kabuto/shared";
+import type { MirroredPosition } from "@kabuto/shared/api/follow";
 import { followApi } from "@kabuto/shared/endpoints/follow";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";

@@ -1,4 +1,4 @@
-import type { FundRecord } from "@kabuto/shared";
+import type { FundRecord } from "@kabuto/shared/api/trading";
 import { describe, expect, it } from "vitest";
 import {
   appendPage,

@@ -1,4 +1,6 @@
-import { type Currency, type FundRecord, type JournalMemo, journalMemoSchema } from "@kabuto/shared";
+import { type JournalMemo, journalMemoSchema } from "@kabuto/shared/api/journal-memo";
+import type { FundRecord } from "@kabuto/shared/api/trading";
+import type { Currency } from "@kabuto/shared/symbols";
 
 /**
  * What a fund record (one ledger journal) did to the member's money, for its row: the change of

@@ -1,6 +1,8 @@
 import { Tabs } from "@base-ui/react/tabs";
-import { type FundRecord, type JournalMemo, marketZone } from "@kabuto/shared";
+import type { JournalMemo } from "@kabuto/shared/api/journal-memo";
+import type { FundRecord } from "@kabuto/shared/api/trading";
 import { formatAmount, formatDate, formatDateTime, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -1,4 +1,4 @@
-import type { FundRecord, FundRecordKind } from "@kabuto/shared";
+import type { FundRecord, FundRecordKind } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { call } from "../../lib/api.ts";
 

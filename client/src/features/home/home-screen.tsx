@@ -1,4 +1,4 @@
-import type { ConfigEntry } from "@kabuto/shared";
+import type { ConfigEntry } from "@kabuto/shared/api/system";
 import type { EndpointResponse } from "@kabuto/shared/endpoint";
 import { marketApi } from "@kabuto/shared/endpoints/market";
 import { newsApi } from "@kabuto/shared/endpoints/news";

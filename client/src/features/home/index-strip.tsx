@@ -1,4 +1,4 @@
-import type { IndexInfo } from "@kabuto/shared";
+import type { IndexInfo } from "@kabuto/shared/api/market";
 import { formatChange, formatPercent, formatPrice } from "@kabuto/shared/format";
 import { memo } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";

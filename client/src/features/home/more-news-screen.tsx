@@ -1,5 +1,5 @@
 import { Tabs } from "@base-ui/react/tabs";
-import type { NewsKind } from "@kabuto/shared";
+import type { NewsKind } from "@kabuto/shared/api/news";
 import { newsApi } from "@kabuto/shared/endpoints/news";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-import type { NewsItem } from "@kabuto/shared";
+import type { NewsItem } from "@kabuto/shared/api/news";
 import { newsApi } from "@kabuto/shared/endpoints/news";
 import { formatDate } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";

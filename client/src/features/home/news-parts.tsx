@@ -1,4 +1,4 @@
-import type { NewsKind, NewsSummary } from "@kabuto/shared";
+import type { NewsKind, NewsSummary } from "@kabuto/shared/api/news";
 import { formatDate } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";

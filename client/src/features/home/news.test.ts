@@ -1,4 +1,4 @@
-import type { NewsSummary } from "@kabuto/shared";
+import type { NewsSummary } from "@kabuto/shared/api/news";
 import { describe, expect, it } from "vitest";
 import {
   appendNewsPage,

@@ -1,5 +1,6 @@
-import { type LocalizedText, marketZone, type NewsKind, type NewsSummary } from "@kabuto/shared";
+import type { LocalizedText, NewsKind, NewsSummary } from "@kabuto/shared/api/news";
 import { formatClock } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 import type { AppLocale } from "../../i18n/locale.ts";
 
 /** News and announcements are dated on Tokyo's clock, the house's and the home market's. */

@@ -1,4 +1,4 @@
-import type { BankCardInput, SecurityStatus } from "@kabuto/shared";
+import type { BankCardInput, SecurityStatus } from "@kabuto/shared/api/identity";
 import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ComponentProps, type FormEvent, type ReactNode, useState } from "react";

@@ -1,4 +1,4 @@
-import type { BankCard } from "@kabuto/shared";
+import type { BankCard } from "@kabuto/shared/api/identity";
 import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";

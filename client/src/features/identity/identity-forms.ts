@@ -5,7 +5,7 @@ import {
   type DocumentType,
   kycSubmitSchema,
   setFundPasswordSchema,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/identity";
 import type { FieldError } from "../../lib/api-error.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
 import { photoProblem } from "./photo.ts";

@@ -1,4 +1,4 @@
-import type { DocumentType, SecurityStatus } from "@kabuto/shared";
+import type { DocumentType, SecurityStatus } from "@kabuto/shared/api/identity";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -3,10 +3,10 @@ import {
   documentTypes,
   type KycApplication,
   type KycStatus,
-  marketZone,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/identity";
 import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { formatDate } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { PageHeader } from "../../app/page-header.tsx";

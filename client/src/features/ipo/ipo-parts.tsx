@@ -1,5 +1,7 @@
-import { marketZone, type Offering, type OfferingPhase, type Subscription } from "@kabuto/shared";
+import type { Offering, Subscription } from "@kabuto/shared/api/ipo";
 import { formatDate, formatDateTime, formatNumber, formatPrice } from "@kabuto/shared/format";
+import type { OfferingPhase } from "@kabuto/shared/ipo/rules";
+import { marketZone } from "@kabuto/shared/symbols";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

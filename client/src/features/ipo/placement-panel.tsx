@@ -1,6 +1,8 @@
-import { marketZone, type Position, type Subscription } from "@kabuto/shared";
+import type { Subscription } from "@kabuto/shared/api/ipo";
+import type { Position } from "@kabuto/shared/api/trading";
 import { ipoApi } from "@kabuto/shared/endpoints/ipo";
 import { formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";

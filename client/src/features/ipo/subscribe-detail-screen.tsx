@@ -1,17 +1,10 @@
-import {
-  chanceOneIn,
-  commitmentOf,
-  decimalToMinor,
-  declarationCeiling,
-  marketZone,
-  type Offering,
-  type OfferingDetail,
-  type PublishedDraw,
-  runDraw,
-  type Subscription,
-} from "@kabuto/shared";
+import type { Offering, OfferingDetail, PublishedDraw, Subscription } from "@kabuto/shared/api/ipo";
 import { ipoApi } from "@kabuto/shared/endpoints/ipo";
 import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { chanceOneIn, commitmentOf, runDraw } from "@kabuto/shared/ipo/draw";
+import { declarationCeiling } from "@kabuto/shared/ipo/rules";
+import { decimalToMinor } from "@kabuto/shared/money";
+import { marketZone } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { Link, useSearch } from "wouter";

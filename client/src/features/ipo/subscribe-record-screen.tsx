@@ -1,6 +1,7 @@
-import { marketZone, type Subscription } from "@kabuto/shared";
+import type { Subscription } from "@kabuto/shared/api/ipo";
 import { ipoApi } from "@kabuto/shared/endpoints/ipo";
 import { formatDateTime, formatMoney, formatPrice } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";

@@ -1,5 +1,5 @@
 import { Tabs } from "@base-ui/react/tabs";
-import type { Offering } from "@kabuto/shared";
+import type { Offering } from "@kabuto/shared/api/ipo";
 import { ipoApi } from "@kabuto/shared/endpoints/ipo";
 import { formatNumber } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";

@@ -1,13 +1,7 @@
-import {
-  type Credit,
-  type CreditLine,
-  interestFor,
-  type Loan,
-  type LoanCurrency,
-  ppmToPercent,
-} from "@kabuto/shared";
+import type { Credit, CreditLine, Loan } from "@kabuto/shared/api/loans";
 import { loansApi } from "@kabuto/shared/endpoints/loans";
 import { formatMoney } from "@kabuto/shared/format";
+import { interestFor, type LoanCurrency, ppmToPercent } from "@kabuto/shared/loans/interest";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

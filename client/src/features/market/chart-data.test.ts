@@ -1,4 +1,4 @@
-import type { Candle } from "@kabuto/shared";
+import type { Candle } from "@kabuto/shared/protocol/market-data";
 import { describe, expect, it } from "vitest";
 import { chartTime, isIntraday, liveCandlePlacement, mergeCandles, toBar, toVolume } from "./chart-data.ts";
 

@@ -1,5 +1,5 @@
-import type { Candle, CandleInterval } from "@kabuto/shared";
 import { zoneOffsetMs } from "@kabuto/shared/format";
+import type { Candle, CandleInterval } from "@kabuto/shared/protocol/market-data";
 
 /**
  * Candles as lightweight-charts wants them. The chart counts seconds and draws every time as

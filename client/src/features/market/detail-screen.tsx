@@ -1,12 +1,8 @@
 import { Tabs } from "@base-ui/react/tabs";
-import type { Side } from "@kabuto/shared";
-import {
-  anySymbolSchema,
-  type CandleInterval,
-  candleIntervals,
-  type InstrumentWithQuote,
-  symbolKind,
-} from "@kabuto/shared";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
+import { type CandleInterval, candleIntervals } from "@kabuto/shared/protocol/market-data";
+import { anySymbolSchema, symbolKind } from "@kabuto/shared/symbols";
+import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
 import { useLocation, useSearch } from "wouter";

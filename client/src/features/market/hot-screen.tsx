@@ -1,6 +1,8 @@
 import { Tabs } from "@base-ui/react/tabs";
-import { type HotList, type HotListKind, hotListKinds, type Market, markets } from "@kabuto/shared";
+import type { HotList } from "@kabuto/shared/api/market";
 import { formatCompact } from "@kabuto/shared/format";
+import { type HotListKind, hotListKinds } from "@kabuto/shared/market/hot-lists";
+import { type Market, markets } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";

@@ -1,5 +1,6 @@
-import type { LocalizedName, Market } from "@kabuto/shared";
-import { marketZone, symbolKind } from "@kabuto/shared";
+import type { LocalizedName } from "@kabuto/shared/api/market";
+import type { Market } from "@kabuto/shared/symbols";
+import { marketZone, symbolKind } from "@kabuto/shared/symbols";
 import type { AppLocale } from "../../i18n/locale.ts";
 
 export function localName(name: LocalizedName, locale: AppLocale): string {

@@ -1,12 +1,8 @@
-import type {
-  CandleInterval,
-  CandleList,
-  HotList,
-  HotListKind,
-  InstrumentWithQuote,
-  Market,
-} from "@kabuto/shared";
+import type { CandleList, HotList, InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { marketApi } from "@kabuto/shared/endpoints/market";
+import type { HotListKind } from "@kabuto/shared/market/hot-lists";
+import type { CandleInterval } from "@kabuto/shared/protocol/market-data";
+import type { Market } from "@kabuto/shared/symbols";
 import { useEffect } from "react";
 import { call } from "../../lib/api.ts";
 import { type AsyncState, type EndpointState, useEndpoint, useEndpoints } from "../../lib/queries.ts";

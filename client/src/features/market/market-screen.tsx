@@ -1,6 +1,9 @@
 import { Tabs } from "@base-ui/react/tabs";
-import type { InstrumentWithQuote, Market } from "@kabuto/shared";
-import { marketDate, usExtendedHours, zonedWallClockMs } from "@kabuto/shared";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
+import { marketDate } from "@kabuto/shared/market/calendar";
+import { usExtendedHours } from "@kabuto/shared/market/sessions";
+import { zonedWallClockMs } from "@kabuto/shared/market/zone-time";
+import type { Market } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";

@@ -1,5 +1,5 @@
-import { type BookLevel, bookDepth } from "@kabuto/shared";
 import { formatCompact, formatPrice } from "@kabuto/shared/format";
+import { type BookLevel, bookDepth } from "@kabuto/shared/protocol/market-data";
 import { Trans } from "@lingui/react/macro";
 import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";

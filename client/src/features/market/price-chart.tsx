@@ -1,5 +1,5 @@
-import type { Candle, CandleInterval } from "@kabuto/shared";
 import { formatPrice, intlLocale } from "@kabuto/shared/format";
+import type { Candle, CandleInterval } from "@kabuto/shared/protocol/market-data";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   CandlestickSeries,

@@ -1,4 +1,4 @@
-import type { InstrumentWithQuote, Quote } from "@kabuto/shared";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import {
   formatAmount,
   formatChange,
@@ -7,6 +7,7 @@ import {
   formatPrice,
   formatVolume,
 } from "@kabuto/shared/format";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";

@@ -1,4 +1,4 @@
-import type { InstrumentWithQuote } from "@kabuto/shared";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { QuoteRow } from "./quote-row.tsx";

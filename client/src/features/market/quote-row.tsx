@@ -1,5 +1,6 @@
-import type { Instrument, Quote } from "@kabuto/shared";
+import type { Instrument } from "@kabuto/shared/api/market";
 import { formatChange, formatPercent, formatPrice } from "@kabuto/shared/format";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
 import { memo, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";

@@ -1,4 +1,5 @@
-import type { Market, SessionPhase } from "@kabuto/shared";
+import type { SessionPhase } from "@kabuto/shared/protocol/market-data";
+import type { Market } from "@kabuto/shared/symbols";
 import { useLingui } from "@lingui/react/macro";
 import { useMarketSession } from "../../state/topics.ts";
 

@@ -1,4 +1,4 @@
-import type { InstrumentWithQuote } from "@kabuto/shared";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { knownInstrument, useInstrumentReads } from "./market-api.ts";
 
 /**

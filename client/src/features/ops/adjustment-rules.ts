@@ -1,4 +1,5 @@
-import { type Currency, currencies, decimalToMinor } from "@kabuto/shared";
+import { decimalToMinor } from "@kabuto/shared/money";
+import { type Currency, currencies } from "@kabuto/shared/symbols";
 
 /**
  * An adjusting journal's amount as staff type it: signed major units of the currency ("-1500",

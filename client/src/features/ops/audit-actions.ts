@@ -1,4 +1,4 @@
-import { type AuditActionCode, isAuditActionCode } from "@kabuto/shared";
+import { type AuditActionCode, isAuditActionCode } from "@kabuto/shared/api/audit";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@kabuto/shared";
+import type { AuditEntry } from "@kabuto/shared/api/ops";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";

@@ -1,4 +1,4 @@
-import type { BlockInstrument, BlockOffering, OpsBlockApplication } from "@kabuto/shared";
+import type { BlockInstrument, BlockOffering, OpsBlockApplication } from "@kabuto/shared/api/block";
 import { blockApi } from "@kabuto/shared/endpoints/block";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";

@@ -1,11 +1,11 @@
 import {
-  type Currency,
-  minorToDecimal,
   type RechargeChannel,
   type RechargeChannelInput,
   rechargeChannelInputSchema,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/funding";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
+import { minorToDecimal } from "@kabuto/shared/money";
+import type { Currency } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { CheckField, TextField } from "../../app/text-field.tsx";

@@ -1,4 +1,4 @@
-import type { OpsConfigEntry } from "@kabuto/shared";
+import type { OpsConfigEntry } from "@kabuto/shared/api/ops";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";

@@ -1,4 +1,4 @@
-import type { AuditEntry, LedgerCheck, OpsQueues } from "@kabuto/shared";
+import type { AuditEntry, LedgerCheck, OpsQueues } from "@kabuto/shared/api/ops";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { formatNumber } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -1,4 +1,4 @@
-import { dayTradeApplicationStatuses, type OpsDayTradeApplication } from "@kabuto/shared";
+import { dayTradeApplicationStatuses, type OpsDayTradeApplication } from "@kabuto/shared/api/day-trading";
 import { dayTradingApi } from "@kabuto/shared/endpoints/day-trading";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";

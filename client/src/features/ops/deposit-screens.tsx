@@ -1,4 +1,4 @@
-import { type OpsDeposit, requestStatuses } from "@kabuto/shared";
+import { type OpsDeposit, requestStatuses } from "@kabuto/shared/api/funding";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";

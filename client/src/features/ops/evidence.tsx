@@ -1,4 +1,5 @@
-import type { AuditEntry, FundHistoryItem } from "@kabuto/shared";
+import type { FundHistoryItem } from "@kabuto/shared/api/funding";
+import type { AuditEntry } from "@kabuto/shared/api/ops";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";

@@ -3,7 +3,7 @@ import {
   type KycReviewDetail,
   type KycReviewItem,
   kycApplicationStatuses,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/identity";
 import { identityApi } from "@kabuto/shared/endpoints/identity";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";

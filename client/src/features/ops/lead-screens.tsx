@@ -1,4 +1,4 @@
-import { leadStatuses, type OpsLead } from "@kabuto/shared";
+import { leadStatuses, type OpsLead } from "@kabuto/shared/api/follow";
 import { followApi } from "@kabuto/shared/endpoints/follow";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";

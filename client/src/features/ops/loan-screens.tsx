@@ -1,13 +1,13 @@
 import {
   type CreditLine,
   loanStatuses,
-  minorToDecimal,
   type OpsCredit,
   type OpsLoan,
   type OpsLoanRow,
-  ppmToPercent,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/loans";
 import { loansApi } from "@kabuto/shared/endpoints/loans";
+import { ppmToPercent } from "@kabuto/shared/loans/interest";
+import { minorToDecimal } from "@kabuto/shared/money";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";

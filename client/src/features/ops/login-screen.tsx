@@ -1,4 +1,4 @@
-import { type Staff, staffLoginRequestSchema } from "@kabuto/shared";
+import { type Staff, staffLoginRequestSchema } from "@kabuto/shared/api/ops";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";

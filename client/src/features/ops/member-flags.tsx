@@ -1,5 +1,5 @@
-import type { MemberFlagName } from "@kabuto/shared";
-import { memberFlagNames } from "@kabuto/shared";
+import type { MemberFlagName } from "@kabuto/shared/api/ops";
+import { memberFlagNames } from "@kabuto/shared/api/ops";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";

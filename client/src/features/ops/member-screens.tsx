@@ -1,15 +1,15 @@
 import {
   adjustmentRequestSchema,
-  type Currency,
-  type FundRecord,
   type MemberFlagName,
   type MemberProfile,
   type MemberSummary,
   memberFlagNames,
   memberFlagsUpdateSchema,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/ops";
+import type { FundRecord } from "@kabuto/shared/api/trading";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { formatMoney } from "@kabuto/shared/format";
+import type { Currency } from "@kabuto/shared/symbols";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -1,5 +1,5 @@
+import { fieldIssueOf } from "@kabuto/shared/api/field-issues";
 import {
-  fieldIssueOf,
   type LocalizedText,
   type NewsKind,
   newsBodyLengthMax,
@@ -7,8 +7,8 @@ import {
   newsKinds,
   newsLanguages,
   newsTitleLengthMax,
-  type OpsNewsItem,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/news";
+import type { OpsNewsItem } from "@kabuto/shared/api/ops";
 import { newsApi } from "@kabuto/shared/endpoints/news";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";

@@ -1,12 +1,12 @@
 import {
-  type Market,
   type Offering,
   type OfferingInput,
   type OpsOffering,
   offeringInputSchema,
   type Subscription,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/ipo";
 import { ipoApi } from "@kabuto/shared/endpoints/ipo";
+import type { Market } from "@kabuto/shared/symbols";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

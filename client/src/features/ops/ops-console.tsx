@@ -1,4 +1,4 @@
-import { roleAtLeast, type Staff } from "@kabuto/shared";
+import { roleAtLeast, type Staff } from "@kabuto/shared/api/ops";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { i18n } from "@lingui/core";
 import { Trans } from "@lingui/react/macro";

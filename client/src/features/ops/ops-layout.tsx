@@ -1,4 +1,4 @@
-import type { StaffRole } from "@kabuto/shared";
+import type { StaffRole } from "@kabuto/shared/api/ops";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

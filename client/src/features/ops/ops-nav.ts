@@ -1,4 +1,4 @@
-import { roleAtLeast, type StaffRole } from "@kabuto/shared";
+import { roleAtLeast, type StaffRole } from "@kabuto/shared/api/ops";
 
 /** Where the console's screens live: everything under `#/ops`. */
 export const opsHome = "/ops";

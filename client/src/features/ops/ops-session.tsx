@@ -1,4 +1,4 @@
-import { roleAtLeast, type Staff, type StaffRole } from "@kabuto/shared";
+import { roleAtLeast, type Staff, type StaffRole } from "@kabuto/shared/api/ops";
 import { createContext, useContext } from "react";
 
 export interface StaffSession {

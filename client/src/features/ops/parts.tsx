@@ -1,5 +1,5 @@
-import { type Currency, currencies, marketZone } from "@kabuto/shared";
 import { formatDateTime, formatMoney } from "@kabuto/shared/format";
+import { type Currency, currencies, marketZone } from "@kabuto/shared/symbols";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

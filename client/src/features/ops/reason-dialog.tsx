@@ -1,4 +1,4 @@
-import { reasonSchema } from "@kabuto/shared";
+import { reasonSchema } from "@kabuto/shared/api/ops";
 import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "../../app/confirm-dialog.tsx";

@@ -1,4 +1,5 @@
-import { fieldIssueOf, reasonSchema } from "@kabuto/shared";
+import { fieldIssueOf } from "@kabuto/shared/api/field-issues";
+import { reasonSchema } from "@kabuto/shared/api/ops";
 import type { FieldError } from "../../lib/api-error.ts";
 import { toFieldError } from "../auth/form-errors.ts";
 

@@ -1,4 +1,4 @@
-import type { OpsReward } from "@kabuto/shared";
+import type { OpsReward } from "@kabuto/shared/api/rewards";
 import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { formatNumber } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -1,4 +1,4 @@
-import { createStaffSchema, type Staff, type StaffRole, staffRoles } from "@kabuto/shared";
+import { createStaffSchema, type Staff, type StaffRole, staffRoles } from "@kabuto/shared/api/ops";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";

@@ -3,11 +3,11 @@ import {
   type OpsSupportRow,
   type SupportMessage,
   type SupportTopic,
-  staffSupportTopic,
   supportMessageLengthMax,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/support";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { supportApi } from "@kabuto/shared/endpoints/support";
+import { staffSupportTopic } from "@kabuto/shared/protocol/topics";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -1,5 +1,5 @@
-import { marketZone } from "@kabuto/shared";
 import { zoneOffsetMs } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 
 /**
  * Staff schedule news on Tokyo's clock, whatever their browser's zone: a `datetime-local`

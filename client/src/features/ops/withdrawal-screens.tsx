@@ -1,4 +1,4 @@
-import { type OpsWithdrawal, type OpsWithdrawalDetail, withdrawalStatuses } from "@kabuto/shared";
+import { type OpsWithdrawal, type OpsWithdrawalDetail, withdrawalStatuses } from "@kabuto/shared/api/funding";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";

@@ -1,4 +1,4 @@
-import type { RewardsSummary } from "@kabuto/shared";
+import type { RewardsSummary } from "@kabuto/shared/api/rewards";
 import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";

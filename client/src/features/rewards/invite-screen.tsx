@@ -1,6 +1,8 @@
-import { type Invitee, invitationLink, marketZone } from "@kabuto/shared";
+import type { Invitee } from "@kabuto/shared/api/rewards";
 import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { formatDate, formatMoney } from "@kabuto/shared/format";
+import { invitationLink } from "@kabuto/shared/rewards/invitations";
+import { marketZone } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import QRCode from "qrcode";
 import { useEffect, useRef } from "react";

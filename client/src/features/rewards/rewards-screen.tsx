@@ -1,6 +1,7 @@
-import { marketZone, type RewardEvent, type RewardsSummary } from "@kabuto/shared";
+import type { RewardEvent, RewardsSummary } from "@kabuto/shared/api/rewards";
 import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { formatDate, formatMoney, formatNumber } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";

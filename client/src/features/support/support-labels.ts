@@ -1,4 +1,4 @@
-import type { SupportTopic } from "@kabuto/shared";
+import type { SupportTopic } from "@kabuto/shared/api/support";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 

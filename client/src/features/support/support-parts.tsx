@@ -1,5 +1,6 @@
-import { marketZone, type SupportMessage, supportMessageLengthMax } from "@kabuto/shared";
+import { type SupportMessage, supportMessageLengthMax } from "@kabuto/shared/api/support";
 import { formatDateTime } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef } from "react";
 import { TextAreaField } from "../../app/text-field.tsx";

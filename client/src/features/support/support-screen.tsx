@@ -1,14 +1,14 @@
 import {
-  marketZone,
   type SupportAvailabilityWire,
   type SupportConversation,
   type SupportConversationSummary,
   type SupportTopic,
   supportMessageLengthMax,
   supportTopics,
-} from "@kabuto/shared";
+} from "@kabuto/shared/api/support";
 import { supportApi } from "@kabuto/shared/endpoints/support";
 import { formatDateTime } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";

@@ -1,5 +1,5 @@
-import type { Currency } from "@kabuto/shared";
 import { formatMoney } from "@kabuto/shared/format";
+import type { Currency } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";

@@ -1,4 +1,5 @@
-import { anySymbolSchema, type Side, symbolKind } from "@kabuto/shared";
+import { anySymbolSchema, symbolKind } from "@kabuto/shared/symbols";
+import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLocation, useSearch } from "wouter";
 import { IconQuotes } from "../../app/icons.tsx";

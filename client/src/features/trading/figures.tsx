@@ -1,5 +1,5 @@
-import type { Side } from "@kabuto/shared";
 import { formatMoney } from "@kabuto/shared/format";
+import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans } from "@lingui/react/macro";
 import type { AppLocale } from "../../i18n/locale.ts";
 import type { Direction } from "../market/instrument.ts";

@@ -1,13 +1,13 @@
+import { estimateOrder } from "@kabuto/shared/trading/estimate";
 import {
   ceilDiv,
   charge,
-  defaultTerms,
-  estimateOrder,
   initialMargin,
   priceNotional,
   toMinor,
   walkLevels,
-} from "@kabuto/shared";
+} from "@kabuto/shared/trading/rules";
+import { defaultTerms } from "@kabuto/shared/trading/terms";
 import { orderCases } from "@kabuto/shared/trading-cases";
 import { describe, expect, it } from "vitest";
 import { estimateSheet } from "./order-estimate.ts";

@@ -1,14 +1,7 @@
-import {
-  type BookLevel,
-  estimateOrder,
-  type Market,
-  type MarketTerms,
-  type OrderEstimate,
-  type OrderType,
-  priceNotional,
-  type Side,
-  walkLevels,
-} from "@kabuto/shared";
+import type { BookLevel } from "@kabuto/shared/protocol/market-data";
+import type { Market } from "@kabuto/shared/symbols";
+import { estimateOrder, type OrderEstimate, type OrderType } from "@kabuto/shared/trading/estimate";
+import { type MarketTerms, priceNotional, type Side, walkLevels } from "@kabuto/shared/trading/rules";
 
 /**
  * The order sheet's estimate of what an order costs. The arithmetic is the server's own, from

@@ -1,12 +1,10 @@
-import type { Market, OrderType, PlaceOrder, Side, TickTable } from "@kabuto/shared";
-import {
-  isOnTick,
-  placeOrderSchema,
-  priceToUnits,
-  roundToTick,
-  stepTicks,
-  unitsToPrice,
-} from "@kabuto/shared";
+import type { PlaceOrder } from "@kabuto/shared/api/trading";
+import { placeOrderSchema } from "@kabuto/shared/api/trading";
+import type { TickTable } from "@kabuto/shared/market/ticks";
+import { isOnTick, priceToUnits, roundToTick, stepTicks, unitsToPrice } from "@kabuto/shared/market/ticks";
+import type { Market } from "@kabuto/shared/symbols";
+import type { OrderType } from "@kabuto/shared/trading/estimate";
+import type { Side } from "@kabuto/shared/trading/rules";
 
 import { type FieldError, fieldErrorCode } from "../../lib/api-error.ts";
 /**

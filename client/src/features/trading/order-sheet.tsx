@@ -1,24 +1,16 @@
 import { Drawer } from "@base-ui/react/drawer";
-import type {
-  DayTradeMarket,
-  InstrumentWithQuote,
-  Market,
-  OrderEstimate,
-  OrderType,
-  Quote,
-  Side,
-} from "@kabuto/shared";
-import {
-  estimateDayTrade,
-  marketCurrency,
-  marketZone,
-  priceToUnits,
-  tickUnits,
-  unitsToPrice,
-  walkLevels,
-} from "@kabuto/shared";
+import type { DayTradeMarket } from "@kabuto/shared/api/day-trading";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { priceToUnits, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
+import type { Market } from "@kabuto/shared/symbols";
+import { marketCurrency, marketZone } from "@kabuto/shared/symbols";
+import { estimateDayTrade } from "@kabuto/shared/trading/day-trade";
+import type { OrderEstimate, OrderType } from "@kabuto/shared/trading/estimate";
+import type { Side } from "@kabuto/shared/trading/rules";
+import { walkLevels } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";

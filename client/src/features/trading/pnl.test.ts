@@ -1,4 +1,4 @@
-import type { Balance, Position } from "@kabuto/shared";
+import type { Balance, Position } from "@kabuto/shared/api/trading";
 import { describe, expect, it } from "vitest";
 import { accountTotals, marketValue, pnlPercent, shownLeverage, unrealizedPnl } from "./pnl.ts";
 

@@ -1,5 +1,6 @@
-import type { Balance, Currency, Market, Position } from "@kabuto/shared";
-import { priceNotional, toMinor } from "@kabuto/shared";
+import type { Balance, Position } from "@kabuto/shared/api/trading";
+import type { Currency, Market } from "@kabuto/shared/symbols";
+import { priceNotional, toMinor } from "@kabuto/shared/trading/rules";
 
 /**
  * Live figures of positions and of the account, from the server's last word (balances and

@@ -1,8 +1,9 @@
 import { Drawer } from "@base-ui/react/drawer";
-import type { InstrumentWithQuote, Position } from "@kabuto/shared";
-import { decimalToMinor } from "@kabuto/shared";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
+import type { Position } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
+import { decimalToMinor } from "@kabuto/shared/money";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useSearch } from "wouter";

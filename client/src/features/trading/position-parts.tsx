@@ -1,4 +1,5 @@
-import type { InstrumentWithQuote, Position } from "@kabuto/shared";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
+import type { Position } from "@kabuto/shared/api/trading";
 import { formatPercent, formatPrice } from "@kabuto/shared/format";
 import { Plural, Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";

@@ -1,5 +1,6 @@
 import { Tabs } from "@base-ui/react/tabs";
-import type { InstrumentWithQuote, Order, Position } from "@kabuto/shared";
+import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
+import type { Order, Position } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";

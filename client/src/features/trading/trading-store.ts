@@ -1,7 +1,8 @@
-import type { AccountSummary, Order, Position, Quote } from "@kabuto/shared";
-import { quoteTopic } from "@kabuto/shared";
+import type { AccountSummary, Order, Position } from "@kabuto/shared/api/trading";
 import type { CallInput, EndpointResponse, EndpointSpec } from "@kabuto/shared/endpoint";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
 import { useMemo } from "react";
 import { useEndpoint } from "../../lib/queries.ts";
 import { keyOf, queryClient } from "../../lib/query-client.ts";

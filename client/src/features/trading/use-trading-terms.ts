@@ -1,5 +1,7 @@
-import { defaultTerms, type Market, type MarketTerms } from "@kabuto/shared";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
+import type { Market } from "@kabuto/shared/symbols";
+import type { MarketTerms } from "@kabuto/shared/trading/rules";
+import { defaultTerms } from "@kabuto/shared/trading/terms";
 import { useEndpoint } from "../../lib/queries.ts";
 
 /** The terms of `market`, the server's once read; the defaults until then, or if the read failed. */

@@ -1,4 +1,4 @@
-import type { Me } from "@kabuto/shared";
+import type { Me } from "@kabuto/shared/api/auth";
 import { authApi } from "@kabuto/shared/endpoints/auth";
 import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { Trans, useLingui } from "@lingui/react/macro";

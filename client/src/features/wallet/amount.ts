@@ -1,5 +1,5 @@
-import type { Currency } from "@kabuto/shared";
-import { decimalToMinor, minorToDecimal } from "@kabuto/shared";
+import { decimalToMinor, minorToDecimal } from "@kabuto/shared/money";
+import type { Currency } from "@kabuto/shared/symbols";
 
 /**
  * Amounts as members type them on a phone: a Japanese keyboard may give full-width digits

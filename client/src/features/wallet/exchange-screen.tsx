@@ -1,6 +1,8 @@
-import { type Currency, type FxQuote, minorDigits } from "@kabuto/shared";
+import type { FxQuote } from "@kabuto/shared/api/funding";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { formatMoney, formatPrice, intlLocale } from "@kabuto/shared/format";
+import { minorDigits } from "@kabuto/shared/money";
+import type { Currency } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { IconChevron, IconTrade } from "../../app/icons.tsx";

@@ -1,4 +1,4 @@
-import type { Currency } from "@kabuto/shared";
+import type { Currency } from "@kabuto/shared/symbols";
 
 /**
  * The spec's exchange currencies (section 9), yen and dollars first because those are the

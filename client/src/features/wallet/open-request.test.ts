@@ -1,4 +1,4 @@
-import type { Deposit, Withdrawal } from "@kabuto/shared";
+import type { Deposit, Withdrawal } from "@kabuto/shared/api/funding";
 import { describe, expect, it } from "vitest";
 import { openRequest } from "./open-request.ts";
 

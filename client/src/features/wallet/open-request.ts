@@ -1,4 +1,5 @@
-import type { Currency, Deposit, Withdrawal } from "@kabuto/shared";
+import type { Deposit, Withdrawal } from "@kabuto/shared/api/funding";
+import type { Currency } from "@kabuto/shared/symbols";
 
 /**
  * The member's request still under review, if any. The server takes one open deposit or

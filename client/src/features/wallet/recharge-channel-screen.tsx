@@ -1,4 +1,4 @@
-import type { FundingTerms, RechargeChannel } from "@kabuto/shared";
+import type { FundingTerms, RechargeChannel } from "@kabuto/shared/api/funding";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { formatMoney } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -1,4 +1,4 @@
-import type { Deposit, FundingTerms, RechargeChannel } from "@kabuto/shared";
+import type { Deposit, FundingTerms, RechargeChannel } from "@kabuto/shared/api/funding";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { formatMoney } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";

@@ -1,5 +1,6 @@
-import { type FundingTerms, marketZone } from "@kabuto/shared";
+import type { FundingTerms } from "@kabuto/shared/api/funding";
 import { formatDateTime, formatMoney } from "@kabuto/shared/format";
+import { marketZone } from "@kabuto/shared/symbols";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -1,4 +1,4 @@
-import type { SecurityStatus } from "@kabuto/shared";
+import type { SecurityStatus } from "@kabuto/shared/api/identity";
 import { describe, expect, it } from "vitest";
 import { withdrawBlocker } from "./withdraw-blocker.ts";
 

@@ -1,4 +1,4 @@
-import type { SecurityStatus } from "@kabuto/shared";
+import type { SecurityStatus } from "@kabuto/shared/api/identity";
 
 /** What stops a withdrawal before its form is of any use, in the order the member must clear them. */
 export type WithdrawBlocker = "frozen" | "barred" | "kyc" | "card" | "fundPassword";

@@ -1,14 +1,9 @@
-import type {
-  BankCard,
-  Currency,
-  FundingTerms,
-  SecurityStatus,
-  Withdrawable,
-  Withdrawal,
-} from "@kabuto/shared";
+import type { FundingTerms, Withdrawable, Withdrawal } from "@kabuto/shared/api/funding";
+import type { BankCard, SecurityStatus } from "@kabuto/shared/api/identity";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { formatMoney } from "@kabuto/shared/format";
+import type { Currency } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
