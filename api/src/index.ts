@@ -2,7 +2,6 @@
 // composition package and the operations commands need to run them. Nothing here starts I/O
 // on import.
 export { type AppDeps, apiVersion, createApp } from "./app.ts";
-export { memberSessionLookup } from "./auth/sessions.ts";
 export { type Config, loadConfig as loadApiConfig } from "./config.ts";
 export { type Database, openDatabase } from "./db/database.ts";
 export { AppError } from "./errors.ts";
@@ -10,13 +9,14 @@ export type { AccountEvents } from "./events/account-events.ts";
 export { createAccountPublisher } from "./events/account-events.ts";
 export { permissionsPolicy } from "./http/security.ts";
 export { newListings } from "./ipo/ipo.service.ts";
+export { memberSessionLookup } from "./kernel/member-sessions.ts";
 export type { DemoSeed, SeedContext } from "./kernel/product.ts";
+export { staffSessionLookup } from "./kernel/staff-sessions.ts";
 export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 export { postJournal } from "./ledger/ledger.repo.ts";
 export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
 export { logOptions } from "./logging.ts";
 export { StaffService } from "./ops/staff.service.ts";
-export { staffSessionLookup } from "./ops/staff-sessions.ts";
 export { createRedisThrottleStore, type RedisThrottleOptions } from "./security/redis-throttle-store.ts";
 export { LogSmsSender, type SmsMessage, type SmsSender } from "./security/sms.ts";
 export { MemoryThrottleStore, type ThrottleStore } from "./security/throttle.ts";

@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { products } from "./products.ts";
 import { type AnyProduct, demoSeeds, withWhatTheyUse } from "./services.ts";
@@ -36,5 +38,39 @@ describe("the list of products", () => {
     before("staff", "support");
     expect(demoSeeds("feed").map((each) => each.name)).toEqual(["block"]);
     expect(demoSeeds("history").map((each) => each.name)).toEqual(["follow"]);
+  });
+});
+
+describe("the products' imports", () => {
+  it("reach another product's folder only where the product names it among what it uses", async () => {
+    const folders = new Map<string, AnyProduct>();
+    const apiSrc = path.join(import.meta.dirname);
+    for (const entry of await readdir(apiSrc, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      for (const file of await readdir(path.join(apiSrc, entry.name))) {
+        if (!file.endsWith(".product.ts")) continue;
+        const module = (await import(path.join(apiSrc, entry.name, file))) as Record<string, AnyProduct>;
+        for (const each of Object.values(module)) folders.set(entry.name, each);
+      }
+    }
+    const closure = (product: AnyProduct): Set<string> => {
+      const names = new Set([product.name]);
+      for (const each of withWhatTheyUse([product])) names.add(each.name);
+      return names;
+    };
+    const strays: string[] = [];
+    for (const [folder, owner] of folders) {
+      const allowed = closure(owner);
+      for (const file of await readdir(path.join(apiSrc, folder))) {
+        // Tests and fixtures may reach anywhere; newcomer data is made through other products' services.
+        if (!file.endsWith(".ts") || /\.test\.ts$|-seed\.ts$|fixtures\.ts$/.test(file)) continue;
+        const source = await readFile(path.join(apiSrc, folder, file), "utf8");
+        for (const [, target] of source.matchAll(/from "\.\.\/([\w-]+)\//g)) {
+          const other = target ? folders.get(target) : undefined;
+          if (other && !allowed.has(other.name)) strays.push(`${folder}/${file} -> ${target}`);
+        }
+      }
+    }
+    expect(strays).toEqual([]);
   });
 });

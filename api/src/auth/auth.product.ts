@@ -1,8 +1,8 @@
+import { hashToken } from "../kernel/member-sessions.ts";
 import { product, secretsOf } from "../kernel/product.ts";
 import { demoMember, seedDemo } from "../seed.ts";
 import { mountAuthRoutes } from "./auth.routes.ts";
 import { AuthService } from "./auth.service.ts";
-import { hashToken } from "./sessions.ts";
 
 /** Registration, sign-in by password or SMS code, sign-out and the member's sessions. */
 export const authProduct = product({

@@ -3,8 +3,8 @@ import { authApi } from "@kabuto/shared/endpoints/auth";
 import type { Request, Response, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
 import { wantsBearer } from "../http/security.ts";
+import { sessionTtlMs } from "../kernel/member-sessions.ts";
 import { type AuthService, type RequestContext, toMe } from "./auth.service.ts";
-import { sessionTtlMs } from "./sessions.ts";
 
 /** The cookie that ties an SMS code to the browser that asked for it (see AuthService.requestSmsCode). */
 export const smsChallengeCookieName = "kabuto_sms_challenge";

@@ -1,59 +1,38 @@
 import { randomBytes, randomInt } from "node:crypto";
-import {
-  accountPattern,
-  type loginRequestSchema,
-  type Me,
-  type registerRequestSchema,
-  type smsLoginRequestSchema,
+import type {
+  loginRequestSchema,
+  Me,
+  registerRequestSchema,
+  smsLoginRequestSchema,
 } from "@kabuto/shared/api/auth";
 import { hash, verify } from "@node-rs/argon2";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { createSession, hashToken, revokeSession, type SessionMember } from "../kernel/member-sessions.ts";
+import { argon2Options, signInAccountKey, signInAddressClaim } from "../kernel/passwords.ts";
 import type { SmsSender } from "../security/sms.ts";
 import {
   addressKey,
   registrationWindowMs,
   reserve,
-  type ThrottleClaim,
   type ThrottleStore,
   throttleRules,
 } from "../security/throttle.ts";
 import { insertMember, inviteCodeTaken, memberByAccount, memberIdByInviteCode } from "./auth.repo.ts";
-import { createSession, hashToken, revokeSession, type SessionMember } from "./sessions.ts";
 import { insertChallenge, takeChallengeAttempt, useChallenge } from "./sms-challenges.repo.ts";
 
 export type Registration = z.output<typeof registerRequestSchema>;
 export type Credentials = z.output<typeof loginRequestSchema>;
 export type SmsCredentials = z.output<typeof smsLoginRequestSchema>;
 
-/** argon2id at OWASP's recommended minimum (19 MiB, 2 passes): about 30 ms a hash on one core. */
-const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** Invitation codes avoid letters that read alike (0/O, 1/I/L). */
 const inviteAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 /** An SMS code is good for five minutes: long enough for a slow text, short enough to guess little. */
 export const smsCodeTtlMs = 5 * 60_000;
 /** Guesses at one SMS code before it is spent: a person mistypes once or twice. */
 export const smsCodeAttemptsMax = 3;
-
-/**
- * The throttle key of a member account, shared by sign-in and the old-password check (both
- * prove the login password). Anything that cannot be an account shares one key: no member can
- * be locked out through it, and an attacker cannot grow the store with long made-up names.
- */
-export function signInAccountKey(account: string): string {
-  return `sign-in:account:${accountPattern.test(account) ? account : "malformed"}`;
-}
-
-/** The per-address sign-in claim: a wrong password counts, a right one is handed back. */
-export function signInAddressClaim(ip: string): ThrottleClaim {
-  return {
-    key: `sign-in:address:${addressKey(ip)}`,
-    rule: throttleRules.signInAddress,
-    onSuccess: "give-back",
-  };
-}
 
 export interface RequestContext {
   nowMs: number;
@@ -269,9 +248,4 @@ export class AuthService {
     }
     throw new Error("no free invitation code after 10 attempts");
   }
-}
-
-/** Used by the demo seed: the same hashing as registration. */
-export async function hashPassword(password: string): Promise<string> {
-  return hash(password, argon2Options);
 }

@@ -7,7 +7,8 @@ import { parseBlockTerms } from "./block-terms.ts";
 /** Block trades: offerings, negotiated bids and the desk's review. */
 export const blockProduct = product({
   name: "block",
-  uses: [],
+  // A block fill is trading's off-book fill, priced by trading's drafts.
+  uses: ["trading"],
   create: ({ database, now, events, bus, catalog, config }) => ({
     block: new BlockService({ db: database.db, now, events, bus, catalog, terms: parseBlockTerms(config) }),
   }),

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows.ts";
 import { members } from "../db/schema.ts";
+import { isDayTradeApproved } from "../kernel/members.repo.ts";
 import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { StaffService } from "../ops/staff.service.ts";
@@ -12,7 +13,6 @@ import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { TradingService } from "../trading/trading.service.ts";
 import { TradingWorker } from "../trading/worker.ts";
-import { isDayTradeApproved } from "./day-trading.repo.ts";
 
 /**
  * Day trading against real exchange hours on the test clock: Wednesday 10 June 2026, 10:00 in

@@ -24,16 +24,6 @@ export function toApplication(row: ApplicationRow): DayTradeApplication {
   };
 }
 
-/** Whether the member's application is approved: only then may they place a day trade. */
-export async function isDayTradeApproved(db: Pick<Db, "select">, memberId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: dayTradeApplications.id })
-    .from(dayTradeApplications)
-    .where(and(eq(dayTradeApplications.memberId, memberId), eq(dayTradeApplications.status, "approved")))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** The member's newest application, whatever its state. */
 export async function latestApplication(
   db: Pick<Db, "select">,

@@ -14,10 +14,10 @@ import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { lockMemberRow } from "../kernel/members.repo.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { memberBalances } from "../ledger/ledger.repo.ts";
-import { recordAudit } from "../ops/audit.ts";
-import { lockMember } from "../ops/members.repo.ts";
-import type { StaffMember } from "../ops/staff-sessions.ts";
 import type { TradingService } from "../trading/trading.service.ts";
 import {
   applicationsByStatus,
@@ -56,7 +56,7 @@ export class DayTradeApplications {
     return this.db.transaction((tx) =>
       underClaim(tx, memberId, claim, nowMs, async () => {
         // The member's row lock serialises their applications: two at once make one.
-        const member = await lockMember(tx, memberId);
+        const member = await lockMemberRow(tx, memberId);
         if (!member || member.disabled) throw new AppError("UNAUTHENTICATED");
         if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
         const live = await liveApplication(tx, memberId);

@@ -47,12 +47,12 @@ import { profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { lockMember } from "../funding/fund-requests.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { isUuid, numericId } from "../ids.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { lockMember } from "../kernel/members.repo.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { recordAudit } from "../ops/audit.ts";
-import type { StaffMember } from "../ops/staff-sessions.ts";
 import { marketOf } from "../trading/trading.repo.ts";
 import type { TradingService } from "../trading/trading.service.ts";
 import {

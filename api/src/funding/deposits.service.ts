@@ -8,21 +8,16 @@ import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { lockMember, memberFlags } from "../kernel/members.repo.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { recordAudit } from "../ops/audit.ts";
-import type { StaffMember } from "../ops/staff-sessions.ts";
 import type { InvitationsService } from "../rewards/invitations.service.ts";
 import type { PreparedImage, SaveImage, UploadStore } from "../uploads/upload-store.ts";
 import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
 import type { FundHours } from "./fund-hours.ts";
-import {
-  assertNoOpenRequest,
-  assertSubmissionRate,
-  lockMember,
-  memberFlags,
-  openRequestConflict,
-} from "./fund-requests.ts";
+import { assertNoOpenRequest, assertSubmissionRate, openRequestConflict } from "./fund-requests.ts";
 import {
   type DepositChannel,
   decideDeposit,

@@ -1,8 +1,6 @@
 import { AppError } from "../errors.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
-import { hasOpenRequest, type MemberFlags, readMemberFlags, submissionsSince } from "./funding.repo.ts";
-
-export type { MemberFlags } from "./funding.repo.ts";
+import { hasOpenRequest, submissionsSince } from "./funding.repo.ts";
 
 /**
  * What deposits and withdrawals share: one open request per member at a time, a per-member
@@ -19,21 +17,6 @@ export const submissionWindowMs = 10 * 60_000;
 
 /** The unique indexes of migration 0008 that allow one open request per member. */
 const openRequestIndexes = ["deposits_one_pending", "withdrawals_one_open"];
-
-/**
- * The member's flags as stored now (the session may have cached older ones). With `lock`, the
- * member's row stays locked for the rest of the transaction: every fund request of a member
- * takes this lock first, so two of them never pass the checks together. NO KEY UPDATE leaves
- * rows that merely reference the member (orders, journals) unblocked.
- */
-export async function memberFlags(tx: Tx, memberId: string, lock = false): Promise<MemberFlags> {
-  const flags = await readMemberFlags(tx, memberId, lock);
-  if (!flags) throw new AppError("UNAUTHENTICATED");
-  return flags;
-}
-
-/** Locks the member's row for the transaction and returns its flags: see `memberFlags`. */
-export const lockMember = (tx: Tx, memberId: string): Promise<MemberFlags> => memberFlags(tx, memberId, true);
 
 /** FUND_OPERATION_IN_PROGRESS while a deposit is pending or a withdrawal pending or checked. */
 export async function assertNoOpenRequest(tx: Tx, memberId: string): Promise<void> {

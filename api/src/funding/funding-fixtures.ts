@@ -1,9 +1,9 @@
 import type { Bus } from "@kabuto/bus";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import { sql } from "drizzle-orm";
-import { hashPassword } from "../auth/auth.service.ts";
 import type { Database } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
+import { hashPassword } from "../kernel/passwords.ts";
 import { call } from "../testing/test-app.ts";
 
 /** Test helpers for deposits, withdrawals and exchange; only tests import this file. */

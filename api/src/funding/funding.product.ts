@@ -23,7 +23,7 @@ export const fundingProduct = product<
   { uploadStore: UploadStore; invitations: InvitationsService }
 >({
   name: "funding",
-  uses: ["uploads", "rewards"],
+  uses: ["uploads", "rewards", "identity"],
   needsSecrets: true,
   create: (kernel, { uploadStore, invitations }) => {
     const { config, bus, catalog, now, events } = kernel;

@@ -236,32 +236,6 @@ async function withHistory<T extends { id: string; memberId: string; createdAtMs
 
 // --- Fund requests: the member's flags and lock, the open-request and rate checks ---
 
-export interface MemberFlags {
-  frozen: boolean;
-  withdrawBarred: boolean;
-}
-
-/**
- * The member's flags as stored now; with `lock`, the member's row stays locked for the rest of
- * the transaction (NO KEY UPDATE: rows that merely reference the member stay unblocked).
- * Undefined when there is no such member.
- */
-export async function readMemberFlags(
-  tx: Tx,
-  memberId: string,
-  lock: boolean,
-): Promise<MemberFlags | undefined> {
-  const [flags] = mapRows(
-    await tx.execute(
-      lock
-        ? sql`select frozen, withdraw_barred from members where id = ${memberId} for no key update`
-        : sql`select frozen, withdraw_barred from members where id = ${memberId}`,
-    ),
-    (row) => ({ frozen: row.bool("frozen"), withdrawBarred: row.bool("withdraw_barred") }),
-  );
-  return flags;
-}
-
 /** Whether the member has a deposit pending or a withdrawal pending or checked. */
 export async function hasOpenRequest(tx: Tx, memberId: string): Promise<boolean> {
   return mapOneRow(

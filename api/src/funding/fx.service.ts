@@ -18,9 +18,9 @@ import {
   storedResult,
   underClaim,
 } from "../idempotency/claims.ts";
+import { memberFlags } from "../kernel/members.repo.ts";
 import { lockAvailableIn, postJournal } from "../ledger/ledger.repo.ts";
 import { validate } from "../validate.ts";
-import { memberFlags } from "./fund-requests.ts";
 import { fxConversionJournal } from "./funding-drafts.ts";
 import { insertQuote, lockQuote, markQuoteUsed, quotesSince } from "./fx.repo.ts";
 import {

@@ -17,20 +17,15 @@ import type { AccountEvents } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { verifyFundPassword } from "../identity/fund-password.ts";
 import { numericId } from "../ids.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { lockMember, memberFlags } from "../kernel/members.repo.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { recordAudit } from "../ops/audit.ts";
-import type { StaffMember } from "../ops/staff-sessions.ts";
 import type { ThrottleStore } from "../security/throttle.ts";
 import { validate } from "../validate.ts";
 import type { StaffContext } from "./channels.service.ts";
 import type { FundHours } from "./fund-hours.ts";
-import {
-  assertNoOpenRequest,
-  assertSubmissionRate,
-  lockMember,
-  memberFlags,
-  openRequestConflict,
-} from "./fund-requests.ts";
+import { assertNoOpenRequest, assertSubmissionRate, openRequestConflict } from "./fund-requests.ts";
 import {
   availableByHeldCurrency,
   decideWithdrawal,

@@ -7,9 +7,9 @@ import {
   pathParameters,
 } from "@kabuto/shared/endpoint";
 import type { Request, RequestHandler, Response, Router } from "express";
-import type { SessionMember } from "../auth/sessions.ts";
 import type { Claim, Keyed } from "../idempotency/claims.ts";
-import { requireStaff, type StaffMember } from "../ops/staff-sessions.ts";
+import type { SessionMember } from "../kernel/member-sessions.ts";
+import { requireStaff, type StaffMember } from "../kernel/staff-sessions.ts";
 import { validate } from "../validate.ts";
 import { claimOf, sendKeyed } from "./idempotency.ts";
 import type { ApiDocs } from "./openapi.ts";

@@ -2,7 +2,7 @@ import { bearerTransport, sessionCookieName, sessionTransportHeader } from "@kab
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import { AppError } from "../errors.ts";
-import { staffCookieName } from "../ops/staff-sessions.ts";
+import { staffCookieName } from "../kernel/staff-sessions.ts";
 
 /** Methods that change nothing; every other one is checked for its origin and its body's type. */
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,9 +1,9 @@
 import { sessionCookieName } from "@kabuto/shared/api/auth";
 import type { ControlMessage } from "@kabuto/shared/protocol/control";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { hashToken, resolveSession, type SessionMember } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { hashToken, resolveSession, type SessionMember } from "../kernel/member-sessions.ts";
 
 declare global {
   namespace Express {

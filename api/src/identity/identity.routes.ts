@@ -1,7 +1,7 @@
 import { identityApi } from "@kabuto/shared/endpoints/identity";
 import type { Request, Router } from "express";
-import { hashToken } from "../auth/sessions.ts";
 import type { ApiDocs } from "../http/openapi.ts";
+import { hashToken } from "../kernel/member-sessions.ts";
 import { type UploadStore, uploadedFile } from "../uploads/upload-store.ts";
 import type { BankCardsService } from "./bank-cards.service.ts";
 import type { KycService } from "./kyc.service.ts";

@@ -12,8 +12,8 @@ import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
-import { recordAudit } from "../ops/audit.ts";
-import type { StaffMember } from "../ops/staff-sessions.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import type { InvitationsService } from "../rewards/invitations.service.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
 import {

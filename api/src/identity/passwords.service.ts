@@ -5,10 +5,10 @@ import type {
 } from "@kabuto/shared/api/identity";
 import { verify } from "@node-rs/argon2";
 import type { z } from "zod";
-import { hashPassword, signInAccountKey, signInAddressClaim } from "../auth/auth.service.ts";
-import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { revokeMemberSessions } from "../kernel/member-sessions.ts";
+import { hashPassword, signInAccountKey, signInAddressClaim } from "../kernel/passwords.ts";
 import { reserve, throttleRules } from "../security/throttle.ts";
 import { type FundPasswordDeps, verifyFundPassword } from "./fund-password.ts";
 import { type CredentialChange, memberById, replaceCredential } from "./passwords.repo.ts";

@@ -9,7 +9,8 @@ const advanceIntervalMs = 30_000;
 /** New shares: book-building, the published draw, payment, listing and lock-ups. */
 export const ipoProduct = product({
   name: "ipo",
-  uses: [],
+  // The off-book fill of an allotment is trading's.
+  uses: ["trading"],
   create: ({ database, now, events, bus }) => ({
     ipo: new IpoService({ db: database.db, now, events, bus }),
   }),

@@ -32,13 +32,13 @@ import type { InstrumentSymbol } from "@kabuto/shared/symbols";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { lockMember } from "../funding/fund-requests.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { lockMember } from "../kernel/members.repo.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { assertBalanced } from "../ledger/journal.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { recordAudit } from "../ops/audit.ts";
-import type { StaffMember } from "../ops/staff-sessions.ts";
 import { insertOffBookPosition } from "../trading/off-book.repo.ts";
 import {
   allOfferings,

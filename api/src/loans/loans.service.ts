@@ -20,13 +20,13 @@ import { decimalToMinor } from "@kabuto/shared/money";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { lockMember } from "../funding/fund-requests.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { isUuid, numericId } from "../ids.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { lockMember } from "../kernel/members.repo.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { assertBalanced } from "../ledger/journal.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { recordAudit } from "../ops/audit.ts";
-import type { StaffMember } from "../ops/staff-sessions.ts";
 import { accrueInterest, approveLoan, type LoanStep, rejectLoan, repayLoan } from "./loan-drafts.ts";
 import {
   insertLoan,

@@ -1,7 +1,7 @@
 import { product } from "../kernel/product.ts";
-import { mountOpsNewsRoutes } from "../ops/news.routes.ts";
 import { mountNewsRoutes } from "./news.routes.ts";
 import { NewsService } from "./news.service.ts";
+import { mountOpsNewsRoutes } from "./news-ops.routes.ts";
 
 /** News for members, written and published by operations. */
 export const newsProduct = product({

@@ -11,8 +11,8 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { numericId } from "../ids.ts";
-import { recordAudit } from "../ops/audit.ts";
-import type { StaffMember } from "../ops/staff-sessions.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import {
   allNews,
   insertNews,

@@ -6,11 +6,11 @@ import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
 import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { findMember, isMemberId } from "../kernel/members.repo.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "../ledger/journal.ts";
 import { lockAvailable, postJournal } from "../ledger/ledger.repo.ts";
-import { recordAudit } from "./audit.ts";
-import { findMember, isMemberId } from "./members.repo.ts";
-import type { StaffMember } from "./staff-sessions.ts";
 
 /**
  * The adjusting journal: a credit moves money from the house's adjustments account to the

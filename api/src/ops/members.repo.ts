@@ -3,12 +3,8 @@ import { and, desc, eq, gt, ilike, isNull, like, or, type SQL, sql } from "drizz
 import type { Db } from "../db/database.ts";
 import { firstRow, mapOneRow } from "../db/raw-rows.ts";
 import { members, sessions } from "../db/schema.ts";
-import { isUuid } from "../ids.ts";
+import { isMemberId } from "../kernel/members.repo.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
-
-export function isMemberId(value: string): boolean {
-  return isUuid(value);
-}
 
 type MemberRow = typeof members.$inferSelect;
 
@@ -70,18 +66,6 @@ export async function searchMembers(
     items: rows.slice(0, query.limit).map(toMemberSummary),
     nextOffset: more ? query.offset + query.limit : null,
   };
-}
-
-export async function findMember(tx: Pick<Db, "select">, memberId: string): Promise<MemberRow | undefined> {
-  if (!isMemberId(memberId)) return undefined;
-  const [row] = await tx.select().from(members).where(eq(members.id, memberId)).limit(1);
-  return row;
-}
-
-/** Locks a member row for a change in this transaction. */
-export async function lockMember(db: Pick<Db, "select">, memberId: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(eq(members.id, memberId)).for("update");
-  return row;
 }
 
 /** Sets account flags of a member the transaction has locked. */

@@ -5,17 +5,16 @@ import {
   type MemberSummary,
   memberFlagNames,
 } from "@kabuto/shared/api/ops";
-import { revokeMemberSessions } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { revokeMemberSessions } from "../kernel/member-sessions.ts";
+import { findMember, isMemberId, lockMemberRow } from "../kernel/members.repo.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { memberBalances } from "../ledger/ledger.repo.ts";
 import { fundRecords } from "../trading/account.repo.ts";
-import { recordAudit } from "./audit.ts";
 import {
-  findMember,
-  isMemberId,
   liveSessionHashes,
-  lockMember,
   memberAccount,
   memberCounts,
   type SearchQuery,
@@ -23,7 +22,6 @@ import {
   setFlags,
   toMemberSummary,
 } from "./members.repo.ts";
-import type { StaffMember } from "./staff-sessions.ts";
 
 /** Journals a profile shows: the last few weeks of an active member, enough to explain a balance. */
 const recentJournalsMax = 20;
@@ -75,7 +73,7 @@ async function setMemberFlags(
 ): Promise<FlagsResult> {
   if (!isMemberId(memberId)) throw new AppError("MEMBER_NOT_FOUND");
   return db.transaction(async (tx) => {
-    const row = await lockMember(tx, memberId);
+    const row = await lockMemberRow(tx, memberId);
     if (!row) throw new AppError("MEMBER_NOT_FOUND");
     const before = flagsOf(row);
     const changed = changedFlags(before, body);

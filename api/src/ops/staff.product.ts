@@ -14,7 +14,8 @@ import { StaffService } from "./staff.service.ts";
 /** The operations console's own side: staff sign-in, members, adjusting journals, the ledger check, queues. */
 export const staffProduct = product({
   name: "staff",
-  uses: [],
+  // A member's screen shows their balances, as the trading product keeps them.
+  uses: ["trading"],
   needsSecrets: true,
   create: (kernel) => {
     const { db } = kernel.database;

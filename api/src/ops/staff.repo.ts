@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { firstRow } from "../db/raw-rows.ts";
-import { staff, staffSessions } from "../db/schema.ts";
+import { staff } from "../db/schema.ts";
 
 export type StaffRow = typeof staff.$inferSelect;
 type Reader = Pick<Db, "select">;
@@ -47,57 +47,4 @@ export async function setStaffDisabled(
   disabled: boolean,
 ): Promise<StaffRow> {
   return firstRow(await db.update(staff).set({ disabled }).where(eq(staff.id, staffId)).returning());
-}
-
-export async function insertStaffSession(
-  db: Pick<Db, "insert">,
-  session: { tokenHash: string; staffId: string; createdAtMs: number; expiresAtMs: number },
-): Promise<void> {
-  await db.insert(staffSessions).values(session);
-}
-
-/** Ends one live session. */
-export async function revokeStaffSessionByHash(
-  db: Pick<Db, "update">,
-  tokenHash: string,
-  nowMs: number,
-): Promise<void> {
-  await db
-    .update(staffSessions)
-    .set({ revokedAtMs: nowMs })
-    .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAtMs)));
-}
-
-/** Ends every live session of a staff member. */
-export async function revokeSessionsOfStaff(
-  db: Pick<Db, "update">,
-  staffId: string,
-  nowMs: number,
-): Promise<void> {
-  await db
-    .update(staffSessions)
-    .set({ revokedAtMs: nowMs })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAtMs)));
-}
-
-/** The enabled staff member a live, unexpired session belongs to. */
-export async function staffOfSession(
-  db: Reader,
-  tokenHash: string,
-  nowMs: number,
-): Promise<Pick<StaffRow, "id" | "login" | "name" | "role"> | undefined> {
-  const [row] = await db
-    .select({ id: staff.id, login: staff.login, name: staff.name, role: staff.role })
-    .from(staffSessions)
-    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(
-      and(
-        eq(staffSessions.tokenHash, tokenHash),
-        isNull(staffSessions.revokedAtMs),
-        gt(staffSessions.expiresAtMs, nowMs),
-        eq(staff.disabled, false),
-      ),
-    )
-    .limit(1);
-  return row;
 }

@@ -1,11 +1,11 @@
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import type { Request, Router } from "express";
-import { hashToken } from "../auth/sessions.ts";
 import { AppError } from "../errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { wantsBearer } from "../http/security.ts";
+import { hashToken } from "../kernel/member-sessions.ts";
+import { staffCookieName, staffSessionTtlMs } from "../kernel/staff-sessions.ts";
 import type { StaffService } from "./staff.service.ts";
-import { staffCookieName, staffSessionTtlMs } from "./staff-sessions.ts";
 
 /**
  * Where the staff cookie goes: the console's API, and the gateway's socket path, where it lets

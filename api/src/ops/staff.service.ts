@@ -7,12 +7,18 @@ import {
 } from "@kabuto/shared/api/ops";
 import { verify } from "@node-rs/argon2";
 import type { z } from "zod";
-import { hashPassword } from "../auth/auth.service.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { type AuditQuery, auditPage, recordAudit } from "../kernel/audit.ts";
+import { hashPassword } from "../kernel/passwords.ts";
+import {
+  createStaffSession,
+  revokeStaffSession,
+  revokeStaffSessions,
+  type StaffMember,
+} from "../kernel/staff-sessions.ts";
 import { addressKey, reserve, type ThrottleStore, throttleRules } from "../security/throttle.ts";
 import { validate } from "../validate.ts";
-import { type AuditQuery, auditPage, recordAudit } from "./audit.ts";
 import {
   allStaff,
   insertStaff,
@@ -22,12 +28,6 @@ import {
   staffById,
   staffByLogin,
 } from "./staff.repo.ts";
-import {
-  createStaffSession,
-  revokeStaffSession,
-  revokeStaffSessions,
-  type StaffMember,
-} from "./staff-sessions.ts";
 
 export type StaffCredentials = z.output<typeof staffLoginRequestSchema>;
 

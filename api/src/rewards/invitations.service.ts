@@ -4,7 +4,7 @@ import { inviteRewardYen, maskPhone, rewardEarned } from "@kabuto/shared/rewards
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { MemberEvent } from "../events/account-events.ts";
-import { lockMember } from "../funding/fund-requests.ts";
+import { lockMember } from "../kernel/members.repo.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { invitationRewardJournal } from "./invitation-drafts.ts";
 import { insertInvitationReward, inviteCodeOf, inviteesOf, lockInvitee } from "./invitations.repo.ts";

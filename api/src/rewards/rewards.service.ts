@@ -11,8 +11,8 @@ import {
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { lockMember } from "../funding/fund-requests.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { lockMember } from "../kernel/members.repo.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import {

@@ -16,8 +16,8 @@ import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
 import type { StaffEvents } from "../events/staff-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
-import { recordAudit } from "../ops/audit.ts";
-import type { StaffMember } from "../ops/staff-sessions.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import type { ThrottleRule, ThrottleStore } from "../security/throttle.ts";
 import type { UploadStore } from "../uploads/upload-store.ts";
 import {

@@ -1,6 +1,6 @@
 import { product } from "../kernel/product.ts";
-import { mountOpsConfigRoutes } from "../ops/config.routes.ts";
-import { ConfigService } from "../ops/config.service.ts";
+import { mountOpsConfigRoutes } from "./config.routes.ts";
+import { ConfigService } from "./config.service.ts";
 import { mountSystemRoutes } from "./system.routes.ts";
 
 /** Health, the public settings every screen reads, and the console's settings page. */

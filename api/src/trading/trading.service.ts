@@ -27,7 +27,6 @@ import {
 import type { Fill, MarketTerms, Side } from "@kabuto/shared/trading/rules";
 import { walkBook } from "@kabuto/shared/trading/rules";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
-import { isDayTradeApproved } from "../daytrade/day-trading.repo.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
@@ -40,6 +39,7 @@ import {
   underClaim,
 } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
+import { isDayTradeApproved } from "../kernel/members.repo.ts";
 import { lockAvailable, memberBalances, postJournal } from "../ledger/ledger.repo.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
 import {

@@ -3,9 +3,9 @@ import type { ConfigEntry } from "@kabuto/shared/api/system";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { lockConfigValue, storeConfigValue, storedConfigValues } from "./config.repo.ts";
-import type { StaffMember } from "./staff-sessions.ts";
 
 type Kind = OpsConfigEntry["kind"];
 

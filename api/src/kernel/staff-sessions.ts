@@ -2,15 +2,15 @@ import { randomBytes } from "node:crypto";
 import { staffCookieName } from "@kabuto/shared/api/auth";
 import { roleAtLeast, type StaffRole } from "@kabuto/shared/api/ops";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { hashToken } from "../auth/sessions.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { hashToken } from "./member-sessions.ts";
 import {
   insertStaffSession,
   revokeSessionsOfStaff,
   revokeStaffSessionByHash,
   staffOfSession,
-} from "./staff.repo.ts";
+} from "./staff-sessions.repo.ts";
 
 export { staffCookieName };
 /** A staff session lasts a working day: the console holds every member's data. */

@@ -2,7 +2,7 @@ import { newsApi } from "@kabuto/shared/endpoints/news";
 import type { RequestHandler, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
 import { numericId } from "../ids.ts";
-import type { NewsService } from "../news/news.service.ts";
+import type { NewsService } from "./news.service.ts";
 
 /** A malformed id is not found before its body is looked at, as for every other path. */
 const knownId: RequestHandler = (request, _response, next) => {

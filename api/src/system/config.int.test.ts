@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows.ts";
+import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { editableConfig, isValidConfigValue } from "./config.service.ts";
-import { signInStaff } from "./members.fixtures.ts";
 
 let app: TestApp;
 let supervisor: Record<string, string>;
