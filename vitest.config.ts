@@ -22,7 +22,7 @@ export default defineConfig({
                 { linguiConfig: getConfig({ configPath: "client/lingui.config.ts" }) },
               ],
             ],
-            include: [/[\\/]client[\\/]src[\\/].*\.feature\.ts$/],
+            include: [/[\\/]client[\\/]src[\\/].*(\.feature|[\\/]console|[\\/]ops-nav)\.ts$/],
           }),
         ],
         test: {

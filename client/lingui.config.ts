@@ -8,12 +8,16 @@ export default defineConfig({
   locales: ["ja", "en", "zh-Hant"],
   // The operations console has a catalog of its own: members never download staff screens' text.
   catalogs: [
+    // Each product's console screens sit in its own `ops/` folder, beside the console's kit.
     {
       path: "<rootDir>/src/locales/{locale}",
       include: ["<rootDir>/src"],
-      exclude: ["<rootDir>/src/features/ops/**"],
+      exclude: ["<rootDir>/src/features/ops/**", "<rootDir>/src/features/*/ops/**"],
     },
-    { path: "<rootDir>/src/locales/ops/{locale}", include: ["<rootDir>/src/features/ops"] },
+    {
+      path: "<rootDir>/src/locales/ops/{locale}",
+      include: ["<rootDir>/src/features/ops/**", "<rootDir>/src/features/*/ops/**"],
+    },
   ],
   format: "po",
 });

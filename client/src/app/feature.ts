@@ -1,3 +1,4 @@
+import type { StaffRole } from "@kabuto/shared/api/ops";
 import type { MessageDescriptor } from "@lingui/core";
 import type { ComponentType } from "react";
 
@@ -42,6 +43,22 @@ export interface PositionTab {
 }
 
 /**
+ * A section of the operations console: its menu entry, the weakest role the server lets read it
+ * (it checks every call anyway), its list screen at `path` and its detail screen at `path/:id`.
+ * A product declares its sections in `<feature>/ops/console.ts`, beside its console screens, so
+ * their text goes to the console's catalog, never the members'.
+ */
+export interface ConsoleSection {
+  area: string;
+  path: string;
+  role: StaffRole;
+  label: MessageDescriptor;
+  list: ComponentType;
+  detail?: ComponentType<{ id: string }>;
+  order: number;
+}
+
+/**
  * A product on the client: what the shell and the shared screens need to know of it. The shell
  * reads the list in `features.ts`; a feature's screens and parts stay in its own folder, and
  * what it puts on Home, Mine or the Transaction screen comes with it here.
@@ -53,9 +70,10 @@ export interface Feature {
   homeShortcuts?: readonly HomeShortcut[];
   mineRows?: readonly MineRow[];
   positionTabs?: readonly PositionTab[];
+  consoleSections?: readonly ConsoleSection[];
 }
 
-type Part = "homeShortcuts" | "mineRows" | "positionTabs";
+type Part = "homeShortcuts" | "mineRows" | "positionTabs" | "consoleSections";
 
 /** Every feature's contributions of one kind, in their order. */
 export function partsOf<K extends Part>(

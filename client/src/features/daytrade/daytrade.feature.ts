@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconClock } from "../home/home-icons.tsx";
+import { dayTradingConsole } from "./ops/console.ts";
 
 /** Day trading. */
 export const dayTradingFeature: Feature = {
@@ -20,4 +21,5 @@ export const dayTradingFeature: Feature = {
       order: 20,
     },
   ],
+  consoleSections: dayTradingConsole,
 };

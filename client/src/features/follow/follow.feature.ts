@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconPeople } from "../home/home-icons.tsx";
+import { followConsole } from "./ops/console.ts";
 
 /** Follow trading: lead traders and the member's copies. */
 export const followFeature: Feature = {
@@ -32,4 +33,5 @@ export const followFeature: Feature = {
       order: 70,
     },
   ],
+  consoleSections: followConsole,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconIdCard } from "../user/user-icons.tsx";
+import { identityConsole } from "./ops/console.ts";
 
 /** Security and identity: settings, passwords, verification and bank cards. */
 export const identityFeature: Feature = {
@@ -42,4 +43,5 @@ export const identityFeature: Feature = {
       order: 10,
     },
   ],
+  consoleSections: identityConsole,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
+import { ipoConsole } from "./ops/console.ts";
 
 /** New shares: offerings, a subscription, its record. */
 export const ipoFeature: Feature = {
@@ -39,4 +40,5 @@ export const ipoFeature: Feature = {
       order: 40,
     },
   ],
+  consoleSections: ipoConsole,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconCredit } from "../user/user-icons.tsx";
+import { loansConsole } from "./ops/console.ts";
 
 /** Credit loans. */
 export const loansFeature: Feature = {
@@ -21,4 +22,5 @@ export const loansFeature: Feature = {
       order: 30,
     },
   ],
+  consoleSections: loansConsole,
 };

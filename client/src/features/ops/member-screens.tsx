@@ -26,9 +26,10 @@ import { notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { firstFieldError } from "../auth/form-errors.ts";
 import { summarizeChanges } from "../funds/fund-record.ts";
+import { MemberCreditCard } from "../loans/ops/loan-screens.tsx";
+import { MemberRewardsCard } from "../rewards/ops/reward-screens.tsx";
 import { parseAdjustment } from "./adjustment-rules.ts";
 import { DetailScreen } from "./detail-screen.tsx";
-import { MemberCreditCard } from "./loan-screens.tsx";
 import { FlagTags, flagShortLabels } from "./member-flags.tsx";
 import type { Page } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
@@ -45,7 +46,6 @@ import {
   useBusy,
   When,
 } from "./parts.tsx";
-import { MemberRewardsCard } from "./reward-screens.tsx";
 
 const flagLabels: Record<MemberFlagName, MessageDescriptor> = {
   frozen: msg`Frozen: no sign-in, no orders, no deposits or withdrawals`,

@@ -14,57 +14,13 @@ import { installSignInRedirect } from "../../lib/unauthorized.ts";
 import { reconnectSocket } from "../../state/socket.ts";
 import { openOpsCatalogs } from "./ops-i18n.ts";
 import { OpsLayout } from "./ops-layout.tsx";
-import { opsHome, opsLogin, returnPath, sectionOf } from "./ops-nav.ts";
+import { opsHome, opsLogin, opsSections, returnPath, sectionOf } from "./ops-nav.ts";
 import { StaffContext, useStaffSession } from "./ops-session.tsx";
 import { Loaded } from "./parts.tsx";
 import "./ops.css";
 
-/** Each screen is its own chunk, as in the member app; detail screens share their list's chunk. */
-const screens = {
-  login: lazy(() => import("./login-screen.tsx").then((m) => ({ default: m.OpsLoginScreen }))),
-  dashboard: lazy(() => import("./dashboard-screen.tsx").then((m) => ({ default: m.DashboardScreen }))),
-  kycQueue: lazy(() => import("./kyc-screens.tsx").then((m) => ({ default: m.KycQueueScreen }))),
-  kycDetail: lazy(() => import("./kyc-screens.tsx").then((m) => ({ default: m.KycDetailScreen }))),
-  depositQueue: lazy(() => import("./deposit-screens.tsx").then((m) => ({ default: m.DepositQueueScreen }))),
-  depositDetail: lazy(() =>
-    import("./deposit-screens.tsx").then((m) => ({ default: m.DepositDetailScreen })),
-  ),
-  withdrawalQueue: lazy(() =>
-    import("./withdrawal-screens.tsx").then((m) => ({ default: m.WithdrawalQueueScreen })),
-  ),
-  withdrawalDetail: lazy(() =>
-    import("./withdrawal-screens.tsx").then((m) => ({ default: m.WithdrawalDetailScreen })),
-  ),
-  blockDesk: lazy(() => import("./block-screens.tsx").then((m) => ({ default: m.BlockDeskScreen }))),
-  leadQueue: lazy(() => import("./lead-screens.tsx").then((m) => ({ default: m.LeadQueueScreen }))),
-  leadDetail: lazy(() => import("./lead-screens.tsx").then((m) => ({ default: m.LeadDetailScreen }))),
-  loanQueue: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
-  loanDetail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
-  dayTradeQueue: lazy(() =>
-    import("./day-trade-screens.tsx").then((m) => ({ default: m.DayTradeQueueScreen })),
-  ),
-  dayTradeDetail: lazy(() =>
-    import("./day-trade-screens.tsx").then((m) => ({ default: m.DayTradeDetailScreen })),
-  ),
-  supportInbox: lazy(() => import("./support-screens.tsx").then((m) => ({ default: m.SupportInboxScreen }))),
-  supportConversation: lazy(() =>
-    import("./support-screens.tsx").then((m) => ({ default: m.SupportConversationScreen })),
-  ),
-  offerings: lazy(() => import("./offering-screens.tsx").then((m) => ({ default: m.OfferingsScreen }))),
-  offeringDetail: lazy(() =>
-    import("./offering-screens.tsx").then((m) => ({ default: m.OfferingDetailScreen })),
-  ),
-  memberSearch: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberSearchScreen }))),
-  memberDetail: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberDetailScreen }))),
-  rewardSettings: lazy(() =>
-    import("./reward-screens.tsx").then((m) => ({ default: m.RewardSettingsScreen })),
-  ),
-  channels: lazy(() => import("./channels-screen.tsx").then((m) => ({ default: m.ChannelsScreen }))),
-  config: lazy(() => import("./config-screen.tsx").then((m) => ({ default: m.ConfigScreen }))),
-  news: lazy(() => import("./news-screen.tsx").then((m) => ({ default: m.NewsScreen }))),
-  audit: lazy(() => import("./audit-screen.tsx").then((m) => ({ default: m.AuditScreen }))),
-  staff: lazy(() => import("./staff-screen.tsx").then((m) => ({ default: m.StaffScreen }))),
-};
+/** The sign-in screen; every other screen comes with its section (ops-nav.ts), each its own chunk. */
+const LoginScreen = lazy(() => import("./login-screen.tsx").then((m) => ({ default: m.OpsLoginScreen })));
 
 type SessionState =
   | { status: "loading" }
@@ -193,7 +149,7 @@ function LoginRoute({ onSignedIn }: { onSignedIn: (staff: Staff) => void }) {
   const search = useSearch();
   const next = returnPath(new URLSearchParams(search).get("next"));
   return (
-    <screens.login
+    <LoginScreen
       onSignedIn={(staff) => {
         onSignedIn(staff);
         // A socket opened before this sign-in carries no staff session: start one that does.
@@ -212,32 +168,14 @@ function ConsoleRoutes(): ReactNode {
   if (section && !roleAtLeast(staff.role, section.role)) return <NotPermitted />;
   return (
     <Switch>
-      <Route path={opsHome} component={screens.dashboard} />
-      <Route path="/ops/kyc" component={screens.kycQueue} />
-      <Route path="/ops/kyc/:id">{(params) => <screens.kycDetail id={params.id} />}</Route>
-      <Route path="/ops/deposits" component={screens.depositQueue} />
-      <Route path="/ops/deposits/:id">{(params) => <screens.depositDetail id={params.id} />}</Route>
-      <Route path="/ops/withdrawals" component={screens.withdrawalQueue} />
-      <Route path="/ops/withdrawals/:id">{(params) => <screens.withdrawalDetail id={params.id} />}</Route>
-      <Route path="/ops/leads" component={screens.leadQueue} />
-      <Route path="/ops/leads/:id">{(params) => <screens.leadDetail id={params.id} />}</Route>
-      <Route path="/ops/loans" component={screens.loanQueue} />
-      <Route path="/ops/loans/:id">{(params) => <screens.loanDetail id={params.id} />}</Route>
-      <Route path="/ops/day-trading" component={screens.dayTradeQueue} />
-      <Route path="/ops/day-trading/:id">{(params) => <screens.dayTradeDetail id={params.id} />}</Route>
-      <Route path="/ops/support" component={screens.supportInbox} />
-      <Route path="/ops/support/:id">{(params) => <screens.supportConversation id={params.id} />}</Route>
-      <Route path="/ops/ipo" component={screens.offerings} />
-      <Route path="/ops/ipo/:id">{(params) => <screens.offeringDetail id={params.id} />}</Route>
-      <Route path="/ops/block" component={screens.blockDesk} />
-      <Route path="/ops/members" component={screens.memberSearch} />
-      <Route path="/ops/members/:id">{(params) => <screens.memberDetail id={params.id} />}</Route>
-      <Route path="/ops/rewards" component={screens.rewardSettings} />
-      <Route path="/ops/channels" component={screens.channels} />
-      <Route path="/ops/config" component={screens.config} />
-      <Route path="/ops/news" component={screens.news} />
-      <Route path="/ops/audit" component={screens.audit} />
-      <Route path="/ops/staff" component={screens.staff} />
+      {opsSections.flatMap((each) => [
+        <Route key={each.area} path={each.path} component={each.list} />,
+        each.detail && (
+          <Route key={`${each.area}:id`} path={`${each.path}/:id`}>
+            {(params) => each.detail && <each.detail id={params.id} />}
+          </Route>
+        ),
+      ])}
       <Route>
         <Redirect to={opsHome} replace />
       </Route>

@@ -8,7 +8,7 @@ import { KabutoMark } from "../../app/icons.tsx";
 import { activateLocale } from "../../i18n/i18n.ts";
 import { appLocales, localeEndonyms } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { type OpsArea, sectionOf, sectionsFor } from "./ops-nav.ts";
+import { sectionOf, sectionsFor } from "./ops-nav.ts";
 import { useStaffSession } from "./ops-session.tsx";
 import { Tag } from "./parts.tsx";
 
@@ -16,26 +16,6 @@ export const roleLabels: Record<StaffRole, MessageDescriptor> = {
   reviewer: msg({ message: "Reviewer", context: "staff role" }),
   supervisor: msg({ message: "Supervisor", context: "staff role" }),
   admin: msg({ message: "Administrator", context: "staff role" }),
-};
-
-const areaLabels: Record<OpsArea, MessageDescriptor> = {
-  dashboard: msg`Overview`,
-  kyc: msg`Identity checks`,
-  deposits: msg`Deposits`,
-  withdrawals: msg`Withdrawals`,
-  loans: msg`Loans`,
-  dayTrading: msg({ message: "Day trading", context: "console" }),
-  leads: msg`Lead traders`,
-  support: msg`Support`,
-  offerings: msg`New shares`,
-  block: msg`Block trades`,
-  members: msg`Members`,
-  rewards: msg`Rewards`,
-  channels: msg`Deposit channels`,
-  config: msg`Public settings`,
-  news: msg`News`,
-  audit: msg`Audit log`,
-  staff: msg`Staff`,
 };
 
 /** The console's frame: a top bar, the menu (a side column on a desk, a scrolling strip on a phone) and the screen. */
@@ -74,7 +54,7 @@ export function OpsLayout({ children }: { children: ReactNode }) {
             className="ops-nav__item"
             aria-current={current?.area === section.area ? "page" : undefined}
           >
-            {i18n._(areaLabels[section.area])}
+            {i18n._(section.label)}
           </Link>
         ))}
       </nav>

@@ -1,55 +1,68 @@
 import { roleAtLeast, type StaffRole } from "@kabuto/shared/api/ops";
+import { msg } from "@lingui/core/macro";
+import { lazy } from "react";
+import { type ConsoleSection, partsOf } from "../../app/feature.ts";
+import { features } from "../../app/features.ts";
 
 /** Where the console's screens live: everything under `#/ops`. */
 export const opsHome = "/ops";
 export const opsLogin = "/ops/login";
 
-export type OpsArea =
-  | "dashboard"
-  | "kyc"
-  | "deposits"
-  | "withdrawals"
-  | "loans"
-  | "dayTrading"
-  | "leads"
-  | "support"
-  | "offerings"
-  | "block"
-  | "members"
-  | "rewards"
-  | "channels"
-  | "config"
-  | "news"
-  | "audit"
-  | "staff";
+/** A section of the console: the console's own below, and each product's (`consoleSections`). */
+export type OpsSection = ConsoleSection;
 
-export interface OpsSection {
-  area: OpsArea;
-  path: string;
-  /** The weakest role the server lets read this section (it checks every call anyway). */
-  role: StaffRole;
-}
+const screen = {
+  dashboard: lazy(() => import("./dashboard-screen.tsx").then((m) => ({ default: m.DashboardScreen }))),
+  memberSearch: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberSearchScreen }))),
+  memberDetail: lazy(() => import("./member-screens.tsx").then((m) => ({ default: m.MemberDetailScreen }))),
+  config: lazy(() => import("./config-screen.tsx").then((m) => ({ default: m.ConfigScreen }))),
+  audit: lazy(() => import("./audit-screen.tsx").then((m) => ({ default: m.AuditScreen }))),
+  staff: lazy(() => import("./staff-screen.tsx").then((m) => ({ default: m.StaffScreen }))),
+};
 
-/** The console's menu, in the order staff work through it: queues first, settings last (labels in ops-layout.tsx). */
-export const opsSections: readonly OpsSection[] = [
-  { area: "dashboard", path: opsHome, role: "reviewer" },
-  { area: "kyc", path: "/ops/kyc", role: "reviewer" },
-  { area: "deposits", path: "/ops/deposits", role: "reviewer" },
-  { area: "withdrawals", path: "/ops/withdrawals", role: "reviewer" },
-  { area: "loans", path: "/ops/loans", role: "reviewer" },
-  { area: "dayTrading", path: "/ops/day-trading", role: "reviewer" },
-  { area: "leads", path: "/ops/leads", role: "reviewer" },
-  { area: "support", path: "/ops/support", role: "reviewer" },
-  { area: "offerings", path: "/ops/ipo", role: "reviewer" },
-  { area: "block", path: "/ops/block", role: "reviewer" },
-  { area: "members", path: "/ops/members", role: "reviewer" },
-  { area: "rewards", path: "/ops/rewards", role: "reviewer" },
-  { area: "channels", path: "/ops/channels", role: "supervisor" },
-  { area: "config", path: "/ops/config", role: "supervisor" },
-  { area: "news", path: "/ops/news", role: "supervisor" },
-  { area: "audit", path: "/ops/audit", role: "supervisor" },
-  { area: "staff", path: "/ops/staff", role: "admin" },
+/** The console's own sections: the overview, members, settings, the audit log and staff. */
+const ownSections: readonly OpsSection[] = [
+  {
+    area: "dashboard",
+    path: opsHome,
+    role: "reviewer",
+    label: msg`Overview`,
+    list: screen.dashboard,
+    order: 0,
+  },
+  {
+    area: "members",
+    path: "/ops/members",
+    role: "reviewer",
+    label: msg`Members`,
+    list: screen.memberSearch,
+    detail: screen.memberDetail,
+    order: 100,
+  },
+  {
+    area: "config",
+    path: "/ops/config",
+    role: "supervisor",
+    label: msg`Public settings`,
+    list: screen.config,
+    order: 130,
+  },
+  {
+    area: "audit",
+    path: "/ops/audit",
+    role: "supervisor",
+    label: msg`Audit log`,
+    list: screen.audit,
+    order: 150,
+  },
+  { area: "staff", path: "/ops/staff", role: "admin", label: msg`Staff`, list: screen.staff, order: 160 },
 ];
+
+/** The console's menu, in the order staff work through it: queues first, settings last. */
+export const opsSections: readonly OpsSection[] = [
+  ...ownSections,
+  ...partsOf(features, "consoleSections"),
+].sort((a, b) => a.order - b.order);
 
 /** The sections a role may open. */
 export function sectionsFor(role: StaffRole): OpsSection[] {

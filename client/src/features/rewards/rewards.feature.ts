@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
+import { rewardsConsole } from "./ops/console.ts";
 
 /** Rewards and invitations. */
 export const rewardsFeature: Feature = {
@@ -32,4 +33,5 @@ export const rewardsFeature: Feature = {
       order: 60,
     },
   ],
+  consoleSections: rewardsConsole,
 };

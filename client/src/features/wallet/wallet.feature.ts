@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconQuotes } from "../../app/icons.tsx";
 import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
+import { walletConsole } from "./ops/console.ts";
 
 /** Money in and out: deposits, withdrawals and exchange. */
 export const walletFeature: Feature = {
@@ -42,4 +43,5 @@ export const walletFeature: Feature = {
       order: 120,
     },
   ],
+  consoleSections: walletConsole,
 };

@@ -2,12 +2,12 @@ import { type OpsDeposit, requestStatuses } from "@kabuto/shared/api/funding";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import { call } from "../../lib/api.ts";
-import { DetailScreen } from "./detail-screen.tsx";
-import { Evidence, FundHistory } from "./evidence.tsx";
-import { Facts, Money, OpsCard, StatusTag, When } from "./parts.tsx";
-import { ReviewPanel } from "./review-panel.tsx";
-import { ReviewQueue } from "./review-queue.tsx";
+import { call } from "../../../lib/api.ts";
+import { DetailScreen } from "../../ops/detail-screen.tsx";
+import { Evidence, FundHistory } from "../../ops/evidence.tsx";
+import { Facts, Money, OpsCard, StatusTag, When } from "../../ops/parts.tsx";
+import { ReviewPanel } from "../../ops/review-panel.tsx";
+import { ReviewQueue } from "../../ops/review-queue.tsx";
 
 /** `#/ops/deposits`: bank-transfer deposits with receipts; pending ones oldest first. */
 export function DepositQueueScreen() {

@@ -8,14 +8,14 @@ import { minorToDecimal } from "@kabuto/shared/money";
 import type { Currency } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { CheckField, TextField } from "../../app/text-field.tsx";
-import { call } from "../../lib/api.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
-import { type EditorForm, EditorPage } from "./editor-page.tsx";
-import { OpsTable } from "./ops-table.tsx";
-import { CurrencySelect, Empty, Loaded, Money, refusedFields, Tag, useBusy } from "./parts.tsx";
+import { CheckField, TextField } from "../../../app/text-field.tsx";
+import { call } from "../../../lib/api.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useEndpoint } from "../../../lib/queries.ts";
+import { type FieldErrors, fieldErrorsFromIssues } from "../../auth/form-errors.ts";
+import { type EditorForm, EditorPage } from "../../ops/editor-page.tsx";
+import { OpsTable } from "../../ops/ops-table.tsx";
+import { CurrencySelect, Empty, Loaded, Money, refusedFields, Tag, useBusy } from "../../ops/parts.tsx";
 
 /** `#/ops/channels` (supervisor): the bank accounts members transfer deposits to, with their limits. */
 export function ChannelsScreen() {

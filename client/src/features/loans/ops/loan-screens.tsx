@@ -11,13 +11,13 @@ import { minorToDecimal } from "@kabuto/shared/money";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
-import { TextField } from "../../app/text-field.tsx";
-import { call } from "../../lib/api.ts";
-import { errorCode } from "../../lib/api-error.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import type { FieldErrors } from "../auth/form-errors.ts";
-import { DetailScreen } from "./detail-screen.tsx";
+import { TextField } from "../../../app/text-field.tsx";
+import { call } from "../../../lib/api.ts";
+import { errorCode } from "../../../lib/api-error.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useEndpoint } from "../../../lib/queries.ts";
+import type { FieldErrors } from "../../auth/form-errors.ts";
+import { DetailScreen } from "../../ops/detail-screen.tsx";
 import {
   Facts,
   Loaded,
@@ -28,9 +28,9 @@ import {
   TextArea,
   useBusy,
   When,
-} from "./parts.tsx";
-import { ReviewPanel } from "./review-panel.tsx";
-import { ReviewQueue } from "./review-queue.tsx";
+} from "../../ops/parts.tsx";
+import { ReviewPanel } from "../../ops/review-panel.tsx";
+import { ReviewQueue } from "../../ops/review-queue.tsx";
 
 /** `#/ops/loans`: credit-loan requests; pending ones oldest first. */
 export function LoanQueueScreen() {

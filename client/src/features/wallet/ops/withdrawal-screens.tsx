@@ -3,16 +3,16 @@ import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link } from "wouter";
-import { TextField } from "../../app/text-field.tsx";
-import { call } from "../../lib/api.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { DetailScreen } from "./detail-screen.tsx";
-import { FundHistory } from "./evidence.tsx";
-import { useStaff } from "./ops-session.tsx";
-import { Facts, Money, OpsCard, StatusTag, Tag, useBusy, When } from "./parts.tsx";
-import { ReviewPanel } from "./review-panel.tsx";
-import { ReviewQueue } from "./review-queue.tsx";
-import { withdrawalActions } from "./review-rules.ts";
+import { TextField } from "../../../app/text-field.tsx";
+import { call } from "../../../lib/api.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { DetailScreen } from "../../ops/detail-screen.tsx";
+import { FundHistory } from "../../ops/evidence.tsx";
+import { useStaff } from "../../ops/ops-session.tsx";
+import { Facts, Money, OpsCard, StatusTag, Tag, useBusy, When } from "../../ops/parts.tsx";
+import { ReviewPanel } from "../../ops/review-panel.tsx";
+import { ReviewQueue } from "../../ops/review-queue.tsx";
+import { withdrawalActions } from "../../ops/review-rules.ts";
 
 /** `#/ops/withdrawals`: pending ones wait for a check, checked ones for another staff member's approval. */
 export function WithdrawalQueueScreen() {

@@ -2,15 +2,15 @@ import type { BlockInstrument, BlockOffering, OpsBlockApplication } from "@kabut
 import { blockApi } from "@kabuto/shared/endpoints/block";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { TextField } from "../../app/text-field.tsx";
-import { call } from "../../lib/api.ts";
-import { errorCode, type FieldError } from "../../lib/api-error.ts";
-import { errorMessage } from "../../lib/error-messages.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import { type Column, OpsTable } from "./ops-table.tsx";
-import { Empty, Loaded, Money, OpsCard, OpsPage, StatusTag, Tag, useBusy, When } from "./parts.tsx";
-import { ReasonDialog } from "./reason-dialog.tsx";
+import { TextField } from "../../../app/text-field.tsx";
+import { call } from "../../../lib/api.ts";
+import { errorCode, type FieldError } from "../../../lib/api-error.ts";
+import { errorMessage } from "../../../lib/error-messages.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useEndpoint } from "../../../lib/queries.ts";
+import { type Column, OpsTable } from "../../ops/ops-table.tsx";
+import { Empty, Loaded, Money, OpsCard, OpsPage, StatusTag, Tag, useBusy, When } from "../../ops/parts.tsx";
+import { ReasonDialog } from "../../ops/reason-dialog.tsx";
 
 function reviewBid(id: string, decision: "approve" | "reject", reason?: string) {
   return call(blockApi.review, { params: { id }, body: { decision, reason } });

@@ -3,15 +3,15 @@ import { followApi } from "@kabuto/shared/endpoints/follow";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";
-import { call } from "../../lib/api.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import { DetailScreen } from "./detail-screen.tsx";
-import { useRoleAtLeast } from "./ops-session.tsx";
-import { OpsTable } from "./ops-table.tsx";
-import { Facts, Loaded, Money, OpsCard, StatusTag, When } from "./parts.tsx";
-import { ReasonDialog } from "./reason-dialog.tsx";
-import { ReviewPanel } from "./review-panel.tsx";
-import { ReviewQueue } from "./review-queue.tsx";
+import { call } from "../../../lib/api.ts";
+import { useEndpoint } from "../../../lib/queries.ts";
+import { DetailScreen } from "../../ops/detail-screen.tsx";
+import { useRoleAtLeast } from "../../ops/ops-session.tsx";
+import { OpsTable } from "../../ops/ops-table.tsx";
+import { Facts, Loaded, Money, OpsCard, StatusTag, When } from "../../ops/parts.tsx";
+import { ReasonDialog } from "../../ops/reason-dialog.tsx";
+import { ReviewPanel } from "../../ops/review-panel.tsx";
+import { ReviewQueue } from "../../ops/review-queue.tsx";
 
 /** A lead as a queue row: the member's id is the row's number. */
 function asItem(lead: OpsLead) {

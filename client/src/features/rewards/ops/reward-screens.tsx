@@ -3,14 +3,14 @@ import { rewardsApi } from "@kabuto/shared/endpoints/rewards";
 import { formatNumber } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { call } from "../../lib/api.ts";
-import { IntentKeys } from "../../lib/intent-key.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import { useRoleAtLeast } from "./ops-session.tsx";
-import { OpsTable } from "./ops-table.tsx";
-import { Facts, Loaded, Money, OpsCard, OpsPage, When } from "./parts.tsx";
-import { ReasonDialog } from "./reason-dialog.tsx";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { call } from "../../../lib/api.ts";
+import { IntentKeys } from "../../../lib/intent-key.ts";
+import { useEndpoint } from "../../../lib/queries.ts";
+import { useRoleAtLeast } from "../../ops/ops-session.tsx";
+import { OpsTable } from "../../ops/ops-table.tsx";
+import { Facts, Loaded, Money, OpsCard, OpsPage, When } from "../../ops/parts.tsx";
+import { ReasonDialog } from "../../ops/reason-dialog.tsx";
 
 /**
  * `#/ops/rewards` (reviewer): the reward settings in effect. They come from the servers' own

@@ -12,15 +12,15 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
-import { TextField } from "../../app/text-field.tsx";
-import { call } from "../../lib/api.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import { type FieldErrors, fieldErrorsFromIssues } from "../auth/form-errors.ts";
-import { DetailScreen } from "./detail-screen.tsx";
-import { type EditorForm, EditorPage } from "./editor-page.tsx";
-import { OpsTable } from "./ops-table.tsx";
-import { Empty, Facts, Loaded, OpsCard, refusedFields, Tag, useBusy, When } from "./parts.tsx";
+import { TextField } from "../../../app/text-field.tsx";
+import { call } from "../../../lib/api.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useEndpoint } from "../../../lib/queries.ts";
+import { type FieldErrors, fieldErrorsFromIssues } from "../../auth/form-errors.ts";
+import { DetailScreen } from "../../ops/detail-screen.tsx";
+import { type EditorForm, EditorPage } from "../../ops/editor-page.tsx";
+import { OpsTable } from "../../ops/ops-table.tsx";
+import { Empty, Facts, Loaded, OpsCard, refusedFields, Tag, useBusy, When } from "../../ops/parts.tsx";
 
 const stateLabels: Record<Subscription["state"], MessageDescriptor> = {
   declared: msg({ message: "Awaiting draw", context: "ipo state" }),

@@ -14,20 +14,20 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { ChoiceChips } from "../../app/choice-chips.tsx";
-import { TextField } from "../../app/text-field.tsx";
-import { localeEndonyms } from "../../i18n/locale.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { call } from "../../lib/api.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import { type FieldErrors, toFieldError } from "../auth/form-errors.ts";
-import { type EditorForm, EditorPage } from "./editor-page.tsx";
-import type { Page } from "./ops-api.ts";
-import { type Column, PagedTable } from "./ops-table.tsx";
-import { Loaded, refusedFields, Tag, TextArea, useBusy, When } from "./parts.tsx";
-import { ReasonDialog } from "./reason-dialog.tsx";
-import { parseTokyoInput, tokyoInputValue } from "./tokyo-time.ts";
+import { ChoiceChips } from "../../../app/choice-chips.tsx";
+import { TextField } from "../../../app/text-field.tsx";
+import { localeEndonyms } from "../../../i18n/locale.ts";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { call } from "../../../lib/api.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useEndpoint } from "../../../lib/queries.ts";
+import { type FieldErrors, toFieldError } from "../../auth/form-errors.ts";
+import { type EditorForm, EditorPage } from "../../ops/editor-page.tsx";
+import type { Page } from "../../ops/ops-api.ts";
+import { type Column, PagedTable } from "../../ops/ops-table.tsx";
+import { Loaded, refusedFields, Tag, TextArea, useBusy, When } from "../../ops/parts.tsx";
+import { ReasonDialog } from "../../ops/reason-dialog.tsx";
+import { parseTokyoInput, tokyoInputValue } from "../../ops/tokyo-time.ts";
 
 const kindLabels: Record<NewsKind, MessageDescriptor> = {
   news: msg({ message: "News", context: "news kind" }),

@@ -9,13 +9,13 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import { call } from "../../lib/api.ts";
-import { DetailScreen } from "./detail-screen.tsx";
-import { Evidence } from "./evidence.tsx";
-import { FlagTags } from "./member-flags.tsx";
-import { Facts, OpsCard, StatusTag, When } from "./parts.tsx";
-import { ReviewPanel } from "./review-panel.tsx";
-import { ReviewQueue } from "./review-queue.tsx";
+import { call } from "../../../lib/api.ts";
+import { DetailScreen } from "../../ops/detail-screen.tsx";
+import { Evidence } from "../../ops/evidence.tsx";
+import { FlagTags } from "../../ops/member-flags.tsx";
+import { Facts, OpsCard, StatusTag, When } from "../../ops/parts.tsx";
+import { ReviewPanel } from "../../ops/review-panel.tsx";
+import { ReviewQueue } from "../../ops/review-queue.tsx";
 
 const documentLabels: Record<DocumentType, MessageDescriptor> = {
   id_card: msg`ID card or passport`,

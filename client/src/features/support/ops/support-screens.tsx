@@ -13,15 +13,25 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { call } from "../../lib/api.ts";
-import type { FieldError } from "../../lib/api-error.ts";
-import { IntentKeys } from "../../lib/intent-key.ts";
-import { useEndpoint } from "../../lib/queries.ts";
-import { useTopicEvents } from "../../state/topic-events.ts";
-import { Balances, Profile } from "./member-screens.tsx";
-import { uploadUrl } from "./ops-api.ts";
-import { OpsTable } from "./ops-table.tsx";
-import { Empty, Loaded, OpsCard, OpsPage, refusedFields, Tag, TextArea, useBusy, When } from "./parts.tsx";
+import { call } from "../../../lib/api.ts";
+import type { FieldError } from "../../../lib/api-error.ts";
+import { IntentKeys } from "../../../lib/intent-key.ts";
+import { useEndpoint } from "../../../lib/queries.ts";
+import { useTopicEvents } from "../../../state/topic-events.ts";
+import { Balances, Profile } from "../../ops/member-screens.tsx";
+import { uploadUrl } from "../../ops/ops-api.ts";
+import { OpsTable } from "../../ops/ops-table.tsx";
+import {
+  Empty,
+  Loaded,
+  OpsCard,
+  OpsPage,
+  refusedFields,
+  Tag,
+  TextArea,
+  useBusy,
+  When,
+} from "../../ops/parts.tsx";
 
 const topicLabels: Record<SupportTopic, MessageDescriptor> = {
   account: msg({ message: "Account", context: "support topic" }),

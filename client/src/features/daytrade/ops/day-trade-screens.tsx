@@ -2,11 +2,11 @@ import { dayTradeApplicationStatuses, type OpsDayTradeApplication } from "@kabut
 import { dayTradingApi } from "@kabuto/shared/endpoints/day-trading";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import { call } from "../../lib/api.ts";
-import { DetailScreen } from "./detail-screen.tsx";
-import { Facts, OpsCard, StatusTag, When } from "./parts.tsx";
-import { ReviewPanel } from "./review-panel.tsx";
-import { ReviewQueue } from "./review-queue.tsx";
+import { call } from "../../../lib/api.ts";
+import { DetailScreen } from "../../ops/detail-screen.tsx";
+import { Facts, OpsCard, StatusTag, When } from "../../ops/parts.tsx";
+import { ReviewPanel } from "../../ops/review-panel.tsx";
+import { ReviewQueue } from "../../ops/review-queue.tsx";
 
 /** `#/ops/day-trading`: applications to day trade; pending ones oldest first. */
 export function DayTradeQueueScreen() {

@@ -1,0 +1,16 @@
+import { msg } from "@lingui/core/macro";
+import { lazy } from "react";
+import type { ConsoleSection } from "../../../app/feature.ts";
+
+/** The operations console's sections of loans: their menu entries and screens. */
+export const loansConsole: readonly ConsoleSection[] = [
+  {
+    area: "loans",
+    path: "/ops/loans",
+    role: "reviewer",
+    label: msg`Loans`,
+    list: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
+    detail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
+    order: 40,
+  },
+];
