@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps): {
   // per-address throttle counts `request.ip`, which a header from anyone else must not change.
   app.set("trust proxy", deps.config.TRUST_PROXY);
 
-  const docs = new ApiDocs({ checkAnswers: deps.checkAnswers ?? false });
+  const docs = new ApiDocs({ checkAnswers: deps.checkAnswers ?? deps.config.CHECK_ANSWERS });
   const router = express.Router();
   router.use(apiHeaders({ hsts: deps.config.NODE_ENV === "production" }));
   router.use(cookieParser());

@@ -130,6 +130,11 @@ const configSchema = z.object({
     .optional(),
   /** The spec gates trading on real-name verification; an operator may turn that off. */
   KYC_REQUIRED_FOR_TRADING: booleanFlag.default(true),
+  /**
+   * Parse every declared endpoint's answer with its response schema before it goes out, and
+   * answer 500 where one strays: for tests (the browser journeys turn it on), not for members.
+   */
+  CHECK_ANSWERS: booleanFlag.default(false),
   /** Smallest withdrawal per currency in major units, "JPY:1000,USD:10"; unlisted currencies: 1. */
   WITHDRAW_MIN: z
     .string()

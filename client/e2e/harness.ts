@@ -131,6 +131,8 @@ export async function openProduct(
       PORT: String(port),
       DATA_DIR: dataDir,
       MARKET_HOURS: "always",
+      // Every answer the journeys get is checked against its endpoint's declaration.
+      CHECK_ANSWERS: "1",
       // A month of daily bars and one session of minutes fill every chart a journey opens, and
       // back-fill in a fraction of a year's time.
       FEED_HISTORY_DAYS: "30",
