@@ -20,8 +20,11 @@ export function EditorPage<T extends { id: string }>({
 }: {
   title: ReactNode;
   addLabel: ReactNode;
-  /** After the form saved, e.g. to load the list again. */
-  onSaved: () => void;
+  /**
+   * After the form saved. The list reads again by itself: a save goes through an endpoint of the
+   * list's tag, which makes the list stale.
+   */
+  onSaved?: () => void;
   /** The form for an item, or for a new one (`undefined`). */
   form: (item: T | undefined, events: EditorForm) => ReactNode;
   /** The list, given the way to open an item in the form. */
@@ -32,7 +35,7 @@ export function EditorPage<T extends { id: string }>({
     onClose: () => setEditing(null),
     onSaved: () => {
       setEditing(null);
-      onSaved();
+      onSaved?.();
     },
   };
   return (

@@ -116,7 +116,6 @@ function BidQueue({ rows }: { rows: OpsBlockApplication[] }) {
           act={(reason) => reviewBid(rejecting.id, "reject", reason)}
           doneMessage={t`Rejected: the member's money is released`}
           onClose={() => setRejecting(null)}
-          onDone={() => undefined}
         >
           <p>
             <Trans>

@@ -66,7 +66,6 @@ export function OfferingsScreen() {
       title={<Trans>New shares</Trans>}
       addLabel={<Trans>Add an offering</Trans>}
       // Saving made the list stale: it is read again.
-      onSaved={() => undefined}
       form={(offering, events) => <OfferingForm offering={offering} {...events} />}
     >
       {(edit) => (

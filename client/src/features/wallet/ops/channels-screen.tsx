@@ -24,8 +24,6 @@ export function ChannelsScreen() {
     <EditorPage<RechargeChannel>
       title={<Trans>Deposit channels</Trans>}
       addLabel={<Trans>Add a channel</Trans>}
-      // A save goes through an endpoint of the list's tag, which makes the list stale: it reads again.
-      onSaved={() => undefined}
       form={(channel, events) => <ChannelForm channel={channel} {...events} />}
     >
       {(edit) => (
