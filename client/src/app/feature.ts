@@ -46,7 +46,7 @@ export interface PositionTab {
  * A section of the operations console: its menu entry, the weakest role the server lets read it
  * (it checks every call anyway), its list screen at `path` and its detail screen at `path/:id`.
  * A product declares its sections in `<feature>/ops/console.ts`, beside its console screens, so
- * their text goes to the console's catalog, never the members'.
+ * their text goes to the console's catalog, never the members', and loads with the console.
  */
 export interface ConsoleSection {
   area: string;
@@ -70,10 +70,13 @@ export interface Feature {
   homeShortcuts?: readonly HomeShortcut[];
   mineRows?: readonly MineRow[];
   positionTabs?: readonly PositionTab[];
-  consoleSections?: readonly ConsoleSection[];
+  /**
+   * Loaded by the console alone, so the members' app carries none of it (`ops/console.ts`).
+   */
+  consoleSections?: () => Promise<readonly ConsoleSection[]>;
 }
 
-type Part = "homeShortcuts" | "mineRows" | "positionTabs" | "consoleSections";
+type Part = "homeShortcuts" | "mineRows" | "positionTabs";
 
 /** Every feature's contributions of one kind, in their order. */
 export function partsOf<K extends Part>(

@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconBlocks } from "../home/home-icons.tsx";
-import { blockConsole } from "./ops/console.ts";
 
 /** Block trades: offerings and applications. */
 export const blockFeature: Feature = {
@@ -40,5 +39,5 @@ export const blockFeature: Feature = {
       order: 60,
     },
   ],
-  consoleSections: blockConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.blockConsole),
 };

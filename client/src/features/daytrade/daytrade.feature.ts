@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconClock } from "../home/home-icons.tsx";
-import { dayTradingConsole } from "./ops/console.ts";
 
 /** Day trading. */
 export const dayTradingFeature: Feature = {
@@ -21,5 +20,5 @@ export const dayTradingFeature: Feature = {
       order: 20,
     },
   ],
-  consoleSections: dayTradingConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.dayTradingConsole),
 };

@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconPeople } from "../home/home-icons.tsx";
-import { followConsole } from "./ops/console.ts";
 
 /** Follow trading: lead traders and the member's copies. */
 export const followFeature: Feature = {
@@ -33,5 +32,5 @@ export const followFeature: Feature = {
       order: 70,
     },
   ],
-  consoleSections: followConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.followConsole),
 };

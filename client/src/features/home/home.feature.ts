@@ -1,6 +1,5 @@
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
-import { homeConsole } from "./ops/console.ts";
 
 /** Home and its news. */
 export const homeFeature: Feature = {
@@ -18,5 +17,5 @@ export const homeFeature: Feature = {
       screen: lazy(() => import("./news-detail-screen.tsx").then((m) => ({ default: m.NewsDetailScreen }))),
     },
   },
-  consoleSections: homeConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.homeConsole),
 };

@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconIdCard } from "../user/user-icons.tsx";
-import { identityConsole } from "./ops/console.ts";
 
 /** Security and identity: settings, passwords, verification and bank cards. */
 export const identityFeature: Feature = {
@@ -43,5 +42,5 @@ export const identityFeature: Feature = {
       order: 10,
     },
   ],
-  consoleSections: identityConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.identityConsole),
 };

@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
-import { ipoConsole } from "./ops/console.ts";
 
 /** New shares: offerings, a subscription, its record. */
 export const ipoFeature: Feature = {
@@ -40,5 +39,5 @@ export const ipoFeature: Feature = {
       order: 40,
     },
   ],
-  consoleSections: ipoConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.ipoConsole),
 };

@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconCredit } from "../user/user-icons.tsx";
-import { loansConsole } from "./ops/console.ts";
 
 /** Credit loans. */
 export const loansFeature: Feature = {
@@ -22,5 +21,5 @@ export const loansFeature: Feature = {
       order: 30,
     },
   ],
-  consoleSections: loansConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.loansConsole),
 };

@@ -14,7 +14,7 @@ import { installSignInRedirect } from "../../lib/unauthorized.ts";
 import { reconnectSocket } from "../../state/socket.ts";
 import { openOpsCatalogs } from "./ops-i18n.ts";
 import { OpsLayout } from "./ops-layout.tsx";
-import { opsHome, opsLogin, opsSections, returnPath, sectionOf } from "./ops-nav.ts";
+import { loadOpsSections, opsHome, opsLogin, opsSections, returnPath, sectionOf } from "./ops-nav.ts";
 import { StaffContext, useStaffSession } from "./ops-session.tsx";
 import { Loaded } from "./parts.tsx";
 import "./ops.css";
@@ -65,10 +65,11 @@ export function OpsConsole() {
   }, [session.status]);
 
   useEffect(() => {
-    // Without its catalog the console still works, in the source language.
-    void openOpsCatalogs()
-      .catch(() => undefined)
-      .then(() => setCatalogsReady(true));
+    // Without its catalog the console still works, in the source language; its sections come
+    // with it, each product's from the product's own folder.
+    void Promise.all([openOpsCatalogs().catch(() => undefined), loadOpsSections()]).then(() =>
+      setCatalogsReady(true),
+    );
   }, []);
 
   const loadStaff = useCallback(() => {

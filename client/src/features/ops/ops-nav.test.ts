@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { opsHome, returnPath, sectionOf, sectionsFor } from "./ops-nav.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadOpsSections, opsHome, returnPath, sectionOf, sectionsFor } from "./ops-nav.ts";
+
+// The console loads every product's sections before it shows its menu; so does this test.
+beforeAll(async () => {
+  await loadOpsSections();
+});
 
 describe("the console menu shows each role only what it may open", () => {
   it("gives a reviewer the queues and members, nothing else", () => {

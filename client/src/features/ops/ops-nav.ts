@@ -1,7 +1,7 @@
 import { roleAtLeast, type StaffRole } from "@kabuto/shared/api/ops";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import { type ConsoleSection, partsOf } from "../../app/feature.ts";
+import type { ConsoleSection } from "../../app/feature.ts";
 import { features } from "../../app/features.ts";
 
 /** Where the console's screens live: everything under `#/ops`. */
@@ -58,11 +58,18 @@ const ownSections: readonly OpsSection[] = [
   { area: "staff", path: "/ops/staff", role: "admin", label: msg`Staff`, list: screen.staff, order: 160 },
 ];
 
-/** The console's menu, in the order staff work through it: queues first, settings last. */
-export const opsSections: readonly OpsSection[] = [
-  ...ownSections,
-  ...partsOf(features, "consoleSections"),
-].sort((a, b) => a.order - b.order);
+/**
+ * The console's menu, in the order staff work through it: queues first, settings last. The
+ * console's own sections until `loadOpsSections` has added every product's.
+ */
+export let opsSections: readonly OpsSection[] = ownSections;
+
+/** Adds every product's sections (each loaded with the console, not with the members' app). */
+export async function loadOpsSections(): Promise<readonly OpsSection[]> {
+  const products = await Promise.all(features.map((feature) => feature.consoleSections?.() ?? []));
+  opsSections = [...ownSections, ...products.flat()].sort((a, b) => a.order - b.order);
+  return opsSections;
+}
 
 /** The sections a role may open. */
 export function sectionsFor(role: StaffRole): OpsSection[] {

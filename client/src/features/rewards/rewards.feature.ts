@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
-import { rewardsConsole } from "./ops/console.ts";
 
 /** Rewards and invitations. */
 export const rewardsFeature: Feature = {
@@ -33,5 +32,5 @@ export const rewardsFeature: Feature = {
       order: 60,
     },
   ],
-  consoleSections: rewardsConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.rewardsConsole),
 };

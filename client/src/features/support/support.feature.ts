@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconChat } from "../home/home-icons.tsx";
-import { supportConsole } from "./ops/console.ts";
 
 /** Online support. */
 export const supportFeature: Feature = {
@@ -15,5 +14,5 @@ export const supportFeature: Feature = {
   mineRows: [
     { href: "/user/pj", label: msg`Online support`, icon: IconChat, testId: "menu-support", order: 70 },
   ],
-  consoleSections: supportConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.supportConsole),
 };

@@ -3,7 +3,6 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconQuotes } from "../../app/icons.tsx";
 import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
-import { walletConsole } from "./ops/console.ts";
 
 /** Money in and out: deposits, withdrawals and exchange. */
 export const walletFeature: Feature = {
@@ -43,5 +42,5 @@ export const walletFeature: Feature = {
       order: 120,
     },
   ],
-  consoleSections: walletConsole,
+  consoleSections: () => import("./ops/console.ts").then((m) => m.walletConsole),
 };
