@@ -180,6 +180,10 @@ describe("account flags and lock-ups", () => {
     expect(
       (await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: 100 }, auth)).body.error.code,
     ).toBe("ACCOUNT_FROZEN");
+    // The flag is what a frozen member hears, whatever the order they send.
+    expect(
+      (await call(`${app.url}/orders`, "POST", { ...buyToyota, quantity: -1 }, auth)).body.error.code,
+    ).toBe("ACCOUNT_FROZEN");
   });
 
   it("refuse new orders on the flags as stored, though this process still trusts the session", async () => {

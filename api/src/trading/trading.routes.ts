@@ -1,7 +1,9 @@
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
-import type { Router } from "express";
+import type { RequestHandler, Router } from "express";
 import { AppError } from "../errors.ts";
+import { idempotencyOf, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
+import { requireMember } from "../http/session-middleware.ts";
 import type { TradingService } from "./trading.service.ts";
 
 export function mountTradingRoutes(
@@ -16,15 +18,23 @@ export function mountTradingRoutes(
   const { trading } = deps;
   const serve = docs.serve({ router });
 
-  serve(tradingApi.placeOrder, async ({ member, body, claim }) => {
+  /**
+   * Refusals of the member before anything of the order is read, as a member should hear them:
+   * frozen or barred (a retry of an order that went through before the flag was set still gets
+   * its first answer), then not verified where trading needs it.
+   */
+  const mayTrade: RequestHandler = async (request, response, next) => {
+    const member = requireMember(request);
     if (member.frozen || member.tradingBarred) {
-      // A retry of an order that went through before the flag was set gets its first answer.
-      const replay = await trading.storedAnswer(member.id, claim);
-      if (replay) return { replayed: true as const, answer: replay };
+      const replay = await trading.storedAnswer(member.id, idempotencyOf(request));
+      if (replay) return sendResult(response, replay);
       throw new AppError(member.frozen ? "ACCOUNT_FROZEN" : "TRADING_BARRED");
     }
     if (deps.kycRequired && member.verification !== "verified") throw new AppError("KYC_REQUIRED");
-    return trading.placeOrder(member.id, body, claim);
+    next();
+  };
+  serve(tradingApi.placeOrder, ({ member, body, claim }) => trading.placeOrder(member.id, body, claim), {
+    before: [mayTrade],
   });
   serve(tradingApi.orders, async ({ member, query }) => ({
     items: await trading.orders(member.id, query.status),
