@@ -3,11 +3,11 @@ import {
   meSchema,
   registerRequestSchema,
   sessionResponseSchema,
-  signedOutSchema,
   smsCodeRequestSchema,
   smsCodeResponseSchema,
   smsLoginRequestSchema,
 } from "./auth.ts";
+import { doneSchema } from "./done.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** Members' registration, sign-in (password or SMS code), sign-out, and who is signed in. */
@@ -93,7 +93,7 @@ export const authApi = {
     tag: "auth",
     summary: "End this session",
     caller: "anyone",
-    response: signedOutSchema,
+    response: doneSchema,
   }),
   me: endpoint({
     method: "get",

@@ -94,9 +94,6 @@ export type Me = z.infer<typeof meSchema>;
 export const sessionTransportHeader = "x-session-transport";
 export const bearerTransport = "bearer";
 
-/** The answer to a sign-out, the member's or staff's: the session is over whether or not one was open. */
-export const signedOutSchema = z.object({ ok: z.literal(true) });
-
 export const sessionResponseSchema = z.object({
   member: meSchema,
   /** Only for a sign-in that asked for it with `X-Session-Transport: bearer`. */

@@ -1,10 +1,10 @@
+import { doneSchema } from "./done.ts";
 import { endpoint } from "./endpoint.ts";
 import {
   bankCardInputSchema,
   bankCardListSchema,
   bankCardSchema,
   changeLoginPasswordSchema,
-  identityDoneSchema,
   kycQueueQuerySchema,
   kycReviewDetailSchema,
   kycReviewItemSchema,
@@ -118,7 +118,7 @@ export const identityApi = {
     summary: "Remove one of the member's cards; not while an open withdrawal pays out to it",
     caller: "member",
     idempotent: true,
-    response: identityDoneSchema,
+    response: doneSchema,
     errors: ["ACCOUNT_FROZEN", "CARD_NOT_FOUND", "FUND_OPERATION_IN_PROGRESS"],
   }),
   opsCards: endpoint({
@@ -145,7 +145,7 @@ export const identityApi = {
     summary: "Change the login password (the old one is required); ends the member's other sessions",
     caller: "member",
     body: changeLoginPasswordSchema,
-    response: identityDoneSchema,
+    response: doneSchema,
     errors: [
       "PASSWORD_REQUIRED",
       "PASSWORD_INVALID",
@@ -163,7 +163,7 @@ export const identityApi = {
       "a change ends the member's other sessions",
     caller: "member",
     body: setFundPasswordSchema,
-    response: identityDoneSchema,
+    response: doneSchema,
     errors: [
       "PASSWORD_REQUIRED",
       "OLD_PASSWORD_WRONG",

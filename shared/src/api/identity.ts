@@ -214,6 +214,3 @@ export const securityStatusSchema = z.object({
   withdrawBarred: z.boolean(),
 });
 export type SecurityStatus = z.infer<typeof securityStatusSchema>;
-
-/** What a change with nothing more to say answers: a card removed, a password changed. */
-export const identityDoneSchema = z.object({ ok: z.literal(true) });

@@ -1,4 +1,4 @@
-import { signedOutSchema } from "./auth.ts";
+import { doneSchema } from "./done.ts";
 import { endpoint } from "./endpoint.ts";
 import {
   adjustmentRequestSchema,
@@ -47,7 +47,7 @@ export const opsApi = {
     tag: "ops",
     summary: "End this staff session",
     caller: "anyone",
-    response: signedOutSchema,
+    response: doneSchema,
   }),
   me: endpoint({
     method: "get",
