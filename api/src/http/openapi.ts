@@ -1,4 +1,5 @@
 import { bearerTransport, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import { pathParameters } from "@kabuto/shared/endpoint";
 import { errorBodySchema } from "@kabuto/shared/api/errors";
 import type { ErrorCode } from "@kabuto/shared/errors";
 import { errorStatus } from "@kabuto/shared/errors";
@@ -128,8 +129,8 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): unknown {
 
 function parameters(route: RouteDoc): unknown[] {
   const list: unknown[] = [];
-  for (const match of route.path.matchAll(pathParameter)) {
-    list.push({ name: match[1], in: "path", required: true, schema: { type: "string" } });
+  for (const name of pathParameters(route.path)) {
+    list.push({ name, in: "path", required: true, schema: { type: "string" } });
   }
   if (route.bearerTransport) {
     list.push({
