@@ -182,6 +182,14 @@ export async function call<Spec extends EndpointSpec>(
   return (await parse(response, spec.response)) as EndpointResponse<Spec>;
 }
 
+/**
+ * The address of a declared endpoint, for what the browser fetches itself (an `<img src>` of an
+ * upload, which the session cookie opens): the same path `call` would request.
+ */
+export function addressOf(spec: EndpointSpec, params: Record<string, string>): string {
+  return `${apiBase}${pathOf(spec, params)}`;
+}
+
 /** `?status=pending&page=2`: the query's defined values, in their order; empty without any. */
 export function queryString(query: unknown): string {
   if (query === undefined || query === null) return "";

@@ -1,5 +1,5 @@
-import { pathOf } from "@kabuto/shared/endpoint";
 import { uploadsApi } from "@kabuto/shared/endpoints/uploads";
+import { addressOf } from "../../lib/api.ts";
 
 /**
  * What the console's screens share beside the declared endpoints they call: a page of a list,
@@ -20,5 +20,5 @@ export interface AuditFilter {
 
 /** An uploaded image (ID photos, receipts) as staff read it: an `<img src>` the staff cookie opens. */
 export function uploadUrl(id: string): string {
-  return `/api/v1${pathOf(uploadsApi.opsImage, { id })}`;
+  return addressOf(uploadsApi.opsImage, { id });
 }
