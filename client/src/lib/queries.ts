@@ -13,6 +13,8 @@ export type AsyncState<T> =
 
 export type EndpointState<Spec extends EndpointSpec> = AsyncState<EndpointResponse<Spec>> & {
   reload: () => void;
+  /** The newest answer, kept while a re-read is under way or after it failed. */
+  last: EndpointResponse<Spec> | undefined;
 };
 
 /**
@@ -59,11 +61,12 @@ function useReadOptions<Spec extends EndpointSpec>(spec: Spec) {
   });
 }
 
-function stateOf<T>(query: UseQueryResult<T>): AsyncState<T> & { reload: () => void } {
+function stateOf<T>(query: UseQueryResult<T>): AsyncState<T> & { reload: () => void; last: T | undefined } {
   const reload = () => void query.refetch();
-  if (query.status === "success") return { status: "ready", value: query.data, reload };
-  if (query.status === "error") return { status: "error", error: query.error, reload };
-  return { status: "loading", reload };
+  const last = query.data;
+  if (query.status === "success") return { status: "ready", value: query.data, reload, last };
+  if (query.status === "error") return { status: "error", error: query.error, reload, last };
+  return { status: "loading", reload, last };
 }
 
 // A change made through an endpoint of a tag: that product's reads are stale.

@@ -6,7 +6,7 @@ import { quoteTopic } from "@kabuto/shared/protocol/topics";
 import { useMemo } from "react";
 import { useEndpoint } from "../../lib/queries.ts";
 import { keyOf, queryClient } from "../../lib/query-client.ts";
-import { currentSession, useSessionState } from "../../state/session.ts";
+import { currentSession } from "../../state/session.ts";
 import { atom, type Getter, useValue } from "../../state/store.ts";
 import { readTopic } from "../../state/topic-atoms.ts";
 import { useHeldQuotes } from "../../state/topics.ts";
@@ -73,12 +73,7 @@ function useAccountRead<Spec extends EndpointSpec, T>(
   pick: (answer: EndpointResponse<Spec>) => T,
 ): Loaded<T> {
   const state = useEndpoint(spec, input);
-  const session = useSessionState();
-  const kept =
-    state.status === "error" && session
-      ? queryClient.getQueryData<EndpointResponse<Spec>>(keyOf(spec, input, session.account))
-      : undefined;
-  const answer = state.status === "ready" ? state.value : kept;
+  const answer = state.last;
   const value = useMemo(() => (answer === undefined ? undefined : pick(answer)), [answer, pick]);
   return { value, error: state.status === "error" ? state.error : undefined };
 }
