@@ -23,8 +23,6 @@ export class TradingWorker {
   private readonly alwaysOpen: boolean;
   private readonly now: () => number;
   private readonly log: (message: string, fields?: Record<string, unknown>) => void;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
 
   constructor(deps: {
     db: Db;
@@ -38,23 +36,6 @@ export class TradingWorker {
     this.alwaysOpen = deps.alwaysOpen;
     this.now = deps.now ?? Date.now;
     this.log = deps.log ?? (() => undefined);
-  }
-
-  start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      // A slow pass is never overlapped by the next one.
-      this.running ??= this.pass()
-        .then(() => undefined)
-        .catch((error: unknown) => this.log("worker pass failed", { error: String(error) }))
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, intervalMs);
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
   }
 
   /** One look at every pending order and holding position. Returns what it did, for tests. */
