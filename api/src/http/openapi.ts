@@ -1,6 +1,6 @@
 import { bearerTransport, sessionTransportHeader } from "@kabuto/shared/api/auth";
-import { pathParameters } from "@kabuto/shared/endpoint";
 import { errorBodySchema } from "@kabuto/shared/api/errors";
+import { pathParameters } from "@kabuto/shared/endpoint";
 import type { ErrorCode } from "@kabuto/shared/errors";
 import { errorStatus } from "@kabuto/shared/errors";
 import type { RequestHandler, Router } from "express";
