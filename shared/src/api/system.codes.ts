@@ -1,0 +1,9 @@
+import { productCodes } from "./product-codes.ts";
+
+/** The codes of system settings (see `product-codes.ts`). */
+export const systemCodes = productCodes({
+  errors: {
+    CONFIG_NAME_INVALID: 400,
+  },
+  audit: ["config.set"],
+});

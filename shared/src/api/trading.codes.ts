@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { count, decimal, side } from "./journal-memo-parts.ts";
+import { productCodes } from "./product-codes.ts";
+
+/** The codes of trading (see `product-codes.ts`). */
+export const tradingCodes = productCodes({
+  errors: {
+    PRODUCT_NOT_FOUND: 404,
+    SIDE_INVALID: 400,
+    ORDER_TYPE_INVALID: 400,
+    QUANTITY_INVALID: 400,
+    LEVERAGE_INVALID: 400,
+    PRICE_REQUIRED: 400,
+    PRICE_INVALID: 400,
+    PRICE_OFF_TICK: 400,
+    PRICE_LIMIT_EXCEEDED: 400,
+    SESSION_INVALID: 400,
+    MARKET_ORDER_OUTSIDE_REGULAR: 409,
+    OUTSIDE_TRADING_HOURS: 409,
+    PRICE_UNAVAILABLE: 503,
+    BOOK_TOO_THIN: 409,
+    ORDER_NOT_FOUND: 404,
+    ORDER_NOT_PENDING: 409,
+    POSITION_NOT_FOUND: 404,
+    POSITION_NOT_HOLDING: 409,
+    POSITION_LOCKED: 409,
+  },
+  journals: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
+  memos: [
+    /** A position opened: `long 100 JP:9432 @ 151.8 ×3`. */
+    z.object({
+      code: z.literal("position_open"),
+      params: z.object({ side, quantity: count, symbol: z.string(), price: decimal, leverage: count }),
+    }),
+    /** A position closed, by the member or by a margin call, at its fill's average price. */
+    z.object({
+      code: z.literal("position_close"),
+      params: z.object({ side, quantity: count, symbol: z.string(), price: decimal }),
+    }),
+    /** The commission on opening a position. */
+    z.object({ code: z.literal("purchase_fee"), params: z.object({}) }),
+    /** The commission on closing a position. */
+    z.object({ code: z.literal("selling_fee"), params: z.object({}) }),
+    /** The tax on the sale (stamp duty in Japan, the SEC fee in the US). */
+    z.object({ code: z.literal("sale_tax"), params: z.object({}) }),
+  ],
+});
