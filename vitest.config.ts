@@ -13,7 +13,7 @@ export default defineConfig({
     projects: [
       {
         // The client's features declare their labels with Lingui's macros, compiled here as the build
-        // compiles them; only feature declarations need it, so other files skip the babel pass.
+        // compiles them; only feature declarations and the error messages need it, so other files skip the babel pass.
         plugins: [
           babel({
             plugins: [
@@ -22,7 +22,9 @@ export default defineConfig({
                 { linguiConfig: getConfig({ configPath: "client/lingui.config.ts" }) },
               ],
             ],
-            include: [/[\\/]client[\\/]src[\\/].*(\.feature|[\\/]console|[\\/]ops-nav)\.ts$/],
+            include: [
+              /[\\/]client[\\/]src[\\/].*(\.feature|\.errors|[\\/]console|[\\/]ops-nav|[\\/]error-messages)\.ts$/,
+            ],
           }),
         ],
         test: {

@@ -1,4 +1,5 @@
 import type { StaffRole } from "@kabuto/shared/api/ops";
+import type { ErrorCode } from "@kabuto/shared/errors";
 import type { MessageDescriptor } from "@lingui/core";
 import type { ComponentType } from "react";
 
@@ -70,6 +71,8 @@ export interface Feature {
   homeShortcuts?: readonly HomeShortcut[];
   mineRows?: readonly MineRow[];
   positionTabs?: readonly PositionTab[];
+  /** What its products' error codes say (`<feature>.errors.ts`). */
+  errorMessages?: Readonly<Partial<Record<ErrorCode, MessageDescriptor>>>;
   /**
    * Loaded by the console alone, so the members' app carries none of it (`ops/console.ts`).
    */

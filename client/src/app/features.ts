@@ -15,6 +15,7 @@ import { supportFeature } from "../features/support/support.feature.ts";
 import { tradingFeature } from "../features/trading/trading.feature.ts";
 import { userFeature } from "../features/user/user.feature.ts";
 import { walletFeature } from "../features/wallet/wallet.feature.ts";
+import { addErrorMessages } from "../lib/error-messages.ts";
 import type { Feature } from "./feature.ts";
 
 /**
@@ -40,3 +41,6 @@ export const features: readonly Feature[] = [
   supportFeature,
   followFeature,
 ];
+
+// Every feature's error messages join the kernel's before the first screen shows an error.
+addErrorMessages(features.map((feature) => feature.errorMessages ?? {}));

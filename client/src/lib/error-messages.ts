@@ -1,20 +1,28 @@
 import type { FieldIssueCode } from "@kabuto/shared/api/field-issues";
+import type { kernelCodes } from "@kabuto/shared/api/kernel.codes";
 import type { ErrorCode, TopicErrorCode } from "@kabuto/shared/errors";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { type ClientErrorCode, type FieldError, fieldErrorCode } from "./api-error.ts";
 
-/**
- * What each error code says to a member. Typed over the closed lists, so a code added to
- * shared/src/errors.ts does not compile here until it has a message in every catalog.
- */
 /** Codes of checks made only in the browser. */
 type FormErrorCode = "PRIVACY_NOT_ACCEPTED";
 
-const messages: Record<
-  ErrorCode | TopicErrorCode | ClientErrorCode | FormErrorCode | FieldIssueCode,
-  MessageDescriptor
-> = {
+/**
+ * What each of a product's error codes says: a feature declares one per product it shows
+ * (`<feature>.errors.ts`), typed over that product's codes, so a code added to a product does not
+ * compile until it has a message.
+ */
+export type ErrorMessages<C extends { errors: object }> = Readonly<
+  Record<keyof C["errors"], MessageDescriptor>
+>;
+
+/** The kernel's codes, the socket's and the browser's own, and a field's failures. */
+const kernelMessages: ErrorMessages<typeof kernelCodes> &
+  Record<
+    Exclude<TopicErrorCode, ErrorCode> | ClientErrorCode | FormErrorCode | FieldIssueCode,
+    MessageDescriptor
+  > = {
   BAD_REQUEST: msg`The request could not be processed.`,
   VALIDATION_FAILED: msg`Please check what you entered.`,
   INVALID_TEXT: msg`This field contains characters that cannot be used.`,
@@ -27,169 +35,19 @@ const messages: Record<
   IDEMPOTENCY_KEY_REUSED: msg`This request was already sent with different content.`,
   INTERNAL: msg`System busy. Please try again later.`,
   UNAVAILABLE: msg`The service is temporarily unavailable.`,
-  ACCOUNT_REQUIRED: msg`Enter your mobile number.`,
-  ACCOUNT_INVALID: msg`Enter a valid mobile number: 10 digits, or 11 digits starting 070, 080 or 090.`,
-  PASSWORD_REQUIRED: msg`Enter your password.`,
-  PASSWORD_INVALID: msg`Use 8 to 64 letters or digits for the password.`,
-  PASSWORDS_DIFFER: msg`The two passwords differ.`,
-  INVITE_CODE_REQUIRED: msg`Enter an invitation code.`,
-  INVITER_NOT_FOUND: msg`This invitation code does not exist.`,
-  TERMS_NOT_ACCEPTED: msg`Please read and accept the terms.`,
-  ACCOUNT_EXISTS: msg`This number is already registered.`,
-  LOGIN_FAILED: msg`Wrong mobile number or password.`,
-  LOGIN_THROTTLED: msg`Too many attempts. Sign in with an SMS code, or try again later.`,
-  REGISTRATION_THROTTLED: msg`Too many sign-up attempts from this network. Please try again later.`,
-  SMS_CODE_REQUIRED: msg`Enter the code from the SMS.`,
-  SMS_CODE_INVALID: msg`The code is 6 digits.`,
-  SMS_CODE_WRONG: msg`The code is wrong or has expired. Ask for a new one if needed.`,
-  SMS_THROTTLED: msg`Too many codes asked for. Please try again later.`,
   ACCOUNT_FROZEN: msg`This account is frozen or banned. Please contact customer service.`,
   ACCOUNT_DISABLED: msg`This account is disabled.`,
-  SYMBOL_INVALID: msg`Invalid stock code.`,
-  SYMBOL_NOT_FOUND: msg`This stock does not exist.`,
-  INTERVAL_INVALID: msg`Invalid chart interval.`,
-  WATCHLIST_FULL: msg`Your watchlist is full.`,
-  PRODUCT_NOT_FOUND: msg`This product does not exist or has been delisted.`,
-  SIDE_INVALID: msg`Choose long or short.`,
-  ORDER_TYPE_INVALID: msg`Choose a market or a limit order.`,
-  QUANTITY_INVALID: msg`Enter a quantity in whole trading units.`,
-  LEVERAGE_INVALID: msg`This leverage is not available.`,
-  PRICE_REQUIRED: msg`Enter a price.`,
-  PRICE_INVALID: msg`Enter a valid price.`,
-  PRICE_OFF_TICK: msg`The price is not on the stock's tick size.`,
-  PRICE_LIMIT_EXCEEDED: msg`The price is outside today's price limits.`,
-  SESSION_INVALID: msg`This trading session is not available.`,
-  MARKET_ORDER_OUTSIDE_REGULAR: msg`Market orders are accepted only in the regular session.`,
-  OUTSIDE_TRADING_HOURS: msg`Outside trading hours.`,
-  PRICE_UNAVAILABLE: msg`The stock price could not be obtained. Please try again.`,
-  BOOK_TOO_THIN: msg`Not enough orders in the book to fill this order.`,
   INSUFFICIENT_BALANCE: msg`Insufficient balance.`,
   TRADING_BARRED: msg`Trading is not allowed on this account. Please contact support.`,
-  ORDER_NOT_FOUND: msg`This order does not exist.`,
-  ORDER_NOT_PENDING: msg`Only a pending order can be cancelled.`,
-  POSITION_NOT_FOUND: msg`This position does not exist.`,
-  POSITION_NOT_HOLDING: msg`Only a held position can be closed.`,
-  POSITION_LOCKED: msg`This position is locked and cannot be sold yet.`,
   AMOUNT_INVALID: msg`Enter a valid amount.`,
   IDEMPOTENCY_KEY_INVALID: msg`The request could not be identified. Please try again.`,
   WITHDRAW_BARRED: msg`Withdrawals are not allowed on this account. Please contact support.`,
-  OLD_PASSWORD_WRONG: msg`The current password is wrong.`,
-  FUND_PASSWORD_REQUIRED: msg`Enter your fund password.`,
-  FUND_PASSWORD_INVALID: msg`The fund password must be 6 digits.`,
-  FUND_PASSWORD_NOT_SET: msg`Set a fund password first.`,
-  FUND_PASSWORD_WRONG: msg`Wrong fund password.`,
-  FUND_PASSWORD_THROTTLED: msg`Too many wrong fund passwords. Please try again later.`,
-  UPLOAD_REQUIRED: msg`Add the required image.`,
-  UPLOAD_TYPE_INVALID: msg`Only JPEG, PNG or WebP images can be uploaded.`,
-  UPLOAD_TOO_LARGE: msg`The image is too large.`,
-  UPLOAD_FAILED: msg`Upload failed. Please try again.`,
-  UPLOAD_NOT_FOUND: msg`The image does not exist.`,
-  NAME_REQUIRED: msg`Enter your name.`,
-  NAME_KANA_INVALID: msg`Enter the reading in katakana or hiragana, for example ヤマダ タロウ.`,
-  ID_NUMBER_REQUIRED: msg`Enter your ID number.`,
-  ID_NUMBER_INVALID: msg`Enter a valid ID number.`,
-  DOCUMENT_TYPE_INVALID: msg`Choose a document type.`,
   KYC_REQUIRED: msg`Real-name verification is required first.`,
-  KYC_PENDING: msg`Your real-name verification is under review.`,
-  KYC_ALREADY_VERIFIED: msg`Your real name is already verified.`,
-  KYC_NOT_FOUND: msg`No real-name verification was found.`,
-  CARD_FIELD_REQUIRED: msg`Fill in every field of the card.`,
-  CARD_NUMBER_INVALID: msg`Enter a valid card number.`,
-  CARD_HOLDER_MISMATCH: msg`The card holder must match your verified name.`,
-  CARD_EXISTS: msg`This card already exists.`,
-  CARD_NOT_FOUND: msg`This bank card does not exist.`,
-  CARDS_LIMIT: msg`You cannot add more bank cards.`,
   CURRENCY_INVALID: msg`This currency is not available.`,
-  CHANNEL_NOT_FOUND: msg`This deposit channel is not available.`,
-  RECEIPT_REQUIRED: msg`Upload the deposit receipt first.`,
-  AMOUNT_BELOW_MINIMUM: msg`The amount is below the minimum.`,
-  AMOUNT_ABOVE_MAXIMUM: msg`The amount is above the maximum.`,
-  OUTSIDE_FUND_HOURS: msg`Outside deposit and withdrawal hours.`,
-  FUND_OPERATION_IN_PROGRESS: msg`Another fund operation is in progress.`,
-  SUBMITTING_TOO_FREQUENTLY: msg`Submitting too frequently. Please wait a moment.`,
-  INSUFFICIENT_WITHDRAWABLE: msg`Insufficient withdrawable amount.`,
-  DEPOSIT_NOT_FOUND: msg`This deposit does not exist.`,
-  WITHDRAWAL_NOT_FOUND: msg`This withdrawal does not exist.`,
   REQUEST_NOT_PENDING: msg`This request is no longer under review.`,
-  CURRENCIES_SAME: msg`Choose two different currencies.`,
-  FX_PAIR_UNAVAILABLE: msg`This currency pair cannot be exchanged.`,
-  FX_QUOTE_NOT_FOUND: msg`The quote does not exist. Please get a new quote.`,
-  FX_QUOTE_EXPIRED: msg`The quote has expired. Please get a new quote.`,
-  DAY_TRADE_NOT_APPROVED: msg`Day trading needs an approved application first.`,
-  DAY_TRADE_CUTOFF_PASSED: msg`Today's day-trade cut-off has passed: no new day trade opens until the next session.`,
-  DAY_TRADE_MARKET_ONLY: msg`Day trades are market orders in the regular session.`,
-  DAY_TRADE_AGREEMENT_REQUIRED: msg`Please read and agree to the day-trading terms.`,
-  DAY_TRADE_ALREADY_APPLIED: msg`You have already applied for day trading.`,
-  DAY_TRADE_APPLICATION_NOT_FOUND: msg`This day-trading application does not exist.`,
-  LOAN_LINE_INSUFFICIENT: msg`The amount is more than your remaining credit line.`,
-  LOAN_NOT_FOUND: msg`This loan does not exist.`,
-  LOAN_NOT_OWED: msg`Nothing is owed on this loan.`,
-  REPAYMENT_EXCEEDS_LOAN: msg`The repayment is more than what is owed on the loan.`,
-  ALREADY_CHECKED_IN: msg`You have already checked in today.`,
-  CHECKIN_POINTS_TOO_FEW: msg`Too few check-in points to convert yet.`,
-  REWARD_YEAR_CAP_REACHED: msg`You have received this year's most in reward cash.`,
-  DIVIDEND_NOT_FOUND: msg`This dividend does not exist or has not been announced yet.`,
-  REWARD_NOT_FOUND: msg`No such reward for this member.`,
-  REWARD_ALREADY_REVERSED: msg`This reward has already been taken back.`,
-  SUPPORT_TOPIC_INVALID: msg`Choose what your question is about.`,
-  SUPPORT_MESSAGE_REQUIRED: msg`Write your message.`,
-  SUPPORT_CONVERSATION_NOT_FOUND: msg`This conversation does not exist.`,
-  SUPPORT_THROTTLED: msg`You have sent many messages in a short time. Please wait a few minutes; we will read what you sent.`,
-  LEAD_TRADER_NOT_FOUND: msg`This lead trader does not exist.`,
-  FOLLOW_TIME_LIMIT_EXCEEDED: msg`Time limit exceeded: this copy's follow period has ended.`,
-  NICKNAME_INVALID: msg`Choose a nickname of 2 to 20 characters.`,
-  NICKNAME_TAKEN: msg`This nickname is taken. Choose another.`,
-  LEAD_APPLICATION_EXISTS: msg`You have already applied to lead.`,
-  LEAD_HISTORY_TOO_SHORT: msg`You need a few more closed trades before you can apply to lead.`,
-  LEAD_NOT_PENDING: msg`This application has already been decided.`,
-  LEAD_NOT_APPROVED: msg`This lead trader is not approved.`,
-  LEAD_HIDDEN: msg`This lead trader's risk score is too high to take new copiers.`,
-  COPY_SELF: msg`You cannot copy yourself.`,
-  ALREADY_COPYING: msg`You are already copying this lead trader.`,
-  COPY_AMOUNT_OUT_OF_RANGE: msg`The amount is outside the minimum and maximum for copying this lead trader.`,
-  COPY_STOP_INVALID: msg`Choose a copy stop-loss from 5% to 95%.`,
-  FOLLOW_PERIOD_INVALID: msg`Choose one of the follow periods offered.`,
-  RISK_NOT_ACCEPTED: msg`Read and accept the risk statement first.`,
-  COPY_NOT_FOUND: msg`This follow order does not exist.`,
-  COPY_NOT_ACTIVE: msg`This follow order has already ended.`,
-  POSITION_MIRRORED: msg`This position was copied from a lead trader: close it from the Follow tab of your positions, so the money returns to the copy.`,
-  COPY_FUNDS_INSUFFICIENT: msg`That would leave the copy below its minimum or take money its open positions use.`,
-  LOAN_UNPAID: msg`Repay your credit loan first: what you owe stays in your account until it is repaid.`,
-  OFFERING_NOT_FOUND: msg`This new share does not exist.`,
-  SUBSCRIPTION_NOT_FOUND: msg`This subscription does not exist.`,
-  IPO_NOT_YET_OPEN: msg`Not yet subscription or listing time.`,
-  IPO_CHANNEL_CLOSED: msg`The subscription channel is not open.`,
-  IPO_ALREADY_SUBSCRIBED: msg`Only one subscription per new share.`,
-  UNITS_NOT_WHOLE: msg`Lots must be whole numbers.`,
-  PRICE_OUTSIDE_BAND: msg`Enter a price inside the price range.`,
-  SUBSCRIPTION_STATE_INVALID: msg`This subscription is not in the payment or subscription state.`,
-  OFFERING_CODE_EXISTS: msg`A new share with this code already exists.`,
-  OFFERING_SCHEDULE_INVALID: msg`Each date must be a trading day, in order: book-building, price, payment, listing.`,
-  OFFERING_BAND_INVALID: msg`The price range's low must be above zero and not above its high.`,
-  OFFERING_NOT_EDITABLE: msg`A new share can be changed only before book-building opens.`,
-  OFFERING_STAGE_INVALID: msg`This step is not open for this new share now.`,
-  BLOCK_CLOSED: msg`Block trades are closed now. The desk takes applications on business days, 09:30–19:30.`,
-  BLOCK_DAILY_LIMIT: msg`This would pass today's block-trade purchase limit.`,
-  BLOCK_MIN_SHARES: msg`Apply for at least the minimum number of shares.`,
-  BLOCK_MAX_SHARES: msg`Apply for no more than the maximum number of shares.`,
-  BLOCK_PRICE_LIMIT: msg`The price is outside the allowed range around the last trade.`,
-  BLOCK_NOT_OPEN: msg`This stock is not open to negotiated bids now.`,
-  BLOCK_OFFERING_NOT_FOUND: msg`This block offering does not exist.`,
-  BLOCK_APPLICATION_NOT_FOUND: msg`This block-trade application does not exist.`,
-  BLOCK_ALREADY_APPLIED: msg`Only one application per block offering.`,
-  BLOCK_WINDOW_INVALID: msg`Check the window and the share sizes: the window must open before it closes, and minimum ≤ maximum ≤ block.`,
-  BLOCK_OFFERING_NOT_CLOSED: msg`The draw runs once the application window has closed.`,
-  STAFF_LOGIN_FAILED: msg`Wrong staff ID or password.`,
-  STAFF_LOGIN_THROTTLED: msg`Too many attempts for this staff ID. Please wait a few minutes and try again.`,
-  STAFF_UNAUTHENTICATED: msg`Please sign in to the console again.`,
-  STAFF_EXISTS: msg`This staff account already exists.`,
-  STAFF_NOT_FOUND: msg`This staff account does not exist.`,
   MEMBER_NOT_FOUND: msg`This member does not exist.`,
   REASON_REQUIRED: msg`Enter a reason.`,
   MAKER_CHECKER: msg`Another staff member must approve this request.`,
-  CREDIT_LINE_INVALID: msg`Enter each credit line as an amount of its currency.`,
-  NEWS_NOT_FOUND: msg`This news item does not exist.`,
-  CONFIG_NAME_INVALID: msg`Invalid setting name.`,
   TOPIC_INVALID: msg`Invalid live-data request.`,
   TOPICS_LIMIT: msg`Too many live prices open at once.`,
   NETWORK_ERROR: msg`Network error. Check your connection.`,
@@ -209,14 +67,35 @@ const messages: Record<
   INVALID_FORMAT: msg`This is not in the expected format.`,
 };
 
+const messages = new Map<string, MessageDescriptor>(Object.entries(kernelMessages));
+
+/**
+ * Adds the features' messages (the app's at start, the console's when it opens): each code is
+ * said by one feature.
+ */
+export function addErrorMessages(
+  lists: readonly Readonly<Partial<Record<ErrorCode, MessageDescriptor>>>[],
+): void {
+  for (const list of lists) {
+    for (const [code, descriptor] of Object.entries(list)) {
+      if (descriptor) messages.set(code, descriptor);
+    }
+  }
+}
+
+/** Whether a code has a message yet (for the test that every code has one). */
+export function hasErrorMessage(code: string): boolean {
+  return messages.has(code);
+}
+
 /**
  * The translated message of an error code, or of a field's code with the bound it names; an
  * unknown code shows as itself (spec: a missing key shows the key).
  */
 export function errorMessage(i18n: I18n, error: FieldError): string {
   const code = fieldErrorCode(error);
-  if (!Object.hasOwn(messages, code)) return code;
-  const descriptor = messages[code as keyof typeof messages];
+  const descriptor = messages.get(code);
+  if (!descriptor) return code;
   if (typeof error === "string") return i18n._(descriptor);
   return i18n._(descriptor.id, { max: error.max, min: error.min }, { message: descriptor.message });
 }

@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { authErrors } from "./auth.errors.ts";
 
 /** Signing in and registering: the welcome screen, password and SMS sign-in, registration. */
 export const authFeature: Feature = {
@@ -21,4 +22,5 @@ export const authFeature: Feature = {
       screen: lazy(() => import("./sms-login-screen.tsx").then((m) => ({ default: m.SmsLoginScreen }))),
     },
   },
+  errorMessages: authErrors,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconBlocks } from "../home/home-icons.tsx";
+import { blockErrors } from "./block.errors.ts";
 
 /** Block trades: offerings and applications. */
 export const blockFeature: Feature = {
@@ -40,4 +41,5 @@ export const blockFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.blockConsole),
+  errorMessages: blockErrors,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconClock } from "../home/home-icons.tsx";
+import { daytradeErrors } from "./daytrade.errors.ts";
 
 /** Day trading. */
 export const dayTradingFeature: Feature = {
@@ -21,4 +22,5 @@ export const dayTradingFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.dayTradingConsole),
+  errorMessages: daytradeErrors,
 };

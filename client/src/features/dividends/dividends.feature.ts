@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconDividend } from "./dividend-icon.tsx";
+import { dividendsErrors } from "./dividends.errors.ts";
 
 /** Dividends: the calendar, the history and one dividend. */
 export const dividendsFeature: Feature = {
@@ -30,4 +31,5 @@ export const dividendsFeature: Feature = {
       order: 40,
     },
   ],
+  errorMessages: dividendsErrors,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconPeople } from "../home/home-icons.tsx";
+import { followErrors } from "./follow.errors.ts";
 
 /** Follow trading: lead traders and the member's copies. */
 export const followFeature: Feature = {
@@ -33,4 +34,5 @@ export const followFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.followConsole),
+  errorMessages: followErrors,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconReceipt } from "../../app/icons.tsx";
+import { fundsErrors } from "./funds.errors.ts";
 
 /** Fund records: every journal the member's money moved by. */
 export const fundsFeature: Feature = {
@@ -21,4 +22,5 @@ export const fundsFeature: Feature = {
     },
   ],
   mineRows: [{ href: "/user/FundingDetails", label: msg`Fund records`, icon: IconReceipt, order: 50 }],
+  errorMessages: fundsErrors,
 };

@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
+import { homeErrors } from "./home.errors.ts";
 
 /** Home and its news. */
 export const homeFeature: Feature = {
@@ -18,4 +19,5 @@ export const homeFeature: Feature = {
     },
   },
   consoleSections: () => import("./ops/console.ts").then((m) => m.homeConsole),
+  errorMessages: homeErrors,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconIdCard } from "../user/user-icons.tsx";
+import { identityErrors } from "./identity.errors.ts";
 
 /** Security and identity: settings, passwords, verification and bank cards. */
 export const identityFeature: Feature = {
@@ -43,4 +44,5 @@ export const identityFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.identityConsole),
+  errorMessages: identityErrors,
 };

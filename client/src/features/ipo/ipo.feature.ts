@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
+import { ipoErrors } from "./ipo.errors.ts";
 
 /** New shares: offerings, a subscription, its record. */
 export const ipoFeature: Feature = {
@@ -40,4 +41,5 @@ export const ipoFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.ipoConsole),
+  errorMessages: ipoErrors,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconCredit } from "../user/user-icons.tsx";
+import { loansErrors } from "./loans.errors.ts";
 
 /** Credit loans. */
 export const loansFeature: Feature = {
@@ -22,4 +23,5 @@ export const loansFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.loansConsole),
+  errorMessages: loansErrors,
 };

@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconStar } from "../../app/icons.tsx";
 import { IconFlame, IconMoon, IconSunrise } from "../home/home-icons.tsx";
+import { marketErrors } from "./market.errors.ts";
 import { extendedSessionPath } from "./market-paths.ts";
 
 /** Quotes: the market lists, a stock's page, hot lists and new listings. */
@@ -54,4 +55,5 @@ export const marketFeature: Feature = {
       order: 110,
     },
   ],
+  errorMessages: marketErrors,
 };

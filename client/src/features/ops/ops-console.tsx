@@ -7,17 +7,21 @@ import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { navigate } from "../../app/hash-location.ts";
 import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
-import { errorMessage } from "../../lib/error-messages.ts";
+import { addErrorMessages, errorMessage } from "../../lib/error-messages.ts";
 import { notifyError, notifyInfo } from "../../lib/notify.ts";
 import { setStaffIdentity } from "../../lib/query-client.ts";
 import { installSignInRedirect } from "../../lib/unauthorized.ts";
 import { reconnectSocket } from "../../state/socket.ts";
+import { opsErrors } from "./ops.errors.ts";
 import { openOpsCatalogs } from "./ops-i18n.ts";
 import { OpsLayout } from "./ops-layout.tsx";
 import { loadOpsSections, opsHome, opsLogin, opsSections, returnPath, sectionOf } from "./ops-nav.ts";
 import { StaffContext, useStaffSession } from "./ops-session.tsx";
 import { Loaded } from "./parts.tsx";
 import "./ops.css";
+
+// Staff accounts' and settings' error messages come with the console, in its own catalog.
+addErrorMessages([opsErrors]);
 
 /** The sign-in screen; every other screen comes with its section (ops-nav.ts), each its own chunk. */
 const LoginScreen = lazy(() => import("./login-screen.tsx").then((m) => ({ default: m.OpsLoginScreen })));

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
+import { rewardsErrors } from "./rewards.errors.ts";
 
 /** Rewards and invitations. */
 export const rewardsFeature: Feature = {
@@ -33,4 +34,5 @@ export const rewardsFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.rewardsConsole),
+  errorMessages: rewardsErrors,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconChat } from "../home/home-icons.tsx";
+import { supportErrors } from "./support.errors.ts";
 
 /** Online support. */
 export const supportFeature: Feature = {
@@ -15,4 +16,5 @@ export const supportFeature: Feature = {
     { href: "/user/pj", label: msg`Online support`, icon: IconChat, testId: "menu-support", order: 70 },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.supportConsole),
+  errorMessages: supportErrors,
 };

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTrade } from "../../app/icons.tsx";
+import { tradingErrors } from "./trading.errors.ts";
 
 /** The order sheet and the positions it opens. */
 export const tradingFeature: Feature = {
@@ -31,4 +32,5 @@ export const tradingFeature: Feature = {
       order: 10,
     },
   ],
+  errorMessages: tradingErrors,
 };
