@@ -24,7 +24,14 @@ describe("the list of products", () => {
 
   it("lets the worker build its jobs' products without a throttle store or an SMS sender", () => {
     const scheduled = list.filter((each) => each.jobs !== undefined);
-    expect(scheduled.map((each) => each.name)).toEqual(["trading", "loans", "dividends", "follow", "ipo"]);
+    expect(scheduled.map((each) => each.name)).toEqual([
+      "trading",
+      "loans",
+      "dividends",
+      "follow",
+      "ipo",
+      "alerts",
+    ]);
     expect(withWhatTheyUse(scheduled).filter((each) => each.needsSecrets)).toEqual([]);
   });
 
@@ -36,7 +43,7 @@ describe("the list of products", () => {
     before("staff", "rewards");
     before("funding", "rewards");
     before("staff", "support");
-    expect(demoSeeds("feed").map((each) => each.name)).toEqual(["block"]);
+    expect(demoSeeds("feed").map((each) => each.name)).toEqual(["block", "alerts"]);
     expect(demoSeeds("history").map((each) => each.name)).toEqual(["follow"]);
   });
 });

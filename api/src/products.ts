@@ -1,3 +1,4 @@
+import { alertsProduct } from "./alerts/alerts.product.ts";
 import { authProduct } from "./auth/auth.product.ts";
 import { blockProduct } from "./block/block.product.ts";
 import { dayTradingProduct } from "./daytrade/day-trading.product.ts";
@@ -41,4 +42,5 @@ export const products = [
   supportProduct,
   ipoProduct,
   blockProduct,
+  alertsProduct,
 ] as const;

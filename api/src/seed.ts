@@ -36,7 +36,7 @@ export const demoMember = {
 } as const;
 
 /** The demo member's row, if the seed has made it. */
-async function demoMemberRow(db: Db): Promise<{ id: string } | undefined> {
+export async function demoMemberRow(db: Db): Promise<{ id: string } | undefined> {
   const [row] = await db
     .select({ id: members.id })
     .from(members)

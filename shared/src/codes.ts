@@ -1,3 +1,4 @@
+import { alertsCodes } from "./api/alerts.codes.ts";
 import { authCodes } from "./api/auth.codes.ts";
 import { blockCodes } from "./api/block.codes.ts";
 import { dayTradingCodes } from "./api/day-trading.codes.ts";
@@ -44,6 +45,7 @@ export const codesOfProducts = [
   supportCodes,
   ipoCodes,
   blockCodes,
+  alertsCodes,
 ] as const;
 
 type Codes = (typeof codesOfProducts)[number];

@@ -697,3 +697,46 @@ export const rewardReversals = pgTable(
   },
   (table) => [index("reward_reversals_member_idx").on(table.memberId, table.createdAtMs)],
 );
+
+/** Price alerts (migration 0024): a member's condition on a stock; `deleted` ones keep their row. */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    symbol: text("symbol").notNull(),
+    kind: text("kind", { enum: ["price_above", "price_below", "change_above", "change_below"] }).notNull(),
+    threshold: text("threshold").notNull(),
+    frequency: text("frequency", { enum: ["once", "daily", "always"] }).notNull(),
+    status: text("status", { enum: ["active", "done", "deleted"] }).notNull(),
+    armed: boolean("armed").notNull().default(true),
+    lastFiredDate: text("last_fired_date"),
+    firedCount: integer("fired_count").notNull().default(0),
+    lastFiredAtMs: epochMs("last_fired_at_ms"),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+  },
+  (table) => [index("alerts_member_idx").on(table.memberId, table.id)],
+);
+
+/** Each time an alert fired, with the quote that met it; append-only. */
+export const alertNotices = pgTable(
+  "alert_notices",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    alertId: bigint("alert_id", { mode: "number" })
+      .notNull()
+      .references(() => alerts.id),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    symbol: text("symbol").notNull(),
+    kind: text("kind", { enum: ["price_above", "price_below", "change_above", "change_below"] }).notNull(),
+    threshold: text("threshold").notNull(),
+    price: text("price").notNull(),
+    changePct: text("change_pct").notNull(),
+    firedAtMs: epochMs("fired_at_ms").notNull(),
+  },
+  (table) => [index("alert_notices_member_idx").on(table.memberId, table.id)],
+);

@@ -1,5 +1,6 @@
 import type { StaffRole } from "@kabuto/shared/api/ops";
 import type { ErrorCode } from "@kabuto/shared/errors";
+import type { AccountEvent } from "@kabuto/shared/protocol/socket";
 import type { MessageDescriptor } from "@lingui/core";
 import type { ComponentType } from "react";
 
@@ -43,6 +44,12 @@ export interface PositionTab {
   order: number;
 }
 
+/** A button in a stock page's header beside the watchlist star (lazily loaded, as screens are). */
+export interface StockAction {
+  component: ComponentType<{ symbol: string }>;
+  order: number;
+}
+
 /**
  * A section of the operations console: its menu entry, the weakest role the server lets read it
  * (it checks every call anyway), its list screen at `path` and its detail screen at `path/:id`.
@@ -71,6 +78,12 @@ export interface Feature {
   homeShortcuts?: readonly HomeShortcut[];
   mineRows?: readonly MineRow[];
   positionTabs?: readonly PositionTab[];
+  stockActions?: readonly StockAction[];
+  /**
+   * What it does when one of the member's account events of its own arrives, beyond the re-reads
+   * its endpoints' `changesWith` bring (telling the member wherever they are in the app).
+   */
+  accountEvents?: Readonly<Partial<Record<AccountEvent["type"], (id: string) => void>>>;
   /** What its products' error codes say (`<feature>.errors.ts`). */
   errorMessages?: Readonly<Partial<Record<ErrorCode, MessageDescriptor>>>;
   /**
@@ -79,7 +92,7 @@ export interface Feature {
   consoleSections?: () => Promise<readonly ConsoleSection[]>;
 }
 
-type Part = "homeShortcuts" | "mineRows" | "positionTabs";
+type Part = "homeShortcuts" | "mineRows" | "positionTabs" | "stockActions";
 
 /** Every feature's contributions of one kind, in their order. */
 export function partsOf<K extends Part>(

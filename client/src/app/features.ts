@@ -1,3 +1,4 @@
+import { alertsFeature } from "../features/alerts/alerts.feature.ts";
 import { authFeature } from "../features/auth/auth.feature.ts";
 import { blockFeature } from "../features/block/block.feature.ts";
 import { dayTradingFeature } from "../features/daytrade/daytrade.feature.ts";
@@ -40,6 +41,7 @@ export const features: readonly Feature[] = [
   dividendsFeature,
   supportFeature,
   followFeature,
+  alertsFeature,
 ];
 
 // Every feature's error messages join the kernel's before the first screen shows an error.

@@ -1,8 +1,6 @@
 import type { AccountEvent } from "@kabuto/shared/protocol/socket";
-import { i18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { useEffect } from "react";
-import { notifyInfo } from "../lib/notify.ts";
+import { features } from "../app/features.ts";
 import { refreshAccountReads, refreshOnAccountEvent } from "../lib/query-client.ts";
 import { AccountSequence } from "./account-sequence.ts";
 import { currentSession, subscribeSession, useSessionState } from "./session.ts";
@@ -66,9 +64,11 @@ function startFeed(): void {
       const verdict = sequence.judge(update.epoch, update.seq);
       if (verdict === "gap") refreshAfterBurst("gap");
       else if (verdict === "next" && update.topic === "account") refreshAfterBurst(update.data.type);
-      // The house closed a day trade at the cut-off: the member hears it wherever they are.
-      if (verdict !== "duplicate" && update.topic === "account" && update.data.type === "day_trade_cutoff")
-        notifyInfo(i18n._(msg`Your day trade was closed at the cut-off, before the session's close.`));
+      // What a feature tells the member wherever they are (a day trade closed, an alert fired).
+      if (verdict !== "duplicate" && update.topic === "account") {
+        const { type, id } = update.data;
+        for (const feature of features) feature.accountEvents?.[type]?.(id);
+      }
     },
     granted() {
       // A first or a renewed subscription: events may have been missed meanwhile.

@@ -42,8 +42,9 @@ export const accountEventSchema = z.object({
   /**
    * `support`: a support conversation of the member's (`id`) has a new message or was read.
    * `day_trade_cutoff`: the house closed the member's day-trade position `id` at the day's cut-off.
+   * `alert`: one of the member's price alerts fired (`id` is its notice).
    */
-  type: z.enum(["order", "position", "balance", "support", "day_trade_cutoff"]),
+  type: z.enum(["order", "position", "balance", "support", "day_trade_cutoff", "alert"]),
   id: z.string(),
 });
 export type AccountEvent = z.infer<typeof accountEventSchema>;

@@ -23,4 +23,9 @@ export const dayTradingFeature: Feature = {
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.dayTradingConsole),
   errorMessages: daytradeErrors,
+  accountEvents: {
+    day_trade_cutoff: () => {
+      void import("./cutoff-notice.ts").then((m) => m.announceCutoff());
+    },
+  },
 };

@@ -6,6 +6,8 @@ import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
 import { useLocation, useSearch } from "wouter";
+import { partsOf } from "../../app/feature.ts";
+import { features } from "../../app/features.ts";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
@@ -20,6 +22,8 @@ import { OrderBook } from "./order-book.tsx";
 import { QuoteHeader } from "./quote-header.tsx";
 import { WatchStar } from "./watch-star.tsx";
 import "./market.css";
+
+const stockActions = partsOf(features, "stockActions");
 
 /** lightweight-charts is loaded with the chart only, never on the first screen. */
 const PriceChart = lazy(() => import("./price-chart.tsx").then((m) => ({ default: m.PriceChart })));
@@ -85,7 +89,7 @@ function Detail({ symbol }: { symbol: string }) {
             <span className="detail-title__code">{instrument?.code}</span>
           </span>
         }
-        actions={symbolKind(symbol) === "equity" ? <WatchStar symbol={symbol} /> : undefined}
+        actions={symbolKind(symbol) === "equity" ? <StockActions symbol={symbol} /> : undefined}
       />
       {instrument ? (
         <QuoteHeader instrument={instrument} quote={quote} digits={digits} />
@@ -122,6 +126,21 @@ function Detail({ symbol }: { symbol: string }) {
         />
       )}
       {symbolKind(symbol) === "equity" && instrument && <TradeBar instrument={instrument} />}
+    </>
+  );
+}
+
+/** The watchlist star and every feature's buttons for a stock, each in a slot of its own size. */
+function StockActions({ symbol }: { symbol: string }) {
+  return (
+    <>
+      {stockActions.map(({ component: Action }, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the app's life.
+        <Suspense key={index} fallback={<span className="icon-button" aria-hidden="true" />}>
+          <Action symbol={symbol} />
+        </Suspense>
+      ))}
+      <WatchStar symbol={symbol} />
     </>
   );
 }

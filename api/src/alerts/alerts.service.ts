@@ -1,0 +1,209 @@
+import type { Bus } from "@kabuto/bus";
+import { type AlertQuote, activeAlertsMax, decide, thresholdProblem } from "@kabuto/shared/alerts/rules";
+import type { Alert, AlertList, AlertNotice, createAlertSchema } from "@kabuto/shared/api/alerts";
+import { sessionAt } from "@kabuto/shared/market/sessions";
+import { quoteTopic } from "@kabuto/shared/protocol/topics";
+import { type InstrumentSymbol, symbolMarket } from "@kabuto/shared/symbols";
+import type { z } from "zod";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../errors.ts";
+import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
+import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { numericId } from "../ids.ts";
+import { lockMember } from "../kernel/members.repo.ts";
+import {
+  type AlertNoticeRow,
+  type AlertRow,
+  activeAlertCount,
+  activeAlerts,
+  deleteAlert,
+  fireAlert,
+  insertAlert,
+  insertNotice,
+  memberAlerts,
+  memberNotices,
+  rearmAlert,
+} from "./alerts.repo.ts";
+
+export type CreateAlertRequest = z.output<typeof createAlertSchema>;
+
+/** Alerts looked at per worker pass; the rest wait for the next. */
+const alertsPerPassMax = 20_000;
+/** Notices the member's list shows. */
+const noticesShown = 50;
+
+/**
+ * Price alerts: a member sets a condition on a stock's last price or day change, and the worker
+ * fires it on the feed's quotes, once, once a trading day or every time it comes true again. A
+ * firing writes a notice and tells the member's sockets (`alert`) once it has committed.
+ */
+export class AlertsService {
+  private readonly db: Db;
+  private readonly bus: Bus;
+  private readonly isKnown: (symbol: string) => boolean;
+  private readonly events: AccountEvents;
+  private readonly now: () => number;
+  private readonly alwaysOpen: boolean;
+
+  constructor(deps: {
+    db: Db;
+    bus: Bus;
+    isKnown: (symbol: string) => boolean;
+    events: AccountEvents;
+    now: () => number;
+    alwaysOpen: boolean;
+  }) {
+    this.db = deps.db;
+    this.bus = deps.bus;
+    this.isKnown = deps.isKnown;
+    this.events = deps.events;
+    this.now = deps.now;
+    this.alwaysOpen = deps.alwaysOpen;
+  }
+
+  async list(memberId: string): Promise<AlertList> {
+    return { items: (await memberAlerts(this.db, memberId)).map(toAlert), max: activeAlertsMax };
+  }
+
+  async notices(memberId: string): Promise<{ items: AlertNotice[] }> {
+    return { items: (await memberNotices(this.db, memberId, noticesShown)).map(toNotice) };
+  }
+
+  /**
+   * Sets an alert. Its threshold must not be met by the quote already (it would fire at once for
+   * nothing new), and the member may hold `activeAlertsMax` active alerts.
+   */
+  async create(memberId: string, body: CreateAlertRequest, claim?: Claim): Promise<Keyed<Alert>> {
+    const replay = await storedResult(this.db, memberId, claim);
+    if (replay) return { replayed: true, answer: replay };
+    if (!this.isKnown(body.symbol)) throw new AppError("SYMBOL_NOT_FOUND");
+    const quote = (await this.quotes([body.symbol])).get(body.symbol);
+    if (!quote) throw new AppError("PRICE_UNAVAILABLE");
+    const threshold = normalised(body.threshold);
+    const problem = thresholdProblem(body.kind, threshold, quote);
+    if (problem) throw new AppError(problem, { last: quote.last, changePct: quote.changePct });
+    const nowMs = this.now();
+    return this.db.transaction((tx) =>
+      underClaim(tx, memberId, claim, nowMs, async () => {
+        // The member's row lock serialises their requests: two at once cannot pass the cap together.
+        await lockMember(tx, memberId);
+        if ((await activeAlertCount(tx, memberId)) >= activeAlertsMax)
+          throw new AppError("ALERTS_LIMIT", { max: activeAlertsMax });
+        const row = await insertAlert(tx, {
+          memberId,
+          symbol: body.symbol,
+          kind: body.kind,
+          threshold,
+          frequency: body.frequency,
+          nowMs,
+        });
+        return toAlert(row);
+      }),
+    );
+  }
+
+  /** Deletes one of the member's alerts; deleting it again changes nothing. */
+  async remove(memberId: string, id: string): Promise<{ ok: true }> {
+    const alertId = numericId(id, "ALERT_NOT_FOUND");
+    if (!(await deleteAlert(this.db, memberId, alertId))) throw new AppError("ALERT_NOT_FOUND");
+    return { ok: true };
+  }
+
+  /**
+   * One worker pass: every active alert against its stock's newest quote. A firing is its own
+   * transaction whose conditional update another worker's cannot repeat.
+   */
+  async evaluate(): Promise<{ fired: number; rearmed: number }> {
+    const rows = await activeAlerts(this.db, alertsPerPassMax);
+    if (rows.length === 0) return { fired: 0, rearmed: 0 };
+    const quotes = await this.quotes([...new Set(rows.map((row) => row.symbol))]);
+    const nowMs = this.now();
+    let fired = 0;
+    let rearmed = 0;
+    for (const row of rows) {
+      const quote = quotes.get(row.symbol);
+      if (!quote) continue;
+      const date = this.tradingDate(row.symbol, nowMs);
+      const verdict = decide(row, quote, date);
+      if (verdict === "rearm") {
+        await rearmAlert(this.db, row.id);
+        rearmed += 1;
+      } else if (verdict === "fire" && (await this.fire(row, quote, date, nowMs))) {
+        fired += 1;
+      }
+    }
+    return { fired, rearmed };
+  }
+
+  private async fire(row: AlertRow, quote: AlertQuote, date: string, nowMs: number): Promise<boolean> {
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      const firing = await fireAlert(tx, row.id, date, nowMs);
+      if (!firing) return { value: false, events: [] };
+      const notice = await insertNotice(tx, {
+        alertId: firing.id,
+        memberId: firing.memberId,
+        symbol: firing.symbol,
+        kind: firing.kind,
+        threshold: firing.threshold,
+        price: quote.last,
+        changePct: quote.changePct,
+        firedAtMs: nowMs,
+      });
+      return {
+        value: true,
+        events: [{ memberId: firing.memberId, event: { type: "alert", id: String(notice.id) } }],
+      };
+    });
+  }
+
+  private tradingDate(symbol: string, nowMs: number): string {
+    const market = symbolMarket(symbol as InstrumentSymbol) ?? "JP";
+    return sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).tradingDate;
+  }
+
+  private async quotes(symbols: readonly string[]): Promise<Map<string, AlertQuote>> {
+    const updates = await this.bus.snapshots(symbols.map((symbol) => quoteTopic(symbol)));
+    return new Map(
+      updates.map((update) => [
+        update.data.symbol,
+        { last: update.data.last, changePct: update.data.changePct },
+      ]),
+    );
+  }
+}
+
+/** `3000.50` and `3000.5` are one threshold: trailing zeros and a bare point go. */
+function normalised(decimal: string): string {
+  if (!decimal.includes(".")) return decimal.replace(/^0+(?=\d)/, "");
+  return decimal
+    .replace(/^0+(?=\d)/, "")
+    .replace(/0+$/, "")
+    .replace(/\.$/, "");
+}
+
+function toAlert(row: AlertRow): Alert {
+  return {
+    id: String(row.id),
+    symbol: row.symbol as InstrumentSymbol,
+    kind: row.kind,
+    threshold: row.threshold,
+    frequency: row.frequency,
+    status: row.status === "done" ? "done" : "active",
+    createdAtMs: row.createdAtMs,
+    firedCount: row.firedCount,
+    lastFiredAtMs: row.lastFiredAtMs,
+  };
+}
+
+function toNotice(row: AlertNoticeRow): AlertNotice {
+  return {
+    id: String(row.id),
+    alertId: String(row.alertId),
+    symbol: row.symbol as InstrumentSymbol,
+    kind: row.kind,
+    threshold: row.threshold,
+    price: row.price,
+    changePct: row.changePct,
+    firedAtMs: row.firedAtMs,
+  };
+}
