@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { bearerTransport, sessionCookieName, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import { pathParameters } from "@kabuto/shared/endpoint";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -427,6 +428,69 @@ describe("bad text in paths and queries", () => {
     expect(sent).toBeGreaterThan(40);
     expect(failures).toEqual([]);
     expect(await fingerprint()).toEqual(before);
+  });
+});
+
+describe("malformed escapes in path parameters", () => {
+  /**
+   * Escapes `decodeURIComponent` refuses: an overlong encoding of NUL, a lone surrogate in
+   * UTF-8's form, and a bare `%`. Express throws a URIError as it matches the route.
+   */
+  const malformed = ["%C0%80", "%ED%A0%80", "1%"];
+
+  /** The path with every parameter malformed and, where it has several, with each one alone. */
+  function brokenPaths(path: string, broken: string): string[] {
+    const names = pathParameters(path);
+    const all = path.replace(/\{\w+\}/g, broken);
+    if (names.length < 2) return [all];
+    const one = (name: string) =>
+      path.replace(/\{(\w+)\}/g, (_match, other: string) => (other === name ? broken : "1"));
+    return [all, ...names.map(one)];
+  }
+
+  it("answers 400 PATH_INVALID on every route with a path parameter, signed in or not, and logs no error", async () => {
+    const response = await fetch(`${app.url}/openapi.json`);
+    const document = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(document.paths).flatMap(([path, item]) =>
+      pathParameters(path).length > 0 ? Object.keys(item).map((method) => ({ method, path })) : [],
+    );
+    // The findings' own routes are among them, so the walk is not vacuous.
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: "get", path: "/api/v1/news/{id}" },
+        { method: "get", path: "/api/v1/positions/{id}" },
+        { method: "get", path: "/api/v1/ipo/offerings/{id}" },
+      ]),
+    );
+    const before = await fingerprint();
+    const logStart = log.length;
+    const failures: string[] = [];
+    for (const route of routes) {
+      const path = route.path.replace(/^\/api\/v1/, "");
+      for (const url of malformed.flatMap((broken) => brokenPaths(path, broken))) {
+        for (const who of ["anonymous", "signed in"] as const) {
+          const answer = await fetch(`${app.url}${url}`, {
+            method: route.method.toUpperCase(),
+            headers: {
+              "content-type": "application/json",
+              "idempotency-key": randomUUID(),
+              ...(who === "signed in" ? { cookie: cookies } : {}),
+            },
+            ...(route.method === "get" ? {} : { body: "{}" }),
+          });
+          const text = await answer.text();
+          const code = text ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : undefined;
+          if (answer.status !== 400 || code !== "PATH_INVALID")
+            failures.push(`${route.method} ${url} (${who}): ${answer.status} ${code}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+    // The caller's mistake, not the server's: no error-level line, no stack.
+    const logged = log.slice(logStart);
+    expect(logged).not.toMatch(/"level":(50|60)/);
+    expect(logged).not.toContain("URIError");
   });
 });
 
