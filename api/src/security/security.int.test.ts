@@ -546,6 +546,29 @@ describe("the findings, replayed against real orders and positions", () => {
     expect(await statusOf("positions", position)).toBe("holding");
   });
 
+  it("a page of the same host over the other scheme is refused with CSRF_REFUSED and changes nothing", async () => {
+    const host = new URL(app.url).host;
+    const before = await fingerprint();
+    // The API is served over plain HTTP; X-Forwarded-Proto from a peer TRUST_PROXY does not name changes nothing.
+    for (const headers of [{}, { "x-forwarded-proto": "https" }]) {
+      const response = await fetch(`${app.url}/orders/${order}/cancel`, {
+        method: "POST",
+        headers: {
+          ...headers,
+          cookie: cookies,
+          origin: `https://${host}`,
+          "content-type": "application/json",
+          "idempotency-key": randomUUID(),
+        },
+        body: "{}",
+      });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("CSRF_REFUSED");
+    }
+    expect(await statusOf("orders", order)).toBe("pending");
+    expect(await fingerprint()).toEqual(before);
+  });
+
   it("our own page's cancel, same origin and JSON, still goes through", async () => {
     const host = new URL(app.url).host;
     const response = await fetch(`${app.url}/orders/${order}/cancel`, {
@@ -601,6 +624,8 @@ describe("a deployment behind a front end that rewrites Host", () => {
     deployed = await startTestApp({
       ALLOWED_ORIGINS: `${front}, https://Other.example.jp/`,
       NODE_ENV: "production",
+      // The TLS proxy in front of it, which says in X-Forwarded-Proto how the browser came.
+      TRUST_PROXY: "loopback",
     });
   });
   afterAll(async () => {
@@ -618,6 +643,25 @@ describe("a deployment behind a front end that rewrites Host", () => {
     expect((await logout("https://other.example.jp")).status).toBe(200);
     expect((await logout(evilOrigin)).status).toBe(403);
     expect((await logout("null")).status).toBe(403);
+  });
+
+  it("lets a page of its own host through by the scheme its trusted proxy was reached by, not the other", async () => {
+    const host = new URL(deployed.url).host;
+    const logout = (origin: string) =>
+      fetch(`${deployed.url}/auth/logout`, {
+        method: "POST",
+        headers: {
+          origin,
+          "x-forwarded-proto": "https",
+          cookie: `${sessionCookieName}=none`,
+          "content-type": "application/json",
+        },
+        body: "{}",
+      });
+    expect((await logout(`https://${host}`)).status).toBe(200);
+    const plain = await logout(`http://${host}`);
+    expect(plain.status).toBe(403);
+    expect(((await plain.json()) as { error: { code: string } }).error.code).toBe("CSRF_REFUSED");
   });
 
   it("pins HTTPS with HSTS in production", async () => {
