@@ -19,7 +19,7 @@ import type { MarketService } from "./market/market.service.ts";
 import { products } from "./products.ts";
 import type { SmsSender } from "./security/sms.ts";
 import type { ThrottleStore } from "./security/throttle.ts";
-import { createServices } from "./services.ts";
+import { createServices, onPositionClose } from "./services.ts";
 import type { TradingService } from "./trading/trading.service.ts";
 import type { UploadStore } from "./uploads/upload-store.ts";
 
@@ -75,6 +75,7 @@ export function createApp(deps: AppDeps): {
     logger: deps.logger,
     log: (message, fields) => deps.logger.warn(fields, message),
     secrets: { throttle: deps.throttle, sms: deps.sms },
+    onPositionClose,
   };
   const services = createServices(kernel);
   const app = express();

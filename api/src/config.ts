@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { originListSetting } from "@kabuto/shared/origin";
 import { parseSettings } from "@kabuto/shared/settings";
 import { z } from "zod";
 
@@ -68,20 +69,10 @@ const configSchema = z.object({
   /** Registration needs an existing member's invitation code unless this is turned off. */
   INVITE_REQUIRED: booleanFlag.default(true),
   /**
-   * Origins other than the API's own host that may send state-changing requests with a session
-   * cookie, comma-separated ("https://app.example.jp"): needed only where a front end rewrites
-   * the Host header, since a page on the host it was served from always passes the CSRF check.
+   * Origins other than the API's own whose pages may send state-changing requests with a session
+   * cookie (see shared/src/origin.ts); the gateway reads the same setting for its handshakes.
    */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((origin) => origin.trim())
-        .filter((origin) => origin !== ""),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  ALLOWED_ORIGINS: originListSetting,
   /**
    * Registrations (successful or not) one address may attempt per hour: the answer says whether
    * a number is already a member, so trying numbers must stay slow.

@@ -1,4 +1,4 @@
-import type { DemoSeed, Kernel, Product } from "./kernel/product.ts";
+import type { DemoSeed, Kernel, OnPositionClose, Product } from "./kernel/product.ts";
 import { products } from "./products.ts";
 
 /** Any product, as the lists that build, mount and schedule them see it. */
@@ -29,6 +29,15 @@ export function createServices(kernel: Kernel, chosen: readonly AnyProduct[] = p
   }
   return built as Services;
 }
+
+/**
+ * Every product's `onPositionClose`, in list order, for the kernel: what a close runs in its
+ * transaction. Read from the whole list, not the products a process builds, since the worker
+ * closes positions on which products it does not build hold something.
+ */
+export const onPositionClose: OnPositionClose = async (tx, closing) => {
+  for (const each of products as readonly AnyProduct[]) await each.onPositionClose?.(tx, closing);
+};
 
 /** The products that `wanted` need, themselves included, in list order. */
 export function withWhatTheyUse(wanted: readonly AnyProduct[]): AnyProduct[] {

@@ -13,6 +13,8 @@ let bus: ReturnType<typeof createMemoryBus>;
 let gateway: ReturnType<typeof attachGateway>;
 let url: string;
 const clients: Socket[] = [];
+/** A page ALLOWED_ORIGINS names: a front end on another host than the gateway's. */
+const allowedOrigin = "https://app.example.jp";
 
 beforeEach(async () => {
   http = createServer();
@@ -21,6 +23,7 @@ beforeEach(async () => {
   gateway = attachGateway(server, {
     bus,
     isKnownSymbol: (symbol) => symbol.startsWith("JP:"),
+    allowedOrigins: [allowedOrigin],
     authenticate: async (handshake) =>
       handshake.token?.startsWith("member-token")
         ? {
@@ -245,5 +248,59 @@ describe("the gateway", () => {
     await bus.publishControl({ type: "sessions-ended", sessionKeys: ["staff-session-1"] });
     await dropped;
     expect(member.connected).toBe(true);
+  });
+});
+
+describe("handshakes from web pages", () => {
+  /** A browser's handshake: it names the page it comes from, and carries the member's session. */
+  function fromPage(origin: string, headers: Record<string, string> = {}): Socket {
+    const socket = connect(url, {
+      transports: ["websocket"],
+      auth: { token: "member-token-1" },
+      extraHeaders: { origin, ...headers },
+      reconnection: false,
+    });
+    clients.push(socket);
+    return socket;
+  }
+
+  /** Whether the gateway took the socket in, or the refusal's message. */
+  function outcome(socket: Socket): Promise<string> {
+    return new Promise((resolve) => {
+      socket.once("connect", () => resolve("connected"));
+      socket.once("connect_error", (error) => resolve(error.message));
+    });
+  }
+
+  it("refuses another site's page, and the same host over the other scheme, with the member's session and all", async () => {
+    const host = new URL(url).host;
+    const foreign = [
+      fromPage("https://evil.example"),
+      fromPage(`https://${host}`),
+      fromPage(`http://${host.replace(/:\d+$/, ":1")}`),
+      fromPage("null"),
+    ];
+    expect(await Promise.all(foreign.map(outcome))).toEqual(Array(foreign.length).fill("CSRF_REFUSED"));
+    // Nothing of the member's reaches them: no socket was ever taken in to subscribe.
+    expect(gateway.stats().sockets).toBe(0);
+    expect(foreign.every((socket) => !socket.connected)).toBe(true);
+  });
+
+  it("takes our own page, a page ALLOWED_ORIGINS names, and a client that names no page, as before", async () => {
+    const own = fromPage(url);
+    // Behind a TLS front end the page is https:, and the front end says so.
+    const behindTls = fromPage(`https://${new URL(url).host}`, { "x-forwarded-proto": "https" });
+    const listed = fromPage(allowedOrigin);
+    expect(await Promise.all([own, behindTls, listed].map(outcome))).toEqual([
+      "connected",
+      "connected",
+      "connected",
+    ]);
+    // The member's own page gets the member's account.
+    expect((await own.emitWithAck("subscribe", { topics: ["account"] })).errors).toEqual([]);
+    // A native wrapper, a load test or k6 sends no Origin.
+    const native = await client("member-token-2");
+    expect((await native.emitWithAck("subscribe", { topics: ["account"] })).errors).toEqual([]);
+    expect(gateway.stats().sockets).toBe(4);
   });
 });

@@ -1,5 +1,6 @@
 import type { Bus } from "@kabuto/bus";
 import type { TopicErrorCode } from "@kabuto/shared/errors";
+import { allowedOriginSet, isAllowedOrigin } from "@kabuto/shared/origin";
 import type { ControlMessage, SessionsEnded } from "@kabuto/shared/protocol/control";
 import type {
   BusUpdate,
@@ -50,6 +51,11 @@ export interface GatewayOptions {
   authenticateStaff?: (handshake: Handshake) => Promise<{ staffId: string; sessionKey: string } | undefined>;
   /** Whether a symbol exists, so a typo gets an error instead of a silent, never-updating topic. */
   isKnownSymbol(symbol: string): boolean;
+  /**
+   * Origins other than the gateway's own whose pages may open a socket (ALLOWED_ORIGINS); a
+   * browser's handshake from any other page is refused (see `originGuard`). None by default.
+   */
+  allowedOrigins?: readonly string[];
   log?: (message: string, fields?: Record<string, unknown>) => void;
   /** Told, for each update from the bus, how long after its `ts` it arrived (clocks under NTP). */
   observeBusLag?: (milliseconds: number) => void;
@@ -63,6 +69,36 @@ export interface GatewayStats extends WriterStats {
   updatesIn: number;
   /** Re-reads of every held topic after the bus came back from an outage. */
   busResyncs: number;
+}
+
+/**
+ * Refuses a browser's handshake from another site's page (cross-site WebSocket hijacking): a
+ * socket opened with the member's cookie streams their account, so the handshake's `Origin` must
+ * be the gateway's own origin (the scheme the browser came by with the Host it named: scheme,
+ * host and port all equal) or one of `allowedOrigins`, as the API's CSRF check asks of a request
+ * (shared/src/origin.ts). The refusal is Socket.IO's `connect_error` with the code `CSRF_REFUSED`.
+ *
+ * A handshake without `Origin` is let through, as before: browsers send one on every WebSocket
+ * handshake (RFC 6455, section 4.1), so it comes from a native wrapper, a load test or k6, which
+ * could as well send any Origin they liked; refusing them would guard nothing. `X-Forwarded-Proto`
+ * is believed from any peer, unlike the API's TRUST_PROXY: a page cannot add headers to a
+ * WebSocket handshake, so in a browser's handshake only a proxy in front of the gateway (a TLS
+ * front end, passed on by the client role) can have set it.
+ */
+function originGuard(allowedOrigins: readonly string[]): Parameters<GatewayServer["use"]>[0] {
+  const allowed = allowedOriginSet(allowedOrigins);
+  return (socket, next) => {
+    const { headers, secure } = socket.handshake;
+    const origin = headers.origin;
+    if (origin === undefined) return next();
+    const forwarded = String(headers["x-forwarded-proto"] ?? "")
+      .split(",")[0]
+      ?.trim()
+      .toLowerCase();
+    const scheme = forwarded === "https" || forwarded === "http" ? forwarded : secure ? "https" : "http";
+    if (isAllowedOrigin(origin, { scheme, host: headers.host }, allowed)) return next();
+    next(new Error("CSRF_REFUSED"));
+  };
 }
 
 /** A gateway attached to a Socket.IO server. */
@@ -198,6 +234,10 @@ export function attachGateway(io: GatewayServer, options: GatewayOptions): Gatew
     const idle = table.release(holder, names);
     if (idle.length > 0) await bus.unsubscribe(idle);
   }
+
+  // First, before any session is looked up: another site's page learns nothing, not even
+  // whether the cookie it sent along was good.
+  io.use(originGuard(options.allowedOrigins ?? []));
 
   io.use(async (socket, next) => {
     const headers = socket.handshake.headers;

@@ -1,3 +1,4 @@
+export { type GatewayConfig, loadGatewayConfig } from "./config.ts";
 export {
   attachGateway,
   type Gateway,

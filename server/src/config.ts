@@ -1,6 +1,7 @@
 import path from "node:path";
 import { type Config as ApiConfig, loadApiConfig } from "@kabuto/api";
 import { type FeedConfig, loadFeedConfig } from "@kabuto/feed";
+import { type GatewayConfig, loadGatewayConfig } from "@kabuto/gateway";
 import { parseSettings } from "@kabuto/shared/settings";
 import { z } from "zod";
 
@@ -55,6 +56,8 @@ export interface PlatformConfig {
   /** The API's settings: the api and worker roles. */
   api?: ApiConfig;
   feed?: FeedConfig;
+  /** Which pages may open a socket: the gateway role. */
+  gateway?: GatewayConfig;
   client?: ClientConfig;
 }
 
@@ -66,6 +69,7 @@ export function loadPlatformConfig(
   const config: PlatformConfig = { process: parseSettings(processSchema, env) };
   if (has("api") || has("worker")) config.api = loadApiConfig(env);
   if (has("feed")) config.feed = loadFeedConfig(env);
+  if (has("gateway")) config.gateway = loadGatewayConfig(env);
   if (has("client")) {
     const client = parseSettings(clientSchema, env);
     config.client = {

@@ -241,7 +241,7 @@ export async function startPlatform(
   }
   const server = createServer(app);
   let io: GatewayServer | undefined;
-  if (has("gateway")) {
+  if (config.gateway) {
     io = new SocketServer<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(
       server,
       socketOptions,
@@ -255,6 +255,7 @@ export async function startPlatform(
           }
         : {}),
       isKnownSymbol: (symbol) => catalog.isKnown(symbol),
+      allowedOrigins: config.gateway.allowedOrigins,
       log: (message, fields) => logger.warn(fields, message),
       observeBusLag: metrics.observeBusLag,
     });

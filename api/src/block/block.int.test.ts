@@ -353,7 +353,7 @@ describe("negotiated bids", () => {
     expect(await ledgerHealthy()).toBe(true);
   });
 
-  it("refuses to sell a locked-up position, and a sell whose position was closed meanwhile cannot be approved", async () => {
+  it("refuses to sell a locked-up position, and a sell whose position was closed meanwhile is no longer the desk's", async () => {
     const seller = await member();
     await openToBids("JP:7203");
     const bought = await bid(seller.auth, { symbol: "JP:7203", shares: 100, price: "2600" });
@@ -381,12 +381,93 @@ describe("negotiated bids", () => {
       positionId,
     });
     expect(sell.status).toBe(201);
-    // The member closes the position on the market before the desk decides.
+    // The member closes the position on the market before the desk decides: the close withdrew the bid.
     const close = await call(`${app.url}/positions/${positionId}/close`, "POST", {}, keyed(seller.auth));
     expect(close.status).toBe(200);
-    expect((await review(sell.body.id, "approve")).body.error.code).toBe("POSITION_NOT_HOLDING");
-    expect((await review(sell.body.id, "reject", "Position already closed")).body.state).toBe("rejected");
+    expect((await review(sell.body.id, "approve")).body.error.code).toBe("REQUEST_NOT_PENDING");
+    expect((await review(sell.body.id, "reject", "Position already closed")).body.error.code).toBe(
+      "REQUEST_NOT_PENDING",
+    );
     expect(await balanceOf(app.database, seller.memberId, "held", "JPY")).toBe(0n);
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("gives a sell bid's held fee back, once, in the close of its position by other means", async () => {
+    const seller = await member();
+    await openToBids("JP:7203");
+    const bought = await bid(seller.auth, { symbol: "JP:7203", shares: 100, price: "2600" });
+    const positionId = (await review(bought.body.id, "approve")).body.positionId;
+    /** The member's fund records that give a block hold back (the buy's own came back at its fill). */
+    const releases = async () => {
+      const records = await call(`${app.url}/ledger?type=trade`, "GET", undefined, seller.auth);
+      return records.body.items.filter((row: { memoCode: string | null }) => row.memoCode === "block_release")
+        .length;
+    };
+    const releasedBefore = await releases();
+    const sell = await bid(seller.auth, {
+      symbol: "JP:7203",
+      shares: 100,
+      price: "2700",
+      side: "sell",
+      positionId,
+    });
+    expect(sell.status).toBe(201);
+    // 270,000 at 0.1%: a selling fee of 270 is held until the desk decides.
+    expect(sell.body).toMatchObject({ state: "pending", held: "270" });
+    expect(await balanceOf(app.database, seller.memberId, "held", "JPY")).toBe(270n);
+
+    // The member sells on the market instead, by a normal close.
+    const close = await call(`${app.url}/positions/${positionId}/close`, "POST", {}, keyed(seller.auth));
+    expect(close.status).toBe(200);
+    expect(close.body).toMatchObject({ status: "closed" });
+    expect(await balanceOf(app.database, seller.memberId, "held", "JPY")).toBe(0n);
+    expect(await releases()).toBe(releasedBefore + 1);
+    const mine = await call(`${app.url}/block/applications?kind=bid`, "GET", undefined, seller.auth);
+    expect(mine.body.items.find((row: { id: string }) => row.id === sell.body.id)).toMatchObject({
+      state: "withdrawn",
+      held: "270",
+    });
+    expect(await ledgerHealthy()).toBe(true);
+
+    // Withdrawing the bid afterwards gives nothing back a second time.
+    const available = await balanceOf(app.database, seller.memberId, "available", "JPY");
+    const withdrawn = await call(
+      `${app.url}/block/applications/${sell.body.id}/withdraw`,
+      "POST",
+      {},
+      keyed(seller.auth),
+    );
+    expect(withdrawn.status).toBe(409);
+    expect(withdrawn.body.error.code).toBe("REQUEST_NOT_PENDING");
+    expect(await balanceOf(app.database, seller.memberId, "available", "JPY")).toBe(available);
+    expect(await balanceOf(app.database, seller.memberId, "held", "JPY")).toBe(0n);
+    expect(await releases()).toBe(releasedBefore + 1);
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("never leaves a sell bid's fee held when the bid and a close of its position race", async () => {
+    const seller = await member();
+    await openToBids("JP:7203");
+    const order = { symbol: "JP:7203", side: "long", type: "market", quantity: 100, leverage: 1 };
+    for (let round = 0; round < 8; round += 1) {
+      const opened = await call(`${app.url}/orders`, "POST", order, keyed(seller.auth));
+      expect(opened.status).toBe(201);
+      const positionId = opened.body.positionId;
+      const [sell, close] = await Promise.all([
+        bid(seller.auth, { symbol: "JP:7203", shares: 100, price: "2700", side: "sell", positionId }),
+        call(`${app.url}/positions/${positionId}/close`, "POST", {}, keyed(seller.auth)),
+      ]);
+      expect(close.status).toBe(200);
+      // Whichever came first, the bid does not outlive its position: withdrawn by the close, or refused.
+      if (sell.status === 201) {
+        const mine = await call(`${app.url}/block/applications?kind=bid`, "GET", undefined, seller.auth);
+        const row = mine.body.items.find((item: { id: string }) => item.id === sell.body.id);
+        expect(row.state).toBe("withdrawn");
+      } else {
+        expect(sell.body.error.code).toBe("POSITION_NOT_HOLDING");
+      }
+      expect(await balanceOf(app.database, seller.memberId, "held", "JPY")).toBe(0n);
+    }
     expect(await ledgerHealthy()).toBe(true);
   });
 

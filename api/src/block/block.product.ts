@@ -1,6 +1,6 @@
 import { product } from "../kernel/product.ts";
 import { mountBlockRoutes } from "./block.routes.ts";
-import { BlockService } from "./block.service.ts";
+import { BlockService, withdrawSellBidOnClose } from "./block.service.ts";
 import { seedDemoBlockTrades } from "./block-seed.ts";
 import { parseBlockTerms } from "./block-terms.ts";
 
@@ -13,6 +13,8 @@ export const blockProduct = product({
     block: new BlockService({ db: database.db, now, events, bus, catalog, terms: parseBlockTerms(config) }),
   }),
   routes: ({ router, ops, docs, now }, { block }) => mountBlockRoutes(router, ops, docs, { block, now }),
+  // A position closed on the market takes its pending sell bid with it, and the bid's held charges come back.
+  onPositionClose: withdrawSellBidOnClose,
   seed: {
     // Block trades price off the feed's last trades, so the demo desk opens once the feed has started.
     when: "feed",

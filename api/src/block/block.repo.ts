@@ -341,6 +341,25 @@ export async function pendingOfOffering(tx: Tx, offeringId: number): Promise<Blo
   );
 }
 
+/**
+ * The member's pending sell bid on a position, locked, if there is one: at most one, as the
+ * partial unique index on pending sells keeps it, which this lookup reads.
+ */
+export async function pendingSellBid(
+  tx: Tx,
+  memberId: string,
+  positionId: number,
+): Promise<BlockApplicationRow | undefined> {
+  const [row] = mapRows(
+    await tx.execute(sql`
+      select ${applicationColumns} from block_applications a left join positions p on p.id = a.position_id
+      where a.source_position_id = ${positionId} and a.member_id = ${memberId} and a.state = 'pending'
+      for update of a`),
+    toApplication,
+  );
+  return row;
+}
+
 /** What the member's block applications made today hold in a currency (withdrawn and rejected ones free it). */
 export async function usedToday(db: Tx | Db, memberId: string, day: string): Promise<Map<Currency, bigint>> {
   const rows = mapRows(

@@ -38,8 +38,9 @@ import { type AccountEvents, type MemberEvent, transactThenEmit } from "../event
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import type { PositionClosing } from "../kernel/product.ts";
 import type { StaffMember } from "../kernel/staff-sessions.ts";
-import { lockAvailable, postJournal } from "../ledger/ledger.repo.ts";
+import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { closeJournals } from "../trading/drafts.ts";
 import { insertOffBookPosition } from "../trading/off-book.repo.ts";
 import { type Conn, closePositionRow, lockPosition } from "../trading/trading.repo.ts";
@@ -63,6 +64,7 @@ import {
   nextApplicationId,
   offeringById,
   pendingOfOffering,
+  pendingSellBid,
   shareOffering,
   upsertInstrument,
   usedToday,
@@ -218,7 +220,7 @@ export class BlockService {
         await lockApplicant(tx, memberId);
         if (row.state !== "pending") throw new AppError("REQUEST_NOT_PENDING");
         currency = row.currency;
-        await this.release(tx, row, nowMs);
+        await releaseHold(tx, row, nowMs);
         await decideApplication(tx, row.id, {
           state: "withdrawn",
           sharesFilled: 0,
@@ -545,7 +547,7 @@ export class BlockService {
     nowMs: number,
     staffId: string | null,
   ): Promise<BlockApplicationRow> {
-    await this.release(tx, row, nowMs);
+    await releaseHold(tx, row, nowMs);
     const opening = blockFill(row, shares, this.terms.feePpm[row.market]);
     const positionId = await insertOffBookPosition(tx, {
       memberId: row.memberId,
@@ -571,11 +573,6 @@ export class BlockService {
       nowMs,
     });
     return { ...row, state: "passed", sharesFilled: shares, positionId, lockedUntilMs, decidedAtMs: nowMs };
-  }
-
-  /** The application's hold back to available cash, if it held anything. */
-  private async release(tx: Conn, row: BlockApplicationRow, nowMs: number): Promise<void> {
-    if (row.heldMinor > 0n) await postJournal(tx, blockReleaseJournal(row.id, row), nowMs);
   }
 
   /**
@@ -607,7 +604,8 @@ export class BlockService {
   /**
    * Approves a sell bid: the charges held come back, and the position closes at the agreed price
    * as a member's close does (margin and profit to available cash, the selling fee and tax
-   * charged). A position the member closed meanwhile cannot be sold: the desk rejects the bid.
+   * charged). A position closed another way took its bid with it (`withdrawSellBidOnClose`), so
+   * the check here only guards a bid left pending by a close before that existed.
    */
   private async sell(
     tx: Conn,
@@ -619,7 +617,7 @@ export class BlockService {
     if (positionId === null) throw new Error(`sell bid ${row.id} names no position`);
     const position = await lockPosition(tx, row.memberId, positionId);
     if (position?.status !== "holding") throw new AppError("POSITION_NOT_HOLDING");
-    await this.release(tx, row, nowMs);
+    await releaseHold(tx, row, nowMs);
     const units = priceToUnits(row.price, row.market);
     const scaled = priceNotional(row.price, position.quantity, row.market);
     if (units === undefined || scaled === undefined)
@@ -662,7 +660,7 @@ export class BlockService {
     nowMs: number,
     staffId: string | null,
   ): Promise<BlockApplicationRow> {
-    await this.release(tx, row, nowMs);
+    await releaseHold(tx, row, nowMs);
     await decideApplication(tx, row.id, {
       state: "rejected",
       sharesFilled: 0,
@@ -723,6 +721,34 @@ export class BlockService {
     if (!instrument) throw new AppError("SYMBOL_NOT_FOUND");
     return instrument.market;
   }
+}
+
+/**
+ * The block product's part in a position's close by any other way than the desk's (the member's
+ * close on the market, a margin call, a day-trade cut-off, a follow mirror's close): a pending
+ * sell bid on that position can no longer be filled, so its held charges come back and the bid
+ * is withdrawn, in the close's transaction (the kernel's `onPositionClose`). Once it has left
+ * `pending`, neither the member's withdrawal nor the desk's decision releases it again.
+ */
+export async function withdrawSellBidOnClose(tx: Tx, closing: PositionClosing): Promise<void> {
+  // The bid before the member, in the order a withdrawal and the desk lock them.
+  const row = await pendingSellBid(tx, closing.memberId, closing.positionId);
+  if (!row) return;
+  await lockApplicant(tx, closing.memberId);
+  await releaseHold(tx, row, closing.nowMs);
+  await decideApplication(tx, row.id, {
+    state: "withdrawn",
+    sharesFilled: 0,
+    reason: null,
+    positionId: null,
+    decidedBy: null,
+    nowMs: closing.nowMs,
+  });
+}
+
+/** An application's hold back to available cash (`block_release`), if it held anything. */
+async function releaseHold(tx: Tx, row: BlockApplicationRow, nowMs: number): Promise<void> {
+  if (row.heldMinor > 0n) await postJournal(tx, blockReleaseJournal(row.id, row), nowMs);
 }
 
 function phaseOf(row: BlockOfferingRow, nowMs: number): BlockOfferingPhase {

@@ -35,6 +35,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const status = (error as { status?: unknown }).status;
     const type = (error as { type?: unknown }).type;
+    if (error instanceof URIError && status === 400) {
+      // Express decodes a route's parameters as it matches the path, and an escape that is not
+      // UTF-8 (`%C0%80`, `%ED%A0%80`, a bare `%`) throws this before any route runs: the
+      // caller's mistake, answered here once for every route, and not worth a line in the log.
+      response.status(400).json(errorBody("PATH_INVALID"));
+      return;
+    }
     if (status === 400 && type === "entity.parse.failed") {
       response.status(400).json(errorBody("BAD_REQUEST"));
       return;

@@ -154,11 +154,15 @@ function parameters(route: RouteDoc): unknown[] {
   return list;
 }
 
-/** The refusals of the guards every state-changing route runs (security.ts), and of every text field. */
+/**
+ * The refusals every route of its kind gets without declaring them: a malformed escape in a path
+ * parameter (the error handler), the guards every state-changing route runs (security.ts), and
+ * bad text in any text field.
+ */
 function guardErrors(route: RouteDoc): ErrorCode[] {
-  if (route.method === "get") return [];
-  const codes: ErrorCode[] = ["CSRF_REFUSED", "UNSUPPORTED_MEDIA_TYPE"];
-  if (route.body) codes.push("INVALID_TEXT");
+  const codes: ErrorCode[] = pathParameters(route.path).length > 0 ? ["PATH_INVALID"] : [];
+  if (route.method !== "get") codes.push("CSRF_REFUSED", "UNSUPPORTED_MEDIA_TYPE");
+  if (route.method !== "get" && route.body) codes.push("INVALID_TEXT");
   return codes.filter((code) => !route.errors?.includes(code));
 }
 

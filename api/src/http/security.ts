@@ -1,4 +1,5 @@
 import { bearerTransport, sessionCookieName, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import { allowedOriginSet, isAllowedOrigin } from "@kabuto/shared/origin";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import { AppError } from "../errors.ts";
@@ -52,15 +53,6 @@ export function apiHeaders(options: { hsts: boolean }): RequestHandler[] {
   ];
 }
 
-/** The host part (`name:port`) of an Origin header, or undefined for `null` and malformed ones. */
-function originHost(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
-}
-
 function hasSessionCookie(request: Request): boolean {
   const cookies: unknown = request.cookies;
   if (typeof cookies !== "object" || cookies === null) return false;
@@ -70,25 +62,25 @@ function hasSessionCookie(request: Request): boolean {
 /**
  * Refuses a state-changing request another site's page made with our cookies (CSRF):
  * SameSite=Lax lets a top-level form POST and some fetches through, so the request must say
- * where it comes from. Allowed are: requests whose `Origin` names the host they were sent to
- * (the Host header, which the client role's proxy passes through unchanged), origins listed in
- * ALLOWED_ORIGINS (a TLS front end that rewrites Host), and requests without Origin whose
- * `Sec-Fetch-Site` is absent or `same-origin`/`none` (native wrappers, load tests, curl: no
- * browser sends a cross-site POST without Origin). A caller that signs in with
- * `Authorization: Bearer` and sends no session cookie is exempt: another site's page cannot
- * make a browser attach that header.
+ * where it comes from. Allowed are: requests whose `Origin` is the origin they were sent to, the
+ * scheme they came by (`request.protocol`: the connection's own, or X-Forwarded-Proto from a proxy
+ * TRUST_PROXY names) with the Host header (which the client role's proxy passes through
+ * unchanged), scheme, host and port all equal; origins listed in ALLOWED_ORIGINS (a TLS front end
+ * that rewrites Host); and requests without Origin whose `Sec-Fetch-Site` is absent or
+ * `same-origin`/`none` (native wrappers, load tests, curl: no browser sends a cross-site POST
+ * without Origin). A caller that signs in with `Authorization: Bearer` and sends no session
+ * cookie is exempt: another site's page cannot make a browser attach that header.
  */
 export function csrfGuard(options: { allowedOrigins: readonly string[] }): RequestHandler {
-  // As a browser writes an Origin: scheme, host and port, lower case, no path or trailing slash.
-  const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
+  const allowed = allowedOriginSet(options.allowedOrigins);
   return (request: Request, _response: Response, next: NextFunction) => {
     if (safeMethods.has(request.method)) return next();
     const bearer = request.headers.authorization?.startsWith("Bearer ") ?? false;
     if (bearer && !hasSessionCookie(request)) return next();
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      const sameHost = originHost(origin) === request.headers.host?.toLowerCase();
-      if (sameHost || allowed.has(origin.toLowerCase())) return next();
+      const scheme = request.protocol === "https" ? "https" : "http";
+      if (isAllowedOrigin(origin, { scheme, host: request.headers.host }, allowed)) return next();
       return next(new AppError("CSRF_REFUSED"));
     }
     const site = request.headers["sec-fetch-site"];

@@ -7,6 +7,7 @@ import type { Database, Db } from "../db/database.ts";
 import type { AccountEvents } from "../events/account-events.ts";
 import type { StaffEvents } from "../events/staff-events.ts";
 import type { ApiDocs } from "../http/openapi.ts";
+import type { Tx } from "../ledger/ledger.repo.ts";
 import type { SmsSender } from "../security/sms.ts";
 import type { ThrottleStore } from "../security/throttle.ts";
 
@@ -32,7 +33,30 @@ export interface Kernel {
    * sender. The worker has none, and builds no product that needs them (`needsSecrets`).
    */
   secrets?: Secrets;
+  /**
+   * Every product's `onPositionClose`, in list order (`services.ts`): what trading runs in the
+   * transaction of each close, whichever products this process builds.
+   */
+  onPositionClose: OnPositionClose;
 }
+
+/** A member's position that is closing, in the transaction that closes it. */
+export interface PositionClosing {
+  memberId: string;
+  positionId: number;
+  nowMs: number;
+}
+
+/**
+ * What a product does when a member's position closes by any way but its own: gives back what it
+ * holds against that position (a block sell bid's charges) and ends what can no longer happen, in
+ * the close's transaction, so a close that is refused rolls it back too. Trading runs it before
+ * it locks the position, as the product locks its own rows before the position (the block desk
+ * locks a bid, then the position it sells), and once more under the position's lock, for what
+ * was placed against the position while the close waited for that lock. So it must change
+ * nothing for a position it holds nothing against, and nothing twice.
+ */
+export type OnPositionClose = (tx: Tx, closing: PositionClosing) => Promise<void>;
 
 export interface Secrets {
   /** Counts attempts at every secret (passwords, fund passwords, SMS codes) and at registration. */
@@ -96,6 +120,12 @@ export interface Product<Own extends object, Uses extends object = Record<never,
   jobs?(own: Own, kernel: Kernel): Job[];
   /** The newcomer data of an embedded first start, made through the product's own services. */
   seed?: DemoSeed;
+  /**
+   * What the product lets go of when a member's position closes (see `OnPositionClose`). Declared
+   * here rather than built from its services: the worker, which builds only the products its jobs
+   * need, closes positions too (margin calls, day-trade cut-offs, follow mirrors).
+   */
+  onPositionClose?: OnPositionClose;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { bearerTransport, sessionCookieName, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import { pathParameters } from "@kabuto/shared/endpoint";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -430,6 +431,69 @@ describe("bad text in paths and queries", () => {
   });
 });
 
+describe("malformed escapes in path parameters", () => {
+  /**
+   * Escapes `decodeURIComponent` refuses: an overlong encoding of NUL, a lone surrogate in
+   * UTF-8's form, and a bare `%`. Express throws a URIError as it matches the route.
+   */
+  const malformed = ["%C0%80", "%ED%A0%80", "1%"];
+
+  /** The path with every parameter malformed and, where it has several, with each one alone. */
+  function brokenPaths(path: string, broken: string): string[] {
+    const names = pathParameters(path);
+    const all = path.replace(/\{\w+\}/g, broken);
+    if (names.length < 2) return [all];
+    const one = (name: string) =>
+      path.replace(/\{(\w+)\}/g, (_match, other: string) => (other === name ? broken : "1"));
+    return [all, ...names.map(one)];
+  }
+
+  it("answers 400 PATH_INVALID on every route with a path parameter, signed in or not, and logs no error", async () => {
+    const response = await fetch(`${app.url}/openapi.json`);
+    const document = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(document.paths).flatMap(([path, item]) =>
+      pathParameters(path).length > 0 ? Object.keys(item).map((method) => ({ method, path })) : [],
+    );
+    // The findings' own routes are among them, so the walk is not vacuous.
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: "get", path: "/api/v1/news/{id}" },
+        { method: "get", path: "/api/v1/positions/{id}" },
+        { method: "get", path: "/api/v1/ipo/offerings/{id}" },
+      ]),
+    );
+    const before = await fingerprint();
+    const logStart = log.length;
+    const failures: string[] = [];
+    for (const route of routes) {
+      const path = route.path.replace(/^\/api\/v1/, "");
+      for (const url of malformed.flatMap((broken) => brokenPaths(path, broken))) {
+        for (const who of ["anonymous", "signed in"] as const) {
+          const answer = await fetch(`${app.url}${url}`, {
+            method: route.method.toUpperCase(),
+            headers: {
+              "content-type": "application/json",
+              "idempotency-key": randomUUID(),
+              ...(who === "signed in" ? { cookie: cookies } : {}),
+            },
+            ...(route.method === "get" ? {} : { body: "{}" }),
+          });
+          const text = await answer.text();
+          const code = text ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : undefined;
+          if (answer.status !== 400 || code !== "PATH_INVALID")
+            failures.push(`${route.method} ${url} (${who}): ${answer.status} ${code}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+    // The caller's mistake, not the server's: no error-level line, no stack.
+    const logged = log.slice(logStart);
+    expect(logged).not.toMatch(/"level":(50|60)/);
+    expect(logged).not.toContain("URIError");
+  });
+});
+
 describe("the findings, replayed against real orders and positions", () => {
   let order = "";
   let position = "";
@@ -480,6 +544,29 @@ describe("the findings, replayed against real orders and positions", () => {
     });
     expect(response.status).toBe(415);
     expect(await statusOf("positions", position)).toBe("holding");
+  });
+
+  it("a page of the same host over the other scheme is refused with CSRF_REFUSED and changes nothing", async () => {
+    const host = new URL(app.url).host;
+    const before = await fingerprint();
+    // The API is served over plain HTTP; X-Forwarded-Proto from a peer TRUST_PROXY does not name changes nothing.
+    for (const headers of [{}, { "x-forwarded-proto": "https" }]) {
+      const response = await fetch(`${app.url}/orders/${order}/cancel`, {
+        method: "POST",
+        headers: {
+          ...headers,
+          cookie: cookies,
+          origin: `https://${host}`,
+          "content-type": "application/json",
+          "idempotency-key": randomUUID(),
+        },
+        body: "{}",
+      });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("CSRF_REFUSED");
+    }
+    expect(await statusOf("orders", order)).toBe("pending");
+    expect(await fingerprint()).toEqual(before);
   });
 
   it("our own page's cancel, same origin and JSON, still goes through", async () => {
@@ -537,6 +624,8 @@ describe("a deployment behind a front end that rewrites Host", () => {
     deployed = await startTestApp({
       ALLOWED_ORIGINS: `${front}, https://Other.example.jp/`,
       NODE_ENV: "production",
+      // The TLS proxy in front of it, which says in X-Forwarded-Proto how the browser came.
+      TRUST_PROXY: "loopback",
     });
   });
   afterAll(async () => {
@@ -554,6 +643,25 @@ describe("a deployment behind a front end that rewrites Host", () => {
     expect((await logout("https://other.example.jp")).status).toBe(200);
     expect((await logout(evilOrigin)).status).toBe(403);
     expect((await logout("null")).status).toBe(403);
+  });
+
+  it("lets a page of its own host through by the scheme its trusted proxy was reached by, not the other", async () => {
+    const host = new URL(deployed.url).host;
+    const logout = (origin: string) =>
+      fetch(`${deployed.url}/auth/logout`, {
+        method: "POST",
+        headers: {
+          origin,
+          "x-forwarded-proto": "https",
+          cookie: `${sessionCookieName}=none`,
+          "content-type": "application/json",
+        },
+        body: "{}",
+      });
+    expect((await logout(`https://${host}`)).status).toBe(200);
+    const plain = await logout(`http://${host}`);
+    expect(plain.status).toBe(403);
+    expect(((await plain.json()) as { error: { code: string } }).error.code).toBe("CSRF_REFUSED");
   });
 
   it("pins HTTPS with HSTS in production", async () => {

@@ -11,7 +11,7 @@ const triggerIntervalMs = 1_000;
 export const tradingProduct = product({
   name: "trading",
   uses: [],
-  create: ({ database, catalog, bus, config, now, events }) => ({
+  create: ({ database, catalog, bus, config, now, events, onPositionClose }) => ({
     trading: new TradingService({
       db: database.db,
       catalog,
@@ -21,6 +21,7 @@ export const tradingProduct = product({
       terms: termsFromConfig(config),
       dayTrade: dayTradeSettingsFromConfig(config),
       events,
+      onClose: onPositionClose,
     }),
   }),
   routes: ({ router, docs, config }, { trading }) =>

@@ -40,6 +40,7 @@ import {
 } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { isDayTradeApproved } from "../kernel/members.repo.ts";
+import type { OnPositionClose } from "../kernel/product.ts";
 import { lockAvailable, memberBalances, postJournal } from "../ledger/ledger.repo.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
 import {
@@ -93,6 +94,7 @@ export class TradingService {
   private readonly alwaysOpen: boolean;
   private readonly now: () => number;
   private readonly events: AccountEvents;
+  private readonly onClose: OnPositionClose;
   readonly dayTrade: DayTradeSettings;
 
   constructor(deps: {
@@ -104,6 +106,12 @@ export class TradingService {
     terms?: Record<Market, MarketTerms>;
     dayTrade?: DayTradeSettings;
     events?: AccountEvents;
+    /**
+     * What other products let go of as a position closes (the kernel's `onPositionClose`: a block
+     * sell bid's held charges). The product always passes it; a service built for one flow alone
+     * (a demo lead's history, whose positions nothing else holds) may leave it out.
+     */
+    onClose?: OnPositionClose;
   }) {
     this.db = deps.db;
     this.catalog = deps.catalog;
@@ -112,6 +120,7 @@ export class TradingService {
     this.alwaysOpen = deps.alwaysOpen;
     this.now = deps.now;
     this.events = deps.events ?? (() => undefined);
+    this.onClose = deps.onClose ?? (async () => undefined);
     this.dayTrade = deps.dayTrade ?? {
       terms: defaultDayTradeTerms,
       cutoffMinutes: defaultDayTradeCutoffMinutes,
@@ -301,7 +310,7 @@ export class TradingService {
       claim,
       nowMs,
       async (tx) => {
-        const position = await this.lockHolding(tx, memberId, positionId);
+        const position = await this.lockClosing(tx, memberId, positionId, nowMs);
         // A mirror of a lead's position closes through its copy (follow trading), so its
         // proceeds return to the copy; a margin call still closes it, and the copy catches up.
         if (reason === "member" && (await isOpenMirror(tx, Number(position.id))))
@@ -381,7 +390,7 @@ export class TradingService {
 
   /** Closes a holding position at market inside the caller's transaction (follow trading's mirrors). */
   async closeWithin(tx: Conn, memberId: string, positionId: string, nowMs: number): Promise<Position> {
-    const position = await this.lockHolding(tx, memberId, positionId);
+    const position = await this.lockClosing(tx, memberId, positionId, nowMs);
     const market = marketOf(position.symbol);
     if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") {
       throw new AppError("OUTSIDE_TRADING_HOURS");
@@ -583,6 +592,27 @@ export class TradingService {
     const { memberId, order } = locked;
     await lockAvailable(tx, memberId, order.currency);
     await postJournal(tx, releaseJournal(memberId, order.id, order.currency, locked.held), nowMs);
+  }
+
+  /**
+   * A holding position locked for its close, with what other products hold against it let go of
+   * in this transaction (`onClose`: a block sell bid's charges come back and the bid is
+   * withdrawn); a close refused later rolls that back too. It runs first, before the position's
+   * lock, because those products lock their own rows before the position they concern, and again
+   * under that lock, for what was placed against the position while this close waited for it (a
+   * sell bid that committed meanwhile); usually the second run finds nothing.
+   */
+  private async lockClosing(
+    tx: Conn,
+    memberId: string,
+    positionId: string,
+    nowMs: number,
+  ): Promise<Position> {
+    const closing = { memberId, positionId: numericId(positionId), nowMs };
+    await this.onClose(tx, closing);
+    const position = await this.lockHolding(tx, memberId, positionId);
+    await this.onClose(tx, closing);
+    return position;
   }
 
   private async lockHolding(tx: Conn, memberId: string, positionId: string): Promise<Position> {

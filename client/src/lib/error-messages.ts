@@ -25,6 +25,7 @@ const kernelMessages: ErrorMessages<typeof kernelCodes> &
   > = {
   BAD_REQUEST: msg`The request could not be processed.`,
   VALIDATION_FAILED: msg`Please check what you entered.`,
+  PATH_INVALID: msg`The address of this request is not valid.`,
   INVALID_TEXT: msg`This field contains characters that cannot be used.`,
   CSRF_REFUSED: msg`This request came from another site and was refused. Please use the app directly.`,
   UNSUPPORTED_MEDIA_TYPE: msg`The request was sent in a format the server does not accept.`,

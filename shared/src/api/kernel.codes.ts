@@ -8,6 +8,8 @@ export const kernelCodes = productCodes({
   errors: {
     BAD_REQUEST: 400,
     VALIDATION_FAILED: 400,
+    /** A path parameter holds an escape that decodes to no text (`%C0%80`, a bare `%`). */
+    PATH_INVALID: 400,
     /** A text field holds a control character or a lone surrogate (see shared/src/text.ts). */
     INVALID_TEXT: 400,
     /** A state-changing request came from another site's page (the CSRF check). */
