@@ -43,7 +43,7 @@ import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { closeJournals } from "../trading/drafts.ts";
 import { insertOffBookPosition } from "../trading/off-book.repo.ts";
-import { type Conn, closePositionRow, lockPosition } from "../trading/trading.repo.ts";
+import { type Conn, closePositionRow, isOpenMirror, lockPosition } from "../trading/trading.repo.ts";
 import {
   applicationById,
   applicationsInState,
@@ -591,6 +591,9 @@ export class BlockService {
     if (position.status !== "holding" || position.side !== "long") throw new AppError("POSITION_NOT_HOLDING");
     if (position.lockedUntilMs !== null && position.lockedUntilMs > nowMs)
       throw new AppError("POSITION_LOCKED", { untilMs: position.lockedUntilMs });
+    // A mirror of a lead's position closes through its copy, so its proceeds return to the copy:
+    // sold off the book, the bid's held fee would come back into the copy's cash instead.
+    if (await isOpenMirror(tx, positionId)) throw new AppError("POSITION_MIRRORED");
     if (position.quantity !== order.shares)
       throw new AppError("QUANTITY_INVALID", { quantity: position.quantity });
     const cost = blockSellCost(order.market, order.price, order.shares, BigInt(position.openNotional), {

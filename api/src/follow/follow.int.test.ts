@@ -22,7 +22,8 @@ let otherWorker: FollowService;
 const toyota = "JP:7203";
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // The block desk open at any hour, for the check that a mirror cannot be sold off the book.
+  app = await startTestApp({ BLOCK_HOURS: "always" });
   await seedDemo(app.database.db, Date.now());
   const make = () =>
     new FollowService({
@@ -234,6 +235,25 @@ describe("copying", () => {
     const own = await call(`${app.url}/positions/${mirrored.body.items[0].id}/close`, "POST", {}, fan.auth);
     expect(own.status).toBe(409);
     expect(own.body.error?.code).toBe("POSITION_MIRRORED");
+    // Nor off the book: a block sell bid's held fee would come back into the copy's cash.
+    await app.database.db.execute(
+      sql`update members set verification = 'verified' where id = ${fan.memberId}`,
+    );
+    const opened2 = await call(
+      `${app.url}/ops/block/instruments`,
+      "POST",
+      { symbol: toyota, minShares: 100, maxShares: 10_000 },
+      supervisor,
+    );
+    expect(opened2.status).toBe(200);
+    const sellBid = await call(
+      `${app.url}/block/bids`,
+      "POST",
+      { symbol: toyota, shares: 300, price: "2650", side: "sell", positionId: mirrored.body.items[0].id },
+      fan.auth,
+    );
+    expect([sellBid.status, sellBid.body.error?.code]).toEqual([409, "POSITION_MIRRORED"]);
+    expect(await balanceOf(app.database, fan.memberId, "held", "JPY")).toBe(0n);
 
     // The price rises 150 yen and the lead takes the profit: the mirror closes with it.
     price("2800");

@@ -84,6 +84,7 @@ export const blockApi = {
       "POSITION_NOT_FOUND",
       "POSITION_NOT_HOLDING",
       "POSITION_LOCKED",
+      "POSITION_MIRRORED",
       "BLOCK_ALREADY_APPLIED",
     ],
   }),
