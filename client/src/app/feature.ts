@@ -67,6 +67,17 @@ export interface ConsoleSection {
 }
 
 /**
+ * A card of a product's on the console's member page (a member's rewards, their credit lines):
+ * in the page's main column or beside it, for staff of at least `role`.
+ */
+export interface MemberCard {
+  place: "main" | "side";
+  role: StaffRole;
+  card: ComponentType<{ memberId: string }>;
+  order: number;
+}
+
+/**
  * A product on the client: what the shell and the shared screens need to know of it. The shell
  * reads the list in `features.ts`; a feature's screens and parts stay in its own folder, and
  * what it puts on Home, Mine or the Transaction screen comes with it here.
@@ -90,6 +101,8 @@ export interface Feature {
    * Loaded by the console alone, so the members' app carries none of it (`ops/console.ts`).
    */
   consoleSections?: () => Promise<readonly ConsoleSection[]>;
+  /** Its cards on the console's member page, loaded with the console like its sections. */
+  consoleMemberCards?: () => Promise<readonly MemberCard[]>;
 }
 
 type Part = "homeShortcuts" | "mineRows" | "positionTabs" | "stockActions";

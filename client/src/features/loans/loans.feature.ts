@@ -23,5 +23,6 @@ export const loansFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.loansConsole),
+  consoleMemberCards: () => import("./ops/console.ts").then((m) => m.loansMemberCards),
   errorMessages: loansErrors,
 };

@@ -5,6 +5,7 @@ import {
   type MemberSummary,
   memberFlagNames,
   memberFlagsUpdateSchema,
+  roleAtLeast,
 } from "@kabuto/shared/api/ops";
 import type { FundRecord } from "@kabuto/shared/api/trading";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
@@ -13,9 +14,10 @@ import type { Currency } from "@kabuto/shared/symbols";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, Suspense, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { ConfirmDialog } from "../../app/confirm-dialog.tsx";
+import type { MemberCard } from "../../app/feature.ts";
 import { navigate } from "../../app/hash-location.ts";
 import { CheckField, TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -26,13 +28,12 @@ import { notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { firstFieldError } from "../auth/form-errors.ts";
 import { summarizeChanges } from "../funds/fund-record.ts";
-import { MemberCreditCard } from "../loans/ops/loan-screens.tsx";
-import { MemberRewardsCard } from "../rewards/ops/reward-screens.tsx";
 import { parseAdjustment } from "./adjustment-rules.ts";
 import { DetailScreen } from "./detail-screen.tsx";
 import { FlagTags, flagShortLabels } from "./member-flags.tsx";
 import type { Page } from "./ops-api.ts";
-import { useRoleAtLeast } from "./ops-session.tsx";
+import { memberCards } from "./ops-nav.ts";
+import { useRoleAtLeast, useStaff } from "./ops-session.tsx";
 import { type Column, OpsTable, PagedTable } from "./ops-table.tsx";
 import {
   CurrencySelect,
@@ -174,7 +175,7 @@ export function MemberDetailScreen({ id }: { id: string }) {
           <Profile member={member} />
           <Balances member={member} />
           <Counts member={member} />
-          <MemberRewardsCard memberId={member.id} />
+          <MemberCards memberId={member.id} place="main" />
           <Journals items={member.recentJournals} />
         </>
       )}
@@ -184,12 +185,25 @@ export function MemberDetailScreen({ id }: { id: string }) {
             {/* Saved flags are read again (the console's tag): the form starts again from them. */}
             <FlagsForm key={flagsKey(member)} member={member} />
             <AdjustForm member={member} />
-            <MemberCreditCard memberId={member.id} />
+            <MemberCards memberId={member.id} place="side" />
           </>
         )
       }
     />
   );
+}
+
+/** The products' cards for this place on the page that the staff member's role may see. */
+function MemberCards({ memberId, place }: { memberId: string; place: MemberCard["place"] }) {
+  const { role } = useStaff();
+  return memberCards
+    .filter((card) => card.place === place && roleAtLeast(role, card.role))
+    .map(({ card: Card }, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once the console has loaded.
+      <Suspense key={index} fallback={<div className="ops-card" aria-busy="true" />}>
+        <Card memberId={memberId} />
+      </Suspense>
+    ));
 }
 
 export function Profile({ member }: { member: MemberProfile }) {

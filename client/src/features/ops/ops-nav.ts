@@ -1,7 +1,7 @@
 import { roleAtLeast, type StaffRole } from "@kabuto/shared/api/ops";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { ConsoleSection } from "../../app/feature.ts";
+import type { ConsoleSection, MemberCard } from "../../app/feature.ts";
 import { features } from "../../app/features.ts";
 
 /** Where the console's screens live: everything under `#/ops`. */
@@ -64,10 +64,17 @@ const ownSections: readonly OpsSection[] = [
  */
 export let opsSections: readonly OpsSection[] = ownSections;
 
-/** Adds every product's sections (each loaded with the console, not with the members' app). */
+/** Every product's cards on the member page, once `loadOpsSections` has loaded them. */
+export let memberCards: readonly MemberCard[] = [];
+
+/** Adds every product's sections and member cards (each loaded with the console, not with the members' app). */
 export async function loadOpsSections(): Promise<readonly OpsSection[]> {
-  const products = await Promise.all(features.map((feature) => feature.consoleSections?.() ?? []));
+  const [products, cards] = await Promise.all([
+    Promise.all(features.map((feature) => feature.consoleSections?.() ?? [])),
+    Promise.all(features.map((feature) => feature.consoleMemberCards?.() ?? [])),
+  ]);
   opsSections = [...ownSections, ...products.flat()].sort((a, b) => a.order - b.order);
+  memberCards = cards.flat().sort((a, b) => a.order - b.order);
   return opsSections;
 }
 

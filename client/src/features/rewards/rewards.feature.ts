@@ -34,5 +34,6 @@ export const rewardsFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.rewardsConsole),
+  consoleMemberCards: () => import("./ops/console.ts").then((m) => m.rewardsMemberCards),
   errorMessages: rewardsErrors,
 };

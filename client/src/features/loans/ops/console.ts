@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { ConsoleSection } from "../../../app/feature.ts";
+import type { ConsoleSection, MemberCard } from "../../../app/feature.ts";
 
 /** The operations console's sections of loans: their menu entries and screens. */
 export const loansConsole: readonly ConsoleSection[] = [
@@ -12,5 +12,15 @@ export const loansConsole: readonly ConsoleSection[] = [
     list: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanQueueScreen }))),
     detail: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.LoanDetailScreen }))),
     order: 40,
+  },
+];
+
+/** Its card on the console's member page. */
+export const loansMemberCards: readonly MemberCard[] = [
+  {
+    place: "side",
+    role: "supervisor",
+    card: lazy(() => import("./loan-screens.tsx").then((m) => ({ default: m.MemberCreditCard }))),
+    order: 20,
   },
 ];

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { ConsoleSection } from "../../../app/feature.ts";
+import type { ConsoleSection, MemberCard } from "../../../app/feature.ts";
 
 /** The operations console's sections of rewards: their menu entries and screens. */
 export const rewardsConsole: readonly ConsoleSection[] = [
@@ -11,5 +11,15 @@ export const rewardsConsole: readonly ConsoleSection[] = [
     label: msg`Rewards`,
     list: lazy(() => import("./reward-screens.tsx").then((m) => ({ default: m.RewardSettingsScreen }))),
     order: 110,
+  },
+];
+
+/** Its card on the console's member page. */
+export const rewardsMemberCards: readonly MemberCard[] = [
+  {
+    place: "main",
+    role: "reviewer",
+    card: lazy(() => import("./reward-screens.tsx").then((m) => ({ default: m.MemberRewardsCard }))),
+    order: 10,
   },
 ];
