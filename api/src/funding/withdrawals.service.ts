@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { verifyFundPassword } from "../identity/fund-password.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
@@ -90,9 +90,6 @@ export class WithdrawalsService {
 
   async request(memberId: string, body: WithdrawFields, claim?: Claim): Promise<Keyed<Withdrawal>> {
     const { db, now } = this.deps;
-    // A retry of a request accepted before a freeze gets its first answer.
-    const replay = await storedResult(db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = now();
     const flags = await memberFlags(db, memberId);
     if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");

@@ -11,7 +11,7 @@ import {
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { lockMember } from "../kernel/members.repo.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
@@ -135,8 +135,6 @@ export class RewardsService {
    * more than is left of the year's cap. A retry with the same key pays once.
    */
   async convert(memberId: string, claim?: Claim): Promise<Keyed<RewardConversion>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     const today = zonedIsoDate(rewardZone, nowMs);
     return transactThenEmit(this.db, this.events, async (tx) => {

@@ -1,0 +1,104 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  balanceOf,
+  createChannel,
+  fundingRowCounts,
+  fundPassword,
+  readyToWithdraw,
+} from "../funding/funding-fixtures.ts";
+import { filesIn, jpeg, postForm, tempUploadDir } from "../identity/identity-fixtures.ts";
+import { signInStaff } from "../ops/members.fixtures.ts";
+import { seedDemo } from "../seed.ts";
+import { fund, registerMember } from "../testing/fixtures.ts";
+import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+
+/**
+ * An Idempotency-Key means one request, whatever route it names: a retry with the same key and
+ * the same request gets the stored first answer (status and body) before any other check runs,
+ * so it meets no refusal its first run caused and no throttle counts it; the same key with
+ * another request, files included, is 422 IDEMPOTENCY_KEY_REUSED and changes nothing.
+ */
+let app: TestApp;
+let uploadDir: string;
+/** A JPY deposit channel, 10,000 to 5,000,000 yen. */
+let channelId: string;
+
+beforeAll(async () => {
+  uploadDir = await tempUploadDir();
+  app = await startTestApp({ UPLOAD_DIR: uploadDir });
+  await seedDemo(app.database.db, Date.now());
+  channelId = await createChannel(app.url, (await signInStaff(app, "supervisor")).auth);
+});
+afterAll(async () => {
+  await app?.close();
+  if (uploadDir) await rm(path.dirname(uploadDir), { recursive: true, force: true });
+});
+
+/** A verified member with a fund password, a card and a million yen. */
+async function withdrawer() {
+  const member = await registerMember(app.url, app.database);
+  const cardId = await readyToWithdraw(app.database, member.memberId);
+  await fund(app.database, member.memberId, "JPY", 1_000_000n);
+  return { ...member, cardId };
+}
+
+const withdraw = (auth: Record<string, string>, body: unknown, key: string) =>
+  call(`${app.url}/withdrawals`, "POST", body, { ...auth, "idempotency-key": key });
+
+/** Rows and stored files: a refused request leaves both as they were. */
+async function written() {
+  return { ...(await fundingRowCounts(app.database)), files: (await filesIn(uploadDir)).length };
+}
+
+describe("a withdrawal", () => {
+  it("replays the same JSON body with its keys in another order", async () => {
+    const { auth, memberId, cardId } = await withdrawer();
+    const first = await withdraw(
+      auth,
+      { cardId, currency: "JPY", amount: "10000", fundPassword },
+      "reordered",
+    );
+    expect(first.status).toBe(201);
+    const before = await written();
+    const reordered = `{"fundPassword":"${fundPassword}","amount":"10000","currency":"JPY","cardId":"${cardId}"}`;
+    const retry = await withdraw(auth, reordered, "reordered");
+    expect([retry.status, retry.body]).toEqual([201, first.body]);
+    expect(await written()).toEqual(before);
+    expect(await balanceOf(app.database, memberId, "held", "JPY")).toBe(10_000n);
+  });
+
+  it("refuses the same key with another amount as the key's reuse, changing nothing", async () => {
+    const { auth, cardId } = await withdrawer();
+    const body = { cardId, currency: "JPY", amount: "10000", fundPassword };
+    expect((await withdraw(auth, body, "reused")).status).toBe(201);
+    const before = await written();
+    const reused = await withdraw(auth, { ...body, amount: "20000" }, "reused");
+    expect([reused.status, reused.body.error.code]).toEqual([422, "IDEMPOTENCY_KEY_REUSED"]);
+    expect(await written()).toEqual(before);
+  });
+});
+
+describe("a deposit", () => {
+  const deposit = (auth: Record<string, string>, receipt: Buffer, key: string) =>
+    postForm(
+      `${app.url}/deposits`,
+      { channelId, amount: "70000" },
+      { receipt: { bytes: receipt, name: "振込明細.jpg", type: "image/jpeg" } },
+      { ...auth, "idempotency-key": key },
+    );
+
+  it("refuses the same key with another receipt image as the key's reuse, storing nothing", async () => {
+    const { auth } = await registerMember(app.url, app.database);
+    const receipt = await jpeg();
+    const first = await deposit(auth, receipt, "deposit-once");
+    expect(first.status).toBe(201);
+    const before = await written();
+    const again = await deposit(auth, receipt, "deposit-once");
+    expect([again.status, again.body]).toEqual([201, first.body]);
+    const otherPhoto = await deposit(auth, await jpeg({ width: 80 }), "deposit-once");
+    expect([otherPhoto.status, otherPhoto.body.error.code]).toEqual([422, "IDEMPOTENCY_KEY_REUSED"]);
+    expect(await written()).toEqual(before);
+  });
+});
