@@ -95,11 +95,21 @@ export class WithdrawalsService {
     if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
     if (flags.withdrawBarred) throw new AppError("WITHDRAW_BARRED");
     if (!isDeskOpen(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
-    // Before the transaction: the guess is counted whatever becomes of the request.
-    await verifyFundPassword(this.deps, memberId, body.fundPassword, nowMs);
     try {
       const result = await db.transaction((tx) =>
-        underClaim(tx, memberId, claim, nowMs, () => this.hold(tx, memberId, body, nowMs)),
+        underClaim(tx, memberId, claim, nowMs, async () => {
+          // Under the key's claim: a retry sent while this request still runs waits for it there
+          // and gets its answer, instead of spending one of the member's guesses. The guess is
+          // counted in the throttle store, outside this transaction, so it is counted whatever
+          // becomes of the request.
+          await verifyFundPassword(
+            { db: tx, throttle: this.deps.throttle },
+            memberId,
+            body.fundPassword,
+            nowMs,
+          );
+          return this.hold(tx, memberId, body, nowMs);
+        }),
       );
       // Told once committed: the held money left available cash.
       if (!result.replayed) this.deps.events(memberId, { type: "balance", id: result.value.currency });

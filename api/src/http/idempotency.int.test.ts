@@ -8,6 +8,7 @@ import {
   fundPassword,
   readyToWithdraw,
 } from "../funding/funding-fixtures.ts";
+import { fundPasswordFailuresMax } from "../identity/fund-password.ts";
 import { filesIn, jpeg, postForm, tempUploadDir } from "../identity/identity-fixtures.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
@@ -53,6 +54,37 @@ async function written() {
 }
 
 describe("a withdrawal", () => {
+  it("answers many retries of one key sent at once with the first answer, holding once", async () => {
+    const { auth, memberId, cardId } = await withdrawer();
+    const body = { cardId, currency: "JPY", amount: "30000", fundPassword };
+    // More than the fund password's throttle lets through at once: a retry must spend no guess.
+    const retries = fundPasswordFailuresMax * 2;
+    const answers = await Promise.all(
+      Array.from({ length: retries }, () => withdraw(auth, body, "withdraw-once")),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(retries).fill(201));
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
+    expect(await balanceOf(app.database, memberId, "held", "JPY")).toBe(30_000n);
+    const list = await call(`${app.url}/withdrawals`, "GET", undefined, auth);
+    expect(list.body.items).toHaveLength(1);
+  });
+
+  it("answers a retry with the first answer while the fund password must wait", async () => {
+    const { auth, cardId } = await withdrawer();
+    const body = { cardId, currency: "JPY", amount: "20000", fundPassword };
+    const first = await withdraw(auth, body, "withdraw-before-guesses");
+    expect(first.status).toBe(201);
+    // Someone with the member's session guesses the fund password until it has to wait.
+    for (let guess = 0; guess < fundPasswordFailuresMax; guess += 1) {
+      const wrong = await withdraw(auth, { ...body, fundPassword: "000000" }, `guess-${guess}`);
+      expect(wrong.body.error.code).toBe("FUND_PASSWORD_WRONG");
+    }
+    const throttled = await withdraw(auth, { ...body, fundPassword: "000000" }, "guess-last");
+    expect(throttled.body.error.code).toBe("FUND_PASSWORD_THROTTLED");
+    const retry = await withdraw(auth, body, "withdraw-before-guesses");
+    expect([retry.status, retry.body]).toEqual([201, first.body]);
+  });
+
   it("replays the same JSON body with its keys in another order", async () => {
     const { auth, memberId, cardId } = await withdrawer();
     const first = await withdraw(
