@@ -53,6 +53,23 @@ async function written() {
   return { ...(await fundingRowCounts(app.database)), files: (await filesIn(uploadDir)).length };
 }
 
+describe("the daily check-in", () => {
+  it("answers a repeated key with the stored check-in, not ALREADY_CHECKED_IN, and pays once", async () => {
+    const { auth } = await registerMember(app.url, app.database);
+    const checkIn = (key: string) =>
+      call(`${app.url}/rewards/check-in`, "POST", {}, { ...auth, "idempotency-key": key });
+    const first = await checkIn("check-in-today");
+    expect(first.status).toBe(201);
+    const again = await checkIn("check-in-today");
+    expect([again.status, again.body]).toEqual([201, first.body]);
+    // Another key is another check-in, which today has had.
+    const other = await checkIn("check-in-again");
+    expect([other.status, other.body.error.code]).toEqual([409, "ALREADY_CHECKED_IN"]);
+    const rewards = await call(`${app.url}/rewards`, "GET", undefined, auth);
+    expect(rewards.body.points).toBe(first.body.earned);
+  });
+});
+
 describe("a withdrawal", () => {
   it("answers many retries of one key sent at once with the first answer, holding once", async () => {
     const { auth, memberId, cardId } = await withdrawer();
