@@ -26,7 +26,7 @@ const messages: Record<
   RATE_LIMITED: msg`Too many requests. Please wait a moment and try again.`,
   IDEMPOTENCY_KEY_REUSED: msg`This request was already sent with different content.`,
   INTERNAL: msg`System busy. Please try again later.`,
-  UNAVAILABLE: msg`The service is temporarily unavailable.`,
+  UNAVAILABLE: msg`Reconnecting to the service. Please try again in a few seconds.`,
   ACCOUNT_REQUIRED: msg`Enter your mobile number.`,
   ACCOUNT_INVALID: msg`Enter a valid mobile number: 10 digits, or 11 digits starting 070, 080 or 090.`,
   PASSWORD_REQUIRED: msg`Enter your password.`,
