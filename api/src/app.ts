@@ -13,6 +13,7 @@ import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
 import { apiHeaders, csrfGuard } from "./http/security.ts";
 import { hearControl, sessionMiddleware } from "./http/session-middleware.ts";
+import { storedResult } from "./idempotency/claims.ts";
 import type { Kernel, RouteContext } from "./kernel/product.ts";
 import { staffMiddleware } from "./kernel/staff-sessions.ts";
 import type { MarketService } from "./market/market.service.ts";
@@ -84,7 +85,10 @@ export function createApp(deps: AppDeps): {
   // per-address throttle counts `request.ip`, which a header from anyone else must not change.
   app.set("trust proxy", deps.config.TRUST_PROXY);
 
-  const docs = new ApiDocs({ checkAnswers: deps.checkAnswers ?? deps.config.CHECK_ANSWERS });
+  const docs = new ApiDocs({
+    checkAnswers: deps.checkAnswers ?? deps.config.CHECK_ANSWERS,
+    storedAnswer: (memberId, idempotency) => storedResult(db, memberId, idempotency),
+  });
   const router = express.Router();
   router.use(apiHeaders({ hsts: deps.config.NODE_ENV === "production" }));
   router.use(cookieParser());

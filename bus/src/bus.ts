@@ -16,7 +16,10 @@ export interface Bus {
   onUpdates(handler: (updates: BusUpdate[]) => void): void;
   subscribe(topics: readonly string[]): Promise<void>;
   unsubscribe(topics: readonly string[]): Promise<void>;
-  /** The newest update of each topic that has one. */
+  /**
+   * The newest update of each topic that has one. The Redis bus rejects with
+   * RedisUnavailableError while Redis is away, at once rather than after a reconnect.
+   */
   snapshots<Name extends MarketTopic>(topics: readonly Name[]): Promise<UpdateOf<Name>[]>;
   /**
    * Sends a control message to every process that listens with `onControl`. Resolves once the

@@ -2,6 +2,7 @@ import { type ControlMessage, controlMessageSchema } from "@kabuto/shared/protoc
 import { type BusUpdate, isEventUpdate, isUpdateOf, type MarketUpdate } from "@kabuto/shared/protocol/socket";
 import { Redis } from "ioredis";
 import type { Bus, BusStatus } from "./bus.ts";
+import { redisGuard, requestConnectionOptions } from "./redis-guard.ts";
 
 export interface RedisBusOptions {
   url: string;
@@ -26,7 +27,9 @@ export function createRedisBus(options: RedisBusOptions): Bus {
   const stateKey = (topic: string) => `${prefix}state:${topic}`;
   const channel = (topic: string) => `${prefix}topic:${topic}`;
   const controlChannel = `${prefix}control`;
-  const command = new Redis(options.url, { maxRetriesPerRequest: 1 });
+  // Requests wait on this connection's snapshots: while Redis is away they fail at once.
+  const command = new Redis(options.url, requestConnectionOptions);
+  const guarded = redisGuard(command);
   const subscriber = options.role === "publisher" ? undefined : new Redis(options.url);
   let handler: ((updates: BusUpdate[]) => void) | undefined;
   const controlHandlers: ((message: ControlMessage) => void)[] = [];
@@ -103,7 +106,7 @@ export function createRedisBus(options: RedisBusOptions): Bus {
     },
     async snapshots(topics) {
       if (topics.length === 0) return [];
-      const values = await command.mget(...topics.map(stateKey));
+      const values = await guarded(() => command.mget(...topics.map(stateKey)));
       return values.flatMap((value, index) => {
         // What this bus stored under the topic's key: a market update of that topic.
         const update = value ? (JSON.parse(value) as MarketUpdate) : undefined;

@@ -90,11 +90,36 @@ describe("loans and rewards", () => {
     await snap("rewards-01-loan-repaid");
   });
 
-  it("checks in from the account centre's check-in card, once", async () => {
+  it("checks in from the account centre's check-in card, once, after being told to try again shortly", async () => {
     await page.goto(`${base}#/user/usercenter`);
     const card = page.locator("[data-testid=checkin-card]");
+    const keys: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/rewards/check-in")) {
+        keys.push(request.headers()["idempotency-key"] ?? "");
+      }
+    });
+    // The first press meets the API while Redis is away (server/src/redis-down.int.test.ts).
+    await page.route(
+      "**/api/v1/rewards/check-in",
+      (route) =>
+        route.fulfill({
+          status: 503,
+          headers: { "retry-after": "5" },
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "UNAVAILABLE", message: "UNAVAILABLE" } }),
+        }),
+      { times: 1 },
+    );
+    await card.locator("[data-testid=checkin-button]").click();
+    await page.locator("[data-sonner-toast]", { hasText: "サービスに再接続しています" }).waitFor();
+    expect(await card.getAttribute("data-checked-in")).toBe("false");
     await card.locator("[data-testid=checkin-button]").click();
     await expect.poll(() => card.getAttribute("data-checked-in"), soon).toBe("true");
+    // The second press is the same check-in: it went with the first one's key.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe("");
+    expect(keys[1]).toBe(keys[0]);
     await snap("rewards-02-mine-checked-in");
     const again = await page.request.post(`${base}api/v1/rewards/check-in`, { data: {} });
     expect(again.status()).toBe(409);

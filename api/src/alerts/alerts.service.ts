@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { lockMember } from "../kernel/members.repo.ts";
 import {
@@ -74,8 +74,6 @@ export class AlertsService {
    * nothing new), and the member may hold `activeAlertsMax` active alerts.
    */
   async create(memberId: string, body: CreateAlertRequest, claim?: Claim): Promise<Keyed<Alert>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     if (!this.isKnown(body.symbol)) throw new AppError("SYMBOL_NOT_FOUND");
     const quote = (await this.quotes([body.symbol])).get(body.symbol);
     if (!quote) throw new AppError("PRICE_UNAVAILABLE");

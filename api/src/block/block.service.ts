@@ -35,7 +35,7 @@ import { priceNotional } from "@kabuto/shared/trading/rules";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { PositionClosing } from "../kernel/product.ts";
@@ -154,8 +154,6 @@ export class BlockService {
     claim?: Claim,
   ): Promise<Keyed<BlockApplication>> {
     const id = numericId(offeringId, "BLOCK_OFFERING_NOT_FOUND");
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const offering = await offeringById(this.db, id);
     if (!offering) throw new AppError("BLOCK_OFFERING_NOT_FOUND");
     const nowMs = this.now();
@@ -179,8 +177,6 @@ export class BlockService {
    * member holds in it, at the member's price inside the band.
    */
   async bid(memberId: string, body: BlockBidRequest, claim?: Claim): Promise<Keyed<BlockApplication>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const instrument = await instrumentBySymbol(this.db, body.symbol);
     if (!instrument) throw new AppError("BLOCK_NOT_OPEN");
     const table = this.tickTableOf(instrument.symbol);
@@ -208,8 +204,6 @@ export class BlockService {
   /** Withdraws a pending application: its whole hold comes back. */
   async withdraw(memberId: string, applicationId: string, claim?: Claim): Promise<Keyed<BlockApplication>> {
     const id = numericId(applicationId, "BLOCK_APPLICATION_NOT_FOUND");
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return transactThenEmit(this.db, this.events, async (tx) => {
       let currency: Currency = "JPY";

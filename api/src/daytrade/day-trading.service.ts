@@ -12,7 +12,7 @@ import { marketCurrency, markets } from "@kabuto/shared/symbols";
 import { dayTradeBuyingPower, dayTradeLeverage } from "@kabuto/shared/trading/day-trade";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { lockMemberRow } from "../kernel/members.repo.ts";
@@ -50,8 +50,6 @@ export class DayTradeApplications {
 
   /** Applies, having agreed to the risks and the forced close. One pending or approved application at a time. */
   async apply(memberId: string, claim?: Claim): Promise<Keyed<DayTradeApplication>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return this.db.transaction((tx) =>
       underClaim(tx, memberId, claim, nowMs, async () => {

@@ -47,7 +47,7 @@ import { profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { isUuid, numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { lockMember } from "../kernel/members.repo.ts";
@@ -200,8 +200,6 @@ export class FollowService {
     body: LeadApply & { bio: string },
     claim?: Claim,
   ): Promise<Keyed<LeadApplication>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return this.db.transaction((tx) =>
       underClaim(tx, memberId, claim, nowMs, async () => {
@@ -323,8 +321,6 @@ export class FollowService {
 
   /** Starts copying a lead: the amount moves from available cash into the copy. */
   async startCopy(memberId: string, body: CopyRequest, claim?: Claim): Promise<Keyed<Copy>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const lead = isUuid(body.leadId) ? await leadById(this.db, body.leadId) : undefined;
     if (lead?.status !== "approved") throw new AppError("LEAD_TRADER_NOT_FOUND");
     if (lead.memberId === memberId) throw new AppError("COPY_SELF");
@@ -374,8 +370,6 @@ export class FollowService {
   /** Adds money to a running copy, or takes some out (never below the minimum, never what its mirrors use). */
   async changeFunds(memberId: string, copyId: string, body: CopyFunds, claim?: Claim): Promise<Keyed<Copy>> {
     const id = numericId(copyId, "COPY_NOT_FOUND");
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return transactThenEmit(this.db, this.events, async (tx) => {
       let currency: Currency = "JPY";
@@ -415,8 +409,6 @@ export class FollowService {
   /** Stops a copy now: every mirror closes at market, the profit share is settled, the rest returns. */
   async stopCopy(memberId: string, copyId: string, claim?: Claim): Promise<Keyed<Copy>> {
     const id = numericId(copyId, "COPY_NOT_FOUND");
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return transactThenEmit(this.db, this.events, async (tx) => {
       const events: MemberEvent[] = [];
@@ -439,8 +431,6 @@ export class FollowService {
     claim?: Claim,
   ): Promise<Keyed<Copy>> {
     const id = numericId(copyId, "COPY_NOT_FOUND");
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return transactThenEmit(this.db, this.events, async (tx) => {
       let currency: Currency = "JPY";

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { lockMember, memberFlags } from "../kernel/members.repo.ts";
@@ -75,9 +75,6 @@ export class DepositsService {
     claim?: Claim,
   ): Promise<Keyed<Deposit>> {
     const { db, now, uploads } = this.deps;
-    // A retry of a deposit accepted before a freeze gets its first answer.
-    const replay = await storedResult(db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = now();
     if ((await memberFlags(db, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
     if (!isDeskOpen(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");

@@ -49,7 +49,7 @@ export function mountFundingRoutes(router: Router, ops: Router, docs: ApiDocs, d
     fundingApi.deposit,
     ({ member, body, claim, request }) =>
       deposits.submit(member.id, body, uploadedFile(request.files, "receipt"), claim),
-    { before: [uploadStore.fields(["receipt"])] },
+    { upload: uploadStore.fields(["receipt"]) },
   );
   serve(fundingApi.deposits, async ({ member }) => ({ items: await deposits.list(member.id) }));
   serve(fundingApi.opsDeposits, async ({ query }) => ({ items: await deposits.opsList(query.status) }));
@@ -73,10 +73,5 @@ export function mountFundingRoutes(router: Router, ops: Router, docs: ApiDocs, d
   );
 
   serve(fundingApi.quote, ({ member, body }) => fx.quote(member.id, body));
-  serve(fundingApi.convert, async ({ member, body, claim }) => {
-    // A retry gets its first answer, not the refusal its own effects would now cause.
-    const replay = await fx.storedAnswer(member.id, claim);
-    if (replay) return { replayed: true as const, answer: replay };
-    return fx.convert(member.id, body.quoteId, claim);
-  });
+  serve(fundingApi.convert, ({ member, body, claim }) => fx.convert(member.id, body.quoteId, claim));
 }

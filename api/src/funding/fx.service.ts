@@ -10,14 +10,7 @@ import type { Currency } from "@kabuto/shared/symbols";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
-import {
-  type Claim,
-  type Idempotency,
-  type IdempotentResult,
-  type Keyed,
-  storedResult,
-  underClaim,
-} from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { memberFlags } from "../kernel/members.repo.ts";
 import { lockAvailableIn, postJournal } from "../ledger/ledger.repo.ts";
 import { validate } from "../validate.ts";
@@ -102,14 +95,6 @@ export class FxService {
       nowMs,
       expiresAtMs: nowMs + this.deps.quoteSeconds * 1_000,
     });
-  }
-
-  /** A keyed request's stored answer, read before any check runs (see `storedResult`). */
-  storedAnswer(
-    memberId: string,
-    idempotency: Idempotency | undefined,
-  ): Promise<IdempotentResult | undefined> {
-    return storedResult(this.deps.db, memberId, idempotency);
   }
 
   /** Converts at a quote: the member's own, unexpired and unused, with the money available. */

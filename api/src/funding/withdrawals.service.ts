@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { verifyFundPassword } from "../identity/fund-password.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
@@ -90,19 +90,26 @@ export class WithdrawalsService {
 
   async request(memberId: string, body: WithdrawFields, claim?: Claim): Promise<Keyed<Withdrawal>> {
     const { db, now } = this.deps;
-    // A retry of a request accepted before a freeze gets its first answer.
-    const replay = await storedResult(db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = now();
     const flags = await memberFlags(db, memberId);
     if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
     if (flags.withdrawBarred) throw new AppError("WITHDRAW_BARRED");
     if (!isDeskOpen(this.deps.fundHours, nowMs)) throw new AppError("OUTSIDE_FUND_HOURS");
-    // Before the transaction: the guess is counted whatever becomes of the request.
-    await verifyFundPassword(this.deps, memberId, body.fundPassword, nowMs);
     try {
       const result = await db.transaction((tx) =>
-        underClaim(tx, memberId, claim, nowMs, () => this.hold(tx, memberId, body, nowMs)),
+        underClaim(tx, memberId, claim, nowMs, async () => {
+          // Under the key's claim: a retry sent while this request still runs waits for it there
+          // and gets its answer, instead of spending one of the member's guesses. The guess is
+          // counted in the throttle store, outside this transaction, so it is counted whatever
+          // becomes of the request.
+          await verifyFundPassword(
+            { db: tx, throttle: this.deps.throttle },
+            memberId,
+            body.fundPassword,
+            nowMs,
+          );
+          return this.hold(tx, memberId, body, nowMs);
+        }),
       );
       // Told once committed: the held money left available cash.
       if (!result.replayed) this.deps.events(memberId, { type: "balance", id: result.value.currency });

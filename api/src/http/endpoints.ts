@@ -7,11 +7,11 @@ import {
   pathParameters,
 } from "@kabuto/shared/endpoint";
 import type { Request, RequestHandler, Response, Router } from "express";
-import type { Claim, Keyed } from "../idempotency/claims.ts";
+import type { Claim, Idempotency, IdempotentResult, Keyed } from "../idempotency/claims.ts";
 import type { SessionMember } from "../kernel/member-sessions.ts";
 import { requireStaff, type StaffMember } from "../kernel/staff-sessions.ts";
 import { validate } from "../validate.ts";
-import { claimOf, sendKeyed } from "./idempotency.ts";
+import { claimOf, idempotencyOf, sendKeyed, sendResult } from "./idempotency.ts";
 import type { ApiDocs } from "./openapi.ts";
 import { requireMember } from "./session-middleware.ts";
 
@@ -43,11 +43,23 @@ export type Handler<Spec extends EndpointSpec> = (
 
 export interface ServeOptions {
   /**
-   * Middleware between the caller's check and the parsing of the body: the multipart parser of
-   * an upload, which must not read a stranger's files.
+   * The multipart parser of an upload (its fields and files), required by a `multipart`
+   * declaration: it runs after the caller's check, so it never reads a stranger's files, and
+   * before a retried key is looked up, since the key's fingerprint covers the files.
+   */
+  upload?: RequestHandler;
+  /**
+   * Middleware after a retried key's replay and before the body is parsed: refusals of the
+   * caller or the path, which a retry of a request that went through must not hear.
    */
   before?: RequestHandler[];
 }
+
+/** The stored answer of a member's finished request with this key (`storedResult`), if any. */
+export type StoredAnswer = (
+  memberId: string,
+  idempotency: Idempotency,
+) => Promise<IdempotentResult | undefined>;
 
 /** Mounts one declared endpoint with its handler. */
 export type Serve = <Spec extends EndpointSpec>(
@@ -64,13 +76,21 @@ const opsPrefix = "/ops";
  * key, parses the path's parameters, the query and the body by the declaration, calls the
  * handler with typed values and sends its answer with the declared status.
  *
+ * A member's retry of a keyed request that already finished gets its stored first answer here,
+ * before any other check runs: before a throttle could count it, a fund password be checked,
+ * or a refusal its own first run now causes (an open request, a frozen account) be heard. The
+ * same key with another request is IDEMPOTENCY_KEY_REUSED. A retry that arrives while its
+ * first run is still going finds nothing stored yet; the claim in the service's transaction
+ * (`underClaim`) makes it wait for that run and answers it the same way. Staff keys are the
+ * staff member's own, stored under the member they act on, so their services claim them.
+ *
  * `checkAnswers` (integration tests) parses every answer with the declared response schema
  * before it goes out, so an answer that strays from its declaration fails the test that got it.
  */
 export function endpointRouter(
   docs: ApiDocs,
   routers: { router: Router; ops?: Router },
-  options: { checkAnswers?: boolean } = {},
+  options: { checkAnswers?: boolean; storedAnswer?: StoredAnswer } = {},
 ): Serve {
   const member = docs.on(routers.router);
   const staff = routers.ops ? docs.on(routers.ops, opsPrefix) : undefined;
@@ -80,10 +100,14 @@ export function endpointRouter(
     if (!route) throw new Error(`${spec.path}: no ops router to mount it on`);
     const status = spec.status ?? 200;
     const names = pathParameters(spec.path);
+    if (Boolean(spec.multipart) !== Boolean(serveOptions.upload)) {
+      throw new Error(`${spec.path}: a multipart declaration takes an upload parser, and only it does`);
+    }
+    const replay = spec.idempotent && spec.caller === "member" ? replayStored(spec, options) : undefined;
     const run: RequestHandler = async (request, response) => {
       const served = {
         ...callerOf(spec, request),
-        claim: spec.idempotent ? claimOf(request, status) : undefined,
+        claim: spec.idempotent ? claimOf(idempotencyFor(request), status) : undefined,
         params: Object.fromEntries(names.map((name) => [name, String(request.params[name])])),
         query: spec.query ? validate(spec.query, request.query) : undefined,
         body: spec.body ? validate(spec.body, request.body) : undefined,
@@ -106,6 +130,11 @@ export function endpointRouter(
       callerOf(spec, request);
       next();
     };
+    const middleware = [
+      ...(serveOptions.upload ? [serveOptions.upload] : []),
+      ...(replay ? [replay] : []),
+      ...(serveOptions.before ?? []),
+    ];
     route(
       {
         method: spec.method,
@@ -120,9 +149,36 @@ export function endpointRouter(
         bearerTransport: spec.bearerTransport,
         errors: [...new Set([...callerErrors(spec), ...(spec.errors ?? [])])],
       },
-      ...(serveOptions.before ? [guard, ...serveOptions.before] : []),
+      ...(middleware.length > 0 ? [guard, ...middleware] : []),
       run,
     );
+  };
+}
+
+/** Each request's key and fingerprint, worked out once: hashing an upload's files is not free. */
+const fingerprints = new WeakMap<Request, Idempotency | undefined>();
+
+function idempotencyFor(request: Request): Idempotency | undefined {
+  if (!fingerprints.has(request)) fingerprints.set(request, idempotencyOf(request));
+  return fingerprints.get(request);
+}
+
+/** Answers a member's retry of a finished keyed request with its stored first answer. */
+function replayStored(
+  spec: EndpointSpec,
+  options: { checkAnswers?: boolean; storedAnswer?: StoredAnswer },
+): RequestHandler {
+  const { storedAnswer } = options;
+  if (!storedAnswer) throw new Error(`${spec.path}: a keyed endpoint needs the stored answers to replay`);
+  return async (request, response, next) => {
+    const idempotency = idempotencyFor(request);
+    const stored = idempotency && (await storedAnswer(requireMember(request).id, idempotency));
+    if (!stored) {
+      next();
+      return;
+    }
+    if (options.checkAnswers) checkAnswer(spec, stored.body);
+    sendResult(response, stored);
   };
 }
 

@@ -1,6 +1,7 @@
+import { isRedisUnavailable } from "@kabuto/bus";
 import type { ErrorBody } from "@kabuto/shared/api/errors";
 import type { ErrorCode } from "@kabuto/shared/errors";
-import type { ErrorRequestHandler } from "express";
+import type { ErrorRequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { AppError } from "../errors.ts";
 
@@ -26,11 +27,34 @@ function databaseState(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * When a member told UNAVAILABLE may try again. Redis comes back within a few seconds of a
+ * restart or a fail-over, and the clients reconnect at once (ioredis waits at most 2 s between
+ * attempts), so a few seconds is the soonest a retry is likely to find it back.
+ */
+export const unavailableRetryAfterSeconds = 5;
+
+/** 503 UNAVAILABLE: a service the request needs is away for now; try again after the header's wait. */
+function sendUnavailable(response: Response): void {
+  response.set("Retry-After", String(unavailableRetryAfterSeconds));
+  response.status(503).json(errorBody("UNAVAILABLE"));
+}
+
 /** Turns anything thrown into the contract's error body; unknown errors become INTERNAL without details. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _request, response, _next) => {
     if (error instanceof AppError) {
+      if (error.code === "UNAVAILABLE") {
+        sendUnavailable(response);
+        return;
+      }
       response.status(error.status).json(errorBody(error.code, error.details));
+      return;
+    }
+    if (isRedisUnavailable(error)) {
+      // A warning, not an error: health says so too, and the member is told to try again.
+      logger.warn({ err: error }, "redis unavailable: answered 503");
+      sendUnavailable(response);
       return;
     }
     const status = (error as { status?: unknown }).status;

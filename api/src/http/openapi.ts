@@ -5,7 +5,7 @@ import type { ErrorCode } from "@kabuto/shared/errors";
 import { errorStatus } from "@kabuto/shared/errors";
 import type { RequestHandler, Router } from "express";
 import { z } from "zod";
-import { endpointRouter, type Serve } from "./endpoints.ts";
+import { endpointRouter, type Serve, type StoredAnswer } from "./endpoints.ts";
 import { requireBodyKind } from "./security.ts";
 
 export interface RouteDoc {
@@ -46,10 +46,13 @@ export type Route = <Path extends string>(
 export class ApiDocs {
   private readonly routes: RouteDoc[] = [];
 
-  /** `checkAnswers`: every declared endpoint's answer is parsed with its response schema (tests). */
-  private readonly options: { checkAnswers?: boolean };
+  /**
+   * `checkAnswers`: every declared endpoint's answer is parsed with its response schema (tests).
+   * `storedAnswer`: where keyed members' endpoints find a retried key's first answer.
+   */
+  private readonly options: { checkAnswers?: boolean; storedAnswer?: StoredAnswer };
 
-  constructor(options: { checkAnswers?: boolean } = {}) {
+  constructor(options: { checkAnswers?: boolean; storedAnswer?: StoredAnswer } = {}) {
     this.options = options;
   }
 

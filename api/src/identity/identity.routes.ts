@@ -39,7 +39,7 @@ export function mountIdentityRoutes(
       };
       return kyc.submit(member.id, body, files, now(), claim);
     },
-    { before: [deps.uploads.fields(["front", "back"])] },
+    { upload: deps.uploads.fields(["front", "back"]) },
   );
   serve(identityApi.opsKycQueue, async ({ query }) => ({ items: await kyc.queue(query.status) }));
   serve(identityApi.opsKyc, ({ params }) => kyc.detail(params.id));

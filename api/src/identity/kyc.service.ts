@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { StaffMember } from "../kernel/staff-sessions.ts";
@@ -117,9 +117,6 @@ export class KycService {
     nowMs: number,
     claim?: Claim,
   ): Promise<Keyed<KycStatus>> {
-    // A retry gets its first answer, even if the member was frozen or verified since.
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     // A quick refusal before anything is validated or decoded; the transaction checks again under a lock.
     const current = await applicantState(this.db, memberId);
     if (!current) throw new AppError("UNAUTHENTICATED");

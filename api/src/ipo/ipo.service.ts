@@ -32,7 +32,7 @@ import type { InstrumentSymbol } from "@kabuto/shared/symbols";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { lockMember } from "../kernel/members.repo.ts";
@@ -157,8 +157,6 @@ export class IpoService {
     body: DeclarationRequest,
     claim?: Claim,
   ): Promise<Keyed<Subscription>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const offering = await this.offering(offeringId);
     const nowMs = this.now();
     const declaration = this.declaration(offering, body, nowMs);
@@ -189,8 +187,6 @@ export class IpoService {
     body: DeclarationRequest,
     claim?: Claim,
   ): Promise<Keyed<Subscription>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return this.db.transaction((tx) =>
       underClaim(tx, memberId, claim, nowMs, async () => {
@@ -207,8 +203,6 @@ export class IpoService {
 
   /** Withdraws a declaration while book-building is open; a new one may follow. */
   async cancel(memberId: string, subscriptionId: string, claim?: Claim): Promise<Keyed<Subscription>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return this.db.transaction((tx) =>
       underClaim(tx, memberId, claim, nowMs, async () => {
@@ -224,8 +218,6 @@ export class IpoService {
 
   /** Pays a won subscription from available cash into a hold, before its deadline. */
   async pay(memberId: string, subscriptionId: string, claim?: Claim): Promise<Keyed<Subscription>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return transactThenEmit(this.db, this.events, async (tx) => {
       let currency = "";

@@ -20,7 +20,7 @@ import { decimalToMinor } from "@kabuto/shared/money";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { isUuid, numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { lockMember } from "../kernel/members.repo.ts";
@@ -110,8 +110,6 @@ export class LoansService {
 
   /** Asks for a loan. Nothing moves until a reviewer approves it, but it counts against the line at once. */
   async borrow(memberId: string, body: BorrowRequest, claim?: Claim): Promise<Keyed<Loan>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const { currency } = body;
     const amount = decimalToMinor(body.amount, currency);
     if (amount === undefined || amount <= 0n) throw new AppError("AMOUNT_INVALID");
@@ -139,8 +137,6 @@ export class LoansService {
   /** Repays part or all of an approved loan from available cash, after posting the interest owed so far. */
   async repay(memberId: string, id: string, body: RepaymentRequest, claim?: Claim): Promise<Keyed<Loan>> {
     const loanId = numericId(id, "LOAN_NOT_FOUND");
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     return transactThenEmit(this.db, this.events, async (tx) => {
       const result = await underClaim(tx, memberId, claim, nowMs, async () => {

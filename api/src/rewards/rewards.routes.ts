@@ -17,7 +17,7 @@ export function mountRewardRoutes(
   const { rewards, invitations, rewardOps } = deps;
   const serve = docs.serve({ router, ops });
   serve(rewardsApi.summary, ({ member }) => rewards.summary(member.id));
-  serve(rewardsApi.checkIn, ({ member }) => rewards.checkIn(member.id));
+  serve(rewardsApi.checkIn, ({ member, claim }) => rewards.checkIn(member.id, claim));
   serve(rewardsApi.convert, ({ member, claim }) => rewards.convert(member.id, claim));
   serve(rewardsApi.invitations, ({ member }) => invitations.list(member.id));
 

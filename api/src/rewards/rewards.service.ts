@@ -11,7 +11,7 @@ import {
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { lockMember } from "../kernel/members.repo.ts";
 import { houseAccount, memberAccount, transfer } from "../ledger/journal.ts";
 import { postJournal, type Tx } from "../ledger/ledger.repo.ts";
@@ -115,19 +115,24 @@ export class RewardsService {
     };
   }
 
-  /** Today's check-in: points once per Tokyo day, however many requests or processes ask at once. */
-  async checkIn(memberId: string): Promise<CheckInResult> {
+  /**
+   * Today's check-in: points once per Tokyo day, however many requests or processes ask at once.
+   * A retry with the same key gets the first answer, not ALREADY_CHECKED_IN.
+   */
+  async checkIn(memberId: string, claim?: Claim): Promise<Keyed<CheckInResult>> {
     const nowMs = this.now();
     const today = zonedIsoDate(rewardZone, nowMs);
-    return this.db.transaction(async (tx) => {
-      // The member's lock orders concurrent check-ins, so each reads the streak the last one wrote.
-      if ((await lockMember(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
-      const streak = nextStreak(today, await lastCheckIn(tx, memberId));
-      const earned = checkInPoints(streak, this.terms);
-      const inserted = await insertCheckIn(tx, { memberId, date: today, streak, points: earned, nowMs });
-      if (!inserted) throw new AppError("ALREADY_CHECKED_IN", { date: today });
-      return { date: today, streak, earned };
-    });
+    return this.db.transaction((tx) =>
+      underClaim(tx, memberId, claim, nowMs, async () => {
+        // The member's lock orders concurrent check-ins, so each reads the streak the last one wrote.
+        if ((await lockMember(tx, memberId)).frozen) throw new AppError("ACCOUNT_FROZEN");
+        const streak = nextStreak(today, await lastCheckIn(tx, memberId));
+        const earned = checkInPoints(streak, this.terms);
+        const inserted = await insertCheckIn(tx, { memberId, date: today, streak, points: earned, nowMs });
+        if (!inserted) throw new AppError("ALREADY_CHECKED_IN", { date: today });
+        return { date: today, streak, earned };
+      }),
+    );
   }
 
   /**
@@ -135,8 +140,6 @@ export class RewardsService {
    * more than is left of the year's cap. A retry with the same key pays once.
    */
   async convert(memberId: string, claim?: Claim): Promise<Keyed<RewardConversion>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     const today = zonedIsoDate(rewardZone, nowMs);
     return transactThenEmit(this.db, this.events, async (tx) => {

@@ -1,3 +1,4 @@
+import { redisGuard, requestConnectionOptions } from "@kabuto/bus";
 import { Redis } from "ioredis";
 import type { Take, ThrottleRule, ThrottleStore } from "./throttle.ts";
 
@@ -65,11 +66,13 @@ export interface RedisThrottleOptions {
 
 /**
  * Service mode's store: the counters every API process shares. A request whose counter cannot
- * be reached fails (the secret is not checked unthrottled); ioredis gives up on a command after
- * one retry, so a Redis outage answers errors quickly rather than queueing sign-ins.
+ * be reached fails with RedisUnavailableError (the secret is not checked unthrottled), at once
+ * while the connection is away rather than queued for a reconnect, so the member hears 503
+ * UNAVAILABLE and may try again shortly.
  */
 export function createRedisThrottleStore(options: RedisThrottleOptions): ThrottleStore {
-  const redis = new Redis(options.url, { maxRetriesPerRequest: 1 });
+  const redis = new Redis(options.url, requestConnectionOptions);
+  const guarded = redisGuard(redis);
   redis.on("error", (error: Error) => options.onError?.(error));
   redis.defineCommand("throttleTake", { numberOfKeys: 1, lua: takeScript });
   redis.defineCommand("throttleGiveBack", { numberOfKeys: 1, lua: giveBackScript });
@@ -77,21 +80,23 @@ export function createRedisThrottleStore(options: RedisThrottleOptions): Throttl
   const keyOf = (key: string) => `${options.prefix}throttle:${key}`;
   return {
     async take(key: string, rule: ThrottleRule, nowMs: number): Promise<Take> {
-      const [allowed, count, retryAfterMs] = await commands.throttleTake(
-        keyOf(key),
-        Math.floor(nowMs),
-        rule.limit,
-        rule.windowMs,
-        rule.backoff?.firstMs ?? 0,
-        rule.backoff?.maxMs ?? 0,
+      const [allowed, count, retryAfterMs] = await guarded(() =>
+        commands.throttleTake(
+          keyOf(key),
+          Math.floor(nowMs),
+          rule.limit,
+          rule.windowMs,
+          rule.backoff?.firstMs ?? 0,
+          rule.backoff?.maxMs ?? 0,
+        ),
       );
       return allowed === 1 ? { allowed: true, count } : { allowed: false, count, retryAfterMs };
     },
     async giveBack(key: string, rule: ThrottleRule): Promise<void> {
-      await commands.throttleGiveBack(keyOf(key), rule.limit);
+      await guarded(() => commands.throttleGiveBack(keyOf(key), rule.limit));
     },
     async clear(key: string): Promise<void> {
-      await redis.del(keyOf(key));
+      await guarded(() => redis.del(keyOf(key)));
     },
     async close(): Promise<void> {
       await redis.quit().catch(() => redis.disconnect());

@@ -12,7 +12,7 @@ export function mountSupportRoutes(
 ): void {
   const { support, now } = deps;
   const serve = docs.serve({ router, ops });
-  const screenshot = { before: [deps.uploads.fields(["screenshot"])] };
+  const screenshot = { upload: deps.uploads.fields(["screenshot"]) };
 
   serve(supportApi.overview, ({ member }) => support.overview(member.id));
   serve(

@@ -15,7 +15,7 @@ import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { AccountEvents } from "../events/account-events.ts";
 import type { StaffEvents } from "../events/staff-events.ts";
-import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
+import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { StaffMember } from "../kernel/staff-sessions.ts";
 import type { ThrottleRule, ThrottleStore } from "../security/throttle.ts";
@@ -132,8 +132,6 @@ export class SupportService {
     screenshot: Screenshot,
     claim?: Claim,
   ): Promise<Keyed<SupportConversation>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     const nowMs = this.now();
     await this.take(`support:open:${memberId}`, this.limits.conversations, nowMs);
     await this.take(`support:message:${memberId}`, this.limits.messages, nowMs);
@@ -167,8 +165,6 @@ export class SupportService {
     screenshot: Screenshot,
     claim?: Claim,
   ): Promise<Keyed<SupportConversation>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     await this.ownListRow(memberId, id);
     const nowMs = this.now();
     await this.take(`support:message:${memberId}`, this.limits.messages, nowMs);

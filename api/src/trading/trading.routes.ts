@@ -1,7 +1,6 @@
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import type { RequestHandler, Router } from "express";
 import { AppError } from "../errors.ts";
-import { idempotencyOf, sendResult } from "../http/idempotency.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import { requireMember } from "../http/session-middleware.ts";
 import type { TradingService } from "./trading.service.ts";
@@ -20,14 +19,12 @@ export function mountTradingRoutes(
 
   /**
    * Refusals of the member before anything of the order is read, as a member should hear them:
-   * frozen or barred (a retry of an order that went through before the flag was set still gets
-   * its first answer), then not verified where trading needs it.
+   * frozen or barred, then not verified where trading needs it. A retry of an order that went
+   * through before a flag was set never gets here: the router answers it with its first answer.
    */
-  const mayTrade: RequestHandler = async (request, response, next) => {
+  const mayTrade: RequestHandler = (request, _response, next) => {
     const member = requireMember(request);
     if (member.frozen || member.tradingBarred) {
-      const replay = await trading.storedAnswer(member.id, idempotencyOf(request));
-      if (replay) return sendResult(response, replay);
       throw new AppError(member.frozen ? "ACCOUNT_FROZEN" : "TRADING_BARRED");
     }
     if (deps.kycRequired && member.verification !== "verified") throw new AppError("KYC_REQUIRED");

@@ -30,14 +30,7 @@ import { defaultTerms } from "@kabuto/shared/trading/terms";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
-import {
-  type Claim,
-  type Idempotency,
-  type IdempotentResult,
-  type Keyed,
-  storedResult,
-  underClaim,
-} from "../idempotency/claims.ts";
+import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { isDayTradeApproved } from "../kernel/members.repo.ts";
 import type { OnPositionClose } from "../kernel/product.ts";
@@ -152,14 +145,6 @@ export class TradingService {
     return this.terms[market];
   }
 
-  /** A keyed request's stored answer, read before any check runs (see `storedResult`). */
-  storedAnswer(
-    memberId: string,
-    idempotency: Idempotency | undefined,
-  ): Promise<IdempotentResult | undefined> {
-    return storedResult(this.db, memberId, idempotency);
-  }
-
   orders(memberId: string, status?: Order["status"]): Promise<Order[]> {
     return listOrders(this.db, memberId, status);
   }
@@ -234,8 +219,6 @@ export class TradingService {
     market: Market,
     claim: Claim | undefined,
   ): Promise<Keyed<Order>> {
-    const replay = await storedResult(this.db, memberId, claim);
-    if (replay) return { replayed: true, answer: replay };
     if (order.type !== "market" || order.session !== "regular") throw new AppError("DAY_TRADE_MARKET_ONLY");
     if (!(await isDayTradeApproved(this.db, memberId))) throw new AppError("DAY_TRADE_NOT_APPROVED");
     const nowMs = this.now();

@@ -35,7 +35,7 @@ const kernelMessages: ErrorMessages<typeof kernelCodes> &
   RATE_LIMITED: msg`Too many requests. Please wait a moment and try again.`,
   IDEMPOTENCY_KEY_REUSED: msg`This request was already sent with different content.`,
   INTERNAL: msg`System busy. Please try again later.`,
-  UNAVAILABLE: msg`The service is temporarily unavailable.`,
+  UNAVAILABLE: msg`Reconnecting to the service. Please try again in a few seconds.`,
   ACCOUNT_FROZEN: msg`This account is frozen or banned. Please contact customer service.`,
   ACCOUNT_DISABLED: msg`This account is disabled.`,
   INSUFFICIENT_BALANCE: msg`Insufficient balance.`,

@@ -29,6 +29,7 @@ export const rewardsApi = {
     tag: "rewards",
     summary: "Today's check-in (Tokyo day): points once a day, a bonus on every seventh day in a row",
     caller: "member",
+    idempotent: true,
     status: 201,
     response: checkInResultSchema,
     errors: ["ACCOUNT_FROZEN", "ALREADY_CHECKED_IN"],

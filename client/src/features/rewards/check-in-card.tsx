@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { call } from "../../lib/api.ts";
 import { ApiError } from "../../lib/api-error.ts";
+import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
@@ -29,6 +30,7 @@ export function CheckInCard({
 }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
+  const [keys] = useState(() => new IntentKeys());
   const online = useOnline();
   const { streak, checkedInToday, nextPoints, points } = rewards;
   // Dots filled this week: a streak of 9 has filled two of the second week.
@@ -38,10 +40,17 @@ export function CheckInCard({
   async function press() {
     setBusy(true);
     try {
-      const result = await call(rewardsApi.checkIn);
+      // One key per day's check-in: a press after a lost answer gets that answer, not a refusal.
+      const result = await call(
+        rewardsApi.checkIn,
+        {},
+        { idempotencyKey: keys.keyFor(`check-in:${rewards.today}`) },
+      );
+      keys.settle();
       notifySuccess(t`Checked in: +${result.earned} points`);
       onCheckedIn();
     } catch (error) {
+      keys.settle(error);
       // Another tab or device got there first: the card only needs to catch up.
       if (error instanceof ApiError && error.code === "ALREADY_CHECKED_IN") onCheckedIn();
       else notifyError(error);
