@@ -70,6 +70,7 @@ const messages: Record<
   POSITION_NOT_FOUND: msg`This position does not exist.`,
   POSITION_NOT_HOLDING: msg`Only a held position can be closed.`,
   POSITION_LOCKED: msg`This position is locked and cannot be sold yet.`,
+  POSITION_NOT_LEVERAGED: msg`Margin can be added only to a leveraged position: this one is held at 1× with its own cash.`,
   AMOUNT_INVALID: msg`Enter a valid amount.`,
   IDEMPOTENCY_KEY_INVALID: msg`The request could not be identified. Please try again.`,
   WITHDRAW_BARRED: msg`Withdrawals are not allowed on this account. Please contact support.`,
