@@ -1,27 +1,21 @@
 import { parseSupportHours } from "@kabuto/shared/support/hours";
 import { verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
-import sharp from "sharp";
-import { AuthService } from "./auth/auth.service.ts";
 import type { Config } from "./config.ts";
 import { DayTradeApplications } from "./daytrade/day-trading.service.ts";
 import type { Db } from "./db/database.ts";
 import { dayTradeApplications, members, staff } from "./db/schema.ts";
 import { AppError } from "./errors.ts";
 import { ChannelsService } from "./funding/channels.service.ts";
-import { DepositsService } from "./funding/deposits.service.ts";
-import { parseFundHours } from "./funding/fund-hours.ts";
 import { BankCardsService } from "./identity/bank-cards.service.ts";
-import { KycService } from "./identity/kyc.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
 import { seedDemoOfferings } from "./ipo/ipo-seed.ts";
 import { hashPassword } from "./kernel/passwords.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
 import { StaffService } from "./ops/staff.service.ts";
-import { InvitationsService } from "./rewards/invitations.service.ts";
-import { parseRewardTerms } from "./rewards/rewards.service.ts";
 import { MemoryThrottleStore } from "./security/throttle.ts";
+import { type DemoMemberDeps, type DemoPerson, seedFundedMember } from "./seed-members.ts";
 import { parseSupportLimits, SupportService } from "./support/support.service.ts";
 import { UploadStore } from "./uploads/upload-store.ts";
 import { WatchlistService } from "./watchlist/watchlist.service.ts";
@@ -232,12 +226,28 @@ export async function seedDemoWatchlist(
 
 /**
  * New shares in every state (see `seedDemoOfferings`), with the demo member among the
- * subscribers, while no offering exists. Returns how many it created.
+ * subscribers, while no offering exists. The listed one's applicants are made only where the
+ * demo admin and a yen channel are there to verify and fund them. Returns how many it created.
  */
-export async function seedDemoNewShares(db: Db, nowMs: number): Promise<number> {
+export async function seedDemoNewShares(
+  db: Db,
+  config: DemoMemberDeps["config"],
+  nowMs: number,
+): Promise<number> {
   const member = await demoMemberRow(db);
   if (!member) return 0;
-  return seedDemoOfferings(db, member.id, nowMs);
+  const admin = await demoAdminRow(db);
+  const channel = (await new ChannelsService(db).list(false)).find((item) => item.currency === "JPY");
+  const applicants =
+    admin && !admin.disabled && channel
+      ? {
+          db,
+          config,
+          admin: { id: admin.id, login: admin.login, name: admin.name, role: admin.role },
+          channel,
+        }
+      : undefined;
+  return seedDemoOfferings(db, member.id, nowMs, applicants);
 }
 
 /**
@@ -274,7 +284,7 @@ export async function demoAdminUsable(db: Db): Promise<boolean> {
  * verification with two document photos approved by the demo admin, a deposit with its receipt
  * approved by the demo admin), so the reward is paid by the same hook as any other.
  */
-export const demoInvitee = {
+export const demoInvitee: DemoPerson = {
   account: "09087654321",
   password: "guest1234",
   name: "佐藤 花子",
@@ -306,79 +316,13 @@ export async function seedDemoInvitee(
   const channel = (await new ChannelsService(db).list(false)).find((item) => item.currency === "JPY");
   if (!admin || admin.disabled || !channel) return false;
   const actor = { id: admin.id, login: admin.login, name: admin.name, role: admin.role };
-  const uploads = new UploadStore(config.uploadDir);
-  const invitations = new InvitationsService({ db, terms: parseRewardTerms(config) });
-  const context = { nowMs, ip: "" };
-
-  const auth = new AuthService({
-    db,
-    throttle: new MemoryThrottleStore(),
-    sms: { send: async () => undefined },
-    logger: { warn: () => undefined },
-    inviteRequired: true,
-    registrationsPerAddress: 1,
-  });
-  let registered: Awaited<ReturnType<AuthService["register"]>>;
-  try {
-    registered = await auth.register(
-      {
-        account: demoInvitee.account,
-        password: demoInvitee.password,
-        passwordConfirm: demoInvitee.password,
-        inviteCode: demoMember.inviteCode,
-        acceptTerms: true,
-      },
-      context,
-    );
-  } catch (error) {
-    // Another process seeded it first.
-    if (error instanceof AppError && error.code === "ACCOUNT_EXISTS") return false;
-    throw error;
-  }
-  const inviteeId = registered.member.id;
-  const photo = async (name: string, background: { r: number; g: number; b: number }) => {
-    const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background } })
-      .jpeg()
-      .toBuffer();
-    return { buffer, size: buffer.length, originalname: name, mimetype: "image/jpeg" } as Express.Multer.File;
-  };
-
-  const kyc = new KycService({ db, uploads, invitations });
-  const applied = await kyc.submit(
-    inviteeId,
-    {
-      documentType: "driving_licence",
-      name: demoInvitee.name,
-      nameKana: demoInvitee.nameKana,
-      idNumber: "123456789012",
-    },
-    {
-      front: await photo("front.jpg", { r: 90, g: 140, b: 200 }),
-      back: await photo("back.jpg", { r: 200, g: 200, b: 210 }),
-    },
-    nowMs,
+  const invitee = await seedFundedMember(
+    { db, config, admin: actor, channel },
+    { ...demoInvitee, inviteCode: demoMember.inviteCode },
+    { registeredAtMs: nowMs, fundedAtMs: nowMs },
+    Number(channel.min),
   );
-  // No idempotency key was given, so there is nothing to replay: the answer is this run's.
-  const applicationId = applied.replayed ? undefined : applied.value.application?.id;
-  if (!applicationId) throw new Error("the demo invitee's verification was not recorded");
-  await kyc.review(applicationId, { decision: "approve" }, actor, context);
-
-  const deposits = new DepositsService({
-    db,
-    uploads,
-    now: () => nowMs,
-    events: () => undefined,
-    fundHours: parseFundHours("always"),
-    invitations,
-  });
-  const deposit = await deposits.submit(
-    inviteeId,
-    { channelId: channel.id, amount: channel.min },
-    await photo("receipt.jpg", { r: 240, g: 240, b: 230 }),
-  );
-  if (deposit.replayed) throw new Error("the demo invitee's deposit was not recorded");
-  await deposits.review(deposit.value.id, { decision: "approve" }, actor, context);
-  return true;
+  return invitee !== undefined;
 }
 
 /** The demo member's first question to support, and the demo admin's answer, in Japanese. */

@@ -5,6 +5,7 @@
  * and reads its dates and amount; and finds the received-and-paid history empty (nothing has
  * gone ex on a position yet: the simulator cannot hold a position across a past ex-date).
  */
+import { formatUnitPrice } from "@kabuto/shared/format";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProduct, type Product } from "./harness.ts";
@@ -69,8 +70,9 @@ describe("dividends", () => {
     const exDate = page.locator("[data-testid=dividend-ex-date]");
     await exDate.waitFor(soon);
     expect(await exDate.textContent()).toBe(first.exDate.replaceAll("-", "/"));
+    // A share's dividend reads as money does, in its currency's symbol form ($1.78, ￥47.8).
     expect(await page.locator("[data-testid=dividend-per-share]").textContent()).toBe(
-      `${first.currency} ${first.perShare}`,
+      formatUnitPrice(first.perShare, first.currency, "ja"),
     );
     await snap("41-dividend-detail-ja");
 

@@ -6,31 +6,23 @@ import { tradingUnit } from "@kabuto/shared/market/units";
 import type { Book } from "@kabuto/shared/protocol/market-data";
 import type { InstrumentSymbol } from "@kabuto/shared/symbols";
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
-import { AuthService } from "../auth/auth.service.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { mapRows } from "../db/raw-rows.ts";
 import { staff } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { ChannelsService } from "../funding/channels.service.ts";
-import { DepositsService } from "../funding/deposits.service.ts";
-import { parseFundHours } from "../funding/fund-hours.ts";
-import { KycService } from "../identity/kyc.service.ts";
 import { CandlesRepo } from "../market/candles.repo.ts";
-import { InvitationsService } from "../rewards/invitations.service.ts";
-import { parseRewardTerms } from "../rewards/rewards.service.ts";
-import { MemoryThrottleStore } from "../security/throttle.ts";
 import { demoAdmin, demoMember } from "../seed.ts";
+import { seedFundedMember } from "../seed-members.ts";
 import { termsFromConfig } from "../trading/rules.ts";
 import { TradingService } from "../trading/trading.service.ts";
-import { UploadStore } from "../uploads/upload-store.ts";
 import { FollowService, parseFollowTerms } from "./follow.service.ts";
 
 /**
  * Lead traders for a newcomer to copy in embedded mode, whose records are real outputs of the
  * ledger: each is registered, verified and funded through the same services members and staff
- * use, then trades through the order service on the feed's back-filled daily closes, one
+ * use (the day before its history starts), then trades through the order service on the feed's back-filled daily closes, one
  * strategy each, with the clock set to each day. Their records are computed from those journals
  * like anyone's. Nothing here writes a row of its own.
  */
@@ -82,6 +74,7 @@ export const demoLeads: readonly DemoLead[] = [
   },
 ];
 
+const dayMs = 86_400_000;
 /** Trading days each lead's history covers, from the back-filled daily candles. */
 const historyDays = 120;
 const leadCapitalYen = 5_000_000;
@@ -106,17 +99,6 @@ export async function seedDemoLeads(deps: {
   if (!admin || admin.disabled || !channel) return 0;
   const actor = { id: admin.id, login: admin.login, name: admin.name, role: admin.role };
   const context = { nowMs, ip: "" };
-  const uploads = new UploadStore(config.uploadDir);
-  const invitations = new InvitationsService({ db, terms: parseRewardTerms(config) });
-  const auth = new AuthService({
-    db,
-    throttle: new MemoryThrottleStore(),
-    sms: { send: async () => undefined },
-    logger: { warn: () => undefined },
-    inviteRequired: true,
-    registrationsPerAddress: 100,
-  });
-  const kyc = new KycService({ db, uploads, invitations });
   const candles = new CandlesRepo(db);
   const tokyo = catalog.instruments.filter((instrument) => instrument.market === "JP");
   let seeded = 0;
@@ -125,57 +107,23 @@ export async function seedDemoLeads(deps: {
     if (!instrument) continue;
     const days = await candles.history(instrument.symbol, "1d", nowMs, historyDays);
     if (days.length < 30) continue;
-    const startMs = (days[0]?.t ?? nowMs) - 86_400_000;
-    let memberId: string;
-    try {
-      const registered = await auth.register(
-        {
-          account: lead.account,
-          password: lead.password,
-          passwordConfirm: lead.password,
-          inviteCode: demoMember.inviteCode,
-          acceptTerms: true,
-        },
-        context,
-      );
-      memberId = registered.member.id;
-    } catch (error) {
-      if (error instanceof AppError && error.code === "ACCOUNT_EXISTS") continue;
-      throw error;
-    }
-    const applied = await kyc.submit(
-      memberId,
+    const startMs = (days[0]?.t ?? nowMs) - dayMs;
+    // Registered, verified and funded the day before the history starts, not today: they joined
+    // with the demo member's code, whose invitation reward is paid with their first deposit, and
+    // a reward months before its invitee registered is a record no member could have.
+    const memberId = await seedFundedMember(
+      { db, config, admin: actor, channel },
       {
-        documentType: "driving_licence",
+        account: lead.account,
+        password: lead.password,
         name: "デモ リード",
         nameKana: "デモ リード",
-        idNumber: "123456789012",
+        inviteCode: demoMember.inviteCode,
       },
-      { front: await photo("front.jpg"), back: await photo("back.jpg") },
-      nowMs,
+      { registeredAtMs: startMs, fundedAtMs: startMs },
+      leadCapitalYen,
     );
-    const applicationId = applied.replayed ? undefined : applied.value.application?.id;
-    if (!applicationId) throw new Error("a demo lead's verification was not recorded");
-    await kyc.review(applicationId, { decision: "approve" }, actor, context);
-    // The money arrives the day before the history starts, as a deposit staff approve.
-    const deposits = new DepositsService({
-      db,
-      uploads,
-      now: () => startMs,
-      events: () => undefined,
-      fundHours: parseFundHours("always"),
-      invitations,
-    });
-    for (let left = leadCapitalYen; left > 0; left -= Number(channel.max)) {
-      const amount = String(Math.min(left, Number(channel.max)));
-      const deposit = await deposits.submit(
-        memberId,
-        { channelId: channel.id, amount },
-        await photo("receipt.jpg"),
-      );
-      if (deposit.replayed) throw new Error("a demo lead's deposit was not recorded");
-      await deposits.review(deposit.value.id, { decision: "approve" }, actor, { nowMs: startMs, ip: "" });
-    }
+    if (memberId === undefined) continue;
     await tradeHistory(db, catalog, config, memberId, instrument.symbol, lead, days);
     const follow = new FollowService({
       db,
@@ -290,13 +238,4 @@ function signalOf(
   }
   if (n === 1) return "enter";
   return heldDays >= 20 ? "rebalance" : "hold";
-}
-
-async function photo(name: string): Promise<Express.Multer.File> {
-  const buffer = await sharp({
-    create: { width: 320, height: 200, channels: 3, background: { r: 180, g: 190, b: 200 } },
-  })
-    .jpeg()
-    .toBuffer();
-  return { buffer, size: buffer.length, originalname: name, mimetype: "image/jpeg" } as Express.Multer.File;
 }

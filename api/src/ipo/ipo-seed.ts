@@ -5,6 +5,7 @@ import { zonedIsoDate } from "@kabuto/shared/market/zone-time";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapRows } from "../db/raw-rows.ts";
+import { type DemoMemberDeps, type DemoPerson, seedFundedMember } from "../seed-members.ts";
 import { IpoService } from "./ipo.service.ts";
 
 const hourMs = 3_600_000;
@@ -67,19 +68,48 @@ const demoOfferings = [
     name: { ja: "花火量子工業", en: "Hanabi Quantum Works", zhHant: "花火量子工業" },
     sector: "semiconductors",
     band: ["3100", "3400"],
-    units: 15_000,
+    // Sized to its demo applicants, who are real members: more of them than units, as a new share
+    // that lists 20% up was asked for.
+    units: 4,
     offset: { open: -12, close: -10, price: -9, pay: -6, listing: -1 },
     state: "listed",
   },
 ] as const;
 
 /**
- * Creates the demo offerings through the service operations use, walking a clock of its own
- * through each offering's timeline (created, declared in book-building, priced, drawn, listed), so every row, journal and audit entry is what those steps write on those days. Runs
- * only while no offering exists; the listed one is seeded first, so its listing does not touch
- * the others. Returns how many it created.
+ * Who subscribed to the listed demo offering, and the units each asked for: members nobody
+ * invited (so no one's rewards change), registered, verified and funded through the services
+ * before its book-building opened.
  */
-export async function seedDemoOfferings(db: Db, demoMemberId: string, nowMs: number): Promise<number> {
+export const demoApplicants: readonly (DemoPerson & { units: number })[] = [
+  { account: "09022220001", name: "鈴木 一郎", nameKana: "スズキ イチロウ", units: 1 },
+  { account: "09022220002", name: "高橋 美咲", nameKana: "タカハシ ミサキ", units: 2 },
+  { account: "09022220003", name: "田中 健", nameKana: "タナカ ケン", units: 1 },
+  { account: "09022220004", name: "伊藤 さくら", nameKana: "イトウ サクラ", units: 3 },
+  { account: "09022220005", name: "渡辺 翔太", nameKana: "ワタナベ ショウタ", units: 1 },
+  { account: "09022220006", name: "中村 陽菜", nameKana: "ナカムラ ヒナ", units: 2 },
+  { account: "09022220007", name: "小林 大輔", nameKana: "コバヤシ ダイスケ", units: 1 },
+].map((applicant) => ({ ...applicant, password: "guest1234" }));
+
+/** Each applicant's cash: a unit at the top of the band (340,000 yen) and some to spare. */
+const applicantYen = 1_000_000;
+
+/**
+ * Creates the demo offerings through the service operations use, walking a clock of its own
+ * through each offering's timeline (created, declared in book-building, priced, drawn, paid,
+ * listed), so every row, journal and audit entry is what those steps write on those days. The
+ * listed one is subscribed by the demo applicants (when `applicants` can make them: the demo
+ * admin and a yen channel exist), its winners pay and are allotted on listing day, so a share
+ * trading above its offer price shows who asked for it. Runs only while no offering exists; the
+ * listed one is seeded first, so its listing does not touch the others. Returns how many it
+ * created.
+ */
+export async function seedDemoOfferings(
+  db: Db,
+  demoMemberId: string,
+  nowMs: number,
+  applicants?: DemoMemberDeps,
+): Promise<number> {
   const existing = mapRows(await db.execute(sql`select count(*) as n from ipo_offerings`), (row) =>
     row.int("n"),
   );
@@ -110,9 +140,16 @@ export async function seedDemoOfferings(db: Db, demoMemberId: string, nowMs: num
       releaseMultiple: demo.state === "listed" ? "1.5" : null,
     };
     clock = Math.min(nowMs, windows.bookOpenMs - 24 * hourMs);
+    const subscribers =
+      demo.state === "listed" && applicants ? await seedApplicants(applicants, clock - 24 * hourMs) : [];
     const created = await ipo.create(input, null, context());
     const id = created.offering.id;
     if (demo.state === "scheduled") continue;
+    // Each applicant declared at the offer price in book-building's first hours.
+    for (const [place, subscriber] of subscribers.entries()) {
+      clock = windows.bookOpenMs + (place + 1) * hourMs;
+      await ipo.subscribe(subscriber.memberId, id, { price: null, units: subscriber.units });
+    }
     if (demo.state === "priced" || demo.state === "payment") {
       // The demo member declared at the offer price during book-building.
       clock = windows.bookOpenMs + hourMs;
@@ -127,8 +164,34 @@ export async function seedDemoOfferings(db: Db, demoMemberId: string, nowMs: num
     clock = priceDayMs + hourMs;
     await ipo.draw(id, null, context());
     if (demo.state === "payment") continue;
+    // The winners pay the next morning; the waitlist's turn never comes.
+    clock = priceDayMs + 18 * hourMs;
+    for (const { memberId } of subscribers) {
+      const won = (await ipo.records(memberId)).find(
+        (record) => record.offeringId === id && record.state === "won",
+      );
+      if (won) await ipo.pay(memberId, won.id);
+    }
     clock = windows.listingMs + hourMs;
     await ipo.advance();
   }
   return demoOfferings.length;
+}
+
+/** The demo applicants as members, made a day before `atMs`; none when they exist already. */
+async function seedApplicants(
+  deps: DemoMemberDeps,
+  atMs: number,
+): Promise<{ memberId: string; units: number }[]> {
+  const made: { memberId: string; units: number }[] = [];
+  for (const applicant of demoApplicants) {
+    const memberId = await seedFundedMember(
+      deps,
+      applicant,
+      { registeredAtMs: atMs - 24 * hourMs, fundedAtMs: atMs },
+      applicantYen,
+    );
+    if (memberId !== undefined) made.push({ memberId, units: applicant.units });
+  }
+  return made;
 }

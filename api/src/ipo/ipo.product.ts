@@ -18,9 +18,10 @@ export const ipoProduct = product({
   jobs: ({ ipo }) => [{ name: "new shares", intervalMs: advanceIntervalMs, run: () => ipo.advance() }],
   seed: {
     when: "start",
-    after: ["auth"],
-    run: async ({ db, nowMs }) => {
-      const offerings = await seedDemoNewShares(db, nowMs);
+    // The listed offering's applicants are verified and funded by the demo admin, into a demo channel.
+    after: ["auth", "staff", "funding"],
+    run: async ({ db, config, nowMs }) => {
+      const offerings = await seedDemoNewShares(db, config, nowMs);
       return offerings > 0 ? [`created ${offerings} demo new shares, one in each state`] : [];
     },
   },

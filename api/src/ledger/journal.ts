@@ -1,14 +1,11 @@
-import type { JournalKind, JournalMemo } from "@kabuto/shared/api/journal-memo";
+import type { JournalMemo } from "@kabuto/shared/api/journal-memo";
+import type { JournalKind, MemberPurpose } from "@kabuto/shared/ledger";
 import type { Currency } from "@kabuto/shared/symbols";
 
-/**
- * A member's money by purpose: spendable, held for pending orders, posted as margin, owed to the
- * house after a loss (`deficit`), owed on credit loans (`loan`), put into copies of lead traders
- * (`copy`, shared out between the member's copies by the journals' `copy:<id>` refs). `deficit`
- * and `loan` are negative by what is owed.
- */
-export const memberPurposes = ["available", "held", "margin", "deficit", "loan", "copy"] as const;
-export type MemberPurpose = (typeof memberPurposes)[number];
+// The member's purposes and the journal kinds live in shared: the member's fund records and the
+// console name each of them in words, so a kind added there must be named on both screens.
+export type { JournalKind, MemberPurpose };
+
 /** The house's side of every movement; `adjustments` carries operations' adjusting journals. */
 export const housePurposes = [
   "fees",

@@ -19,10 +19,15 @@ afterAll(async () => {
 });
 
 /**
- * Routes under /ops that need no staff session: signing in, and signing out, which only ends
- * the caller's own staff session (a member calling it ends nothing, checked below).
+ * Routes under /ops that need no staff session: signing in, signing out, which only ends the
+ * caller's own staff session (a member calling it ends nothing, checked below), and the question
+ * whether one is signed in, which names nobody but the caller's own staff member.
  */
-const openOpsRoutes = new Set(["post /api/v1/ops/auth/login", "post /api/v1/ops/auth/logout"]);
+const openOpsRoutes = new Set([
+  "post /api/v1/ops/auth/login",
+  "post /api/v1/ops/auth/logout",
+  "get /api/v1/ops/auth/session",
+]);
 
 interface Operation {
   method: string;
@@ -94,6 +99,26 @@ describe("every operations route", () => {
       expect(response.status, where).toBe(401);
       expect(response.body?.error?.code, where).toBe("STAFF_UNAUTHENTICATED");
     }
+  });
+
+  it("answers whether a staff session is signed in without refusing anyone", async () => {
+    // The console asks this on every first visit: a 401 or 403 there was a failed request in the
+    // browser's console before anyone had done anything.
+    const session = `${app.url}/ops/auth/session`;
+    const nobody = await call(session, "GET");
+    expect(nobody.status).toBe(200);
+    expect(nobody.body).toEqual({ staff: null });
+    const asMember = await call(session, "GET", undefined, member.auth);
+    expect(asMember.status).toBe(200);
+    expect(asMember.body).toEqual({ staff: null });
+    const reviewer = await signInStaff(app, "reviewer");
+    const asStaff = await call(session, "GET", undefined, reviewer.auth);
+    expect(asStaff.status).toBe(200);
+    expect(asStaff.body.staff).toMatchObject({
+      id: reviewer.staffId,
+      login: reviewer.login,
+      role: "reviewer",
+    });
   });
 
   it("lets a member's call to staff sign-out end nothing", async () => {

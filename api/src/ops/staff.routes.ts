@@ -55,6 +55,11 @@ export function mountStaffRoutes(
     return { ok: true as const };
   });
 
+  serve(opsApi.session, async ({ request }) => {
+    // The staff middleware read the session, if there is one; a member's cookie is not one.
+    const signedIn = request.staff ? await staff.byId(request.staff.id) : undefined;
+    return { staff: signedIn ?? null };
+  });
   serve(opsApi.me, async ({ staff: me }) => {
     const found = await staff.byId(me.id);
     // A session outlives no staff row (rows are disabled, never deleted); this is for the types.

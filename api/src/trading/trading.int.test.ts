@@ -370,6 +370,27 @@ describe("limit orders and margin", () => {
     expect(added.body.margin).toBe(String(132_525 + 50_000));
   });
 
+  it("refuse margin on a position bought outright at 1×, moving no money", async () => {
+    const { auth, memberId } = await registerMember(app.url, app.database);
+    await fund(app.database, memberId, "JPY", 1_000_000n);
+    const placed = await call(
+      `${app.url}/orders`,
+      "POST",
+      { ...buyToyota, quantity: 100, leverage: 1 },
+      auth,
+    );
+    expect(placed.status).toBe(201);
+    const url = `${app.url}/positions/${placed.body.positionId}`;
+    const before = { position: (await call(url, "GET", undefined, auth)).body, cash: await account(auth) };
+    const journals = (await rowCounts()).journals;
+    const refused = await call(`${url}/margin`, "POST", { amount: "50000" }, auth);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("POSITION_NOT_LEVERAGED");
+    expect((await call(url, "GET", undefined, auth)).body).toEqual(before.position);
+    expect(await account(auth)).toEqual(before.cash);
+    expect((await rowCounts()).journals).toBe(journals);
+  });
+
   it("are private: another member sees and touches none of them", async () => {
     const owner = await registerMember(app.url, app.database);
     await fund(app.database, owner.memberId, "JPY", 1_000_000n);

@@ -25,7 +25,7 @@ import {
   defaultDayTradeTerms,
 } from "@kabuto/shared/trading/day-trade";
 import type { Fill, MarketTerms, Side } from "@kabuto/shared/trading/rules";
-import { walkBook } from "@kabuto/shared/trading/rules";
+import { acceptsAddedMargin, walkBook } from "@kabuto/shared/trading/rules";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
@@ -407,6 +407,7 @@ export class TradingService {
       nowMs,
       async (tx) => {
         const position = await this.lockHolding(tx, memberId, positionId);
+        if (!acceptsAddedMargin(position)) throw new AppError("POSITION_NOT_LEVERAGED");
         const available = await lockAvailable(tx, memberId, position.currency);
         if (available < amount)
           throw new AppError("INSUFFICIENT_BALANCE", { available: available.toString() });

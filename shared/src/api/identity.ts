@@ -123,6 +123,18 @@ const cardField = (max: number) =>
  * The spec's bank-card fields. IFSC and UPI identify Indian accounts only, so they are optional
  * here (a Japanese account has neither); every other field is required.
  */
+/**
+ * The card types of Japanese bank accounts the app offers (普通, 当座, 貯蓄). The field is the
+ * member's text, so a card added otherwise may hold another; screens name these three in words
+ * and show any other as it was written.
+ */
+export const bankCardTypes = ["ordinary", "current", "savings"] as const;
+export type BankCardType = (typeof bankCardTypes)[number];
+
+export function isBankCardType(value: string): value is BankCardType {
+  return (bankCardTypes as readonly string[]).includes(value);
+}
+
 export const bankCardInputSchema = z.object({
   holderName: cardField(64),
   cardNumber: safeText({ error: "CARD_FIELD_REQUIRED" })

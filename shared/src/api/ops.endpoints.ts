@@ -21,6 +21,7 @@ import {
   staffLoginRequestSchema,
   staffSchema,
   staffSessionResponseSchema,
+  staffSessionStateSchema,
 } from "./ops.ts";
 
 /**
@@ -48,6 +49,15 @@ export const opsApi = {
     summary: "End this staff session",
     caller: "anyone",
     response: doneSchema,
+  }),
+  session: endpoint({
+    method: "get",
+    path: "/ops/auth/session",
+    tag: "ops",
+    summary:
+      "Whether a staff session is signed in: the staff member, or null. Never a refusal, so the console's first look for a session logs no failed request",
+    caller: "anyone",
+    response: staffSessionStateSchema,
   }),
   me: endpoint({
     method: "get",

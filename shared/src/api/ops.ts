@@ -37,6 +37,8 @@ export const staffListSchema = z.object({ items: z.array(staffSchema) });
 
 /** `token` only for a sign-in that asked for it with `X-Session-Transport: bearer` (see auth.ts). */
 export const staffSessionResponseSchema = z.object({ staff: staffSchema, token: z.string().optional() });
+/** Whether this caller holds a staff session: the staff member, or null when none is signed in. */
+export const staffSessionStateSchema = z.object({ staff: staffSchema.nullable() });
 
 export const createStaffSchema = z.object({
   login: safeText({ error: "ACCOUNT_REQUIRED" })

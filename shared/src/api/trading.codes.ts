@@ -24,6 +24,8 @@ export const tradingCodes = productCodes({
     POSITION_NOT_FOUND: 404,
     POSITION_NOT_HOLDING: 409,
     POSITION_LOCKED: 409,
+    /** Margin is added only to a leveraged position; a 1× position is held with its own cash. */
+    POSITION_NOT_LEVERAGED: 409,
   },
   journals: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
   memos: [

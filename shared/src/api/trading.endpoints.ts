@@ -116,7 +116,13 @@ export const tradingApi = {
     idempotent: true,
     body: addMarginSchema,
     response: positionSchema,
-    errors: ["AMOUNT_INVALID", "INSUFFICIENT_BALANCE", "POSITION_NOT_FOUND", "POSITION_NOT_HOLDING"],
+    errors: [
+      "AMOUNT_INVALID",
+      "INSUFFICIENT_BALANCE",
+      "POSITION_NOT_FOUND",
+      "POSITION_NOT_HOLDING",
+      "POSITION_NOT_LEVERAGED",
+    ],
   }),
   terms: endpoint({
     method: "get",

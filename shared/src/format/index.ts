@@ -11,6 +11,8 @@ export {
   formatNumber,
   formatPercent,
   formatPrice,
+  formatRate,
+  formatUnitPrice,
   formatVolume,
   type MoneyFormatOptions,
   type PriceFormatOptions,

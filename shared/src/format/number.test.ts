@@ -8,6 +8,8 @@ import {
   formatNumber,
   formatPercent,
   formatPrice,
+  formatRate,
+  formatUnitPrice,
   formatVolume,
 } from "./number.ts";
 
@@ -113,10 +115,66 @@ describe("formatCompact uses each language's own units", () => {
     expect(formatCompact(Number.NaN, "en")).toBe("");
     expect(formatCompact(Number.POSITIVE_INFINITY, "ja")).toBe("");
   });
+});
 
-  it("formatVolume is the compact count", () => {
-    expect(formatVolume(1_234_500, "ja")).toBe("123.5万");
+describe("formatVolume counts every share, so volumes side by side read at one precision", () => {
+  it("groups the whole count as the language writes it, at any size", () => {
+    expect(formatVolume(8_670_000, "ja")).toBe("8,670,000");
+    expect(formatVolume(20_690_000, "ja")).toBe("20,690,000");
+    expect(formatVolume(12_300, "zh-Hant")).toBe("12,300");
+    expect(formatVolume(999, "en")).toBe("999");
     expect(formatVolume(0, "en")).toBe("0");
+  });
+
+  it("never shows a unit whose decimals change with the size (867.0万 beside 2,069万)", () => {
+    const shown = [8_670_000, 20_690_000, 123_456_789].map((shares) => formatVolume(shares, "ja"));
+    expect(shown.every((text) => /^\d{1,3}(,\d{3})*$/.test(text))).toBe(true);
+  });
+
+  it("gives empty text for NaN and infinities", () => {
+    expect(formatVolume(Number.NaN, "ja")).toBe("");
+    expect(formatVolume(Number.POSITIVE_INFINITY, "en")).toBe("");
+  });
+});
+
+describe("formatRate shows an exchange rate at a precision a member can read", () => {
+  it("keeps four decimals where one unit buys one or more of the other", () => {
+    expect(formatRate("147.24263", "ja")).toBe("147.2426");
+    expect(formatRate("150", "en")).toBe("150.0000");
+    expect(formatRate("1.0842317", "zh-Hant")).toBe("1.0842");
+  });
+
+  it("keeps four significant digits where one unit buys less than one", () => {
+    expect(formatRate("0.0067908319", "ja")).toBe("0.006791");
+    expect(formatRate("0.00072600012", "en")).toBe("0.0007260");
+    expect(formatRate("0.5", "en")).toBe("0.5000");
+  });
+
+  it("rounds the exact decimal, beyond a float's digits, and groups thousands", () => {
+    expect(formatRate("1234.56785000000000001", "en")).toBe("1,234.5679");
+  });
+
+  it.each(["", "abc", "-1.5", "1e3", "1,000"])("gives empty text for %j", (bad) => {
+    expect(formatRate(bad, "ja")).toBe("");
+  });
+});
+
+describe("formatUnitPrice writes a price per share as money beside it reads", () => {
+  it("puts the currency's symbol where the language puts it", () => {
+    expect(formatUnitPrice("1600", "JPY", "ja")).toBe("￥1,600");
+    expect(formatUnitPrice("1.78", "USD", "ja")).toBe("$1.78");
+    expect(formatUnitPrice("1.78", "USD", "zh-Hant")).toBe("US$1.78");
+    expect(formatUnitPrice("2009", "JPY", "en")).toBe("¥2,009");
+  });
+
+  it("keeps every digit of the price and at least the currency's minor digits", () => {
+    expect(formatUnitPrice("97.8", "JPY", "ja")).toBe("￥97.8");
+    expect(formatUnitPrice("1.5", "USD", "en")).toBe("$1.50");
+    expect(formatUnitPrice("0.4025", "USD", "en")).toBe("$0.4025");
+  });
+
+  it.each(["", "1,600", "1e3", "JPY 1600"])("gives empty text for %j", (bad) => {
+    expect(formatUnitPrice(bad, "JPY", "ja")).toBe("");
   });
 });
 

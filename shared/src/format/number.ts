@@ -147,9 +147,32 @@ export function formatNumber(value: number, locale: FormatLocale, maximumFractio
   );
 }
 
-/** Traded shares, compact: `1.23万` (ja), `12.35K` (en). */
+/**
+ * Traded shares, every share counted and grouped as the language writes it: `8,670,000`. One
+ * precision for every volume, so two side by side (a ranking's rows, a stock's figures) never
+ * read as `867.0万` beside `2,069万`: a compact form's digits move with the size of the number.
+ */
 export function formatVolume(shares: number, locale: FormatLocale): string {
-  return formatCompact(shares, locale);
+  if (!Number.isFinite(shares)) return "";
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(shares));
+}
+
+/** Significant digits of an exchange rate below one (`0.006791`), decimals of one above (`147.2426`). */
+const rateDigits = 4;
+
+/**
+ * An exchange rate as a member reads it: four decimals where a unit buys one or more of the
+ * other currency (USD→JPY `147.2426`), four significant digits where it buys less (JPY→USD
+ * `0.006791`, KRW→USD `0.0007260`). The ledger keeps the rate's every digit; this is display only,
+ * and rounds the exact decimal, never a float.
+ */
+export function formatRate(rate: string, locale: FormatLocale): string {
+  if (!isDecimal(rate) || rate.startsWith("-")) return "";
+  const below = /^0(\.|$)/.test(rate);
+  const options: Intl.NumberFormatOptions = below
+    ? { minimumSignificantDigits: rateDigits, maximumSignificantDigits: rateDigits }
+    : { minimumFractionDigits: rateDigits, maximumFractionDigits: rateDigits };
+  return numberFormat(locale, options).format(rate as Numeric);
 }
 
 export interface MoneyFormatOptions {
@@ -209,6 +232,23 @@ export function formatAmount(
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(text as Numeric);
+}
+
+/**
+ * A price in a currency's own units with the currency's symbol, as money reads beside it: an
+ * IPO's offer price `￥1,600` above its amount due `￥160,000`, a dividend of `$1.78` a share. Every
+ * digit the price has is shown (a yen dividend of `97.8` stays `￥97.8`), and at least the
+ * currency's minor digits (`$1.50`).
+ */
+export function formatUnitPrice(price: string, currency: string, locale: FormatLocale): string {
+  if (!isDecimal(price)) return "";
+  const digits = Math.max(fractionDigitsOf(price), currencyMinorDigits(currency));
+  return numberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(price as Numeric);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Book } from "../protocol/market-data.ts";
 import {
+  acceptsAddedMargin,
   breachesMaintenance,
   ceilDiv,
   charge,
@@ -71,6 +72,15 @@ describe("margin, charges and profit", () => {
   it("calls a position whose equity fell below half its initial margin", () => {
     expect(breachesMaintenance(1_000n, 500n, 50)).toBe(false);
     expect(breachesMaintenance(1_000n, 499n, 50)).toBe(true);
+  });
+});
+
+describe("added margin", () => {
+  it("is taken only by a leveraged position, never by one bought outright at 1×", () => {
+    expect(acceptsAddedMargin({ leverage: 1 })).toBe(false);
+    expect(acceptsAddedMargin({ leverage: 2 })).toBe(true);
+    // A day trade keeps the whole part of its leverage (3.3× as 3).
+    expect(acceptsAddedMargin({ leverage: 3 })).toBe(true);
   });
 });
 

@@ -156,6 +156,16 @@ export function equity(marginMinor: bigint, profitMinor: bigint): bigint {
   return marginMinor + profitMinor;
 }
 
+/**
+ * Whether a member may add margin to a position: only a leveraged one (an ordinary position above
+ * 1×, or a day trade), which borrows beyond its margin. A 1× position is bought outright with its
+ * own cash; more money beside it would lend nothing, so neither the app offers it nor the server
+ * takes it. The position detail's button and the server's refusal both ask this.
+ */
+export function acceptsAddedMargin(position: { leverage: number }): boolean {
+  return position.leverage > 1;
+}
+
 /** Whether the house must close the position: equity below the maintenance share of the initial margin. */
 export function breachesMaintenance(
   initialMarginMinor: bigint,

@@ -28,7 +28,7 @@ import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.ts
 import { priceDigits } from "../market/instrument.ts";
 import { knownInstrument, useInstrument } from "../market/market-api.ts";
 import { useInstruments } from "../market/use-instruments.ts";
-import { formatSignedMoney, SideBadge, toneOf } from "../trading/figures.tsx";
+import { formatSignedMoney, LeverageText, SideBadge, toneOf } from "../trading/figures.tsx";
 import { OrderForm } from "../trading/order-sheet.tsx";
 import { shownLeverage } from "../trading/pnl.ts";
 import {
@@ -205,20 +205,31 @@ function marketOfSymbol(symbol: string): Market | undefined {
   return market === "JP" || market === "US" ? market : undefined;
 }
 
+/**
+ * What the member's cash opens as day trades, said apart from the cash itself: the order form
+ * below shows the cash available, and without a word on which is which the two figures read as
+ * two buying powers.
+ */
 function BuyingPower({ overview, market }: { overview: DayTrading; market: Market }) {
   const locale = useLocale();
   const terms = overview.markets[market];
   return (
-    <dl className="day-trading__power">
-      <div>
-        <dt>
+    <div className="day-trading__power">
+      <dl>
+        <dt data-testid="day-trade-buying-power-label">
           <Trans>Day-trade buying power</Trans>
         </dt>
         <dd className="num" data-testid="day-trade-buying-power">
           {formatMoney(BigInt(terms.buyingPower), terms.currency, locale)}
         </dd>
-      </div>
-    </dl>
+      </dl>
+      <p className="day-trading__power-note" data-testid="day-trade-buying-power-note">
+        <Trans>
+          The largest day trade your available cash opens at <LeverageText leverage={terms.leverage} />,
+          margin and commission included.
+        </Trans>
+      </p>
+    </div>
   );
 }
 

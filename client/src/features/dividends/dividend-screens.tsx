@@ -1,6 +1,6 @@
 import type { DividendPayment, UpcomingDividend } from "@kabuto/shared/api/dividends";
 import { dividendsApi } from "@kabuto/shared/endpoints/dividends";
-import { formatDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { formatDate, formatMoney, formatNumber, formatUnitPrice } from "@kabuto/shared/format";
 import { ppmToPercent } from "@kabuto/shared/loans/interest";
 import { marketZone } from "@kabuto/shared/symbols";
 import { Trans } from "@lingui/react/macro";
@@ -119,10 +119,9 @@ export function DividendCalendarScreen() {
 function UpcomingRow({ dividend }: { dividend: UpcomingDividend }) {
   const locale = useLocale();
   const money = (amount: string) => formatMoney(amount, dividend.currency, locale);
-  const perShare = formatPrice(dividend.perShare, locale);
+  const perShare = formatUnitPrice(dividend.perShare, dividend.currency, locale);
   const exDate = isoDateText(dividend.exDate, locale);
   const lot = formatNumber(dividend.lotSize, locale);
-  const currency = dividend.currency;
   return (
     <li className="request-row" data-testid="dividend-upcoming" data-id={dividend.id}>
       <Link href={dividendDetailPath(dividend.id)} className="dividend-row__link">
@@ -142,7 +141,7 @@ function UpcomingRow({ dividend }: { dividend: UpcomingDividend }) {
         <div className="request-row__details">
           <span className="num">
             <Trans>
-              Ex-date {exDate} · {currency} {perShare} a share
+              Ex-date {exDate} · {perShare} a share
             </Trans>
           </span>
         </div>
@@ -218,7 +217,7 @@ function PaymentRow({ payment, linkToDividend }: { payment: DividendPayment; lin
   const locale = useLocale();
   const net = BigInt(payment.net);
   const quantity = formatNumber(payment.quantity, locale);
-  const perShare = formatPrice(payment.perShare, locale);
+  const perShare = formatUnitPrice(payment.perShare, payment.currency, locale);
   const exDate = isoDateText(payment.exDate, locale);
   const withheld = formatMoney(payment.withheld, payment.currency, locale);
   const id = payment.positionId;
@@ -330,7 +329,7 @@ function DividendFacts({ dividend, status }: { dividend: UpcomingDividend; statu
         {status === "upcoming" ? <Trans>Ahead</Trans> : <Trans>Gone ex</Trans>}
       </Fact>
       <Fact label={<Trans>Dividend a share</Trans>} testId="dividend-per-share">
-        {dividend.currency} {formatPrice(dividend.perShare, locale)}
+        {formatUnitPrice(dividend.perShare, dividend.currency, locale)}
       </Fact>
       <Fact label={<Trans>Announced</Trans>}>{isoDateText(dividend.announceDate, locale)}</Fact>
       <Fact label={<Trans>Ex-date</Trans>} testId="dividend-ex-date">

@@ -1,14 +1,17 @@
 import type { MirroredPosition } from "@kabuto/shared/api/follow";
 import { followApi } from "@kabuto/shared/endpoints/follow";
+import { formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
+import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { afterOwnAction } from "../../state/account-feed.ts";
 import { LoadProblem } from "../identity/identity-parts.tsx";
+import { priceDigits } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { SideBadge } from "../trading/figures.tsx";
 import {
@@ -45,6 +48,11 @@ export function MirroredPanel() {
           key={position.id}
           position={position}
           lotSize={lotSizeOf(position.symbol, instruments.get(position.symbol))}
+          digits={priceDigits(
+            position.symbol,
+            instruments.get(position.symbol)?.tickTable,
+            position.openPrice,
+          )}
           name={<InstrumentName symbol={position.symbol} instrument={instruments.get(position.symbol)} />}
           onDone={afterOwnAction}
         />
@@ -56,15 +64,19 @@ export function MirroredPanel() {
 function MirroredRow({
   position,
   lotSize,
+  digits,
   name,
   onDone,
 }: {
   position: MirroredPosition;
   lotSize: number;
+  /** Decimals the stock's prices are shown with, as on its own screen. */
+  digits: number;
   name: ReactNode;
   onDone: () => void;
 }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const live = useLivePosition(position);
   const [keys] = useState(() => new IntentKeys());
   const [busy, setBusy] = useState(false);
@@ -108,7 +120,7 @@ function MirroredRow({
           <dt>
             <Trans>Open price</Trans>
           </dt>
-          <dd className="num">{position.openPrice}</dd>
+          <dd className="num">{formatPrice(position.openPrice, locale, { fractionDigits: digits })}</dd>
         </div>
         <div className="trade-row__figure">
           <dt>

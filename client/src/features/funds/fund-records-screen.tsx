@@ -1,7 +1,6 @@
 import { Tabs } from "@base-ui/react/tabs";
-import type { JournalMemo } from "@kabuto/shared/api/journal-memo";
 import type { FundRecord } from "@kabuto/shared/api/trading";
-import { formatAmount, formatDate, formatDateTime, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { formatDateTime } from "@kabuto/shared/format";
 import { marketZone } from "@kabuto/shared/symbols";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -25,10 +24,10 @@ import {
   nextCursor,
   pageKey,
   parseRef,
-  stockCode,
   summarizeChanges,
 } from "./fund-record.ts";
 import { type FundRecordFilter, fetchFundRecords } from "./funds-api.ts";
+import { useRecordMemo } from "./memo-text.ts";
 import "./funds.css";
 
 /** Records per request: a screenful and a half, so scrolling rarely waits. */
@@ -54,9 +53,10 @@ const kindLabels: Record<string, MessageDescriptor> = {
   margin_add: msg({ message: "Margin added", context: "fund record" }),
   margin_call: msg({ message: "Margin call", context: "fund record" }),
   fee: msg({ message: "Trading fee", context: "fund record" }),
-  tax: msg({ message: "Stamp duty", context: "fund record" }),
+  tax: msg({ message: "Tax on the sale", context: "fund record" }),
   adjustment: msg({ message: "Adjustment", context: "fund record" }),
-  fx: msg({ message: "Currency exchange", context: "fund record" }),
+  // The Exchanges tab's word: a record is filed under the tab that names it.
+  fx: msg({ message: "Exchange", context: "fund record" }),
   loan_draw: msg({ message: "Loan received", context: "fund record" }),
   loan_interest: msg({ message: "Loan interest", context: "fund record" }),
   loan_repayment: msg({ message: "Loan repaid", context: "fund record" }),
@@ -271,130 +271,6 @@ function Reference({ reference }: { reference: string | null }) {
   }
 }
 
-/** A coded description in the member's language. */
-function useMemoText(): (memo: JournalMemo) => string {
-  const { t } = useLingui();
-  const locale = useLocale();
-  const count = (value: number) => formatNumber(value, locale);
-  return (memo) => {
-    switch (memo.code) {
-      case "position_open": {
-        const { side, leverage } = memo.params;
-        const code = stockCode(memo.params.symbol);
-        const quantity = count(memo.params.quantity);
-        const price = formatPrice(memo.params.price, locale);
-        return side === "long"
-          ? t`Long ${code} ${quantity} shares at ${price}, ${leverage}×`
-          : t`Short ${code} ${quantity} shares at ${price}, ${leverage}×`;
-      }
-      case "position_close": {
-        const code = stockCode(memo.params.symbol);
-        const quantity = count(memo.params.quantity);
-        const price = formatPrice(memo.params.price, locale);
-        return memo.params.side === "long"
-          ? t`Long ${code} ${quantity} shares closed at ${price}`
-          : t`Short ${code} ${quantity} shares closed at ${price}`;
-      }
-      case "day_trade_open": {
-        const { side, leverage } = memo.params;
-        const code = stockCode(memo.params.symbol);
-        const quantity = count(memo.params.quantity);
-        const price = formatPrice(memo.params.price, locale);
-        return side === "long"
-          ? t`Day trade: long ${code} ${quantity} shares at ${price}, ${leverage}×`
-          : t`Day trade: short ${code} ${quantity} shares at ${price}, ${leverage}×`;
-      }
-      case "day_trade_cutoff": {
-        const code = stockCode(memo.params.symbol);
-        const quantity = count(memo.params.quantity);
-        const price = formatPrice(memo.params.price, locale);
-        return memo.params.side === "long"
-          ? t`Day trade: long ${code} ${quantity} shares closed at the cut-off at ${price}`
-          : t`Day trade: short ${code} ${quantity} shares closed at the cut-off at ${price}`;
-      }
-      case "purchase_fee":
-        return t`Purchase fee`;
-      case "selling_fee":
-        return t`Selling fee`;
-      case "sale_tax":
-        return t`Tax on the sale`;
-      case "demo_funding":
-        return t`Demo starting funds`;
-      case "fx_conversion": {
-        const { from, to } = memo.params;
-        const rate = formatPrice(memo.params.rate, locale);
-        return t`${from} to ${to} at ${rate}`;
-      }
-      case "loan_interest_day": {
-        // Noon in Tokyo of that Tokyo date: the same calendar day whatever the zone's offset.
-        const day = formatDate(Date.parse(`${memo.params.date}T12:00:00+09:00`), locale, marketZone.JP);
-        return t`Interest for ${day}`;
-      }
-      case "checkin_points": {
-        const points = count(memo.params.points);
-        return t`${points} check-in points`;
-      }
-      case "dividend": {
-        const code = stockCode(memo.params.symbol);
-        const quantity = count(memo.params.quantity);
-        const perShare = formatPrice(memo.params.perShare, locale);
-        const day = formatDate(Date.parse(`${memo.params.exDate}T12:00:00+09:00`), locale, marketZone.JP);
-        const currency = memo.params.symbol.startsWith("US:") ? "USD" : "JPY";
-        const withheld = formatAmount(memo.params.withheld, currency, locale);
-        return memo.params.side === "long"
-          ? t`Dividend on long ${code} ${quantity} shares × ${perShare}, ex-date ${day}; tax withheld ${withheld}`
-          : t`Dividend paid on short ${code} ${quantity} shares × ${perShare}, ex-date ${day}`;
-      }
-      case "invitation_reward": {
-        const invitee = memo.params.invitee;
-        return t`Invitation reward: ${invitee} verified and made a first deposit`;
-      }
-      case "reward_reversal":
-        return t`Reward taken back`;
-      case "ipo_payment": {
-        const code = stockCode(memo.params.symbol);
-        const quantity = count(memo.params.quantity);
-        const price = formatPrice(memo.params.price, locale);
-        return t`New share ${code}: ${quantity} shares at ${price}, held until listing`;
-      }
-      case "ipo_allotment": {
-        const code = stockCode(memo.params.symbol);
-        const quantity = count(memo.params.quantity);
-        const price = formatPrice(memo.params.price, locale);
-        return t`New share ${code}: ${quantity} shares allotted at ${price}`;
-      }
-      case "block_hold": {
-        const code = stockCode(memo.params.symbol);
-        const quantity = count(memo.params.quantity);
-        const price = formatPrice(memo.params.price, locale);
-        return t`Block trade ${code}: ${quantity} shares at ${price}, held for review`;
-      }
-      case "block_release": {
-        const code = stockCode(memo.params.symbol);
-        const quantity = count(memo.params.quantity);
-        return t`Block trade ${code}: hold for ${quantity} shares released`;
-      }
-      case "copy": {
-        const lead = memo.params.lead;
-        switch (memo.params.action) {
-          case "in":
-            return t`Money into the copy of ${lead}`;
-          case "out":
-            return t`Money back from the copy of ${lead}`;
-          case "mirror_open":
-            return t`Copy of ${lead}: a mirrored trade opened`;
-          case "mirror_close":
-            return t`Copy of ${lead}: a mirrored trade closed`;
-          case "share_paid":
-            return t`Profit share paid to ${lead}`;
-          case "share_received":
-            return t`Profit share from a copier of ${lead}`;
-        }
-      }
-    }
-  };
-}
-
 function Memo({ kind, memo }: { kind: string; memo: string }) {
   switch (memoRole(kind)) {
     case "remark":
@@ -419,20 +295,13 @@ function Memo({ kind, memo }: { kind: string; memo: string }) {
 }
 
 function RecordRow({ record }: { record: FundRecord }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const locale = useLocale();
-  const memoText = useMemoText();
+  const memoOf = useRecordMemo();
   const summary = summarizeChanges(record.changes);
   const label = kindLabels[record.kind];
-  // The server's own description in the member's language; staff's words and older journals as written.
   const coded = codedMemo(record);
-  // A reversal's code says what it was; staff's reason follows in their own words.
-  const reason = record.memo ?? "";
-  const memo = coded
-    ? coded.code === "reward_reversal" && reason
-      ? t`Reward taken back: ${reason}`
-      : memoText(coded)
-    : record.memo;
+  const memo = memoOf(record);
   const secondary: ReactNode[] = summary.others.map((move) => {
     const purpose = purposeLabels[move.purpose];
     return (

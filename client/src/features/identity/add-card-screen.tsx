@@ -1,4 +1,4 @@
-import type { BankCardInput, SecurityStatus } from "@kabuto/shared/api/identity";
+import { type BankCardInput, bankCardTypes, type SecurityStatus } from "@kabuto/shared/api/identity";
 import { identityApi } from "@kabuto/shared/endpoints/identity";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ComponentProps, type FormEvent, type ReactNode, useState } from "react";
@@ -14,7 +14,7 @@ import { useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { buildCard } from "./identity-forms.ts";
-import { cardTypeLabel, cardTypes, LoadProblem, Notice, SignInNeeded } from "./identity-parts.tsx";
+import { cardTypeLabel, LoadProblem, Notice, SignInNeeded } from "./identity-parts.tsx";
 import "./identity.css";
 
 /** `/user/WithCard`: adds a bank card; the member's real name must be verified first (spec section 5). */
@@ -139,7 +139,7 @@ function CardForm({ realName }: { realName: string }) {
         legend={<Trans>Account type</Trans>}
         value={card.cardType}
         onChange={edit("cardType")}
-        choices={cardTypes.map((type) => ({ value: type, label: cardTypeLabel(i18n, type) }))}
+        choices={bankCardTypes.map((type) => ({ value: type, label: cardTypeLabel(i18n, type) }))}
         error={errors.cardType}
       />
       {text("cardNumber", <Trans>Account number</Trans>, { inputMode: "numeric" })}

@@ -1,4 +1,9 @@
-import type { DocumentType, SecurityStatus } from "@kabuto/shared/api/identity";
+import {
+  type BankCardType,
+  type DocumentType,
+  isBankCardType,
+  type SecurityStatus,
+} from "@kabuto/shared/api/identity";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -84,16 +89,12 @@ export function VerificationTag({ status }: { status: SecurityStatus["verificati
 }
 
 /** Card types of Japanese bank accounts; a type the server holds that is not listed shows as itself. */
-export const cardTypes = ["ordinary", "current", "savings"] as const;
-
-const cardTypeLabels: Record<(typeof cardTypes)[number], MessageDescriptor> = {
+const cardTypeLabels: Record<BankCardType, MessageDescriptor> = {
   ordinary: msg({ message: "Ordinary", context: "bank account type" }),
   current: msg({ message: "Current", context: "bank account type" }),
   savings: msg({ message: "Savings", context: "bank account type" }),
 };
 
 export function cardTypeLabel(i18n: I18n, type: string): string {
-  return Object.hasOwn(cardTypeLabels, type)
-    ? i18n._(cardTypeLabels[type as keyof typeof cardTypeLabels])
-    : type;
+  return isBankCardType(type) ? i18n._(cardTypeLabels[type]) : type;
 }

@@ -1,5 +1,5 @@
 import type { Offering, Subscription } from "@kabuto/shared/api/ipo";
-import { formatDate, formatDateTime, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { formatDate, formatDateTime, formatNumber, formatUnitPrice } from "@kabuto/shared/format";
 import type { OfferingPhase } from "@kabuto/shared/ipo/rules";
 import { marketZone } from "@kabuto/shared/symbols";
 import type { MessageDescriptor } from "@lingui/core";
@@ -106,17 +106,18 @@ export function Countdown({ offering }: { offering: Offering }) {
 /** The band (仮条件) or, once decided, the offer price. */
 export function PriceText({ offering }: { offering: Offering }) {
   const locale = useLocale();
-  const price = (value: string) => formatPrice(value, locale);
+  // In the currency's symbol form, as the amounts due beside it are.
+  const price = (value: string) => formatUnitPrice(value, offering.currency, locale);
   if (offering.offerPrice !== null) {
     return (
       <span className="num" data-testid="ipo-offer-price">
-        {price(offering.offerPrice)} {offering.currency}
+        {price(offering.offerPrice)}
       </span>
     );
   }
   return (
     <span className="num" data-testid="ipo-band">
-      {price(offering.bandLow)} – {price(offering.bandHigh)} {offering.currency}
+      {price(offering.bandLow)} – {price(offering.bandHigh)}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import type { Subscription } from "@kabuto/shared/api/ipo";
 import type { Position } from "@kabuto/shared/api/trading";
 import { ipoApi } from "@kabuto/shared/endpoints/ipo";
-import { formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
+import { formatDate, formatMoney, formatNumber, formatUnitPrice } from "@kabuto/shared/format";
 import { marketZone } from "@kabuto/shared/symbols";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
@@ -78,13 +78,15 @@ function Placement({ record, position }: { record: Subscription; position: Posit
           <dt>
             <Trans>Shares</Trans>
           </dt>
-          <dd className="num">{position?.quantity ?? "—"}</dd>
+          <dd className="num">{position ? formatNumber(position.quantity, locale) : "—"}</dd>
         </div>
         <div>
           <dt>
             <Trans>Offer price</Trans>
           </dt>
-          <dd className="num">{position ? formatPrice(position.openPrice, locale) : "—"}</dd>
+          <dd className="num">
+            {position ? formatUnitPrice(position.openPrice, record.currency, locale) : "—"}
+          </dd>
         </div>
         <div>
           <dt>

@@ -1,6 +1,12 @@
 import type { Offering, OfferingDetail, PublishedDraw, Subscription } from "@kabuto/shared/api/ipo";
 import { ipoApi } from "@kabuto/shared/endpoints/ipo";
-import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPrice,
+  formatUnitPrice,
+} from "@kabuto/shared/format";
 import { chanceOneIn, commitmentOf, runDraw } from "@kabuto/shared/ipo/draw";
 import { declarationCeiling } from "@kabuto/shared/ipo/rules";
 import { decimalToMinor } from "@kabuto/shared/money";
@@ -168,7 +174,7 @@ function YourSubscription({ offering, subscription }: { offering: Offering; subs
           {subscription.price === null ? (
             <Trans>At the offer price</Trans>
           ) : (
-            formatPrice(subscription.price, locale)
+            formatUnitPrice(subscription.price, offering.currency, locale)
           )}
         </Row>
         <Row label={<Trans>Units asked</Trans>}>{subscription.units}</Row>

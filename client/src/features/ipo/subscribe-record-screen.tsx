@@ -1,6 +1,6 @@
 import type { Subscription } from "@kabuto/shared/api/ipo";
 import { ipoApi } from "@kabuto/shared/endpoints/ipo";
-import { formatDateTime, formatMoney, formatPrice } from "@kabuto/shared/format";
+import { formatDateTime, formatMoney, formatUnitPrice } from "@kabuto/shared/format";
 import { marketZone } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -97,8 +97,12 @@ function Record({ record, onDone }: { record: Subscription; onDone: () => void }
       </div>
       <div className="request-row__details">
         <span>
-          {record.price === null ? <Trans>At the offer price</Trans> : formatPrice(record.price, locale)} ·{" "}
-          <Trans>{record.units} units asked</Trans>
+          {record.price === null ? (
+            <Trans>At the offer price</Trans>
+          ) : (
+            formatUnitPrice(record.price, record.currency, locale)
+          )}{" "}
+          · <Trans>{record.units} units asked</Trans>
           {record.unitsWon > 0 && (
             <>
               {" "}

@@ -1,8 +1,8 @@
 import { Tabs } from "@base-ui/react/tabs";
 import type { HotList } from "@kabuto/shared/api/market";
-import { formatCompact } from "@kabuto/shared/format";
+import { formatAmount, formatVolume } from "@kabuto/shared/format";
 import { type HotListKind, hotListKinds } from "@kabuto/shared/market/hot-lists";
-import { type Market, markets } from "@kabuto/shared/symbols";
+import { type Market, marketCurrency, markets } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -144,11 +144,13 @@ function HotRanking({ market, kind }: { market: Market; kind: HotListKind }) {
           noteOf={(item) => {
             if (!item.quote) return undefined;
             if (kind === "volume") {
-              const shares = formatCompact(item.quote.volume, locale);
+              const shares = formatVolume(item.quote.volume, locale);
               return <Trans>Vol. {shares}</Trans>;
             }
             if (kind === "turnover") {
-              const value = `${market === "JP" ? "¥" : "$"}${formatCompact(item.quote.turnover, locale)}`;
+              const value = formatAmount(item.quote.turnover, marketCurrency[market], locale, {
+                compact: true,
+              });
               return <Trans>Value {value}</Trans>;
             }
             return undefined;

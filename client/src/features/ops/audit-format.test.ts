@@ -44,6 +44,45 @@ describe("an audit row shows only what changed", () => {
   });
 });
 
+describe("money in an audit row reads in its currency's units, not in minor units", () => {
+  const money = (minor: string, currency: string) => `${currency} ${minor}`;
+
+  it("shows credit lines per currency through the money formatter", () => {
+    expect(
+      auditChanges(
+        { score: 500, lines: { JPY: "0", USD: "0" } },
+        { score: 700, lines: { JPY: "100000", USD: "500000" } },
+        money,
+      ),
+    ).toEqual([
+      { field: "score", before: "500", after: "700" },
+      { field: "lines", before: "JPY 0 · USD 0", after: "JPY 100000 · USD 500000" },
+    ]);
+  });
+
+  it("shows an amount beside its record's currency through the money formatter", () => {
+    expect(
+      auditChanges(
+        { currency: "USD", available: "12345" },
+        { currency: "USD", amount: "-500", available: "11845", reason: "fee refund" },
+        money,
+      ),
+    ).toEqual([
+      { field: "available", before: "USD 12345", after: "USD 11845" },
+      { field: "amount", before: null, after: "USD -500" },
+      { field: "reason", before: null, after: "fee refund" },
+    ]);
+  });
+
+  it("leaves alone what is not money: other maps, amounts without a currency, decimals", () => {
+    expect(auditChanges(null, { lines: { JPY: "1.5" }, amount: "7", title: { ja: "a" } }, money)).toEqual([
+      { field: "lines", before: null, after: '{"JPY":"1.5"}' },
+      { field: "amount", before: null, after: "7" },
+      { field: "title", before: null, after: '{"ja":"a"}' },
+    ]);
+  });
+});
+
 describe("audit values read as short text", () => {
   it("keeps strings bare and writes the rest as JSON", () => {
     expect(auditValueText("abc")).toBe("abc");

@@ -1,14 +1,17 @@
 import type { AuditEntry } from "@kabuto/shared/api/ops";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
+import { formatMoney } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { navigate } from "../../app/hash-location.ts";
 import { TextField } from "../../app/text-field.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { auditActionLabel } from "./audit-actions.ts";
 import { auditChanges, auditTargetPath } from "./audit-format.ts";
+import { referenceLabel } from "./code-labels.ts";
 import type { AuditFilter, Page } from "./ops-api.ts";
 import { type Column, PagedTable } from "./ops-table.tsx";
 import { Loaded, OpsPage, When } from "./parts.tsx";
@@ -138,12 +141,13 @@ function StaffCell({ entry }: { entry: AuditEntry }) {
 }
 
 function TargetCell({ target }: { target: string }) {
+  const { i18n } = useLingui();
   const targetPath = auditTargetPath(target);
   return (
     <span className="ops-target">
-      <Link href={filterPath({ target })} className="ops-code">
-        {target}
-      </Link>
+      {/* In words, as the action is, with the code beside: it is what the filter above takes. */}
+      <Link href={filterPath({ target })}>{referenceLabel(i18n, target)}</Link>
+      <code className="ops-code ops-muted ops-nowrap">{target}</code>
       {targetPath && (
         <Link href={targetPath} className="ops-target__open">
           <Trans context="open a screen">Open</Trans>
@@ -154,7 +158,10 @@ function TargetCell({ target }: { target: string }) {
 }
 
 function Changes({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry.before, entry.after);
+  const locale = useLocale();
+  const changes = auditChanges(entry.before, entry.after, (minor, currency) =>
+    formatMoney(minor, currency, locale),
+  );
   if (changes.length === 0) return <span className="ops-muted">—</span>;
   return (
     <ul className="ops-changes">

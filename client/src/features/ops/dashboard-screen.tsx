@@ -7,6 +7,9 @@ import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
 import { type AsyncState, useEndpoint } from "../../lib/queries.ts";
+import { auditActionLabel } from "./audit-actions.ts";
+import { auditTargetPath } from "./audit-format.ts";
+import { referenceLabel } from "./code-labels.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { Loaded, OpsCard, OpsPage, useBusy, When } from "./parts.tsx";
 
@@ -98,7 +101,7 @@ function QueueTile({
 
 /** The latest staff actions, to see at a glance what colleagues decided. */
 function RecentActions({ state, retry }: { state: AsyncState<{ items: AuditEntry[] }>; retry: () => void }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   return (
     <OpsCard title={<Trans>Latest staff actions</Trans>}>
       <Loaded state={state} retry={retry}>
@@ -113,8 +116,8 @@ function RecentActions({ state, retry }: { state: AsyncState<{ items: AuditEntry
                 <li key={entry.id}>
                   <When ms={entry.atMs} />
                   <span>{entry.staffLogin ?? t`System`}</span>
-                  <code className="ops-code">{entry.action}</code>
-                  <code className="ops-code ops-muted">{entry.target}</code>
+                  <span>{auditActionLabel(i18n, entry.action)}</span>
+                  <Target target={entry.target} />
                 </li>
               ))}
             </ul>
@@ -125,6 +128,20 @@ function RecentActions({ state, retry }: { state: AsyncState<{ items: AuditEntry
         <Trans>Open the audit log</Trans>
       </Link>
     </OpsCard>
+  );
+}
+
+/** What an action was taken on, in words, opening its screen where it has one. */
+function Target({ target }: { target: string }) {
+  const { i18n } = useLingui();
+  const path = auditTargetPath(target);
+  const label = referenceLabel(i18n, target);
+  return path ? (
+    <Link href={path} className="ops-muted">
+      {label}
+    </Link>
+  ) : (
+    <span className="ops-muted">{label}</span>
   );
 }
 

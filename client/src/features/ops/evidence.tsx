@@ -4,6 +4,7 @@ import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { useEndpoint } from "../../lib/queries.ts";
+import { auditActionLabel } from "./audit-actions.ts";
 import { uploadUrl } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { Money, OpsCard, StatusTag, When } from "./parts.tsx";
@@ -61,7 +62,7 @@ export function useAuditTrail(target: string): AuditEntry[] | undefined {
 }
 
 export function AuditTrail({ target, entries }: { target: string; entries: AuditEntry[] | undefined }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const allowed = useRoleAtLeast("supervisor");
   if (!allowed) return null;
   return (
@@ -77,7 +78,7 @@ export function AuditTrail({ target, entries }: { target: string; entries: Audit
           {entries.map((entry) => (
             <li key={entry.id}>
               <When ms={entry.atMs} />
-              <code className="ops-code">{entry.action}</code>
+              <span>{auditActionLabel(i18n, entry.action)}</span>
               <span>{entry.staffLogin ?? t`System`}</span>
               {entry.reason && <span className="ops-muted">{entry.reason}</span>}
             </li>

@@ -11,7 +11,7 @@ import type { FundRecord } from "@kabuto/shared/api/trading";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { formatMoney } from "@kabuto/shared/format";
 import type { Currency } from "@kabuto/shared/symbols";
-import type { I18n, MessageDescriptor } from "@lingui/core";
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, Suspense, useRef, useState } from "react";
@@ -28,7 +28,9 @@ import { notifySuccess } from "../../lib/notify.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { firstFieldError } from "../auth/form-errors.ts";
 import { summarizeChanges } from "../funds/fund-record.ts";
+import { useRecordMemo } from "../funds/memo-text.ts";
 import { parseAdjustment } from "./adjustment-rules.ts";
+import { journalKindLabel, purposeLabel, referenceLabel } from "./code-labels.ts";
 import { DetailScreen } from "./detail-screen.tsx";
 import { FlagTags, flagShortLabels } from "./member-flags.tsx";
 import type { Page } from "./ops-api.ts";
@@ -53,37 +55,6 @@ const flagLabels: Record<MemberFlagName, MessageDescriptor> = {
   disabled: msg`Disabled: sessions end at once, no sign-in`,
   tradingBarred: msg`Barred from trading: may close positions, not open them`,
   withdrawBarred: msg`Barred from withdrawing`,
-};
-
-const purposeLabels: Record<string, MessageDescriptor> = {
-  available: msg({ message: "Available", context: "ledger purpose" }),
-  held: msg({ message: "Held", context: "ledger purpose" }),
-  margin: msg({ message: "Margin", context: "ledger purpose" }),
-  deficit: msg({ message: "Owed", context: "ledger purpose" }),
-};
-
-/** A ledger account's purpose in words; one the console does not know shows as itself. */
-function purposeLabel(i18n: I18n, purpose: string): string {
-  const label = purposeLabels[purpose];
-  return label ? i18n._(label) : purpose;
-}
-
-const journalLabels: Record<string, MessageDescriptor> = {
-  deposit: msg({ message: "Deposit", context: "journal" }),
-  withdrawal_hold: msg({ message: "Withdrawal requested (held)", context: "journal" }),
-  withdrawal: msg({ message: "Withdrawal paid", context: "journal" }),
-  withdrawal_release: msg({ message: "Withdrawal released", context: "journal" }),
-  order_hold: msg({ message: "Order hold", context: "journal" }),
-  order_release: msg({ message: "Order hold released", context: "journal" }),
-  open: msg({ message: "Position opened", context: "journal" }),
-  close: msg({ message: "Position closed", context: "journal" }),
-  margin_add: msg({ message: "Margin added", context: "journal" }),
-  margin_call: msg({ message: "Margin call", context: "journal" }),
-  fee: msg({ message: "Fee", context: "journal" }),
-  tax: msg({ message: "Tax", context: "journal" }),
-  adjustment: msg({ message: "Adjustment", context: "journal" }),
-  fx: msg({ message: "Currency exchange", context: "journal" }),
-  reward: msg({ message: "Reward", context: "journal" }),
 };
 
 const memberPath = (member: { id: string }) => `/ops/members/${member.id}`;
@@ -298,6 +269,7 @@ function Counts({ member }: { member: MemberProfile }) {
 function Journals({ items }: { items: FundRecord[] }) {
   const { i18n, t } = useLingui();
   const locale = useLocale();
+  const memoOf = useRecordMemo();
   return (
     <OpsCard title={<Trans>Recent journals</Trans>}>
       {items.length === 0 ? (
@@ -313,10 +285,7 @@ function Journals({ items }: { items: FundRecord[] }) {
             { label: t`Time`, cell: (record) => <When ms={record.createdAtMs} /> },
             {
               label: t`Kind`,
-              cell: (record) => {
-                const label = journalLabels[record.kind];
-                return label ? i18n._(label) : record.kind;
-              },
+              cell: (record) => journalKindLabel(i18n, record.kind),
             },
             {
               label: t`Changes`,
@@ -336,7 +305,12 @@ function Journals({ items }: { items: FundRecord[] }) {
                 );
               },
             },
-            { label: t`Memo`, cell: (record) => record.memo ?? record.ref ?? "—" },
+            {
+              label: t`Memo`,
+              // The member's own words for it; a journal with no description names what it belongs to.
+              cell: (record) =>
+                memoOf(record) ?? (record.ref === null ? "—" : referenceLabel(i18n, record.ref)),
+            },
           ]}
         />
       )}

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from "@kabuto/shared/format";
+import { formatDateTime, formatMoney, formatUnitPrice } from "@kabuto/shared/format";
 import { type Currency, currencies, marketZone } from "@kabuto/shared/symbols";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -86,6 +86,12 @@ export function Empty({ children }: { children: ReactNode }) {
 export function Money({ amount, currency }: { amount: string | bigint; currency: string }) {
   const locale = useLocale();
   return <span className="num">{formatMoney(amount, currency, locale)}</span>;
+}
+
+/** A price a share in its currency's units (`￥2,009`, `$1.78`), as money beside it reads. */
+export function UnitPrice({ price, currency }: { price: string; currency: string }) {
+  const locale = useLocale();
+  return <span className="num">{formatUnitPrice(price, currency, locale)}</span>;
 }
 
 /**

@@ -601,15 +601,17 @@ function EstimateRow({
   children,
   strong,
   testId,
+  labelTestId,
 }: {
   label: ReactNode;
   children: ReactNode;
   strong?: boolean;
   testId?: string;
+  labelTestId?: string;
 }) {
   return (
     <div className={strong ? "estimate__row estimate__row--strong" : "estimate__row"}>
-      <dt>{label}</dt>
+      <dt data-testid={labelTestId}>{label}</dt>
       <dd className="num" data-testid={testId}>
         {children}
       </dd>
@@ -658,7 +660,11 @@ function Estimate({
         <EstimateRow label={<Trans>Total required</Trans>} strong testId="estimate-required">
           {money(estimate?.required)}
         </EstimateRow>
-        <EstimateRow label={<Trans>Available cash</Trans>} testId="estimate-available">
+        <EstimateRow
+          label={<Trans>Available cash</Trans>}
+          testId="estimate-available"
+          labelTestId="estimate-available-label"
+        >
           {available === undefined && !unread ? <span className="skeleton" /> : money(available)}
         </EstimateRow>
         {taxed && estimate !== undefined && (

@@ -4,6 +4,8 @@ import type { Position } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
 import { decimalToMinor } from "@kabuto/shared/money";
+import type { Market } from "@kabuto/shared/symbols";
+import { acceptsAddedMargin } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useSearch } from "wouter";
@@ -32,6 +34,7 @@ import {
   useClosedPositions,
   useHoldingPositions,
 } from "./trading-store.ts";
+import { useMarketTerms } from "./use-trading-terms.ts";
 import "./trading.css";
 
 /** `#/position/positionDetail?id=12`: one position, live while it is held, with its actions. */
@@ -144,6 +147,9 @@ function Loaded({
       : BigInt(position.closeNotional);
   const lotSize = lotSizeOf(position.symbol, instrument);
   const orderType = openOrder.status === "ready" ? openOrder.value?.type : undefined;
+  const market: Market = position.symbol.startsWith("US:") ? "US" : "JP";
+  const terms = useMarketTerms(market);
+  const taxed = terms.taxPpm > 0 || (position.closeTax !== null && BigInt(position.closeTax) > 0n);
 
   return (
     <>
@@ -205,9 +211,15 @@ function Loaded({
           <Row label={<Trans>Close price</Trans>}>{price(position.closePrice)}</Row>
           <Row label={<Trans>Opening fee</Trans>}>{money(position.openFee)}</Row>
           <Row label={<Trans>Closing fee</Trans>}>{money(position.closeFee)}</Row>
-          <Row label={position.symbol.startsWith("US:") ? <Trans>SEC fee</Trans> : <Trans>Stamp duty</Trans>}>
-            {money(position.closeTax)}
-          </Row>
+          {/* Japan charges no duty on share trades: the line shows only where a tax is charged. */}
+          {taxed && (
+            <Row
+              label={market === "US" ? <Trans>SEC fee</Trans> : <Trans>Tax on the sale</Trans>}
+              testId="detail-sale-tax"
+            >
+              {money(position.closeTax)}
+            </Row>
+          )}
         </dl>
         {holding && <Actions position={position} pnl={live.pnl} />}
       </main>
@@ -273,15 +285,18 @@ function Actions({ position, pnl }: { position: Position; pnl: bigint | undefine
     <>
       <div className="trade-bar-space" />
       <div className="trade-bar">
-        <button
-          type="button"
-          className="button button--outline trade-bar__button"
-          onClick={() => setAdding(true)}
-          disabled={!online}
-          data-testid="add-margin"
-        >
-          <Trans>Add margin</Trans>
-        </button>
+        {/* Only a leveraged position borrows beyond its margin; a 1× one is paid for in full. */}
+        {acceptsAddedMargin(position) && (
+          <button
+            type="button"
+            className="button button--outline trade-bar__button"
+            onClick={() => setAdding(true)}
+            disabled={!online}
+            data-testid="add-margin"
+          >
+            <Trans>Add margin</Trans>
+          </button>
+        )}
         <button
           type="button"
           className="button button--primary trade-bar__button"

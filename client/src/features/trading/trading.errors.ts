@@ -23,4 +23,5 @@ export const tradingErrors: ErrorMessages<typeof tradingCodes> = {
   POSITION_NOT_FOUND: msg`This position does not exist.`,
   POSITION_NOT_HOLDING: msg`Only a held position can be closed.`,
   POSITION_LOCKED: msg`This position is locked and cannot be sold yet.`,
+  POSITION_NOT_LEVERAGED: msg`Margin can be added only to a leveraged position: this one is held at 1× with its own cash.`,
 };

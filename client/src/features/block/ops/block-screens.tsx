@@ -9,7 +9,18 @@ import { errorMessage } from "../../../lib/error-messages.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useEndpoint } from "../../../lib/queries.ts";
 import { type Column, OpsTable } from "../../ops/ops-table.tsx";
-import { Empty, Loaded, Money, OpsCard, OpsPage, StatusTag, Tag, useBusy, When } from "../../ops/parts.tsx";
+import {
+  Empty,
+  Loaded,
+  Money,
+  OpsCard,
+  OpsPage,
+  StatusTag,
+  Tag,
+  UnitPrice,
+  useBusy,
+  When,
+} from "../../ops/parts.tsx";
 import { ReasonDialog } from "../../ops/reason-dialog.tsx";
 
 function reviewBid(id: string, decision: "approve" | "reject", reason?: string) {
@@ -56,7 +67,7 @@ function BidQueue({ rows }: { rows: OpsBlockApplication[] }) {
     {
       label: t({ message: "Price", context: "block trade" }),
       kind: "number",
-      cell: (row) => <span className="num">{row.price}</span>,
+      cell: (row) => <UnitPrice price={row.price} currency={row.currency} />,
     },
     { label: t`Held`, kind: "number", cell: (row) => <Money amount={row.held} currency={row.currency} /> },
     { label: t`Placed`, cell: (row) => <When ms={row.createdAtMs} /> },
@@ -120,7 +131,7 @@ function BidQueue({ rows }: { rows: OpsBlockApplication[] }) {
           <p>
             <Trans>
               {rejecting.memberAccount} asked for {rejecting.shares} shares of {rejecting.symbol} at{" "}
-              {rejecting.price}.
+              <UnitPrice price={rejecting.price} currency={rejecting.currency} />.
             </Trans>
           </p>
         </ReasonDialog>
@@ -169,7 +180,7 @@ function Offerings({ offerings }: { offerings: BlockOffering[] }) {
     {
       label: t({ message: "Price", context: "block trade" }),
       kind: "number",
-      cell: (row) => <span className="num">{row.price}</span>,
+      cell: (row) => <UnitPrice price={row.price} currency={row.currency} />,
     },
     { label: t`Block`, kind: "number", cell: (row) => row.sharesOffered.toLocaleString() },
     {

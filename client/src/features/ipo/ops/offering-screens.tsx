@@ -20,7 +20,17 @@ import { type FieldErrors, fieldErrorsFromIssues } from "../../auth/form-errors.
 import { DetailScreen } from "../../ops/detail-screen.tsx";
 import { type EditorForm, EditorPage } from "../../ops/editor-page.tsx";
 import { OpsTable } from "../../ops/ops-table.tsx";
-import { Empty, Facts, Loaded, OpsCard, refusedFields, Tag, useBusy, When } from "../../ops/parts.tsx";
+import {
+  Empty,
+  Facts,
+  Loaded,
+  OpsCard,
+  refusedFields,
+  Tag,
+  UnitPrice,
+  useBusy,
+  When,
+} from "../../ops/parts.tsx";
 
 const stateLabels: Record<Subscription["state"], MessageDescriptor> = {
   declared: msg({ message: "Awaiting draw", context: "ipo state" }),
@@ -105,9 +115,12 @@ function OfferingTable({ items, onEdit }: { items: Offering[]; onEdit: (offering
         {
           label: t({ message: "Price", context: "new share" }),
           cell: (offering) =>
-            offering.offerPrice ?? (
+            offering.offerPrice !== null ? (
+              <UnitPrice price={offering.offerPrice} currency={offering.currency} />
+            ) : (
               <>
-                {offering.bandLow} – {offering.bandHigh}
+                <UnitPrice price={offering.bandLow} currency={offering.currency} /> –{" "}
+                <UnitPrice price={offering.bandHigh} currency={offering.currency} />
               </>
             ),
         },
@@ -318,9 +331,19 @@ function OfferingFacts({ detail }: { detail: OpsOffering }) {
             [<Trans key="p">Phase</Trans>, <PhaseText key="pv" phase={offering.phase} />],
             [
               <Trans key="b">Price range</Trans>,
-              `${offering.bandLow} – ${offering.bandHigh} ${offering.currency}`,
+              <span key="bv">
+                <UnitPrice price={offering.bandLow} currency={offering.currency} /> –{" "}
+                <UnitPrice price={offering.bandHigh} currency={offering.currency} />
+              </span>,
             ],
-            [<Trans key="o">Offer price</Trans>, offering.offerPrice ?? "—"],
+            [
+              <Trans key="o">Offer price</Trans>,
+              offering.offerPrice === null ? (
+                "—"
+              ) : (
+                <UnitPrice key="ov" price={offering.offerPrice} currency={offering.currency} />
+              ),
+            ],
             [<Trans key="u">Units offered</Trans>, `${offering.unitsOffered} × ${offering.unitShares}`],
             [<Trans key="d">Demand</Trans>, t`${offering.unitsAsked} units from ${offering.members} members`],
             [<Trans key="bo">Book-building</Trans>, <When key="bov" ms={offering.dates.bookOpenMs} />],
@@ -348,7 +371,12 @@ function OfferingFacts({ detail }: { detail: OpsOffering }) {
             columns={[
               {
                 label: t({ message: "Price", context: "new share" }),
-                cell: (level) => level.price ?? t`At the offer price`,
+                cell: (level) =>
+                  level.price === null ? (
+                    t`At the offer price`
+                  ) : (
+                    <UnitPrice price={level.price} currency={offering.currency} />
+                  ),
               },
               { label: t`Units`, kind: "number", cell: (level) => level.units },
               { label: t`Members`, kind: "number", cell: (level) => level.members },

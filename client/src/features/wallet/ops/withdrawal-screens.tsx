@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import { TextField } from "../../../app/text-field.tsx";
 import { call } from "../../../lib/api.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { cardTypeLabel } from "../../ops/code-labels.ts";
 import { DetailScreen } from "../../ops/detail-screen.tsx";
 import { FundHistory } from "../../ops/evidence.tsx";
 import { useStaff } from "../../ops/ops-session.tsx";
@@ -126,6 +127,7 @@ function WithdrawalFacts({ withdrawal, checker }: { withdrawal: OpsWithdrawalDet
 }
 
 function PayTo({ withdrawal }: { withdrawal: OpsWithdrawalDetail }) {
+  const { i18n } = useLingui();
   const { card } = withdrawal;
   return (
     <OpsCard title={<Trans>Pay to</Trans>}>
@@ -143,7 +145,7 @@ function PayTo({ withdrawal }: { withdrawal: OpsWithdrawalDetail }) {
               {card.cardNumber}
             </span>,
           ],
-          [<Trans key="t">Card type</Trans>, card.cardType],
+          [<Trans key="t">Card type</Trans>, cardTypeLabel(i18n, card.cardType)],
           [<Trans key="b">Bank</Trans>, card.bankName],
           [<Trans key="r">Branch</Trans>, `${card.branchName} (${card.branchCode})`],
           ...(card.ifsc ? [[<Trans key="i">IFSC</Trans>, card.ifsc] as const] : []),
