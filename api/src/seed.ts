@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { parseSupportHours } from "@kabuto/shared/support/hours";
 import { verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
@@ -15,6 +16,7 @@ import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { KycService } from "./identity/kyc.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
 import { seedDemoOfferings } from "./ipo/ipo-seed.ts";
+import { DeviceTokens } from "./kernel/devices.ts";
 import { hashPassword } from "./kernel/passwords.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
@@ -314,6 +316,8 @@ export async function seedDemoInvitee(
     db,
     throttle: new MemoryThrottleStore(),
     sms: { send: async () => undefined },
+    // The seed's registrations hand device tokens to no device: a key of its own, then forgotten.
+    devices: new DeviceTokens(randomBytes(32).toString("base64url")),
     logger: { warn: () => undefined },
     inviteRequired: true,
     registrationsPerAddress: 1,

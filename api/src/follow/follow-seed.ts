@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createMemoryBus } from "@kabuto/bus";
 import type { LeadAvatar } from "@kabuto/shared/api/follow";
 import type { InstrumentCatalog, UnitCandle } from "@kabuto/shared/market/catalog";
@@ -17,6 +18,7 @@ import { ChannelsService } from "../funding/channels.service.ts";
 import { DepositsService } from "../funding/deposits.service.ts";
 import { parseFundHours } from "../funding/fund-hours.ts";
 import { KycService } from "../identity/kyc.service.ts";
+import { DeviceTokens } from "../kernel/devices.ts";
 import { CandlesRepo } from "../market/candles.repo.ts";
 import { InvitationsService } from "../rewards/invitations.service.ts";
 import { parseRewardTerms } from "../rewards/rewards.service.ts";
@@ -112,6 +114,8 @@ export async function seedDemoLeads(deps: {
     db,
     throttle: new MemoryThrottleStore(),
     sms: { send: async () => undefined },
+    // The seed's registrations hand device tokens to no device: a key of its own, then forgotten.
+    devices: new DeviceTokens(randomBytes(32).toString("base64url")),
     logger: { warn: () => undefined },
     inviteRequired: true,
     registrationsPerAddress: 100,
