@@ -3,10 +3,12 @@ import {
   deviceCookieName,
   deviceTokenHeader,
   sessionTransportHeader,
+  staffDeviceCookieName,
 } from "@kabuto/shared/api/auth";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../db/schema.ts";
+import { StaffService } from "../ops/staff.service.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -219,6 +221,36 @@ describe("device cookies keep an owner's own device signing in", () => {
       const signedIn = await owner.post("/auth/sms-login", { account, code });
       expect(codeOf(signedIn)).toBe("OK");
       expect(signedIn.body.member.account).toBe(account);
+    });
+  });
+
+  describe("staff sign-in", () => {
+    it("five wrong sign-ins from an attacker do not lock out the admin's browser", async () => {
+      const login = "device.admin";
+      await new StaffService(app.database.db).create(
+        { login, name: login, role: "admin", password: "staff-password-1" },
+        null,
+        { nowMs: Date.now() },
+      );
+      const staffSignIn = (from: Browser, password: string) =>
+        from.post("/ops/auth/login", { login, password });
+      const admin = browser();
+      expect(codeOf(await staffSignIn(admin, "staff-password-1"))).toBe("OK");
+      for (let guess = 0; guess < throttleRules.staffAccount.limit; guess += 1) {
+        expect(codeOf(await staffSignIn(browser(), `guess-${guess}`))).toBe("STAFF_LOGIN_FAILED");
+      }
+      expect(codeOf(await staffSignIn(browser(), "staff-password-1"))).toBe("STAFF_LOGIN_THROTTLED");
+      const signedIn = await staffSignIn(admin, "staff-password-1");
+      expect(codeOf(signedIn)).toBe("OK");
+      expect(signedIn.body.staff.login).toBe(login);
+
+      // A member's device cookie is no staff one, even carried under the staff cookie's name.
+      const account = await newMember();
+      const member = browser();
+      expect(codeOf(await signIn(member, account, "secret123"))).toBe("OK");
+      const crossed = browser();
+      crossed.setCookie(staffDeviceCookieName, member.cookie(deviceCookieName) as string, "/api/v1/ops/auth");
+      expect(codeOf(await staffSignIn(crossed, "staff-password-1"))).toBe("STAFF_LOGIN_THROTTLED");
     });
   });
 });
