@@ -14,6 +14,7 @@ import { ApiDocs } from "./http/openapi.ts";
 import { apiHeaders, csrfGuard } from "./http/security.ts";
 import { hearControl, sessionMiddleware } from "./http/session-middleware.ts";
 import { storedResult } from "./idempotency/claims.ts";
+import { DeviceTokens } from "./kernel/devices.ts";
 import type { Kernel, RouteContext } from "./kernel/product.ts";
 import { staffMiddleware } from "./kernel/staff-sessions.ts";
 import type { MarketService } from "./market/market.service.ts";
@@ -75,7 +76,7 @@ export function createApp(deps: AppDeps): {
     staffEvents: deps.staffEvents ?? createStaffPublisher(deps.bus, now),
     logger: deps.logger,
     log: (message, fields) => deps.logger.warn(fields, message),
-    secrets: { throttle: deps.throttle, sms: deps.sms },
+    secrets: { throttle: deps.throttle, sms: deps.sms, devices: deviceTokens(deps.config) },
     onPositionClose,
   };
   const services = createServices(kernel);
@@ -162,4 +163,17 @@ export function createApp(deps: AppDeps): {
     uploads: services.uploadStore,
     sessionsHeard,
   };
+}
+
+/**
+ * The signer of device tokens. Every API process must sign with the same key, or a device would
+ * be trusted by one and not the next, so service mode refuses to start without one.
+ */
+function deviceTokens(config: Config): DeviceTokens {
+  if (!config.deviceCookieSecret) {
+    throw new Error(
+      "DEVICE_COOKIE_SECRET is required in service mode: at least 32 random characters, the same on every API process",
+    );
+  }
+  return new DeviceTokens(config.deviceCookieSecret);
 }

@@ -31,6 +31,17 @@ describe("configuration", () => {
     expect(loadConfig({ MARKET_HOURS: "always", FUND_HOURS: "10:00-15:00" }).FUND_HOURS).toBe("10:00-15:00");
   });
 
+  it("signs device tokens with DEVICE_COOKIE_SECRET; embedded mode makes a key, service mode never does", () => {
+    const secret = "s".repeat(32);
+    expect(loadConfig({ DEVICE_COOKIE_SECRET: secret }).deviceCookieSecret).toBe(secret);
+    const made = loadConfig({}).deviceCookieSecret;
+    expect(made).toMatch(/^[\w-]{43}$/);
+    expect(loadConfig({}).deviceCookieSecret).not.toBe(made);
+    // Every API process must share the key, so service mode has none unless it is given one.
+    expect(loadConfig({ DATABASE_URL: "postgres://db/kabuto" }).deviceCookieSecret).toBeUndefined();
+    expect(() => loadConfig({ DEVICE_COOKIE_SECRET: "too-short" })).toThrow(/DEVICE_COOKIE_SECRET/);
+  });
+
   it("fails fast, naming the setting, on a bad value", () => {
     expect(() => loadConfig({ LEVERAGE_JP: "two" })).toThrow(/LEVERAGE_JP/);
     expect(() => loadConfig({ LEVERAGE_US: "1,50" })).toThrow(/LEVERAGE_US/);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import path from "node:path";
 import { originListSetting } from "@kabuto/shared/origin";
@@ -80,6 +81,13 @@ const configSchema = z.object({
   REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Who may set X-Forwarded-For (see trustProxySetting); default: nobody. */
   TRUST_PROXY: trustProxySetting,
+  /**
+   * The key that signs device tokens (kernel/devices.ts): at least 32 characters, the same on
+   * every API process, and kept secret, since whoever holds it can mint a trusted device for any
+   * account. Required in service mode; embedded mode makes a random one at each start (its
+   * devices are then trusted again after their next sign-in). Changing it untrusts every device.
+   */
+  DEVICE_COOKIE_SECRET: z.string().min(32).optional(),
   /** Cookies get the Secure flag; on by default in production, where TLS ends at the load balancer. */
   COOKIE_SECURE: booleanFlag.optional(),
   /**
@@ -244,6 +252,8 @@ export type Config = Omit<z.infer<typeof configSchema>, "FUND_HOURS" | "SUPPORT_
   seedDemo: boolean;
   cookieSecure: boolean;
   uploadDir: string;
+  /** DEVICE_COOKIE_SECRET, or embedded mode's random one; unset in service mode without it. */
+  deviceCookieSecret: string | undefined;
 };
 
 /**
@@ -266,6 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       values.SUPPORT_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : defaultSupportHours),
     seedDemo: values.SEED_DEMO ?? embedded,
     cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === "production",
+    deviceCookieSecret:
+      values.DEVICE_COOKIE_SECRET ?? (embedded ? randomBytes(32).toString("base64url") : undefined),
     uploadDir: values.UPLOAD_DIR ?? path.join(values.DATA_DIR, "uploads"),
   };
 }

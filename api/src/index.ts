@@ -9,6 +9,7 @@ export type { AccountEvents } from "./events/account-events.ts";
 export { createAccountPublisher } from "./events/account-events.ts";
 export { permissionsPolicy } from "./http/security.ts";
 export { newListings } from "./ipo/ipo.service.ts";
+export { DeviceTokens } from "./kernel/devices.ts";
 export { memberSessionLookup } from "./kernel/member-sessions.ts";
 export type { DemoSeed, SeedContext } from "./kernel/product.ts";
 export { staffSessionLookup } from "./kernel/staff-sessions.ts";

@@ -21,6 +21,8 @@ const secretKeys = [
   "token",
   "sessionToken",
   "staffToken",
+  "deviceToken",
+  "x-device-token",
   "cookie",
   "authorization",
   "set-cookie",

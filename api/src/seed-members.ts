@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { AuthService } from "./auth/auth.service.ts";
 import type { Config } from "./config.ts";
@@ -6,6 +7,7 @@ import { AppError } from "./errors.ts";
 import { DepositsService } from "./funding/deposits.service.ts";
 import { parseFundHours } from "./funding/fund-hours.ts";
 import { KycService } from "./identity/kyc.service.ts";
+import { DeviceTokens } from "./kernel/devices.ts";
 import type { StaffMember } from "./kernel/staff-sessions.ts";
 import { InvitationsService } from "./rewards/invitations.service.ts";
 import { parseRewardTerms } from "./rewards/rewards.service.ts";
@@ -66,6 +68,8 @@ export async function seedFundedMember(
     db,
     throttle: new MemoryThrottleStore(),
     sms: { send: async () => undefined },
+    // The seed's registrations hand device tokens to no device: a key of its own, then forgotten.
+    devices: new DeviceTokens(randomBytes(32).toString("base64url")),
     logger: { warn: () => undefined },
     inviteRequired: person.inviteCode !== undefined,
     // Every demo member registers from the same (empty) address.

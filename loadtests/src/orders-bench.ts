@@ -99,6 +99,8 @@ try {
     REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
     SEED_DEMO: "1",
     LOG_LEVEL: "warn",
+    // Service mode signs device tokens with a key of its own; the bench's is thrown away with it.
+    DEVICE_COOKIE_SECRET: randomBytes(32).toString("base64url"),
   });
   children.push(api);
   const base = `http://127.0.0.1:${apiPort}/api/v1`;

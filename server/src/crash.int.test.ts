@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { checkLedger, type Database, isHealthy, openDatabase } from "@kabuto/api";
-import { fund, localPostgresUrl, registerMember } from "@kabuto/api/testing";
+import { fund, localPostgresUrl, registerMember, testSettings } from "@kabuto/api/testing";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import pg from "pg";
@@ -51,6 +51,7 @@ async function startApi(): Promise<void> {
       KYC_REQUIRED_FOR_TRADING: "0",
       SEED_DEMO: "1",
       LOG_LEVEL: "silent",
+      DEVICE_COOKIE_SECRET: testSettings.DEVICE_COOKIE_SECRET as string,
     },
     stdio: "ignore",
   });

@@ -10,13 +10,14 @@ export const authProduct = product({
   uses: [],
   needsSecrets: true,
   create: (kernel) => {
-    const { throttle, sms } = secretsOf(kernel, "auth");
+    const { throttle, sms, devices } = secretsOf(kernel, "auth");
     const { config } = kernel;
     return {
       auth: new AuthService({
         db: kernel.database.db,
         throttle,
         sms,
+        devices,
         logger: kernel.logger,
         inviteRequired: config.INVITE_REQUIRED,
         registrationsPerAddress: config.REGISTRATIONS_PER_ADDRESS_HOUR,

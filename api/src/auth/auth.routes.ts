@@ -1,14 +1,17 @@
-import { type Me, sessionCookieName } from "@kabuto/shared/api/auth";
+import { deviceCookieName, sessionCookieName } from "@kabuto/shared/api/auth";
 import { authApi } from "@kabuto/shared/endpoints/auth";
 import type { Request, Response, Router } from "express";
 import type { ApiDocs } from "../http/openapi.ts";
-import { wantsBearer } from "../http/security.ts";
+import { deviceTokenOf, wantsBearer } from "../http/security.ts";
+import { deviceTokenTtlMs } from "../kernel/devices.ts";
 import { sessionTtlMs } from "../kernel/member-sessions.ts";
-import { type AuthService, type RequestContext, toMe } from "./auth.service.ts";
+import { type AuthService, type RequestContext, type SignedIn, toMe } from "./auth.service.ts";
 
 /** The cookie that ties an SMS code to the browser that asked for it (see AuthService.requestSmsCode). */
 export const smsChallengeCookieName = "kabuto_sms_challenge";
 const smsChallengeCookiePath = "/api/v1/auth";
+/** The device cookie goes only where it is read: sign-in, registration and SMS codes. */
+const deviceCookiePath = "/api/v1/auth";
 
 export function mountAuthRoutes(
   router: Router,
@@ -27,6 +30,7 @@ export function mountAuthRoutes(
     nowMs: now(),
     ip: request.ip ?? "unknown",
     userAgent: request.get("user-agent"),
+    deviceToken: deviceTokenOf(request, deviceCookieName),
   });
   const setCookie = (response: Response, token: string) =>
     response.cookie(sessionCookieName, token, {
@@ -38,12 +42,19 @@ export function mountAuthRoutes(
     });
 
   /**
-   * A browser gets the session as an httpOnly cookie and an answer without the token; a caller
-   * that asked for bearer transport gets the token and no cookie.
+   * A browser gets the session and its device token as httpOnly cookies and an answer without
+   * either; a caller that asked for bearer transport gets both tokens and no cookie.
    */
-  const answerSession = (request: Request, response: Response, result: { member: Me; token: string }) => {
+  const answerSession = (request: Request, response: Response, result: SignedIn) => {
     if (wantsBearer(request)) return result;
     setCookie(response, result.token);
+    response.cookie(deviceCookieName, result.deviceToken, {
+      httpOnly: true,
+      sameSite: "strict",
+      secure: deps.cookieSecure,
+      maxAge: deviceTokenTtlMs,
+      path: deviceCookiePath,
+    });
     return { member: result.member };
   };
 

@@ -10,13 +10,20 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import type { DeviceTokens } from "../kernel/devices.ts";
 import { createSession, hashToken, revokeSession, type SessionMember } from "../kernel/member-sessions.ts";
-import { argon2Options, signInAccountKey, signInAddressClaim } from "../kernel/passwords.ts";
+import {
+  argon2Options,
+  signInAccountKey,
+  signInAddressClaim,
+  signInDeviceClaim,
+} from "../kernel/passwords.ts";
 import type { SmsSender } from "../security/sms.ts";
 import {
   addressKey,
   registrationWindowMs,
   reserve,
+  reserveTrusted,
   type ThrottleStore,
   throttleRules,
 } from "../security/throttle.ts";
@@ -38,6 +45,15 @@ export interface RequestContext {
   nowMs: number;
   ip: string;
   userAgent?: string | undefined;
+  /** The device token the request carried (cookie or header), checked against the account it names. */
+  deviceToken?: string | undefined;
+}
+
+/** A member signed in: their session token, and a fresh device token for the device that did it. */
+export interface SignedIn {
+  member: Me;
+  token: string;
+  deviceToken: string;
 }
 
 export function toMe(member: SessionMember): Me {
@@ -54,6 +70,8 @@ export interface AuthDeps {
   db: Db;
   throttle: ThrottleStore;
   sms: SmsSender;
+  /** Signs the device tokens that give the owner's devices a sign-in budget of their own. */
+  devices: DeviceTokens;
   logger: Pick<Logger, "warn">;
   inviteRequired: boolean;
   /** Registrations one address may attempt per hour (REGISTRATIONS_PER_ADDRESS_HOUR). */
@@ -74,7 +92,7 @@ export class AuthService {
    * numbers to learn which are members (ACCOUNT_EXISTS) is slow; see the README's security
    * section for why the answer still says so.
    */
-  async register(body: Registration, context: RequestContext): Promise<{ member: Me; token: string }> {
+  async register(body: Registration, context: RequestContext): Promise<SignedIn> {
     // A form error, like the schema's: checked before the attempt counts.
     if (this.deps.inviteRequired && !body.inviteCode) {
       throw new AppError("INVITE_CODE_REQUIRED", { fields: { inviteCode: "INVITE_CODE_REQUIRED" } });
@@ -108,22 +126,27 @@ export class AuthService {
       createdAtMs: context.nowMs,
     });
     if (!member) throw new AppError("ACCOUNT_EXISTS", { fields: { account: "ACCOUNT_EXISTS" } });
-    const token = await createSession(this.db, member.id, context);
-    return { member: toMe(member), token };
+    return this.signedIn(member, context);
   }
 
   /**
-   * Password sign-in. The attempt is counted against the address and the account before the
-   * password is checked, so a burst of guesses gets at most the limit checked; a right password
-   * clears the account's count and hands the address's back.
+   * Password sign-in. The attempt is counted before the password is checked, so a burst of
+   * guesses gets at most the limit checked. A device holding the account's device token counts
+   * against its own budget, which nobody else's guesses spend (OWASP's device cookies); any other
+   * request counts against the address and the account, and a right password then clears the
+   * account's count and hands the address's back.
    */
-  async login(body: Credentials, context: RequestContext): Promise<{ member: Me; token: string }> {
-    const reservation = await reserve(
+  async login(body: Credentials, context: RequestContext): Promise<SignedIn> {
+    const device = this.deviceOf(body.account, context);
+    const reservation = await reserveTrusted(
       this.deps.throttle,
-      [
-        signInAddressClaim(context.ip),
-        { key: signInAccountKey(body.account), rule: throttleRules.signInAccount, onSuccess: "clear" },
-      ],
+      {
+        trusted: device ? [signInDeviceClaim(device)] : undefined,
+        untrusted: [
+          signInAddressClaim(context.ip),
+          { key: signInAccountKey(body.account), rule: throttleRules.signInAccount, onSuccess: "clear" },
+        ],
+      },
       context.nowMs,
     );
     if ("refusedForMs" in reservation) {
@@ -138,28 +161,35 @@ export class AuthService {
     await reservation.succeeded();
     if (member.disabled) throw new AppError("ACCOUNT_DISABLED");
     if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
-    const token = await createSession(this.db, member.id, context);
-    return { member: toMe(member), token };
+    return this.signedIn(member, context);
   }
 
   /**
    * Sends a one-time sign-in code to `account` if it is a member, and does the same work and
    * gives the same answer if it is not: a stranger learns nothing about who is a member. The
    * returned challenge goes to the asking browser (a cookie); the code goes to the phone; both
-   * are needed to sign in, so nobody can spend or replace another browser's code.
+   * are needed to sign in, so nobody can spend or replace another browser's code. A device
+   * holding the number's device token asks within a budget of its own, so codes others ask for
+   * the number cannot hold up the owner's.
    */
   async requestSmsCode(
     account: string,
     context: RequestContext,
   ): Promise<{ challenge: string; expiresInMs: number }> {
     const address = addressKey(context.ip);
-    const reservation = await reserve(
+    const device = this.deviceOf(account, context);
+    const reservation = await reserveTrusted(
       this.deps.throttle,
-      [
-        { key: `sms-send:address:${address}`, rule: throttleRules.smsSendAddress, onSuccess: "keep" },
-        { key: `sms-send:pair:${address}:${account}`, rule: throttleRules.smsSendPair, onSuccess: "keep" },
-        { key: `sms-send:account:${account}`, rule: throttleRules.smsSendAccount, onSuccess: "keep" },
-      ],
+      {
+        trusted: device
+          ? [{ key: `sms-send:device:${device}`, rule: throttleRules.smsSendDevice, onSuccess: "keep" }]
+          : undefined,
+        untrusted: [
+          { key: `sms-send:address:${address}`, rule: throttleRules.smsSendAddress, onSuccess: "keep" },
+          { key: `sms-send:pair:${address}:${account}`, rule: throttleRules.smsSendPair, onSuccess: "keep" },
+          { key: `sms-send:account:${account}`, rule: throttleRules.smsSendAccount, onSuccess: "keep" },
+        ],
+      },
       context.nowMs,
     );
     if ("refusedForMs" in reservation) {
@@ -194,7 +224,7 @@ export class AuthService {
     body: SmsCredentials,
     challenge: string | undefined,
     context: RequestContext,
-  ): Promise<{ member: Me; token: string }> {
+  ): Promise<SignedIn> {
     const reservation = await reserve(
       this.deps.throttle,
       [
@@ -231,12 +261,26 @@ export class AuthService {
     if (member.disabled) throw new AppError("ACCOUNT_DISABLED");
     if (member.frozen) throw new AppError("ACCOUNT_FROZEN");
     await this.deps.throttle.clear(signInAccountKey(body.account));
-    const token = await createSession(this.db, member.id, context);
-    return { member: toMe(member), token };
+    return this.signedIn(member, context);
   }
 
   async logout(token: string | undefined, nowMs: number): Promise<void> {
     if (token) await revokeSession(this.db, token, nowMs);
+  }
+
+  /** The nonce of the request's device token when it was issued for `account`, else undefined. */
+  private deviceOf(account: string, context: RequestContext): string | undefined {
+    return this.deps.devices.nonceOf(context.deviceToken, { kind: "member", account });
+  }
+
+  /**
+   * A session for a member who proved who they are, and a new device token for the device that
+   * did (OWASP issues a fresh one at every sign-in), so its next sign-ins are trusted.
+   */
+  private async signedIn(member: SessionMember, context: RequestContext): Promise<SignedIn> {
+    const token = await createSession(this.db, member.id, context);
+    const deviceToken = this.deps.devices.issue({ kind: "member", account: member.account });
+    return { member: toMe(member), token, deviceToken };
   }
 
   private async freshInviteCode(): Promise<string> {

@@ -1,4 +1,9 @@
-import { bearerTransport, sessionCookieName, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import {
+  bearerTransport,
+  deviceTokenHeader,
+  sessionCookieName,
+  sessionTransportHeader,
+} from "@kabuto/shared/api/auth";
 import { allowedOriginSet, isAllowedOrigin } from "@kabuto/shared/origin";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
@@ -118,4 +123,16 @@ export function requireBodyKind(kind: BodyKind): RequestHandler {
 /** Whether a sign-in asked for its token in the answer instead of a cookie (`X-Session-Transport: bearer`). */
 export function wantsBearer(request: Request): boolean {
   return request.get(sessionTransportHeader)?.trim().toLowerCase() === bearerTransport;
+}
+
+/**
+ * The device token a sign-in carries (kernel/devices.ts): the `X-Device-Token` header of a
+ * native caller, else the browser's device cookie. Only its shape is looked at here; the
+ * service checks its signature against the account the sign-in names.
+ */
+export function deviceTokenOf(request: Request, cookieName: string): string | undefined {
+  const header = request.get(deviceTokenHeader)?.trim();
+  if (header) return header;
+  const cookie: unknown = request.cookies?.[cookieName];
+  return typeof cookie === "string" ? cookie : undefined;
 }

@@ -32,3 +32,11 @@ export function signInAddressClaim(ip: string): ThrottleClaim {
     onSuccess: "give-back",
   };
 }
+
+/**
+ * The claim of a sign-in from a device that holds the account's device token (kernel/devices.ts):
+ * its own budget, which a right password clears.
+ */
+export function signInDeviceClaim(nonce: string): ThrottleClaim {
+  return { key: `sign-in:device:${nonce}`, rule: throttleRules.signInDevice, onSuccess: "clear" };
+}

@@ -10,6 +10,7 @@ import type { ApiDocs } from "../http/openapi.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 import type { SmsSender } from "../security/sms.ts";
 import type { ThrottleStore } from "../security/throttle.ts";
+import type { DeviceTokens } from "./devices.ts";
 
 /**
  * What every product is built from: the settings, the database, the bus, the instruments, the
@@ -63,6 +64,8 @@ export interface Secrets {
   throttle: ThrottleStore;
   /** Texts sign-in codes. */
   sms: SmsSender;
+  /** Signs the device tokens that give a member's or staff member's own devices a sign-in budget. */
+  devices: DeviceTokens;
 }
 
 /** What a product's routes are mounted with: the routers, the document, and the session controls. */

@@ -21,7 +21,7 @@ export const staffProduct = product({
     const { db } = kernel.database;
     const { now, events } = kernel;
     return {
-      staff: new StaffService(db, { throttle: secretsOf(kernel, "staff").throttle }),
+      staff: new StaffService(db, { signIn: secretsOf(kernel, "staff") }),
       members: new MembersService(db),
       adjustments: new AdjustmentsService({ db, events }),
       ledgerCheck: new LedgerCheckService({ db, now }),

@@ -1,8 +1,10 @@
+import { staffDeviceCookieName } from "@kabuto/shared/api/auth";
 import { opsApi } from "@kabuto/shared/endpoints/ops";
 import type { Request, Router } from "express";
 import { AppError } from "../errors.ts";
 import type { ApiDocs } from "../http/openapi.ts";
-import { wantsBearer } from "../http/security.ts";
+import { deviceTokenOf, wantsBearer } from "../http/security.ts";
+import { deviceTokenTtlMs } from "../kernel/devices.ts";
 import { hashToken } from "../kernel/member-sessions.ts";
 import { staffCookieName, staffSessionTtlMs } from "../kernel/staff-sessions.ts";
 import type { StaffService } from "./staff.service.ts";
@@ -13,6 +15,8 @@ import type { StaffService } from "./staff.service.ts";
  * sees it.
  */
 const staffCookiePaths = ["/api/v1/ops", "/socket.io"] as const;
+/** The console's device cookie goes only to staff sign-in, the one place that reads it. */
+const staffDeviceCookiePath = "/api/v1/ops/auth";
 
 /** Staff sign-in, staff accounts and the audit log viewer, all under `/ops`. */
 export function mountStaffRoutes(
@@ -31,8 +35,12 @@ export function mountStaffRoutes(
   const context = (request: Request) => ({ nowMs: now(), ip: request.ip ?? "" });
 
   serve(opsApi.login, async ({ body, request, response }) => {
-    const result = await staff.login(body, { nowMs: now(), ip: request.ip ?? "unknown" });
-    // As for members (auth.routes.ts): the console gets the cookie only, a script asks for the token.
+    const result = await staff.login(body, {
+      nowMs: now(),
+      ip: request.ip ?? "unknown",
+      deviceToken: deviceTokenOf(request, staffDeviceCookieName),
+    });
+    // As for members (auth.routes.ts): the console gets cookies only, a script asks for the tokens.
     if (wantsBearer(request)) return result;
     for (const path of staffCookiePaths) {
       response.cookie(staffCookieName, result.token, {
@@ -43,6 +51,13 @@ export function mountStaffRoutes(
         path,
       });
     }
+    response.cookie(staffDeviceCookieName, result.deviceToken, {
+      httpOnly: true,
+      sameSite: "strict",
+      secure: deps.cookieSecure,
+      maxAge: deviceTokenTtlMs,
+      path: staffDeviceCookiePath,
+    });
     return { staff: result.staff };
   });
 

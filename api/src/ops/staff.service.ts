@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AuditQuery, auditPage, recordAudit } from "../kernel/audit.ts";
+import type { DeviceTokens } from "../kernel/devices.ts";
 import { hashPassword } from "../kernel/passwords.ts";
 import {
   createStaffSession,
@@ -17,7 +18,7 @@ import {
   revokeStaffSessions,
   type StaffMember,
 } from "../kernel/staff-sessions.ts";
-import { addressKey, reserve, type ThrottleStore, throttleRules } from "../security/throttle.ts";
+import { addressKey, reserveTrusted, type ThrottleStore, throttleRules } from "../security/throttle.ts";
 import { validate } from "../validate.ts";
 import {
   allStaff,
@@ -44,38 +45,47 @@ function toStaff(row: StaffRow): Staff {
 
 export class StaffService {
   private readonly db: Db;
-  private readonly throttle: ThrottleStore | undefined;
+  private readonly signIn: { throttle: ThrottleStore; devices: DeviceTokens } | undefined;
 
-  /** `throttle` is needed for sign-in; the seed and the command line only create accounts. */
-  constructor(db: Db, options: { throttle?: ThrottleStore } = {}) {
+  /** `signIn` is needed for sign-in; the seed and the command line only create accounts. */
+  constructor(db: Db, options: { signIn?: { throttle: ThrottleStore; devices: DeviceTokens } } = {}) {
     this.db = db;
-    this.throttle = options.throttle;
+    this.signIn = options.signIn;
   }
 
   /**
    * Staff sign-in, throttled as members' is (a login's guesses slow down, an address's stop)
-   * under keys of its own. Each attempt is counted before the password is checked.
+   * under keys of its own. Each attempt is counted before the password is checked. A browser
+   * holding the login's device token counts against its own budget, so guesses from elsewhere
+   * cannot keep an admin out of their own console.
    */
   async login(
     body: StaffCredentials,
-    context: { nowMs: number; ip: string },
-  ): Promise<{ staff: Staff; token: string }> {
-    if (!this.throttle) throw new Error("staff sign-in needs a throttle store");
-    const reservation = await reserve(
-      this.throttle,
-      [
-        {
-          key: `staff:address:${addressKey(context.ip)}`,
-          rule: throttleRules.staffAddress,
-          onSuccess: "give-back",
-        },
-        // A name no staff account can have shares one key, so made-up names cannot grow the store.
-        {
-          key: `staff:login:${staffLoginPattern.test(body.login) ? body.login : "malformed"}`,
-          rule: throttleRules.staffAccount,
-          onSuccess: "clear",
-        },
-      ],
+    context: { nowMs: number; ip: string; deviceToken?: string | undefined },
+  ): Promise<{ staff: Staff; token: string; deviceToken: string }> {
+    if (!this.signIn) throw new Error("staff sign-in needs a throttle store and device tokens");
+    const { throttle, devices } = this.signIn;
+    const device = devices.nonceOf(context.deviceToken, { kind: "staff", login: body.login });
+    const reservation = await reserveTrusted(
+      throttle,
+      {
+        trusted: device
+          ? [{ key: `staff:device:${device}`, rule: throttleRules.staffDevice, onSuccess: "clear" }]
+          : undefined,
+        untrusted: [
+          {
+            key: `staff:address:${addressKey(context.ip)}`,
+            rule: throttleRules.staffAddress,
+            onSuccess: "give-back",
+          },
+          // A name no staff account can have shares one key, so made-up names cannot grow the store.
+          {
+            key: `staff:login:${staffLoginPattern.test(body.login) ? body.login : "malformed"}`,
+            rule: throttleRules.staffAccount,
+            onSuccess: "clear",
+          },
+        ],
+      },
       context.nowMs,
     );
     if ("refusedForMs" in reservation) {
@@ -88,7 +98,7 @@ export class StaffService {
     if (!row || !ok || row.disabled) throw new AppError("STAFF_LOGIN_FAILED");
     await reservation.succeeded();
     const token = await createStaffSession(this.db, row.id, context.nowMs);
-    return { staff: toStaff(row), token };
+    return { staff: toStaff(row), token, deviceToken: devices.issue({ kind: "staff", login: row.login }) };
   }
 
   /** Ends the session this token opened. */

@@ -128,17 +128,26 @@ const day = 24 * hour;
  * Every throttle of the product. Sign-in's per-account rule slows guessing down rather than
  * locking the account: five tries, then a minute, doubling to half an hour; a correct password
  * (or an SMS code) clears it. The per-address rules are higher, since a mobile carrier puts many
- * members behind one address.
+ * members behind one address. The per-account rules count only untrusted attempts: a device that
+ * signed in to the account before (its device token, kernel/devices.ts) has a budget of its own.
  */
 export const throttleRules = {
   /** Member sign-in and the old-password check, per account. */
   signInAccount: { limit: 5, windowMs: day, backoff: { firstMs: minute, maxMs: 30 * minute } },
   /** Wrong member passwords from one address, whatever the account. */
   signInAddress: { limit: 30, windowMs: 15 * minute },
+  /**
+   * Member sign-in from a device that holds the account's device token: the owner's own five,
+   * which no one else's guesses spend. Used up, the token gives no bypass for an hour after its
+   * last try (its sign-ins then count as anyone's), and the account is not locked for others.
+   */
+  signInDevice: { limit: 5, windowMs: hour },
   /** Staff sign-in, per login: as members'. */
   staffAccount: { limit: 5, windowMs: day, backoff: { firstMs: minute, maxMs: 30 * minute } },
   /** Wrong staff passwords from one address, whatever the login. */
   staffAddress: { limit: 30, windowMs: 15 * minute },
+  /** Staff sign-in from a browser that holds the login's device token: as members'. */
+  staffDevice: { limit: 5, windowMs: hour },
   /** The six-digit fund password: a million values, so the wait grows faster and further. */
   fundPassword: { limit: 5, windowMs: day, backoff: { firstMs: 15 * minute, maxMs: 4 * hour } },
   /** SMS codes sent to one number in an hour, whoever asks: an upper bound on texts and on guesses. */
@@ -147,6 +156,11 @@ export const throttleRules = {
   smsSendPair: { limit: 3, windowMs: hour },
   /** SMS codes one address asks for, whatever the number. */
   smsSendAddress: { limit: 10, windowMs: hour },
+  /**
+   * SMS codes a device holding the number's device token asks for, apart from the number's own
+   * ten: however many codes others ask for, the owner's phone can still get one.
+   */
+  smsSendDevice: { limit: 3, windowMs: hour },
   /** Wrong SMS codes from one address, whatever the number. */
   smsLoginAddress: { limit: 30, windowMs: 15 * minute },
 } as const satisfies Record<string, ThrottleRule>;
@@ -222,4 +236,24 @@ export async function reserve(
       );
     },
   };
+}
+
+/**
+ * Counts an attempt against a trusted device's own claims when the request has some (it holds
+ * the account's device token) and they still allow it; otherwise against the untrusted claims,
+ * as a stranger's attempt. A device that used up its own budget is thus only as limited as
+ * anyone else, and never spends the account's untrusted budget while it has its own.
+ */
+export async function reserveTrusted(
+  store: ThrottleStore,
+  claims: { trusted: readonly ThrottleClaim[] | undefined; untrusted: readonly ThrottleClaim[] },
+  nowMs: number,
+): Promise<Reservation | { refusedForMs: number }> {
+  if (!claims.trusted) return reserve(store, claims.untrusted, nowMs);
+  const own = await reserve(store, claims.trusted, nowMs);
+  if (!("refusedForMs" in own)) return own;
+  const fallback = await reserve(store, claims.untrusted, nowMs);
+  return "refusedForMs" in fallback
+    ? { refusedForMs: Math.min(own.refusedForMs, fallback.refusedForMs) }
+    : fallback;
 }

@@ -168,6 +168,9 @@ export const testSettings: Readonly<Record<string, string>> = {
   // Suites about trading or money test the rules they are about; the gates have suites of their own.
   KYC_REQUIRED_FOR_TRADING: "0",
   FUND_HOURS: "always",
+  // Service-mode processes of the composition package's tests share it, as a deployment's do;
+  // a test value, never a deployment's.
+  DEVICE_COOKIE_SECRET: "kabuto-test-device-cookie-secret-not-for-use",
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -1,9 +1,9 @@
-import { bearerTransport, sessionTransportHeader } from "@kabuto/shared/api/auth";
+import { bearerTransport, deviceTokenHeader, sessionTransportHeader } from "@kabuto/shared/api/auth";
 import { errorBodySchema } from "@kabuto/shared/api/errors";
 import { validationDetailsSchema } from "@kabuto/shared/api/field-issues";
 import { type CallInput, type EndpointResponse, type EndpointSpec, pathOf } from "@kabuto/shared/endpoint";
 import type { z } from "zod";
-import { bearerToken, isWrapped } from "../native/session-token.ts";
+import { bearerToken, deviceToken, isWrapped } from "../native/session-token.ts";
 import { ApiError, type FieldError } from "./api-error.ts";
 import { reportUnauthorized } from "./unauthorized.ts";
 
@@ -17,6 +17,8 @@ export const uploadTimeoutMs = 60_000;
 const apiBase = "/api/v1";
 /** Sign-ins that answer with a token instead of a cookie when asked (the native wrapper asks). */
 const bearerSignIns = new Set(["/auth/login", "/auth/register", "/auth/sms-login"]);
+/** Where the wrapper sends its device token, as a browser sends its device cookie: they read it. */
+const deviceTokenReaders = new Set(["/auth/login", "/auth/sms-code"]);
 
 /** Each field's code, with the bound the server named for it (`params`) where it named one. */
 export function fieldErrors(details: Record<string, unknown> | undefined): Record<string, FieldError> {
@@ -63,6 +65,8 @@ async function send(method: string, path: string, body: Body, idempotencyKey?: s
   const token = bearerToken();
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   if (bearerSignIns.has(path) && isWrapped()) headers[sessionTransportHeader] = bearerTransport;
+  const device = deviceTokenReaders.has(path) ? deviceToken() : undefined;
+  if (device !== undefined) headers[deviceTokenHeader] = device;
   let response: Response;
   try {
     response = await fetch(`${apiBase}${path}`, {

@@ -10,8 +10,15 @@ import { Capacitor } from "@capacitor/core";
 
 /** The key the token is kept under in secure storage. */
 export const tokenStorageKey = "kabuto.session";
+/**
+ * The key of the device token (a browser's device cookie; see `deviceCookieName` in shared's
+ * auth.ts): it outlives sign-outs, since it is what keeps this phone signing in while someone
+ * else's guesses hold the account.
+ */
+export const deviceTokenStorageKey = "kabuto.device";
 
 let token: string | undefined;
+let device: string | undefined;
 
 /** Whether the app runs inside the native shell rather than a browser. */
 export function isWrapped(): boolean {
@@ -31,10 +38,24 @@ function secureStorage() {
   return import("@aparajita/capacitor-secure-storage");
 }
 
-/** Reads the kept token at start-up, before the first request (bridge.ts). */
+/** The device token when wrapped and one was kept; a browser sends its device cookie instead. */
+export function deviceToken(): string | undefined {
+  return device;
+}
+
+/** Reads the kept tokens at start-up, before the first request (bridge.ts). */
 export async function readSessionToken(): Promise<void> {
   const { SecureStorage } = await secureStorage();
   token = (await SecureStorage.getItem(tokenStorageKey).catch(() => null)) ?? undefined;
+  device = (await SecureStorage.getItem(deviceTokenStorageKey).catch(() => null)) ?? undefined;
+}
+
+/** Keeps the device token a bearer sign-in returned, in place of the one before. */
+export async function keepDeviceToken(received: string | undefined): Promise<void> {
+  if (!isWrapped() || received === undefined) return;
+  device = received;
+  const { SecureStorage } = await secureStorage();
+  await SecureStorage.setItem(deviceTokenStorageKey, received);
 }
 
 /** Keeps the token a bearer sign-in returned; a browser's sign-in returns none and nothing happens. */

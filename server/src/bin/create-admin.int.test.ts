@@ -3,12 +3,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type Database, MemoryThrottleStore, openDatabase, StaffService } from "@kabuto/api";
+import { type Database, DeviceTokens, MemoryThrottleStore, openDatabase, StaffService } from "@kabuto/api";
 import { databaseSettings, openTestDatabase, rowsOf } from "@kabuto/api/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
+/** What sign-in needs beside the database: attempt counters and a signer of device tokens. */
+const signIn = {
+  throttle: new MemoryThrottleStore(),
+  devices: new DeviceTokens("create-admin-test-device-secret-0123456789"),
+};
 const script = path.resolve(import.meta.dirname, "create-admin.ts");
 
 /** Runs the command as `npm run ops:create-admin` would, with only the environment given. */
@@ -57,7 +62,7 @@ describe("ops:create-admin in service mode (DATABASE_URL)", () => {
     expect(await staffRows(database)).toEqual([
       { login: "root.admin", role: "admin", action: "staff.create", staff_id: null },
     ]);
-    const signedIn = await new StaffService(database.db, { throttle: new MemoryThrottleStore() }).login(
+    const signedIn = await new StaffService(database.db, { signIn }).login(
       { login: "root.admin", password },
       { nowMs: Date.now(), ip: "127.0.0.1" },
     );
@@ -71,7 +76,7 @@ describe("ops:create-admin in service mode (DATABASE_URL)", () => {
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain("a-long-passphrase");
-    const signedIn = await new StaffService(database.db, { throttle: new MemoryThrottleStore() }).login(
+    const signedIn = await new StaffService(database.db, { signIn }).login(
       { login: "second", password: "a-long-passphrase" },
       { nowMs: Date.now(), ip: "127.0.0.1" },
     );

@@ -94,9 +94,23 @@ export type Me = z.infer<typeof meSchema>;
 export const sessionTransportHeader = "x-session-transport";
 export const bearerTransport = "bearer";
 
+/**
+ * Device tokens (OWASP's device cookies; api/src/kernel/devices.ts): a sign-in hands the device
+ * that made it a token signed for that account, and the device's next sign-ins to the account
+ * count against a budget of its own, which an attacker's guesses elsewhere cannot spend. A
+ * browser holds it in this httpOnly cookie (`kabuto_staff_device` for the console); a caller that
+ * signs in with `X-Session-Transport: bearer` gets it as `deviceToken` in the answer and sends it
+ * back in this header when it signs in (or asks for an SMS code) again.
+ */
+export const deviceCookieName = "kabuto_device";
+export const staffDeviceCookieName = "kabuto_staff_device";
+export const deviceTokenHeader = "x-device-token";
+
 export const sessionResponseSchema = z.object({
   member: meSchema,
   /** Only for a sign-in that asked for it with `X-Session-Transport: bearer`. */
   token: z.string().optional(),
+  /** The same: this device's token, to send back in `X-Device-Token` at its next sign-in. */
+  deviceToken: z.string().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

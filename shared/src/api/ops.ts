@@ -35,8 +35,13 @@ export const staffSchema = z.object({
 export type Staff = z.infer<typeof staffSchema>;
 export const staffListSchema = z.object({ items: z.array(staffSchema) });
 
-/** `token` only for a sign-in that asked for it with `X-Session-Transport: bearer` (see auth.ts). */
-export const staffSessionResponseSchema = z.object({ staff: staffSchema, token: z.string().optional() });
+/** `token` and `deviceToken` only for a sign-in that asked for them with `X-Session-Transport: bearer` (see auth.ts). */
+export const staffSessionResponseSchema = z.object({
+  staff: staffSchema,
+  token: z.string().optional(),
+  /** With `token`: the caller's device token, to send back in `X-Device-Token` at its next sign-in (auth.ts). */
+  deviceToken: z.string().optional(),
+});
 /** Whether this caller holds a staff session: the staff member, or null when none is signed in. */
 export const staffSessionStateSchema = z.object({ staff: staffSchema.nullable() });
 

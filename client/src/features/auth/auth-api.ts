@@ -6,12 +6,13 @@ import type {
 } from "@kabuto/shared/api/auth";
 import { authApi } from "@kabuto/shared/endpoints/auth";
 import { call } from "../../lib/api.ts";
-import { keepSessionToken } from "../../native/session-token.ts";
+import { keepDeviceToken, keepSessionToken } from "../../native/session-token.ts";
 import { clearSession, saveSession } from "../../state/session.ts";
 
-/** A sign-in's answer: the token first when the wrapper asked for one, then the session. */
+/** A sign-in's answer: the tokens first when the wrapper asked for them, then the session. */
 async function signedIn(response: SessionResponse): Promise<SessionResponse> {
   await keepSessionToken(response.token);
+  await keepDeviceToken(response.deviceToken);
   saveSession(response);
   return response;
 }
