@@ -68,7 +68,9 @@ describe("SMS sign-in", () => {
     await page.click("button[type=submit]");
     await page.locator("#sms-code-error").waitFor(soon);
     // In the member's language: the sign-in feature's own message for SMS_CODE_WRONG.
-    expect(await page.textContent("#sms-code-error")).toContain("コードが正しくないか、有効期限が切れています");
+    expect(await page.textContent("#sms-code-error")).toContain(
+      "コードが正しくないか、有効期限が切れています",
+    );
     expect(new URL(page.url()).hash).toMatch(/^#\/login\/logon2/);
 
     await page.fill("#sms-code", code);
