@@ -177,7 +177,7 @@ function Record({ record, name }: { record: BlockApplication; name: string }) {
           disabled={busy}
           data-testid="block-withdraw"
         >
-          <Trans>Withdraw</Trans>
+          <Trans context="block application">Withdraw</Trans>
         </button>
       )}
     </div>

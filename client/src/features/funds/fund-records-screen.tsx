@@ -104,7 +104,7 @@ export function FundRecordsScreen() {
               <Trans>Withdrawals</Trans>
             </Tabs.Tab>
             <Tabs.Tab className="underline-tabs__tab" value="trade">
-              <Trans>Trades</Trans>
+              <Trans context="fund records tab">Trades</Trans>
             </Tabs.Tab>
             <Tabs.Tab className="underline-tabs__tab" value="exchange">
               <Trans>Exchanges</Trans>
@@ -350,7 +350,7 @@ function useMemoText(): (memo: JournalMemo) => string {
         return t`Invitation reward: ${invitee} verified and made a first deposit`;
       }
       case "reward_reversal":
-        return t`Reward taken back`;
+        return t({ message: "Reward taken back", context: "reward record" });
       case "ipo_payment": {
         const code = stockCode(memo.params.symbol);
         const quantity = count(memo.params.quantity);

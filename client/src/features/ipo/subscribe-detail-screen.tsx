@@ -357,7 +357,7 @@ function DeclarationForm({
         disabled={busy}
         data-testid="ipo-submit"
       >
-        {subscription ? <Trans>Change</Trans> : <Trans>Subscribe</Trans>}
+        {subscription ? <Trans context="ipo declaration">Change</Trans> : <Trans>Subscribe</Trans>}
       </button>
     </form>
   );

@@ -178,7 +178,7 @@ function Loaded({
           </Row>
           <Row label={<Trans>Price type</Trans>} testId="detail-price-type">
             {openOrder.status === "loading" && <span className="skeleton" />}
-            {orderType === "market" && <Trans>Market</Trans>}
+            {orderType === "market" && <Trans context="order type">Market</Trans>}
             {orderType === "limit" && <Trans>Limit</Trans>}
             {openOrder.status !== "loading" && orderType === undefined && "—"}
           </Row>
@@ -205,7 +205,15 @@ function Loaded({
           <Row label={<Trans>Close price</Trans>}>{price(position.closePrice)}</Row>
           <Row label={<Trans>Opening fee</Trans>}>{money(position.openFee)}</Row>
           <Row label={<Trans>Closing fee</Trans>}>{money(position.closeFee)}</Row>
-          <Row label={position.symbol.startsWith("US:") ? <Trans>SEC fee</Trans> : <Trans>Stamp duty</Trans>}>
+          <Row
+            label={
+              position.symbol.startsWith("US:") ? (
+                <Trans>SEC fee</Trans>
+              ) : (
+                <Trans context="position charge">Stamp duty</Trans>
+              )
+            }
+          >
             {money(position.closeTax)}
           </Row>
         </dl>
@@ -221,7 +229,7 @@ function Status({ position }: { position: Position }) {
   let label: ReactNode;
   if (position.status === "holding") label = <Trans>Holding</Trans>;
   else if (position.closeReason === "margin_call") label = <Trans>Closed by margin call</Trans>;
-  else label = <Trans>Closed</Trans>;
+  else label = <Trans context="position status">Closed</Trans>;
   return (
     <p className="position-hero__status">
       <span className="tag" data-status={position.status} data-testid="detail-status">
@@ -260,7 +268,7 @@ function Actions({ position, pnl }: { position: Position; pnl: bigint | undefine
       applyPosition(closed);
       afterOwnAction();
       setClosing(false);
-      notifySuccess(t`Position closed`);
+      notifySuccess(t({ message: "Position closed", context: "done notice" }));
     } catch (error) {
       closeKeys.settle(error);
       notifyError(error);
@@ -358,7 +366,7 @@ function AddMarginSheet({
       afterOwnAction();
       setAmount("");
       onOpenChange(false);
-      notifySuccess(t`Margin added`);
+      notifySuccess(t({ message: "Margin added", context: "done notice" }));
     } catch (caught) {
       keys.settle(caught);
       const code = errorCode(caught);
@@ -410,7 +418,7 @@ function AddMarginSheet({
                 <dl className="estimate__list">
                   <div className="estimate__row">
                     <dt>
-                      <Trans>Available cash</Trans>
+                      <Trans context="buying power">Available cash</Trans>
                     </dt>
                     <dd className="num">
                       {balance ? (

@@ -54,7 +54,7 @@ export function PositionsScreen() {
   const session = useSessionState();
   return (
     <>
-      <PageHeader title={<Trans>Positions</Trans>} />
+      <PageHeader title={<Trans context="positions screen">Positions</Trans>} />
       {session ? <PositionTabs /> : <SignedOut />}
     </>
   );
@@ -111,13 +111,13 @@ function PositionTabs() {
     >
       <Tabs.List ref={list} className="underline-tabs position-tabs">
         <Tabs.Tab className="underline-tabs__tab" value="holding" data-value="holding">
-          <Trans>In progress</Trans>
+          <Trans context="position tab">In progress</Trans>
         </Tabs.Tab>
         <Tabs.Tab className="underline-tabs__tab" value="pending" data-value="pending">
           <Trans>Pending orders</Trans>
         </Tabs.Tab>
         <Tabs.Tab className="underline-tabs__tab" value="closed" data-value="closed">
-          <Trans>Ended</Trans>
+          <Trans context="position tab">Ended</Trans>
         </Tabs.Tab>
         {featureTabs.map((each) => (
           <Tabs.Tab
@@ -323,7 +323,9 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
         <Figure label={<Trans>Quantity</Trans>}>
           <QuantityText shares={order.quantity} lotSize={lotSizeOf(order.symbol, instrument)} />
         </Figure>
-        <Figure label={<Trans>Held</Trans>}>{formatMoney(order.held, order.currency, locale)}</Figure>
+        <Figure label={<Trans context="order hold">Held</Trans>}>
+          {formatMoney(order.held, order.currency, locale)}
+        </Figure>
       </dl>
       <p className="trade-row__time num">
         {formatDate(order.createdAtMs, locale, zone)} {formatClock(order.createdAtMs, locale, zone)}
@@ -413,7 +415,7 @@ function ClosedRow({
           <p className="trade-row__time num">
             {position.closeReason === "margin_call" && (
               <span className="tag tag--danger">
-                <Trans>Margin call</Trans>
+                <Trans context="close reason">Margin call</Trans>
               </span>
             )}
             {formatDate(position.closedAtMs, locale, zone)} {formatClock(position.closedAtMs, locale, zone)}
