@@ -25,7 +25,15 @@ import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, LeverageText, SideBadge, toneOf } from "./figures.tsx";
 import { shownLeverage } from "./pnl.ts";
-import { InstrumentName, lotSizeOf, PnlText, QuantityText, useLivePosition } from "./position-parts.tsx";
+import {
+  InstrumentName,
+  LockUpTag,
+  lotSizeOf,
+  PnlText,
+  QuantityText,
+  useLivePosition,
+  useLockEnd,
+} from "./position-parts.tsx";
 import {
   applyPosition,
   useAccountSummary,
@@ -224,8 +232,7 @@ function Loaded({
 }
 
 function Status({ position }: { position: Position }) {
-  const locale = useLocale();
-  const locked = position.lockedUntilMs !== null && position.lockedUntilMs > Date.now();
+  const lockEnd = useLockEnd(position);
   let label: ReactNode;
   if (position.status === "holding") label = <Trans>Holding</Trans>;
   else if (position.closeReason === "margin_call") label = <Trans>Closed by margin call</Trans>;
@@ -235,13 +242,7 @@ function Status({ position }: { position: Position }) {
       <span className="tag" data-status={position.status} data-testid="detail-status">
         {label}
       </span>
-      {locked && position.lockedUntilMs !== null && (
-        <span className="tag tag--danger">
-          <Trans>
-            Locked until {formatClock(position.lockedUntilMs, locale, symbolZone(position.symbol))}
-          </Trans>
-        </span>
-      )}
+      {lockEnd !== undefined && <LockUpTag until={lockEnd} testId="detail-lock" />}
     </p>
   );
 }
@@ -254,7 +255,7 @@ function Actions({ position, pnl }: { position: Position; pnl: bigint | undefine
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const [closeKeys] = useState(() => new IntentKeys());
-  const locked = position.lockedUntilMs !== null && position.lockedUntilMs > Date.now();
+  const locked = useLockEnd(position) !== undefined;
 
   async function close() {
     setBusy(true);

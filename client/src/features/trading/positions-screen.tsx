@@ -20,9 +20,18 @@ import { useSessionState } from "../../state/session.ts";
 import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
+import { HoldingSummary } from "./holding-summary.tsx";
 import { positionDetailPath } from "./paths.ts";
 import { shownLeverage } from "./pnl.ts";
-import { Figure, InstrumentName, lotSizeOf, OpenPositionSummary, QuantityText } from "./position-parts.tsx";
+import {
+  Figure,
+  InstrumentName,
+  LockUpTag,
+  lotSizeOf,
+  OpenPositionSummary,
+  QuantityText,
+  useLockEnd,
+} from "./position-parts.tsx";
 import {
   applyOrder,
   type Loaded,
@@ -196,23 +205,26 @@ function HoldingPanel() {
   const holding = useHoldingPositions();
   const instruments = useInstruments(holding.value?.map((position) => position.symbol) ?? []);
   return (
-    <ListState
-      loaded={holding}
-      empty={
-        <>
-          <p>
-            <Trans>No positions in progress. Open one from a stock's page.</Trans>
-          </p>
-          <MarketLink />
-        </>
-      }
-    >
-      {(items) =>
-        items.map((position) => (
-          <HoldingRow key={position.id} position={position} instrument={instruments.get(position.symbol)} />
-        ))
-      }
-    </ListState>
+    <>
+      <HoldingSummary />
+      <ListState
+        loaded={holding}
+        empty={
+          <>
+            <p>
+              <Trans>No positions in progress. Open one from a stock's page.</Trans>
+            </p>
+            <MarketLink />
+          </>
+        }
+      >
+        {(items) =>
+          items.map((position) => (
+            <HoldingRow key={position.id} position={position} instrument={instruments.get(position.symbol)} />
+          ))
+        }
+      </ListState>
+    </>
   );
 }
 
@@ -223,6 +235,7 @@ function HoldingRow({
   position: Position;
   instrument: InstrumentWithQuote | undefined;
 }) {
+  const lockEnd = useLockEnd(position);
   return (
     <li>
       <Link
@@ -238,6 +251,11 @@ function HoldingRow({
           pnlTestId="holding-pnl"
           lastTestId="holding-last"
         />
+        {lockEnd !== undefined && (
+          <p className="trade-row__time">
+            <LockUpTag until={lockEnd} testId="holding-lock" />
+          </p>
+        )}
       </Link>
     </li>
   );
