@@ -178,7 +178,11 @@ export const journals = pgTable(
     memoParams: jsonb("memo_params"),
     createdAtMs: epochMs("created_at_ms").notNull(),
   },
-  (table) => [index("journals_member_idx").on(table.memberId, table.id)],
+  (table) => [
+    index("journals_member_idx").on(table.memberId, table.id),
+    // Fund records: a member's journals newest first by time, the id breaking ties (migration 0024).
+    index("journals_member_time_idx").on(table.memberId, table.createdAtMs, table.id),
+  ],
 );
 
 /** Entries never change: a database trigger refuses UPDATE and DELETE, and every journal sums to zero per currency. */
@@ -509,7 +513,11 @@ export const auditLog = pgTable(
     ip: text("ip"),
     atMs: epochMs("at_ms").notNull(),
   },
-  (table) => [index("audit_target_idx").on(table.target, table.id)],
+  (table) => [
+    index("audit_target_idx").on(table.target, table.id),
+    // The audit log newest first by time, the id breaking ties (migration 0024).
+    index("audit_log_time_idx").on(table.atMs, table.id),
+  ],
 );
 
 /** News and announcements for the home screen, in the three interface languages. */

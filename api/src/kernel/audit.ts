@@ -1,6 +1,6 @@
 import type { AuditActionCode } from "@kabuto/shared/api/audit";
 import type { AuditEntry } from "@kabuto/shared/api/ops";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { auditLog, staff } from "../db/schema.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
@@ -11,7 +11,7 @@ const auditPageSize = 100;
 export interface AuditQuery {
   target?: string | undefined;
   staffId?: string | undefined;
-  /** An audit id: the page holds older rows only. */
+  /** The id of the oldest row already shown: the page goes on after it, in the same order. */
   before?: number | undefined;
 }
 
@@ -44,7 +44,11 @@ function bigintAsString(_key: string, value: unknown): unknown {
   return typeof value === "bigint" ? value.toString() : value;
 }
 
-/** The audit log, newest first, by target or staff member, with the login of whoever acted. */
+/**
+ * The audit log, newest first by when the action happened (ids breaking ties, so pages neither
+ * repeat nor skip a row), by target or staff member, with the login of whoever acted. An id is
+ * not a time: the seeds record actions dated before rows already written.
+ */
 export async function auditPage(db: Db, query: AuditQuery): Promise<AuditEntry[]> {
   const rows = await db
     .select({
@@ -64,10 +68,12 @@ export async function auditPage(db: Db, query: AuditQuery): Promise<AuditEntry[]
       and(
         query.target ? eq(auditLog.target, query.target) : undefined,
         query.staffId ? eq(auditLog.staffId, query.staffId) : undefined,
-        query.before ? lt(auditLog.id, query.before) : undefined,
+        query.before
+          ? sql`(${auditLog.atMs}, ${auditLog.id}) < (select at_ms, id from audit_log where id = ${query.before})`
+          : undefined,
       ),
     )
-    .orderBy(desc(auditLog.id))
+    .orderBy(desc(auditLog.atMs), desc(auditLog.id))
     .limit(auditPageSize);
   return rows.map((row) => ({
     ...row,

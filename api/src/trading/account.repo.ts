@@ -79,6 +79,12 @@ export async function accountSummary(tx: Tx, memberId: string): Promise<AccountS
   return { balances: [...balances.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };
 }
 
+/**
+ * The member's journals, newest first by when they happened, ids breaking ties so a page never
+ * repeats or skips one. A journal's id is not its time: seeds and backdated corrections write
+ * journals dated before ones already written. `before` is the id of the oldest record already
+ * shown; the page continues after it in the same order (none, if it is not one of the member's).
+ */
 export async function fundRecords(
   tx: Tx,
   memberId: string,
@@ -99,8 +105,13 @@ export async function fundRecords(
       join ledger_accounts a on a.id = e.account_id
       where j.member_id = ${memberId}
         ${kinds ? sql`and j.kind = any(${sql.param(kinds)}::text[])` : sql``}
-        ${query.before ? sql`and j.id < ${query.before}` : sql``}
-      group by j.id order by j.id desc limit ${query.limit}`),
+        ${
+          query.before
+            ? sql`and (j.created_at_ms, j.id) < (
+          select b.created_at_ms, b.id from journals b where b.id = ${query.before} and b.member_id = ${memberId})`
+            : sql``
+        }
+      group by j.id order by j.created_at_ms desc, j.id desc limit ${query.limit}`),
   );
   return {
     items: rows.map((row) => ({

@@ -35,7 +35,7 @@ export function ConfirmDialog({
           {children && <div className="dialog__body">{children}</div>}
           <div className="dialog__actions">
             <AlertDialog.Close className="button button--outline">
-              <Trans>Back</Trans>
+              <Trans context="go back">Back</Trans>
             </AlertDialog.Close>
             <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy}>
               {confirmLabel}

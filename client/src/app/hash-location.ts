@@ -41,6 +41,11 @@ function currentSearch(): string {
 
 export interface NavigateOptions {
   replace?: boolean;
+  /**
+   * The entry's history state. A replaced entry keeps the one it had unless given another: a
+   * screen rewriting its own address (a chosen tab in the query) is still the same entry.
+   */
+  state?: unknown;
 }
 
 /** Goes to `to` (`/path` or `/path?query`), adding a history entry unless `replace`. */
@@ -49,7 +54,8 @@ export function navigate(to: string, options: NavigateOptions = {}): void {
   const url = new URL(oldURL);
   url.hash = to.startsWith("/") ? to : `/${to}`;
   if (url.href === oldURL) return;
-  history[options.replace ? "replaceState" : "pushState"](null, "", url.href);
+  if (options.replace) history.replaceState(options.state ?? history.state, "", url.href);
+  else history.pushState(options.state ?? null, "", url.href);
   dispatchEvent(new HashChangeEvent("hashchange", { oldURL, newURL: url.href }));
 }
 

@@ -18,7 +18,12 @@ export function PageHeader({ title, back, actions }: PageHeaderProps) {
     <header className="page-header">
       <div className="page-header__side">
         {back !== undefined && (
-          <button type="button" className="icon-button" aria-label={t`Back`} onClick={() => goBack(back)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t({ message: "Back", context: "go back" })}
+            onClick={() => goBack(back)}
+          >
             <IconBack />
           </button>
         )}

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { IconFollow, IconHome, IconMine, IconQuotes, IconTrade } from "./icons.tsx";
+import { goToTab, homePath } from "./tab-navigation.ts";
 
 interface Tab {
   path: string;
@@ -11,12 +12,15 @@ interface Tab {
   icon: ReactNode;
 }
 
-/** The bottom menu, as the spec orders it: Home, Transaction, Quotes, Follow, Mine. */
+/**
+ * The bottom menu, as the spec orders it: Home, Transaction, Quotes, Follow, Mine. Its history is a
+ * phone app's: see tab-navigation.ts.
+ */
 export function TabBar() {
   const { t } = useLingui();
   const [path] = useLocation();
   const tabs: Tab[] = [
-    { path: "/home/index", area: "/home/", label: t`Home`, icon: <IconHome /> },
+    { path: homePath, area: "/home/", label: t`Home`, icon: <IconHome /> },
     { path: "/position/position", area: "/position/", label: t`Trade`, icon: <IconTrade /> },
     { path: "/market/market", area: "/market/", label: t`Quotes`, icon: <IconQuotes /> },
     { path: "/gdindex/gdindex", area: "/gdindex/", label: t`Follow`, icon: <IconFollow /> },
@@ -32,7 +36,10 @@ export function TabBar() {
             href={tab.path}
             className="tab-bar__tab"
             aria-current={current ? "page" : undefined}
-            replace
+            onClick={(event) => {
+              event.preventDefault();
+              goToTab(path, tab.path);
+            }}
           >
             <span className="tab-bar__icon">{tab.icon}</span>
             <span className="tab-bar__label">{tab.label}</span>

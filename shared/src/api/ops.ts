@@ -92,6 +92,7 @@ export const auditListSchema = z.object({ items: z.array(auditEntrySchema) });
 export const auditQuerySchema = z.object({
   target: safeText().max(100).optional(),
   staffId: z.uuid().optional(),
+  /** The id of the last entry already shown: the page goes on after it, newest first by time. */
   before: z.coerce.number().int().positive().optional(),
 });
 

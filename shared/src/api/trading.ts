@@ -120,6 +120,7 @@ export const fundRecordKinds = ["deposit", "withdrawal", "trade", "exchange", "l
 export type FundRecordKind = (typeof fundRecordKinds)[number];
 export const ledgerQuerySchema = z.object({
   type: z.enum(fundRecordKinds).optional(),
+  /** The id of the last record already shown: the page goes on after it, newest first by time. */
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

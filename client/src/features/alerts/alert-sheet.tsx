@@ -130,7 +130,9 @@ function AlertForm({
       />
       <TextField
         id="alert-threshold"
-        label={isPriceAlert(kind) ? <Trans>Price</Trans> : <Trans>Change (%)</Trans>}
+        label={
+          isPriceAlert(kind) ? <Trans context="alert threshold">Price</Trans> : <Trans>Change (%)</Trans>
+        }
         inputMode="decimal"
         autoComplete="off"
         value={threshold}

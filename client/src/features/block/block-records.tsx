@@ -1,6 +1,6 @@
 import type { BlockApplication } from "@kabuto/shared/api/block";
 import { blockApi } from "@kabuto/shared/endpoints/block";
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { formatDateTime, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { useEndpoint } from "../../lib/queries.ts";
 import { LoadProblem } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
+import { lockEndText } from "../trading/lock-up.ts";
 import "../identity/identity.css";
 import "../wallet/wallet.css";
 import "../ipo/ipo.css";
@@ -166,7 +167,7 @@ function Record({ record, name }: { record: BlockApplication; name: string }) {
       )}
       {record.state === "passed" && record.lockedUntilMs !== null && (
         <p className="request-row__reason">
-          <Trans>Locked up until {formatDate(record.lockedUntilMs, locale, "Asia/Tokyo")}</Trans>
+          <Trans>Locked up until {lockEndText(record.lockedUntilMs, locale)}</Trans>
         </p>
       )}
       {record.state === "pending" && (
@@ -177,7 +178,7 @@ function Record({ record, name }: { record: BlockApplication; name: string }) {
           disabled={busy}
           data-testid="block-withdraw"
         >
-          <Trans>Withdraw</Trans>
+          <Trans context="block application">Withdraw</Trans>
         </button>
       )}
     </div>

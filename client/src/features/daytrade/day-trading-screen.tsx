@@ -102,7 +102,7 @@ function DayTradingTabs() {
           <Trans>Order</Trans>
         </Tabs.Tab>
         <Tabs.Tab className="underline-tabs__tab" value="trading">
-          <Trans>Trading</Trans>
+          <Trans context="day-trade tab">Trading</Trans>
         </Tabs.Tab>
         <Tabs.Tab className="underline-tabs__tab" value="details">
           <Trans>Trade details</Trans>

@@ -6,9 +6,11 @@ import { marketZone } from "@kabuto/shared/symbols";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link, useSearch } from "wouter";
+import { ChooseFirst } from "../../app/choose-first.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { errorCode } from "../../lib/api-error.ts";
 import { type AsyncState, useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
@@ -274,15 +276,20 @@ function PaymentRow({ payment, linkToDividend }: { payment: DividendPayment; lin
 export function DividendDetailScreen() {
   const session = useSessionState();
   const id = new URLSearchParams(useSearch()).get("id") ?? "";
-  const detail = useEndpoint(dividendsApi.detail, { params: { id } });
+  // Without an id the address would read `/dividends/`, which is the list's, not a dividend.
+  const detail = useEndpoint(dividendsApi.detail, id ? { params: { id } } : null);
+  const missing = !id || (detail.status === "error" && errorCode(detail.error) === "DIVIDEND_NOT_FOUND");
   const locale = useLocale();
   return (
     <>
       <PageHeader back="/common/dividend" title={<Trans>Dividend</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
-        {session && detail.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && detail.status === "error" && <LoadProblem error={detail.error} onRetry={detail.reload} />}
+        {session && missing && <ChooseDividend notFound={Boolean(id)} />}
+        {session && !missing && detail.status === "loading" && <div className="panel" aria-busy="true" />}
+        {session && !missing && detail.status === "error" && (
+          <LoadProblem error={detail.error} onRetry={detail.reload} />
+        )}
         {session && detail.status === "ready" && (
           <>
             <section className="panel" data-testid="dividend-detail">
@@ -317,6 +324,27 @@ export function DividendDetailScreen() {
         <DividendRules />
       </main>
     </>
+  );
+}
+
+/** Without a dividend to show (none named, or no such one): the calendar to choose one from. */
+function ChooseDividend({ notFound }: { notFound: boolean }) {
+  return (
+    <ChooseFirst
+      message={
+        notFound ? (
+          <Trans>
+            There is no such dividend. Choose one from the calendar or from what you received and paid.
+          </Trans>
+        ) : (
+          <Trans>
+            Choose a dividend from the calendar or from what you received and paid to see its details.
+          </Trans>
+        )
+      }
+      listPath="/common/dividend"
+      listLabel={<Trans>See the dividend calendar</Trans>}
+    />
   );
 }
 

@@ -239,7 +239,13 @@ function LeadFigures({ detail }: { detail: LeadDetail }) {
     [<Trans key="win">Winning trades</Trans>, percentOf(lead.winShare, locale).replace("+", ""), "win"],
     [<Trans key="hold">Average holding time</Trans>, `${days.toFixed(1)}d`, "holding"],
     [<Trans key="lev">Average leverage</Trans>, `${lead.averageLeverage.toFixed(1)}×`, "leverage"],
-    [<Trans key="trades">Trades</Trans>, String(lead.trades), "trades"],
+    [
+      <Trans key="trades" context="lead stat">
+        Trades
+      </Trans>,
+      String(lead.trades),
+      "trades",
+    ],
     [<Trans key="copiers">Copiers</Trans>, String(lead.copiers), "copiers"],
     [<Trans key="copying">Money copying</Trans>, formatMoney(lead.copying, lead.currency, locale), "copying"],
   ];
@@ -455,8 +461,8 @@ export function FollowOrdersScreen() {
             value={tab}
             onChange={setTab}
             choices={[
-              { value: "active", label: t`In progress` },
-              { value: "stopped", label: t`Ended` },
+              { value: "active", label: t({ message: "In progress", context: "copy status" }) },
+              { value: "stopped", label: t({ message: "Ended", context: "copy status" }) },
             ]}
           />
         )}
@@ -532,7 +538,7 @@ function CopyRow({ copy, onDone }: { copy: Copy; onDone: () => void }) {
         </Link>
         <span className="status-tag" data-status={copy.status === "active" ? "pending" : "done"}>
           {copy.status === "active" ? (
-            <Trans>In progress</Trans>
+            <Trans context="copy status">In progress</Trans>
           ) : (
             i18n._(stopReasons[copy.stopReason ?? "member"])
           )}

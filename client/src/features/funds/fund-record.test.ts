@@ -107,14 +107,17 @@ describe("memoRole: whose words a memo is", () => {
   });
 });
 
-describe("nextCursor pages back by record id", () => {
-  it("is the oldest id of the page", () => {
+describe("nextCursor pages back from the page's last record", () => {
+  it("is the id of the page's last record, whatever its place among the ids", () => {
     expect(nextCursor([record("9"), record("5")])).toBe(5);
+    // Newest first by time: a later id can be an older record, and the first id ends nothing.
+    expect(nextCursor([record("5"), record("9")])).toBe(9);
+    expect(nextCursor([record("3"), record("1")])).toBe(1);
   });
 
-  it("ends at the first record and on an empty page", () => {
-    expect(nextCursor([record("1")])).toBeUndefined();
+  it("ends on an empty page, and on an id that is not one", () => {
     expect(nextCursor([])).toBeUndefined();
+    expect(nextCursor([record("x")])).toBeUndefined();
   });
 });
 

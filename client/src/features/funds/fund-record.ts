@@ -76,12 +76,16 @@ export function memoRole(kind: string): "remark" | "reason" | "plain" {
   return "plain";
 }
 
-/** The cursor for the next (older) page: the oldest record's id; undefined when there is none. */
+/**
+ * The cursor for the next (older) page: the last record's id, which the server reads as "after
+ * this one" in its time order; undefined on an empty page. Records come newest first by time,
+ * not by id, so the first id ever written may sit above older records and ends nothing.
+ */
 export function nextCursor(items: readonly FundRecord[]): number | undefined {
   const last = items.at(-1);
   if (!last) return undefined;
   const id = Number(last.id);
-  return Number.isSafeInteger(id) && id > 1 ? id : undefined;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /** The request key of a page: its cursor, or `newest` for the first page. */

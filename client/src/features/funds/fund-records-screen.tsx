@@ -104,7 +104,7 @@ export function FundRecordsScreen() {
               <Trans>Withdrawals</Trans>
             </Tabs.Tab>
             <Tabs.Tab className="underline-tabs__tab" value="trade">
-              <Trans>Trades</Trans>
+              <Trans context="fund records tab">Trades</Trans>
             </Tabs.Tab>
             <Tabs.Tab className="underline-tabs__tab" value="exchange">
               <Trans>Exchanges</Trans>

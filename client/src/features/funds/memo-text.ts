@@ -96,7 +96,7 @@ export function useMemoText(): (memo: JournalMemo) => string {
         return t`Invitation reward: ${invitee} verified and made a first deposit`;
       }
       case "reward_reversal":
-        return t`Reward taken back`;
+        return t({ message: "Reward taken back", context: "reward record" });
       case "ipo_payment": {
         const code = stockCode(memo.params.symbol);
         const quantity = count(memo.params.quantity);

@@ -74,7 +74,7 @@ export const documentLabels: Record<DocumentType, MessageDescriptor> = {
 export const verificationLabels: Record<SecurityStatus["verification"], MessageDescriptor> = {
   unverified: msg`Not verified`,
   pending: msg`Verification under review`,
-  verified: msg`Verified`,
+  verified: msg({ message: "Verified", context: "verification" }),
   rejected: msg`Verification rejected`,
 };
 

@@ -103,7 +103,7 @@ function StatusPanel({ status }: { status: KycStatus }) {
           </div>
           <div className="kv-list__row">
             <dt>
-              <Trans>Name</Trans>
+              <Trans context="person">Name</Trans>
             </dt>
             <dd>{application.name}</dd>
           </div>

@@ -90,7 +90,7 @@ function Placement({ record, position }: { record: Subscription; position: Posit
         </div>
         <div>
           <dt>
-            <Trans>Paid</Trans>
+            <Trans context="amount paid">Paid</Trans>
           </dt>
           <dd className="num">
             {record.amountPaid ? formatMoney(record.amountPaid, record.currency, locale) : "—"}

@@ -15,6 +15,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
+import { ChooseFirst } from "../../app/choose-first.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { StepperField } from "../../app/stepper-field.tsx";
 import { TextField } from "../../app/text-field.tsx";
@@ -39,16 +40,37 @@ export function SubscribeDetailScreen() {
   const session = useSessionState();
   const id = new URLSearchParams(useSearch()).get("id") ?? "";
   const detail = useEndpoint(ipoApi.offering, id ? { params: { id } } : null);
+  const missing = !id || (detail.status === "error" && errorCode(detail.error) === "OFFERING_NOT_FOUND");
   return (
     <>
       <PageHeader back="/market/subscribe" title={<Trans>New share</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
-        {session && detail.status === "loading" && <div className="panel" aria-busy="true" />}
-        {session && detail.status === "error" && <LoadProblem error={detail.error} onRetry={detail.reload} />}
+        {session && missing && <ChooseOffering notFound={Boolean(id)} />}
+        {session && !missing && detail.status === "loading" && <div className="panel" aria-busy="true" />}
+        {session && !missing && detail.status === "error" && (
+          <LoadProblem error={detail.error} onRetry={detail.reload} />
+        )}
         {session && detail.status === "ready" && <Detail detail={detail.value} />}
       </main>
     </>
+  );
+}
+
+/** Without an offering to show (none named, or no such one): the list of new shares to choose from. */
+function ChooseOffering({ notFound }: { notFound: boolean }) {
+  return (
+    <ChooseFirst
+      message={
+        notFound ? (
+          <Trans>There is no such new share. Choose one from the list.</Trans>
+        ) : (
+          <Trans>Choose a new share to see its terms and subscribe.</Trans>
+        )
+      }
+      listPath="/market/subscribe"
+      listLabel={<Trans>See new shares</Trans>}
+    />
   );
 }
 
@@ -363,7 +385,7 @@ function DeclarationForm({
         disabled={busy}
         data-testid="ipo-submit"
       >
-        {subscription ? <Trans>Change</Trans> : <Trans>Subscribe</Trans>}
+        {subscription ? <Trans context="ipo declaration">Change</Trans> : <Trans>Subscribe</Trans>}
       </button>
     </form>
   );

@@ -77,7 +77,11 @@ function Record({ record, onDone }: { record: Subscription; onDone: () => void }
       if (action === "pay") await call(ipoApi.pay, input, options);
       else await call(ipoApi.cancel, input, options);
       keys.settle();
-      notifySuccess(action === "pay" ? t`Payment completed` : t`Subscription cancelled`);
+      notifySuccess(
+        action === "pay"
+          ? t({ message: "Payment completed", context: "done notice" })
+          : t`Subscription cancelled`,
+      );
       onDone();
     } catch (error) {
       keys.settle(error);

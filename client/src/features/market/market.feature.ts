@@ -35,14 +35,14 @@ export const marketFeature: Feature = {
     },
     {
       href: extendedSessionPath("pre"),
-      label: msg`Pre-market`,
+      label: msg({ message: "Pre-market", context: "shortcut" }),
       icon: IconSunrise,
       testId: "shortcut-pre-market",
       order: 90,
     },
     {
       href: extendedSessionPath("after"),
-      label: msg`After-hours`,
+      label: msg({ message: "After-hours", context: "shortcut" }),
       icon: IconMoon,
       testId: "shortcut-after-hours",
       order: 100,

@@ -83,7 +83,7 @@ export function OrderBook({ symbol, lotSize, prevClose, digits }: OrderBookProps
           <tr>
             <th scope="col">{inShares ? <Trans>Sell (shares)</Trans> : <Trans>Sell (lots)</Trans>}</th>
             <th scope="col">
-              <Trans>Price</Trans>
+              <Trans context="order book">Price</Trans>
             </th>
             <th scope="col">{inShares ? <Trans>Buy (shares)</Trans> : <Trans>Buy (lots)</Trans>}</th>
           </tr>

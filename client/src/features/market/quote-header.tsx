@@ -56,10 +56,10 @@ export function QuoteHeader({ instrument, quote, digits }: QuoteHeaderProps) {
         </span>
       </div>
       <dl className="stats">
-        <Stat label={<Trans>Open</Trans>}>{price(quote?.open)}</Stat>
+        <Stat label={<Trans context="quote stat">Open</Trans>}>{price(quote?.open)}</Stat>
         <Stat label={<Trans>Prev. close</Trans>}>{price(quote?.prevClose)}</Stat>
-        <Stat label={<Trans>High</Trans>}>{price(quote?.high)}</Stat>
-        <Stat label={<Trans>Low</Trans>}>{price(quote?.low)}</Stat>
+        <Stat label={<Trans context="quote stat">High</Trans>}>{price(quote?.high)}</Stat>
+        <Stat label={<Trans context="quote stat">Low</Trans>}>{price(quote?.low)}</Stat>
         <Stat label={<Trans>Volume</Trans>}>{quote ? formatVolume(quote.volume, locale) : "—"}</Stat>
         <Stat label={<Trans>Turnover</Trans>}>
           {quote ? formatAmount(quote.turnover, instrument.currency, locale, { compact: true }) : "—"}

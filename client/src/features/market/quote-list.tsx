@@ -25,7 +25,7 @@ export function QuoteList({ items, onOpen, hrefOf, noteOf }: QuoteListProps) {
           <Trans>Last</Trans>
         </span>
         <span>
-          <Trans>Change</Trans>
+          <Trans context="quote column">Change</Trans>
         </span>
       </div>
       {items.map((item) => (

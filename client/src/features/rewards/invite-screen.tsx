@@ -175,7 +175,7 @@ function Invitees({ invitees }: { invitees: Invitee[] }) {
               <Trans>Registered</Trans>
             </Step>
             <Step done={invitee.verified}>
-              <Trans>Verified</Trans>
+              <Trans context="verification">Verified</Trans>
             </Step>
             <Step done={invitee.firstDeposit}>
               <Trans>First deposit</Trans>
@@ -210,7 +210,7 @@ function RewardState({ invitee }: { invitee: Invitee }) {
   if (invitee.rewardReversed) {
     return (
       <span className="invitee-reward-state" data-testid="invitee-reward">
-        <Trans>Reward taken back</Trans>
+        <Trans context="reward record">Reward taken back</Trans>
       </span>
     );
   }

@@ -12,6 +12,12 @@ export const searchFeature: Feature = {
     },
   },
   homeShortcuts: [
-    { href: "/home/search", label: msg`Search`, icon: IconSearch, testId: "shortcut-search", order: 140 },
+    {
+      href: "/home/search",
+      label: msg({ message: "Search", context: "shortcut" }),
+      icon: IconSearch,
+      testId: "shortcut-search",
+      order: 140,
+    },
   ],
 };

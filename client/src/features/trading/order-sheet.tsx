@@ -230,7 +230,7 @@ export function OrderForm({
         dayTrade
           ? t`Day trade opened`
           : order.status === "filled"
-            ? t`Position opened`
+            ? t({ message: "Position opened", context: "done notice" })
             : t`Limit order placed`,
       );
       onDone();
@@ -460,7 +460,11 @@ function KindChoices({
         value={draft.type}
         onChange={draft.setType}
         choices={[
-          { value: "market", label: <Trans>Market</Trans>, disabled: draft.session === "extended" },
+          {
+            value: "market",
+            label: <Trans context="order type">Market</Trans>,
+            disabled: draft.session === "extended",
+          },
           { value: "limit", label: <Trans>Limit</Trans> },
         ]}
         error={draft.errors.type}
@@ -661,7 +665,7 @@ function Estimate({
           {money(estimate?.required)}
         </EstimateRow>
         <EstimateRow
-          label={<Trans>Available cash</Trans>}
+          label={<Trans context="cash">Available cash</Trans>}
           testId="estimate-available"
           labelTestId="estimate-available-label"
         >

@@ -1,6 +1,13 @@
 import type { Balance, Position } from "@kabuto/shared/api/trading";
 import { describe, expect, it } from "vitest";
-import { accountTotals, marketValue, pnlPercent, shownLeverage, unrealizedPnl } from "./pnl.ts";
+import {
+  accountTotals,
+  holdingTotals,
+  marketValue,
+  pnlPercent,
+  shownLeverage,
+  unrealizedPnl,
+} from "./pnl.ts";
 
 function position(overrides: Partial<Position> = {}): Position {
   return {
@@ -160,5 +167,55 @@ describe("shownLeverage", () => {
         position({ dayTrade: true, leverage: 3, openNotional: "265050", initialMargin: "79515" }),
       ),
     ).toBe(3.3);
+  });
+});
+
+describe("holdingTotals: the holdings list's summary per currency", () => {
+  const apple = position({
+    id: "2",
+    symbol: "US:AAPL" as Position["symbol"],
+    currency: "USD",
+    quantity: 10,
+    leverage: 1,
+    openPrice: "200.00",
+    openNotional: "200000",
+    initialMargin: "200000",
+  });
+  const prices: Record<string, string> = { "JP:7203": "2660", "US:AAPL": "210.50" };
+
+  it("adds each currency's market values and unrealised P&L apart, yen first", () => {
+    const shortToyota = position({ id: "3", side: "short", initialMargin: "132575" });
+    const totals = holdingTotals([apple, position(), shortToyota], (symbol) => prices[symbol]);
+    expect(totals).toEqual([
+      {
+        currency: "JPY",
+        // Two positions of 100 shares at 2,660: the long gains 850, the short loses as much.
+        marketValue: 532_000n,
+        unrealized: 0n,
+        initialMargin: 265_150n,
+        priced: true,
+      },
+      { currency: "USD", marketValue: 210_500n, unrealized: 10_500n, initialMargin: 200_000n, priced: true },
+    ]);
+  });
+
+  it("lists only the currencies with holding positions", () => {
+    expect(holdingTotals([], () => "1")).toEqual([]);
+    expect(holdingTotals([position({ status: "closed" })], () => "2660")).toEqual([]);
+    expect(holdingTotals([apple], (symbol) => prices[symbol]).map((each) => each.currency)).toEqual(["USD"]);
+  });
+
+  it("marks a currency unpriced while one of its positions has no live price", () => {
+    const [jpy, usd] = holdingTotals([position(), apple], (symbol) =>
+      symbol === "US:AAPL" ? "210.50" : undefined,
+    );
+    expect(jpy).toMatchObject({ currency: "JPY", priced: false, initialMargin: 132_575n });
+    expect(usd).toMatchObject({ currency: "USD", priced: true, unrealized: 10_500n });
+  });
+
+  it("is a position's own figures when it is the only one", () => {
+    const [jpy] = holdingTotals([position()], () => "2660");
+    expect(jpy?.marketValue).toBe(marketValue(position(), "2660"));
+    expect(jpy?.unrealized).toBe(unrealizedPnl(position(), "2660"));
   });
 });

@@ -109,6 +109,57 @@ export function accountTotals(
   });
 }
 
+/** The holdings list's summary in one currency: what its open positions are worth now, and their P&L. */
+export interface HoldingTotals {
+  currency: Currency;
+  /** The shares of every holding position at the last price, long and short alike (a row's market value). */
+  marketValue: bigint;
+  /** Unrealised P&L of those positions together, before charges. */
+  unrealized: bigint;
+  /** Their initial margins together: what the P&L is a percentage of, as on each row. */
+  initialMargin: bigint;
+  /** Every position has a live price: until then the sums would understate, so none is shown. */
+  priced: boolean;
+}
+
+/**
+ * The holdings list's summary (評価額合計, 評価損益合計), one entry per currency the member holds
+ * positions in, yen first: money in different currencies is never added together.
+ */
+export function holdingTotals(
+  holding: readonly Position[],
+  lastPrice: (symbol: string) => string | undefined,
+): HoldingTotals[] {
+  const byCurrency = new Map<Currency, HoldingTotals>();
+  for (const position of holding) {
+    if (position.status !== "holding") continue;
+    const totals = byCurrency.get(position.currency) ?? {
+      currency: position.currency,
+      marketValue: 0n,
+      unrealized: 0n,
+      initialMargin: 0n,
+      priced: true,
+    };
+    byCurrency.set(position.currency, totals);
+    totals.initialMargin += BigInt(position.initialMargin);
+    const last = lastPrice(position.symbol);
+    const value = last === undefined ? undefined : marketValue(position, last);
+    const pnl = last === undefined ? undefined : unrealizedPnl(position, last);
+    if (value === undefined || pnl === undefined) {
+      totals.priced = false;
+      continue;
+    }
+    totals.marketValue += value;
+    totals.unrealized += pnl;
+  }
+  return [...byCurrency.values()].sort((a, b) => currencyOrder(a.currency) - currencyOrder(b.currency));
+}
+
+/** Yen first, as the account centre lists balances; then by code. */
+function currencyOrder(currency: Currency): number {
+  return currency === "JPY" ? -1 : currency.charCodeAt(0);
+}
+
 /**
  * The leverage to show for a position: its own, or for a day trade the one its margin rule gives,
  * to a tenth (3.3 for a 30% margin), since the integer leverage it is stored with rounds it down.

@@ -27,7 +27,15 @@ import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, LeverageText, SideBadge, toneOf } from "./figures.tsx";
 import { shownLeverage } from "./pnl.ts";
-import { InstrumentName, lotSizeOf, PnlText, QuantityText, useLivePosition } from "./position-parts.tsx";
+import {
+  InstrumentName,
+  LockUpTag,
+  lotSizeOf,
+  PnlText,
+  QuantityText,
+  useLivePosition,
+  useLockEnd,
+} from "./position-parts.tsx";
 import {
   applyPosition,
   useAccountSummary,
@@ -184,7 +192,7 @@ function Loaded({
           </Row>
           <Row label={<Trans>Price type</Trans>} testId="detail-price-type">
             {openOrder.status === "loading" && <span className="skeleton" />}
-            {orderType === "market" && <Trans>Market</Trans>}
+            {orderType === "market" && <Trans context="order type">Market</Trans>}
             {orderType === "limit" && <Trans>Limit</Trans>}
             {openOrder.status !== "loading" && orderType === undefined && "—"}
           </Row>
@@ -228,24 +236,17 @@ function Loaded({
 }
 
 function Status({ position }: { position: Position }) {
-  const locale = useLocale();
-  const locked = position.lockedUntilMs !== null && position.lockedUntilMs > Date.now();
+  const lockEnd = useLockEnd(position);
   let label: ReactNode;
   if (position.status === "holding") label = <Trans>Holding</Trans>;
   else if (position.closeReason === "margin_call") label = <Trans>Closed by margin call</Trans>;
-  else label = <Trans>Closed</Trans>;
+  else label = <Trans context="position status">Closed</Trans>;
   return (
     <p className="position-hero__status">
       <span className="tag" data-status={position.status} data-testid="detail-status">
         {label}
       </span>
-      {locked && position.lockedUntilMs !== null && (
-        <span className="tag tag--danger">
-          <Trans>
-            Locked until {formatClock(position.lockedUntilMs, locale, symbolZone(position.symbol))}
-          </Trans>
-        </span>
-      )}
+      {lockEnd !== undefined && <LockUpTag until={lockEnd} testId="detail-lock" />}
     </p>
   );
 }
@@ -258,7 +259,7 @@ function Actions({ position, pnl }: { position: Position; pnl: bigint | undefine
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const [closeKeys] = useState(() => new IntentKeys());
-  const locked = position.lockedUntilMs !== null && position.lockedUntilMs > Date.now();
+  const locked = useLockEnd(position) !== undefined;
 
   async function close() {
     setBusy(true);
@@ -272,7 +273,7 @@ function Actions({ position, pnl }: { position: Position; pnl: bigint | undefine
       applyPosition(closed);
       afterOwnAction();
       setClosing(false);
-      notifySuccess(t`Position closed`);
+      notifySuccess(t({ message: "Position closed", context: "done notice" }));
     } catch (error) {
       closeKeys.settle(error);
       notifyError(error);
@@ -373,7 +374,7 @@ function AddMarginSheet({
       afterOwnAction();
       setAmount("");
       onOpenChange(false);
-      notifySuccess(t`Margin added`);
+      notifySuccess(t({ message: "Margin added", context: "done notice" }));
     } catch (caught) {
       keys.settle(caught);
       const code = errorCode(caught);
@@ -425,7 +426,7 @@ function AddMarginSheet({
                 <dl className="estimate__list">
                   <div className="estimate__row">
                     <dt>
-                      <Trans>Available cash</Trans>
+                      <Trans context="buying power">Available cash</Trans>
                     </dt>
                     <dd className="num">
                       {balance ? (

@@ -4,9 +4,11 @@ import { formatPercent, formatPrice } from "@kabuto/shared/format";
 import { Plural, Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { useNow } from "../../lib/use-now.ts";
 import { useQuote } from "../../state/topics.ts";
 import { localName, priceDigits } from "../market/instrument.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
+import { isLockedUp, lockEndText } from "./lock-up.ts";
 import { marketValue, pnlPercent, shownLeverage, unrealizedPnl } from "./pnl.ts";
 
 /** Shares in one lot of the instrument, or of its market when the instrument is not known yet. */
@@ -130,5 +132,25 @@ export function OpenPositionSummary({
         </Figure>
       </dl>
     </>
+  );
+}
+
+/** How often a lock-up tag looks at the clock: it goes at the minute the lock-up ends. */
+const lockUpTickMs = 60_000;
+
+/** When the position's lock-up ends, as the member reads it; undefined when it is not locked up (any more). */
+export function useLockEnd(position: Pick<Position, "lockedUntilMs">): string | undefined {
+  const locale = useLocale();
+  const until = position.lockedUntilMs;
+  const now = useNow(lockUpTickMs, until !== null);
+  return until !== null && isLockedUp(position, now) ? lockEndText(until, locale) : undefined;
+}
+
+/** The tag of a locked-up position: until when it may not be closed, date and time in Tokyo. */
+export function LockUpTag({ until, testId }: { until: string; testId?: string }) {
+  return (
+    <span className="tag tag--danger" data-testid={testId}>
+      <Trans>Locked until {until}</Trans>
+    </span>
   );
 }

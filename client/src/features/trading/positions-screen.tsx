@@ -20,9 +20,18 @@ import { useSessionState } from "../../state/session.ts";
 import { detailPath, priceDigits, symbolZone } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, SideBadge, toneOf } from "./figures.tsx";
+import { HoldingSummary } from "./holding-summary.tsx";
 import { positionDetailPath } from "./paths.ts";
 import { shownLeverage } from "./pnl.ts";
-import { Figure, InstrumentName, lotSizeOf, OpenPositionSummary, QuantityText } from "./position-parts.tsx";
+import {
+  Figure,
+  InstrumentName,
+  LockUpTag,
+  lotSizeOf,
+  OpenPositionSummary,
+  QuantityText,
+  useLockEnd,
+} from "./position-parts.tsx";
 import {
   applyOrder,
   type Loaded,
@@ -54,7 +63,7 @@ export function PositionsScreen() {
   const session = useSessionState();
   return (
     <>
-      <PageHeader title={<Trans>Positions</Trans>} />
+      <PageHeader title={<Trans context="positions screen">Positions</Trans>} />
       {session ? <PositionTabs /> : <SignedOut />}
     </>
   );
@@ -111,13 +120,13 @@ function PositionTabs() {
     >
       <Tabs.List ref={list} className="underline-tabs position-tabs">
         <Tabs.Tab className="underline-tabs__tab" value="holding" data-value="holding">
-          <Trans>In progress</Trans>
+          <Trans context="position tab">In progress</Trans>
         </Tabs.Tab>
         <Tabs.Tab className="underline-tabs__tab" value="pending" data-value="pending">
           <Trans>Pending orders</Trans>
         </Tabs.Tab>
         <Tabs.Tab className="underline-tabs__tab" value="closed" data-value="closed">
-          <Trans>Ended</Trans>
+          <Trans context="position tab">Ended</Trans>
         </Tabs.Tab>
         {featureTabs.map((each) => (
           <Tabs.Tab
@@ -196,23 +205,26 @@ function HoldingPanel() {
   const holding = useHoldingPositions();
   const instruments = useInstruments(holding.value?.map((position) => position.symbol) ?? []);
   return (
-    <ListState
-      loaded={holding}
-      empty={
-        <>
-          <p>
-            <Trans>No positions in progress. Open one from a stock's page.</Trans>
-          </p>
-          <MarketLink />
-        </>
-      }
-    >
-      {(items) =>
-        items.map((position) => (
-          <HoldingRow key={position.id} position={position} instrument={instruments.get(position.symbol)} />
-        ))
-      }
-    </ListState>
+    <>
+      <HoldingSummary />
+      <ListState
+        loaded={holding}
+        empty={
+          <>
+            <p>
+              <Trans>No positions in progress. Open one from a stock's page.</Trans>
+            </p>
+            <MarketLink />
+          </>
+        }
+      >
+        {(items) =>
+          items.map((position) => (
+            <HoldingRow key={position.id} position={position} instrument={instruments.get(position.symbol)} />
+          ))
+        }
+      </ListState>
+    </>
   );
 }
 
@@ -223,6 +235,7 @@ function HoldingRow({
   position: Position;
   instrument: InstrumentWithQuote | undefined;
 }) {
+  const lockEnd = useLockEnd(position);
   return (
     <li>
       <Link
@@ -238,6 +251,11 @@ function HoldingRow({
           pnlTestId="holding-pnl"
           lastTestId="holding-last"
         />
+        {lockEnd !== undefined && (
+          <p className="trade-row__time">
+            <LockUpTag until={lockEnd} testId="holding-lock" />
+          </p>
+        )}
       </Link>
     </li>
   );
@@ -323,7 +341,9 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
         <Figure label={<Trans>Quantity</Trans>}>
           <QuantityText shares={order.quantity} lotSize={lotSizeOf(order.symbol, instrument)} />
         </Figure>
-        <Figure label={<Trans>Held</Trans>}>{formatMoney(order.held, order.currency, locale)}</Figure>
+        <Figure label={<Trans context="order hold">Held</Trans>}>
+          {formatMoney(order.held, order.currency, locale)}
+        </Figure>
       </dl>
       <p className="trade-row__time num">
         {formatDate(order.createdAtMs, locale, zone)} {formatClock(order.createdAtMs, locale, zone)}
@@ -413,7 +433,7 @@ function ClosedRow({
           <p className="trade-row__time num">
             {position.closeReason === "margin_call" && (
               <span className="tag tag--danger">
-                <Trans>Margin call</Trans>
+                <Trans context="close reason">Margin call</Trans>
               </span>
             )}
             {formatDate(position.closedAtMs, locale, zone)} {formatClock(position.closedAtMs, locale, zone)}

@@ -10,7 +10,7 @@ import { currentSession } from "../../state/session.ts";
 import { atom, type Getter, useValue } from "../../state/store.ts";
 import { readTopic } from "../../state/topic-atoms.ts";
 import { useHeldQuotes } from "../../state/topics.ts";
-import { accountTotals, type CurrencyTotals } from "./pnl.ts";
+import { accountTotals, type CurrencyTotals, type HoldingTotals, holdingTotals } from "./pnl.ts";
 
 /**
  * The member's balances, positions and pending orders, read through the query cache
@@ -152,4 +152,26 @@ export function useAccountTotals(): { totals: CurrencyTotals[] | undefined; erro
   );
   const totals = useValue(totalsAtom);
   return { totals, error: account.error ?? holding.error };
+}
+
+/**
+ * The holdings list's summary per currency, live: re-computed on each tick of the positions'
+ * quotes; undefined until the positions are read.
+ */
+export function useHoldingTotals(): HoldingTotals[] | undefined {
+  const holding = useHoldingPositions();
+  useHeldQuotes(holding.value?.map((position) => position.symbol) ?? []);
+  const totalsAtom = useMemo(
+    () =>
+      atom((get: Getter): HoldingTotals[] | undefined =>
+        holding.value
+          ? holdingTotals(
+              holding.value,
+              (symbol) => (readTopic(get, quoteTopic(symbol)) as Quote | undefined)?.last,
+            )
+          : undefined,
+      ),
+    [holding.value],
+  );
+  return useValue(totalsAtom);
 }

@@ -110,7 +110,7 @@ function SignedIn({ account }: { account: string }) {
           <span className="money-actions__icon">
             <IconWithdraw />
           </span>
-          <Trans>Withdraw</Trans>
+          <Trans context="cash">Withdraw</Trans>
         </Link>
         <Link href="/user/exchange" className="money-actions__item" data-testid="action-exchange">
           <span className="money-actions__icon">

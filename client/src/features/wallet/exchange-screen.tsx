@@ -80,7 +80,10 @@ export function ExchangeScreen() {
   const session = useSessionState();
   return (
     <>
-      <PageHeader back="/user/usercenter" title={<Trans>Currency exchange</Trans>} />
+      <PageHeader
+        back="/user/usercenter"
+        title={<Trans context="exchange screen">Currency exchange</Trans>}
+      />
       <main className="form-page">{session ? <ExchangeForm key={session.account} /> : <SignInNeeded />}</main>
     </>
   );
@@ -213,7 +216,7 @@ function ExchangeForm() {
           </button>
           <div className="field">
             <label className="field__label" htmlFor="fx-to">
-              <Trans>To</Trans>
+              <Trans context="exchange into">To</Trans>
             </label>
             <CurrencyFace currency={to}>
               <select

@@ -29,7 +29,7 @@ export const walletFeature: Feature = {
     { href: "/user/recharge", label: msg`Deposit`, icon: IconDeposit, testId: "shortcut-deposit", order: 30 },
     {
       href: "/user/withdraw",
-      label: msg`Withdraw`,
+      label: msg({ message: "Withdraw", context: "cash" }),
       icon: IconWithdraw,
       testId: "shortcut-withdraw",
       order: 40,

@@ -72,7 +72,7 @@ export function WithdrawScreen() {
       : undefined;
   return (
     <>
-      <PageHeader back="/user/usercenter" title={<Trans>Withdraw</Trans>} />
+      <PageHeader back="/user/usercenter" title={<Trans context="cash">Withdraw</Trans>} />
       <main className="form-page">
         {!session && <SignInNeeded />}
         {session && loaded.status === "loading" && <div className="panel" aria-busy="true" />}

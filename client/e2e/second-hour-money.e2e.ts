@@ -23,7 +23,7 @@ const admin = { login: "admin", password: "kabuto-ops-demo" };
 const rawCode = /\b[a-z]+(?:\.[a-z_]+|(?:_[a-z]+)+)\b/g;
 
 beforeAll(async () => {
-  product = await openProduct("second-hour");
+  product = await openProduct("second-hour-money");
   ({ page, base } = product);
   await page.goto(`${base}#/login/login`);
   await page.fill("#login-account", demo.account);
