@@ -144,7 +144,10 @@ describe("the operations console", () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     await page.goto(`${base}#/ops/audit`);
-    const action = page.locator("[data-testid=audit-action]").first();
+    // Newest first by time: a seed's own action (a support reply) may be newer than this one.
+    const action = page
+      .locator("[data-testid=audit-action]", { has: page.locator("code", { hasText: "staff.create" }) })
+      .first();
     await action.waitFor();
     expect(await action.locator("span").first().textContent()).toBe("スタッフアカウントを作成");
     expect(await action.locator("code").textContent()).toBe("staff.create");

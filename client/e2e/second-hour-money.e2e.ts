@@ -225,7 +225,8 @@ describe("the operations console", () => {
     await expect.poll(() => recent.count(), soon).toBeGreaterThan(3);
     const dashboard = await page.locator(".ops-main").innerText();
     expect(dashboard.match(rawCode) ?? []).toEqual([]);
-    expect(await recent.first().textContent()).toContain("ローン承認");
+    // Among the newest (a first start's own seeds may act after this test did).
+    expect((await recent.allTextContents()).some((text) => text.includes("ローン承認"))).toBe(true);
     await product.snap("second-hour-ops-dashboard");
 
     await page.goto(`${base}#/ops/members/${memberId}`);
