@@ -8,6 +8,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { licencesPlugin } from "./build/licences-plugin.ts";
+import { precompressPlugin } from "./build/precompress.ts";
 import { manifest, manifestFiles, manifestLocales } from "./pwa-manifests.ts";
 
 const server = "http://127.0.0.1:3000";
@@ -71,6 +72,8 @@ export default defineConfig(({ command }) => ({
     }),
     // The bundled packages' licences, for the about screen (build/licences-plugin.ts).
     licencesPlugin(),
+    // Brotli and gzip beside every text file, once every plugin above has written its files.
+    precompressPlugin(),
   ],
   define: {
     __KABUTO_VERSION__: JSON.stringify(version),

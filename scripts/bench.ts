@@ -1,4 +1,5 @@
-// `npm run bench`: every benchmark in turn; each prints its own figures.
+// `npm run bench`: every benchmark in turn; each prints its own figures. Arguments pick the
+// benchmarks whose file names contain them: `npm run bench -- phone` runs only the phone load.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
@@ -11,8 +12,15 @@ const benches = [
   "loadtests/src/uploads-bench.ts",
   "loadtests/src/page-bench.ts",
   "loadtests/src/ipo-draw-bench.ts",
+  "loadtests/src/phone-bench.ts",
 ];
-for (const bench of benches) {
+const wanted = process.argv.slice(2);
+const chosen = benches.filter((bench) => wanted.length === 0 || wanted.some((word) => bench.includes(word)));
+if (chosen.length === 0) {
+  console.error(`no benchmark matches ${wanted.join(", ")}; there are:\n${benches.join("\n")}`);
+  process.exit(1);
+}
+for (const bench of chosen) {
   console.log(`\n=== ${bench}`);
   const result = spawnSync(process.execPath, [path.join(root, bench)], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

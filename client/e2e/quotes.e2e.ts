@@ -10,7 +10,7 @@
  * page's Content Security Policy: the journey covers the home screen, live prices over the
  * socket and the charts, and none of it may need what the policy forbids.
  */
-import type { Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProduct, type Product } from "./harness.ts";
 
@@ -43,6 +43,31 @@ afterAll(async () => {
   await product?.close();
 });
 
+/**
+ * Holds the answers to the requests whose address matches, until `release`: the page shows what
+ * it shows while they load, for as long as the test looks at it.
+ */
+async function holdAnswers(on: Page, pattern: RegExp) {
+  const held: Route[] = [];
+  let releasing = false;
+  await on.route(pattern, (route) => (releasing ? route.continue() : void held.push(route)));
+  return {
+    /** Resolves once `count` requests have been asked and are held. */
+    asked: (count: number) => expect.poll(() => held.length).toBeGreaterThanOrEqual(count),
+    release: async () => {
+      releasing = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+/** Where an element's top edge is on the page (nothing here scrolls). */
+async function topOf(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("not on the page");
+  return Math.round(box.y);
+}
+
 describe("quotes in the browser", () => {
   it("serves the page under a CSP without inline script, unframeable", async () => {
     const response = await page.goto(base);
@@ -65,6 +90,52 @@ describe("quotes in the browser", () => {
     await page.waitForURL(/#\/home\/index$/);
     await page.locator(".index-card[data-symbol='IDX:N225']").waitFor();
     await snap("02-home");
+  });
+
+  it("keeps what lies below Home's figures and a stock's price in place while they load", async () => {
+    // A context of its own with the member's session, where no service worker answers first, so
+    // the answers can be held: the places the screens keep are what shows before they arrive.
+    const browser = page.context().browser();
+    if (!browser) throw new Error("no browser");
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: "block",
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const still = await context.newPage();
+      const home = await holdAnswers(still, /\/api\/v1\/(indices|rewards)(\?|$)/);
+      await still.goto(`${base}#/home/index`);
+      const shortcuts = still.locator("nav.shortcuts");
+      await shortcuts.waitFor();
+      await home.asked(2);
+      const shortcutsTop = await topOf(shortcuts);
+      await home.release();
+      await still.locator(".index-card[data-symbol='IDX:N225']").waitFor();
+      await still.locator("[data-testid=checkin-card]").waitFor();
+      expect(await topOf(shortcuts)).toBe(shortcutsTop);
+
+      // The stock, and the chart's code, which loads on the stock's page only.
+      const stock = await holdAnswers(
+        still,
+        /\/api\/v1\/instruments\/JP(%3A|:)7203(\?|$)|\/price-chart-[\w-]+\.js$/,
+      );
+      await still.goto(`${base}#/market/marketDetail?symbol=JP%3A7203`);
+      const chart = still.locator(".chart-card");
+      const book = still.locator("[data-testid=order-book]");
+      await book.waitFor();
+      await stock.asked(2);
+      const tops = [await topOf(chart), await topOf(book)];
+      await stock.release();
+      await still.locator("[data-testid=price-chart]").waitFor();
+      await expect.poll(() => still.locator("[data-testid=detail-last]").textContent()).toMatch(/\d/);
+      expect([await topOf(chart), await topOf(book)]).toEqual(tops);
+    } finally {
+      await context.close();
+    }
   });
 
   it("shows Japanese prices moving in the quote list", async () => {

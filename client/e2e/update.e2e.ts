@@ -10,6 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { precompressFile } from "../build/precompress.ts";
 import { ensureBuilt, openProduct, type Product } from "./harness.ts";
 
 const builtDist = resolve(dirname(fileURLToPath(import.meta.url)), "..", "dist");
@@ -54,8 +55,10 @@ describe("a new version", () => {
     const notice = page.locator("[data-testid=update-notice]");
     expect(await notice.count()).toBe(0);
 
-    // The deploy: a service worker that differs by a byte is a new version to the browser.
+    // The deploy: a service worker that differs by a byte is a new version to the browser. A
+    // build writes its compressed copies too, which the server sends to a browser.
     appendFileSync(join(dist, "sw.js"), "\n// the next build\n");
+    await precompressFile(join(dist, "sw.js"));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await notice.waitFor();
     expect(await notice.textContent()).toContain("新しいバージョン");

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import type { Server as HttpServer, IncomingMessage } from "node:http";
 import path from "node:path";
 import { permissionsPolicy } from "@kabuto/api";
-import express, { type Express, type RequestHandler } from "express";
+import type { Express, RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { createProxyMiddleware } from "http-proxy-middleware";
 
@@ -63,20 +64,54 @@ export function clientHeaders(options: { production: boolean }): RequestHandler[
   ];
 }
 
-/** Serves the built client: hashed assets cached for a year, the page itself never cached. */
+/** A year, the longest lifetime browsers keep: a hashed asset's name changes with its content. */
+const hashedAssetMaxAge = "365d";
+
+/**
+ * Picks the build's own `.br` or `.gz` beside a file by the request's `Accept-Encoding` (brotli
+ * first: it is the smaller), with `Content-Encoding`, the file's own `Content-Type` and
+ * `Vary: Accept-Encoding`; a client that accepts neither gets the file itself. express-static-gzip
+ * rather than serve-static alone (which never looks for a compressed copy) or the `compression`
+ * middleware (which would compress the same bytes on every request, at a level cheap enough to do
+ * so): it serves what the build compressed once at brotli's highest level, through serve-static,
+ * so ETags, ranges and conditional requests behave as for any static file. It lists the folder's
+ * compressed copies once, at start: the server starts after the build.
+ */
+function precompressed(
+  root: string,
+  options: NonNullable<expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]> & { index: string | false },
+): RequestHandler {
+  const { index, ...serveStatic } = options;
+  return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index, serveStatic });
+}
+
+/**
+ * Serves the built client, compressed where the build left compressed copies. Hashed assets
+ * (`/assets/<name>-<hash>.<ext>`) are cached for a year and never revalidated: a new build names
+ * new files. Everything else (the page, the service worker, the web manifests, the icons) keeps
+ * its name across builds, so a browser revalidates it on every use (`no-cache`, answered 304
+ * while its ETag holds) and an update reaches the member on the next load.
+ */
 export function serveClient(app: Express, clientDist: string, options: { production: boolean }): boolean {
   const index = path.join(clientDist, "index.html");
   if (!existsSync(index)) return false;
   app.use(clientHeaders(options));
   app.use(
     "/assets",
-    express.static(path.join(clientDist, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }),
+    precompressed(path.join(clientDist, "assets"), {
+      index: false,
+      immutable: true,
+      maxAge: hashedAssetMaxAge,
+      fallthrough: false,
+    }),
   );
-  app.use(express.static(clientDist, { index: false, maxAge: 0 }));
-  app.get("/", (_request, response) => {
-    response.setHeader("Cache-Control", "no-cache");
-    response.sendFile(index);
-  });
+  app.use(
+    precompressed(clientDist, {
+      index: "index.html",
+      cacheControl: false,
+      setHeaders: (response) => response.setHeader("Cache-Control", "no-cache"),
+    }),
+  );
   return true;
 }
 

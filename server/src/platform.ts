@@ -29,7 +29,8 @@ import type {
   ServerToClientEvents,
   SocketData,
 } from "@kabuto/shared/protocol/socket";
-import express from "express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
 import { type Logger, pino } from "pino";
 import { Server as SocketServer } from "socket.io";
 import { proxyApi, proxySockets, serveClient } from "./client.ts";
@@ -59,6 +60,29 @@ const socketOptions = {
   pingTimeout: 20_000,
   maxHttpBufferSize: 64 * 1024,
 };
+
+/**
+ * API answers at least this long are compressed. A shorter one fits in one TCP segment (about
+ * 1,400 bytes) however it is encoded, so compressing it saves the phone no round trip and costs
+ * the server a compressor per answer.
+ */
+const compressAboveBytes = 1024;
+
+/**
+ * The API's JSON answers, brotli or gzip as the request accepts (brotli at the middleware's
+ * quality 4, quick enough for every answer). Socket.IO never passes through Express, so its
+ * frames are untouched (websocket only; see socketOptions). A server-sent event stream is never
+ * compressed: the compressor would hold its events until a buffer fills. No route sends one
+ * today; the filter keeps a future one working.
+ */
+function apiCompression(): RequestHandler {
+  return compression({
+    threshold: compressAboveBytes,
+    filter: (request, response) =>
+      !String(response.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+      compression.filter(request, response),
+  });
+}
 
 /** How often each process looks for new shares that have listed (the worker lists them every 30 s). */
 const listingSyncMs = 15_000;
@@ -216,6 +240,7 @@ export async function startPlatform(
     });
     // Serve once sessions other processes end are heard here; until then none would be cached.
     await sessionsHeard;
+    app.use("/api", apiCompression());
     app.use(api);
     // Photos a crash left without their row: checked at start (a process that restarts often,
     // as after a crash, would otherwise never look) and once an hour by every API process.

@@ -17,9 +17,9 @@ import { errorMessage } from "../../lib/error-messages.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
 import { SessionBadge } from "../market/session-badge.tsx";
-import { CheckInCard } from "../rewards/check-in-card.tsx";
+import { CheckInCard, CheckInCardPlaceholder } from "../rewards/check-in-card.tsx";
 import { IconChat, IconHeadset, IconMegaphone } from "./home-icons.tsx";
-import { IndexCard } from "./index-strip.tsx";
+import { IndexCard, IndexCardPlaceholder, indexPlaceholderCount } from "./index-strip.tsx";
 import { homeNewsCount, localText, newsDetailPath, newsListPath } from "./news.ts";
 import { NewsRow, NewsSkeleton } from "./news-parts.tsx";
 import { type Fresh, useFresh } from "./use-fresh.ts";
@@ -68,11 +68,16 @@ export function HomeScreen() {
   );
 }
 
-/** The daily check-in for a signed-in member; nothing for a visitor. */
+/**
+ * The daily check-in for a signed-in member; nothing for a visitor. While the member's rewards
+ * load, the card's frame holds its place, so the shortcuts below do not jump when it fills.
+ */
 function HomeCheckIn() {
   const session = useSessionState();
   const rewards = useEndpoint(rewardsApi.summary, {});
-  if (!session || rewards.status !== "ready") return null;
+  if (!session) return null;
+  if (rewards.status === "loading") return <CheckInCardPlaceholder />;
+  if (rewards.status !== "ready") return null;
   return <CheckInCard rewards={rewards.value} onCheckedIn={rewards.reload} linkToRewards />;
 }
 
@@ -119,12 +124,9 @@ function Markets() {
         {indices.status === "ready"
           ? indices.value.items.map((index) => <IndexCard key={index.symbol} index={index} />)
           : indices.status === "loading" &&
-            Array.from({ length: 4 }, (_, position) => (
+            Array.from({ length: indexPlaceholderCount }, (_, position) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <li key={position} className="index-card">
-                <span className="skeleton" />
-                <span className="skeleton" style={{ width: "70%", height: "1.25rem" }} />
-              </li>
+              <IndexCardPlaceholder key={position} />
             ))}
       </ul>
     </section>

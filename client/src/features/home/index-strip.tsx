@@ -29,3 +29,27 @@ export const IndexCard = memo(function IndexCard({ index }: { index: IndexInfo }
     </li>
   );
 });
+
+/**
+ * How many cards the strip keeps room for while the indices load: as many as the market
+ * publishes (the feed's five, feed/src/universe/indices.ts), so the sections below do not move
+ * when the cards arrive.
+ */
+export const indexPlaceholderCount = 5;
+
+/** A card's rows at their own heights, shimmering, while the indices load. */
+export function IndexCardPlaceholder() {
+  return (
+    <li className="index-card" aria-hidden="true">
+      <span className="index-card__name">
+        <span className="skeleton" />
+      </span>
+      <span className="index-card__last num">
+        <span className="skeleton" style={{ width: "70%" }} />
+      </span>
+      <span className="index-card__move num">
+        <span className="skeleton" />
+      </span>
+    </li>
+  );
+}

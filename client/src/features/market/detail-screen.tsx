@@ -1,11 +1,11 @@
 import { Tabs } from "@base-ui/react/tabs";
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { type CandleInterval, candleIntervals } from "@kabuto/shared/protocol/market-data";
-import { anySymbolSchema, symbolKind } from "@kabuto/shared/symbols";
+import { anySymbolSchema, type InstrumentSymbol, symbolCode, symbolKind } from "@kabuto/shared/symbols";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { partsOf } from "../../app/feature.ts";
 import { features } from "../../app/features.ts";
 import { PageHeader } from "../../app/page-header.tsx";
@@ -54,7 +54,7 @@ function DetailProblem({ error }: { error: unknown }) {
   );
 }
 
-function Detail({ symbol }: { symbol: string }) {
+function Detail({ symbol }: { symbol: InstrumentSymbol }) {
   const { t } = useLingui();
   const locale = useLocale();
   const loaded = useInstrument(symbol);
@@ -86,18 +86,13 @@ function Detail({ symbol }: { symbol: string }) {
         title={
           <span className="detail-title">
             <span>{instrument ? localName(instrument.name, locale) : <span className="skeleton" />}</span>
-            <span className="detail-title__code">{instrument?.code}</span>
+            {/* The code is the symbol's own, so its line is there before the stock loads. */}
+            <span className="detail-title__code">{instrument?.code ?? symbolCode(symbol)}</span>
           </span>
         }
         actions={symbolKind(symbol) === "equity" ? <StockActions symbol={symbol} /> : undefined}
       />
-      {instrument ? (
-        <QuoteHeader instrument={instrument} quote={quote} digits={digits} />
-      ) : (
-        <div className="quote-header" aria-busy="true">
-          <span className="skeleton" style={{ width: "50%", height: "2.5rem" }} />
-        </div>
-      )}
+      <QuoteHeader symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
       <section className="chart-card" aria-label={t`Chart`}>
         <Tabs.Root
           value={interval}
@@ -114,6 +109,11 @@ function Detail({ symbol }: { symbol: string }) {
             <Suspense fallback={<div className="chart" />}>
               <PriceChart symbol={symbol} interval={interval} digits={chartDigits} />
             </Suspense>
+            {/* A quiet credit below the plot, covering no data; the licence's notice is behind it.
+                Outside the lazy chart, so its line is there before the chart and nothing below moves. */}
+            <Link href="/user/aboutUs" className="chart__credit" data-testid="chart-credit">
+              <Trans>Charts by TradingView</Trans>
+            </Link>
           </Tabs.Panel>
         </Tabs.Root>
       </section>

@@ -12,7 +12,6 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "wouter";
 import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
@@ -223,29 +222,23 @@ export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
   }, [parts, live, status, zone]);
 
   return (
-    <>
-      <div className="chart" data-testid="price-chart" data-status={status}>
-        <div ref={container} style={{ position: "absolute", inset: 0 }} />
-        {status === "loading" && (
-          <div className="chart__status">
-            <span className="skeleton" style={{ width: "40%" }} />
-          </div>
-        )}
-        {status === "empty" && (
-          <div className="chart__status">
-            <Trans>No chart data yet</Trans>
-          </div>
-        )}
-        {status === "error" && (
-          <div className="chart__status" role="alert">
-            {errorMessage(i18n, failure)}
-          </div>
-        )}
-      </div>
-      {/* A quiet credit below the plot, covering no data; the licence's notice is behind it. */}
-      <Link href="/user/aboutUs" className="chart__credit" data-testid="chart-credit">
-        <Trans>Charts by TradingView</Trans>
-      </Link>
-    </>
+    <div className="chart" data-testid="price-chart" data-status={status}>
+      <div ref={container} style={{ position: "absolute", inset: 0 }} />
+      {status === "loading" && (
+        <div className="chart__status">
+          <span className="skeleton" style={{ width: "40%" }} />
+        </div>
+      )}
+      {status === "empty" && (
+        <div className="chart__status">
+          <Trans>No chart data yet</Trans>
+        </div>
+      )}
+      {status === "error" && (
+        <div className="chart__status" role="alert">
+          {errorMessage(i18n, failure)}
+        </div>
+      )}
+    </div>
   );
 }

@@ -15,7 +15,13 @@ import { direction, symbolMarketOf, symbolZone } from "./instrument.ts";
 import { SessionBadge } from "./session-badge.tsx";
 
 interface QuoteHeaderProps {
-  instrument: InstrumentWithQuote;
+  symbol: string;
+  /**
+   * Absent while the stock loads: the header keeps every row at its height (the market, known
+   * from the symbol, says how many figures), the figures shimmering, so the chart below does not
+   * move when they arrive.
+   */
+  instrument: InstrumentWithQuote | undefined;
   quote: Quote | null;
   digits: number;
 }
@@ -30,25 +36,29 @@ function Stat({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 /** The stock's live price, its move and the day's figures. */
-export function QuoteHeader({ instrument, quote, digits }: QuoteHeaderProps) {
+export function QuoteHeader({ symbol, instrument, quote, digits }: QuoteHeaderProps) {
   const locale = useLocale();
-  const market = symbolMarketOf(instrument.symbol);
+  const market = symbolMarketOf(symbol);
+  const missing = instrument ? "—" : <span className="skeleton" />;
   const price = (value: string | null | undefined) =>
-    value ? formatPrice(value, locale, { fractionDigits: digits }) : "—";
+    value ? formatPrice(value, locale, { fractionDigits: digits }) : missing;
   const tone = direction(quote?.change);
   return (
-    <section className="quote-header" aria-label={instrument.code}>
+    <section className="quote-header" aria-label={instrument?.code} aria-busy={!instrument}>
       <div className="quote-header__top">
         {market && <SessionBadge market={market} />}
         {quote && (
           <span className="quote-header__time num">
-            {formatClock(quote.tradeMs, locale, symbolZone(instrument.symbol))}
+            {formatClock(quote.tradeMs, locale, symbolZone(symbol))}
           </span>
         )}
       </div>
       <div className="quote-header__price">
-        <span className={`quote-header__last num ${tone}`} data-testid="detail-last">
-          {price(quote?.last)}
+        <span
+          className={`quote-header__last num ${tone}`}
+          data-testid={instrument ? "detail-last" : undefined}
+        >
+          {instrument ? price(quote?.last) : <span className="skeleton" style={{ width: "50%" }} />}
         </span>
         <span className={`quote-header__move num ${tone}`}>
           <span>{quote ? formatChange(quote.change, locale, { fractionDigits: digits }) : ""}</span>
@@ -60,9 +70,11 @@ export function QuoteHeader({ instrument, quote, digits }: QuoteHeaderProps) {
         <Stat label={<Trans>Prev. close</Trans>}>{price(quote?.prevClose)}</Stat>
         <Stat label={<Trans context="quote stat">High</Trans>}>{price(quote?.high)}</Stat>
         <Stat label={<Trans context="quote stat">Low</Trans>}>{price(quote?.low)}</Stat>
-        <Stat label={<Trans>Volume</Trans>}>{quote ? formatVolume(quote.volume, locale) : "—"}</Stat>
+        <Stat label={<Trans>Volume</Trans>}>{quote ? formatVolume(quote.volume, locale) : missing}</Stat>
         <Stat label={<Trans>Turnover</Trans>}>
-          {quote ? formatAmount(quote.turnover, instrument.currency, locale, { compact: true }) : "—"}
+          {quote && instrument
+            ? formatAmount(quote.turnover, instrument.currency, locale, { compact: true })
+            : missing}
         </Stat>
         {market === "JP" && (
           <>

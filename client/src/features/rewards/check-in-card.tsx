@@ -113,3 +113,37 @@ export function CheckInCard({
     </section>
   );
 }
+
+/**
+ * The card's frame while the member's rewards load: its title, the week's seven dots, and the
+ * figures and the button's place shimmering, each row at the height it will have, so what is
+ * below the card does not move when it fills.
+ */
+export function CheckInCardPlaceholder() {
+  return (
+    <section className="checkin-card" aria-busy="true" data-testid="checkin-card-placeholder">
+      <div className="checkin-card__head">
+        <h2 className="checkin-card__title">
+          <Trans>Daily check-in</Trans>
+        </h2>
+        <span className="checkin-card__points num">
+          <span className="skeleton" />
+        </span>
+      </div>
+      <ol className="checkin-dots" aria-hidden="true">
+        {Array.from({ length: weekDays }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the seven days of a week are fixed places.
+          <li key={index} className="checkin-dots__day" data-bonus={index === weekDays - 1}>
+            {index + 1}
+          </li>
+        ))}
+      </ol>
+      <p className="checkin-card__bonus">
+        <span className="skeleton" style={{ width: "60%" }} />
+      </p>
+      <span className="button button--block" aria-hidden="true">
+        <span className="skeleton" style={{ width: "40%" }} />
+      </span>
+    </section>
+  );
+}
