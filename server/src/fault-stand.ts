@@ -1,0 +1,223 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { checkLedger, type Database, isHealthy } from "@kabuto/api";
+import { localRedisUrl, openTestDatabase, rowsOf, testRedisPrefix } from "@kabuto/api/testing";
+import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { type FaultProxy, startFaultProxy } from "./fault-proxy.ts";
+import { testEnv } from "./testing.ts";
+
+/**
+ * The fault suite's stand (`*.fault.test.ts`): a service-mode process on a database and a Redis
+ * prefix of its own, reaching PostgreSQL and Redis each through a `FaultProxy`, so a test can
+ * break either way while members use the product. The test itself reads the database directly,
+ * past the proxies, to count rows and check the ledger. Only tests use it.
+ */
+export interface FaultStand {
+  /** The API's base URL (`…/api/v1`). */
+  api: string;
+  /** The test's own way to the database, past the proxy. */
+  database: Database;
+  postgres: FaultProxy;
+  redis: FaultProxy;
+  /** The test's own way to Redis, past the proxy, under the stand's prefix. */
+  redisDirect: Redis;
+  prefix: string;
+  /** What the API process wrote (its warnings and errors), for a failure's message. */
+  output(): string;
+  /** Whether the API process is still running: a fault must never take it down. */
+  running(): boolean;
+  close(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** How much of the process's output a stand keeps: the end of it is what explains a failure. */
+const outputCharsMax = 20_000;
+
+/** How long a start waits for the API to say it is healthy: a first start migrates and seeds. */
+const startWaitMsMax = 60_000;
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `url` with its host and port replaced by the proxy's. */
+function through(url: string, proxy: FaultProxy): string {
+  const parsed = new URL(url);
+  parsed.hostname = "127.0.0.1";
+  parsed.port = String(proxy.port);
+  return parsed.toString();
+}
+
+function target(url: string, defaultPort: number): { host: string; port: number } {
+  const parsed = new URL(url);
+  return { host: parsed.hostname, port: Number(parsed.port || defaultPort) };
+}
+
+/**
+ * Waits until `check` holds, polling; hooks and helpers cannot use expect.poll. `what` may be a
+ * function, read when it gives up (to show what the API wrote meanwhile).
+ */
+export async function until(
+  check: () => Promise<boolean>,
+  what: string | (() => string),
+  waitMsMax = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + waitMsMax;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(`gave up waiting for ${typeof what === "string" ? what : what()}`);
+    await new Promise((wake) => setTimeout(wake, 50));
+  }
+}
+
+/**
+ * Starts the API in its own process (`server/src/bin/api.ts`, as a deployment runs it) behind
+ * the two proxies, on PostgreSQL (DATABASE_URL or the local server) and Redis (REDIS_URL or the
+ * local one).
+ */
+export async function openFaultStand(overrides: Record<string, string> = {}): Promise<FaultStand> {
+  const opened = await openTestDatabase({ server: true });
+  if (!opened.url || !opened.ownerUrl) throw new Error("the fault suite needs a PostgreSQL server");
+  const redisUrl = process.env.REDIS_URL ?? localRedisUrl;
+  const postgres = await startFaultProxy(target(opened.url, 5432));
+  const redis = await startFaultProxy(target(redisUrl, 6379));
+  const prefix = testRedisPrefix();
+  const redisDirect = new Redis(redisUrl);
+  const uploads = await mkdtemp(path.join(tmpdir(), "kabuto-faults-"));
+  const port = await freePort();
+  const api = `http://127.0.0.1:${port}/api/v1`;
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/src/bin/api.ts")], {
+    env: {
+      ...process.env,
+      ...testEnv({
+        PORT: String(port),
+        DATABASE_URL: through(opened.url, postgres),
+        // The schema is the test's; only the serving connections go through the proxy.
+        DATABASE_MIGRATION_URL: opened.ownerUrl,
+        REDIS_URL: through(redisUrl, redis),
+        REDIS_PREFIX: prefix,
+        UPLOAD_DIR: path.join(uploads, "uploads"),
+        SEED_DEMO: "1",
+        // Warnings and errors only: what a fault makes the API say, kept for a failure's message.
+        LOG_LEVEL: "warn",
+        ...overrides,
+      }),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-outputCharsMax);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const stand: FaultStand = {
+    api,
+    database: opened.database,
+    postgres,
+    redis,
+    redisDirect,
+    prefix,
+    output: () => output,
+    running,
+    async close() {
+      if (running()) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGKILL");
+        await exited;
+      }
+      await postgres.close();
+      await redis.close();
+      const keys = await redisDirect.keys(`${prefix}*`);
+      if (keys.length > 0) await redisDirect.del(...keys);
+      redisDirect.disconnect();
+      await opened.drop();
+      await rm(uploads, { recursive: true, force: true });
+    },
+  };
+  try {
+    await until(
+      async () => {
+        if (!running()) throw new Error(`the API exited during start:\n${output}`);
+        return fetch(`${api}/health`).then(
+          (response) => response.ok,
+          () => false,
+        );
+      },
+      "the API to be healthy",
+      startWaitMsMax,
+    );
+  } catch (error) {
+    await stand.close();
+    throw error;
+  }
+  return stand;
+}
+
+/**
+ * A market at one price, as the feed would publish it: a book deep enough that every market
+ * order of a test fills there, and a quote (what a withdrawal values open positions at).
+ */
+export async function putMarket(stand: FaultStand, symbol: string, price: string): Promise<void> {
+  const book = { symbol, bids: [{ price, size: 1e9 }], asks: [{ price, size: 1e9 }] };
+  const quote = {
+    symbol,
+    last: price,
+    open: price,
+    high: price,
+    low: price,
+    prevClose: price,
+    change: "0",
+    changePct: "0.00",
+    volume: 0,
+    turnover: 0,
+    limitUp: null,
+    limitDown: null,
+    tradeMs: Date.now(),
+  };
+  for (const [topic, data] of [
+    [`book:${symbol}`, book],
+    [`quote:${symbol}`, quote],
+  ] as const) {
+    await stand.redisDirect.set(
+      `${stand.prefix}state:${topic}`,
+      JSON.stringify({ topic, epoch: "faults", seq: 1, ts: Date.now(), data }),
+    );
+  }
+}
+
+/** Whether the ledger check finds every balance and journal whole. */
+export async function ledgerClean(database: Database): Promise<boolean> {
+  return isHealthy(await checkLedger(database.db));
+}
+
+/** How many rows each table a keyed request writes holds for these members. */
+export async function memberRows(
+  database: Database,
+  memberIds: readonly string[],
+): Promise<{ orders: number; positions: number; withdrawals: number; deposits: number; keys: number }> {
+  const ids = sql.join(
+    memberIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [row] = rowsOf(
+    await database.db.execute(sql`
+      select (select count(*)::int from orders where member_id in (${ids})) as orders,
+        (select count(*)::int from positions where member_id in (${ids})) as positions,
+        (select count(*)::int from withdrawals where member_id in (${ids})) as withdrawals,
+        (select count(*)::int from deposits where member_id in (${ids})) as deposits,
+        (select count(*)::int from idempotency_keys where member_id in (${ids})) as keys`),
+  );
+  return row as { orders: number; positions: number; withdrawals: number; deposits: number; keys: number };
+}
