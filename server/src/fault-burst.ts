@@ -85,10 +85,35 @@ export async function depositChannel(stand: FaultStand): Promise<string> {
   return createChannel(stand.api, supervisor.auth);
 }
 
+/** A keyed market order of 100 shares at 1×. */
+export function keyedOrder(stand: FaultStand, member: Member): Keyed {
+  const key = randomUUID();
+  const order = { symbol, side: "long", type: "market", quantity: 100, leverage: 1 };
+  return {
+    key,
+    kind: "order",
+    memberId: member.memberId,
+    send: postJson(stand, member, key, "/orders", order),
+  };
+}
+
+function postJson(stand: FaultStand, member: Member, key: string, route: string, body: unknown) {
+  return () =>
+    answered(
+      stand,
+      fetch(`${stand.api}${route}`, {
+        method: "POST",
+        headers: { ...member.auth, "content-type": "application/json", "idempotency-key": key },
+        body: JSON.stringify(body),
+      }),
+    );
+}
+
 /**
  * Keyed requests for each member: `ordersEach` market orders and one request that moves money
  * outside (a withdrawal for every other member, a deposit for the rest), since a member has at
- * most one deposit or withdrawal open at a time.
+ * most one deposit or withdrawal open at a time. Interleaved, so a fault meets every kind in
+ * flight at once.
  */
 export async function keyedRequests(
   stand: FaultStand,
@@ -98,35 +123,13 @@ export async function keyedRequests(
 ): Promise<Keyed[]> {
   const receipt = await jpeg();
   const requests: Keyed[] = [];
-  const json = (member: Member, key: string, url: string, body: unknown) => () =>
-    answered(
-      stand,
-      fetch(url, {
-        method: "POST",
-        headers: { ...member.auth, "content-type": "application/json", "idempotency-key": key },
-        body: JSON.stringify(body),
-      }),
-    );
   for (const [index, member] of members.entries()) {
-    for (let n = 0; n < ordersEach; n += 1) {
-      const key = randomUUID();
-      const order = { symbol, side: "long", type: "market", quantity: 100, leverage: 1 };
-      requests.push({
-        key,
-        kind: "order",
-        memberId: member.memberId,
-        send: json(member, key, `${stand.api}/orders`, order),
-      });
-    }
+    for (let n = 0; n < ordersEach; n += 1) requests.push(keyedOrder(stand, member));
     const key = randomUUID();
     if (index % 2 === 0) {
       const body = { cardId: member.cardId, currency: "JPY", amount: String(withdrawalYen), fundPassword };
-      requests.push({
-        key,
-        kind: "withdrawal",
-        memberId: member.memberId,
-        send: json(member, key, `${stand.api}/withdrawals`, body),
-      });
+      const send = postJson(stand, member, key, "/withdrawals", body);
+      requests.push({ key, kind: "withdrawal", memberId: member.memberId, send });
     } else {
       const send = () => {
         const form = new FormData();
@@ -145,7 +148,6 @@ export async function keyedRequests(
       requests.push({ key, kind: "deposit", memberId: member.memberId, send });
     }
   }
-  // Interleaved, so a fault meets every kind in flight at once.
   return requests.sort(() => Math.random() - 0.5);
 }
 

@@ -221,3 +221,13 @@ export async function memberRows(
   );
   return row as { orders: number; positions: number; withdrawals: number; deposits: number; keys: number };
 }
+
+/** A member's available yen, in minor units. */
+export async function availableYen(database: Database, memberId: string): Promise<bigint> {
+  const [row] = rowsOf(
+    await database.db.execute(sql`
+      select balance::text as balance from ledger_accounts
+      where member_id = ${memberId} and purpose = 'available' and currency = 'JPY'`),
+  );
+  return BigInt(String(row?.balance ?? "0"));
+}

@@ -1,5 +1,4 @@
-import { call, rowsOf } from "@kabuto/api/testing";
-import { sql } from "drizzle-orm";
+import { call } from "@kabuto/api/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Answer,
@@ -15,7 +14,15 @@ import {
   symbol,
   withdrawalYen,
 } from "./fault-burst.ts";
-import { type FaultStand, ledgerClean, memberRows, openFaultStand, putMarket, until } from "./fault-stand.ts";
+import {
+  availableYen,
+  type FaultStand,
+  ledgerClean,
+  memberRows,
+  openFaultStand,
+  putMarket,
+  until,
+} from "./fault-stand.ts";
 
 /**
  * PostgreSQL restarts under a service-mode API in the middle of a burst of keyed orders,
@@ -47,15 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stand?.close();
 });
-
-async function available(memberId: string): Promise<bigint> {
-  const [row] = rowsOf(
-    await stand.database.db.execute(sql`
-      select balance::text as balance from ledger_accounts
-      where member_id = ${memberId} and purpose = 'available' and currency = 'JPY'`),
-  );
-  return BigInt(String(row?.balance ?? "0"));
-}
 
 describe("PostgreSQL cut in the middle of a burst of keyed requests", () => {
   it("answers 503 while it lasts, and after it each key acts exactly once", async () => {
@@ -162,7 +160,7 @@ describe("PostgreSQL cut in the middle of a burst of keyed requests", () => {
       const mine = requests.filter((request) => request.memberId === member.memberId);
       const orders = BigInt(mine.filter((request) => request.kind === "order").length);
       const withdrawals = BigInt(mine.filter((request) => request.kind === "withdrawal").length);
-      expect(await available(member.memberId)).toBe(
+      expect(await availableYen(stand.database, member.memberId)).toBe(
         memberYen - orders * orderCost - withdrawals * withdrawalYen,
       );
     }
