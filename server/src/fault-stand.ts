@@ -11,20 +11,24 @@ import { type FaultProxy, startFaultProxy } from "./fault-proxy.ts";
 import { testEnv } from "./testing.ts";
 
 /**
- * The fault suite's stand (`*.fault.test.ts`): a service-mode process on a database and a Redis
- * prefix of its own, reaching PostgreSQL and Redis each through a `FaultProxy`, so a test can
- * break either way while members use the product. The test itself reads the database directly,
- * past the proxies, to count rows and check the ledger. Only tests use it.
+ * The fault suite's stand (`*.fault.test.ts`): service-mode processes (the API, and a gateway or
+ * a worker where a case needs one) on a database and a Redis prefix of their own, each reaching
+ * PostgreSQL and Redis through a `FaultProxy`, so a test can break either way while members use
+ * the product. The test itself reads the database and Redis directly, past the proxies, to count
+ * rows and check the ledger. Only tests use it.
  */
 export interface FaultStand {
   /** The API's base URL (`…/api/v1`). */
   api: string;
+  /** Each process the stand runs, by role. */
+  processes: Record<string, RoleProcess>;
   /** The test's own way to the database, past the proxy. */
   database: Database;
   postgres: FaultProxy;
   redis: FaultProxy;
-  /** The test's own way to Redis, past the proxy, under the stand's prefix. */
+  /** The test's own way to Redis, past the proxy; the stand's keys start with `prefix`. */
   redisDirect: Redis;
+  redisUrl: string;
   prefix: string;
   /** What the API process wrote (its warnings and errors), for a failure's message. */
   output(): string;
@@ -33,12 +37,27 @@ export interface FaultStand {
   close(): Promise<void>;
 }
 
+/** One service-mode process of a role, as `server/src/bin/<role>.ts` runs it in a deployment. */
+export interface RoleProcess {
+  /** Where it listens (`http://127.0.0.1:<port>`). */
+  url: string;
+  running(): boolean;
+  /** What it wrote last (warnings and errors). */
+  output(): string;
+  /** Starts it (again) and waits until its health says ok. */
+  start(): Promise<void>;
+  /** SIGKILL: no goodbye, as a crash or an OOM kill. */
+  kill(): Promise<void>;
+}
+
+export type FaultRole = "api" | "gateway" | "worker";
+
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** How much of the process's output a stand keeps: the end of it is what explains a failure. */
+/** How much of a process's output a stand keeps: the end of it is what explains a failure. */
 const outputCharsMax = 20_000;
 
-/** How long a start waits for the API to say it is healthy: a first start migrates and seeds. */
+/** How long a start waits for a process to say it is healthy: a first start migrates and seeds. */
 const startWaitMsMax = 60_000;
 
 /** A port nothing listens on now. */
@@ -80,12 +99,58 @@ export async function until(
   }
 }
 
+async function roleProcess(role: FaultRole, env: Record<string, string>): Promise<RoleProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // The API answers health under its prefix; the other roles at the root.
+  const health = role === "api" ? `${url}/api/v1/health` : `${url}/health`;
+  let child: ChildProcess | undefined;
+  let output = "";
+  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+  return {
+    url,
+    running,
+    output: () => output,
+    async start() {
+      const started = spawn(process.execPath, [path.join(root, `server/src/bin/${role}.ts`)], {
+        env: { ...process.env, ...env, PORT: String(port) },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child = started;
+      const keep = (chunk: Buffer) => {
+        output = (output + chunk.toString()).slice(-outputCharsMax);
+      };
+      started.stdout?.on("data", keep);
+      started.stderr?.on("data", keep);
+      await until(
+        async () => {
+          if (!running()) throw new Error(`the ${role} exited during start:\n${output}`);
+          return fetch(health).then(
+            (response) => response.ok,
+            () => false,
+          );
+        },
+        `the ${role} to be healthy`,
+        startWaitMsMax,
+      );
+    },
+    async kill() {
+      const current = child;
+      if (!current || !running()) return;
+      const exited = new Promise((resolve) => current.once("exit", resolve));
+      current.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
 /**
- * Starts the API in its own process (`server/src/bin/api.ts`, as a deployment runs it) behind
- * the two proxies, on PostgreSQL (DATABASE_URL or the local server) and Redis (REDIS_URL or the
- * local one).
+ * Starts the roles (the API first, each in its own process) behind the two proxies, on
+ * PostgreSQL (DATABASE_URL or the local server) and Redis (REDIS_URL or the local one).
  */
-export async function openFaultStand(overrides: Record<string, string> = {}): Promise<FaultStand> {
+export async function openFaultStand(
+  options: { roles?: readonly FaultRole[]; env?: Record<string, string> } = {},
+): Promise<FaultStand> {
   const opened = await openTestDatabase({ server: true });
   if (!opened.url || !opened.ownerUrl) throw new Error("the fault suite needs a PostgreSQL server");
   const redisUrl = process.env.REDIS_URL ?? localRedisUrl;
@@ -94,49 +159,36 @@ export async function openFaultStand(overrides: Record<string, string> = {}): Pr
   const prefix = testRedisPrefix();
   const redisDirect = new Redis(redisUrl);
   const uploads = await mkdtemp(path.join(tmpdir(), "kabuto-faults-"));
-  const port = await freePort();
-  const api = `http://127.0.0.1:${port}/api/v1`;
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/src/bin/api.ts")], {
-    env: {
-      ...process.env,
-      ...testEnv({
-        PORT: String(port),
-        DATABASE_URL: through(opened.url, postgres),
-        // The schema is the test's; only the serving connections go through the proxy.
-        DATABASE_MIGRATION_URL: opened.ownerUrl,
-        REDIS_URL: through(redisUrl, redis),
-        REDIS_PREFIX: prefix,
-        UPLOAD_DIR: path.join(uploads, "uploads"),
-        SEED_DEMO: "1",
-        // Warnings and errors only: what a fault makes the API say, kept for a failure's message.
-        LOG_LEVEL: "warn",
-        ...overrides,
-      }),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const env = testEnv({
+    DATABASE_URL: through(opened.url, postgres),
+    // The schema is the test's; only the serving connections go through the proxy.
+    DATABASE_MIGRATION_URL: opened.ownerUrl,
+    REDIS_URL: through(redisUrl, redis),
+    REDIS_PREFIX: prefix,
+    UPLOAD_DIR: path.join(uploads, "uploads"),
+    SEED_DEMO: "1",
+    // Warnings and errors only: what a fault makes a process say, kept for a failure's message.
+    LOG_LEVEL: "warn",
+    ...options.env,
   });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-outputCharsMax);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const running = () => child.exitCode === null && child.signalCode === null;
+  const processes: Record<string, RoleProcess> = {};
+  for (const role of ["api", ...(options.roles ?? [])] as FaultRole[]) {
+    processes[role] ??= await roleProcess(role, env);
+  }
+  const api = processes.api as RoleProcess;
   const stand: FaultStand = {
-    api,
+    api: `${api.url}/api/v1`,
+    processes,
     database: opened.database,
     postgres,
     redis,
     redisDirect,
+    redisUrl,
     prefix,
-    output: () => output,
-    running,
+    output: () => api.output(),
+    running: () => api.running(),
     async close() {
-      if (running()) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGKILL");
-        await exited;
-      }
+      for (const each of Object.values(processes)) await each.kill();
       await postgres.close();
       await redis.close();
       const keys = await redisDirect.keys(`${prefix}*`);
@@ -147,17 +199,7 @@ export async function openFaultStand(overrides: Record<string, string> = {}): Pr
     },
   };
   try {
-    await until(
-      async () => {
-        if (!running()) throw new Error(`the API exited during start:\n${output}`);
-        return fetch(`${api}/health`).then(
-          (response) => response.ok,
-          () => false,
-        );
-      },
-      "the API to be healthy",
-      startWaitMsMax,
-    );
+    for (const each of Object.values(processes)) await each.start();
   } catch (error) {
     await stand.close();
     throw error;
