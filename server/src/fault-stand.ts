@@ -149,7 +149,12 @@ async function roleProcess(role: FaultRole, env: Record<string, string>): Promis
  * PostgreSQL (DATABASE_URL or the local server) and Redis (REDIS_URL or the local one).
  */
 export async function openFaultStand(
-  options: { roles?: readonly FaultRole[]; env?: Record<string, string> } = {},
+  options: {
+    roles?: readonly FaultRole[];
+    /** Roles made ready but not started, for a test to start once its data is in place. */
+    startLater?: readonly FaultRole[];
+    env?: Record<string, string>;
+  } = {},
 ): Promise<FaultStand> {
   const opened = await openTestDatabase({ server: true });
   if (!opened.url || !opened.ownerUrl) throw new Error("the fault suite needs a PostgreSQL server");
@@ -172,7 +177,7 @@ export async function openFaultStand(
     ...options.env,
   });
   const processes: Record<string, RoleProcess> = {};
-  for (const role of ["api", ...(options.roles ?? [])] as FaultRole[]) {
+  for (const role of ["api", ...(options.roles ?? []), ...(options.startLater ?? [])] as FaultRole[]) {
     processes[role] ??= await roleProcess(role, env);
   }
   const api = processes.api as RoleProcess;
@@ -199,7 +204,9 @@ export async function openFaultStand(
     },
   };
   try {
-    for (const each of Object.values(processes)) await each.start();
+    for (const [role, each] of Object.entries(processes)) {
+      if (!options.startLater?.includes(role as FaultRole)) await each.start();
+    }
   } catch (error) {
     await stand.close();
     throw error;
