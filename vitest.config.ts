@@ -4,10 +4,12 @@ import { defineConfig } from "vitest/config";
 
 const packages = "{shared,bus,feed,gateway,api,server,client,loadtests}";
 
-// Three lanes. `unit`: pure code, no server, database or socket, seconds. `integration`
+// Four lanes. `unit`: pure code, no server, database or socket, seconds. `integration`
 // (`*.int.test.ts`): real PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set, PGlite and
-// the in-process bus otherwise. `browser`: the built client in Chromium against the embedded
-// product. `npm test` runs the three in turn; each runs alone with --project.
+// the in-process bus otherwise. `faults` (`*.fault.test.ts`): a service-mode API process whose way
+// to PostgreSQL and Redis a proxy breaks (always real servers: the local ones when unset).
+// `browser`: the built client in Chromium against the embedded product. `npm test` runs the four
+// in turn; each runs alone with --project.
 export default defineConfig({
   test: {
     projects: [
@@ -30,7 +32,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: [`${packages}/src/**/*.test.{ts,tsx}`],
-          exclude: ["**/*.int.test.{ts,tsx}", "**/node_modules/**"],
+          exclude: ["**/*.int.test.{ts,tsx}", "**/*.fault.test.{ts,tsx}", "**/node_modules/**"],
           environment: "node",
           // Pure code needs no fresh module graph per file: each worker imports shared, the feed's
           // universe and zod once, which was most of the lane's time (29 s to 8 s on two cores).
@@ -46,6 +48,20 @@ export default defineConfig({
           environment: "node",
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "faults",
+          include: [`${packages}/src/**/*.fault.test.{ts,tsx}`],
+          // A fault's answers come from a real API process on real servers, which a loaded machine slows.
+          expect: { poll: { timeout: 20_000 } },
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Each file starts an API process of its own and breaks its way to PostgreSQL or Redis:
+          // one at a time, so one file's fault never slows another's and the lane stays readable.
+          fileParallelism: false,
         },
       },
       {

@@ -1,5 +1,5 @@
-// `npm test`: lint and format check, type check, then the three test lanes in turn (unit,
-// integration, browser), each timed. Integration tests use PostgreSQL and Redis when
+// `npm test`: lint and format check, type check, then the four test lanes in turn (unit,
+// integration, faults, browser), each timed. Integration tests use PostgreSQL and Redis when
 // DATABASE_URL and REDIS_URL are set. Arguments go to every vitest lane (e.g. a file filter).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -14,6 +14,7 @@ const steps: [string, string, string[]][] = [
   ["k6 types", "tsc", ["-p", "loadtests/tsconfig.k6.json"]],
   ["unit", "vitest", ["run", "--project", "unit", ...extra]],
   ["integration", "vitest", ["run", "--project", "integration", ...extra]],
+  ["faults", "vitest", ["run", "--project", "faults", ...extra]],
   ["browser", "vitest", ["run", "--project", "browser", ...extra]],
 ];
 const times: string[] = [];

@@ -118,6 +118,7 @@ export async function startPlatform(
           migrationUrl: settings.DATABASE_MIGRATION_URL,
           dataDir: settings.DATA_DIR,
           migrate: writes,
+          onConnectionError: (error) => logger.warn({ err: error }, "postgres connection lost"),
         })
       : undefined;
   const bus = settings.REDIS_URL

@@ -46,17 +46,29 @@ export async function openDatabase(options: {
   migrationUrl?: string | undefined;
   dataDir?: string | undefined;
   migrate?: boolean;
+  /**
+   * Hears a connection to PostgreSQL that broke while no query was waiting on it (a restart, a
+   * network cut); the next query on the pool opens a new one, or fails and is answered 503.
+   */
+  onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   const migrate = options.migrate ?? true;
   if (options.url) {
     if (migrate) await migratePostgres(options.migrationUrl ?? options.url);
-    return openPostgres(options.url);
+    return openPostgres(options.url, options.onConnectionError ?? (() => undefined));
   }
   return openPglite(options.dataDir, migrate);
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, onConnectionError: (error: Error) => void): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSizeMax });
+  // node-postgres emits a broken connection's error on the pool (an idle connection) or on the
+  // client (one a transaction holds between its queries), and an 'error' event nobody hears ends
+  // the process: one PostgreSQL restart would take every API process down with it. The query
+  // that was using the connection fails on its own and is answered 503 (`isDatabaseUnavailable`);
+  // the pool drops the connection when it is released and opens a new one for the next query.
+  pool.on("error", onConnectionError);
+  pool.on("connect", (client) => client.on("error", onConnectionError));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return { db, kind: "postgres", ping: () => ping(db), close: () => pool.end() };
 }

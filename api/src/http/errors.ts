@@ -3,6 +3,7 @@ import type { ErrorBody } from "@kabuto/shared/api/errors";
 import type { ErrorCode } from "@kabuto/shared/errors";
 import type { ErrorRequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../errors.ts";
 
 export function errorBody(code: ErrorCode, details?: Record<string, unknown>): ErrorBody {
@@ -30,7 +31,8 @@ function databaseState(error: unknown): string | undefined {
 /**
  * When a member told UNAVAILABLE may try again. Redis comes back within a few seconds of a
  * restart or a fail-over, and the clients reconnect at once (ioredis waits at most 2 s between
- * attempts), so a few seconds is the soonest a retry is likely to find it back.
+ * attempts), so a few seconds is the soonest a retry is likely to find it back. PostgreSQL's
+ * restart takes as long, and the pool opens a new connection for the very next query.
  */
 export const unavailableRetryAfterSeconds = 5;
 
@@ -54,6 +56,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (isRedisUnavailable(error)) {
       // A warning, not an error: health says so too, and the member is told to try again.
       logger.warn({ err: error }, "redis unavailable: answered 503");
+      sendUnavailable(response);
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      // As with Redis: the member is told to try again with the same key, and health says so.
+      logger.warn({ err: error }, "database unavailable: answered 503");
       sendUnavailable(response);
       return;
     }

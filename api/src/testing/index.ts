@@ -1,7 +1,9 @@
 // Test helpers other packages' tests use (the composition package's platform tests).
 
 export { rowsOf } from "../db/rows.ts";
-export { readyToWithdraw } from "../funding/funding-fixtures.ts";
+export { createChannel, readyToWithdraw } from "../funding/funding-fixtures.ts";
+export { jpeg, postForm } from "../identity/identity-fixtures.ts";
+export { signInStaff } from "../ops/members.fixtures.ts";
 export { seedDemo } from "../seed.ts";
 export { fund, registerMember } from "./fixtures.ts";
 export { bearerSignIn, call } from "./test-app.ts";
