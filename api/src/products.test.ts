@@ -43,6 +43,7 @@ describe("the list of products", () => {
     before("staff", "rewards");
     before("funding", "rewards");
     before("staff", "support");
+    before("staff", "news");
     expect(demoSeeds("feed").map((each) => each.name)).toEqual(["block", "alerts"]);
     expect(demoSeeds("history").map((each) => each.name)).toEqual(["follow"]);
   });

@@ -11,6 +11,7 @@ import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
 import { seedDemoOfferings } from "./ipo/ipo-seed.ts";
 import { hashPassword } from "./kernel/passwords.ts";
+import type { StaffMember } from "./kernel/staff-sessions.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 import { postJournal } from "./ledger/ledger.repo.ts";
 import { StaffService } from "./ops/staff.service.ts";
@@ -42,6 +43,13 @@ export async function demoMemberRow(db: Db): Promise<{ id: string } | undefined>
 async function demoAdminRow(db: Db): Promise<typeof staff.$inferSelect | undefined> {
   const [row] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
   return row;
+}
+
+/** The demo admin as the actor of what it does in a seed, while it exists and is enabled. */
+export async function demoAdminActor(db: Db): Promise<StaffMember | undefined> {
+  const admin = await demoAdminRow(db);
+  if (!admin || admin.disabled) return undefined;
+  return { id: admin.id, login: admin.login, name: admin.name, role: admin.role };
 }
 
 /** What the demo member starts with: enough to trade both markets, deposited like any other money. */

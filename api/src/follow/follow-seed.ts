@@ -14,7 +14,7 @@ import { AppError } from "../errors.ts";
 import { ChannelsService } from "../funding/channels.service.ts";
 import { CandlesRepo } from "../market/candles.repo.ts";
 import { demoAdmin, demoMember } from "../seed.ts";
-import { seedFundedMember } from "../seed-members.ts";
+import { type DemoPerson, seedFundedMember } from "../seed-members.ts";
 import { termsFromConfig } from "../trading/rules.ts";
 import { TradingService } from "../trading/trading.service.ts";
 import { FollowService, parseFollowTerms } from "./follow.service.ts";
@@ -27,27 +27,41 @@ import { FollowService, parseFollowTerms } from "./follow.service.ts";
  * like anyone's. Nothing here writes a row of its own.
  */
 
-type Strategy = "momentum" | "reversion" | "index";
+/**
+ * How each lead trades: follows a short or a slow trend, buys dips, holds and rebalances, trades
+ * swings of a few days, or buys breakouts to a new high.
+ */
+type Strategy = "momentum" | "trend" | "reversion" | "swing" | "index" | "breakout";
 
 interface DemoLead {
   account: string;
   password: string;
+  /** Its member's own words, in Japanese: they are members of a Japanese broker. */
   nickname: string;
   avatar: LeadAvatar;
   bio: string;
+  name: string;
+  nameKana: string;
   strategy: Strategy;
   leverage: number;
   /** Which of the Tokyo instruments it trades, by its place in the catalog. */
   pick: number;
 }
 
+/**
+ * Eight leads, one style each, on different stocks and leverage, so their records, holding times
+ * and risk scores differ as a real leaderboard's do (the highest-risk ones may be hidden from new
+ * copiers by the risk rule, as any lead would be).
+ */
 export const demoLeads: readonly DemoLead[] = [
   {
     account: "09011110001",
     password: "lead1234",
-    nickname: "Momentum Fox",
+    nickname: "波乗りギツネ",
     avatar: "fox",
-    bio: "上昇が続く銘柄に乗り、勢いが消えたら降ります。Rides a rising stock, steps off when it stalls.",
+    bio: "上昇が続く銘柄に乗り、勢いが消えたら降ります。5営業日の値動きで判断し、レバレッジは2倍まで。",
+    name: "北村 健",
+    nameKana: "キタムラ ケン",
     strategy: "momentum",
     leverage: 2,
     pick: 0,
@@ -55,9 +69,11 @@ export const demoLeads: readonly DemoLead[] = [
   {
     account: "09011110002",
     password: "lead1234",
-    nickname: "Reversion Owl",
+    nickname: "逆張りフクロウ",
     avatar: "owl",
-    bio: "下げすぎた銘柄を買い、平均に戻れば売ります。Buys a stock well under its average, sells at the mean.",
+    bio: "20日平均を大きく下回った銘柄を買い、平均に戻ったら売ります。レバレッジは使いません。",
+    name: "森田 彩",
+    nameKana: "モリタ アヤ",
     strategy: "reversion",
     leverage: 1,
     pick: 1,
@@ -65,14 +81,141 @@ export const demoLeads: readonly DemoLead[] = [
   {
     account: "09011110003",
     password: "lead1234",
-    nickname: "Index Turtle",
+    nickname: "長期投資のカメ",
     avatar: "turtle",
-    bio: "大型株を持ち続け、毎月入れ替えます。Holds a large stock and rebalances monthly, nothing more.",
+    bio: "大型株を持ち続け、月に一度だけ入れ替えます。売買は少なく、ゆっくり増やす運用です。",
+    name: "亀井 修",
+    nameKana: "カメイ オサム",
     strategy: "index",
     leverage: 1,
     pick: 2,
   },
+  {
+    account: "09011110004",
+    password: "lead1234",
+    nickname: "鶴のスイング",
+    avatar: "crane",
+    bio: "数日の押し目を拾い、3営業日以内に利益確定か撤退。短期のスイングトレードが中心です。",
+    name: "鶴田 真理",
+    nameKana: "ツルタ マリ",
+    strategy: "swing",
+    leverage: 1,
+    pick: 3,
+  },
+  {
+    account: "09011110005",
+    password: "lead1234",
+    nickname: "慎重派のクマ",
+    avatar: "bear",
+    bio: "20営業日の流れが上向きの間だけ持ちます。下向きに変わればすぐ手仕舞い、損失を小さく抑えます。",
+    name: "熊谷 大輔",
+    nameKana: "クマガイ ダイスケ",
+    strategy: "trend",
+    leverage: 1,
+    pick: 4,
+  },
+  {
+    account: "09011110006",
+    password: "lead1234",
+    nickname: "鯉の滝登り",
+    avatar: "koi",
+    bio: "20日高値を更新した銘柄に飛び乗ります。10日安値を割ったら撤退。レバレッジ2倍の攻めの運用です。",
+    name: "鯉沼 翔",
+    nameKana: "コイヌマ ショウ",
+    strategy: "breakout",
+    leverage: 2,
+    pick: 5,
+  },
+  {
+    account: "09011110007",
+    password: "lead1234",
+    nickname: "猛虎の短期勝負",
+    avatar: "tiger",
+    bio: "3営業日の勢いに最大レバレッジ3倍で乗ります。値動きは大きく、リスクの高い運用です。",
+    name: "虎井 剛",
+    nameKana: "トライ ツヨシ",
+    strategy: "momentum",
+    leverage: 3,
+    pick: 6,
+  },
+  {
+    account: "09011110008",
+    password: "lead1234",
+    nickname: "鷹の目リバーサル",
+    avatar: "hawk",
+    bio: "急落した銘柄をレバレッジ2倍で拾い、20日平均への戻りで売ります。押し目買い一本の運用です。",
+    name: "高橋 恵",
+    nameKana: "タカハシ メグミ",
+    strategy: "reversion",
+    leverage: 2,
+    pick: 7,
+  },
 ];
+
+/** Members who copy the leads: each puts money behind a few, so the leaderboard shows copiers and money. */
+export const demoCopiers: readonly (DemoPerson & { copies: readonly { lead: number; yen: number }[] })[] = [
+  {
+    account: "09022220001",
+    password: "copy1234",
+    name: "田中 美咲",
+    nameKana: "タナカ ミサキ",
+    copies: [
+      { lead: 2, yen: 500_000 },
+      { lead: 1, yen: 200_000 },
+      { lead: 4, yen: 300_000 },
+    ],
+  },
+  {
+    account: "09022220002",
+    password: "copy1234",
+    name: "鈴木 一郎",
+    nameKana: "スズキ イチロウ",
+    copies: [
+      { lead: 0, yen: 1_000_000 },
+      { lead: 2, yen: 300_000 },
+      { lead: 5, yen: 150_000 },
+    ],
+  },
+  {
+    account: "09022220003",
+    password: "copy1234",
+    name: "高木 由美",
+    nameKana: "タカギ ユミ",
+    copies: [
+      { lead: 2, yen: 800_000 },
+      { lead: 3, yen: 100_000 },
+    ],
+  },
+  {
+    account: "09022220004",
+    password: "copy1234",
+    name: "中村 陽介",
+    nameKana: "ナカムラ ヨウスケ",
+    copies: [
+      { lead: 0, yen: 250_000 },
+      { lead: 1, yen: 400_000 },
+      { lead: 7, yen: 50_000 },
+    ],
+  },
+  {
+    account: "09022220005",
+    password: "copy1234",
+    name: "小林 さくら",
+    nameKana: "コバヤシ サクラ",
+    copies: [
+      { lead: 2, yen: 1_200_000 },
+      { lead: 4, yen: 600_000 },
+      { lead: 6, yen: 30_000 },
+    ],
+  },
+];
+
+/** What each copier deposits: enough for every copy it starts. */
+const copierCapitalYen = 3_000_000;
+/** Copiers joined a month before the first start and start their copies on it. */
+const copierJoinedMs = 30 * 86_400_000;
+/** A copy stops when it has lost this share of its money: a middling choice among the allowed. */
+const copyStopLossPct = 30;
 
 const dayMs = 86_400_000;
 /** Trading days each lead's history covers, from the back-filled daily candles. */
@@ -101,8 +244,15 @@ export async function seedDemoLeads(deps: {
   const context = { nowMs, ip: "" };
   const candles = new CandlesRepo(db);
   const tokyo = catalog.instruments.filter((instrument) => instrument.market === "JP");
-  let seeded = 0;
-  for (const lead of demoLeads) {
+  const follow = new FollowService({
+    db,
+    trading: new TradingService({ db, catalog, bus: createMemoryBus(), alwaysOpen: true, now: () => nowMs }),
+    now: () => nowMs,
+    events: () => undefined,
+    terms: parseFollowTerms(config),
+  });
+  const leadIds = new Map<number, string>();
+  for (const [index, lead] of demoLeads.entries()) {
     const instrument = tokyo[lead.pick];
     if (!instrument) continue;
     const days = await candles.history(instrument.symbol, "1d", nowMs, historyDays);
@@ -116,8 +266,8 @@ export async function seedDemoLeads(deps: {
       {
         account: lead.account,
         password: lead.password,
-        name: "デモ リード",
-        nameKana: "デモ リード",
+        name: lead.name,
+        nameKana: lead.nameKana,
         inviteCode: demoMember.inviteCode,
       },
       { registeredAtMs: startMs, fundedAtMs: startMs },
@@ -125,19 +275,6 @@ export async function seedDemoLeads(deps: {
     );
     if (memberId === undefined) continue;
     await tradeHistory(db, catalog, config, memberId, instrument.symbol, lead, days);
-    const follow = new FollowService({
-      db,
-      trading: new TradingService({
-        db,
-        catalog,
-        bus: createMemoryBus(),
-        alwaysOpen: true,
-        now: () => nowMs,
-      }),
-      now: () => nowMs,
-      events: () => undefined,
-      terms: parseFollowTerms(config),
-    });
     try {
       await follow.apply(memberId, {
         nickname: lead.nickname,
@@ -151,9 +288,53 @@ export async function seedDemoLeads(deps: {
       throw error;
     }
     await follow.review(memberId, { decision: "approve" }, actor, context);
-    seeded += 1;
+    leadIds.set(index, memberId);
   }
-  return seeded;
+  // The longest period the terms offer, so the copies outlast a demo's first weeks.
+  const periodDays = Math.max(...parseFollowTerms(config).periods);
+  await seedCopiers({ db, config, admin: actor, channel }, follow, leadIds, { nowMs, periodDays });
+  return leadIds.size;
+}
+
+/**
+ * The copiers: members who joined a month ago and put money behind a few leads each, through
+ * the members' own copy service, copying the leads' open positions too. A lead the risk rule
+ * hides from new copiers is skipped, as the service would refuse any member.
+ */
+async function seedCopiers(
+  deps: Parameters<typeof seedFundedMember>[0],
+  follow: FollowService,
+  leadIds: ReadonlyMap<number, string>,
+  when: { nowMs: number; periodDays: number },
+): Promise<void> {
+  const { nowMs, periodDays } = when;
+  for (const copier of demoCopiers) {
+    const joinedMs = nowMs - copierJoinedMs;
+    const memberId = await seedFundedMember(
+      deps,
+      { ...copier, inviteCode: demoMember.inviteCode },
+      { registeredAtMs: joinedMs, fundedAtMs: joinedMs },
+      copierCapitalYen,
+    );
+    if (memberId === undefined) continue;
+    for (const copy of copier.copies) {
+      const leadId = leadIds.get(copy.lead);
+      if (leadId === undefined) continue;
+      try {
+        await follow.startCopy(memberId, {
+          leadId,
+          amount: String(copy.yen),
+          periodDays,
+          stopLossPct: copyStopLossPct,
+          copyOpen: true,
+          riskAccepted: true,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === "LEAD_HIDDEN") continue;
+        throw error;
+      }
+    }
+  }
 }
 
 /**
@@ -226,16 +407,31 @@ function signalOf(
 ): "enter" | "exit" | "rebalance" | "hold" {
   const n = closes.length;
   const last = closes[n - 1] ?? 0;
-  if (strategy === "momentum") {
-    if (n < 6) return "hold";
-    return last > (closes[n - 6] ?? last) ? "enter" : "exit";
+  const ago = (days: number) => closes[n - 1 - days] ?? last;
+  const mean = (days: number) => closes.slice(-days).reduce((sum, close) => sum + close, 0) / days;
+  switch (strategy) {
+    case "momentum":
+      if (n < 6) return "hold";
+      return last > ago(3) && last > ago(5) ? "enter" : "exit";
+    case "trend":
+      if (n < 21) return "hold";
+      return last > mean(20) ? "enter" : "exit";
+    case "reversion":
+      if (n < 20) return "hold";
+      if (last < mean(20) * 0.98) return "enter";
+      return last > mean(20) ? "exit" : "hold";
+    case "swing":
+      if (n < 4) return "hold";
+      if (heldDays >= 3) return "exit";
+      return last < ago(2) ? "enter" : "hold";
+    case "breakout": {
+      if (n < 21) return "hold";
+      const before = closes.slice(-21, -1);
+      if (last > Math.max(...before)) return "enter";
+      return last < Math.min(...before.slice(-10)) ? "exit" : "hold";
+    }
+    case "index":
+      if (n === 1) return "enter";
+      return heldDays >= 20 ? "rebalance" : "hold";
   }
-  if (strategy === "reversion") {
-    if (n < 20) return "hold";
-    const mean = closes.slice(-20).reduce((sum, close) => sum + close, 0) / 20;
-    if (last < mean * 0.98) return "enter";
-    return last > mean ? "exit" : "hold";
-  }
-  if (n === 1) return "enter";
-  return heldDays >= 20 ? "rebalance" : "hold";
 }

@@ -129,3 +129,14 @@ describe("points into cash", () => {
     expect((await summary(auth)).points).toBe(0);
   });
 });
+
+describe("the published reward terms", () => {
+  it("tell a visitor, signed in or not, the invitation reward and the year's cap the house pays", async () => {
+    const visitor = await call(`${app.url}/rewards/terms`, "GET");
+    expect(visitor.status).toBe(200);
+    // The default INVITE_REWARD_JPY (the spec's ¥200) and this suite's REWARD_YEAR_MAX_JPY.
+    expect(visitor.body).toMatchObject({ inviteRewardYen: 200, yearMaxYen: 30, holdDays: 2 });
+    const { auth } = await registerMember(app.url, app.database);
+    expect((await summary(auth)).terms).toEqual(visitor.body);
+  });
+});

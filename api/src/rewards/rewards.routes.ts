@@ -16,6 +16,7 @@ export function mountRewardRoutes(
 ): void {
   const { rewards, invitations, rewardOps } = deps;
   const serve = docs.serve({ router, ops });
+  serve(rewardsApi.terms, async () => rewards.publicTerms());
   serve(rewardsApi.summary, ({ member }) => rewards.summary(member.id));
   serve(rewardsApi.checkIn, ({ member, claim }) => rewards.checkIn(member.id, claim));
   serve(rewardsApi.convert, ({ member, claim }) => rewards.convert(member.id, claim));

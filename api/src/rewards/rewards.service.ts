@@ -1,4 +1,9 @@
-import type { CheckInResult, RewardConversion, RewardsSummary } from "@kabuto/shared/api/rewards";
+import type {
+  CheckInResult,
+  CheckInTermsWire,
+  RewardConversion,
+  RewardsSummary,
+} from "@kabuto/shared/api/rewards";
 import { addDays } from "@kabuto/shared/market/iso-date";
 import { zonedIsoDate } from "@kabuto/shared/market/zone-time";
 import {
@@ -101,17 +106,22 @@ export class RewardsService {
       nextPoints,
       points: usablePoints(totals),
       cashThisYear: cashThisYear.toString(),
-      terms: {
-        dailyPoints: this.terms.dailyPoints,
-        weeklyBonusPoints: this.terms.weeklyBonusPoints,
-        pointsPerYen: this.terms.pointsPerYen,
-        convertMinimumPoints: this.terms.convertMinimumPoints,
-        expiryDays: this.terms.expiryDays,
-        yearMaxYen: this.terms.yearMaxYen,
-        holdDays: this.terms.holdDays,
-        inviteRewardYen: this.terms.inviteRewardYen,
-      },
+      terms: this.publicTerms(),
       history,
+    };
+  }
+
+  /** The terms in effect, which anyone may read: the promotions state the amounts they pay. */
+  publicTerms(): CheckInTermsWire {
+    return {
+      dailyPoints: this.terms.dailyPoints,
+      weeklyBonusPoints: this.terms.weeklyBonusPoints,
+      pointsPerYen: this.terms.pointsPerYen,
+      convertMinimumPoints: this.terms.convertMinimumPoints,
+      expiryDays: this.terms.expiryDays,
+      yearMaxYen: this.terms.yearMaxYen,
+      holdDays: this.terms.holdDays,
+      inviteRewardYen: this.terms.inviteRewardYen,
     };
   }
 

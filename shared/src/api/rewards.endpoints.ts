@@ -1,6 +1,7 @@
 import { endpoint } from "./endpoint.ts";
 import {
   checkInResultSchema,
+  checkInTermsSchema,
   invitationsSchema,
   opsMemberRewardsSchema,
   rewardConversionSchema,
@@ -22,6 +23,15 @@ export const rewardsApi = {
     summary: "Check-in state and streak, usable points, the terms, this year's reward cash, and the history",
     caller: "member",
     response: rewardsSummarySchema,
+  }),
+  terms: endpoint({
+    method: "get",
+    path: "/rewards/terms",
+    tag: "rewards",
+    summary:
+      "The reward terms in effect (check-in points, the invitation reward, the year's cap): what the app's promotions state, for visitors too",
+    caller: "anyone",
+    response: checkInTermsSchema,
   }),
   checkIn: endpoint({
     method: "post",

@@ -17,4 +17,11 @@ export {
   type MoneyFormatOptions,
   type PriceFormatOptions,
 } from "./number.ts";
-export { type ClockOptions, formatClock, formatDate, formatDateTime, zoneOffsetMs } from "./time.ts";
+export {
+  type ClockOptions,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  zoneOffsetMs,
+} from "./time.ts";

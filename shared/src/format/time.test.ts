@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDate, formatDateTime, zoneOffsetMs } from "./time.ts";
+import { formatClock, formatDate, formatDateTime, formatDuration, zoneOffsetMs } from "./time.ts";
 
 describe("zoneOffsetMs", () => {
   it("is nine hours in Tokyo all year", () => {
@@ -57,5 +57,23 @@ describe("exchange date and clock together", () => {
 
   it("gives empty text for an invalid instant", () => {
     expect(formatDateTime(Number.NaN, "ja", "Asia/Tokyo")).toBe("");
+  });
+});
+
+describe("formatDuration: a holding time in the reader's words", () => {
+  const dayMs = 86_400_000;
+
+  it("writes days in each language's own unit, to a tenth", () => {
+    expect(formatDuration(31.2 * dayMs, "en")).toBe("31.2 days");
+    expect(formatDuration(31.2 * dayMs, "ja")).toBe("31.2 日");
+    expect(formatDuration(31.2 * dayMs, "zh-Hant")).toBe("31.2 天");
+    expect(formatDuration(dayMs, "en")).toBe("1 day");
+  });
+
+  it("writes hours below a day, and nothing as zero hours", () => {
+    expect(formatDuration(5.5 * 3_600_000, "en")).toBe("5.5 hours");
+    expect(formatDuration(5.5 * 3_600_000, "ja")).toBe("5.5 時間");
+    expect(formatDuration(5.5 * 3_600_000, "zh-Hant")).toBe("5.5 小時");
+    expect(formatDuration(0, "en")).toBe("0 hours");
   });
 });

@@ -103,3 +103,24 @@ export function formatDateTime(
   if (!Number.isFinite(epochMs)) return "";
   return `${formatDate(epochMs, locale, zone)} ${formatClock(epochMs, locale, zone, options)}`;
 }
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+
+/**
+ * A span of time in the member's words, to a tenth: hours below a day ("5.5 hours", "5.5 時間",
+ * "5.5 小時"), days from a day on ("31.2 days", "31.2 日", "31.2 天"). Intl writes the unit, so no
+ * catalog holds an abbreviation a reader may not know.
+ */
+export function formatDuration(durationMs: number, locale: FormatLocale): string {
+  const [unit, amount] =
+    Math.abs(durationMs) < dayMs
+      ? (["hour", durationMs / hourMs] as const)
+      : (["day", durationMs / dayMs] as const);
+  return new Intl.NumberFormat(intlLocale[locale], {
+    style: "unit",
+    unit,
+    unitDisplay: "long",
+    maximumFractionDigits: 1,
+  }).format(amount);
+}

@@ -6,6 +6,7 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { CheckField, TextField } from "../../app/text-field.tsx";
 import { ApiError } from "../../lib/api-error.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { InviteCodeNote } from "../rewards/invite-promo.tsx";
 import { register } from "./auth-api.ts";
 import { type FieldErrors, fieldErrorsFromIssues } from "./form-errors.ts";
 import "./auth.css";
@@ -97,6 +98,7 @@ export function RegisterScreen() {
             onChange={(event) => field("inviteCode", event.target.value)}
             error={errors.inviteCode}
           />
+          <InviteCodeNote />
           <CheckField
             id="register-terms"
             checked={form.acceptTerms}

@@ -7,7 +7,7 @@ import {
   leadAvatars,
 } from "@kabuto/shared/api/follow";
 import { followApi } from "@kabuto/shared/endpoints/follow";
-import { formatMoney, formatPercent } from "@kabuto/shared/format";
+import { formatDuration, formatMoney, formatPercent } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -230,14 +230,17 @@ function LeadPage({ id }: { id: string }) {
 function LeadFigures({ detail }: { detail: LeadDetail }) {
   const locale = useLocale();
   const { lead } = detail;
-  const days = lead.averageHoldingMs / 86_400_000;
   const rows: [ReactNode, string, string][] = [
     [<Trans key="m1">Return, 1 month</Trans>, percentOf(lead.returns.m1, locale), "m1"],
     [<Trans key="m3">Return, 3 months</Trans>, percentOf(lead.returns.m3, locale), "m3"],
     [<Trans key="m12">Return, 12 months</Trans>, percentOf(lead.returns.m12, locale), "m12"],
     [<Trans key="dd">Maximum drawdown</Trans>, percentOf(-lead.maxDrawdown, locale), "drawdown"],
     [<Trans key="win">Winning trades</Trans>, percentOf(lead.winShare, locale).replace("+", ""), "win"],
-    [<Trans key="hold">Average holding time</Trans>, `${days.toFixed(1)}d`, "holding"],
+    [
+      <Trans key="hold">Average holding time</Trans>,
+      formatDuration(lead.averageHoldingMs, locale),
+      "holding",
+    ],
     [<Trans key="lev">Average leverage</Trans>, `${lead.averageLeverage.toFixed(1)}×`, "leverage"],
     [
       <Trans key="trades" context="lead stat">

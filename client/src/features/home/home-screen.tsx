@@ -18,6 +18,7 @@ import { useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
 import { SessionBadge } from "../market/session-badge.tsx";
 import { CheckInCard, CheckInCardPlaceholder } from "../rewards/check-in-card.tsx";
+import { InviteBanner } from "../rewards/invite-promo.tsx";
 import { IconChat, IconHeadset, IconMegaphone } from "./home-icons.tsx";
 import { IndexCard, IndexCardPlaceholder, indexPlaceholderCount } from "./index-strip.tsx";
 import { homeNewsCount, localText, newsDetailPath, newsListPath } from "./news.ts";
@@ -62,6 +63,7 @@ export function HomeScreen() {
       <AnnouncementStrip />
       <Markets />
       <HomeCheckIn />
+      <InviteBanner />
       <Shortcuts />
       <NewsSection />
     </main>

@@ -1,0 +1,59 @@
+/**
+ * A first embedded start looks like a broker with members, in a real browser against the real
+ * product: Home shows the house's newest notice and headlines in the reader's language, and the
+ * invitation reward the rewards terms publish is advertised on Home and the registration screen.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openProduct, type Product } from "./harness.ts";
+
+let product: Product;
+let page: Page;
+let base: string;
+const soon = { timeout: 30_000, interval: 250 };
+
+beforeAll(async () => {
+  product = await openProduct("demo-world");
+  ({ page, base } = product);
+}, 240_000);
+
+afterAll(async () => {
+  await product?.close();
+});
+
+/** The interface language, as the language switch stores it, applied with a fresh load of `hash`. */
+async function showIn(lang: "jp" | "en" | "tw", hash: string): Promise<void> {
+  await page.goto(`${base}${hash}`);
+  await page.evaluate((code) => localStorage.setItem("lang", code), lang);
+  await page.reload();
+}
+
+describe("Home on a first start", () => {
+  const languages = [
+    { lang: "jp", reward: /お友だちを紹介して.*200/, script: /[\u3040-\u30ff]/ },
+    { lang: "en", reward: /Invite a friend, get ¥200/, script: /^[\x20-\x7e–…¥]+$/ },
+    { lang: "tw", reward: /邀請好友，領取.*200/, script: /[\u4e00-\u9fff]/ },
+  ] as const;
+  for (const { lang, reward, script } of languages) {
+    it(`shows the newest notice, three headlines and the invitation reward (${lang})`, async () => {
+      await showIn(lang, "#/home/index");
+      const strip = page.locator("[data-testid=announcement-strip]");
+      await strip.waitFor(soon);
+      expect((await strip.textContent())?.trim()).toMatch(script);
+      const headlines = page.locator("[data-testid=home-news] li");
+      await expect.poll(() => headlines.count(), soon).toBe(3);
+      for (const headline of await headlines.allTextContents()) expect(headline).toMatch(script);
+      const banner = page.locator("[data-testid=invite-banner]");
+      await banner.waitFor(soon);
+      expect(await banner.textContent()).toMatch(reward);
+      await product.snap(`demo-world-home-${lang}`);
+    });
+  }
+
+  it("tells a newcomer registering what their friend's code pays", async () => {
+    await showIn("en", "#/login/register");
+    const note = page.locator("[data-testid=register-invite-reward]");
+    await note.waitFor(soon);
+    expect(await note.textContent()).toContain("receives ¥200");
+  });
+});
