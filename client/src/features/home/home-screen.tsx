@@ -88,6 +88,10 @@ function AnnouncementStrip() {
   const { t } = useLingui();
   const locale = useLocale();
   const latest = useFresh(() => call(newsApi.list, { query: { kind: "announcement", limit: 1 } }));
+  // While the newest notice loads, the strip's frame holds its place, so nothing below jumps
+  // when it fills; a house with no notice at all gives the place back once it knows.
+  if (latest.value === undefined && latest.error === undefined)
+    return <div className="announcement-strip" aria-hidden="true" data-testid="announcement-placeholder" />;
   const item = latest.value?.items[0];
   if (!item) return null;
   const title = localText(item.title, locale);
