@@ -235,7 +235,7 @@ function printSummary(run: readonly Minute[]): void {
   console.log(
     `\nSoak summary: ${run.length} minutes. Judged from minute ${run.length >= 2 ? 2 : 1} (minute 1 is warm-up).` +
       "\n  memory flat: the last minute within 10% (at least 5 MB) of that minute; slope: least squares from it on" +
-      "\n  p99 flat: the last minute's at most 1.5 × that minute's",
+      "\n  p99 flat: the last minute's at most 1.5 × that minute's, judged where both minutes had 100 answers or more",
   );
   console.log("  process   figure     min 1    min 2     last   slope MB/min   verdict");
   for (const role of roles) {
@@ -250,16 +250,21 @@ function printSummary(run: readonly Minute[]): void {
       );
     }
   }
+  const machine = run.map((m) => m.machineCpuPct);
+  console.log(
+    `  machine CPU %      ${fixed(machine[0] ?? Number.NaN, 0, 8)} ${fixed(machine[1] ?? Number.NaN, 0, 8)} ${fixed(machine.at(-1) ?? Number.NaN, 0, 8)}   (all cores, whatever runs: near 100 the p99s measure the machine's queue)`,
+  );
   console.log("  request   p99 ms:    min 1    min 2     last   verdict");
-  const latencySeries: [string, number[]][] = [
-    ...requestKinds.map((kind): [string, number[]] => [
+  const latencySeries: [string, number[], number[]][] = [
+    ...requestKinds.map((kind): [string, number[], number[]] => [
       kind,
       run.map((m) => quantileMs(m.kinds[kind].latency, 0.99)),
+      run.map((m) => m.kinds[kind].latency.count),
     ]),
-    ["quotes", run.map((m) => quantileMs(m.quotes.latency, 0.99))],
+    ["quotes", run.map((m) => quantileMs(m.quotes.latency, 0.99)), run.map((m) => m.quotes.latency.count)],
   ];
-  for (const [name, series] of latencySeries) {
-    const judged = judgeLatency(series);
+  for (const [name, series, counts] of latencySeries) {
+    const judged = judgeLatency(series, counts);
     console.log(
       `  ${name.padEnd(18)} ${fixed(series[0] ?? Number.NaN, 1, 8)} ${fixed(series[1] ?? Number.NaN, 1, 8)} ${fixed(judged.lastMs, 1, 8)}   ${judged.verdict}`,
     );

@@ -31,10 +31,16 @@ describe("soak verdicts", () => {
     expect(judgeMemory([300])).toMatchObject({ baselineMb: 300, lastMb: 300, verdict: "flat" });
   });
 
-  it("p99 is flat up to 1.5 times the second minute's, and a kind with no requests says nothing", () => {
-    expect(judgeLatency([90, 40, 55, 60]).verdict).toBe("flat");
-    expect(judgeLatency([90, 40, 55, 61]).verdict).toBe("growing");
-    expect(judgeLatency([12, Number.NaN, 14]).verdict).toBe("no data");
+  it("p99 is flat up to 1.5 times the second minute's", () => {
+    const counts = [300, 300, 300, 300];
+    expect(judgeLatency([90, 40, 55, 60], counts).verdict).toBe("flat");
+    expect(judgeLatency([90, 40, 55, 61], counts).verdict).toBe("growing");
+  });
+
+  it("a p99 of fewer than 100 answers, or of none, is not judged: it is one slow answer", () => {
+    expect(judgeLatency([300, 250, 1350], [20, 20, 20]).verdict).toBe("too few answers");
+    expect(judgeLatency([12, Number.NaN, 14], [300, 0, 300]).verdict).toBe("too few answers");
+    expect(judgeLatency([12, 10, 14], [300, 100, 100]).verdict).toBe("flat");
   });
 
   it("a run fails on server errors past 0.1% of its requests, and never on a handful", () => {

@@ -62,18 +62,27 @@ export function judgeMemory(perMinuteMb: readonly number[]): {
 }
 
 /**
- * A per-minute p99 series (ms): flat when the last minute's is within `latencyGrowthRatioMax` of
- * the baseline minute's. A minute without requests of the kind (NaN) says nothing either way.
+ * Answers a minute needs before its p99 is judged: the p99 of fewer than a hundred is their
+ * slowest one, which a single stall of a shared machine decides.
  */
-export function judgeLatency(perMinuteP99Ms: readonly number[]): {
-  baselineMs: number;
-  lastMs: number;
-  verdict: Verdict | "no data";
-} {
-  const baselineMs = perMinuteP99Ms[baselineIndex(perMinuteP99Ms.length)] ?? Number.NaN;
+export const latencySamplesMin = 100;
+
+/**
+ * A per-minute p99 series (ms) with each minute's number of answers: flat when the last minute's
+ * p99 is within `latencyGrowthRatioMax` of the baseline minute's. Too few answers in either minute
+ * (or none, NaN) say nothing either way.
+ */
+export function judgeLatency(
+  perMinuteP99Ms: readonly number[],
+  perMinuteCount: readonly number[],
+): { baselineMs: number; lastMs: number; verdict: Verdict | "too few answers" } {
+  const from = baselineIndex(perMinuteP99Ms.length);
+  const baselineMs = perMinuteP99Ms[from] ?? Number.NaN;
   const lastMs = perMinuteP99Ms.at(-1) ?? Number.NaN;
-  if (!Number.isFinite(baselineMs) || !Number.isFinite(lastMs))
-    return { baselineMs, lastMs, verdict: "no data" };
+  const enough = [perMinuteCount[from] ?? 0, perMinuteCount.at(-1) ?? 0].every((n) => n >= latencySamplesMin);
+  if (!enough || !Number.isFinite(baselineMs) || !Number.isFinite(lastMs)) {
+    return { baselineMs, lastMs, verdict: "too few answers" };
+  }
   return { baselineMs, lastMs, verdict: lastMs <= baselineMs * latencyGrowthRatioMax ? "flat" : "growing" };
 }
 
