@@ -13,7 +13,13 @@ const benches = [
   "loadtests/src/page-bench.ts",
   "loadtests/src/ipo-draw-bench.ts",
   "loadtests/src/phone-bench.ts",
+  "loadtests/src/soak-bench.ts",
 ];
+/**
+ * The soak runs 30 minutes on its own (`npm run bench:soak`); in the full list it runs this many,
+ * enough to see each process's memory settle after its warm-up minute. SOAK_MINUTES overrides it.
+ */
+const soakMinutesInList = "3";
 const wanted = process.argv.slice(2);
 const chosen = benches.filter((bench) => wanted.length === 0 || wanted.some((word) => bench.includes(word)));
 if (chosen.length === 0) {
@@ -21,7 +27,11 @@ if (chosen.length === 0) {
   process.exit(1);
 }
 for (const bench of chosen) {
-  console.log(`\n=== ${bench}`);
-  const result = spawnSync(process.execPath, [path.join(root, bench)], { cwd: root, stdio: "inherit" });
+  const env = { ...process.env };
+  if (bench.includes("soak")) {
+    env.SOAK_MINUTES ??= soakMinutesInList;
+    console.log(`\n=== ${bench} (SOAK_MINUTES=${env.SOAK_MINUTES}; \`npm run bench:soak\` runs 30)`);
+  } else console.log(`\n=== ${bench}`);
+  const result = spawnSync(process.execPath, [path.join(root, bench)], { cwd: root, stdio: "inherit", env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
