@@ -1,4 +1,5 @@
 import { alertsApi } from "@kabuto/shared/endpoints/alerts";
+import { marketApi } from "@kabuto/shared/endpoints/market";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { AppLocale } from "../../i18n/locale.ts";
@@ -14,7 +15,10 @@ export async function announceAlert(id: string): Promise<void> {
   const notice = items.find((item) => item.id === id);
   if (!notice) return;
   const locale = i18n.locale as AppLocale;
-  const instrument = knownInstrument(notice.symbol);
+  // The stock's name in the member's language: remembered from a screen, or asked for.
+  const instrument =
+    knownInstrument(notice.symbol) ??
+    (await call(marketApi.instrument, { params: { symbol: notice.symbol } }).catch(() => undefined));
   const name = instrument ? localName(instrument.name, locale) : notice.symbol;
   const condition = conditionText(i18n, notice, locale);
   const price = priceText(notice.symbol, notice.price, locale);
