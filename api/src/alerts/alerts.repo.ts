@@ -78,21 +78,14 @@ export async function insertAlert(
 }
 
 /** Marks the member's alert deleted; whether the member has such an alert at all. */
-export async function deleteAlert(
-  db: Pick<Db, "update" | "select">,
-  memberId: string,
-  id: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: alerts.id })
-    .from(alerts)
-    .where(and(eq(alerts.id, id), eq(alerts.memberId, memberId)));
-  if (!row) return false;
-  await db
+export async function deleteAlert(db: Pick<Db, "update">, memberId: string, id: number): Promise<boolean> {
+  // One statement: deleting again matches the row and changes nothing; another's matches none.
+  const rows = await db
     .update(alerts)
     .set({ status: "deleted" })
-    .where(and(eq(alerts.id, id), eq(alerts.memberId, memberId)));
-  return true;
+    .where(and(eq(alerts.id, id), eq(alerts.memberId, memberId)))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
 }
 
 /** Active alerts, oldest first, for one worker pass. */

@@ -7,6 +7,7 @@ import {
   isPriceAlert,
   thresholdProblem,
 } from "@kabuto/shared/alerts/rules";
+import { createAlertSchema } from "@kabuto/shared/api/alerts";
 import { alertsApi } from "@kabuto/shared/endpoints/alerts";
 import { formatPercent } from "@kabuto/shared/format";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
@@ -89,7 +90,8 @@ function AlertForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const typed = threshold.trim();
-    const problem = /^\d{1,12}(\.\d{1,6})?$/.test(typed)
+    // The server's own schema says what a threshold may look like; the rules what it may be.
+    const problem = createAlertSchema.shape.threshold.safeParse(typed).success
       ? thresholdProblem(kind, typed, quote ?? undefined)
       : "ALERT_THRESHOLD_INVALID";
     setError(problem);
