@@ -21,7 +21,7 @@ import type { MarketService } from "./market/market.service.ts";
 import { products } from "./products.ts";
 import type { SmsSender } from "./security/sms.ts";
 import type { ThrottleStore } from "./security/throttle.ts";
-import { createServices, onPositionClose } from "./services.ts";
+import { createServices, ledgerChecks, onPositionClose } from "./services.ts";
 import type { TradingService } from "./trading/trading.service.ts";
 import type { UploadStore } from "./uploads/upload-store.ts";
 
@@ -78,6 +78,7 @@ export function createApp(deps: AppDeps): {
     log: (message, fields) => deps.logger.warn(fields, message),
     secrets: { throttle: deps.throttle, sms: deps.sms, devices: deviceTokens(deps.config) },
     onPositionClose,
+    ledgerChecks,
   };
   const services = createServices(kernel);
   const app = express();

@@ -2,6 +2,7 @@
 // composition package and the operations commands need to run them. Nothing here starts I/O
 // on import.
 export { type AppDeps, apiVersion, createApp } from "./app.ts";
+export { checkLedger, isHealthy, type LedgerReport } from "./books.ts";
 export { type Config, loadConfig as loadApiConfig } from "./config.ts";
 export { type Database, openDatabase } from "./db/database.ts";
 export { AppError } from "./errors.ts";
@@ -15,7 +16,6 @@ export type { DemoSeed, SeedContext } from "./kernel/product.ts";
 export { staffSessionLookup } from "./kernel/staff-sessions.ts";
 export { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
 export { postJournal } from "./ledger/ledger.repo.ts";
-export { checkLedger, isHealthy, type LedgerReport } from "./ledger/ledger-check.ts";
 export { logOptions } from "./logging.ts";
 export { StaffService } from "./ops/staff.service.ts";
 export { createRedisThrottleStore, type RedisThrottleOptions } from "./security/redis-throttle-store.ts";

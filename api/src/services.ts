@@ -1,4 +1,5 @@
 import type { DemoSeed, Kernel, OnPositionClose, Product } from "./kernel/product.ts";
+import type { LedgerCheck } from "./ledger/ledger-check.ts";
 import { products } from "./products.ts";
 
 /** Any product, as the lists that build, mount and schedule them see it. */
@@ -38,6 +39,11 @@ export function createServices(kernel: Kernel, chosen: readonly AnyProduct[] = p
 export const onPositionClose: OnPositionClose = async (tx, closing) => {
   for (const each of products as readonly AnyProduct[]) await each.onPositionClose?.(tx, closing);
 };
+
+/** Every product's checks of its records against the ledger, in list order (`checkLedger` in books.ts). */
+export const ledgerChecks: readonly LedgerCheck[] = (products as readonly AnyProduct[]).flatMap(
+  (each) => each.ledgerChecks ?? [],
+);
 
 /** The products that `wanted` need, themselves included, in list order. */
 export function withWhatTheyUse(wanted: readonly AnyProduct[]): AnyProduct[] {

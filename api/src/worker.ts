@@ -5,7 +5,13 @@ import type { Database } from "./db/database.ts";
 import type { AccountEvents } from "./events/account-events.ts";
 import type { Kernel } from "./kernel/product.ts";
 import { products } from "./products.ts";
-import { type AnyProduct, createServices, onPositionClose, withWhatTheyUse } from "./services.ts";
+import {
+  type AnyProduct,
+  createServices,
+  ledgerChecks,
+  onPositionClose,
+  withWhatTheyUse,
+} from "./services.ts";
 
 /**
  * The worker role: every product's jobs (fills and margin calls, loan interest, dividends, new
@@ -34,6 +40,7 @@ export function startWorker(deps: {
     logger: { warn: (fields: unknown, message?: string) => deps.log(message ?? "", { fields }) },
     // Every product's, those the worker does not build included: its closes release their holds too.
     onPositionClose,
+    ledgerChecks,
   };
   const services = createServices(kernel, built);
   const passes = scheduled

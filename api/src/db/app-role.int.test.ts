@@ -1,7 +1,7 @@
 import { ensureDefined } from "@kabuto/shared/market/assert";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
+import { checkLedger, isHealthy } from "../books.ts";
 import { seedDemo, seedDemoStaff } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";

@@ -1,10 +1,10 @@
 import { createCatalog } from "@kabuto/feed";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { balanceOf } from "../funding/funding-fixtures.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { demoMember, seedDemo, seedDemoWatchlist } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { bearerSignIn, call, startTestApp, type TestApp } from "../testing/test-app.ts";

@@ -1,9 +1,9 @@
 import { mirrorQuantity } from "@kabuto/shared/follow/mirror";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
 import { rowsOf } from "../db/rows.ts";
 import { balanceOf, readyToWithdraw } from "../funding/funding-fixtures.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";

@@ -1,5 +1,6 @@
 import { product } from "../kernel/product.ts";
 import type { TradingService } from "../trading/trading.service.ts";
+import { copiesMismatched } from "./follow.repo.ts";
 import { mountFollowRoutes } from "./follow.routes.ts";
 import { FollowService, parseFollowTerms } from "./follow.service.ts";
 import { seedDemoLeads } from "./follow-seed.ts";
@@ -31,6 +32,13 @@ export const followProduct = product<{ follow: FollowService }, { trading: Tradi
         : [];
     },
   },
+  ledgerChecks: [
+    {
+      name: "copiesMismatched",
+      finding: "copies whose cash or invested amount differs from their journals",
+      count: copiesMismatched,
+    },
+  ],
   jobs: ({ follow }) => [
     { name: "follow mirroring", intervalMs: mirrorIntervalMs, run: () => follow.mirror() },
     { name: "copy stops", intervalMs: copyStopIntervalMs, run: () => follow.checkStops() },

@@ -580,3 +580,32 @@ export async function copyShares(
     (row) => ({ paid: row.bigint("paid"), lastAtMs: row.intOrNull("last_at_ms") }),
   );
 }
+
+/**
+ * The ledger check's finding for follow trading: copies whose share of the follower's copy
+ * account disagrees with their row (a stopped copy still holding cash, a running one whose money
+ * in less money out is not what it says was invested), and copy accounts whose balance is not
+ * the sum of their copies' cash (an entry on one outside any copy's journals).
+ */
+export async function copiesMismatched(tx: Tx): Promise<number> {
+  return mapOneRow(
+    await tx.execute(sql`
+      select count(*) as mismatched from (
+        select c.id from copies c
+        left join (select j.ref, sum(e.amount) as cash,
+                     sum(e.amount) filter (where j.kind in ('copy_in', 'copy_out')) as net_in
+                   from journals j join entries e on e.journal_id = j.id
+                   join ledger_accounts a on a.id = e.account_id
+                   where a.purpose = 'copy' and j.ref like 'copy:%' group by j.ref) k on k.ref = 'copy:' || c.id
+        where (c.status = 'stopped' and coalesce(k.cash, 0) <> 0)
+           or (c.status = 'active' and coalesce(k.net_in, 0) <> c.invested_minor)
+        union all
+        select a.id from ledger_accounts a
+        where a.purpose = 'copy' and a.balance <> coalesce((
+          select sum(e.amount) from entries e join journals j on j.id = e.journal_id
+          where e.account_id = a.id and j.ref like 'copy:%'
+            and exists (select 1 from copies c where 'copy:' || c.id = j.ref and c.follower_id = a.member_id)), 0)
+      ) x`),
+    (row) => row.int("mismatched"),
+  );
+}

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
+import { checkLedger, isHealthy } from "../books.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, owe, registerMember } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
 import { rowsOf } from "../db/rows.ts";
 import { fundPasswordFailuresMax } from "../identity/fund-password.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, owe, registerMember, setMarket } from "../testing/fixtures.ts";

@@ -1,8 +1,8 @@
 import { commitmentOf, runDraw } from "@kabuto/shared/ipo/draw";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
 import { balanceOf, readyToWithdraw } from "../funding/funding-fixtures.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";

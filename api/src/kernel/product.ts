@@ -8,6 +8,7 @@ import type { AccountEvents } from "../events/account-events.ts";
 import type { StaffEvents } from "../events/staff-events.ts";
 import type { ApiDocs } from "../http/openapi.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
+import type { LedgerCheck } from "../ledger/ledger-check.ts";
 import type { SmsSender } from "../security/sms.ts";
 import type { ThrottleStore } from "../security/throttle.ts";
 import type { DeviceTokens } from "./devices.ts";
@@ -39,6 +40,8 @@ export interface Kernel {
    * transaction of each close, whichever products this process builds.
    */
   onPositionClose: OnPositionClose;
+  /** Every product's `ledgerChecks`, in list order: what the console's ledger check runs besides the ledger's own. */
+  ledgerChecks: readonly LedgerCheck[];
 }
 
 /** A member's position that is closing, in the transaction that closes it. */
@@ -129,6 +132,11 @@ export interface Product<Own extends object, Uses extends object = Record<never,
    * need, closes positions too (margin calls, day-trade cut-offs, follow mirrors).
    */
   onPositionClose?: OnPositionClose;
+  /**
+   * Its records checked against the ledger (a loan's debt against the loan account), run by
+   * `npm run ledger:check` and the console's ledger check with the ledger's own checks.
+   */
+  ledgerChecks?: readonly LedgerCheck[];
 }
 
 /**

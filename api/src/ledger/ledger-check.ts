@@ -2,6 +2,18 @@ import { sql } from "drizzle-orm";
 import { mapOneRow, mapRows } from "../db/raw-rows.ts";
 import type { Tx } from "./ledger.repo.ts";
 
+/**
+ * A product's own check of the ledger against its records (its loans, its copies), run with the
+ * ledger's: how many findings it has, none when its records and the ledger agree.
+ */
+export interface LedgerCheck {
+  /** The check's name on the report (the console says what each one means). */
+  name: string;
+  /** What a finding is, for `npm run ledger:check`'s output ("loan accounts that differ from..."). */
+  finding: string;
+  count(tx: Tx): Promise<number>;
+}
+
 export interface LedgerReport {
   accounts: number;
   journals: number;
@@ -11,22 +23,16 @@ export interface LedgerReport {
   unbalanced: { journalId: number; currency: string; sum: bigint }[];
   /** Entries in a currency other than their account's. */
   mismatched: number;
-  /**
-   * Members' loan accounts whose balance is not minus what their loans say is owed (principal and
-   * unpaid interest): the loan records would then show another debt than the ledger holds.
-   */
-  loansMismatched: number;
-  /**
-   * Copies of lead traders whose share of the follower's copy account disagrees with their row: a
-   * stopped copy still holding cash, a running one whose money in less money out is not what it
-   * says was invested, a copy account whose balance is not the sum of its copies' cash (an entry
-   * on it outside any copy's journals).
-   */
-  copiesMismatched: number;
+  /** Each product's check (`LedgerCheck`) with its findings, in the products' order. */
+  checks: { name: string; finding: string; count: number }[];
 }
 
-/** Recomputes every balance from its entries and re-adds every journal; a healthy ledger has no findings. */
-export async function checkLedger(tx: Tx): Promise<LedgerReport> {
+/**
+ * Recomputes every balance from its entries and re-adds every journal, then runs the products'
+ * own checks; a healthy ledger has no findings. Every product's checks: `checkLedger` in
+ * `books.ts`.
+ */
+export async function checkLedgerWith(tx: Tx, productChecks: readonly LedgerCheck[]): Promise<LedgerReport> {
   const drifted = mapRows(
     await tx.execute(sql`
       select a.id, a.balance, coalesce(sum(e.amount), 0) as from_entries
@@ -48,46 +54,23 @@ export async function checkLedger(tx: Tx): Promise<LedgerReport> {
   const counts = mapOneRow(
     await tx.execute(sql`
       select (select count(*) from ledger_accounts) as accounts, (select count(*) from journals) as journals,
-        (select count(*) from entries e join ledger_accounts a on a.id = e.account_id where e.currency <> a.currency) as mismatched,
-        (select count(*) from (
-          select coalesce(a.member_id, l.member_id) as member_id
-          from (select * from ledger_accounts where purpose = 'loan') a
-          full join (select member_id, currency, sum(principal_minor + interest_minor) as owed
-                     from loans where status = 'approved' group by member_id, currency) l
-            on l.member_id = a.member_id and l.currency = a.currency
-          where coalesce(-a.balance, 0) <> coalesce(l.owed, 0)) m) as loans_mismatched,
-        (select count(*) from (
-          select c.id from copies c
-          left join (select j.ref, sum(e.amount) as cash,
-                       sum(e.amount) filter (where j.kind in ('copy_in', 'copy_out')) as net_in
-                     from journals j join entries e on e.journal_id = j.id
-                     join ledger_accounts a on a.id = e.account_id
-                     where a.purpose = 'copy' and j.ref like 'copy:%' group by j.ref) k on k.ref = 'copy:' || c.id
-          where (c.status = 'stopped' and coalesce(k.cash, 0) <> 0)
-             or (c.status = 'active' and coalesce(k.net_in, 0) <> c.invested_minor)
-          union all
-          select a.id from ledger_accounts a
-          where a.purpose = 'copy' and a.balance <> coalesce((
-            select sum(e.amount) from entries e join journals j on j.id = e.journal_id
-            where e.account_id = a.id and j.ref like 'copy:%'
-              and exists (select 1 from copies c where 'copy:' || c.id = j.ref and c.follower_id = a.member_id)), 0)
-        ) x) as copies_mismatched`),
+        (select count(*) from entries e join ledger_accounts a on a.id = e.account_id where e.currency <> a.currency) as mismatched`),
     (row) => ({
       accounts: row.int("accounts"),
       journals: row.int("journals"),
       mismatched: row.int("mismatched"),
-      loansMismatched: row.int("loans_mismatched"),
-      copiesMismatched: row.int("copies_mismatched"),
     }),
   );
+  const checks = [];
+  for (const check of productChecks)
+    checks.push({ name: check.name, finding: check.finding, count: await check.count(tx) });
   return {
     accounts: counts.accounts,
     journals: counts.journals,
     drifted,
     unbalanced,
     mismatched: counts.mismatched,
-    loansMismatched: counts.loansMismatched,
-    copiesMismatched: counts.copiesMismatched,
+    checks,
   };
 }
 
@@ -96,7 +79,6 @@ export function isHealthy(report: LedgerReport): boolean {
     report.drifted.length === 0 &&
     report.unbalanced.length === 0 &&
     report.mismatched === 0 &&
-    report.loansMismatched === 0 &&
-    report.copiesMismatched === 0
+    report.checks.every((check) => check.count === 0)
   );
 }

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
 import type { Database } from "../db/database.ts";
 import { members } from "../db/schema.ts";
 import { openTestDatabase } from "../testing/test-env.ts";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "./journal.ts";
 import { memberBalances, postJournal } from "./ledger.repo.ts";
-import { checkLedger, isHealthy } from "./ledger-check.ts";
 
 let database: Database;
 let drop: () => Promise<void>;

@@ -1,5 +1,6 @@
 import { product } from "../kernel/product.ts";
 import { parseLoanTerms } from "./loan-terms.ts";
+import { loanAccountsMismatched } from "./loans.repo.ts";
 import { mountLoanRoutes } from "./loans.routes.ts";
 import { LoansService } from "./loans.service.ts";
 
@@ -14,5 +15,12 @@ export const loansProduct = product({
     loans: new LoansService({ db: database.db, now, events, terms: parseLoanTerms(config) }),
   }),
   routes: ({ router, ops, docs, now }, { loans }) => mountLoanRoutes(router, ops, docs, { loans, now }),
+  ledgerChecks: [
+    {
+      name: "loansMismatched",
+      finding: "loan accounts that differ from what their loans say is owed",
+      count: loanAccountsMismatched,
+    },
+  ],
   jobs: ({ loans }) => [{ name: "loan interest", intervalMs: interestIntervalMs, run: () => loans.accrue() }],
 });

@@ -243,3 +243,22 @@ export async function loanJournals(
     }),
   );
 }
+
+/**
+ * The ledger check's finding for loans: members whose loan account is not minus what their
+ * approved loans say is owed (principal and unpaid interest), where the loan records would show
+ * another debt than the ledger holds.
+ */
+export async function loanAccountsMismatched(tx: Tx): Promise<number> {
+  return mapOneRow(
+    await tx.execute(sql`
+      select count(*) as mismatched from (
+        select coalesce(a.member_id, l.member_id) as member_id
+        from (select * from ledger_accounts where purpose = 'loan') a
+        full join (select member_id, currency, sum(principal_minor + interest_minor) as owed
+                   from loans where status = 'approved' group by member_id, currency) l
+          on l.member_id = a.member_id and l.currency = a.currency
+        where coalesce(-a.balance, 0) <> coalesce(l.owed, 0)) m`),
+    (row) => row.int("mismatched"),
+  );
+}

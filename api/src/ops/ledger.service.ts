@@ -1,6 +1,6 @@
 import type { LedgerCheck } from "@kabuto/shared/api/ops";
 import type { Db } from "../db/database.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
+import { checkLedgerWith, isHealthy, type LedgerCheck as ProductCheck } from "../ledger/ledger-check.ts";
 
 /**
  * The ledger check from the console: every balance recomputed from its entries, every journal
@@ -9,14 +9,16 @@ import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 export class LedgerCheckService {
   private readonly db: Db;
   private readonly now: () => number;
+  private readonly checks: readonly ProductCheck[];
 
-  constructor(deps: { db: Db; now: () => number }) {
+  constructor(deps: { db: Db; now: () => number; checks: readonly ProductCheck[] }) {
     this.db = deps.db;
     this.now = deps.now;
+    this.checks = deps.checks;
   }
 
   async check(): Promise<LedgerCheck> {
-    const report = await checkLedger(this.db);
+    const report = await checkLedgerWith(this.db, this.checks);
     return {
       healthy: isHealthy(report),
       accounts: report.accounts,
@@ -28,8 +30,7 @@ export class LedgerCheckService {
       })),
       unbalanced: report.unbalanced.map((row) => ({ ...row, sum: String(row.sum) })),
       mismatched: report.mismatched,
-      loansMismatched: report.loansMismatched,
-      copiesMismatched: report.copiesMismatched,
+      checks: report.checks.map(({ name, count }) => ({ name, count })),
       checkedAtMs: this.now(),
     };
   }

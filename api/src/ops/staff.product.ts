@@ -24,7 +24,7 @@ export const staffProduct = product({
       staff: new StaffService(db, { signIn: secretsOf(kernel, "staff") }),
       members: new MembersService(db),
       adjustments: new AdjustmentsService({ db, events }),
-      ledgerCheck: new LedgerCheckService({ db, now }),
+      ledgerCheck: new LedgerCheckService({ db, now, checks: kernel.ledgerChecks }),
       queues: new QueuesService(db),
     };
   },

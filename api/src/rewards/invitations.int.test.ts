@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
 import { rowsOf } from "../db/rows.ts";
 import { balanceOf, createChannel } from "../funding/funding-fixtures.ts";
 import {
@@ -9,7 +10,6 @@ import {
   submitKyc,
   tempUploadDir,
 } from "../identity/identity-fixtures.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";

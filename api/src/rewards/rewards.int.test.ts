@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
 import { rowsOf } from "../db/rows.ts";
 import { balanceOf } from "../funding/funding-fixtures.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";

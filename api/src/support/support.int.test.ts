@@ -1,9 +1,9 @@
 import type { AccountEvent, StaffEvent } from "@kabuto/shared/protocol/socket";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
 import { rowsOf } from "../db/rows.ts";
 import { jpeg, postForm, removeTempUploadDirs, tempUploadDir } from "../identity/identity-fixtures.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";

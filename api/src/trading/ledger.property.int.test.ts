@@ -2,7 +2,7 @@ import { placeOrderSchema } from "@kabuto/shared/api/trading";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../ledger/ledger-check.ts";
+import { checkLedger } from "../books.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";

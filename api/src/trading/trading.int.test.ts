@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
 import { orders, positions } from "../db/schema.ts";
-import { checkLedger, isHealthy } from "../ledger/ledger-check.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";

@@ -103,6 +103,11 @@ export interface Feature {
   consoleSections?: () => Promise<readonly ConsoleSection[]>;
   /** Its cards on the console's member page, loaded with the console like its sections. */
   consoleMemberCards?: () => Promise<readonly MemberCard[]>;
+  /**
+   * What each of its product's ledger checks (the server's `ledgerChecks`, by name) finds, as the
+   * console's ledger check says it; `{count}` is the number of findings. Loaded with the console.
+   */
+  consoleLedgerChecks?: () => Promise<Readonly<Record<string, MessageDescriptor>>>;
 }
 
 type Part = "homeShortcuts" | "mineRows" | "positionTabs" | "stockActions";

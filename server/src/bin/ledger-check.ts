@@ -22,11 +22,8 @@ for (const journal of report.unbalanced) {
 }
 if (report.mismatched > 0)
   console.log(`  ${report.mismatched} entries in a currency other than their account's`);
-if (report.loansMismatched > 0)
-  console.log(`  ${report.loansMismatched} loan accounts that differ from what their loans say is owed`);
-if (report.copiesMismatched > 0)
-  console.log(
-    `  ${report.copiesMismatched} copies whose cash or invested amount differs from their journals`,
-  );
+for (const check of report.checks) {
+  if (check.count > 0) console.log(`  ${check.count} ${check.finding}`);
+}
 console.log(isHealthy(report) ? "ledger: no drift" : "ledger: DRIFT FOUND");
 process.exit(isHealthy(report) ? 0 : 1);

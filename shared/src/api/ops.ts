@@ -251,10 +251,12 @@ export const ledgerCheckSchema = z.object({
   drifted: z.array(z.object({ accountId: z.number(), cached: z.string(), fromEntries: z.string() })),
   unbalanced: z.array(z.object({ journalId: z.number(), currency: z.string(), sum: z.string() })),
   mismatched: z.number(),
-  /** Members whose loan account differs from what their loans say is owed. */
-  loansMismatched: z.number(),
-  /** Copies of lead traders whose cash or invested amount differs from their journals. */
-  copiesMismatched: z.number(),
+  /**
+   * Each product's check of its records against the ledger, by name (`loansMismatched`: members
+   * whose loan account differs from what their loans say is owed; `copiesMismatched`: copies whose
+   * cash or invested amount differs from their journals), with its findings.
+   */
+  checks: z.array(z.object({ name: z.string(), count: z.number() })),
   checkedAtMs: z.number(),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;

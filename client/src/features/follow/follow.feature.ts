@@ -34,5 +34,6 @@ export const followFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.followConsole),
+  consoleLedgerChecks: () => import("./ops/console.ts").then((m) => m.followLedgerChecks),
   errorMessages: followErrors,
 };

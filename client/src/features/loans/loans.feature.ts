@@ -24,5 +24,6 @@ export const loansFeature: Feature = {
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.loansConsole),
   consoleMemberCards: () => import("./ops/console.ts").then((m) => m.loansMemberCards),
+  consoleLedgerChecks: () => import("./ops/console.ts").then((m) => m.loansLedgerChecks),
   errorMessages: loansErrors,
 };

@@ -10,6 +10,7 @@ import { type AsyncState, useEndpoint } from "../../lib/queries.ts";
 import { auditActionLabel } from "./audit-actions.ts";
 import { auditTargetPath } from "./audit-format.ts";
 import { referenceLabel } from "./code-labels.ts";
+import { ledgerCheckFindings } from "./ops-nav.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { Loaded, OpsCard, OpsPage, useBusy, When } from "./parts.tsx";
 
@@ -150,6 +151,7 @@ function Target({ target }: { target: string }) {
  * up. It reads the whole ledger, so it runs when a supervisor asks, not with every refresh.
  */
 function LedgerCheckCard() {
+  const { i18n } = useLingui();
   const [busy, run] = useBusy();
   const [report, setReport] = useState<LedgerCheck>();
   return (
@@ -185,12 +187,13 @@ function LedgerCheckCard() {
               <li>
                 <Trans>Entries in another currency than their account: {report.mismatched}</Trans>
               </li>
-              <li>
-                <Trans>Loan accounts that differ from their loans: {report.loansMismatched}</Trans>
-              </li>
-              <li>
-                <Trans>Copies whose cash differs from their journals: {report.copiesMismatched}</Trans>
-              </li>
+              {report.checks.map((check) => {
+                const finding = ledgerCheckFindings[check.name];
+                const counted = finding && { ...finding, values: { count: check.count } };
+                return (
+                  <li key={check.name}>{counted ? i18n._(counted) : `${check.name}: ${check.count}`}</li>
+                );
+              })}
             </ul>
           )}
           <When ms={report.checkedAtMs} />

@@ -1,4 +1,5 @@
 import { roleAtLeast, type StaffRole } from "@kabuto/shared/api/ops";
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { ConsoleSection, MemberCard } from "../../app/feature.ts";
@@ -67,12 +68,17 @@ export let opsSections: readonly OpsSection[] = ownSections;
 /** Every product's cards on the member page, once `loadOpsSections` has loaded them. */
 export let memberCards: readonly MemberCard[] = [];
 
-/** Adds every product's sections and member cards (each loaded with the console, not with the members' app). */
+/** What each product's ledger check finds, by the check's name, once `loadOpsSections` has loaded them. */
+export let ledgerCheckFindings: Readonly<Record<string, MessageDescriptor>> = {};
+
+/** Adds every product's sections, member cards and ledger checks' words (each loaded with the console, not with the members' app). */
 export async function loadOpsSections(): Promise<readonly OpsSection[]> {
-  const [products, cards] = await Promise.all([
+  const [products, cards, checks] = await Promise.all([
     Promise.all(features.map((feature) => feature.consoleSections?.() ?? [])),
     Promise.all(features.map((feature) => feature.consoleMemberCards?.() ?? [])),
+    Promise.all(features.map((feature) => feature.consoleLedgerChecks?.() ?? {})),
   ]);
+  ledgerCheckFindings = Object.assign({}, ...checks);
   opsSections = [...ownSections, ...products.flat()].sort((a, b) => a.order - b.order);
   memberCards = cards.flat().sort((a, b) => a.order - b.order);
   return opsSections;

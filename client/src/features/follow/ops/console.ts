@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { ConsoleSection } from "../../../app/feature.ts";
@@ -14,3 +15,8 @@ export const followConsole: readonly ConsoleSection[] = [
     order: 60,
   },
 ];
+
+/** What the ledger check's copy check finds. */
+export const followLedgerChecks: Readonly<Record<string, MessageDescriptor>> = {
+  copiesMismatched: msg({ message: "Copies whose cash differs from their journals: {count}" }),
+};

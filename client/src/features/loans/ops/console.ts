@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { ConsoleSection, MemberCard } from "../../../app/feature.ts";
@@ -24,3 +25,8 @@ export const loansMemberCards: readonly MemberCard[] = [
     order: 20,
   },
 ];
+
+/** What the ledger check's loan check finds. */
+export const loansLedgerChecks: Readonly<Record<string, MessageDescriptor>> = {
+  loansMismatched: msg({ message: "Loan accounts that differ from their loans: {count}" }),
+};
