@@ -50,6 +50,17 @@ describe("configuration", () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: "app.example.jp" })).toThrow(/ALLOWED_ORIGINS/);
   });
 
+  it("parses every product's part of the settings at once, naming each wrong one", () => {
+    const config = loadConfig({ DATA_DIR: "/srv/kabuto" });
+    expect(config.uploadDir).toBe("/srv/kabuto/uploads");
+    expect(config.BLOCK_HOURS).toBe("09:30-19:30");
+    expect(config.SUPPORT_HOURS).toBe("09:00-18:00");
+    expect(config.FOLLOW_PERIODS).toBe("7,30,90");
+    expect(() => loadConfig({ FOLLOW_MIN: "lots", SUPPORT_RATE: "often", LEVERAGE_JP: "two" })).toThrow(
+      /FOLLOW_MIN[\s\S]*SUPPORT_RATE|SUPPORT_RATE[\s\S]*FOLLOW_MIN/,
+    );
+  });
+
   it("reads the extra allowed origins as a list, none by default", () => {
     expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
     expect(

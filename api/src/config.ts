@@ -1,22 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import path from "node:path";
 import { originListSetting } from "@kabuto/shared/origin";
 import { parseSettings } from "@kabuto/shared/settings";
 import { z } from "zod";
-
-const booleanFlag = z
-  .enum(["0", "1", "true", "false"])
-  .transform((value) => value === "1" || value === "true");
-
-/** "1,2,3": whole leverages from 1 to 10. */
-const leverageList = z
-  .string()
-  .regex(/^\d+(,\d+)*$/)
-  .transform((value) => [...new Set(value.split(",").map(Number))].sort((a, b) => a - b))
-  .refine((list) => list.every((leverage) => leverage >= 1 && leverage <= 10), "leverages are 1 to 10");
-/** Parts per million of notional: 1,000 is 0.1%. */
-const ppm = z.coerce.number().int().min(0).max(100_000);
+import { authSettings } from "./auth/auth.settings.ts";
+import { blockSettings } from "./block/block.settings.ts";
+import { dividendsSettings } from "./dividends/dividends.settings.ts";
+import { followSettings } from "./follow/follow.settings.ts";
+import { fundingSettings } from "./funding/funding.settings.ts";
+import { booleanFlag, type Settings, type StartFacts } from "./kernel/settings.ts";
+import { loansSettings } from "./loans/loans.settings.ts";
+import { rewardsSettings } from "./rewards/rewards.settings.ts";
+import { supportSettings } from "./support/support.settings.ts";
+import { tradingSettings } from "./trading/trading.settings.ts";
+import { uploadsSettings } from "./uploads/uploads.settings.ts";
 
 /** Address ranges Express knows by name. */
 const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -57,28 +54,19 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
-/** The spec's deposit and withdrawal hours, Tokyo time on TSE business days. */
-const specFundHours = "09:30-19:30";
-
-const configSchema = z.object({
+/** The kernel's settings: the database, the market's hours, sessions, cookies and origins. */
+const kernelShape = {
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** PostgreSQL in service mode; absent, the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().default("./.data"),
   MARKET_HOURS: z.enum(["real", "always"]).default("real"),
   SEED_DEMO: booleanFlag.optional(),
-  /** Registration needs an existing member's invitation code unless this is turned off. */
-  INVITE_REQUIRED: booleanFlag.default(true),
   /**
    * Origins other than the API's own whose pages may send state-changing requests with a session
    * cookie (see shared/src/origin.ts); the gateway reads the same setting for its handshakes.
    */
   ALLOWED_ORIGINS: originListSetting,
-  /**
-   * Registrations (successful or not) one address may attempt per hour: the answer says whether
-   * a number is already a member, so trying numbers must stay slow.
-   */
-  REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Who may set X-Forwarded-For (see trustProxySetting); default: nobody. */
   TRUST_PROXY: trustProxySetting,
   /**
@@ -97,187 +85,80 @@ const configSchema = z.object({
    * http/session-middleware.ts).
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Trading terms per market (see shared/src/trading/terms.ts for the defaults and why). */
-  LEVERAGE_JP: leverageList.default([1, 2, 3]),
-  LEVERAGE_US: leverageList.default([1, 2, 3, 4]),
-  FEE_PPM_JP: ppm.default(1_000),
-  FEE_PPM_US: ppm.default(4_500),
-  TAX_PPM_JP: ppm.default(0),
-  TAX_PPM_US: ppm.default(28),
-  MAINTENANCE_PCT: z.coerce.number().int().min(1).max(100).default(50),
-  /**
-   * Day trading (see shared/src/trading/day-trade.ts): the initial margin in percent of the
-   * notional (30: Japan's 30% rule, 3.3×; 25: the US 4× intraday), the commission each way
-   * (none, as the leading brokers charge), and the minutes before the session's close at which
-   * the worker closes every day trade still open (fractions allowed: a test's short cut-off).
-   */
-  DAY_TRADE_MARGIN_PCT_JP: z.coerce.number().int().min(10).max(100).default(30),
-  DAY_TRADE_MARGIN_PCT_US: z.coerce.number().int().min(10).max(100).default(25),
-  DAY_TRADE_FEE_PPM_JP: ppm.default(0),
-  DAY_TRADE_FEE_PPM_US: ppm.default(0),
-  DAY_TRADE_CUTOFF_MINUTES: z.coerce.number().min(0).max(1_440).default(5),
-  /** Where uploaded images are kept (default: DATA_DIR/uploads); nothing serves this folder directly. */
-  UPLOAD_DIR: z.string().optional(),
-  /**
-   * When deposits and withdrawals are taken: "HH:MM-HH:MM" in Tokyo time on TSE business days
-   * (the spec's 09:30–19:30), or "always". Unset, it is the spec's hours, except in an embedded
-   * demo with MARKET_HOURS=always, where money moves at any hour as prices do.
-   */
-  FUND_HOURS: z
-    .string()
-    .regex(/^(always|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d)$/)
-    .optional(),
-  /** The spec gates trading on real-name verification; an operator may turn that off. */
-  KYC_REQUIRED_FOR_TRADING: booleanFlag.default(true),
   /**
    * Parse every declared endpoint's answer with its response schema before it goes out, and
    * answer 500 where one strays: for tests (the browser journeys turn it on), not for members.
    */
   CHECK_ANSWERS: booleanFlag.default(false),
-  /** Smallest withdrawal per currency in major units, "JPY:1000,USD:10"; unlisted currencies: 1. */
-  WITHDRAW_MIN: z
-    .string()
-    .regex(/^[A-Z]{3}:\d+(\.\d+)?(,[A-Z]{3}:\d+(\.\d+)?)*$/)
-    .default("JPY:1000,USD:10"),
-  /**
-   * Annual credit-loan rates per currency, percent: "JPY:2.8,USD:6". Yen at 2.8%, the rate Japan's
-   * large online brokers charge on margin buying; dollars at 6%, about where US brokers' margin
-   * loans sit above the policy rate. Both currencies must be listed.
-   */
-  LOAN_RATES: z
-    .string()
-    .regex(/^[A-Z]{3}:\d{1,2}(\.\d{1,4})?(,[A-Z]{3}:\d{1,2}(\.\d{1,4})?)*$/)
-    .default("JPY:2.8,USD:6"),
-  /** The smallest loan per currency in major units: a loan smaller than this is not worth a review. */
-  LOAN_MIN: z
-    .string()
-    .regex(/^[A-Z]{3}:\d+(\.\d+)?(,[A-Z]{3}:\d+(\.\d+)?)*$/)
-    .default("JPY:10000,USD:100"),
-  /**
-   * Follow trading: the smallest and largest copy of one lead per currency, major units
-   * ("JPY:30000,USD:200" and "JPY:300000000,USD:2000000": eToro's $200 and $2,000,000, with yen
-   * near their equivalent, rounded), the follow periods members choose from (days), the lead's
-   * profit share above the high-water mark (percent), and the closed trades a member needs
-   * before applying to lead.
-   */
-  FOLLOW_MIN: z
-    .string()
-    .regex(/^[A-Z]{3}:\d+(,[A-Z]{3}:\d+)*$/)
-    .default("JPY:30000,USD:200"),
-  FOLLOW_MAX: z
-    .string()
-    .regex(/^[A-Z]{3}:\d+(,[A-Z]{3}:\d+)*$/)
-    .default("JPY:300000000,USD:2000000"),
-  FOLLOW_PERIODS: z
-    .string()
-    .regex(/^\d{1,3}(,\d{1,3})*$/)
-    .default("7,30,90"),
-  FOLLOW_PROFIT_SHARE_PCT: z.coerce.number().int().min(0).max(50).default(10),
-  LEAD_MIN_TRADES: z.coerce.number().int().min(0).max(1_000).default(3),
-  /**
-   * Daily check-in: "points,bonus,pointsPerYen,minimum,expiryDays" — 10 points a day, 40 more on
-   * every 7th day in a row, 10 points to the yen, at least 1,000 points (¥100) per conversion,
-   * points last 730 days (moomoo's two years).
-   */
-  CHECKIN_TERMS: z
-    .string()
-    .regex(/^\d{1,4},\d{1,4},\d{1,4},\d{1,6},\d{1,4}$/)
-    .default("10,40,10,1000,730"),
-  /**
-   * The most reward cash one member receives in a Tokyo calendar year, yen. Check-in points need
-   * no purchase and the invitation reward pays for someone else's account, so neither is a gift
-   * tied to a transaction under 景品表示法 (20% of it, ¥200 below ¥1,000); the cap keeps each
-   * member's giveaways modest and far under the law's ¥100,000 ceiling for a single prize.
-   */
-  REWARD_YEAR_MAX_JPY: z.coerce.number().int().min(0).max(100_000).default(10_000),
-  /** Days reward cash stays out of what may be withdrawn (Robinhood holds promotions' cash 30 days). */
-  REWARD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
-  /**
-   * Tax withheld from dividends a long position receives, parts per million: Japan 153,150
-   * (15.315%: 15% income tax and the 2.1% reconstruction surtax on it), the US 100,000 (10%, the
-   * Japan–US treaty rate). A short pays the full dividend.
-   */
-  DIVIDEND_WITHHOLDING_PPM_JP: z.coerce.number().int().min(0).max(1_000_000).default(153_150),
-  DIVIDEND_WITHHOLDING_PPM_US: z.coerce.number().int().min(0).max(1_000_000).default(100_000),
-  /**
-   * Yen an inviter receives once an invited member is verified and has made a first deposit (the
-   * spec's "share 200 yen"), once per invitee, within REWARD_YEAR_MAX_JPY.
-   */
-  INVITE_REWARD_JPY: z.coerce.number().int().min(0).max(10_000).default(200),
-  /**
-   * When staff answer online support: "HH:MM-HH:MM" in Tokyo time on TSE business days (the
-   * exchange's holidays are the house's), or "always". Out of hours members can still write and
-   * are told when someone will answer. Unset: 09:00-18:00, or always in an embedded demo with
-   * MARKET_HOURS=always.
-   */
-  SUPPORT_HOURS: z
-    .string()
-    .regex(/^(always|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d)$/)
-    .optional(),
-  /** Support messages per member: "messages/seconds,conversations/seconds" (20 in ten minutes, 5 new an hour). */
-  SUPPORT_RATE: z
-    .string()
-    .regex(/^\d{1,4}\/\d{1,6},\d{1,4}\/\d{1,6}$/)
-    .default("20/600,5/3600"),
-  /**
-   * When the block-trade desk takes applications: "HH:MM-HH:MM" in Tokyo time on TSE business
-   * days (the spec's weekdays 09:30–19:30, holidays closed), or "always". Unset: the spec's hours,
-   * or always in an embedded demo with MARKET_HOURS=always.
-   */
-  BLOCK_HOURS: z
-    .string()
-    .regex(/^(always|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d)$/)
-    .optional(),
-  /**
-   * The most one member's block-trade applications may hold in a Tokyo day, per currency, major
-   * units: "JPY:50000000,USD:300000" (the spec's "daily purchase limit").
-   */
-  BLOCK_DAILY_LIMIT: z
-    .string()
-    .regex(/^(JPY|USD):\d+(\.\d+)?(,(JPY|USD):\d+(\.\d+)?)*$/)
-    .default("JPY:50000000,USD:300000"),
-  /** How long an exchange quote holds, in seconds: long enough to read and confirm, short enough to track the market. */
-  FX_QUOTE_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
-});
+};
 
-/** Support answers on business days 09:00–18:00 Tokyo time, as Japan's online brokers' desks do. */
-const defaultSupportHours = "09:00-18:00";
+/**
+ * Every product's part of the settings, declared in its folder (`<product>.settings.ts`). A
+ * product with settings adds one line here; the names stay flat (`FOLLOW_MIN`), as the
+ * environment and the documentation know them.
+ */
+const productSettings = [
+  authSettings,
+  tradingSettings,
+  uploadsSettings,
+  fundingSettings,
+  loansSettings,
+  followSettings,
+  rewardsSettings,
+  dividendsSettings,
+  supportSettings,
+  blockSettings,
+] as const;
 
-export type Config = Omit<z.infer<typeof configSchema>, "FUND_HOURS" | "SUPPORT_HOURS" | "BLOCK_HOURS"> & {
-  FUND_HOURS: string;
-  BLOCK_HOURS: string;
-  SUPPORT_HOURS: string;
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
+  ? I
+  : never;
+type ResolvedOf<S> = S extends Settings<infer _Shape, infer Resolved> ? Resolved : never;
+
+type KernelConfig = z.infer<z.ZodObject<typeof kernelShape>> & {
   embedded: boolean;
   alwaysOpen: boolean;
   seedDemo: boolean;
   cookieSecure: boolean;
-  uploadDir: string;
   /** DEVICE_COOKIE_SECRET, or embedded mode's random one; unset in service mode without it. */
   deviceCookieSecret: string | undefined;
 };
 
+export type Config = KernelConfig & Intersection<ResolvedOf<(typeof productSettings)[number]>>;
+
 /**
  * The API's settings (the API and worker roles read them), parsed once at start; a bad value
- * stops the process with a clear message. Process settings (port, Redis, logging) belong to
- * the composition package, the feed's to the feed.
+ * stops the process with a clear message naming every wrong setting, the products' included.
+ * Process settings (port, Redis, logging) belong to the composition package, the feed's to the
+ * feed.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const values = parseSettings(configSchema, env);
+  const shape: z.ZodRawShape = Object.assign({}, kernelShape, ...productSettings.map((each) => each.shape));
+  const values = parseSettings(z.object(shape), env) as z.infer<z.ZodObject<typeof kernelShape>>;
   const embedded = values.DATABASE_URL === undefined;
-  return {
-    ...values,
+  const start: StartFacts = {
     embedded,
     alwaysOpen: values.MARKET_HOURS === "always",
-    FUND_HOURS:
-      values.FUND_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : specFundHours),
-    BLOCK_HOURS:
-      values.BLOCK_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : specFundHours),
-    SUPPORT_HOURS:
-      values.SUPPORT_HOURS ?? (embedded && values.MARKET_HOURS === "always" ? "always" : defaultSupportHours),
+    dataDir: values.DATA_DIR,
+  };
+  const kernel: KernelConfig = {
+    ...values,
+    embedded,
+    alwaysOpen: start.alwaysOpen,
     seedDemo: values.SEED_DEMO ?? embedded,
     cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === "production",
     deviceCookieSecret:
       values.DEVICE_COOKIE_SECRET ?? (embedded ? randomBytes(32).toString("base64url") : undefined),
-    uploadDir: values.UPLOAD_DIR ?? path.join(values.DATA_DIR, "uploads"),
   };
+  const resolved = productSettings.map((each) =>
+    // biome-ignore lint/suspicious/noExplicitAny: each product resolves the values its own shape parsed
+    (each.resolve as (values: any, start: StartFacts) => object)(pick(values, each.shape), start),
+  );
+  return Object.assign(kernel, ...resolved) as Config;
+}
+
+/** The values of `shape`'s settings alone. */
+function pick(values: object, shape: z.ZodRawShape): Record<string, unknown> {
+  const all = values as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(shape).map((key) => [key, all[key]]));
 }

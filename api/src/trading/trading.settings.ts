@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { booleanFlag, leverageList, ppm, settings } from "../kernel/settings.ts";
+
+/** Trading terms, day trades' included (the trading service decides them): its part of the API's settings (see kernel/settings.ts). */
+export const tradingSettings = settings({
+  /** Trading terms per market (see shared/src/trading/terms.ts for the defaults and why). */
+  LEVERAGE_JP: leverageList.default([1, 2, 3]),
+  LEVERAGE_US: leverageList.default([1, 2, 3, 4]),
+  FEE_PPM_JP: ppm.default(1_000),
+  FEE_PPM_US: ppm.default(4_500),
+  TAX_PPM_JP: ppm.default(0),
+  TAX_PPM_US: ppm.default(28),
+  MAINTENANCE_PCT: z.coerce.number().int().min(1).max(100).default(50),
+  /**
+   * Day trading (see shared/src/trading/day-trade.ts): the initial margin in percent of the
+   * notional (30: Japan's 30% rule, 3.3×; 25: the US 4× intraday), the commission each way
+   * (none, as the leading brokers charge), and the minutes before the session's close at which
+   * the worker closes every day trade still open (fractions allowed: a test's short cut-off).
+   */
+  DAY_TRADE_MARGIN_PCT_JP: z.coerce.number().int().min(10).max(100).default(30),
+  DAY_TRADE_MARGIN_PCT_US: z.coerce.number().int().min(10).max(100).default(25),
+  DAY_TRADE_FEE_PPM_JP: ppm.default(0),
+  DAY_TRADE_FEE_PPM_US: ppm.default(0),
+  DAY_TRADE_CUTOFF_MINUTES: z.coerce.number().min(0).max(1_440).default(5),
+  /** The spec gates trading on real-name verification; an operator may turn that off. */
+  KYC_REQUIRED_FOR_TRADING: booleanFlag.default(true),
+});
