@@ -25,7 +25,7 @@ export default defineConfig({
               ],
             ],
             include: [
-              /[\\/]client[\\/]src[\\/].*(\.feature|\.errors|[\\/]console|[\\/]ops-nav|[\\/]error-messages)\.ts$/,
+              /[\\/]client[\\/]src[\\/].*(\.feature|\.errors|\.journals|[\\/]own-codes|[\\/]code-words|[\\/]console|[\\/]ops-nav|[\\/]error-messages)\.ts$/,
             ],
           }),
         ],

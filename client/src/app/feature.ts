@@ -1,5 +1,5 @@
 import type { StaffRole } from "@kabuto/shared/api/ops";
-import type { ErrorCode } from "@kabuto/shared/errors";
+import type { AuditActionCode, ErrorCode, JournalKind } from "@kabuto/shared/codes";
 import type { AccountEvent } from "@kabuto/shared/protocol/socket";
 import type { MessageDescriptor } from "@lingui/core";
 import type { ComponentType } from "react";
@@ -103,11 +103,39 @@ export interface Feature {
   consoleSections?: () => Promise<readonly ConsoleSection[]>;
   /** Its cards on the console's member page, loaded with the console like its sections. */
   consoleMemberCards?: () => Promise<readonly MemberCard[]>;
+  /** What its products' journal kinds read as in the member's fund records (`<feature>.journals.ts`). */
+  recordKinds?: Readonly<Partial<Record<JournalKind, MessageDescriptor>>>;
   /**
-   * What each of its product's ledger checks (the server's `ledgerChecks`, by name) finds, as the
-   * console's ledger check says it; `{count}` is the number of findings. Loaded with the console.
+   * What its products' codes read as in the console (journal kinds, audit actions, ledger
+   * checks), in the console's catalog: loaded with the console, from `ops/console.ts`.
    */
-  consoleLedgerChecks?: () => Promise<Readonly<Record<string, MessageDescriptor>>>;
+  consoleCodes?: () => Promise<readonly ConsoleCodeWords[]>;
+}
+
+/**
+ * What a product's journal kinds read as, typed over its codes (`shared/src/api/<product>.codes.ts`),
+ * so a kind added to a product does not compile until it has its words.
+ */
+export type JournalWords<C extends { journals: readonly string[] }> = Readonly<
+  Record<C["journals"][number], MessageDescriptor>
+>;
+
+/** What a product's codes read as in the console, typed over its codes as `JournalWords` is. */
+export interface ConsoleCodes<C extends { journals: readonly string[]; audit: readonly string[] }> {
+  journalKinds: JournalWords<C>;
+  auditActions: Readonly<Record<C["audit"][number], MessageDescriptor>>;
+  /**
+   * What each of its ledger checks (the server's `ledgerChecks`, by name) finds; `{count}` is
+   * the number of findings.
+   */
+  ledgerChecks?: Readonly<Record<string, MessageDescriptor>>;
+}
+
+/** Any product's `ConsoleCodes`, as the console joins them. */
+export interface ConsoleCodeWords {
+  journalKinds: Readonly<Partial<Record<JournalKind, MessageDescriptor>>>;
+  auditActions: Readonly<Partial<Record<AuditActionCode, MessageDescriptor>>>;
+  ledgerChecks?: Readonly<Record<string, MessageDescriptor>>;
 }
 
 type Part = "homeShortcuts" | "mineRows" | "positionTabs" | "stockActions";

@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconBlocks } from "../home/home-icons.tsx";
 import { blockErrors } from "./block.errors.ts";
+import { blockRecordKinds } from "./block.journals.ts";
 
 /** Block trades: offerings and applications. */
 export const blockFeature: Feature = {
@@ -42,4 +43,6 @@ export const blockFeature: Feature = {
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.blockConsole),
   errorMessages: blockErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.blockConsoleCodes]),
+  recordKinds: blockRecordKinds,
 };

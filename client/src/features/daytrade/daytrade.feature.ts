@@ -28,4 +28,5 @@ export const dayTradingFeature: Feature = {
       void import("./cutoff-notice.ts").then((m) => m.announceCutoff());
     },
   },
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.dayTradingConsoleCodes]),
 };

@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconDividend } from "./dividend-icon.tsx";
 import { dividendsErrors } from "./dividends.errors.ts";
+import { dividendsRecordKinds } from "./dividends.journals.ts";
 
 /** Dividends: the calendar, the history and one dividend. */
 export const dividendsFeature: Feature = {
@@ -32,4 +33,6 @@ export const dividendsFeature: Feature = {
     },
   ],
   errorMessages: dividendsErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.dividendsConsoleCodes]),
+  recordKinds: dividendsRecordKinds,
 };

@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconPeople } from "../home/home-icons.tsx";
 import { followErrors } from "./follow.errors.ts";
+import { followRecordKinds } from "./follow.journals.ts";
 
 /** Follow trading: lead traders and the member's copies. */
 export const followFeature: Feature = {
@@ -34,6 +35,7 @@ export const followFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.followConsole),
-  consoleLedgerChecks: () => import("./ops/console.ts").then((m) => m.followLedgerChecks),
   errorMessages: followErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.followConsoleCodes]),
+  recordKinds: followRecordKinds,
 };

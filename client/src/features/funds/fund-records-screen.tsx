@@ -7,6 +7,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
+import { features } from "../../app/features.ts";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
@@ -40,37 +41,14 @@ function isFilter(value: unknown): value is Filter {
   return (filters as readonly unknown[]).includes(value);
 }
 
-/** Why a journal exists (the server's closed list of kinds); an unknown kind shows as itself. */
-const kindLabels: Record<string, MessageDescriptor> = {
-  deposit: msg({ message: "Deposit", context: "fund record" }),
-  withdrawal_hold: msg({ message: "Withdrawal requested", context: "fund record" }),
-  withdrawal: msg({ message: "Withdrawal paid", context: "fund record" }),
-  withdrawal_release: msg({ message: "Withdrawal returned", context: "fund record" }),
-  order_hold: msg({ message: "Order hold", context: "fund record" }),
-  order_release: msg({ message: "Hold released", context: "fund record" }),
-  open: msg({ message: "Position opened", context: "fund record" }),
-  close: msg({ message: "Position closed", context: "fund record" }),
-  margin_add: msg({ message: "Margin added", context: "fund record" }),
-  margin_call: msg({ message: "Margin call", context: "fund record" }),
-  fee: msg({ message: "Trading fee", context: "fund record" }),
-  tax: msg({ message: "Tax on the sale", context: "fund record" }),
-  adjustment: msg({ message: "Adjustment", context: "fund record" }),
-  // The Exchanges tab's word: a record is filed under the tab that names it.
-  fx: msg({ message: "Exchange", context: "fund record" }),
-  loan_draw: msg({ message: "Loan received", context: "fund record" }),
-  loan_interest: msg({ message: "Loan interest", context: "fund record" }),
-  loan_repayment: msg({ message: "Loan repaid", context: "fund record" }),
-  dividend: msg({ message: "Dividend adjustment", context: "fund record" }),
-  reward: msg({ message: "Reward", context: "fund record" }),
-  ipo_payment: msg({ message: "New share paid", context: "fund record" }),
-  ipo_allotment: msg({ message: "New share allotted", context: "fund record" }),
-  block_hold: msg({ message: "Block trade held", context: "fund record" }),
-  block_release: msg({ message: "Block trade released", context: "fund record" }),
-  copy_in: msg({ message: "Into a copy", context: "fund record" }),
-  copy_out: msg({ message: "Back from a copy", context: "fund record" }),
-  copy_mirror: msg({ message: "Copy trade", context: "fund record" }),
-  profit_share: msg({ message: "Profit share", context: "fund record" }),
-};
+/**
+ * Why a journal exists, in each product's words (its feature's `recordKinds`); a kind from a
+ * newer server shows as itself.
+ */
+const kindLabels: Readonly<Record<string, MessageDescriptor>> = Object.assign(
+  {},
+  ...features.map((feature) => feature.recordKinds ?? {}),
+);
 
 const purposeLabels: Record<string, MessageDescriptor> = {
   available: msg({ message: "Available", context: "fund record" }),

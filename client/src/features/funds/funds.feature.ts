@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconReceipt } from "../../app/icons.tsx";
 import { fundsErrors } from "./funds.errors.ts";
+import { fundsRecordKinds } from "./funds.journals.ts";
 
 /** Fund records: every journal the member's money moved by. */
 export const fundsFeature: Feature = {
@@ -23,4 +24,5 @@ export const fundsFeature: Feature = {
   ],
   mineRows: [{ href: "/user/FundingDetails", label: msg`Fund records`, icon: IconReceipt, order: 50 }],
   errorMessages: fundsErrors,
+  recordKinds: fundsRecordKinds,
 };

@@ -20,4 +20,5 @@ export const homeFeature: Feature = {
   },
   consoleSections: () => import("./ops/console.ts").then((m) => m.homeConsole),
   errorMessages: homeErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.newsConsoleCodes]),
 };

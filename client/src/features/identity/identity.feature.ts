@@ -45,4 +45,5 @@ export const identityFeature: Feature = {
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.identityConsole),
   errorMessages: identityErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.identityConsoleCodes]),
 };

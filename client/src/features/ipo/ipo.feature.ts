@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
 import { ipoErrors } from "./ipo.errors.ts";
+import { ipoRecordKinds } from "./ipo.journals.ts";
 
 /** New shares: offerings, a subscription, its record. */
 export const ipoFeature: Feature = {
@@ -42,4 +43,6 @@ export const ipoFeature: Feature = {
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.ipoConsole),
   errorMessages: ipoErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.ipoConsoleCodes]),
+  recordKinds: ipoRecordKinds,
 };

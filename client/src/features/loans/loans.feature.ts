@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconCredit } from "../user/user-icons.tsx";
 import { loansErrors } from "./loans.errors.ts";
+import { loansRecordKinds } from "./loans.journals.ts";
 
 /** Credit loans. */
 export const loansFeature: Feature = {
@@ -24,6 +25,7 @@ export const loansFeature: Feature = {
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.loansConsole),
   consoleMemberCards: () => import("./ops/console.ts").then((m) => m.loansMemberCards),
-  consoleLedgerChecks: () => import("./ops/console.ts").then((m) => m.loansLedgerChecks),
   errorMessages: loansErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.loansConsoleCodes]),
+  recordKinds: loansRecordKinds,
 };

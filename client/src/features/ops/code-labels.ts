@@ -1,45 +1,15 @@
 import { type BankCardType, isBankCardType } from "@kabuto/shared/api/identity";
-import { type JournalKind, journalKinds, type MemberPurpose, memberPurposes } from "@kabuto/shared/ledger";
+import { type MemberPurpose, memberPurposes } from "@kabuto/shared/ledger";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
 /**
- * The ledger's and the records' codes as staff read them, in the console's own catalog: why a
- * journal exists, what an account of a member's money is for, a bank account's type, and what
- * an audit entry or a journal refers to (`deposit:12`). Tables typed over the closed lists, so a
- * kind added to shared/src/ledger.ts does not compile here until it has its words; a code from a
- * newer server shows as itself.
+ * The ledger's and the records' codes as staff read them, in the console's own catalog: what an
+ * account of a member's money is for, a bank account's type, and what an audit entry or a
+ * journal refers to (`deposit:12`). Tables typed over the closed lists, so a purpose added to
+ * shared/src/ledger.ts does not compile here until it has its words; a code from a newer server
+ * shows as itself. Journal kinds and audit actions are each product's (`code-words.ts`).
  */
-
-const journalKindLabels: Record<JournalKind, MessageDescriptor> = {
-  deposit: msg({ message: "Deposit", context: "journal" }),
-  withdrawal_hold: msg({ message: "Withdrawal requested (held)", context: "journal" }),
-  withdrawal: msg({ message: "Withdrawal paid", context: "journal" }),
-  withdrawal_release: msg({ message: "Withdrawal released", context: "journal" }),
-  order_hold: msg({ message: "Order hold", context: "journal" }),
-  order_release: msg({ message: "Order hold released", context: "journal" }),
-  open: msg({ message: "Position opened", context: "journal" }),
-  close: msg({ message: "Position closed", context: "journal" }),
-  margin_add: msg({ message: "Margin added", context: "journal" }),
-  margin_call: msg({ message: "Margin call", context: "journal" }),
-  fee: msg({ message: "Fee", context: "journal" }),
-  tax: msg({ message: "Tax", context: "journal" }),
-  adjustment: msg({ message: "Adjustment", context: "journal" }),
-  fx: msg({ message: "Currency exchange", context: "journal" }),
-  loan_draw: msg({ message: "Loan paid out", context: "journal" }),
-  loan_interest: msg({ message: "Loan interest", context: "journal" }),
-  loan_repayment: msg({ message: "Loan repaid", context: "journal" }),
-  reward: msg({ message: "Reward", context: "journal" }),
-  dividend: msg({ message: "Dividend", context: "journal" }),
-  ipo_payment: msg({ message: "New share paid (held)", context: "journal" }),
-  ipo_allotment: msg({ message: "New share allotted", context: "journal" }),
-  block_hold: msg({ message: "Block trade held", context: "journal" }),
-  block_release: msg({ message: "Block trade hold released", context: "journal" }),
-  copy_in: msg({ message: "Money into a copy", context: "journal" }),
-  copy_out: msg({ message: "Money out of a copy", context: "journal" }),
-  copy_mirror: msg({ message: "Mirrored trade of a copy", context: "journal" }),
-  profit_share: msg({ message: "Profit share", context: "journal" }),
-};
 
 const purposeLabels: Record<MemberPurpose, MessageDescriptor> = {
   available: msg({ message: "Available", context: "ledger purpose" }),
@@ -82,16 +52,8 @@ const referenceLabels: Record<string, (id: string) => MessageDescriptor> = {
   fx_quote: (id) => msg({ message: `Exchange quote ${id}`, context: "reference" }),
 };
 
-function isJournalKind(kind: string): kind is JournalKind {
-  return (journalKinds as readonly string[]).includes(kind);
-}
-
 function isMemberPurpose(purpose: string): purpose is MemberPurpose {
   return (memberPurposes as readonly string[]).includes(purpose);
-}
-
-export function journalKindLabel(i18n: I18n, kind: string): string {
-  return isJournalKind(kind) ? i18n._(journalKindLabels[kind]) : kind;
 }
 
 /** A ledger account's purpose in words. */

@@ -7,10 +7,9 @@ import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
 import { type AsyncState, useEndpoint } from "../../lib/queries.ts";
-import { auditActionLabel } from "./audit-actions.ts";
 import { auditTargetPath } from "./audit-format.ts";
 import { referenceLabel } from "./code-labels.ts";
-import { ledgerCheckFindings } from "./ops-nav.ts";
+import { auditActionLabel, ledgerCheckFinding } from "./code-words.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { Loaded, OpsCard, OpsPage, useBusy, When } from "./parts.tsx";
 
@@ -188,7 +187,7 @@ function LedgerCheckCard() {
                 <Trans>Entries in another currency than their account: {report.mismatched}</Trans>
               </li>
               {report.checks.map((check) => {
-                const finding = ledgerCheckFindings[check.name];
+                const finding = ledgerCheckFinding(check.name);
                 const counted = finding && { ...finding, values: { count: check.count } };
                 return (
                   <li key={check.name}>{counted ? i18n._(counted) : `${check.name}: ${check.count}`}</li>

@@ -4,7 +4,7 @@ import { opsApi } from "@kabuto/shared/endpoints/ops";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { useEndpoint } from "../../lib/queries.ts";
-import { auditActionLabel } from "./audit-actions.ts";
+import { auditActionLabel } from "./code-words.ts";
 import { uploadUrl } from "./ops-api.ts";
 import { useRoleAtLeast } from "./ops-session.tsx";
 import { Money, OpsCard, StatusTag, When } from "./parts.tsx";

@@ -1,9 +1,9 @@
 import { roleAtLeast, type StaffRole } from "@kabuto/shared/api/ops";
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
 import type { ConsoleSection, MemberCard } from "../../app/feature.ts";
 import { features } from "../../app/features.ts";
+import { addConsoleCodes } from "./code-words.ts";
 
 /** Where the console's screens live: everything under `#/ops`. */
 export const opsHome = "/ops";
@@ -68,17 +68,14 @@ export let opsSections: readonly OpsSection[] = ownSections;
 /** Every product's cards on the member page, once `loadOpsSections` has loaded them. */
 export let memberCards: readonly MemberCard[] = [];
 
-/** What each product's ledger check finds, by the check's name, once `loadOpsSections` has loaded them. */
-export let ledgerCheckFindings: Readonly<Record<string, MessageDescriptor>> = {};
-
-/** Adds every product's sections, member cards and ledger checks' words (each loaded with the console, not with the members' app). */
+/** Adds every product's sections, member cards and codes' words (each loaded with the console, not with the members' app). */
 export async function loadOpsSections(): Promise<readonly OpsSection[]> {
-  const [products, cards, checks] = await Promise.all([
+  const [products, cards, codes] = await Promise.all([
     Promise.all(features.map((feature) => feature.consoleSections?.() ?? [])),
     Promise.all(features.map((feature) => feature.consoleMemberCards?.() ?? [])),
-    Promise.all(features.map((feature) => feature.consoleLedgerChecks?.() ?? {})),
+    Promise.all(features.map((feature) => feature.consoleCodes?.() ?? [])),
   ]);
-  ledgerCheckFindings = Object.assign({}, ...checks);
+  addConsoleCodes(codes.flat());
   opsSections = [...ownSections, ...products.flat()].sort((a, b) => a.order - b.order);
   memberCards = cards.flat().sort((a, b) => a.order - b.order);
   return opsSections;

@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
 import { rewardsErrors } from "./rewards.errors.ts";
+import { rewardsRecordKinds } from "./rewards.journals.ts";
 
 /** Rewards and invitations. */
 export const rewardsFeature: Feature = {
@@ -36,4 +37,6 @@ export const rewardsFeature: Feature = {
   consoleSections: () => import("./ops/console.ts").then((m) => m.rewardsConsole),
   consoleMemberCards: () => import("./ops/console.ts").then((m) => m.rewardsMemberCards),
   errorMessages: rewardsErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.rewardsConsoleCodes]),
+  recordKinds: rewardsRecordKinds,
 };

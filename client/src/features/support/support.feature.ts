@@ -17,4 +17,5 @@ export const supportFeature: Feature = {
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.supportConsole),
   errorMessages: supportErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.supportConsoleCodes]),
 };

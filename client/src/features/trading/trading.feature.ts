@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconTrade } from "../../app/icons.tsx";
 import { tradingErrors } from "./trading.errors.ts";
+import { tradingRecordKinds } from "./trading.journals.ts";
 
 /** The order sheet and the positions it opens. */
 export const tradingFeature: Feature = {
@@ -33,4 +34,6 @@ export const tradingFeature: Feature = {
     },
   ],
   errorMessages: tradingErrors,
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.tradingConsoleCodes]),
+  recordKinds: tradingRecordKinds,
 };

@@ -3,6 +3,7 @@ import { lazy } from "react";
 import type { Feature } from "../../app/feature.ts";
 import { IconQuotes } from "../../app/icons.tsx";
 import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
+import { fundingRecordKinds } from "./wallet.journals.ts";
 
 /** Money in and out: deposits, withdrawals and exchange. */
 export const walletFeature: Feature = {
@@ -43,4 +44,6 @@ export const walletFeature: Feature = {
     },
   ],
   consoleSections: () => import("./ops/console.ts").then((m) => m.walletConsole),
+  consoleCodes: () => import("./ops/console.ts").then((m) => [m.fundingConsoleCodes]),
+  recordKinds: fundingRecordKinds,
 };

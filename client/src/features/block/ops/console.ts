@@ -1,6 +1,7 @@
+import type { blockCodes } from "@kabuto/shared/api/block.codes";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { ConsoleSection } from "../../../app/feature.ts";
+import type { ConsoleCodes, ConsoleSection } from "../../../app/feature.ts";
 
 /** The operations console's sections of block: their menu entries and screens. */
 export const blockConsole: readonly ConsoleSection[] = [
@@ -13,3 +14,18 @@ export const blockConsole: readonly ConsoleSection[] = [
     order: 90,
   },
 ];
+
+/** What the codes of block trades read as in the console: its journals' kinds and its audit actions. */
+export const blockConsoleCodes: ConsoleCodes<typeof blockCodes> = {
+  journalKinds: {
+    block_hold: msg({ message: "Block trade held", context: "journal" }),
+    block_release: msg({ message: "Block trade hold released", context: "journal" }),
+  },
+  auditActions: {
+    "block.publish": msg({ message: "Block offering published", context: "audit action" }),
+    "block.allot": msg({ message: "Block offering drawn and allotted", context: "audit action" }),
+    "block.open": msg({ message: "Stock opened to negotiated bids", context: "audit action" }),
+    "block.approve": msg({ message: "Negotiated bid approved", context: "audit action" }),
+    "block.reject": msg({ message: "Negotiated bid rejected", context: "audit action" }),
+  },
+};

@@ -1,6 +1,7 @@
+import type { identityCodes } from "@kabuto/shared/api/identity.codes";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { ConsoleSection } from "../../../app/feature.ts";
+import type { ConsoleCodes, ConsoleSection } from "../../../app/feature.ts";
 
 /** The operations console's sections of identity: their menu entries and screens. */
 export const identityConsole: readonly ConsoleSection[] = [
@@ -14,3 +15,12 @@ export const identityConsole: readonly ConsoleSection[] = [
     order: 10,
   },
 ];
+
+/** What the codes of identity checks read as in the console: its journals' kinds and its audit actions. */
+export const identityConsoleCodes: ConsoleCodes<typeof identityCodes> = {
+  journalKinds: {},
+  auditActions: {
+    "kyc.approve": msg({ message: "Identity check approved", context: "audit action" }),
+    "kyc.reject": msg({ message: "Identity check rejected", context: "audit action" }),
+  },
+};

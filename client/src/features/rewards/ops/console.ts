@@ -1,6 +1,7 @@
+import type { rewardsCodes } from "@kabuto/shared/api/rewards.codes";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { ConsoleSection, MemberCard } from "../../../app/feature.ts";
+import type { ConsoleCodes, ConsoleSection, MemberCard } from "../../../app/feature.ts";
 
 /** The operations console's sections of rewards: their menu entries and screens. */
 export const rewardsConsole: readonly ConsoleSection[] = [
@@ -23,3 +24,13 @@ export const rewardsMemberCards: readonly MemberCard[] = [
     order: 10,
   },
 ];
+
+/** What the codes of rewards read as in the console: its journals' kinds and its audit actions. */
+export const rewardsConsoleCodes: ConsoleCodes<typeof rewardsCodes> = {
+  journalKinds: {
+    reward: msg({ message: "Reward", context: "journal" }),
+  },
+  auditActions: {
+    "reward.reverse": msg({ message: "Reward taken back", context: "audit action" }),
+  },
+};

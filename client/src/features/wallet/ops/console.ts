@@ -1,6 +1,7 @@
+import type { fundingCodes } from "@kabuto/shared/api/funding.codes";
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { ConsoleSection } from "../../../app/feature.ts";
+import type { ConsoleCodes, ConsoleSection } from "../../../app/feature.ts";
 
 /** The operations console's sections of wallet: their menu entries and screens. */
 export const walletConsole: readonly ConsoleSection[] = [
@@ -33,3 +34,23 @@ export const walletConsole: readonly ConsoleSection[] = [
     order: 120,
   },
 ];
+
+/** What the codes of deposits, withdrawals and exchange read as in the console: its journals' kinds and its audit actions. */
+export const fundingConsoleCodes: ConsoleCodes<typeof fundingCodes> = {
+  journalKinds: {
+    deposit: msg({ message: "Deposit", context: "journal" }),
+    withdrawal_hold: msg({ message: "Withdrawal requested (held)", context: "journal" }),
+    withdrawal: msg({ message: "Withdrawal paid", context: "journal" }),
+    withdrawal_release: msg({ message: "Withdrawal released", context: "journal" }),
+    fx: msg({ message: "Currency exchange", context: "journal" }),
+  },
+  auditActions: {
+    "deposit.approve": msg({ message: "Deposit approved", context: "audit action" }),
+    "deposit.reject": msg({ message: "Deposit rejected", context: "audit action" }),
+    "withdrawal.check": msg({ message: "Withdrawal prepared for approval", context: "audit action" }),
+    "withdrawal.approve": msg({ message: "Withdrawal approved", context: "audit action" }),
+    "withdrawal.reject": msg({ message: "Withdrawal rejected", context: "audit action" }),
+    "channel.create": msg({ message: "Deposit channel added", context: "audit action" }),
+    "channel.update": msg({ message: "Deposit channel changed", context: "audit action" }),
+  },
+};

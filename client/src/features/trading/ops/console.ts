@@ -1,0 +1,18 @@
+import type { tradingCodes } from "@kabuto/shared/api/trading.codes";
+import { msg } from "@lingui/core/macro";
+import type { ConsoleCodes } from "../../../app/feature.ts";
+
+/** What the codes of trading read as in the console: its journals' kinds and its audit actions. */
+export const tradingConsoleCodes: ConsoleCodes<typeof tradingCodes> = {
+  journalKinds: {
+    order_hold: msg({ message: "Order hold", context: "journal" }),
+    order_release: msg({ message: "Order hold released", context: "journal" }),
+    open: msg({ message: "Position opened", context: "journal" }),
+    close: msg({ message: "Position closed", context: "journal" }),
+    margin_add: msg({ message: "Margin added", context: "journal" }),
+    margin_call: msg({ message: "Margin call", context: "journal" }),
+    fee: msg({ message: "Fee", context: "journal" }),
+    tax: msg({ message: "Tax", context: "journal" }),
+  },
+  auditActions: {},
+};
