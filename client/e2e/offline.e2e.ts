@@ -1,9 +1,10 @@
 /**
  * The installable app (issue 18): the manifest and the service worker register without a
- * console error; the demo member's watchlist, position and account totals, seen once online,
- * open again with the network gone (the page reloaded from the service worker's precache, the
- * figures from IndexedDB) under an offline banner with the time they were true, with orders
- * disabled and the reason shown; back online the banner goes and prices move again.
+ * console error; the demo member's watchlist, position and account totals, Home's indices and
+ * notices, and the stocks last opened (named, quoted, charted), seen once online, open again with
+ * the network gone (the page reloaded from the service worker's precache, the figures from
+ * IndexedDB) under an offline banner with the time they were true, with orders disabled and the
+ * reason shown; back online the banner goes and prices move again.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +21,8 @@ const soon = { timeout: 30_000, interval: 200 };
 const priceMoveMs = 30_000;
 const toyota = "JP:7203";
 const apple = "US:AAPL";
+/** A stock opened but neither watched nor held: kept because its page was opened. */
+const microsoft = "US:MSFT";
 
 beforeAll(async () => {
   product = await openProduct("offline");
@@ -39,6 +42,9 @@ function keptRecord(): Promise<{
   summary?: unknown;
   holding?: unknown[];
   watchlist?: { symbol: string }[];
+  charts?: { symbol: string }[];
+  quotes?: { topic: string }[];
+  reads?: { queries: { queryKey: unknown[] }[] };
 } | null> {
   return page.evaluate(
     (account) =>
@@ -139,6 +145,14 @@ describe("the installable app", () => {
         soon,
       )
       .toMatch(/\d/);
+    // A stock only looked at, chart and all, and Home with its indices and newest notice.
+    await page.goto(`${base}#/market/marketDetail?symbol=${encodeURIComponent(microsoft)}`);
+    await expect
+      .poll(() => page.locator("[data-testid=price-chart]").getAttribute("data-status"), soon)
+      .toBe("ready");
+    await page.goto(`${base}#/home/index`);
+    await expect.poll(() => page.locator(".index-card[data-symbol]").count(), soon).toBe(5);
+    await page.locator("[data-testid=announcement-strip]").waitFor();
     await page.goto(`${base}#/market/market?tab=watchlist`);
     await expect.poll(() => watchedPrice(apple).textContent(), soon).toMatch(/\d/);
     await expect
@@ -146,13 +160,19 @@ describe("the installable app", () => {
         const kept = await keptRecord();
         // The demo member's watchlist starts with dividend payers; the two watched here are kept too.
         const watched = (kept?.watchlist ?? []).map((item) => item.symbol);
+        const paths = (kept?.reads?.queries ?? []).map((query) => query.queryKey[1]);
         return [
           kept?.summary !== undefined,
           kept?.holding?.length ?? 0,
           watched.includes(toyota) && watched.includes(apple),
+          kept?.charts?.some((chart) => chart.symbol === microsoft) ?? false,
+          paths.includes("/indices") && paths.includes("/instruments/{symbol}") && paths.includes("/news"),
+          ["session:JP", "session:US"].every((topic) =>
+            kept?.quotes?.some((update) => update.topic === topic),
+          ),
         ];
       }, soon)
-      .toEqual([true, 1, true]);
+      .toEqual([true, 1, true, true, true, true]);
   });
 
   it("opens offline with the last known state, the time it was true and orders disabled", async () => {
@@ -168,6 +188,23 @@ describe("the installable app", () => {
     await expect.poll(() => watchedPrice(toyota).textContent(), soon).toMatch(/\d/);
     await expect.poll(() => watchedPrice(apple).textContent(), soon).toMatch(/\d/);
     await product.snap("offline-watchlist");
+    // Home: the indices and the newest notice as they last were, each market's last phase.
+    await page.goto(`${base}#/home/index`);
+    await expect.poll(() => page.locator(".index-card[data-symbol]").count(), soon).toBe(5);
+    await expect
+      .poll(() => page.locator(".index-card[data-symbol] .index-card__last").first().textContent(), soon)
+      .toMatch(/\d/);
+    await page.locator("[data-testid=announcement-strip]").waitFor();
+    await expect.poll(() => page.locator(".session-badge .skeleton").count(), soon).toBe(0);
+    await product.snap("offline-home");
+    // The stock only looked at: its name, last price and chart.
+    await page.goto(`${base}#/market/marketDetail?symbol=${encodeURIComponent(microsoft)}`);
+    await expect.poll(() => page.locator("[data-testid=detail-last]").textContent(), soon).toMatch(/\d/);
+    await expect
+      .poll(() => page.locator("[data-testid=price-chart]").getAttribute("data-status"), soon)
+      .toBe("ready");
+    expect(await page.locator(".detail-title").textContent()).toContain("マイクロソフト");
+    await product.snap("offline-unwatched-detail");
     // The position and the account totals.
     await page.goto(`${base}#/position/position`);
     await page.locator(`[data-testid=holding-row][data-symbol='${toyota}']`).first().waitFor();

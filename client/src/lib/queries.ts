@@ -3,6 +3,7 @@ import { type UseQueryResult, useQueries, useQuery } from "@tanstack/react-query
 import { useAccountFeed } from "../state/account-feed.ts";
 import { subscribeSession, useSessionState } from "../state/session.ts";
 import { call, onChange } from "./api.ts";
+import { ApiError } from "./api-error.ts";
 import { currentStaffIdentity, type EndpointMeta, keyOf, metaOf, queryClient } from "./query-client.ts";
 
 /** What a screen shows of one read: loading, its answer, or why it failed; and the way to read again. */
@@ -66,8 +67,13 @@ function stateOf<T>(query: UseQueryResult<T>): AsyncState<T> & { reload: () => v
   const last = query.data;
   if (query.status === "success") return { status: "ready", value: query.data, reload, last };
   if (query.status === "error") return { status: "error", error: query.error, reload, last };
+  // Offline with nothing kept: what a failed read would say, rather than a skeleton for ever.
+  if (query.fetchStatus === "paused") return { status: "error", error: offline, reload, last };
   return { status: "loading", reload, last };
 }
+
+/** A read waiting for the network to come back, as a read that found none says it. */
+const offline = new ApiError(0, "NETWORK_ERROR", {});
 
 // A change made through an endpoint of a tag: that product's reads are stale.
 onChange((tag) => {

@@ -1,6 +1,6 @@
 import type { EndpointSpec } from "@kabuto/shared/endpoint";
 import type { AccountEvent } from "@kabuto/shared/protocol/socket";
-import { type Query, QueryClient } from "@tanstack/react-query";
+import { onlineManager, type Query, QueryClient } from "@tanstack/react-query";
 
 /**
  * The one cache of the server's answers on the client, keyed by endpoint and input. Screens
@@ -27,6 +27,11 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// The cache's idea of the network starts from the browser's: an app opened offline pauses its
+// reads (and shows what the offline copy kept) instead of failing each one; the browser's online
+// and offline events move it afterwards, and paused reads go out once the network is back.
+onlineManager.setOnline(typeof navigator === "undefined" ? true : navigator.onLine);
 
 export interface EndpointMeta extends Record<string, unknown> {
   tag: string;

@@ -1,14 +1,16 @@
-import { instrumentWithQuoteSchema } from "@kabuto/shared/api/market";
+import { candleListSchema, instrumentWithQuoteSchema } from "@kabuto/shared/api/market";
 import { accountSchema, positionSchema } from "@kabuto/shared/api/trading";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
+import { candleIntervalSchema } from "@kabuto/shared/protocol/market-data";
 import type { Update } from "@kabuto/shared/protocol/socket";
-import { quoteTopic } from "@kabuto/shared/protocol/topics";
+import { quoteTopic, sessionTopic } from "@kabuto/shared/protocol/topics";
+import { type DehydratedState, dehydrate, hydrate, type Query } from "@tanstack/react-query";
 import { createStore, del, get, keys, set } from "idb-keyval";
 import { z } from "zod";
-import { knownInstrument, remember } from "../features/market/market-api.ts";
+import { candlesSnapshot, knownInstrument, remember, restoreCandles } from "../features/market/market-api.ts";
 import { loadWatchlist, restoreWatchlist, watchlistSnapshot } from "../features/market/watchlist.ts";
 import { restoreTrading, tradingSnapshot } from "../features/trading/trading-store.ts";
-import { refreshAccountReads } from "../lib/query-client.ts";
+import { queryClient, refreshAccountReads } from "../lib/query-client.ts";
 import { currentSession, subscribeSession } from "../state/session.ts";
 import { store } from "../state/store.ts";
 import { createTopicAtom, peekTopicAtom, writeTopic } from "../state/topic-atoms.ts";
@@ -17,7 +19,8 @@ import { isOnline, setKeptAt, watchConnectivity } from "./connectivity.ts";
 
 /**
  * The last known state of the signed-in member's app, kept in IndexedDB so that the app opens
- * offline with something true to show: watchlist quotes, open positions and account totals,
+ * offline with something true to show: watchlist quotes, open positions and account totals, the
+ * market's indices, sessions and news, the stocks last opened (their names, quotes and charts),
  * with the time they were true (the offline banner shows it).
  *
  * While online, what the screens have read (balances, positions, watchlist) and the newest
@@ -39,6 +42,23 @@ const updateSchema = z.object({
   ts: z.number(),
   data: z.unknown(),
 });
+/**
+ * The public reads kept from the answers cache, by the declaration's path: what Home, a stock's
+ * page and the lists read that is the same for everyone. The member's own reads are the trading
+ * store's (summary, holding above); nothing else of theirs is written to the device.
+ */
+const keptPaths: ReadonlySet<string> = new Set(["/indices", "/instruments/{symbol}", "/news"]);
+
+function isKeptRead(query: Query): boolean {
+  const [method, path] = query.queryKey;
+  return (
+    method === "get" && typeof path === "string" && keptPaths.has(path) && query.state.status === "success"
+  );
+}
+
+/** The kept chart pages; their candles are checked as the server's answers are. */
+const chartSchema = z.object({ symbol: z.string(), interval: candleIntervalSchema, list: candleListSchema });
+
 /** Checked on the way back: a record written by an older build may not fit this one. */
 const recordSchema = z.object({
   account: z.string(),
@@ -47,15 +67,34 @@ const recordSchema = z.object({
   holding: z.array(positionSchema).optional(),
   watchlist: z.array(instrumentWithQuoteSchema).optional(),
   quotes: z.array(updateSchema),
+  /** The cache's dehydrated public reads (`keptPaths`). */
+  reads: z.custom<DehydratedState>((value) => typeof value === "object" && value !== null).optional(),
+  charts: z.array(chartSchema).optional(),
 });
 type LastState = z.infer<typeof recordSchema>;
 
 let lastWritten: string | undefined;
 let kept: LastState | undefined;
 
-function quoteUpdate(symbol: string): Update | undefined {
-  const target = peekTopicAtom(quoteTopic(symbol));
+function topicUpdate(topic: string): Update | undefined {
+  const target = peekTopicAtom(topic);
   return target ? store.get(target) : undefined;
+}
+
+function quoteUpdate(symbol: string): Update | undefined {
+  return topicUpdate(quoteTopic(symbol));
+}
+
+/** The symbols an answer names: an instrument's, or those of a list's items (the indices). */
+function symbolsOf(data: unknown): string[] {
+  if (typeof data !== "object" || data === null) return [];
+  if ("symbol" in data && typeof data.symbol === "string") return [data.symbol];
+  if (!("items" in data) || !Array.isArray(data.items)) return [];
+  return data.items.flatMap((item: unknown) =>
+    typeof item === "object" && item !== null && "symbol" in item && typeof item.symbol === "string"
+      ? [item.symbol]
+      : [],
+  );
 }
 
 /** What the screens show now, merged over the kept record for parts not read this session. */
@@ -69,14 +108,19 @@ function capture(account: string): LastState | undefined {
     const live = quoteUpdate(symbol)?.data as Quote | undefined;
     return [{ ...instrument, quote: live ?? instrument.quote }];
   });
+  const reads = dehydrate(queryClient, { shouldDehydrateQuery: isKeptRead });
   const symbols = new Set([
     ...(watched ?? previous?.watchlist?.map((item) => item.symbol) ?? []),
     ...(holding ?? previous?.holding ?? []).map((position) => position.symbol),
+    // The stocks whose pages were opened, and the indices Home shows.
+    ...reads.queries.flatMap((query) => symbolsOf(query.state.data)),
   ]);
-  const quotes = [...symbols].flatMap((symbol) => {
-    const update = quoteUpdate(symbol) ?? previous?.quotes.find((item) => item.topic === quoteTopic(symbol));
+  const topics = [...[...symbols].map(quoteTopic), sessionTopic("JP"), sessionTopic("US")];
+  const quotes = topics.flatMap((topic) => {
+    const update = topicUpdate(topic) ?? previous?.quotes.find((item) => item.topic === topic);
     return update ? [update] : [];
   });
+  const charts = candlesSnapshot();
   const record: LastState = {
     account,
     savedAtMs: Date.now(),
@@ -84,6 +128,8 @@ function capture(account: string): LastState | undefined {
     holding: holding ?? previous?.holding,
     watchlist: watchlist ?? previous?.watchlist,
     quotes,
+    reads: reads.queries.length > 0 ? reads : previous?.reads,
+    charts: charts.length > 0 ? charts : previous?.charts,
   };
   if (!record.summary && !record.holding && !record.watchlist) return undefined;
   return record;
@@ -123,6 +169,9 @@ async function restore(): Promise<void> {
     restoreWatchlist(kept.watchlist.map((item) => item.symbol));
   }
   restoreTrading(kept.summary, kept.holding);
+  // Hydrating never replaces an answer newer than the kept one: a read that got through wins.
+  if (kept.reads) hydrate(queryClient, kept.reads);
+  if (kept.charts) restoreCandles(kept.charts);
 }
 
 async function forgetAll(): Promise<void> {

@@ -10,7 +10,6 @@ import { type HomeShortcut, partsOf } from "../../app/feature.ts";
 import { features } from "../../app/features.ts";
 import { IconChevron, IconSearch, KabutoMark } from "../../app/icons.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { call } from "../../lib/api.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { configValue, loadPublicConfig, webLink } from "../../lib/config-title.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
@@ -23,7 +22,7 @@ import { IconChat, IconHeadset, IconMegaphone } from "./home-icons.tsx";
 import { IndexCard, IndexCardPlaceholder, indexPlaceholderCount } from "./index-strip.tsx";
 import { homeNewsCount, localText, newsDetailPath, newsListPath } from "./news.ts";
 import { NewsRow, NewsSkeleton } from "./news-parts.tsx";
-import { type Fresh, useFresh } from "./use-fresh.ts";
+import { type Fresh, freshOf, useFresh } from "./use-fresh.ts";
 import "./home.css";
 
 /** A shortcut of Home's own: the support links operations set. */
@@ -87,7 +86,7 @@ function HomeCheckIn() {
 function AnnouncementStrip() {
   const { t } = useLingui();
   const locale = useLocale();
-  const latest = useFresh(() => call(newsApi.list, { query: { kind: "announcement", limit: 1 } }));
+  const latest = freshOf(useEndpoint(newsApi.list, { query: { kind: "announcement", limit: 1 } }));
   // While the newest notice loads, the strip's frame holds its place, so nothing below jumps
   // when it fills; a house with no notice at all gives the place back once it knows.
   if (latest.value === undefined && latest.error === undefined)
@@ -219,7 +218,7 @@ function Shortcuts() {
 /** The newest headlines with their dates, and the way to all of them. */
 function NewsSection() {
   const { t } = useLingui();
-  const news = useFresh(() => call(newsApi.list, { query: { kind: "news", limit: homeNewsCount } }));
+  const news = freshOf(useEndpoint(newsApi.list, { query: { kind: "news", limit: homeNewsCount } }));
   return (
     <section aria-labelledby="home-news" className="home-news">
       <h2 id="home-news" className="section-title">

@@ -1,4 +1,6 @@
+import type { EndpointResponse, EndpointSpec } from "@kabuto/shared/endpoint";
 import { useCallback, useEffect, useState } from "react";
+import type { EndpointState } from "../../lib/queries.ts";
 
 export interface Fresh<T> {
   /** The latest answer; undefined until the first one. */
@@ -39,4 +41,18 @@ export function useFresh<T>(load: () => Promise<T>): Fresh<T> {
     setAttempt((count) => count + 1);
   }, []);
   return { ...state, retry };
+}
+
+/**
+ * A cached read (`useEndpoint`) as `useFresh` gives one: the last answer kept on screen while it
+ * is read again, its failure only while there is none. Cached, the offline copy can keep it.
+ */
+export function freshOf<Spec extends EndpointSpec>(
+  state: EndpointState<Spec>,
+): Fresh<EndpointResponse<Spec>> {
+  return {
+    value: state.last,
+    error: state.status === "error" && state.last === undefined ? state.error : undefined,
+    retry: state.reload,
+  };
 }

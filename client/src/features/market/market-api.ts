@@ -5,6 +5,7 @@ import type { CandleInterval } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { useEffect } from "react";
 import { call } from "../../lib/api.ts";
+import { errorCode } from "../../lib/api-error.ts";
 import { type AsyncState, type EndpointState, useEndpoint, useEndpoints } from "../../lib/queries.ts";
 
 /** Instruments seen in any answer, so a screen can name a symbol without asking again. */
@@ -67,15 +68,60 @@ export function useInstrumentReads(symbols: readonly string[]): EndpointState<ty
   return states;
 }
 
-export function fetchCandles(
+/** The newest page of candles of the charts last opened, newest last: what the offline copy keeps. */
+const lastCandles = new Map<string, { symbol: string; interval: CandleInterval; list: CandleList }>();
+/** Charts kept for offline: a few, each the page a chart opens with. */
+const keptChartsMax = 8;
+
+function chartKey(symbol: string, interval: CandleInterval): string {
+  return `${symbol} ${interval}`;
+}
+
+/**
+ * A page of a chart's candles. The newest page of each chart opened is kept (the last few), so
+ * that a chart opened without a network shows what it last showed, under the offline banner's
+ * time, instead of failing.
+ */
+export async function fetchCandles(
   symbol: string,
   interval: CandleInterval,
   options: { before?: number; limit?: number } = {},
 ): Promise<CandleList> {
-  return call(marketApi.candles, {
-    params: { symbol },
-    query: { interval, before: options.before, limit: options.limit },
-  });
+  const key = chartKey(symbol, interval);
+  try {
+    const list = await call(marketApi.candles, {
+      params: { symbol },
+      query: { interval, before: options.before, limit: options.limit },
+    });
+    if (options.before === undefined) {
+      lastCandles.delete(key);
+      lastCandles.set(key, { symbol, interval, list });
+      for (const oldest of lastCandles.keys()) {
+        if (lastCandles.size <= keptChartsMax) break;
+        lastCandles.delete(oldest);
+      }
+    }
+    return list;
+  } catch (error) {
+    const kept = options.before === undefined ? lastCandles.get(key) : undefined;
+    if (kept && errorCode(error) === "NETWORK_ERROR") return kept.list;
+    throw error;
+  }
+}
+
+/** The charts' kept pages, for the offline copy. */
+export function candlesSnapshot(): { symbol: string; interval: CandleInterval; list: CandleList }[] {
+  return [...lastCandles.values()];
+}
+
+/** Puts the offline copy's charts back; a chart read since then keeps its own. */
+export function restoreCandles(
+  charts: readonly { symbol: string; interval: CandleInterval; list: CandleList }[],
+): void {
+  for (const chart of charts) {
+    const key = chartKey(chart.symbol, chart.interval);
+    if (!lastCandles.has(key)) lastCandles.set(key, chart);
+  }
 }
 
 export async function fetchHotList(market: Market, kind: HotListKind): Promise<HotList> {

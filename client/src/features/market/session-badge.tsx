@@ -1,6 +1,7 @@
 import type { SessionPhase } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { useLingui } from "@lingui/react/macro";
+import { useOnline } from "../../offline/connectivity.ts";
 import { useMarketSession } from "../../state/topics.ts";
 
 interface SessionBadgeProps {
@@ -13,6 +14,8 @@ interface SessionBadgeProps {
 export function SessionBadge({ market, named }: SessionBadgeProps) {
   const { t } = useLingui();
   const session = useMarketSession(market);
+  // Offline with no phase kept, nothing will come: a dash, not a placeholder for ever.
+  const online = useOnline();
   const phases: Record<SessionPhase, string> = {
     regular: t({ message: "Open", context: "market session" }),
     pre: t({ message: "Pre-market", context: "market session" }),
@@ -24,7 +27,7 @@ export function SessionBadge({ market, named }: SessionBadgeProps) {
   return (
     <span className="session-badge" data-phase={session?.phase ?? "unknown"} aria-live="polite">
       {named && <span>{marketName}</span>}
-      {session ? phases[session.phase] : <span className="skeleton" />}
+      {session ? phases[session.phase] : online ? <span className="skeleton" /> : "—"}
     </span>
   );
 }
