@@ -88,10 +88,13 @@ export class TradingPinService {
    * on its own budget first, so a stolen session guessing elsewhere cannot lock the owner out.
    */
   async check(
-    member: { id: string; account: string },
+    member: { id: string; account: string; tradingPinSet: boolean },
     pin: string | undefined,
     context: PinContext,
   ): Promise<void> {
+    // The session of a request that changes something is read fresh, with this flag: a member
+    // without a PIN costs the order path no read of its own.
+    if (!member.tradingPinSet) return;
     const hash = await tradingPinHash(this.deps.db, member.id);
     if (hash === null) return;
     if (pin === undefined || pin === "") throw new AppError("TRADING_PIN_REQUIRED");
