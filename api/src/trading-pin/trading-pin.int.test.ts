@@ -222,4 +222,20 @@ describe("a member with a trading PIN", () => {
       expect([path, answer.status, answer.body.error.code]).toEqual([path, 428, "TRADING_PIN_REQUIRED"]);
     }
   });
+
+  it("is documented on each of them in the OpenAPI document: the header and its three refusals", async () => {
+    const document = (await call(`${app.url}/openapi.json`, "GET")).body;
+    const placeOrder = document.paths["/api/v1/orders"].post;
+    expect(placeOrder.parameters).toContainEqual(
+      expect.objectContaining({ name: tradingPinHeader, in: "header", required: false }),
+    );
+    const described = Object.values(placeOrder.responses as Record<string, { description: string }>)
+      .map((response) => response.description)
+      .join(", ");
+    for (const code of ["TRADING_PIN_REQUIRED", "TRADING_PIN_WRONG", "TRADING_PIN_THROTTLED"]) {
+      expect(described).toContain(code);
+    }
+    const listOrders = document.paths["/api/v1/orders"].get;
+    expect(JSON.stringify(listOrders)).not.toContain(tradingPinHeader);
+  });
 });
