@@ -143,6 +143,9 @@ describe("a trading PIN", () => {
       .poll(() => page.locator("#confirm-pin-error").textContent(), soon)
       .toBe("取引パスワードが違います。発注されていません。");
     expect(await step().isVisible()).toBe(true);
+    // Emptied, and the focus is back in it for the next try.
+    expect(await field.inputValue()).toBe("");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), soon).toBe("confirm-pin");
     await product.snap("confirm-03-wrong-pin");
     expect(taken()).toBe(1);
     await confirmStep(page, { pin });

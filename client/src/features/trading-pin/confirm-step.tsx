@@ -2,7 +2,7 @@ import { AlertDialog } from "@base-ui/react/alert-dialog";
 import { tradingPinApi } from "@kabuto/shared/endpoints/trading-pin";
 import { confirmStepFor } from "@kabuto/shared/trading-pin/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { notifyError } from "../../lib/notify.ts";
@@ -61,8 +61,9 @@ export function useConfirmStep(): { ask: (request: ConfirmRequest) => void; elem
       setOpen(undefined);
     } catch (refusal) {
       if (isPinRefusal(refusal)) {
+        // Asked again, with why: a PIN set on another device meanwhile, a wrong one, or a wait.
         setOpen({ request, withPin: true });
-        setError(errorCode(refusal) === "TRADING_PIN_REQUIRED" ? undefined : errorCode(refusal));
+        setError(errorCode(refusal));
         setPin("");
       } else {
         // The flow let a refusal through: back to the form, and say what it was.
@@ -135,6 +136,10 @@ function ConfirmStep({
   // Kept while the dialog closes, so its content does not vanish before its exit transition.
   const [shown, setShown] = useState<Open | undefined>(open);
   if (open && open !== shown) setShown(open);
+  // Asked again after a refusal, the PIN field takes the focus back from the confirm button.
+  useEffect(() => {
+    if (open?.withPin) pinRef.current?.focus();
+  }, [open]);
   const request = (open ?? shown)?.request;
   const withPin = (open ?? shown)?.withPin ?? false;
 
