@@ -214,196 +214,191 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
   }
 
   return (
-    <>
-      <form className="panel" onSubmit={submit} noValidate data-testid="block-form">
-        <h2 className="panel__title">
-          {name} <span className="ipo-card__code num">{symbol}</span>
-        </h2>
-        {!catalog.deskOpen && (
-          <Notice tone="warn">
-            <Trans>
-              The block desk is closed now. It takes applications on business days, {catalog.hours} Tokyo
-              time.
-            </Trans>
-          </Notice>
-        )}
-        {target.kind === "offering" ? (
-          <dl className="breakdown">
-            <div className="breakdown__row">
-              <dt>
-                <Trans>Block offering price</Trans>
-              </dt>
-              <dd className="num" data-testid="block-price">
-                {formatPrice(target.offering.price, locale)}
-              </dd>
-            </div>
-            <div className="breakdown__row">
-              <dt>
-                <Trans>Applications until</Trans>
-              </dt>
-              <dd className="num">
-                {formatDateTime(target.offering.closesAtMs, locale, "Asia/Tokyo", { seconds: false })}
-              </dd>
-            </div>
-            {target.offering.lockupDays > 0 && (
-              <div className="breakdown__row">
-                <dt>
-                  <Trans>Lock-up after allotment</Trans>
-                </dt>
-                <dd className="num">
-                  <Trans>{target.offering.lockupDays} days</Trans>
-                </dd>
-              </div>
-            )}
-          </dl>
-        ) : (
-          <>
-            <ChoiceChips
-              name="block-side"
-              legend={<Trans context="block side">Buy or sell</Trans>}
-              value={side}
-              onChange={(value) => {
-                setSide(value);
-                setErrors({});
-              }}
-              choices={[
-                { value: "buy", label: <Trans context="block side">Buy</Trans> },
-                { value: "sell", label: <Trans context="block side">Sell a position</Trans> },
-              ]}
-            />
-            {selling &&
-              (sellable.length === 0 ? (
-                <Notice tone="info" testId="block-nothing-to-sell">
-                  <Trans>You hold no position in this stock that can be sold now.</Trans>
-                </Notice>
-              ) : (
-                <ChoiceChips
-                  name="block-position"
-                  legend={<Trans>Position to sell (all of it)</Trans>}
-                  look="chips"
-                  value={position?.id ?? ""}
-                  onChange={(value) => setPositionId(value)}
-                  choices={sellable.map((row) => ({
-                    value: row.id,
-                    label: (
-                      <Trans>
-                        {count(row.quantity)} shares @ {formatPrice(row.openPrice, locale)}
-                      </Trans>
-                    ),
-                  }))}
-                />
-              ))}
-          </>
-        )}
-        {target.kind === "bid" && (
-          <TextField
-            id="block-price"
-            label={<Trans>Your price per share ({currency})</Trans>}
-            inputMode="decimal"
-            value={price}
-            onChange={(event) => {
-              setPrice(event.target.value);
-              setErrors({});
-            }}
-            hint={
-              target.instrument.band && target.instrument.last ? (
-                <span data-testid="block-band">
-                  <Trans>
-                    Allowed: {formatPrice(target.instrument.band.low, locale)} –{" "}
-                    {formatPrice(target.instrument.band.high, locale)}, within 7% of the last trade{" "}
-                    {formatPrice(target.instrument.last, locale)}
-                  </Trans>
-                </span>
-              ) : undefined
-            }
-            error={errors.price}
-            data-testid="block-price-input"
-          />
-        )}
-        {!selling && (
-          <StepperField
-            id="block-shares"
-            label={<Trans>Shares</Trans>}
-            value={shares}
-            onChange={(value) => {
-              setShares(value);
-              setErrors({});
-            }}
-            onStep={(n) =>
-              setShares(
-                String(
-                  Math.max(minShares, (Number.isSafeInteger(shareCount) ? shareCount : minShares) + n * unit),
-                ),
-              )
-            }
-            canStep={(n) => (n > 0 ? shareCount < maxShares : shareCount > minShares)}
-            inputMode="numeric"
-            hint={
-              <Trans>
-                From {count(minShares)} to {count(maxShares)} shares, in lots of {count(unit)}
-              </Trans>
-            }
-            error={errors.shares}
-            decreaseLabel={t`Fewer shares`}
-            increaseLabel={t`More shares`}
-          />
-        )}
+    <form className="panel" onSubmit={submit} noValidate data-testid="block-form">
+      <h2 className="panel__title">
+        {name} <span className="ipo-card__code num">{symbol}</span>
+      </h2>
+      {!catalog.deskOpen && (
+        <Notice tone="warn">
+          <Trans>
+            The block desk is closed now. It takes applications on business days, {catalog.hours} Tokyo time.
+          </Trans>
+        </Notice>
+      )}
+      {target.kind === "offering" ? (
         <dl className="breakdown">
           <div className="breakdown__row">
-            <dt>{selling ? <Trans>Selling fee and tax</Trans> : <Trans>Purchase fee</Trans>}</dt>
-            <dd className="num">
-              {cost ? formatMoney(selling ? cost.holdMinor : cost.feeMinor, currency, locale) : "—"}
-            </dd>
-          </div>
-          <div className="breakdown__row breakdown__row--total">
             <dt>
-              <Trans>Held now</Trans>
+              <Trans>Block offering price</Trans>
             </dt>
-            <dd className="num" data-testid="block-hold">
-              {cost ? formatMoney(cost.holdMinor, currency, locale) : "—"}
+            <dd className="num" data-testid="block-price">
+              {formatPrice(target.offering.price, locale)}
             </dd>
           </div>
-          {left !== undefined && !selling && (
+          <div className="breakdown__row">
+            <dt>
+              <Trans>Applications until</Trans>
+            </dt>
+            <dd className="num">
+              {formatDateTime(target.offering.closesAtMs, locale, "Asia/Tokyo", { seconds: false })}
+            </dd>
+          </div>
+          {target.offering.lockupDays > 0 && (
             <div className="breakdown__row">
               <dt>
-                <Trans>Left of today's limit</Trans>
+                <Trans>Lock-up after allotment</Trans>
               </dt>
-              <dd className="num">{formatMoney(left < 0n ? 0n : left, currency, locale)}</dd>
+              <dd className="num">
+                <Trans>{target.offering.lockupDays} days</Trans>
+              </dd>
             </div>
           )}
         </dl>
-        <p className="field__hint">
-          {target.kind === "offering" ? (
+      ) : (
+        <>
+          <ChoiceChips
+            name="block-side"
+            legend={<Trans context="block side">Buy or sell</Trans>}
+            value={side}
+            onChange={(value) => {
+              setSide(value);
+              setErrors({});
+            }}
+            choices={[
+              { value: "buy", label: <Trans context="block side">Buy</Trans> },
+              { value: "sell", label: <Trans context="block side">Sell a position</Trans> },
+            ]}
+          />
+          {selling &&
+            (sellable.length === 0 ? (
+              <Notice tone="info" testId="block-nothing-to-sell">
+                <Trans>You hold no position in this stock that can be sold now.</Trans>
+              </Notice>
+            ) : (
+              <ChoiceChips
+                name="block-position"
+                legend={<Trans>Position to sell (all of it)</Trans>}
+                look="chips"
+                value={position?.id ?? ""}
+                onChange={(value) => setPositionId(value)}
+                choices={sellable.map((row) => ({
+                  value: row.id,
+                  label: (
+                    <Trans>
+                      {count(row.quantity)} shares @ {formatPrice(row.openPrice, locale)}
+                    </Trans>
+                  ),
+                }))}
+              />
+            ))}
+        </>
+      )}
+      {target.kind === "bid" && (
+        <TextField
+          id="block-price"
+          label={<Trans>Your price per share ({currency})</Trans>}
+          inputMode="decimal"
+          value={price}
+          onChange={(event) => {
+            setPrice(event.target.value);
+            setErrors({});
+          }}
+          hint={
+            target.instrument.band && target.instrument.last ? (
+              <span data-testid="block-band">
+                <Trans>
+                  Allowed: {formatPrice(target.instrument.band.low, locale)} –{" "}
+                  {formatPrice(target.instrument.band.high, locale)}, within 7% of the last trade{" "}
+                  {formatPrice(target.instrument.last, locale)}
+                </Trans>
+              </span>
+            ) : undefined
+          }
+          error={errors.price}
+          data-testid="block-price-input"
+        />
+      )}
+      {!selling && (
+        <StepperField
+          id="block-shares"
+          label={<Trans>Shares</Trans>}
+          value={shares}
+          onChange={(value) => {
+            setShares(value);
+            setErrors({});
+          }}
+          onStep={(n) =>
+            setShares(
+              String(
+                Math.max(minShares, (Number.isSafeInteger(shareCount) ? shareCount : minShares) + n * unit),
+              ),
+            )
+          }
+          canStep={(n) => (n > 0 ? shareCount < maxShares : shareCount > minShares)}
+          inputMode="numeric"
+          hint={
             <Trans>
-              The price and fee are held from your available cash at once. When the window closes, the block
-              is allotted: if members ask for more than the block, by an equal lottery you can re-check from
-              its published seed. What you are allotted becomes a cash position at this price; the rest is
-              released.
+              From {count(minShares)} to {count(maxShares)} shares, in lots of {count(unit)}
             </Trans>
-          ) : selling ? (
-            <Trans>
-              The selling fee and tax are held at once; the position stays yours until the desk decides. The
-              desk approves (the whole position is sold at your price) or rejects with a reason. If you close
-              the position yourself first, the bid can no longer be approved.
-            </Trans>
-          ) : (
-            <Trans>
-              The price and fee are held from your available cash at once. The desk approves (a cash position
-              at your price) or rejects with a reason (everything released). You can withdraw while it is
-              pending.
-            </Trans>
-          )}
-        </p>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy}
-          data-testid="block-submit"
-        >
-          <Trans>Apply</Trans>
-        </button>
-      </form>
+          }
+          error={errors.shares}
+          decreaseLabel={t`Fewer shares`}
+          increaseLabel={t`More shares`}
+        />
+      )}
+      <dl className="breakdown">
+        <div className="breakdown__row">
+          <dt>{selling ? <Trans>Selling fee and tax</Trans> : <Trans>Purchase fee</Trans>}</dt>
+          <dd className="num">
+            {cost ? formatMoney(selling ? cost.holdMinor : cost.feeMinor, currency, locale) : "—"}
+          </dd>
+        </div>
+        <div className="breakdown__row breakdown__row--total">
+          <dt>
+            <Trans>Held now</Trans>
+          </dt>
+          <dd className="num" data-testid="block-hold">
+            {cost ? formatMoney(cost.holdMinor, currency, locale) : "—"}
+          </dd>
+        </div>
+        {left !== undefined && !selling && (
+          <div className="breakdown__row">
+            <dt>
+              <Trans>Left of today's limit</Trans>
+            </dt>
+            <dd className="num">{formatMoney(left < 0n ? 0n : left, currency, locale)}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="field__hint">
+        {target.kind === "offering" ? (
+          <Trans>
+            The price and fee are held from your available cash at once. When the window closes, the block is
+            allotted: if members ask for more than the block, by an equal lottery you can re-check from its
+            published seed. What you are allotted becomes a cash position at this price; the rest is released.
+          </Trans>
+        ) : selling ? (
+          <Trans>
+            The selling fee and tax are held at once; the position stays yours until the desk decides. The
+            desk approves (the whole position is sold at your price) or rejects with a reason. If you close
+            the position yourself first, the bid can no longer be approved.
+          </Trans>
+        ) : (
+          <Trans>
+            The price and fee are held from your available cash at once. The desk approves (a cash position at
+            your price) or rejects with a reason (everything released). You can withdraw while it is pending.
+          </Trans>
+        )}
+      </p>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={busy}
+        data-testid="block-submit"
+      >
+        <Trans>Apply</Trans>
+      </button>
       {confirm.element}
-    </>
+    </form>
   );
 }

@@ -409,59 +409,57 @@ function RepayForm({
   }
 
   return (
-    <>
-      <form className="repay-form" onSubmit={submit} noValidate data-testid="repay-form">
-        <p className="field__hint">
-          <Trans>
-            Paid from your available cash ({formatMoney(cash, loan.currency, locale)}): interest first, then
-            the amount borrowed.
-          </Trans>
-        </p>
-        <div className="amount-line">
-          <AmountField
-            id={`repay-amount-${loan.id}`}
-            label={<Trans>Repayment ({loan.currency})</Trans>}
-            currency={loan.currency}
-            value={amount}
-            onChange={(value) => {
-              setAmount(value);
-              setError(undefined);
-            }}
-            error={error}
-          />
-          <button
-            type="button"
-            className="button button--outline button--small amount-line__all"
-            disabled={most <= 0n}
-            onClick={() => {
-              setAmount(amountForServer(most, loan.currency));
-              setError(undefined);
-            }}
-          >
-            <Trans>All</Trans>
-          </button>
-        </div>
-        <div className="repay-form__actions">
-          <button type="button" className="button button--outline" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy} data-testid="repay-submit">
-            <Trans>Repay</Trans>
-          </button>
-        </div>
-        {owed > cash && (
-          <Notice tone="warn">
-            <p className="notice__text">
-              <Trans>You owe more than your available cash.</Trans>
-            </p>
-            <Link href="/user/recharge" className="button button--primary button--small">
-              <Trans>Deposit</Trans>
-            </Link>
-          </Notice>
-        )}
-      </form>
+    <form className="repay-form" onSubmit={submit} noValidate data-testid="repay-form">
+      <p className="field__hint">
+        <Trans>
+          Paid from your available cash ({formatMoney(cash, loan.currency, locale)}): interest first, then the
+          amount borrowed.
+        </Trans>
+      </p>
+      <div className="amount-line">
+        <AmountField
+          id={`repay-amount-${loan.id}`}
+          label={<Trans>Repayment ({loan.currency})</Trans>}
+          currency={loan.currency}
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setError(undefined);
+          }}
+          error={error}
+        />
+        <button
+          type="button"
+          className="button button--outline button--small amount-line__all"
+          disabled={most <= 0n}
+          onClick={() => {
+            setAmount(amountForServer(most, loan.currency));
+            setError(undefined);
+          }}
+        >
+          <Trans>All</Trans>
+        </button>
+      </div>
+      <div className="repay-form__actions">
+        <button type="button" className="button button--outline" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="button button--primary" disabled={busy} data-testid="repay-submit">
+          <Trans>Repay</Trans>
+        </button>
+      </div>
+      {owed > cash && (
+        <Notice tone="warn">
+          <p className="notice__text">
+            <Trans>You owe more than your available cash.</Trans>
+          </p>
+          <Link href="/user/recharge" className="button button--primary button--small">
+            <Trans>Deposit</Trans>
+          </Link>
+        </Notice>
+      )}
       {confirm.element}
-    </>
+    </form>
   );
 }
 

@@ -268,84 +268,82 @@ export function OrderForm({
   }
 
   return (
-    <>
-      <form className="order-form" onSubmit={submit} noValidate>
-        <SheetHead instrument={instrument} last={quote?.last} placement={placement} />
-        {dayTrade ? (
-          <ChoiceChips
-            name="order-side"
-            legend={<Trans>Direction</Trans>}
-            legendHidden
-            value={side}
-            onChange={(value) => {
-              onSideChange(value);
-              draft.setErrors({});
-            }}
-            choices={[
-              { value: "long", label: <Trans>Buy · Long</Trans> },
-              { value: "short", label: <Trans>Sell · Short</Trans> },
-            ]}
-          />
-        ) : (
-          <KindChoices
-            market={market}
-            side={side}
-            onSideChange={(value) => {
-              onSideChange(value);
-              draft.setErrors({});
-            }}
-            draft={draft}
-            outsideRegular={session !== undefined && session.phase !== "regular"}
-          />
-        )}
-        {!dayTrade && draft.type === "limit" && (
-          <PriceStepper instrument={instrument} quote={quote} draft={draft} />
-        )}
-        <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
-        {dayTrade ? (
-          <DayTradeTerms dayTrade={dayTrade} market={market} />
-        ) : (
-          <ChoiceChips
-            name="order-leverage"
-            legend={<Trans>Leverage</Trans>}
-            value={leverage}
-            onChange={draft.setLeverage}
-            choices={terms.leverages.map((value) => ({ value, label: <LeverageText leverage={value} /> }))}
-            look="chips"
-            error={draft.errors.leverage}
-          />
-        )}
-        <Estimate
-          estimate={estimate}
-          currency={currency}
-          available={available}
-          unread={account.value === undefined && account.error !== undefined}
-          error={draft.errors.required}
-          taxed={terms.taxPpm > 0}
+    <form className="order-form" onSubmit={submit} noValidate>
+      <SheetHead instrument={instrument} last={quote?.last} placement={placement} />
+      {dayTrade ? (
+        <ChoiceChips
+          name="order-side"
+          legend={<Trans>Direction</Trans>}
+          legendHidden
+          value={side}
+          onChange={(value) => {
+            onSideChange(value);
+            draft.setErrors({});
+          }}
+          choices={[
+            { value: "long", label: <Trans>Buy · Long</Trans> },
+            { value: "short", label: <Trans>Sell · Short</Trans> },
+          ]}
         />
-        <button
-          type="submit"
-          className="button button--block order-form__submit"
-          data-side={side}
-          disabled={busy || !online}
-          data-testid="order-submit"
-        >
-          {dayTrade ? (
-            side === "long" ? (
-              <Trans>Confirm day-trade buy</Trans>
-            ) : (
-              <Trans>Confirm day-trade sell</Trans>
-            )
-          ) : side === "long" ? (
-            <Trans>Confirm buy</Trans>
+      ) : (
+        <KindChoices
+          market={market}
+          side={side}
+          onSideChange={(value) => {
+            onSideChange(value);
+            draft.setErrors({});
+          }}
+          draft={draft}
+          outsideRegular={session !== undefined && session.phase !== "regular"}
+        />
+      )}
+      {!dayTrade && draft.type === "limit" && (
+        <PriceStepper instrument={instrument} quote={quote} draft={draft} />
+      )}
+      <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
+      {dayTrade ? (
+        <DayTradeTerms dayTrade={dayTrade} market={market} />
+      ) : (
+        <ChoiceChips
+          name="order-leverage"
+          legend={<Trans>Leverage</Trans>}
+          value={leverage}
+          onChange={draft.setLeverage}
+          choices={terms.leverages.map((value) => ({ value, label: <LeverageText leverage={value} /> }))}
+          look="chips"
+          error={draft.errors.leverage}
+        />
+      )}
+      <Estimate
+        estimate={estimate}
+        currency={currency}
+        available={available}
+        unread={account.value === undefined && account.error !== undefined}
+        error={draft.errors.required}
+        taxed={terms.taxPpm > 0}
+      />
+      <button
+        type="submit"
+        className="button button--block order-form__submit"
+        data-side={side}
+        disabled={busy || !online}
+        data-testid="order-submit"
+      >
+        {dayTrade ? (
+          side === "long" ? (
+            <Trans>Confirm day-trade buy</Trans>
           ) : (
-            <Trans>Confirm sell</Trans>
-          )}
-        </button>
-        <NeedsConnection />
-      </form>
+            <Trans>Confirm day-trade sell</Trans>
+          )
+        ) : side === "long" ? (
+          <Trans>Confirm buy</Trans>
+        ) : (
+          <Trans>Confirm sell</Trans>
+        )}
+      </button>
+      <NeedsConnection />
       {confirm.element}
-    </>
+    </form>
   );
 }
 
