@@ -1,4 +1,5 @@
 import type { Bus } from "@kabuto/bus";
+import { deviceCookieName } from "@kabuto/shared/api/auth";
 import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
@@ -11,7 +12,7 @@ import { createStaffPublisher, type StaffEvents } from "./events/staff-events.ts
 import type { FollowService } from "./follow/follow.service.ts";
 import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
-import { apiHeaders, csrfGuard } from "./http/security.ts";
+import { apiHeaders, csrfGuard, deviceTokenOf } from "./http/security.ts";
 import { hearControl, sessionMiddleware } from "./http/session-middleware.ts";
 import { storedResult } from "./idempotency/claims.ts";
 import { DeviceTokens } from "./kernel/devices.ts";
@@ -90,6 +91,11 @@ export function createApp(deps: AppDeps): {
   const docs = new ApiDocs({
     checkAnswers: deps.checkAnswers ?? deps.config.CHECK_ANSWERS,
     storedAnswer: (memberId, idempotency) => storedResult(db, memberId, idempotency),
+    tradingPin: (member, pin, request) =>
+      services.tradingPin.check(member, pin, {
+        nowMs: now(),
+        deviceToken: deviceTokenOf(request, deviceCookieName),
+      }),
   });
   const router = express.Router();
   router.use(apiHeaders({ hsts: deps.config.NODE_ENV === "production" }));

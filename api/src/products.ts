@@ -15,6 +15,7 @@ import { rewardsProduct } from "./rewards/rewards.product.ts";
 import { supportProduct } from "./support/support.product.ts";
 import { systemProduct } from "./system/system.product.ts";
 import { tradingProduct } from "./trading/trading.product.ts";
+import { tradingPinProduct } from "./trading-pin/trading-pin.product.ts";
 import { uploadsProduct } from "./uploads/uploads.product.ts";
 import { watchlistProduct } from "./watchlist/watchlist.product.ts";
 
@@ -43,4 +44,5 @@ export const products = [
   ipoProduct,
   blockProduct,
   alertsProduct,
+  tradingPinProduct,
 ] as const;

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 const soon = { timeout: 30_000, interval: 250 };
 const demo = { account: "09012345678", password: "demo1234" };
@@ -52,6 +52,7 @@ describe("a negotiated block bid, held, approved by the desk and filled", () => 
       .toMatch(/[¥￥][\d,]+/);
     await product.snap("block-02-form");
     await page.click("[data-testid=block-submit]");
+    await confirmStep(page);
     await page.waitForURL(/#\/position\/position\?tab=bidding$/);
     const record = page.locator("[data-testid=block-record]").first();
     await expect.poll(() => record.getAttribute("data-state"), soon).toBe("pending");
@@ -99,6 +100,7 @@ describe("a negotiated block bid, held, approved by the desk and filled", () => 
       .toMatch(/[¥￥][\d,]+/);
     await product.snap("block-06-sell-form");
     await page.click("[data-testid=block-submit]");
+    await confirmStep(page);
     await page.waitForURL(/#\/position\/position\?tab=bidding$/);
     const sell = page.locator("[data-testid=block-record]", {
       has: page.locator("[data-testid=block-record-sell]"),

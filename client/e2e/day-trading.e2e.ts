@@ -11,7 +11,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -120,6 +120,7 @@ describe("day trading", () => {
     await expect.poll(() => power.textContent(), soon).toMatch(/3,3\d\d,\d\d\d/);
     await product.snap("day-trading-03-order");
     await page.click("[data-testid=order-submit]");
+    await confirmStep(page);
     await page.waitForURL(/tab=trading/);
     const open = page.locator("[data-testid=day-trade-open]");
     await open.waitFor();

@@ -9,7 +9,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -188,6 +188,7 @@ describe("a newcomer's first money journey, in Japanese", () => {
     // Enough money: no call to deposit.
     expect(await sheet.locator("[data-testid=estimate-deposit]").count()).toBe(0);
     await page.click("[data-testid=order-submit]");
+    await confirmStep(page);
     await sheet.waitFor({ state: "hidden" });
     await page.goto(`${base}#/position/position`);
     const row = page.locator("[data-testid=holding-row][data-symbol='JP:7203']").first();

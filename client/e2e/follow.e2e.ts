@@ -6,7 +6,7 @@
  */
 import { type APIRequestContext, type Page, request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -85,6 +85,7 @@ describe("follow trading", () => {
     await page.fill("#copy-amount", "1000000");
     await page.locator("[data-testid=risk-accept]").check();
     await page.locator("[data-testid=copy-submit]").click();
+    await confirmStep(page);
     await page.waitForURL(/#\/gdindex\/gdList/);
     const copy = page.locator("[data-testid=copy][data-status=active]");
     await expect
@@ -137,6 +138,7 @@ describe("follow trading", () => {
     await page.goto(`${base}#/gdindex/gdList`);
     await expect.poll(() => copy.locator("[data-testid=copy-open-mirrors]").textContent(), soon).toBe("1");
     await copy.locator("[data-testid=copy-stop-now]").click();
+    await confirmStep(page);
     await page.getByRole("radio", { name: "Ended" }).check({ force: true });
     const ended = page.locator("[data-testid=copy][data-status=stopped]");
     await ended.waitFor(soon);

@@ -184,3 +184,16 @@ export async function openProduct(
     throw error;
   }
 }
+
+/**
+ * Passes the confirmation step a money-moving flow opens before it sends (an order, a copy, an
+ * IPO payment, a block application, a repayment: `features/trading-pin/confirm-step.tsx`): waits
+ * for it, enters the trading PIN when one is given, confirms, and waits for it to close.
+ */
+export async function confirmStep(page: Page, options: { pin?: string } = {}): Promise<void> {
+  const step = page.locator("[data-testid=confirm-step]");
+  await step.waitFor({ timeout: 30_000 });
+  if (options.pin !== undefined) await step.locator("[data-testid=confirm-pin]").fill(options.pin);
+  await step.locator("[data-testid=confirm-send]").click();
+  await step.waitFor({ state: "hidden", timeout: 30_000 });
+}

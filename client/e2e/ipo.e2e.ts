@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Offering } from "@kabuto/shared/api/ipo";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 const soon = { timeout: 30_000, interval: 250 };
 const demo = { account: "09012345678", password: "demo1234" };
@@ -114,6 +114,7 @@ describe("a new share, subscribed, won, paid and placed", () => {
     await page.goto(`${base}#/market/subscribeRecord`);
     const row = await record();
     await row.locator("[data-testid=ipo-pay]").click();
+    await confirmStep(page);
     await expect.poll(() => row.getAttribute("data-state"), soon).toBe("paid");
     expect(await row.locator("[data-testid=ipo-state]").textContent()).toBe("購入済み");
     await product?.snap("ipo-05-paid");

@@ -11,7 +11,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -372,6 +372,7 @@ describe("money in and out", () => {
     await row.locator(".amount-line__all").click();
     await snap("68-loans-repay");
     await row.locator("[data-testid=repay-submit]").click();
+    await confirmStep(page);
     await expect.poll(() => row.getAttribute("data-status"), soon).toBe("settled");
     await snap("69-loans-repaid");
     // Borrowed and repaid the same day: no interest, and the cash is where it was.

@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -134,6 +134,7 @@ describe("the installable app", () => {
     await sheet.waitFor();
     await expect.poll(() => sheet.locator("[data-testid=order-shares]").textContent(), soon).toMatch(/100/);
     await page.click("[data-testid=order-submit]");
+    await confirmStep(page);
     await sheet.waitFor({ state: "hidden" });
     await page.goto(`${base}#/position/position`);
     await page.locator(`[data-testid=holding-row][data-symbol='${toyota}']`).first().waitFor();

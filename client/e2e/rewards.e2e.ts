@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -86,6 +86,7 @@ describe("loans and rewards", () => {
     await row.locator("[data-testid=loan-repay]").click();
     await row.locator(".amount-line__all").click();
     await row.locator("[data-testid=repay-submit]").click();
+    await confirmStep(page);
     await expect.poll(() => row.getAttribute("data-status"), soon).toBe("settled");
     await snap("rewards-01-loan-repaid");
   });

@@ -12,7 +12,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allSpecRoutes, notYetBuilt, type SpecRoute } from "../src/app/spec-routes.ts";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 /** Each interface language with the spec's code for it in `lang=` (src/i18n/locale.ts). */
 const languages = [
@@ -102,6 +102,7 @@ describe("the new screens' journeys", () => {
       .toMatch(/\d/);
     await product.snap("routes-01-order-screen");
     await page.click("[data-testid=order-submit]");
+    await confirmStep(page);
     await page.waitForURL(/#\/position\/position$/);
     const row = page.locator("[data-testid=holding-row][data-symbol='JP:7203']").first();
     await row.waitFor();

@@ -12,7 +12,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product } from "./harness.ts";
 
 /** The simulator moves prices every 500 ms; a tick (and so a P&L change) within this window is certain. */
 const priceMoveMs = 30_000;
@@ -119,6 +119,7 @@ describe("trading in the browser", () => {
     expect(margin).toBe(Math.ceil((notional ?? 0) / 2));
     await snap("12-order-sheet");
     await page.click("[data-testid=order-submit]");
+    await confirmStep(page);
     await sheet.waitFor({ state: "hidden" });
     await page.locator("[data-sonner-toast]").first().waitFor();
   });

@@ -16,6 +16,7 @@ import { rewardsCodes } from "./api/rewards.codes.ts";
 import { supportCodes } from "./api/support.codes.ts";
 import { systemCodes } from "./api/system.codes.ts";
 import { tradingCodes } from "./api/trading.codes.ts";
+import { tradingPinCodes } from "./api/trading-pin.codes.ts";
 import { uploadsCodes } from "./api/uploads.codes.ts";
 import { watchlistCodes } from "./api/watchlist.codes.ts";
 
@@ -46,6 +47,7 @@ export const codesOfProducts = [
   ipoCodes,
   blockCodes,
   alertsCodes,
+  tradingPinCodes,
 ] as const;
 
 type Codes = (typeof codesOfProducts)[number];

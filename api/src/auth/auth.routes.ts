@@ -10,8 +10,11 @@ import { type AuthService, type RequestContext, type SignedIn, toMe } from "./au
 /** The cookie that ties an SMS code to the browser that asked for it (see AuthService.requestSmsCode). */
 export const smsChallengeCookieName = "kabuto_sms_challenge";
 const smsChallengeCookiePath = "/api/v1/auth";
-/** The device cookie goes only where it is read: sign-in, registration and SMS codes. */
-const deviceCookiePath = "/api/v1/auth";
+/**
+ * The device cookie goes to the API only: sign-in, registration and SMS codes read it, and so
+ * does the trading PIN's check of every money-moving request (a device's own guessing budget).
+ */
+const deviceCookiePath = "/api/v1";
 
 export function mountAuthRoutes(
   router: Router,

@@ -56,7 +56,7 @@ export interface SignedIn {
   deviceToken: string;
 }
 
-export function toMe(member: SessionMember): Me {
+export function toMe(member: Omit<SessionMember, "tradingPinSet">): Me {
   return {
     id: member.id,
     account: member.account,
@@ -277,7 +277,10 @@ export class AuthService {
    * A session for a member who proved who they are, and a new device token for the device that
    * did (OWASP issues a fresh one at every sign-in), so its next sign-ins are trusted.
    */
-  private async signedIn(member: SessionMember, context: RequestContext): Promise<SignedIn> {
+  private async signedIn(
+    member: Omit<SessionMember, "tradingPinSet">,
+    context: RequestContext,
+  ): Promise<SignedIn> {
     const token = await createSession(this.db, member.id, context);
     const deviceToken = this.deps.devices.issue({ kind: "member", account: member.account });
     return { member: toMe(member), token, deviceToken };

@@ -37,6 +37,8 @@ export const members = pgTable("members", {
   withdrawBarred: boolean("withdraw_barred").notNull().default(false),
   /** argon2id of the fund password, which every withdrawal asks for; null until the member sets one. */
   fundPasswordHash: text("fund_password_hash"),
+  /** argon2id of the optional trading PIN, which every money-moving request then carries; null: none. */
+  tradingPinHash: text("trading_pin_hash"),
   /** The name on the member's approved identity document: bank cards must carry it. */
   realName: text("real_name"),
   /**

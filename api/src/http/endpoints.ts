@@ -1,4 +1,5 @@
 import type { StaffRole } from "@kabuto/shared/api/ops";
+import { tradingPinHeader } from "@kabuto/shared/api/trading-pin";
 import {
   callerErrors,
   type EndpointAnswer,
@@ -55,6 +56,24 @@ export interface ServeOptions {
   before?: RequestHandler[];
 }
 
+/**
+ * Lets a money-moving request through, or refuses it for its trading PIN (the trading-pin
+ * product's check): the PIN it carries in `X-Trading-Pin`, the member, and the request (for its
+ * device token).
+ */
+export type TradingPinCheck = (
+  member: SessionMember,
+  pin: string | undefined,
+  request: Request,
+) => Promise<void>;
+
+/** What the router is built with beside the document (`ApiDocs`' options). */
+export interface RouterOptions {
+  checkAnswers?: boolean;
+  storedAnswer?: StoredAnswer;
+  tradingPin?: TradingPinCheck;
+}
+
 /** The stored answer of a member's finished request with this key (`storedResult`), if any. */
 export type StoredAnswer = (
   memberId: string,
@@ -90,7 +109,7 @@ const opsPrefix = "/ops";
 export function endpointRouter(
   docs: ApiDocs,
   routers: { router: Router; ops?: Router },
-  options: { checkAnswers?: boolean; storedAnswer?: StoredAnswer } = {},
+  options: RouterOptions = {},
 ): Serve {
   const member = docs.on(routers.router);
   const staff = routers.ops ? docs.on(routers.ops, opsPrefix) : undefined;
@@ -104,6 +123,7 @@ export function endpointRouter(
       throw new Error(`${spec.path}: a multipart declaration takes an upload parser, and only it does`);
     }
     const replay = spec.idempotent && spec.caller === "member" ? replayStored(spec, options) : undefined;
+    const pin = spec.tradingPin ? pinGuard(spec, options) : undefined;
     const run: RequestHandler = async (request, response) => {
       const served = {
         ...callerOf(spec, request),
@@ -133,6 +153,7 @@ export function endpointRouter(
     const middleware = [
       ...(serveOptions.upload ? [serveOptions.upload] : []),
       ...(replay ? [replay] : []),
+      ...(pin ? [pin] : []),
       ...(serveOptions.before ?? []),
     ];
     route(
@@ -147,6 +168,7 @@ export function endpointRouter(
         response: spec.response,
         multipart: spec.multipart,
         bearerTransport: spec.bearerTransport,
+        tradingPin: spec.tradingPin,
         errors: [...new Set([...callerErrors(spec), ...(spec.errors ?? [])])],
       },
       ...(middleware.length > 0 ? [guard, ...middleware] : []),
@@ -179,6 +201,24 @@ function replayStored(
     }
     if (options.checkAnswers) checkAnswer(spec, stored.body);
     sendResult(response, stored);
+  };
+}
+
+/**
+ * Checks the trading PIN of a member's money-moving request, after a retried key's replay: a
+ * retry of a request that went through gets its stored answer without the PIN being asked again
+ * (nothing moves twice, and the member who sent it did know the PIN), while a first run, or a
+ * retry of one still running, is checked.
+ */
+function pinGuard(spec: EndpointSpec, options: RouterOptions): RequestHandler {
+  const { tradingPin } = options;
+  if (!tradingPin) throw new Error(`${spec.path}: a tradingPin endpoint needs the PIN check`);
+  if (spec.caller !== "member")
+    throw new Error(`${spec.path}: only a member's request carries a trading PIN`);
+  return async (request, _response, next) => {
+    const pin = request.get(tradingPinHeader)?.trim();
+    await tradingPin(requireMember(request), pin, request);
+    next();
   };
 }
 

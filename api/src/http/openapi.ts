@@ -1,11 +1,12 @@
 import { bearerTransport, sessionTransportHeader } from "@kabuto/shared/api/auth";
 import { errorBodySchema } from "@kabuto/shared/api/errors";
+import { tradingPinHeader } from "@kabuto/shared/api/trading-pin";
 import { pathParameters } from "@kabuto/shared/endpoint";
 import type { ErrorCode } from "@kabuto/shared/errors";
 import { errorStatus } from "@kabuto/shared/errors";
 import type { RequestHandler, Router } from "express";
 import { z } from "zod";
-import { endpointRouter, type Serve, type StoredAnswer } from "./endpoints.ts";
+import { endpointRouter, type RouterOptions, type Serve } from "./endpoints.ts";
 import { requireBodyKind } from "./security.ts";
 
 export interface RouteDoc {
@@ -23,6 +24,8 @@ export interface RouteDoc {
   multipart?: boolean;
   /** A sign-in that answers its token to a caller sending `X-Session-Transport: bearer` (security.ts). */
   bearerTransport?: boolean;
+  /** Moves money: carries the member's trading PIN in `X-Trading-Pin` once they have set one. */
+  tradingPin?: boolean | undefined;
   query?: z.ZodType;
   response?: z.ZodType;
   errors?: readonly ErrorCode[];
@@ -49,10 +52,11 @@ export class ApiDocs {
   /**
    * `checkAnswers`: every declared endpoint's answer is parsed with its response schema (tests).
    * `storedAnswer`: where keyed members' endpoints find a retried key's first answer.
+   * `tradingPin`: the check of the PIN that money-moving endpoints (`tradingPin: true`) carry.
    */
-  private readonly options: { checkAnswers?: boolean; storedAnswer?: StoredAnswer };
+  private readonly options: RouterOptions;
 
-  constructor(options: { checkAnswers?: boolean; storedAnswer?: StoredAnswer } = {}) {
+  constructor(options: RouterOptions = {}) {
     this.options = options;
   }
 
@@ -143,6 +147,16 @@ function parameters(route: RouteDoc): unknown[] {
       description:
         "`bearer`: answer the session token and set no cookie (native wrappers, load tests); otherwise the session is the httpOnly cookie and the answer carries no token",
       schema: { type: "string", enum: [bearerTransport] },
+    });
+  }
+  if (route.tradingPin) {
+    list.push({
+      name: tradingPinHeader,
+      in: "header",
+      required: false,
+      description:
+        "The member's six-digit trading PIN, required once they have set one (TRADING_PIN_REQUIRED without it); a retry of a finished request with the same Idempotency-Key is answered without it",
+      schema: { type: "string", pattern: "^[0-9]{6}$" },
     });
   }
   if (route.query) {

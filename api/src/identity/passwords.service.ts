@@ -9,7 +9,7 @@ import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { revokeMemberSessions } from "../kernel/member-sessions.ts";
 import { hashPassword, signInAccountKey, signInAddressClaim } from "../kernel/passwords.ts";
-import { reserve, throttleRules } from "../security/throttle.ts";
+import { reserve, type ThrottleStore, throttleRules } from "../security/throttle.ts";
 import { type FundPasswordDeps, verifyFundPassword } from "./fund-password.ts";
 import { type CredentialChange, memberById, replaceCredential } from "./passwords.repo.ts";
 
@@ -105,31 +105,12 @@ export class PasswordsService {
     return member;
   }
 
-  /**
-   * OLD_PASSWORD_WRONG for a wrong login password; LOGIN_THROTTLED while the account's sign-ins
-   * must wait. It counts against the same account and address as sign-in, before the hash is
-   * checked: a stolen session must not be a way to guess the password faster than signing in.
-   */
-  private async proveLoginPassword(
+  private proveLoginPassword(
     member: { account: string; passwordHash: string },
     password: string,
     context: PasswordContext,
   ): Promise<void> {
-    const reservation = await reserve(
-      this.deps.throttle,
-      [
-        signInAddressClaim(context.ip),
-        { key: signInAccountKey(member.account), rule: throttleRules.signInAccount, onSuccess: "clear" },
-      ],
-      context.nowMs,
-    );
-    if ("refusedForMs" in reservation) {
-      throw new AppError("LOGIN_THROTTLED", { retryAfterMs: reservation.refusedForMs });
-    }
-    if (!(await verify(member.passwordHash, password))) {
-      throw new AppError("OLD_PASSWORD_WRONG", { fields: { oldPassword: "OLD_PASSWORD_WRONG" } });
-    }
-    await reservation.succeeded();
+    return proveLoginPassword(this.deps.throttle, member, password, context);
   }
 
   /**
@@ -148,4 +129,33 @@ export class PasswordsService {
       return revokeMemberSessions(tx, memberId, context.nowMs, context.keepTokenHash);
     });
   }
+}
+
+/**
+ * OLD_PASSWORD_WRONG for a wrong login password; LOGIN_THROTTLED while the account's sign-ins
+ * must wait. It counts against the same account and address as sign-in, before the hash is
+ * checked: a stolen session must not be a way to guess the password faster than signing in.
+ * The trading PIN's settings prove who asks with it too.
+ */
+export async function proveLoginPassword(
+  throttle: ThrottleStore,
+  member: { account: string; passwordHash: string },
+  password: string,
+  context: { nowMs: number; ip: string },
+): Promise<void> {
+  const reservation = await reserve(
+    throttle,
+    [
+      signInAddressClaim(context.ip),
+      { key: signInAccountKey(member.account), rule: throttleRules.signInAccount, onSuccess: "clear" },
+    ],
+    context.nowMs,
+  );
+  if ("refusedForMs" in reservation) {
+    throw new AppError("LOGIN_THROTTLED", { retryAfterMs: reservation.refusedForMs });
+  }
+  if (!(await verify(member.passwordHash, password))) {
+    throw new AppError("OLD_PASSWORD_WRONG", { fields: { oldPassword: "OLD_PASSWORD_WRONG" } });
+  }
+  await reservation.succeeded();
 }

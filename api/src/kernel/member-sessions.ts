@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { members, sessions } from "../db/schema.ts";
 
@@ -16,6 +16,11 @@ export interface SessionMember {
   tradingBarred: boolean;
   withdrawBarred: boolean;
   createdAtMs: number;
+  /**
+   * Whether the member has a trading PIN: a money-moving request reads its session fresh (never
+   * from the cache), so the PIN's check costs a member without one no read of its own.
+   */
+  tradingPinSet: boolean;
 }
 
 export function hashToken(token: string): string {
@@ -56,6 +61,7 @@ export async function resolveSession(
       tradingBarred: members.tradingBarred,
       withdrawBarred: members.withdrawBarred,
       createdAtMs: members.createdAtMs,
+      tradingPinSet: sql<boolean>`${members.tradingPinHash} is not null`,
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))

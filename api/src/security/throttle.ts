@@ -150,6 +150,15 @@ export const throttleRules = {
   staffDevice: { limit: 5, windowMs: hour },
   /** The six-digit fund password: a million values, so the wait grows faster and further. */
   fundPassword: { limit: 5, windowMs: day, backoff: { firstMs: 15 * minute, maxMs: 4 * hour } },
+  /**
+   * The six-digit trading PIN, per member: as the fund password, since it guards money too. A
+   * device holding the member's device token guesses against its own budget first
+   * (`tradingPinDevice`), so a thief of the session on another device cannot lock the owner out
+   * of trading.
+   */
+  tradingPin: { limit: 5, windowMs: day, backoff: { firstMs: 15 * minute, maxMs: 4 * hour } },
+  /** Trading PINs from a device holding the member's device token: as signInDevice. */
+  tradingPinDevice: { limit: 5, windowMs: hour },
   /** SMS codes sent to one number in an hour, whoever asks: an upper bound on texts and on guesses. */
   smsSendAccount: { limit: 10, windowMs: hour },
   /** SMS codes one address asks for one number: one address cannot use up the number's allowance. */

@@ -14,6 +14,7 @@ import { rewardsFeature } from "../features/rewards/rewards.feature.ts";
 import { searchFeature } from "../features/search/search.feature.ts";
 import { supportFeature } from "../features/support/support.feature.ts";
 import { tradingFeature } from "../features/trading/trading.feature.ts";
+import { tradingPinFeature } from "../features/trading-pin/trading-pin.feature.ts";
 import { userFeature } from "../features/user/user.feature.ts";
 import { walletFeature } from "../features/wallet/wallet.feature.ts";
 import { addErrorMessages } from "../lib/error-messages.ts";
@@ -42,6 +43,7 @@ export const features: readonly Feature[] = [
   supportFeature,
   followFeature,
   alertsFeature,
+  tradingPinFeature,
 ];
 
 // Every feature's error messages join the kernel's before the first screen shows an error.

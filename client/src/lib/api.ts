@@ -1,6 +1,7 @@
 import { bearerTransport, deviceTokenHeader, sessionTransportHeader } from "@kabuto/shared/api/auth";
 import { errorBodySchema } from "@kabuto/shared/api/errors";
 import { validationDetailsSchema } from "@kabuto/shared/api/field-issues";
+import { tradingPinHeader } from "@kabuto/shared/api/trading-pin";
 import { type CallInput, type EndpointResponse, type EndpointSpec, pathOf } from "@kabuto/shared/endpoint";
 import type { z } from "zod";
 import { bearerToken, deviceToken, isWrapped } from "../native/session-token.ts";
@@ -58,14 +59,22 @@ function encode(body: Body): { headers: Record<string, string>; payload: BodyIni
   };
 }
 
-async function send(method: string, path: string, body: Body, idempotencyKey?: string): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body: Body,
+  idempotencyKey?: string,
+  tradingPin?: string,
+): Promise<Response> {
   const { headers, payload } = encode(body);
   if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
+  if (tradingPin !== undefined) headers[tradingPinHeader] = tradingPin;
   // Wrapped, the session is a bearer token from secure storage (native/bridge.ts), not a cookie.
   const token = bearerToken();
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   if (bearerSignIns.has(path) && isWrapped()) headers[sessionTransportHeader] = bearerTransport;
-  const device = deviceTokenReaders.has(path) ? deviceToken() : undefined;
+  // A PIN's check reads the device token too: the member's own device guesses on its own budget.
+  const device = deviceTokenReaders.has(path) || tradingPin !== undefined ? deviceToken() : undefined;
   if (device !== undefined) headers[deviceTokenHeader] = device;
   let response: Response;
   try {
@@ -156,8 +165,12 @@ export function onChange(listener: (tag: string) => void): () => void {
 
 /** What `call` needs beside the input: the member's intent for an endpoint that takes a key. */
 export type CallOptions<Spec extends EndpointSpec> = Spec["idempotent"] extends true
-  ? { idempotencyKey: string }
-  : { idempotencyKey?: undefined };
+  ? {
+      idempotencyKey: string;
+      /** The member's trading PIN, for an endpoint declared `tradingPin` (the confirmation step asks it). */
+      tradingPin?: Spec["tradingPin"] extends true ? string | undefined : undefined;
+    }
+  : { idempotencyKey?: undefined; tradingPin?: undefined };
 
 /**
  * Calls a declared endpoint (`@kabuto/shared/endpoints/*`): the path with its parameters put in,
@@ -180,7 +193,13 @@ export async function call<Spec extends EndpointSpec>(
       : given.body instanceof FormData
         ? { form: given.body }
         : { json: given.body };
-  const response = await send(spec.method.toUpperCase(), path, body, options?.idempotencyKey);
+  const response = await send(
+    spec.method.toUpperCase(),
+    path,
+    body,
+    options?.idempotencyKey,
+    options?.tradingPin,
+  );
   if (spec.method !== "get") for (const listener of changeListeners) listener(spec.tag);
   if (!spec.response) return undefined as EndpointResponse<Spec>;
   return (await parse(response, spec.response)) as EndpointResponse<Spec>;

@@ -37,6 +37,12 @@ export interface EndpointSpec {
    * nothing twice. The client must send one (`call` asks for it).
    */
   idempotent?: boolean;
+  /**
+   * Moves a member's money: when the member has set a trading PIN, the request must carry it in
+   * `X-Trading-Pin` (`tradingPinHeader`), checked and throttled before the handler runs. A retry
+   * of a finished keyed request gets its stored answer before the check (see the API's router).
+   */
+  tradingPin?: boolean;
   /** The body is multipart/form-data (the fields `body` names, and files), not JSON. */
   multipart?: boolean;
   /** A sign-in that answers its token to a caller sending `X-Session-Transport: bearer`. */
@@ -99,6 +105,7 @@ export function callerErrors(spec: EndpointSpec): ErrorCode[] {
   if (spec.caller === "member") codes.push("UNAUTHENTICATED");
   else if (spec.caller !== "anyone") codes.push("STAFF_UNAUTHENTICATED", "FORBIDDEN");
   if (spec.idempotent) codes.push("IDEMPOTENCY_KEY_INVALID", "IDEMPOTENCY_KEY_REUSED");
+  if (spec.tradingPin) codes.push("TRADING_PIN_REQUIRED", "TRADING_PIN_WRONG", "TRADING_PIN_THROTTLED");
   return codes;
 }
 

@@ -90,6 +90,7 @@ export const followApi = {
       "Copy a lead: the amount moves from available cash into the copy; mirroring starts with their next trade",
     caller: "member",
     idempotent: true,
+    tradingPin: true,
     status: 201,
     body: copyRequestSchema,
     response: copySchema,
@@ -135,6 +136,7 @@ export const followApi = {
       "Stop a copy: its mirrors close at market, the profit share is settled, the rest returns to available",
     caller: "member",
     idempotent: true,
+    tradingPin: true,
     response: copySchema,
     errors: [
       "COPY_NOT_FOUND",

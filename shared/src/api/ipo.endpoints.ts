@@ -94,6 +94,7 @@ export const ipoApi = {
     summary: "Pay for units won from available cash, held until listing day, before the payment deadline",
     caller: "member",
     idempotent: true,
+    tradingPin: true,
     response: subscriptionSchema,
     errors: [
       "ACCOUNT_FROZEN",

@@ -71,6 +71,7 @@ export const loansApi = {
     summary: "Repay part or all of a loan from available cash: interest owed first, then principal",
     caller: "member",
     idempotent: true,
+    tradingPin: true,
     body: repaymentRequestSchema,
     response: loanSchema,
     errors: [

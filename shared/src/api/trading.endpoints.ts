@@ -33,6 +33,7 @@ export const tradingApi = {
       "Place an order: market orders fill against the book now; limit orders rest until the market reaches them",
     caller: "member",
     idempotent: true,
+    tradingPin: true,
     status: 201,
     body: placeOrderSchema,
     response: orderSchema,

@@ -22,6 +22,8 @@ import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.ts
 import { localName } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { useHoldingPositions } from "../trading/trading-store.ts";
+import { useConfirmStep } from "../trading-pin/confirm-step.tsx";
+import { isPinRefusal } from "../trading-pin/pin-refusal.ts";
 import "../identity/identity.css";
 import "../wallet/wallet.css";
 import "../ipo/ipo.css";
@@ -101,6 +103,7 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
   const selling = target.kind === "bid" && side === "sell";
   const position = selling ? (sellable.find((row) => row.id === positionId) ?? sellable[0]) : undefined;
   const [keys] = useState(() => new IntentKeys());
+  const confirm = useConfirmStep();
   const names = useInstruments([symbol]);
   const instrument = names.get(symbol);
   const name = instrument ? localName(instrument.name, locale) : symbol;
@@ -124,6 +127,44 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
       setErrors({ shares: "QUANTITY_INVALID" });
       return;
     }
+    const money = (amount: bigint | undefined) =>
+      amount === undefined ? "—" : formatMoney(amount, currency, locale);
+    confirm.ask({
+      title: <Trans>Confirm your block trade application</Trans>,
+      rows: [
+        { label: <Trans>Stock</Trans>, value: `${name} ${symbol}`, testId: "confirm-stock" },
+        {
+          label: <Trans context="block side">Buy or sell</Trans>,
+          value: selling ? (
+            <Trans context="block side">Sell a position</Trans>
+          ) : (
+            <Trans context="block side">Buy</Trans>
+          ),
+        },
+        { label: <Trans>Shares</Trans>, value: count(shareCount), testId: "confirm-quantity" },
+        {
+          label: <Trans context="order price">Price</Trans>,
+          value: formatPrice(price.trim(), locale),
+          testId: "confirm-price",
+        },
+        {
+          label: selling ? <Trans>Selling fee and tax</Trans> : <Trans>Purchase fee</Trans>,
+          value: money(selling ? cost?.holdMinor : cost?.feeMinor),
+        },
+        {
+          label: <Trans>Held now</Trans>,
+          value: money(cost?.holdMinor),
+          testId: "confirm-required",
+          strong: true,
+        },
+      ],
+      confirmLabel: <Trans>Apply</Trans>,
+      send,
+    });
+  }
+
+  /** Sends the confirmed application; a refusal of the PIN goes back to the confirmation step. */
+  async function send(pin: string | undefined) {
     setBusy(true);
     try {
       if (target.kind === "offering") {
@@ -131,7 +172,10 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
         await call(
           blockApi.apply,
           { params: { id: target.offering.id }, body },
-          { idempotencyKey: keys.keyFor(JSON.stringify({ o: target.offering.id, ...body })) },
+          {
+            idempotencyKey: keys.keyFor(JSON.stringify({ o: target.offering.id, ...body })),
+            tradingPin: pin,
+          },
         );
       } else {
         const body = position
@@ -143,13 +187,18 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
               positionId: position.id,
             }
           : { symbol, shares: shareCount, price: price.trim() };
-        await call(blockApi.bid, { body }, { idempotencyKey: keys.keyFor(JSON.stringify(body)) });
+        await call(
+          blockApi.bid,
+          { body },
+          { idempotencyKey: keys.keyFor(JSON.stringify(body)), tradingPin: pin },
+        );
       }
       keys.settle();
       notifySuccess(t`Application sent: the money is held until the desk decides`);
       navigate(`/position/position?tab=${target.kind === "offering" ? "auction" : "bidding"}`);
     } catch (error) {
       keys.settle(error);
+      if (isPinRefusal(error)) throw error;
       const code = errorCode(error);
       const fields = error instanceof ApiError ? error.fields : {};
       setErrors({
@@ -349,6 +398,7 @@ function ApplyForm({ catalog, target }: { catalog: BlockCatalog; target: Target 
       >
         <Trans>Apply</Trans>
       </button>
+      {confirm.element}
     </form>
   );
 }

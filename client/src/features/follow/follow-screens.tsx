@@ -1,5 +1,6 @@
 import {
   type Copy,
+  type copyRequestSchema,
   type LeadApplication,
   type LeadDetail,
   type LeaderboardQuery,
@@ -13,6 +14,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import type { z } from "zod";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -27,6 +29,8 @@ import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { formatSignedMoney, toneOf } from "../trading/figures.tsx";
+import { useConfirmStep } from "../trading-pin/confirm-step.tsx";
+import { isPinRefusal } from "../trading-pin/pin-refusal.ts";
 import { amountError, amountForServer, parseAmount } from "../wallet/amount.ts";
 import { AmountField, requestTime } from "../wallet/wallet-parts.tsx";
 import { GrowthChart, MonthlyBars } from "./growth-chart.tsx";
@@ -308,6 +312,7 @@ function CopyForm({ detail }: { detail: LeadDetail }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [keys] = useState(() => new IntentKeys());
+  const confirm = useConfirmStep();
   const money = (value: string | bigint) => formatMoney(value, currency, locale);
 
   async function submit(event: FormEvent) {
@@ -333,15 +338,40 @@ function CopyForm({ detail }: { detail: LeadDetail }) {
       copyOpen,
       riskAccepted: true as const,
     };
+    confirm.ask({
+      title: <Trans>Confirm your copy</Trans>,
+      rows: [
+        { label: <Trans>Lead trader</Trans>, value: lead.nickname, testId: "confirm-lead" },
+        { label: <Trans>Amount</Trans>, value: money(minor), testId: "confirm-required", strong: true },
+        { label: <Trans>Follow period</Trans>, value: t`${period} days` },
+        { label: <Trans>Copy stop-loss</Trans>, value: `${stopPct}%` },
+        {
+          label: <Trans>Current positions</Trans>,
+          value: copyOpen ? <Trans>Copied at today's price</Trans> : <Trans>Not copied</Trans>,
+        },
+      ],
+      note: <Trans>The amount leaves your available cash now and returns when the copy stops.</Trans>,
+      confirmLabel: <Trans>Start copying</Trans>,
+      send: (pin) => start(body, pin),
+    });
+  }
+
+  /** Sends the confirmed copy; a refusal of the PIN goes back to the confirmation step. */
+  async function start(body: z.input<typeof copyRequestSchema>, pin: string | undefined) {
     setBusy(true);
     try {
-      await call(followApi.startCopy, { body }, { idempotencyKey: keys.keyFor(JSON.stringify(body)) });
+      await call(
+        followApi.startCopy,
+        { body },
+        { idempotencyKey: keys.keyFor(JSON.stringify(body)), tradingPin: pin },
+      );
       keys.settle();
       afterOwnAction();
       notifySuccess(t`You are now copying ${lead.nickname}`);
       navigate("/gdindex/gdList");
     } catch (error) {
       keys.settle(error);
+      if (isPinRefusal(error)) throw error;
       const code = errorCode(error);
       const fields: FieldErrors = error instanceof ApiError ? { ...error.fields } : {};
       if (["AMOUNT_INVALID", "COPY_AMOUNT_OUT_OF_RANGE", "INSUFFICIENT_BALANCE"].includes(code))
@@ -441,6 +471,7 @@ function CopyForm({ detail }: { detail: LeadDetail }) {
       >
         <Trans>Start copying</Trans>
       </button>
+      {confirm.element}
     </form>
   );
 }
@@ -507,6 +538,7 @@ function CopyRow({ copy, onDone }: { copy: Copy; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const [keys] = useState(() => new IntentKeys());
+  const confirm = useConfirmStep();
   const [busy, setBusy] = useState(false);
   const [funding, setFunding] = useState(false);
   const money = (value: string | bigint) => formatMoney(value, copy.currency, locale);
@@ -514,19 +546,44 @@ function CopyRow({ copy, onDone }: { copy: Copy; onDone: () => void }) {
   const heldMs = (copy.stoppedAtMs ?? Date.now()) - copy.startedAtMs;
   const heldDays = Math.max(0, Math.floor(heldMs / 86_400_000));
 
-  async function stop() {
+  /** Stopping closes the copy's positions at market: the confirmation step says so first. */
+  function askStop() {
+    confirm.ask({
+      title: <Trans>Stop copying {copy.nickname}?</Trans>,
+      rows: [
+        { label: <Trans>Amount</Trans>, value: money(copy.invested) },
+        {
+          label: <Trans>Equity now</Trans>,
+          value: money(copy.equity),
+          testId: "confirm-required",
+          strong: true,
+        },
+      ],
+      note: (
+        <Trans>
+          The copy's positions close at market, the lead's profit share is settled, and the rest returns to
+          your available cash.
+        </Trans>
+      ),
+      confirmLabel: <Trans>Stop copying</Trans>,
+      send: stop,
+    });
+  }
+
+  async function stop(pin: string | undefined) {
     setBusy(true);
     try {
       await call(
         followApi.stopCopy,
         { params: { id: copy.id } },
-        { idempotencyKey: keys.keyFor(`stop:${copy.id}`) },
+        { idempotencyKey: keys.keyFor(`stop:${copy.id}`), tradingPin: pin },
       );
       keys.settle();
       notifySuccess(t`The copy has stopped and its money is back in your available cash`);
       onDone();
     } catch (error) {
       keys.settle(error);
+      if (isPinRefusal(error)) throw error;
       notifyError(error);
     } finally {
       setBusy(false);
@@ -635,10 +692,11 @@ function CopyRow({ copy, onDone }: { copy: Copy; onDone: () => void }) {
           >
             <Trans>Add or take out money</Trans>
           </button>
+          {confirm.element}
           <button
             type="button"
             className="button button--primary button--small"
-            onClick={stop}
+            onClick={askStop}
             disabled={busy}
             data-testid="copy-stop-now"
           >

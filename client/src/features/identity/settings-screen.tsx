@@ -1,4 +1,5 @@
 import { identityApi } from "@kabuto/shared/endpoints/identity";
+import { tradingPinApi } from "@kabuto/shared/endpoints/trading-pin";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
@@ -48,6 +49,7 @@ function Menu() {
   const locale = useLocale();
   const security = useEndpoint(identityApi.security, {});
   const cards = useEndpoint(identityApi.cards, {});
+  const pin = useEndpoint(tradingPinApi.status, {});
   const loading = <span className="skeleton" />;
   return (
     <>
@@ -74,6 +76,20 @@ function Menu() {
               <span className="settings-item__todo">
                 <Trans>Not set</Trans>
               </span>
+            )
+          }
+        />
+        <Item
+          href="/user/tradingPin"
+          label={<Trans>Order confirmation and trading PIN</Trans>}
+          testId="settings-trading-pin"
+          value={
+            pin.status !== "ready" ? (
+              loading
+            ) : pin.value.set ? (
+              <Trans context="trading PIN">PIN set</Trans>
+            ) : (
+              <Trans context="trading PIN">No PIN</Trans>
             )
           }
         />

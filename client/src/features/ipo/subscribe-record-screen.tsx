@@ -16,6 +16,8 @@ import { useSessionState } from "../../state/session.ts";
 import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { localName } from "../market/instrument.ts";
 import { useAccountSummary } from "../trading/trading-store.ts";
+import { useConfirmStep } from "../trading-pin/confirm-step.tsx";
+import { isPinRefusal } from "../trading-pin/pin-refusal.ts";
 import { StateTag } from "./ipo-parts.tsx";
 import { subscribeDetailPath } from "./subscribe-screen.tsx";
 
@@ -65,16 +67,43 @@ function Record({ record, onDone }: { record: Subscription; onDone: () => void }
   const account = useAccountSummary();
   const [keys] = useState(() => new IntentKeys());
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirmStep();
   const zone = marketZone[record.market];
   const cash = account.value?.balances.find((balance) => balance.currency === record.currency)?.available;
   const short = record.amountDue !== null && cash !== undefined && BigInt(cash) < BigInt(record.amountDue);
 
-  async function act(action: "pay" | "cancel") {
+  /** Paying moves money: the confirmation step restates what is paid, then sends it. */
+  function askPay() {
+    const money = (amount: string | null) =>
+      amount === null ? "—" : formatMoney(amount, record.currency, locale);
+    confirm.ask({
+      title: <Trans>Confirm your IPO payment</Trans>,
+      rows: [
+        {
+          label: <Trans>Stock</Trans>,
+          value: `${localName(record.name, locale)} ${record.code}`,
+          testId: "confirm-stock",
+        },
+        { label: <Trans>Units won</Trans>, value: record.unitsWon, testId: "confirm-quantity" },
+        {
+          label: <Trans>Amount due</Trans>,
+          value: money(record.amountDue),
+          testId: "confirm-required",
+          strong: true,
+        },
+      ],
+      note: <Trans>Paid from your available cash and held until listing day.</Trans>,
+      confirmLabel: <Trans>Pay</Trans>,
+      send: (pin) => act("pay", pin),
+    });
+  }
+
+  async function act(action: "pay" | "cancel", pin?: string) {
     setBusy(true);
     try {
       const input = { params: { id: record.id } };
       const options = { idempotencyKey: keys.keyFor(`${action}:${record.id}`) };
-      if (action === "pay") await call(ipoApi.pay, input, options);
+      if (action === "pay") await call(ipoApi.pay, input, { ...options, tradingPin: pin });
       else await call(ipoApi.cancel, input, options);
       keys.settle();
       notifySuccess(
@@ -85,6 +114,7 @@ function Record({ record, onDone }: { record: Subscription; onDone: () => void }
       onDone();
     } catch (error) {
       keys.settle(error);
+      if (isPinRefusal(error)) throw error;
       notifyError(error);
     } finally {
       setBusy(false);
@@ -145,7 +175,7 @@ function Record({ record, onDone }: { record: Subscription; onDone: () => void }
           type="button"
           className="button button--primary button--small"
           disabled={busy}
-          onClick={() => act("pay")}
+          onClick={askPay}
           data-testid="ipo-pay"
         >
           <Trans>Pay</Trans>
@@ -167,6 +197,7 @@ function Record({ record, onDone }: { record: Subscription; onDone: () => void }
           <Trans>See the placement</Trans>
         </Link>
       )}
+      {confirm.element}
     </li>
   );
 }

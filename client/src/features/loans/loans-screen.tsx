@@ -20,6 +20,8 @@ import { useSessionState } from "../../state/session.ts";
 import type { FieldErrors } from "../auth/form-errors.ts";
 import { LoadProblem, Notice, SignInNeeded } from "../identity/identity-parts.tsx";
 import { useAccountSummary } from "../trading/trading-store.ts";
+import { useConfirmStep } from "../trading-pin/confirm-step.tsx";
+import { isPinRefusal } from "../trading-pin/pin-refusal.ts";
 import { amountError, amountForServer, parseAmount } from "../wallet/amount.ts";
 import { AmountField, requestTime } from "../wallet/wallet-parts.tsx";
 import "./loans.css";
@@ -356,6 +358,7 @@ function RepayForm({
   const [error, setError] = useState<FieldError | undefined>();
   const [busy, setBusy] = useState(false);
   const [keys] = useState(() => new IntentKeys());
+  const confirm = useConfirmStep();
   const most = owed < cash ? owed : cash;
 
   async function submit(event: FormEvent) {
@@ -367,18 +370,35 @@ function RepayForm({
     const minor = parseAmount(amount, loan.currency);
     if (problem || minor === undefined) return;
     const value = amountForServer(minor, loan.currency);
+    const money = (amount: bigint) => formatMoney(amount, loan.currency, locale);
+    confirm.ask({
+      title: <Trans>Confirm your repayment</Trans>,
+      rows: [
+        { label: <Trans>Owed now</Trans>, value: money(owed) },
+        { label: <Trans>Repayment</Trans>, value: money(minor), testId: "confirm-required", strong: true },
+        { label: <Trans>Still owed after</Trans>, value: money(owed - minor) },
+      ],
+      note: <Trans>Paid from your available cash: interest first, then the amount borrowed.</Trans>,
+      confirmLabel: <Trans>Repay</Trans>,
+      send: (pin) => send(value, pin),
+    });
+  }
+
+  /** Sends the confirmed repayment; a refusal of the PIN goes back to the confirmation step. */
+  async function send(value: string, pin: string | undefined) {
     setBusy(true);
     try {
       const after = await call(
         loansApi.repay,
         { params: { id: loan.id }, body: { amount: value } },
-        { idempotencyKey: keys.keyFor(`${loan.id}:${value}`) },
+        { idempotencyKey: keys.keyFor(`${loan.id}:${value}`), tradingPin: pin },
       );
       keys.settle();
       notifySuccess(after.status === "settled" ? t`Loan repaid in full` : t`Repayment received`);
       onDone();
     } catch (failure) {
       keys.settle(failure);
+      if (isPinRefusal(failure)) throw failure;
       setError(
         fieldErrorsOf(failure, ["AMOUNT_INVALID", "REPAYMENT_EXCEEDS_LOAN", "INSUFFICIENT_BALANCE"]).amount,
       );
@@ -438,6 +458,7 @@ function RepayForm({
           </Link>
         </Notice>
       )}
+      {confirm.element}
     </form>
   );
 }

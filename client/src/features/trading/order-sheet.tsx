@@ -1,6 +1,7 @@
 import { Drawer } from "@base-ui/react/drawer";
 import type { DayTradeMarket } from "@kabuto/shared/api/day-trading";
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
+import type { PlaceOrder } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { priceToUnits, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
@@ -27,7 +28,10 @@ import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { afterOwnAction } from "../../state/account-feed.ts";
 import { useBook, useMarketSession, useQuote } from "../../state/topics.ts";
 import { localName, priceDigits } from "../market/instrument.ts";
+import { useConfirmStep } from "../trading-pin/confirm-step.tsx";
+import { isPinRefusal } from "../trading-pin/pin-refusal.ts";
 import { LeverageText } from "./figures.tsx";
+import { orderConfirmation } from "./order-confirm.tsx";
 import { estimateSheet } from "./order-estimate.ts";
 import {
   buildOrder,
@@ -171,6 +175,8 @@ export function OrderForm({
   const [busy, setBusy] = useState(false);
   const online = useOnline();
   const [keys] = useState(() => new IntentKeys());
+  const confirm = useConfirmStep();
+  const locale = useLocale();
 
   const lotCount = parseLots(draft.lots);
   const shares = lotCount === undefined ? undefined : lotCount * instrument.lotSize;
@@ -215,13 +221,30 @@ export function OrderForm({
     );
     draft.setErrors(built.errors ?? {});
     if (!built.order) return;
+    const body = dayTrade ? { ...built.order, dayTrade: true } : built.order;
+    confirm.ask({
+      ...orderConfirmation({
+        order: body,
+        name: localName(instrument.name, locale),
+        code: instrument.code,
+        lotSize: instrument.lotSize,
+        currency,
+        priceDigits: priceDigits(instrument.symbol, instrument.tickTable, quote?.last),
+        estimate,
+        locale,
+      }),
+      send: (pin) => send(body, pin),
+    });
+  }
+
+  /** Sends the confirmed order; a refusal of the PIN goes back to the confirmation step. */
+  async function send(body: PlaceOrder, pin: string | undefined) {
     setBusy(true);
     try {
-      const body = dayTrade ? { ...built.order, dayTrade: true } : built.order;
       const order = await call(
         tradingApi.placeOrder,
         { body },
-        { idempotencyKey: keys.keyFor(JSON.stringify(body)) },
+        { idempotencyKey: keys.keyFor(JSON.stringify(body)), tradingPin: pin },
       );
       keys.settle();
       applyOrder(order);
@@ -236,6 +259,7 @@ export function OrderForm({
       onDone();
     } catch (error) {
       keys.settle(error);
+      if (isPinRefusal(error)) throw error;
       draft.setErrors(orderErrorsFromServer(errorCode(error), error instanceof ApiError ? error.fields : {}));
       notifyError(error);
     } finally {
@@ -318,6 +342,7 @@ export function OrderForm({
         )}
       </button>
       <NeedsConnection />
+      {confirm.element}
     </form>
   );
 }

@@ -1,0 +1,115 @@
+import type { PlaceOrder } from "@kabuto/shared/api/trading";
+import { formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import type { OrderEstimate } from "@kabuto/shared/trading/estimate";
+import { Trans } from "@lingui/react/macro";
+import type { AppLocale } from "../../i18n/locale.ts";
+import type { ConfirmRequest, ConfirmRow } from "../trading-pin/confirm-step.tsx";
+import { LeverageText } from "./figures.tsx";
+
+/** What the order confirmation restates: the order as it will be sent, and the sheet's own estimate. */
+export interface OrderToConfirm {
+  order: PlaceOrder & { dayTrade?: boolean };
+  /** The stock as the sheet names it: its local name and code. */
+  name: string;
+  code: string;
+  lotSize: number;
+  currency: string;
+  /** Digits a price of this stock shows with. */
+  priceDigits: number;
+  estimate: OrderEstimate | undefined;
+  locale: AppLocale;
+}
+
+/**
+ * The order sheet's confirmation: type (and session), direction, quantity, price, leverage,
+ * validity, then the estimate the sheet showed (notional, margin, fee, total), so the member
+ * confirms exactly the figures they saw. Each order kind adds its own rows here.
+ */
+export function orderConfirmation(
+  input: OrderToConfirm,
+): Pick<ConfirmRequest, "title" | "rows" | "note" | "confirmLabel"> {
+  const { order, estimate, currency, locale } = input;
+  const money = (amount: bigint | undefined) =>
+    amount === undefined ? "—" : formatMoney(amount, currency, locale);
+  const shares = formatNumber(order.quantity, locale);
+  const lots = formatNumber(order.quantity / input.lotSize, locale);
+  const rows: ConfirmRow[] = [
+    {
+      label: <Trans>Stock</Trans>,
+      value: `${input.name} ${input.code}`,
+      testId: "confirm-stock",
+    },
+    {
+      label: <Trans>Order type</Trans>,
+      value: order.dayTrade ? (
+        <Trans>Day trade · market</Trans>
+      ) : order.type === "market" ? (
+        <Trans context="order type">Market</Trans>
+      ) : order.session === "extended" ? (
+        <Trans>Limit · pre/after-hours</Trans>
+      ) : (
+        <Trans>Limit</Trans>
+      ),
+      testId: "confirm-type",
+    },
+    {
+      label: <Trans>Direction</Trans>,
+      value: order.side === "long" ? <Trans>Buy · Long</Trans> : <Trans>Sell · Short</Trans>,
+      testId: "confirm-side",
+    },
+    {
+      label: <Trans>Quantity</Trans>,
+      value:
+        input.lotSize === 1 ? (
+          <Trans>{shares} shares</Trans>
+        ) : (
+          <Trans>
+            {shares} shares ({lots} lots)
+          </Trans>
+        ),
+      testId: "confirm-quantity",
+    },
+    {
+      label: <Trans context="order price">Price</Trans>,
+      value:
+        order.type === "limit" && order.price !== undefined ? (
+          formatPrice(order.price, locale, { fractionDigits: input.priceDigits })
+        ) : (
+          <Trans>At market</Trans>
+        ),
+      testId: "confirm-price",
+    },
+    {
+      label: <Trans>Leverage</Trans>,
+      value: <LeverageText leverage={order.leverage} />,
+      testId: "confirm-leverage",
+    },
+    {
+      label: <Trans>Validity</Trans>,
+      value: order.dayTrade ? (
+        <Trans>Today, closed at the cut-off</Trans>
+      ) : order.type === "market" ? (
+        <Trans>Fills now against the book</Trans>
+      ) : (
+        <Trans>Until filled or cancelled</Trans>
+      ),
+      testId: "confirm-validity",
+    },
+    { label: <Trans>Notional</Trans>, value: money(estimate?.notional), testId: "confirm-notional" },
+    { label: <Trans>Margin</Trans>, value: money(estimate?.margin) },
+    { label: <Trans>Fee</Trans>, value: money(estimate?.fee) },
+    {
+      label: <Trans>Total required</Trans>,
+      value: money(estimate?.required),
+      testId: "confirm-required",
+      strong: true,
+    },
+  ];
+  return {
+    title:
+      order.side === "long" ? <Trans>Confirm your buy order</Trans> : <Trans>Confirm your sell order</Trans>,
+    rows,
+    note: <Trans>An estimate: the server sets the final price, fee and margin.</Trans>,
+    confirmLabel: <Trans context="send order">Place order</Trans>,
+  };
+}
