@@ -41,6 +41,7 @@ const actionLabels: Record<AuditActionCode, MessageDescriptor> = {
   "lead.approve": msg({ message: "Lead trader approved", context: "audit action" }),
   "lead.reject": msg({ message: "Lead trader rejected", context: "audit action" }),
   "lead.suspend": msg({ message: "Lead trader suspended", context: "audit action" }),
+  "proof.snapshot": msg({ message: "Proof of liabilities snapshot taken", context: "audit action" }),
 };
 
 /**

@@ -1,0 +1,195 @@
+import type { Currency } from "@kabuto/shared/symbols";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { mapRows } from "../db/raw-rows.ts";
+import { proofLeaves, proofRoots, proofSnapshots } from "../db/schema.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Reader = Pick<Db, "select" | "execute">;
+
+/** What the broker owes one member in one currency, by purpose, and what they owe it, in minor units. */
+export interface OwedRow {
+  memberId: string;
+  currency: Currency;
+  available: bigint;
+  held: bigint;
+  margin: bigint;
+  copy: bigint;
+  /** Deficits and loans: what the member owes the house, as a positive amount. */
+  debts: bigint;
+}
+
+/**
+ * Every member's money in every currency any member holds (and yen always), in one statement, so
+ * the whole snapshot is one consistent read of the ledger's cached balances, which the entry
+ * trigger moves in the same transaction as each journal. A member without an account in a
+ * currency is owed nothing in it, and still gets a leaf: a tree of only some members would say
+ * who holds dollars.
+ */
+export async function owedToMembers(db: Reader): Promise<OwedRow[]> {
+  const result = await db.execute(sql`
+    with currencies as (
+      select 'JPY' as currency
+      union select distinct currency from ledger_accounts where member_id is not null
+    )
+    select m.id as member_id, c.currency,
+      coalesce(sum(a.balance) filter (where a.purpose = 'available'), 0) as available,
+      coalesce(sum(a.balance) filter (where a.purpose = 'held'), 0) as held,
+      coalesce(sum(a.balance) filter (where a.purpose = 'margin'), 0) as margin,
+      coalesce(sum(a.balance) filter (where a.purpose = 'copy'), 0) as copy,
+      coalesce(sum(greatest(-a.balance, 0)) filter (where a.purpose in ('deficit', 'loan')), 0) as debts
+    from members m
+    cross join currencies c
+    left join ledger_accounts a on a.member_id = m.id and a.currency = c.currency
+    group by m.id, c.currency
+    order by c.currency, m.id`);
+  return mapRows(result, (row) => ({
+    memberId: row.text("member_id"),
+    currency: row.currency("currency"),
+    available: row.bigint("available"),
+    held: row.bigint("held"),
+    margin: row.bigint("margin"),
+    copy: row.bigint("copy"),
+    debts: row.bigint("debts"),
+  }));
+}
+
+export interface SnapshotRow {
+  id: number;
+  kind: "daily" | "on_demand";
+  tokyoDate: string;
+  takenAtMs: number;
+  depth: number;
+}
+
+export interface RootRow {
+  snapshotId: number;
+  currency: string;
+  root: string;
+  total: bigint;
+  debts: bigint;
+}
+
+export interface LeafRow {
+  memberId: string;
+  currency: string;
+  salt: string;
+  leafIndex: number;
+  available: bigint;
+  held: bigint;
+  margin: bigint;
+  copy: bigint;
+  siblingHashes: string;
+  siblingSums: bigint[];
+}
+
+export interface NewSnapshot {
+  kind: "daily" | "on_demand";
+  tokyoDate: string;
+  takenAtMs: number;
+  depth: number;
+  requestedBy: string | null;
+  requestKey: string | null;
+}
+
+/**
+ * Adds a snapshot's row; undefined when its place is taken (the day's daily snapshot, or this
+ * staff member's key), which the caller reads back instead. A conflicting insert that is not yet
+ * committed makes this one wait for it, so two workers or two retries take one snapshot.
+ */
+export async function insertSnapshot(tx: Tx, snapshot: NewSnapshot): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(proofSnapshots)
+    .values(snapshot)
+    .onConflictDoNothing()
+    .returning({ id: proofSnapshots.id });
+  return row?.id;
+}
+
+/** Rows per insert statement: 500 leaves of 11 columns stay well under PostgreSQL's 65,535 parameters. */
+const leavesPerInsert = 500;
+
+export async function insertRootsAndLeaves(
+  tx: Tx,
+  snapshotId: number,
+  roots: Omit<RootRow, "snapshotId">[],
+  leaves: LeafRow[],
+): Promise<void> {
+  if (roots.length > 0) await tx.insert(proofRoots).values(roots.map((root) => ({ ...root, snapshotId })));
+  for (let at = 0; at < leaves.length; at += leavesPerInsert) {
+    const chunk = leaves.slice(at, at + leavesPerInsert).map((leaf) => ({ ...leaf, snapshotId }));
+    await tx.insert(proofLeaves).values(chunk);
+  }
+}
+
+const snapshotColumns = {
+  id: proofSnapshots.id,
+  kind: proofSnapshots.kind,
+  tokyoDate: proofSnapshots.tokyoDate,
+  takenAtMs: proofSnapshots.takenAtMs,
+  depth: proofSnapshots.depth,
+};
+
+/** The newest snapshots, newest first by when they were taken. */
+export async function latestSnapshots(db: Reader, limit: number): Promise<SnapshotRow[]> {
+  return db
+    .select(snapshotColumns)
+    .from(proofSnapshots)
+    .orderBy(desc(proofSnapshots.takenAtMs), desc(proofSnapshots.id))
+    .limit(limit);
+}
+
+export async function snapshotById(db: Reader, id: number): Promise<SnapshotRow | undefined> {
+  const [row] = await db.select(snapshotColumns).from(proofSnapshots).where(eq(proofSnapshots.id, id));
+  return row;
+}
+
+export async function dailySnapshotOf(db: Reader, tokyoDate: string): Promise<SnapshotRow | undefined> {
+  const [row] = await db
+    .select(snapshotColumns)
+    .from(proofSnapshots)
+    .where(and(eq(proofSnapshots.kind, "daily"), eq(proofSnapshots.tokyoDate, tokyoDate)));
+  return row;
+}
+
+/** The snapshot a staff member's keyed request took, if it did. */
+export async function requestedSnapshot(
+  db: Reader,
+  staffId: string,
+  key: string,
+): Promise<SnapshotRow | undefined> {
+  const [row] = await db
+    .select(snapshotColumns)
+    .from(proofSnapshots)
+    .where(and(eq(proofSnapshots.requestedBy, staffId), eq(proofSnapshots.requestKey, key)));
+  return row;
+}
+
+export async function rootsOf(db: Reader, snapshotIds: number[]): Promise<RootRow[]> {
+  if (snapshotIds.length === 0) return [];
+  return db
+    .select()
+    .from(proofRoots)
+    .where(inArray(proofRoots.snapshotId, snapshotIds))
+    .orderBy(proofRoots.snapshotId, proofRoots.currency);
+}
+
+/** A member's leaves in a snapshot, one per currency. */
+export async function memberLeaves(db: Reader, snapshotId: number, memberId: string): Promise<LeafRow[]> {
+  return db
+    .select({
+      memberId: proofLeaves.memberId,
+      currency: proofLeaves.currency,
+      salt: proofLeaves.salt,
+      leafIndex: proofLeaves.leafIndex,
+      available: proofLeaves.available,
+      held: proofLeaves.held,
+      margin: proofLeaves.margin,
+      copy: proofLeaves.copy,
+      siblingHashes: proofLeaves.siblingHashes,
+      siblingSums: proofLeaves.siblingSums,
+    })
+    .from(proofLeaves)
+    .where(and(eq(proofLeaves.snapshotId, snapshotId), eq(proofLeaves.memberId, memberId)))
+    .orderBy(proofLeaves.currency);
+}
