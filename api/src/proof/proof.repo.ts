@@ -113,13 +113,18 @@ export async function insertRootsAndLeaves(
   tx: Tx,
   snapshotId: number,
   roots: Omit<RootRow, "snapshotId">[],
-  leaves: LeafRow[],
+  leaves: Iterable<LeafRow>,
 ): Promise<void> {
   if (roots.length > 0) await tx.insert(proofRoots).values(roots.map((root) => ({ ...root, snapshotId })));
-  for (let at = 0; at < leaves.length; at += leavesPerInsert) {
-    const chunk = leaves.slice(at, at + leavesPerInsert).map((leaf) => ({ ...leaf, snapshotId }));
-    await tx.insert(proofLeaves).values(chunk);
+  let batch: (LeafRow & { snapshotId: number })[] = [];
+  for (const leaf of leaves) {
+    batch.push({ ...leaf, snapshotId });
+    if (batch.length === leavesPerInsert) {
+      await tx.insert(proofLeaves).values(batch);
+      batch = [];
+    }
   }
+  if (batch.length > 0) await tx.insert(proofLeaves).values(batch);
 }
 
 const snapshotColumns = {

@@ -165,7 +165,7 @@ export class ProofService {
     const madeId = await this.db.transaction(async (tx) => {
       const id = await insertSnapshot(tx, snapshot);
       if (id === undefined) return undefined;
-      await insertRootsAndLeaves(tx, id, draft.roots, draft.leaves);
+      await insertRootsAndLeaves(tx, id, draft.roots, draft.leaves());
       if (actor) {
         await recordAudit(tx, {
           staffId: actor.id,

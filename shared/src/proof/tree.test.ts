@@ -37,7 +37,7 @@ function built(depth = 8, seed = "one"): SumTree {
 }
 
 function pathOf(tree: SumTree, leafId: string): ProofPath {
-  const path = tree.paths.get(leafId);
+  const path = tree.pathOf(leafId);
   if (!path) throw new Error(`no path for ${leafId}`);
   return path;
 }
@@ -175,7 +175,8 @@ describe("a Merkle sum tree of what the broker owes", () => {
   it("builds a tree of no members: its root is padding with a sum of zero", () => {
     const tree = buildSumTree("USD", [], { depth: 4 });
     expect(tree.root.sum).toBe(0n);
-    expect(tree.paths.size).toBe(0);
+    expect(tree.size).toBe(0);
+    expect(tree.pathOf("m-1")).toBeUndefined();
   });
 });
 

@@ -62,8 +62,10 @@ export interface SumTree {
   currency: string;
   depth: number;
   root: SumNode;
-  /** Each member's path, by leaf id. */
-  paths: ReadonlyMap<string, ProofPath>;
+  /** How many members' leaves it holds (never published: a path does not show it). */
+  size: number;
+  /** A member's path, by leaf id, read from the built tree when asked; undefined for a stranger. */
+  pathOf(leafId: string): ProofPath | undefined;
 }
 
 /** A leaf with a negative amount, or a sum past BIGINT: the ledger's guards have been broken. */
@@ -77,6 +79,7 @@ export class ProofAmountError extends Error {
 const leafTag = 0x00;
 const nodeTag = 0x01;
 const hashBytes = 32;
+const nodeInputBytes = 1 + 2 * (hashBytes + 8);
 
 /** The hash of a leaf: SHA-256 of a zero byte and `currency|leafId|salt|amount`. */
 export function leafHashOf(currency: string, leaf: ProofLeaf): string {
@@ -95,7 +98,7 @@ function leafDigest(currency: string, leaf: ProofLeaf): Uint8Array {
 
 /** An inner node's hash: SHA-256 of a one byte, then each child's hash and sum (8 bytes, big-endian). */
 function nodeDigest(left: Uint8Array, leftSum: bigint, right: Uint8Array, rightSum: bigint): Uint8Array {
-  const input = new Uint8Array(1 + 2 * (hashBytes + 8));
+  const input = new Uint8Array(nodeInputBytes);
   const view = new DataView(input.buffer);
   input[0] = nodeTag;
   input.set(left, 1);
@@ -142,11 +145,19 @@ class RandomPool {
   }
 }
 
-/** The occupied nodes of one height of the tree, by slot, in slot order. */
+/**
+ * The occupied nodes of one height of the tree, in slot order, in flat arrays (a tree of a hundred
+ * thousand members has some four hundred thousand of them): each node's slot, hash and sum, its
+ * sibling's hash and sum, and its parent's position one height up.
+ */
 interface Level {
-  slots: number[];
-  hashes: Uint8Array[];
-  sums: bigint[];
+  count: number;
+  slots: Uint32Array;
+  hashes: Uint8Array;
+  sums: BigUint64Array;
+  siblingHashes: Uint8Array;
+  siblingSums: BigUint64Array;
+  parents: Uint32Array;
 }
 
 export interface BuildOptions {
@@ -157,7 +168,7 @@ export interface BuildOptions {
 
 /**
  * Builds one currency's tree over the members' leaves (each leaf id once), placing each at a random
- * slot, and returns the root and every member's path. Refuses a negative amount, a leaf id given
+ * slot; every member's path is read from it on demand. Refuses a negative amount, a leaf id given
  * twice, and more members than slots.
  */
 export function buildSumTree(
@@ -171,97 +182,127 @@ export function buildSumTree(
   if (leaves.length > 2 ** depth)
     throw new RangeError(`${leaves.length} leaves do not fit a tree of depth ${depth}`);
   const pool = new RandomPool(options.random ?? randomBytes);
-
-  const placed = placeLeaves(currency, leaves, depth, pool);
-  // Each leaf's place in the list of occupied nodes of the height its path has reached.
-  const positions = placed.positions;
-  const siblingsOf = leaves.map(() => [] as SumNode[]);
-  let level = placed.level;
+  const { level: bottom, positions } = placeLeaves(currency, leaves, depth, pool);
+  const levels: Level[] = [bottom];
+  let level = bottom;
   for (let height = 0; height < depth; height++) {
-    const next = climb(level, pool);
-    positions.forEach((position, leaf) => {
-      siblingsOf[leaf]?.push(next.siblings[position] as SumNode);
-      positions[leaf] = next.parentOf[position] as number;
-    });
-    level = next.level;
+    level = climb(level, pool);
+    levels.push(level);
   }
-  const root = { hash: bytesToHex(level.hashes[0] ?? pool.take(hashBytes)), sum: level.sums[0] ?? 0n };
-  const paths = new Map<string, ProofPath>();
+  const rootHash = level.count > 0 ? level.hashes.subarray(0, hashBytes) : pool.take(hashBytes);
+  const root = { hash: bytesToHex(rootHash), sum: level.count > 0 ? (level.sums[0] as bigint) : 0n };
+  const byId = new Map<string, number>();
   leaves.forEach((leaf, i) => {
-    paths.set(leaf.leafId, { index: placed.slotOf[i] as number, siblings: siblingsOf[i] as SumNode[] });
+    byId.set(leaf.leafId, i);
   });
-  return { currency, depth, root, paths };
+  return {
+    currency,
+    depth,
+    root,
+    size: leaves.length,
+    pathOf(leafId) {
+      const input = byId.get(leafId);
+      if (input === undefined) return undefined;
+      let position = positions[input] as number;
+      const index = bottom.slots[position] as number;
+      const siblings: SumNode[] = [];
+      for (let height = 0; height < depth; height++) {
+        const at = levels[height] as Level;
+        siblings.push({
+          hash: bytesToHex(at.siblingHashes.subarray(position * hashBytes, (position + 1) * hashBytes)),
+          sum: at.siblingSums[position] as bigint,
+        });
+        position = at.parents[position] as number;
+      }
+      return { index, siblings };
+    },
+  };
 }
 
-interface Placed {
-  level: Level;
-  /** Each leaf's slot, by its index in the input. */
-  slotOf: number[];
-  /** Each leaf's position in the level's list of occupied slots. */
-  positions: number[];
+function emptyLevel(count: number): Level {
+  return {
+    count,
+    slots: new Uint32Array(count),
+    hashes: new Uint8Array(count * hashBytes),
+    sums: new BigUint64Array(count),
+    siblingHashes: new Uint8Array(count * hashBytes),
+    siblingSums: new BigUint64Array(count),
+    parents: new Uint32Array(count),
+  };
 }
 
+/** The leaves at random distinct slots, in slot order, and each leaf's position among them. */
 function placeLeaves(
   currency: string,
   leaves: readonly ProofLeaf[],
   depth: number,
   pool: RandomPool,
-): Placed {
+): { level: Level; positions: Uint32Array } {
   const taken = new Set<number>();
   const ids = new Set<string>();
-  const slotOf: number[] = [];
-  for (const leaf of leaves) {
+  const slotOf = new Uint32Array(leaves.length);
+  leaves.forEach((leaf, i) => {
     if (ids.has(leaf.leafId)) throw new RangeError(`leaf id ${leaf.leafId} is given twice`);
     ids.add(leaf.leafId);
     let slot = pool.slot(depth);
     while (taken.has(slot)) slot = pool.slot(depth);
     taken.add(slot);
-    slotOf.push(slot);
-  }
-  const order = leaves.map((_, i) => i).sort((a, b) => (slotOf[a] as number) - (slotOf[b] as number));
-  const level: Level = { slots: [], hashes: [], sums: [] };
-  const positions: number[] = [];
-  order.forEach((leafIndex, position) => {
-    const leaf = leaves[leafIndex] as ProofLeaf;
-    level.slots.push(slotOf[leafIndex] as number);
-    level.hashes.push(leafDigest(currency, leaf));
-    level.sums.push(leaf.amount);
-    positions[leafIndex] = position;
+    slotOf[i] = slot;
   });
-  return { level, slotOf, positions };
+  const order = Array.from(leaves.keys()).sort((a, b) => (slotOf[a] as number) - (slotOf[b] as number));
+  const level = emptyLevel(leaves.length);
+  const positions = new Uint32Array(leaves.length);
+  order.forEach((input, position) => {
+    const leaf = leaves[input] as ProofLeaf;
+    level.slots[position] = slotOf[input] as number;
+    level.hashes.set(leafDigest(currency, leaf), position * hashBytes);
+    level.sums[position] = leaf.amount;
+    positions[input] = position;
+  });
+  return { level, positions };
 }
 
 /**
  * The next height up: each pair of slots with either child occupied becomes a node, an absent
- * child being padding. Also gives each occupied node's sibling and its parent's position.
+ * child being padding (random bytes, sum zero). Records each occupied node's sibling and parent.
  */
-function climb(level: Level, pool: RandomPool): { level: Level; parentOf: number[]; siblings: SumNode[] } {
-  const next: Level = { slots: [], hashes: [], sums: [] };
-  const parentOf: number[] = [];
-  const siblings: SumNode[] = [];
+function climb(level: Level, pool: RandomPool): Level {
+  let parents = 0;
+  for (let i = 0; i < level.count; i++) {
+    if (i === 0 || (level.slots[i] as number) >>> 1 !== (level.slots[i - 1] as number) >>> 1) parents++;
+  }
+  const next = emptyLevel(parents);
+  const hashOf = (i: number) => level.hashes.subarray(i * hashBytes, (i + 1) * hashBytes);
   let i = 0;
-  while (i < level.slots.length) {
+  let parent = 0;
+  while (i < level.count) {
     const slot = level.slots[i] as number;
-    const pairedWithNext = slot % 2 === 0 && level.slots[i + 1] === slot + 1;
-    const here = { hash: level.hashes[i] as Uint8Array, sum: level.sums[i] as bigint };
-    const other = pairedWithNext
-      ? { hash: level.hashes[i + 1] as Uint8Array, sum: level.sums[i + 1] as bigint }
-      : { hash: pool.take(hashBytes).slice(), sum: 0n };
-    const [left, right] = slot % 2 === 0 ? [here, other] : [other, here];
-    next.slots.push(slot >>> 1);
-    next.hashes.push(nodeDigest(left.hash, left.sum, right.hash, right.sum));
-    next.sums.push(addSums(left.sum, right.sum));
-    siblings[i] = { hash: bytesToHex(other.hash), sum: other.sum };
-    parentOf[i] = next.slots.length - 1;
-    if (pairedWithNext) {
-      siblings[i + 1] = { hash: bytesToHex(here.hash), sum: here.sum };
-      parentOf[i + 1] = next.slots.length - 1;
+    const paired = slot % 2 === 0 && i + 1 < level.count && level.slots[i + 1] === slot + 1;
+    const here = hashOf(i);
+    const hereSum = level.sums[i] as bigint;
+    const other = paired ? hashOf(i + 1) : pool.take(hashBytes);
+    const otherSum = paired ? (level.sums[i + 1] as bigint) : 0n;
+    const hash =
+      slot % 2 === 0
+        ? nodeDigest(here, hereSum, other, otherSum)
+        : nodeDigest(other, otherSum, here, hereSum);
+    next.slots[parent] = slot >>> 1;
+    next.hashes.set(hash, parent * hashBytes);
+    next.sums[parent] = addSums(hereSum, otherSum);
+    level.siblingHashes.set(other, i * hashBytes);
+    level.siblingSums[i] = otherSum;
+    level.parents[i] = parent;
+    if (paired) {
+      level.siblingHashes.set(here, (i + 1) * hashBytes);
+      level.siblingSums[i + 1] = hereSum;
+      level.parents[i + 1] = parent;
       i += 2;
     } else {
       i += 1;
     }
+    parent++;
   }
-  return { level: next, parentOf, siblings };
+  return next;
 }
 
 /** Why a path does not reach the root, for the screen that says so. */
