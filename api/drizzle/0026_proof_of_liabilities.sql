@@ -55,3 +55,106 @@ REVOKE UPDATE, DELETE, TRUNCATE ON proof_snapshots FROM kabuto_app;
 REVOKE UPDATE, DELETE, TRUNCATE ON proof_roots FROM kabuto_app;
 --> statement-breakpoint
 REVOKE UPDATE, DELETE, TRUNCATE ON proof_leaves FROM kabuto_app;
+--> statement-breakpoint
+-- The tamper-evident trail: each journal and each audit record is linked to the one before it in
+-- its chain by a hash over its own content and the previous link's hash, so a row changed or
+-- removed by anyone who can get past the append-only triggers (the tables' owner) no longer
+-- matches, and the ledger check names where. A member's journals form a chain of their own: their
+-- writers already queue on the member, so no journal waits for another member's. The audit log,
+-- written by staff actions only, is one chain. A link is written by a trigger deferred to commit,
+-- when the journal's entries are all there; the chain's advisory lock is held only for that.
+CREATE TABLE journal_links (
+  journal_id bigint PRIMARY KEY REFERENCES journals (id),
+  -- The member's id, or 'house' for a journal of no member.
+  chain text NOT NULL,
+  seq bigint NOT NULL CHECK (seq > 0),
+  prev_hash text NOT NULL CHECK (prev_hash ~ '^[0-9a-f]{64}$'),
+  hash text NOT NULL CHECK (hash ~ '^[0-9a-f]{64}$'),
+  UNIQUE (chain, seq)
+);
+--> statement-breakpoint
+CREATE TABLE audit_links (
+  audit_id bigint PRIMARY KEY REFERENCES audit_log (id),
+  seq bigint NOT NULL UNIQUE CHECK (seq > 0),
+  prev_hash text NOT NULL CHECK (prev_hash ~ '^[0-9a-f]{64}$'),
+  hash text NOT NULL CHECK (hash ~ '^[0-9a-f]{64}$')
+);
+--> statement-breakpoint
+-- What a journal's link commits to: its row and its entries in id order, as text.
+CREATE FUNCTION journal_digest(p_id bigint) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT concat_ws('|', j.id, j.kind, coalesce(j.member_id::text, ''), coalesce(j.ref, ''), coalesce(j.memo, ''),
+    coalesce(j.memo_code, ''), coalesce(j.memo_params::text, ''), j.created_at_ms,
+    (SELECT coalesce(string_agg(concat_ws(':', e.id, e.account_id, e.currency, e.amount), ',' ORDER BY e.id), '')
+       FROM entries e WHERE e.journal_id = j.id))
+  FROM journals j WHERE j.id = p_id
+$$;
+--> statement-breakpoint
+CREATE FUNCTION audit_digest(p_id bigint) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT concat_ws('|', a.id, coalesce(a.staff_id::text, ''), a.action, a.target, coalesce(a.before::text, ''),
+    coalesce(a.after::text, ''), coalesce(a.reason, ''), coalesce(a.ip, ''), a.at_ms)
+  FROM audit_log a WHERE a.id = p_id
+$$;
+--> statement-breakpoint
+CREATE FUNCTION trail_hash(p_prev text, p_digest text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT encode(sha256(convert_to(p_prev || '|' || coalesce(p_digest, ''), 'UTF8')), 'hex')
+$$;
+--> statement-breakpoint
+CREATE FUNCTION journal_link() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_chain text := coalesce(NEW.member_id::text, 'house');
+  v_seq bigint;
+  v_prev text;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('journal-chain:' || v_chain, 0));
+  SELECT seq, hash INTO v_seq, v_prev FROM journal_links WHERE chain = v_chain ORDER BY seq DESC LIMIT 1;
+  v_seq := coalesce(v_seq, 0) + 1;
+  v_prev := coalesce(v_prev, repeat('0', 64));
+  INSERT INTO journal_links (journal_id, chain, seq, prev_hash, hash)
+    VALUES (NEW.id, v_chain, v_seq, v_prev, trail_hash(v_prev, journal_digest(NEW.id)));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION audit_link() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_seq bigint;
+  v_prev text;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('audit-chain', 0));
+  SELECT seq, hash INTO v_seq, v_prev FROM audit_links ORDER BY seq DESC LIMIT 1;
+  v_seq := coalesce(v_seq, 0) + 1;
+  v_prev := coalesce(v_prev, repeat('0', 64));
+  INSERT INTO audit_links (audit_id, seq, prev_hash, hash)
+    VALUES (NEW.id, v_seq, v_prev, trail_hash(v_prev, audit_digest(NEW.id)));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- The rows already there are linked in id order, then every new one at its commit.
+DO $$
+DECLARE
+  r record;
+  v_seq bigint;
+  v_prev text;
+BEGIN
+  FOR r IN SELECT id, coalesce(member_id::text, 'house') AS chain FROM journals ORDER BY id LOOP
+    SELECT seq, hash INTO v_seq, v_prev FROM journal_links WHERE chain = r.chain ORDER BY seq DESC LIMIT 1;
+    v_seq := coalesce(v_seq, 0) + 1;
+    v_prev := coalesce(v_prev, repeat('0', 64));
+    INSERT INTO journal_links VALUES (r.id, r.chain, v_seq, v_prev, trail_hash(v_prev, journal_digest(r.id)));
+  END LOOP;
+  FOR r IN SELECT id FROM audit_log ORDER BY id LOOP
+    SELECT seq, hash INTO v_seq, v_prev FROM audit_links ORDER BY seq DESC LIMIT 1;
+    v_seq := coalesce(v_seq, 0) + 1;
+    v_prev := coalesce(v_prev, repeat('0', 64));
+    INSERT INTO audit_links VALUES (r.id, v_seq, v_prev, trail_hash(v_prev, audit_digest(r.id)));
+  END LOOP;
+END $$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER journals_linked AFTER INSERT ON journals DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION journal_link();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER audit_log_linked AFTER INSERT ON audit_log DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION audit_link();
+--> statement-breakpoint
+REVOKE UPDATE, DELETE, TRUNCATE ON journal_links FROM kabuto_app;
+--> statement-breakpoint
+REVOKE UPDATE, DELETE, TRUNCATE ON audit_links FROM kabuto_app;

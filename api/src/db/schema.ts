@@ -808,3 +808,29 @@ export const proofLeaves = pgTable(
   },
   (table) => [primaryKey({ columns: [table.snapshotId, table.memberId, table.currency] })],
 );
+
+/** The tamper-evident trail of journals: each linked to the one before it in its member's chain (migration 0026). */
+export const journalLinks = pgTable(
+  "journal_links",
+  {
+    journalId: bigint("journal_id", { mode: "number" })
+      .primaryKey()
+      .references(() => journals.id),
+    /** The member's id, or `house`. */
+    chain: text("chain").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [unique("journal_links_chain_seq_key").on(table.chain, table.seq)],
+);
+
+/** The tamper-evident trail of the audit log: one chain, in commit order (migration 0026). */
+export const auditLinks = pgTable("audit_links", {
+  auditId: bigint("audit_id", { mode: "number" })
+    .primaryKey()
+    .references(() => auditLog.id),
+  seq: bigint("seq", { mode: "number" }).notNull().unique(),
+  prevHash: text("prev_hash").notNull(),
+  hash: text("hash").notNull(),
+});

@@ -23,9 +23,68 @@ export interface LedgerReport {
    * on it outside any copy's journals).
    */
   copiesMismatched: number;
+  /**
+   * Breaks in the tamper-evident trail (migration 0026): a journal or audit record whose content no
+   * longer hashes to its link (`altered`), a link that does not follow the one before it in its
+   * chain (`relinked`), a link missing before this one (`gap`: a row and its link were removed), or
+   * a committed row with no link (`unlinked`).
+   */
+  trail: TrailBreak[];
 }
 
-/** Recomputes every balance from its entries and re-adds every journal; a healthy ledger has no findings. */
+export interface TrailBreak {
+  /** The member's id (their journals), `house`, or `audit`. */
+  chain: string;
+  /** The link's place in its chain; 0 for a row with no link. */
+  seq: number;
+  /** `journal:<id>` or `audit:<id>`. */
+  record: string;
+  problem: "altered" | "relinked" | "gap" | "unlinked";
+}
+
+const trailProblems = ["altered", "relinked", "gap", "unlinked"] as const;
+
+/** Walks every chain of the trail, in order, recomputing each link from its row. */
+async function checkTrail(tx: Tx): Promise<TrailBreak[]> {
+  const result = await tx.execute(sql`
+    select chain, seq, record, problem from (
+      select l.chain, l.seq, 'journal:' || l.journal_id as record,
+        case
+          when l.seq <> coalesce(lag(l.seq) over w, 0) + 1 then 'gap'
+          when l.prev_hash <> coalesce(lag(l.hash) over w, repeat('0', 64)) then 'relinked'
+          when l.hash <> trail_hash(l.prev_hash, journal_digest(l.journal_id)) then 'altered'
+        end as problem
+      from journal_links l
+      window w as (partition by l.chain order by l.seq)
+      union all
+      select 'audit', l.seq, 'audit:' || l.audit_id,
+        case
+          when l.seq <> coalesce(lag(l.seq) over w, 0) + 1 then 'gap'
+          when l.prev_hash <> coalesce(lag(l.hash) over w, repeat('0', 64)) then 'relinked'
+          when l.hash <> trail_hash(l.prev_hash, audit_digest(l.audit_id)) then 'altered'
+        end
+      from audit_links l
+      window w as (order by l.seq)
+      union all
+      select coalesce(j.member_id::text, 'house'), 0, 'journal:' || j.id, 'unlinked'
+      from journals j where not exists (select 1 from journal_links l where l.journal_id = j.id)
+      union all
+      select 'audit', 0, 'audit:' || a.id, 'unlinked'
+      from audit_log a where not exists (select 1 from audit_links l where l.audit_id = a.id)
+    ) found
+    where problem is not null
+    order by chain, seq`);
+  return mapRows(result, (row) => {
+    const problem = trailProblems.find((each) => each === row.text("problem"));
+    if (!problem) throw new Error(`unknown trail problem ${row.text("problem")}`);
+    return { chain: row.text("chain"), seq: row.int("seq"), record: row.text("record"), problem };
+  });
+}
+
+/**
+ * Recomputes every balance from its entries, re-adds every journal and walks the trail's chains; a
+ * healthy ledger has no findings.
+ */
 export async function checkLedger(tx: Tx): Promise<LedgerReport> {
   const drifted = mapRows(
     await tx.execute(sql`
@@ -80,6 +139,7 @@ export async function checkLedger(tx: Tx): Promise<LedgerReport> {
       copiesMismatched: row.int("copies_mismatched"),
     }),
   );
+  const trail = await checkTrail(tx);
   return {
     accounts: counts.accounts,
     journals: counts.journals,
@@ -88,6 +148,7 @@ export async function checkLedger(tx: Tx): Promise<LedgerReport> {
     mismatched: counts.mismatched,
     loansMismatched: counts.loansMismatched,
     copiesMismatched: counts.copiesMismatched,
+    trail,
   };
 }
 
@@ -97,6 +158,7 @@ export function isHealthy(report: LedgerReport): boolean {
     report.unbalanced.length === 0 &&
     report.mismatched === 0 &&
     report.loansMismatched === 0 &&
-    report.copiesMismatched === 0
+    report.copiesMismatched === 0 &&
+    report.trail.length === 0
   );
 }

@@ -30,6 +30,7 @@ export class LedgerCheckService {
       mismatched: report.mismatched,
       loansMismatched: report.loansMismatched,
       copiesMismatched: report.copiesMismatched,
+      trail: report.trail,
       checkedAtMs: this.now(),
     };
   }

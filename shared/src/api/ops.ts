@@ -255,6 +255,15 @@ export const ledgerCheckSchema = z.object({
   loansMismatched: z.number(),
   /** Copies of lead traders whose cash or invested amount differs from their journals. */
   copiesMismatched: z.number(),
+  /** Breaks in the tamper-evident trail: which record, in which chain, and what is wrong with it. */
+  trail: z.array(
+    z.object({
+      chain: z.string(),
+      seq: z.number(),
+      record: z.string(),
+      problem: z.enum(["altered", "relinked", "gap", "unlinked"]),
+    }),
+  ),
   checkedAtMs: z.number(),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;

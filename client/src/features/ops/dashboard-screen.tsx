@@ -191,6 +191,12 @@ function LedgerCheckCard() {
               <li>
                 <Trans>Copies whose cash differs from their journals: {report.copiesMismatched}</Trans>
               </li>
+              <li>
+                <Trans>Records that break the tamper-evident trail: {report.trail.length}</Trans>
+                {report.trail.length > 0 && (
+                  <span className="num"> ({report.trail.map((each) => each.record).join(", ")})</span>
+                )}
+              </li>
             </ul>
           )}
           <When ms={report.checkedAtMs} />
