@@ -158,3 +158,25 @@ CREATE CONSTRAINT TRIGGER audit_log_linked AFTER INSERT ON audit_log DEFERRABLE 
 REVOKE UPDATE, DELETE, TRUNCATE ON journal_links FROM kabuto_app;
 --> statement-breakpoint
 REVOKE UPDATE, DELETE, TRUNCATE ON audit_links FROM kabuto_app;
+--> statement-breakpoint
+-- Each proof-of-liabilities snapshot pins the trail: the newest link of every chain as the snapshot
+-- was written, and a digest of them all that the public page publishes. A chain rewritten after it
+-- from some row on (every later link recomputed, so the chain alone still looks whole) no longer
+-- ends where the snapshot says it did.
+CREATE TABLE proof_trail_heads (
+  snapshot_id bigint NOT NULL REFERENCES proof_snapshots (id),
+  chain text NOT NULL,
+  seq bigint NOT NULL,
+  hash text NOT NULL CHECK (hash ~ '^[0-9a-f]{64}$'),
+  PRIMARY KEY (snapshot_id, chain)
+);
+--> statement-breakpoint
+CREATE TABLE proof_trails (
+  snapshot_id bigint PRIMARY KEY REFERENCES proof_snapshots (id),
+  -- SHA-256 of every head as 'chain:seq:hash', in chain order, joined by commas.
+  digest text NOT NULL CHECK (digest ~ '^[0-9a-f]{64}$')
+);
+--> statement-breakpoint
+REVOKE UPDATE, DELETE, TRUNCATE ON proof_trail_heads FROM kabuto_app;
+--> statement-breakpoint
+REVOKE UPDATE, DELETE, TRUNCATE ON proof_trails FROM kabuto_app;

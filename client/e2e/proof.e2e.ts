@@ -37,6 +37,8 @@ describe("proof of liabilities", () => {
     expect(await jpy.textContent()).toMatch(/会員への債務.*￥[\d,]+.*ルート.*[0-9a-f]{64}/s);
     expect(await page.locator("[data-testid=proof-latest]").textContent()).toContain("日本時間");
     expect(await page.locator("main").textContent()).toContain("証明しないこと");
+    // The snapshot pins the tamper-evident trail's heads, and the page publishes their digest.
+    expect(await page.locator("[data-testid=proof-trail]").textContent()).toMatch(/[0-9a-f]{64}/);
 
     await page.goto(`${base}#/login/login`);
     await page.fill("#login-account", demo.account);

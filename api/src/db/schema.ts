@@ -834,3 +834,25 @@ export const auditLinks = pgTable("audit_links", {
   prevHash: text("prev_hash").notNull(),
   hash: text("hash").notNull(),
 });
+
+/** The newest link of every chain of the trail as a proof snapshot was written (migration 0026). */
+export const proofTrailHeads = pgTable(
+  "proof_trail_heads",
+  {
+    snapshotId: bigint("snapshot_id", { mode: "number" })
+      .notNull()
+      .references(() => proofSnapshots.id),
+    chain: text("chain").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.snapshotId, table.chain] })],
+);
+
+/** The digest of a snapshot's trail heads, which the public page publishes. */
+export const proofTrails = pgTable("proof_trails", {
+  snapshotId: bigint("snapshot_id", { mode: "number" })
+    .primaryKey()
+    .references(() => proofSnapshots.id),
+  digest: text("digest").notNull(),
+});

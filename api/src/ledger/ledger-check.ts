@@ -27,7 +27,9 @@ export interface LedgerReport {
    * Breaks in the tamper-evident trail (migration 0026): a journal or audit record whose content no
    * longer hashes to its link (`altered`), a link that does not follow the one before it in its
    * chain (`relinked`), a link missing before this one (`gap`: a row and its link were removed), or
-   * a committed row with no link (`unlinked`).
+   * a committed row with no link (`unlinked`); a chain that no longer passes through the head a proof
+   * snapshot pinned (`rewritten`: its links from there on were recomputed), or a snapshot whose
+   * stored heads no longer give the digest it published (`repinned`).
    */
   trail: TrailBreak[];
 }
@@ -39,10 +41,11 @@ export interface TrailBreak {
   seq: number;
   /** `journal:<id>` or `audit:<id>`. */
   record: string;
-  problem: "altered" | "relinked" | "gap" | "unlinked";
+  problem: TrailProblem;
 }
 
-const trailProblems = ["altered", "relinked", "gap", "unlinked"] as const;
+const trailProblems = ["altered", "relinked", "gap", "unlinked", "rewritten", "repinned"] as const;
+export type TrailProblem = (typeof trailProblems)[number];
 
 /** Walks every chain of the trail, in order, recomputing each link from its row. */
 async function checkTrail(tx: Tx): Promise<TrailBreak[]> {
@@ -71,6 +74,20 @@ async function checkTrail(tx: Tx): Promise<TrailBreak[]> {
       union all
       select 'audit', 0, 'audit:' || a.id, 'unlinked'
       from audit_log a where not exists (select 1 from audit_links l where l.audit_id = a.id)
+      union all
+      select h.chain, h.seq,
+        coalesce('journal:' || l.journal_id, 'audit:' || al.audit_id, 'proof:' || h.snapshot_id), 'rewritten'
+      from proof_trail_heads h
+      left join journal_links l on h.chain <> 'audit' and l.chain = h.chain and l.seq = h.seq
+      left join audit_links al on h.chain = 'audit' and al.seq = h.seq
+      where coalesce(l.hash, al.hash) is distinct from h.hash
+      union all
+      select 'proof', t.snapshot_id, 'proof:' || t.snapshot_id, 'repinned'
+      from proof_trails t
+      where t.digest <> (
+        select encode(sha256(convert_to(
+          coalesce(string_agg(h.chain || ':' || h.seq || ':' || h.hash, ',' order by h.chain), ''), 'UTF8')), 'hex')
+        from proof_trail_heads h where h.snapshot_id = t.snapshot_id)
     ) found
     where problem is not null
     order by chain, seq`);

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { members } from "../db/schema.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { ProofService } from "../proof/proof.service.ts";
 import { openTestDatabase } from "../testing/test-env.ts";
 import { houseAccount, type JournalDraft, memberAccount, transfer } from "./journal.ts";
 import { postJournal } from "./ledger.repo.ts";
@@ -121,4 +122,45 @@ describe("the tamper-evident trail", () => {
     expect(trail).toContainEqual(expect.objectContaining({ chain: "audit", seq: 1, problem: "altered" }));
     expect(isHealthy(await check())).toBe(false);
   });
+
+  it("names a chain rewritten after a proof snapshot pinned its head, even when every link was recomputed", async () => {
+    const memberId = memberIds[0] ?? "";
+    await post(memberId, 77n);
+    const snapshot = await new ProofService({ db: database.db, now: Date.now, depth: 8 }).takeNow(
+      { id: await staffId(), login: "trail", name: "trail", role: "supervisor" },
+      { ip: "" },
+    );
+    if (snapshot.replayed) throw new Error("a first snapshot was replayed");
+    expect(snapshot.value.trailDigest).toMatch(/^[0-9a-f]{64}$/);
+    const [head] = rowsOf(
+      await database.db.execute(
+        sql`select journal_id, seq from journal_links where chain = ${memberId} order by seq desc limit 1`,
+      ),
+    );
+    // The newest journal is changed and its link recomputed: the chain alone still looks whole.
+    await tamper(
+      `update journals set ref = 'trail:quietly' where id = ${Number(head?.journal_id)}`,
+      `update journal_links set hash = trail_hash(prev_hash, journal_digest(journal_id)) where journal_id = ${Number(head?.journal_id)}`,
+    );
+    const trail = (await check()).trail;
+    expect(trail).not.toContainEqual(
+      expect.objectContaining({ record: `journal:${Number(head?.journal_id)}`, problem: "altered" }),
+    );
+    expect(trail).toContainEqual({
+      chain: memberId,
+      seq: Number(head?.seq),
+      record: `journal:${Number(head?.journal_id)}`,
+      problem: "rewritten",
+    });
+  });
 });
+
+/** A supervisor to take the snapshot, as the console's button would. */
+async function staffId(): Promise<string> {
+  const [row] = rowsOf(
+    await database.db.execute(
+      sql`insert into staff (login, name, role, password_hash, created_at_ms) values ('trail.sup', 'Trail', 'supervisor', 'x', 1) returning id`,
+    ),
+  );
+  return String(row?.id);
+}

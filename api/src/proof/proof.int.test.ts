@@ -98,6 +98,17 @@ describe("proof of liabilities", () => {
     expect(answer.status).toBe(201);
     taken = answer.body;
     expect(taken.kind).toBe("on_demand");
+    // It pins the trail: every member's chain of journals and the audit log, as it was written.
+    expect(taken.trailDigest).toMatch(/^[0-9a-f]{64}$/);
+    const pinned = rowsOf(
+      await app.database.db.execute(
+        `select count(*)::int as n from proof_trail_heads where snapshot_id = ${Number(taken.id)}`,
+      ),
+    );
+    const chains = rowsOf(
+      await app.database.db.execute("select count(distinct chain)::int + 1 as n from journal_links"),
+    );
+    expect(pinned[0]?.n).toBe(chains[0]?.n);
     expect(taken.depth).toBe(proofDepthDefault);
     const totals = await ledgerTotals();
     for (const currency of ["JPY", "USD"]) {

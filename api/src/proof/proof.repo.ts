@@ -2,7 +2,7 @@ import type { Currency } from "@kabuto/shared/symbols";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mapRows } from "../db/raw-rows.ts";
-import { proofLeaves, proofRoots, proofSnapshots } from "../db/schema.ts";
+import { proofLeaves, proofRoots, proofSnapshots, proofTrails } from "../db/schema.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Reader = Pick<Db, "select" | "execute">;
@@ -60,6 +60,7 @@ export interface SnapshotRow {
   tokyoDate: string;
   takenAtMs: number;
   depth: number;
+  trailDigest: string | null;
 }
 
 export interface RootRow {
@@ -127,12 +128,34 @@ export async function insertRootsAndLeaves(
   if (batch.length > 0) await tx.insert(proofLeaves).values(batch);
 }
 
+/**
+ * Pins the trail in the snapshot's transaction: the newest link of every chain, and their digest,
+ * in one statement, so the digest is of exactly the heads stored.
+ */
+export async function pinTrail(tx: Tx, snapshotId: number): Promise<void> {
+  await tx.execute(sql`
+    with heads as materialized (
+      select chain, seq, hash from (
+        select distinct on (chain) chain, seq, hash from journal_links order by chain, seq desc) j
+      union all
+      select 'audit', seq, hash from (select seq, hash from audit_links order by seq desc limit 1) a
+    ), stored as (
+      insert into proof_trail_heads (snapshot_id, chain, seq, hash)
+      select ${snapshotId}, chain, seq, hash from heads returning 1
+    )
+    insert into proof_trails (snapshot_id, digest)
+    select ${snapshotId}, encode(sha256(convert_to(
+      coalesce(string_agg(chain || ':' || seq || ':' || hash, ',' order by chain), ''), 'UTF8')), 'hex')
+    from heads`);
+}
+
 const snapshotColumns = {
   id: proofSnapshots.id,
   kind: proofSnapshots.kind,
   tokyoDate: proofSnapshots.tokyoDate,
   takenAtMs: proofSnapshots.takenAtMs,
   depth: proofSnapshots.depth,
+  trailDigest: proofTrails.digest,
 };
 
 /** The newest snapshots, newest first by when they were taken. */
@@ -140,12 +163,17 @@ export async function latestSnapshots(db: Reader, limit: number): Promise<Snapsh
   return db
     .select(snapshotColumns)
     .from(proofSnapshots)
+    .leftJoin(proofTrails, eq(proofTrails.snapshotId, proofSnapshots.id))
     .orderBy(desc(proofSnapshots.takenAtMs), desc(proofSnapshots.id))
     .limit(limit);
 }
 
 export async function snapshotById(db: Reader, id: number): Promise<SnapshotRow | undefined> {
-  const [row] = await db.select(snapshotColumns).from(proofSnapshots).where(eq(proofSnapshots.id, id));
+  const [row] = await db
+    .select(snapshotColumns)
+    .from(proofSnapshots)
+    .leftJoin(proofTrails, eq(proofTrails.snapshotId, proofSnapshots.id))
+    .where(eq(proofSnapshots.id, id));
   return row;
 }
 
@@ -153,6 +181,7 @@ export async function dailySnapshotOf(db: Reader, tokyoDate: string): Promise<Sn
   const [row] = await db
     .select(snapshotColumns)
     .from(proofSnapshots)
+    .leftJoin(proofTrails, eq(proofTrails.snapshotId, proofSnapshots.id))
     .where(and(eq(proofSnapshots.kind, "daily"), eq(proofSnapshots.tokyoDate, tokyoDate)));
   return row;
 }
@@ -166,6 +195,7 @@ export async function requestedSnapshot(
   const [row] = await db
     .select(snapshotColumns)
     .from(proofSnapshots)
+    .leftJoin(proofTrails, eq(proofTrails.snapshotId, proofSnapshots.id))
     .where(and(eq(proofSnapshots.requestedBy, staffId), eq(proofSnapshots.requestKey, key)));
   return row;
 }

@@ -16,6 +16,7 @@ import {
   memberLeaves,
   type NewSnapshot,
   owedToMembers,
+  pinTrail,
   type RootRow,
   requestedSnapshot,
   rootsOf,
@@ -166,6 +167,7 @@ export class ProofService {
       const id = await insertSnapshot(tx, snapshot);
       if (id === undefined) return undefined;
       await insertRootsAndLeaves(tx, id, draft.roots, draft.leaves());
+      await pinTrail(tx, id);
       if (actor) {
         await recordAudit(tx, {
           staffId: actor.id,
@@ -179,13 +181,9 @@ export class ProofService {
       return id;
     });
     if (madeId !== undefined) {
-      return {
-        made: true,
-        snapshot: snapshotOf(
-          { ...snapshot, id: madeId },
-          draft.roots.map((r) => ({ ...r, snapshotId: madeId })),
-        ),
-      };
+      const made = await snapshotById(this.db, madeId);
+      if (!made) throw new Error(`snapshot ${madeId} was written and cannot be read`);
+      return { made: true, snapshot: await this.published(made) };
     }
     const there =
       snapshot.requestedBy && snapshot.requestKey
@@ -207,6 +205,7 @@ function snapshotOf(row: SnapshotRow, roots: readonly RootRow[]): ProofSnapshot 
     takenAtMs: row.takenAtMs,
     tokyoDate: row.tokyoDate,
     depth: row.depth,
+    trailDigest: row.trailDigest,
     roots: roots
       .filter((root) => root.snapshotId === row.id)
       .map((root) => ({

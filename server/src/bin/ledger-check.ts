@@ -34,6 +34,8 @@ const trailProblems = {
   relinked: "its link does not follow the one before it",
   gap: "a row and its link before it were removed",
   unlinked: "it has no link in the trail",
+  rewritten: "its chain no longer passes through the head a proof snapshot pinned",
+  repinned: "the snapshot's stored heads no longer give the digest it published",
 };
 for (const broken of report.trail) {
   console.log(

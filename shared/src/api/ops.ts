@@ -261,7 +261,7 @@ export const ledgerCheckSchema = z.object({
       chain: z.string(),
       seq: z.number(),
       record: z.string(),
-      problem: z.enum(["altered", "relinked", "gap", "unlinked"]),
+      problem: z.enum(["altered", "relinked", "gap", "unlinked", "rewritten", "repinned"]),
     }),
   ),
   checkedAtMs: z.number(),

@@ -30,6 +30,11 @@ export const proofSnapshotSchema = z.object({
   tokyoDate: z.string(),
   /** The depth of every tree in it: the same whatever the member count. */
   depth: z.number().int().positive(),
+  /**
+   * The digest of the tamper-evident trail's heads as the snapshot was written (the newest link of
+   * every member's chain of journals and of the audit log): history up to here is pinned by it.
+   */
+  trailDigest: z.string().nullable(),
   roots: z.array(proofRootSchema),
 });
 export type ProofSnapshot = z.infer<typeof proofSnapshotSchema>;

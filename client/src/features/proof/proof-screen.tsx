@@ -97,6 +97,17 @@ function Snapshots({ snapshots, signedIn }: { snapshots: ProofSnapshot[]; signed
           </Trans>
         </p>
         <RootTable snapshot={newest} />
+        {newest.trailDigest && (
+          <div className="proof-root" data-testid="proof-trail">
+            <p className="proof-root__label">
+              <Trans>
+                History pinned by this snapshot: the digest of the newest link of every member's chain of
+                journals and of the audit log. A record changed or removed afterwards no longer leads to it.
+              </Trans>
+            </p>
+            <code className="proof-hash">{newest.trailDigest}</code>
+          </div>
+        )}
         {signedIn ? (
           <Link
             href={`/user/proof?id=${newest.id}`}
