@@ -12,6 +12,7 @@ const benches = [
   "loadtests/src/uploads-bench.ts",
   "loadtests/src/page-bench.ts",
   "loadtests/src/ipo-draw-bench.ts",
+  "loadtests/src/proof-bench.ts",
   "loadtests/src/phone-bench.ts",
   "loadtests/src/soak-bench.ts",
 ];

@@ -11,6 +11,7 @@ import { loansProduct } from "./loans/loans.product.ts";
 import { marketProduct } from "./market/market.product.ts";
 import { newsProduct } from "./news/news.product.ts";
 import { staffProduct } from "./ops/staff.product.ts";
+import { proofProduct } from "./proof/proof.product.ts";
 import { rewardsProduct } from "./rewards/rewards.product.ts";
 import { supportProduct } from "./support/support.product.ts";
 import { systemProduct } from "./system/system.product.ts";
@@ -45,4 +46,5 @@ export const products = [
   blockProduct,
   alertsProduct,
   tradingPinProduct,
+  proofProduct,
 ] as const;

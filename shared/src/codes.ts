@@ -12,6 +12,7 @@ import { loansCodes } from "./api/loans.codes.ts";
 import { marketCodes } from "./api/market.codes.ts";
 import { newsCodes } from "./api/news.codes.ts";
 import { opsCodes } from "./api/ops.codes.ts";
+import { proofCodes } from "./api/proof.codes.ts";
 import { rewardsCodes } from "./api/rewards.codes.ts";
 import { supportCodes } from "./api/support.codes.ts";
 import { systemCodes } from "./api/system.codes.ts";
@@ -48,6 +49,7 @@ export const codesOfProducts = [
   blockCodes,
   alertsCodes,
   tradingPinCodes,
+  proofCodes,
 ] as const;
 
 type Codes = (typeof codesOfProducts)[number];

@@ -750,3 +750,111 @@ export const alertNotices = pgTable(
   },
   (table) => [index("alert_notices_member_idx").on(table.memberId, table.id)],
 );
+
+/** A proof-of-liabilities snapshot: the worker's one a Tokyo day, or a supervisor's; append-only. */
+export const proofSnapshots = pgTable(
+  "proof_snapshots",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: ["daily", "on_demand"] }).notNull(),
+    tokyoDate: text("tokyo_date").notNull(),
+    takenAtMs: epochMs("taken_at_ms").notNull(),
+    depth: integer("depth").notNull(),
+    requestedBy: uuid("requested_by").references(() => staff.id),
+    requestKey: text("request_key"),
+  },
+  (table) => [
+    uniqueIndex("proof_snapshots_daily_idx").on(table.tokyoDate).where(sql`kind = 'daily'`),
+    uniqueIndex("proof_snapshots_request_idx")
+      .on(table.requestedBy, table.requestKey)
+      .where(sql`request_key IS NOT NULL`),
+    index("proof_snapshots_taken_idx").on(table.takenAtMs, table.id),
+  ],
+);
+
+/** Each currency's root, total owed to members and debts owed by them, in a snapshot; append-only. */
+export const proofRoots = pgTable(
+  "proof_roots",
+  {
+    snapshotId: bigint("snapshot_id", { mode: "number" })
+      .notNull()
+      .references(() => proofSnapshots.id),
+    currency: text("currency").notNull(),
+    root: text("root").notNull(),
+    total: bigint("total", { mode: "bigint" }).notNull(),
+    debts: bigint("debts", { mode: "bigint" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.snapshotId, table.currency] })],
+);
+
+/** A member's leaf in one currency's tree of a snapshot: the balances counted, the salt and the path; append-only. */
+export const proofLeaves = pgTable(
+  "proof_leaves",
+  {
+    snapshotId: bigint("snapshot_id", { mode: "number" })
+      .notNull()
+      .references(() => proofSnapshots.id),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    currency: text("currency").notNull(),
+    salt: text("salt").notNull(),
+    leafIndex: integer("leaf_index").notNull(),
+    available: bigint("available", { mode: "bigint" }).notNull(),
+    held: bigint("held", { mode: "bigint" }).notNull(),
+    margin: bigint("margin", { mode: "bigint" }).notNull(),
+    copy: bigint("copy", { mode: "bigint" }).notNull(),
+    /** The siblings' hashes from the leaf up, 64 hex digits each, one after another. */
+    siblingHashes: text("sibling_hashes").notNull(),
+    siblingSums: bigint("sibling_sums", { mode: "bigint" }).array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.snapshotId, table.memberId, table.currency] })],
+);
+
+/** The tamper-evident trail of journals: each linked to the one before it in its member's chain (migration 0026). */
+export const journalLinks = pgTable(
+  "journal_links",
+  {
+    journalId: bigint("journal_id", { mode: "number" })
+      .primaryKey()
+      .references(() => journals.id),
+    /** The member's id, or `house`. */
+    chain: text("chain").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [unique("journal_links_chain_seq_key").on(table.chain, table.seq)],
+);
+
+/** The tamper-evident trail of the audit log: one chain, in commit order (migration 0026). */
+export const auditLinks = pgTable("audit_links", {
+  auditId: bigint("audit_id", { mode: "number" })
+    .primaryKey()
+    .references(() => auditLog.id),
+  seq: bigint("seq", { mode: "number" }).notNull().unique(),
+  prevHash: text("prev_hash").notNull(),
+  hash: text("hash").notNull(),
+});
+
+/** The newest link of every chain of the trail as a proof snapshot was written (migration 0026). */
+export const proofTrailHeads = pgTable(
+  "proof_trail_heads",
+  {
+    snapshotId: bigint("snapshot_id", { mode: "number" })
+      .notNull()
+      .references(() => proofSnapshots.id),
+    chain: text("chain").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.snapshotId, table.chain] })],
+);
+
+/** The digest of a snapshot's trail heads, which the public page publishes. */
+export const proofTrails = pgTable("proof_trails", {
+  snapshotId: bigint("snapshot_id", { mode: "number" })
+    .primaryKey()
+    .references(() => proofSnapshots.id),
+  digest: text("digest").notNull(),
+});

@@ -31,6 +31,7 @@ export class LedgerCheckService {
       unbalanced: report.unbalanced.map((row) => ({ ...row, sum: String(row.sum) })),
       mismatched: report.mismatched,
       checks: report.checks.map(({ name, count }) => ({ name, count })),
+      trail: report.trail,
       checkedAtMs: this.now(),
     };
   }

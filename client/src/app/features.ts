@@ -10,6 +10,7 @@ import { identityFeature } from "../features/identity/identity.feature.ts";
 import { ipoFeature } from "../features/ipo/ipo.feature.ts";
 import { loansFeature } from "../features/loans/loans.feature.ts";
 import { marketFeature } from "../features/market/market.feature.ts";
+import { proofFeature } from "../features/proof/proof.feature.ts";
 import { rewardsFeature } from "../features/rewards/rewards.feature.ts";
 import { searchFeature } from "../features/search/search.feature.ts";
 import { supportFeature } from "../features/support/support.feature.ts";
@@ -44,6 +45,7 @@ export const features: readonly Feature[] = [
   followFeature,
   alertsFeature,
   tradingPinFeature,
+  proofFeature,
 ];
 
 // Every feature's error messages join the kernel's before the first screen shows an error.

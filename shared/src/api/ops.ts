@@ -257,6 +257,15 @@ export const ledgerCheckSchema = z.object({
    * cash or invested amount differs from their journals), with its findings.
    */
   checks: z.array(z.object({ name: z.string(), count: z.number() })),
+  /** Breaks in the tamper-evident trail: which record, in which chain, and what is wrong with it. */
+  trail: z.array(
+    z.object({
+      chain: z.string(),
+      seq: z.number(),
+      record: z.string(),
+      problem: z.enum(["altered", "relinked", "gap", "unlinked", "rewritten", "repinned"]),
+    }),
+  ),
   checkedAtMs: z.number(),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;

@@ -115,6 +115,11 @@ export function LoginScreen() {
         <p className="auth__switch">
           <Trans>New to Kabuto?</Trans> <Link href="/login/register">{t`Create an account`}</Link>
         </p>
+        <p className="auth__switch">
+          <Link href="/proof" data-testid="login-proof-link">
+            <Trans>Proof of liabilities: check what we owe our members</Trans>
+          </Link>
+        </p>
       </main>
     </>
   );

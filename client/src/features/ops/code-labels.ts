@@ -50,6 +50,7 @@ const referenceLabels: Record<string, (id: string) => MessageDescriptor> = {
   position: (id) => msg({ message: `Position No. ${id}`, context: "reference" }),
   copy: (id) => msg({ message: `Copy No. ${id}`, context: "reference" }),
   fx_quote: (id) => msg({ message: `Exchange quote ${id}`, context: "reference" }),
+  proof: (id) => msg({ message: `Proof of liabilities snapshot No. ${id}`, context: "reference" }),
 };
 
 function isMemberPurpose(purpose: string): purpose is MemberPurpose {

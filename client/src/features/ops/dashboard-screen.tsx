@@ -193,6 +193,12 @@ function LedgerCheckCard() {
                   <li key={check.name}>{counted ? i18n._(counted) : `${check.name}: ${check.count}`}</li>
                 );
               })}
+              <li>
+                <Trans>Records that break the tamper-evident trail: {report.trail.length}</Trans>
+                {report.trail.length > 0 && (
+                  <span className="num"> ({report.trail.map((each) => each.record).join(", ")})</span>
+                )}
+              </li>
             </ul>
           )}
           <When ms={report.checkedAtMs} />
