@@ -55,25 +55,182 @@ export async function findPosition(db: Conn, memberId: string, id: number): Prom
   return row && toPosition(row);
 }
 
-/** Resting limit orders for the worker to look at, oldest first. */
-export function pendingLimitOrders(
+/**
+ * Pending orders for the worker to fill, oldest first: resting limit orders, and stops that have
+ * fired (a stop market fills at the book, a stop-limit rests at its limit, a closing one closes its
+ * position). Waiting stops are not here: `waitingStops` is the trigger's list.
+ */
+export function pendingFillable(
   db: Conn,
   limit: number,
 ): Promise<
-  { id: number; symbol: string; side: Order["side"]; limitUnits: number | null; session: Order["session"] }[]
+  {
+    id: number;
+    memberId: string;
+    symbol: string;
+    side: Order["side"];
+    limitUnits: number | null;
+    session: Order["session"];
+    closesPositionId: number | null;
+  }[]
 > {
   return db
     .select({
       id: orders.id,
+      memberId: orders.memberId,
       symbol: orders.symbol,
       side: orders.side,
       limitUnits: orders.limitUnits,
       session: orders.session,
+      closesPositionId: orders.closesPositionId,
     })
     .from(orders)
-    .where(eq(orders.status, "pending"))
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`,
+      ),
+    )
     .orderBy(asc(orders.id))
     .limit(limit);
+}
+
+/** Stops waiting for their trigger, oldest first. */
+export function waitingStops(
+  db: Conn,
+  limit: number,
+): Promise<
+  { id: number; memberId: string; symbol: string; side: Order["side"]; triggerUnits: number | null }[]
+> {
+  return db
+    .select({
+      id: orders.id,
+      memberId: orders.memberId,
+      symbol: orders.symbol,
+      side: orders.side,
+      triggerUnits: orders.triggerUnits,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        sql`${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * Fires a waiting stop: one conditional update from waiting to triggered, so of two workers (or a
+ * worker and its restart) exactly one gets the row back; the other gets nothing and does nothing.
+ */
+export async function fireStopRow(db: Conn, id: number, nowMs: number): Promise<Order | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ triggeredAtMs: nowMs, updatedAtMs: nowMs })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, "pending"),
+        sql`${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
+      ),
+    )
+    .returning();
+  return row && toOrder(row);
+}
+
+/** Pending day orders (stops) whose date has come, oldest first: the worker checks each for its close. */
+export function pendingDayOrders(
+  db: Conn,
+  limit: number,
+): Promise<{ id: number; memberId: string; symbol: string; validDate: string | null }[]> {
+  return db
+    .select({ id: orders.id, memberId: orders.memberId, symbol: orders.symbol, validDate: orders.validDate })
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), sql`${orders.validDate} is not null`))
+    .orderBy(asc(orders.validDate), asc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * Cancels the pending stops that would close this position (it is closing another way, or one of
+ * them has just closed it), all but `except`. They hold nothing, so no journal goes with them.
+ */
+export async function cancelClosingStops(
+  tx: Conn,
+  positionId: number,
+  nowMs: number,
+  except?: number,
+): Promise<Order[]> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: "cancelled", updatedAtMs: nowMs })
+    .where(
+      and(
+        eq(orders.closesPositionId, positionId),
+        eq(orders.status, "pending"),
+        except === undefined ? undefined : sql`${orders.id} <> ${except}`,
+      ),
+    )
+    .returning();
+  return rows.map(toOrder);
+}
+
+/** A closing stop that closed its position: filled at the close's price. */
+export async function fillClosingOrderRow(
+  tx: Conn,
+  id: number,
+  fillPrice: string,
+  nowMs: number,
+): Promise<Order> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "filled", fillPrice, positionId: sql`${orders.closesPositionId}`, updatedAtMs: nowMs })
+    .where(eq(orders.id, id))
+    .returning();
+  return toOrder(required(row, `order ${id}`));
+}
+
+/** Inserts a waiting stop with what it holds (nothing, for a closing stop). */
+export async function insertStopOrder(
+  tx: Conn,
+  order: {
+    memberId: string;
+    symbol: string;
+    side: Order["side"];
+    type: "stop" | "stop_limit";
+    quantity: number;
+    leverage: number;
+    limitUnits: number | null;
+    triggerUnits: number;
+    validDate: string;
+    closesPositionId: number | null;
+    held: bigint;
+    nowMs: number;
+  },
+): Promise<Order> {
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      memberId: order.memberId,
+      symbol: order.symbol,
+      side: order.side,
+      type: order.type,
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitUnits: order.limitUnits,
+      triggerUnits: order.triggerUnits,
+      validDate: order.validDate,
+      closesPositionId: order.closesPositionId,
+      session: "regular",
+      status: "pending",
+      heldMinor: order.held,
+      createdAtMs: order.nowMs,
+      updatedAtMs: order.nowMs,
+    })
+    .returning();
+  return toOrder(required(row, "the new stop"));
 }
 
 /** Holding positions for the worker's margin check, oldest first. */
@@ -155,6 +312,10 @@ export interface LockedOrder {
   /** The resting order's limit in price units. */
   limitUnits: number | null;
   held: bigint;
+  /** A stop that has not fired yet: nothing may fill it. */
+  waiting: boolean;
+  /** A closing stop's position. */
+  closesPositionId: number | null;
 }
 
 export async function lockOrder(
@@ -168,7 +329,14 @@ export async function lockOrder(
     .where(and(eq(orders.id, id), options.memberId ? eq(orders.memberId, options.memberId) : undefined));
   const [row] = await (options.skipLocked ? query.for("update", { skipLocked: true }) : query.for("update"));
   return (
-    row && { order: toOrder(row), memberId: row.memberId, limitUnits: row.limitUnits, held: row.heldMinor }
+    row && {
+      order: toOrder(row),
+      memberId: row.memberId,
+      limitUnits: row.limitUnits,
+      held: row.heldMinor,
+      waiting: row.triggerUnits !== null && row.triggeredAtMs === null,
+      closesPositionId: row.closesPositionId,
+    }
   );
 }
 
@@ -292,6 +460,10 @@ export function toOrder(row: OrderRow): Order {
     currency: marketCurrency[market],
     fillPrice: row.fillPrice,
     positionId: row.positionId === null ? null : String(row.positionId),
+    triggerPrice: row.triggerUnits === null ? null : unitsToPrice(row.triggerUnits, market),
+    triggeredAtMs: row.triggeredAtMs,
+    validDate: row.validDate,
+    closesPositionId: row.closesPositionId === null ? null : String(row.closesPositionId),
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,
   };

@@ -2,17 +2,31 @@ import { sessionAt } from "@kabuto/shared/market/sessions";
 import { priceToUnits } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
 import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
+import { dayOrderExpired, quoteStale, stopTriggered } from "@kabuto/shared/trading/stops";
 import type { Db } from "../db/database.ts";
-import { holdingDayTrades, holdingPositions, marketOf, pendingLimitOrders } from "./trading.repo.ts";
+import {
+  holdingDayTrades,
+  holdingPositions,
+  marketOf,
+  pendingDayOrders,
+  pendingFillable,
+  waitingStops,
+} from "./trading.repo.ts";
 import type { TradingService } from "./trading.service.ts";
 
 /** Pending orders looked at per pass; the rest wait a second, oldest first. */
 const ordersPerPassMax = 500;
+/**
+ * Waiting stops looked at per pass. Firing one is a single conditional update, far cheaper than
+ * a fill, so a pass looks at more of them; the rest wait a second, oldest first.
+ */
+const stopsPerPassMax = 5_000;
 /** Holding positions checked for margin per pass. */
 const positionsPerPassMax = 5_000;
 
 /**
- * The trigger worker: fills resting limit orders when the market reaches them and closes
+ * The trigger worker: lapses day orders after their date's close, fires stops whose trigger the
+ * last trade crossed, fills resting limit orders (and fired stops) when the market reaches them, and closes
  * positions whose equity fell below the maintenance margin. It polls the database for work and
  * the bus for the newest books (through the trading service), so a crash loses nothing: the next pass picks up where the
  * last one was, and each fill or close is its own transaction that checks the row's status.
@@ -39,11 +53,53 @@ export class TradingWorker {
   }
 
   /** One look at every pending order and holding position. Returns what it did, for tests. */
-  async pass(): Promise<{ filled: number; called: number; cutOff: number }> {
+  async pass(): Promise<{ expired: number; fired: number; filled: number; called: number; cutOff: number }> {
+    const expired = await this.expireDayOrders();
+    const fired = await this.fireStops();
     const filled = await this.fillLimits();
     const cutOff = await this.dayTradeCutoffs();
     const called = await this.marginCalls();
-    return { filled, called, cutOff };
+    return { expired, fired, filled, called, cutOff };
+  }
+
+  /**
+   * Cancels the stops whose trading date has closed and releases what they held: limit orders
+   * have no date and rest until cancelled, as they always have; every stop is valid for its day.
+   */
+  async expireDayOrders(): Promise<number> {
+    const rows = await pendingDayOrders(this.db, ordersPerPassMax);
+    const nowMs = this.now();
+    let expired = 0;
+    for (const row of rows) {
+      if (row.validDate === null) continue;
+      if (!dayOrderExpired(marketOf(row.symbol), row.validDate, nowMs, { alwaysOpen: this.alwaysOpen }))
+        continue;
+      if (await this.trading.expireOrder(row.id).catch(this.logged("day order expiry"))) expired += 1;
+    }
+    return expired;
+  }
+
+  /**
+   * Fires the waiting stops whose trigger the newest last trade crossed, in the regular session
+   * only. A symbol whose quote is older than the bound holds its stops: the feed, not the market,
+   * has stopped, and firing on an old price would fill at a new one.
+   */
+  async fireStops(): Promise<number> {
+    const rows = await waitingStops(this.db, stopsPerPassMax);
+    if (rows.length === 0) return 0;
+    const quotes = await this.trading.quotes(rows.map((row) => row.symbol));
+    const nowMs = this.now();
+    let fired = 0;
+    for (const row of rows) {
+      const market = marketOf(row.symbol);
+      const state = quotes.get(row.symbol);
+      if (!state || row.triggerUnits === null || quoteStale(state.quoteMs, nowMs)) continue;
+      if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") continue;
+      const last = priceToUnits(state.quote.last, market);
+      if (last === undefined || !stopTriggered(row.side, last, row.triggerUnits)) continue;
+      if (await this.trading.fireStop(row.id, row.memberId).catch(this.logged("stop trigger"))) fired += 1;
+    }
+    return fired;
   }
 
   /**
@@ -68,7 +124,7 @@ export class TradingWorker {
   }
 
   private async fillLimits(): Promise<number> {
-    const rows = await pendingLimitOrders(this.db, ordersPerPassMax);
+    const rows = await pendingFillable(this.db, ordersPerPassMax);
     const books = await this.trading.books(rows.map((row) => row.symbol));
     let filled = 0;
     for (const row of rows) {
@@ -78,10 +134,15 @@ export class TradingWorker {
       const limit = row.limitUnits;
       const best = row.side === "long" ? book.asks[0] : book.bids[0];
       const bestUnits = best && priceToUnits(best.price, market);
-      if (limit === null || bestUnits === undefined) continue;
-      const crossed = row.side === "long" ? bestUnits <= limit : bestUnits >= limit;
-      if (crossed && (await this.trading.fillLimit(row.id, book).catch(this.logged("limit fill"))))
-        filled += 1;
+      if (bestUnits === undefined) continue;
+      // A fired stop market (no limit) takes the book as it is.
+      const crossed = limit === null || (row.side === "long" ? bestUnits <= limit : bestUnits >= limit);
+      if (!crossed) continue;
+      const done =
+        row.closesPositionId === null
+          ? this.trading.fillLimit(row.id, book)
+          : this.trading.fillClose(row.id, row.memberId, row.closesPositionId, book);
+      if (await done.catch(this.logged("order fill"))) filled += 1;
     }
     return filled;
   }
