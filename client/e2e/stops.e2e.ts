@@ -1,0 +1,135 @@
+/**
+ * The stop-order journey in Japanese: the demo member holds a lot of Toyota, gives the position a
+ * sell stop (逆指値) one tick below the live price from the position's screen, sees it waiting in
+ * the pending orders with its trigger, watches the server fire it when the simulated price falls to
+ * it, and finds the close and its fund record. Then the order sheet's stop choice is photographed.
+ *
+ * The harness runs every session (MARKET_HOURS=always) and the simulator moves prices every half
+ * second at random; a stop one tick below the price fires as soon as the price ticks down. A price
+ * that runs away upwards would leave it waiting, so the journey cancels a stop that has not fired
+ * within a window and sets a new one below the new price, a bounded number of times.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openProduct, type Product } from "./harness.ts";
+
+let product: Product;
+let page: Page;
+let base: string;
+const snap = (name: string) => product.snap(name);
+
+beforeAll(async () => {
+  product = await openProduct("stops");
+  ({ page, base } = product);
+}, 240_000);
+
+afterAll(async () => {
+  await product?.close();
+});
+
+const demo = { account: "09012345678", password: "demo1234" };
+/** What a screen loads shows within this on a busy machine whose server also runs the feed. */
+const soon = { timeout: 30_000, interval: 200 };
+/** How long one stop may wait for the price to tick down to it before the journey sets a new one. */
+const fireWindow = { timeout: 45_000, interval: 500 };
+/** Stops set at most, each one tick below the price of its moment. */
+const attemptsMax = 6;
+
+let positionId = "";
+
+describe("a stop order in the browser, in Japanese", () => {
+  it("signs the demo member in, in Japanese, holding a lot of Toyota", async () => {
+    await page.goto(`${base}#/login/login`);
+    await page.evaluate(() => localStorage.setItem("lang", "jp"));
+    await page.reload();
+    await page.fill("#login-account", demo.account);
+    await page.fill("#login-password", demo.password);
+    await page.check("#login-privacy");
+    await page.click("button[type=submit]");
+    await page.waitForURL(/#\/home\/index$/);
+    const response = await page.request.post(`${base}api/v1/orders`, {
+      data: { symbol: "JP:7203", side: "long", type: "market", quantity: 100, leverage: 2 },
+      headers: { "idempotency-key": crypto.randomUUID() },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    positionId = ((await response.json()) as { positionId: string }).positionId;
+  });
+
+  it("sets a sell stop below the price from the position's screen and watches it close the position", async () => {
+    await page.goto(`${base}#/position/positionDetail?id=${positionId}`);
+    const detail = page.locator("[data-testid=position-detail]");
+    await expect.poll(() => detail.getAttribute("data-status"), soon).toBe("holding");
+    const panel = page.locator("[data-testid=position-stop]");
+    await panel.waitFor();
+    expect(await panel.locator("h2").textContent()).toBe("逆指値で決済");
+    let fired = false;
+    for (let attempt = 1; attempt <= attemptsMax && !fired; attempt += 1) {
+      // Empty, the field steps from the live price: one tick lower is the nearest sell trigger.
+      await page.fill("#stop-trigger", "");
+      await page.locator("button[aria-controls=stop-trigger]").first().click();
+      await expect.poll(() => page.inputValue("#stop-trigger"), soon).toMatch(/^\d/);
+      await page.click("[data-testid=position-stop-submit]");
+      const row = panel.locator("[data-testid=position-stop-row]");
+      // The price may have fallen past the trigger before the tap: the field says so, and the next try sets it anew.
+      const refusal = page.locator("#stop-trigger-error");
+      const outcome = async () => {
+        if ((await detail.getAttribute("data-status")) === "closed") return "closed";
+        if ((await row.count()) > 0) return "placed";
+        return (await refusal.count()) > 0 ? "refused" : "waiting";
+      };
+      await expect.poll(outcome, soon).not.toBe("waiting");
+      if ((await outcome()) === "refused") continue;
+      if (attempt === 1 && (await row.count()) > 0) {
+        expect(await row.first().textContent()).toMatch(/株価が[\d,.]+円?以下になったら成行で売却/);
+        await snap("60-stop-set-ja");
+      }
+      fired = await expect
+        .poll(() => detail.getAttribute("data-status"), fireWindow)
+        .toBe("closed")
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!fired && (await row.count()) > 0) {
+        await row.first().locator("button").click();
+        await expect.poll(() => row.count(), soon).toBe(0);
+      }
+    }
+    expect(fired).toBe(true);
+    await snap("61-stop-fired-ja");
+  }, 420_000);
+
+  it("shows the filled stop, no longer pending, and the close in the fund records", async () => {
+    const orders = await page.request.get(`${base}api/v1/orders?status=filled`);
+    const filled = ((await orders.json()) as { items: Record<string, unknown>[] }).items.find(
+      (order) => order.closesPositionId === positionId,
+    );
+    expect(filled).toMatchObject({ type: "stop", side: "short", status: "filled", positionId });
+    expect(filled?.triggeredAtMs).toEqual(expect.any(Number));
+    await page.goto(`${base}#/position/position?tab=pending`);
+    await expect.poll(() => page.locator("[data-testid=pending-stop-tag]").count(), soon).toBe(0);
+    await page.goto(`${base}#/user/FundingDetails`);
+    const closed = page.locator("[data-testid=fund-row][data-kind=close]").first();
+    await closed.waitFor();
+    await expect.poll(() => closed.textContent(), soon).toContain(`建玉番号 ${positionId}`);
+    expect(await closed.locator("[data-testid=fund-memo]").textContent()).toMatch(
+      /^7203 買い建て 100株を返済 @[\d,.]+$/,
+    );
+    await snap("62-stop-fund-record-ja");
+  });
+
+  it("offers the stop choice on the order sheet with its trigger and what it will do", async () => {
+    await page.goto(`${base}#/market/marketDetail?symbol=JP%3A7203`);
+    await expect.poll(() => page.locator("[data-testid=detail-last]").textContent(), soon).toMatch(/\d/);
+    await page.click("[data-testid=trade-long]");
+    const sheet = page.locator("[data-testid=order-sheet]");
+    await sheet.waitFor();
+    await page.locator("input[name=order-type][value='stop']").check({ force: true });
+    await sheet.locator("#order-trigger").waitFor();
+    await sheet.locator("button[aria-controls=order-trigger]").last().click();
+    await expect
+      .poll(() => sheet.locator("[data-testid=order-stop-note]").textContent(), soon)
+      .toMatch(/株価が[\d,.]+円?以上になった時点で、成行で発注します。/);
+    await snap("63-order-sheet-stop-ja");
+  });
+});
