@@ -143,8 +143,8 @@ describe("a stop order at placement", () => {
     ["a stop in an extended session Tokyo does not have", { session: "extended" }, "SESSION_INVALID"],
     ["leverage the market does not offer", { leverage: 4 }, "LEVERAGE_INVALID"],
     [
-      "a limit order that names a position to close",
-      { type: "limit", price: "2600", closesPositionId: "1" },
+      "a market order that names a position to close",
+      { type: "market", closesPositionId: "1" },
       "CLOSE_ORDER_INVALID",
     ],
   ];
@@ -363,6 +363,61 @@ describe("a stop that closes a position", () => {
     expect(order.status).toBe("cancelled");
     toyotaAt("2500", "2500.5");
     expect((await worker().pass()).fired).toBe(0);
+  });
+
+  const takeProfit = (positionId: string) => ({
+    ...sellStop(positionId),
+    type: "limit",
+    triggerPrice: undefined,
+    price: "2700",
+  });
+
+  it("with a take-profit makes an OCO: the take-profit closes the position and the stop is cancelled, nothing held", async () => {
+    const { auth, positionId } = await holding();
+    const cash = await account(auth);
+    const stop = await call(`${app.url}/orders`, "POST", sellStop(positionId), auth);
+    const profit = await call(`${app.url}/orders`, "POST", takeProfit(positionId), auth);
+    expect(profit.status).toBe(201);
+    expect(profit.body).toMatchObject({
+      type: "limit",
+      limitPrice: "2700",
+      held: "0",
+      closesPositionId: positionId,
+    });
+    expect(await account(auth)).toEqual(cash);
+    expect((await worker().pass()).filled).toBe(0);
+    toyotaAt("2700", "2700.5");
+    expect(await worker().pass()).toMatchObject({ fired: 0, filled: 1 });
+    const byId = new Map(
+      (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items.map((o: { id: string }) => [
+        o.id,
+        o,
+      ]),
+    );
+    expect(byId.get(profit.body.id)).toMatchObject({ status: "filled", fillPrice: "2700", positionId });
+    expect(byId.get(stop.body.id)).toMatchObject({ status: "cancelled" });
+    const position = (await call(`${app.url}/positions/${positionId}`, "GET", undefined, auth)).body;
+    expect(position).toMatchObject({ status: "closed", closePrice: "2700" });
+    expect(await account(auth)).toMatchObject({ held: "0" });
+    toyotaAt("2500", "2500.5");
+    expect((await worker().pass()).fired).toBe(0);
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  it("in an OCO, a stop that fires first closes the position and cancels the take-profit", async () => {
+    const { auth, positionId } = await holding();
+    const stop = await call(`${app.url}/orders`, "POST", sellStop(positionId), auth);
+    const profit = await call(`${app.url}/orders`, "POST", takeProfit(positionId), auth);
+    toyotaAt("2590", "2590.5");
+    expect(await worker().pass()).toMatchObject({ fired: 1, filled: 1 });
+    const byId = new Map(
+      (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items.map((o: { id: string }) => [
+        o.id,
+        o,
+      ]),
+    );
+    expect(byId.get(stop.body.id)).toMatchObject({ status: "filled", fillPrice: "2590" });
+    expect(byId.get(profit.body.id)).toMatchObject({ status: "cancelled" });
   });
 
   const mismatches: [string, Record<string, unknown>, string][] = [

@@ -192,18 +192,21 @@ export async function fillClosingOrderRow(
   return toOrder(required(row, `order ${id}`));
 }
 
-/** Inserts a waiting stop with what it holds (nothing, for a closing stop). */
-export async function insertStopOrder(
+/**
+ * Inserts a day order: a waiting stop, or a closing limit order (a take-profit), with what it
+ * holds (nothing, for an order that closes a position).
+ */
+export async function insertDayOrder(
   tx: Conn,
   order: {
     memberId: string;
     symbol: string;
     side: Order["side"];
-    type: "stop" | "stop_limit";
+    type: "stop" | "stop_limit" | "limit";
     quantity: number;
     leverage: number;
     limitUnits: number | null;
-    triggerUnits: number;
+    triggerUnits: number | null;
     validDate: string;
     closesPositionId: number | null;
     held: bigint;
@@ -230,7 +233,7 @@ export async function insertStopOrder(
       updatedAtMs: order.nowMs,
     })
     .returning();
-  return toOrder(required(row, "the new stop"));
+  return toOrder(required(row, "the new day order"));
 }
 
 /** Holding positions for the worker's margin check, oldest first. */

@@ -57,8 +57,8 @@ import {
   fillClosingOrderRow,
   findPosition,
   fireStopRow,
+  insertDayOrder,
   insertRestingOrder,
-  insertStopOrder,
   isBalanceRefusal,
   isOpenMirror,
   type LockedOrder,
@@ -185,7 +185,10 @@ export class TradingService {
     if (order.dayTrade) return this.placeDayTrade(memberId, order, market, claim);
     if (order.type === "stop" || order.type === "stop_limit")
       return this.placeStop(memberId, order, instrument, claim);
-    if (order.closesPositionId !== undefined) throw new AppError("CLOSE_ORDER_INVALID", { type: order.type });
+    if (order.closesPositionId !== undefined) {
+      if (order.type !== "limit") throw new AppError("CLOSE_ORDER_INVALID", { type: order.type });
+      return this.placeClosingLimit(memberId, order, instrument, order.closesPositionId, claim);
+    }
     if (!this.terms[market].leverages.includes(order.leverage)) {
       throw new AppError("LEVERAGE_INVALID", { allowed: this.terms[market].leverages });
     }
@@ -508,7 +511,7 @@ export class TradingService {
             currency,
           });
         }
-        const placed = await insertStopOrder(tx, { ...stop, closesPositionId: null, held });
+        const placed = await insertDayOrder(tx, { ...stop, closesPositionId: null, held });
         await postJournal(tx, holdJournal(memberId, placed.id, currency, held), nowMs);
         return placed;
       },
@@ -519,10 +522,53 @@ export class TradingService {
     );
   }
 
-  /** A stop that closes the whole of a holding position of the member's, on the other side of it. */
+  /**
+   * A limit order that closes the whole of a holding position when the book reaches its price (a
+   * take-profit): valid for today, holding nothing, in the regular session like a member's close.
+   * Beside a closing stop on the same position it makes an OCO: whichever closes the position
+   * first cancels the other (`settleClose`), and neither holds money.
+   */
+  private async placeClosingLimit(
+    memberId: string,
+    order: OrderRequest,
+    instrument: Instrument,
+    closes: string,
+    claim: Claim | undefined,
+  ): Promise<Keyed<Order>> {
+    const market = instrument.market;
+    if (order.session !== "regular") throw new AppError("SESSION_INVALID");
+    const [quote] = await this.marketState(order.symbol);
+    const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
+    const nowMs = this.now();
+    const closing = {
+      memberId,
+      symbol: order.symbol,
+      side: order.side,
+      type: "limit" as const,
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitUnits,
+      triggerUnits: null,
+      validDate: dayOrderDate(market, nowMs, { alwaysOpen: this.alwaysOpen }),
+      nowMs,
+      closesPositionId: closes,
+    };
+    return this.keyed(
+      memberId,
+      claim,
+      nowMs,
+      async (tx) => {
+        refuseBarred(await readMemberFlags(tx, memberId));
+        return this.restClosingStop(tx, closing);
+      },
+      (placed) => [{ type: "order", id: placed.id }],
+    );
+  }
+
+  /** An order that closes the whole of a holding position of the member's, on the other side of it. */
   private async restClosingStop(
     tx: Conn,
-    stop: Omit<Parameters<typeof insertStopOrder>[1], "held" | "closesPositionId"> & {
+    stop: Omit<Parameters<typeof insertDayOrder>[1], "held" | "closesPositionId"> & {
       closesPositionId: string;
     },
   ): Promise<Order> {
@@ -543,7 +589,7 @@ export class TradingService {
         quantity: position.quantity,
       });
     }
-    return insertStopOrder(tx, {
+    return insertDayOrder(tx, {
       ...stop,
       leverage: position.leverage,
       closesPositionId: Number(position.id),
