@@ -61,7 +61,12 @@ describe("a stop order in the browser, in Japanese", () => {
     await expect.poll(() => detail.getAttribute("data-status"), soon).toBe("holding");
     const panel = page.locator("[data-testid=position-stop]");
     await panel.waitFor();
-    expect(await panel.locator("h2").textContent()).toBe("逆指値で決済");
+    expect(await panel.locator("h2").textContent()).toBe("損切り・利益確定（OCO）");
+    // A take-profit well above the price first: the OCO's other leg, which the stop's close cancels.
+    const up = page.locator("button[aria-controls=profit-limit]").last();
+    for (let tick = 0; tick < 40; tick += 1) await up.click();
+    await page.click("[data-testid=position-profit-submit]");
+    await panel.locator("[data-testid=position-stop-row][data-leg=profit]").waitFor();
     let fired = false;
     for (let attempt = 1; attempt <= attemptsMax && !fired; attempt += 1) {
       // Empty, the field steps from the live price: one tick lower is the nearest sell trigger.
@@ -69,7 +74,7 @@ describe("a stop order in the browser, in Japanese", () => {
       await page.locator("button[aria-controls=stop-trigger]").first().click();
       await expect.poll(() => page.inputValue("#stop-trigger"), soon).toMatch(/^\d/);
       await page.click("[data-testid=position-stop-submit]");
-      const row = panel.locator("[data-testid=position-stop-row]");
+      const row = panel.locator("[data-testid=position-stop-row][data-leg=loss]");
       // The price may have fallen past the trigger before the tap: the field says so, and the next try sets it anew.
       const refusal = page.locator("#stop-trigger-error");
       const outcome = async () => {
@@ -100,12 +105,18 @@ describe("a stop order in the browser, in Japanese", () => {
   }, 420_000);
 
   it("shows the filled stop, no longer pending, and the close in the fund records", async () => {
-    const orders = await page.request.get(`${base}api/v1/orders?status=filled`);
-    const filled = ((await orders.json()) as { items: Record<string, unknown>[] }).items.find(
+    const orders = await page.request.get(`${base}api/v1/orders`);
+    const legs = ((await orders.json()) as { items: Record<string, unknown>[] }).items.filter(
       (order) => order.closesPositionId === positionId,
     );
-    expect(filled).toMatchObject({ type: "stop", side: "short", status: "filled", positionId });
-    expect(filled?.triggeredAtMs).toEqual(expect.any(Number));
+    // The stop fired and filled; the take-profit beside it was cancelled (a price that ran up 40
+    // ticks first would have filled the take-profit and cancelled the stop: the OCO either way).
+    const filled = legs.filter((order) => order.status === "filled");
+    expect(filled).toHaveLength(1);
+    expect(legs.filter((order) => order.status === "pending")).toHaveLength(0);
+    expect(legs.filter((order) => order.type === "limit")).toHaveLength(1);
+    expect(filled[0]).toMatchObject({ side: "short", positionId });
+    if (filled[0]?.type === "stop") expect(filled[0]?.triggeredAtMs).toEqual(expect.any(Number));
     await page.goto(`${base}#/position/position?tab=pending`);
     await expect.poll(() => page.locator("[data-testid=pending-stop-tag]").count(), soon).toBe(0);
     await page.goto(`${base}#/user/FundingDetails`);

@@ -1,10 +1,11 @@
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
-import type { Order, Position } from "@kabuto/shared/api/trading";
+import type { Order, PlaceOrder, Position } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatPrice } from "@kabuto/shared/format";
+import type { Quote } from "@kabuto/shared/protocol/market-data";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { StepperField } from "../../app/stepper-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
@@ -15,14 +16,25 @@ import { useOnline } from "../../offline/connectivity.ts";
 import { afterOwnAction } from "../../state/account-feed.ts";
 import { useQuote } from "../../state/topics.ts";
 import { priceDigits } from "../market/instrument.ts";
-import { orderErrorField, stepPrice, triggerPriceError } from "./order-form.ts";
+import {
+  limitPriceError,
+  type OrderContext,
+  orderErrorField,
+  stepPrice,
+  triggerPriceError,
+} from "./order-form.ts";
 import { applyOrder, usePendingOrders } from "./trading-store.ts";
 
+/** The two legs of a position's OCO: a stop-loss (a closing stop) and a take-profit (a closing limit). */
+type Leg = "loss" | "profit";
+
 /**
- * A holding position's stop order to close it (逆指値の決済): a sell stop below the last price for
- * a long, a buy stop above it for a short, for the whole position and valid for today. When the
- * last trade crosses the trigger the server closes the position at market, as the member's own
- * close would; the stops waiting on it are listed here with their trigger and can be cancelled.
+ * A holding position's orders to close it, as an OCO: a stop-loss (逆指値: at market once the last
+ * price crosses its trigger, below the price for a long, above for a short) and a take-profit (a
+ * limit on the other side). Each closes the whole position and is valid for today; whichever
+ * closes it first cancels the other on the server, and neither holds cash, since closing frees
+ * the position's margin. Setting a leg again changes it: the new order is placed first and the
+ * old one cancelled after, so the position is never left without it.
  */
 export function PositionStop({
   position,
@@ -36,40 +48,165 @@ export function PositionStop({
   const online = useOnline();
   const quote = useQuote(position.symbol) ?? instrument?.quote;
   const pending = usePendingOrders();
-  const [trigger, setTrigger] = useState("");
+  const [cancelKeys] = useState(() => new IntentKeys());
+  const closing = (pending.value ?? []).filter((order) => order.closesPositionId === position.id);
+  const digits = priceDigits(position.symbol, instrument?.tickTable, quote?.last);
+  const price = (value: string | null) =>
+    value === null ? "—" : formatPrice(value, locale, { fractionDigits: digits });
+
+  async function cancel(order: Order, quiet = false) {
+    try {
+      const cancelled = await call(
+        tradingApi.cancelOrder,
+        { params: { id: order.id } },
+        { idempotencyKey: cancelKeys.keyFor(order.id) },
+      );
+      cancelKeys.settle();
+      applyOrder(cancelled);
+      afterOwnAction();
+      if (!quiet) notifySuccess(t`Order cancelled`);
+    } catch (caught) {
+      cancelKeys.settle(caught);
+      notifyError(caught);
+    }
+  }
+
+  return (
+    <section className="position-stop" data-testid="position-stop">
+      <h2 className="position-stop__title">
+        <Trans>Stop-loss and take-profit</Trans>
+      </h2>
+      {closing.length > 0 && (
+        <ul className="position-stop__list">
+          {closing.map((order) => (
+            <li
+              key={order.id}
+              className="position-stop__row"
+              data-testid="position-stop-row"
+              data-order={order.id}
+              data-leg={order.triggerPrice === null ? "profit" : "loss"}
+            >
+              <span className="num">
+                <ClosingText order={order} at={price(order.triggerPrice ?? order.limitPrice)} />
+              </span>
+              {order.triggeredAtMs === null ? (
+                <button
+                  type="button"
+                  className="button button--small button--outline"
+                  onClick={() => cancel(order)}
+                  disabled={!online}
+                >
+                  <Trans>Cancel order</Trans>
+                </button>
+              ) : (
+                <span className="tag">
+                  <Trans context="stop order">Triggered</Trans>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {instrument && (
+        <>
+          <LegForm
+            leg="loss"
+            position={position}
+            instrument={instrument}
+            quote={quote}
+            replacing={closing.filter((order) => order.triggerPrice !== null && order.triggeredAtMs === null)}
+            onPlaced={(old) => Promise.all(old.map((order) => cancel(order, true)))}
+          />
+          <LegForm
+            leg="profit"
+            position={position}
+            instrument={instrument}
+            quote={quote}
+            replacing={closing.filter((order) => order.triggerPrice === null)}
+            onPlaced={(old) => Promise.all(old.map((order) => cancel(order, true)))}
+          />
+        </>
+      )}
+      <p className="order-form__note">
+        <Trans>
+          Valid for today's session. Whichever closes the position first cancels the other. They hold no cash:
+          closing frees the position's margin.
+        </Trans>
+      </p>
+    </section>
+  );
+}
+
+/** What a closing order will do, in words. */
+function ClosingText({ order, at }: { order: Order; at: string }) {
+  if (order.triggerPrice !== null) {
+    return order.side === "short" ? (
+      <Trans>Sell at market when the last price falls to {at} or below</Trans>
+    ) : (
+      <Trans>Buy back at market when the last price rises to {at} or above</Trans>
+    );
+  }
+  return order.side === "short" ? (
+    <Trans>Sell at a limit of {at} or higher</Trans>
+  ) : (
+    <Trans>Buy back at a limit of {at} or lower</Trans>
+  );
+}
+
+/** One leg's price field and button: the stop-loss's trigger, or the take-profit's limit. */
+function LegForm({
+  leg,
+  position,
+  instrument,
+  quote,
+  replacing,
+  onPlaced,
+}: {
+  leg: Leg;
+  position: Position;
+  instrument: InstrumentWithQuote;
+  quote: Quote | null | undefined;
+  /** The leg's orders already waiting, cancelled once the new one is placed. */
+  replacing: Order[];
+  onPlaced: (replaced: Order[]) => Promise<unknown>;
+}) {
+  const { t } = useLingui();
+  const online = useOnline();
+  const [value, setValue] = useState("");
   const [error, setError] = useState<FieldError | undefined>();
   const [busy, setBusy] = useState(false);
   const [keys] = useState(() => new IntentKeys());
-  const [cancelKeys] = useState(() => new IntentKeys());
   const side: Side = position.side === "long" ? "short" : "long";
-  const stops = (pending.value ?? []).filter((order) => order.closesPositionId === position.id);
-  const digits = priceDigits(position.symbol, instrument?.tickTable, quote?.last);
-  const price = (value: string) => formatPrice(value, locale, { fractionDigits: digits });
-  const from = trigger.trim() === "" ? (quote?.last ?? "") : trigger;
+  const { market, tickTable } = instrument;
+  const id = leg === "loss" ? "stop-trigger" : "profit-limit";
+  const from = value.trim() === "" ? (quote?.last ?? "") : value;
+  const context: OrderContext = {
+    market,
+    lotSize: instrument.lotSize,
+    tickTable,
+    limitUp: quote?.limitUp,
+    limitDown: quote?.limitDown,
+    last: quote?.last,
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!instrument) return;
-    const market = instrument.market;
-    const checked = triggerPriceError(trigger, side, {
-      market,
-      lotSize: instrument.lotSize,
-      tickTable: instrument.tickTable,
-      limitUp: quote?.limitUp,
-      limitDown: quote?.limitDown,
-      last: quote?.last,
-    });
+    const checked =
+      leg === "loss" ? triggerPriceError(value, side, context) : limitPriceError(value, context);
     setError(checked);
     if (checked) return;
-    const body = {
+    const common = {
       symbol: position.symbol,
       side,
-      type: "stop" as const,
       quantity: position.quantity,
       leverage: position.leverage,
-      triggerPrice: trigger.trim(),
       closesPositionId: position.id,
     };
+    const body: PlaceOrder =
+      leg === "loss"
+        ? { ...common, type: "stop", triggerPrice: value.trim() }
+        : { ...common, type: "limit", price: value.trim() };
+    const replaced = replacing;
     setBusy(true);
     try {
       const placed = await call(
@@ -80,127 +217,84 @@ export function PositionStop({
       keys.settle();
       applyOrder(placed);
       afterOwnAction();
-      setTrigger("");
-      notifySuccess(t`Stop order placed`);
+      setValue("");
+      notifySuccess(leg === "loss" ? t`Stop-loss set` : t`Take-profit set`);
+      await onPlaced(replaced);
     } catch (caught) {
       keys.settle(caught);
       const code = errorCode(caught);
-      const fieldCode = caught instanceof ApiError ? caught.fields.triggerPrice : undefined;
-      setError(fieldCode ?? (orderErrorField(code) === "trigger" ? code : undefined));
+      const fields = caught instanceof ApiError ? caught.fields : {};
+      const fieldCode = leg === "loss" ? fields.triggerPrice : fields.price;
+      const field = orderErrorField(code);
+      setError(fieldCode ?? (field === "trigger" || field === "price" ? code : undefined));
       notifyError(caught);
     } finally {
       setBusy(false);
     }
   }
 
-  async function cancel(order: Order) {
-    try {
-      const cancelled = await call(
-        tradingApi.cancelOrder,
-        { params: { id: order.id } },
-        { idempotencyKey: cancelKeys.keyFor(order.id) },
+  let hint: ReactNode;
+  if (leg === "loss")
+    hint =
+      side === "short" ? (
+        <Trans>Below the last price: the whole position is sold at market when the price falls to it.</Trans>
+      ) : (
+        <Trans>
+          Above the last price: the whole position is bought back at market when the price rises to it.
+        </Trans>
       );
-      cancelKeys.settle();
-      applyOrder(cancelled);
-      afterOwnAction();
-      notifySuccess(t`Order cancelled`);
-    } catch (caught) {
-      cancelKeys.settle(caught);
-      notifyError(caught);
-    }
-  }
+  else
+    hint =
+      side === "short" ? (
+        <Trans>The whole position is sold when the bids reach this price.</Trans>
+      ) : (
+        <Trans>The whole position is bought back when the asks come down to this price.</Trans>
+      );
 
   return (
-    <section className="position-stop" data-testid="position-stop">
-      <h2 className="position-stop__title">
-        <Trans>Stop order to close</Trans>
-      </h2>
-      {stops.length > 0 && (
-        <ul className="position-stop__list">
-          {stops.map((order) => {
-            const at = price(order.triggerPrice ?? "");
-            return (
-              <li
-                key={order.id}
-                className="position-stop__row"
-                data-testid="position-stop-row"
-                data-order={order.id}
-              >
-                <span className="num">
-                  {order.side === "short" ? (
-                    <Trans>Sell at market when the last price falls to {at} or below</Trans>
-                  ) : (
-                    <Trans>Buy back at market when the last price rises to {at} or above</Trans>
-                  )}
-                </span>
-                {order.triggeredAtMs === null ? (
-                  <button
-                    type="button"
-                    className="button button--small button--outline"
-                    onClick={() => cancel(order)}
-                    disabled={!online}
-                  >
-                    <Trans>Cancel order</Trans>
-                  </button>
-                ) : (
-                  <span className="tag">
-                    <Trans context="stop order">Triggered</Trans>
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <form className="order-form position-stop__form" onSubmit={submit} noValidate>
-        <StepperField
-          id="stop-trigger"
-          label={<Trans>Trigger price</Trans>}
-          inputMode="decimal"
-          value={trigger}
-          onChange={(value) => {
-            setTrigger(value);
+    <form className="order-form position-stop__form" onSubmit={submit} noValidate data-leg={leg}>
+      <StepperField
+        id={id}
+        label={
+          leg === "loss" ? <Trans>Stop-loss trigger price</Trans> : <Trans>Take-profit limit price</Trans>
+        }
+        inputMode="decimal"
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setError(undefined);
+        }}
+        onStep={(n) => {
+          const next = stepPrice(from, tickTable, market, n);
+          if (next !== undefined) {
+            setValue(next);
             setError(undefined);
-          }}
-          onStep={(n) => {
-            if (!instrument) return;
-            const next = stepPrice(from, instrument.tickTable, instrument.market, n);
-            if (next !== undefined) {
-              setTrigger(next);
-              setError(undefined);
-            }
-          }}
-          canStep={(n) =>
-            instrument !== undefined &&
-            stepPrice(from, instrument.tickTable, instrument.market, n) !== undefined
           }
-          hint={
-            side === "short" ? (
-              <Trans>
-                Below the last price: the whole position is sold at market when the price falls to it.
-              </Trans>
-            ) : (
-              <Trans>
-                Above the last price: the whole position is bought back at market when the price rises to it.
-              </Trans>
-            )
-          }
-          error={error}
-          decreaseLabel={t`One tick lower`}
-          increaseLabel={t`One tick higher`}
-        />
-        <p className="order-form__note">
-          <Trans>Valid for today's session. It holds no cash: closing frees the position's margin.</Trans>
-        </p>
-        <button
-          type="submit"
-          className="button button--outline button--block"
-          disabled={busy || !online || !instrument}
-          data-testid="position-stop-submit"
-        >
-          <Trans>Set stop order</Trans>
-        </button>
-      </form>
-    </section>
+        }}
+        canStep={(n) => stepPrice(from, tickTable, market, n) !== undefined}
+        hint={hint}
+        error={error}
+        decreaseLabel={t`One tick lower`}
+        increaseLabel={t`One tick higher`}
+      />
+      <button
+        type="submit"
+        className="button button--outline button--block"
+        disabled={busy || !online}
+        data-testid={leg === "loss" ? "position-stop-submit" : "position-profit-submit"}
+      >
+        {replacing.length > 0 ? (
+          leg === "loss" ? (
+            <Trans>Change stop-loss</Trans>
+          ) : (
+            <Trans>Change take-profit</Trans>
+          )
+        ) : leg === "loss" ? (
+          <Trans>Set stop-loss</Trans>
+        ) : (
+          <Trans>Set take-profit</Trans>
+        )}
+      </button>
+    </form>
   );
 }
