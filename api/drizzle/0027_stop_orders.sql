@@ -2,11 +2,14 @@
 -- their trigger. A waiting stop is a pending order with a trigger and no trigger time; firing it
 -- sets `triggered_at_ms` in one conditional update, so two workers fire it once. A stop is valid
 -- for one trading date (`valid_date`), after whose close the worker cancels it and releases its hold.
--- A closing stop names the position it closes instead of opening one.
+-- A closing order (a stop, or a limit as take-profit) names the position it closes instead of
+-- opening one.
 ALTER TABLE "orders" ADD COLUMN "trigger_units" bigint;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "triggered_at_ms" bigint;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "valid_date" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "closes_position_id" bigint;--> statement-breakpoint
+-- A trailing stop: how far its trigger follows the best price; the worker only ever moves the trigger towards the price.
+ALTER TABLE "orders" ADD COLUMN "trail_units" bigint;--> statement-breakpoint
 -- The worker reads waiting stops every pass, and a closing position cancels the stops that close it.
 CREATE INDEX "orders_waiting_stops_idx" ON "orders" USING btree ("id") WHERE status = 'pending' AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL;--> statement-breakpoint
 CREATE INDEX "orders_closes_position_idx" ON "orders" USING btree ("closes_position_id") WHERE status = 'pending' AND closes_position_id IS NOT NULL;

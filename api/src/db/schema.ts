@@ -237,6 +237,8 @@ export const orders = pgTable(
     validDate: text("valid_date"),
     /** A closing stop: the holding position it closes when it fires. */
     closesPositionId: bigint("closes_position_id", { mode: "number" }),
+    /** A trailing stop: how far its trigger follows the best price, in price units. */
+    trailUnits: bigint("trail_units", { mode: "number" }),
     createdAtMs: epochMs("created_at_ms").notNull(),
     updatedAtMs: epochMs("updated_at_ms").notNull(),
   },

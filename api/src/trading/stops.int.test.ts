@@ -420,6 +420,46 @@ describe("a stop that closes a position", () => {
     expect(byId.get(profit.body.id)).toMatchObject({ status: "cancelled" });
   });
 
+  it("as a trailing stop, follows the highest price by its trail, never back, and fires when the price falls that far", async () => {
+    const { auth, positionId } = await holding();
+    const trailing = { ...sellStop(positionId), triggerPrice: undefined, trailPrice: "20" };
+    const placed = await call(`${app.url}/orders`, "POST", trailing, auth);
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ triggerPrice: "2630", trailPrice: "20", held: "0" });
+    const trigger = async () =>
+      (await call(`${app.url}/orders?status=pending`, "GET", undefined, auth)).body.items.find(
+        (o: { id: string }) => o.id === placed.body.id,
+      )?.triggerPrice;
+    toyotaAt("2680", "2680.5");
+    expect((await worker().pass()).fired).toBe(0);
+    expect(await trigger()).toBe("2660");
+    toyotaAt("2670", "2670.5");
+    expect((await worker().pass()).fired).toBe(0);
+    expect(await trigger()).toBe("2660");
+    toyotaAt("2660", "2660.5");
+    expect(await worker().pass()).toMatchObject({ fired: 1, filled: 1 });
+    const position = (await call(`${app.url}/positions/${positionId}`, "GET", undefined, auth)).body;
+    expect(position).toMatchObject({ status: "closed", closePrice: "2660" });
+  });
+
+  const trailRefusals: [string, Record<string, unknown>, string][] = [
+    ["a trailing stop that opens a position", { closesPositionId: undefined }, "TRAIL_CLOSE_ONLY"],
+    ["a trailing stop-limit", { type: "stop_limit", price: "2600" }, "TRAIL_CLOSE_ONLY"],
+    ["a trailing stop with a trigger of its own", { triggerPrice: "2600" }, "TRAIL_INVALID"],
+    ["a trail of nothing", { trailPrice: "0" }, "TRAIL_INVALID"],
+    ["a trail longer than the price", { trailPrice: "3000" }, "TRAIL_INVALID"],
+  ];
+  for (const [what, change, code] of trailRefusals) {
+    it(`refuses ${what} with ${code}, changing nothing`, async () => {
+      const { auth, positionId } = await holding();
+      const before = await rowCounts();
+      const body = { ...sellStop(positionId), triggerPrice: undefined, trailPrice: "20", ...change };
+      const response = await call(`${app.url}/orders`, "POST", body, auth);
+      expect(response.body.error?.code).toBe(code);
+      expect(await rowCounts()).toEqual(before);
+    });
+  }
+
   const mismatches: [string, Record<string, unknown>, string][] = [
     ["on the position's own side", { side: "long", triggerPrice: "2700" }, "CLOSE_ORDER_INVALID"],
     ["for part of the position", { quantity: 200 }, "CLOSE_ORDER_INVALID"],

@@ -100,7 +100,14 @@ export function waitingStops(
   db: Conn,
   limit: number,
 ): Promise<
-  { id: number; memberId: string; symbol: string; side: Order["side"]; triggerUnits: number | null }[]
+  {
+    id: number;
+    memberId: string;
+    symbol: string;
+    side: Order["side"];
+    triggerUnits: number | null;
+    trailUnits: number | null;
+  }[]
 > {
   return db
     .select({
@@ -109,6 +116,7 @@ export function waitingStops(
       symbol: orders.symbol,
       side: orders.side,
       triggerUnits: orders.triggerUnits,
+      trailUnits: orders.trailUnits,
     })
     .from(orders)
     .where(
@@ -138,6 +146,32 @@ export async function fireStopRow(db: Conn, id: number, nowMs: number): Promise<
     )
     .returning();
   return row && toOrder(row);
+}
+
+/**
+ * Moves a waiting trailing stop's trigger towards the price: only up for a sell, only down for a
+ * buy, so two workers that saw different prices leave the better of the two.
+ */
+export async function trailStopRow(
+  db: Conn,
+  id: number,
+  triggerUnits: number,
+  nowMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ triggerUnits, updatedAtMs: nowMs })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, "pending"),
+        sql`${orders.triggeredAtMs} is null and ${orders.trailUnits} is not null`,
+        sql`((${orders.side} = 'short' and ${orders.triggerUnits} < ${triggerUnits})
+          or (${orders.side} = 'long' and ${orders.triggerUnits} > ${triggerUnits}))`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }
 
 /** Pending day orders (stops) whose date has come, oldest first: the worker checks each for its close. */
@@ -207,6 +241,7 @@ export async function insertDayOrder(
     leverage: number;
     limitUnits: number | null;
     triggerUnits: number | null;
+    trailUnits?: number | null;
     validDate: string;
     closesPositionId: number | null;
     held: bigint;
@@ -224,6 +259,7 @@ export async function insertDayOrder(
       leverage: order.leverage,
       limitUnits: order.limitUnits,
       triggerUnits: order.triggerUnits,
+      trailUnits: order.trailUnits ?? null,
       validDate: order.validDate,
       closesPositionId: order.closesPositionId,
       session: "regular",
@@ -467,6 +503,7 @@ export function toOrder(row: OrderRow): Order {
     triggeredAtMs: row.triggeredAtMs,
     validDate: row.validDate,
     closesPositionId: row.closesPositionId === null ? null : String(row.closesPositionId),
+    trailPrice: row.trailUnits === null ? null : unitsToPrice(row.trailUnits, market),
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,
   };

@@ -27,7 +27,13 @@ import {
 } from "@kabuto/shared/trading/day-trade";
 import type { Fill, MarketTerms, Side } from "@kabuto/shared/trading/rules";
 import { acceptsAddedMargin, walkBook } from "@kabuto/shared/trading/rules";
-import { checkNewStop, dayOrderDate, type StopRefusal, stopHoldUnits } from "@kabuto/shared/trading/stops";
+import {
+  checkNewStop,
+  dayOrderDate,
+  type StopRefusal,
+  stopHoldUnits,
+  trailStart,
+} from "@kabuto/shared/trading/stops";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
@@ -70,6 +76,7 @@ import {
   type MemberFlags,
   marketOf,
   readMemberFlags,
+  trailStopRow,
   writeOpening,
 } from "./trading.repo.ts";
 
@@ -145,6 +152,11 @@ export class TradingService {
 
   private cutoffOptions() {
     return { cutoffMinutes: this.dayTrade.cutoffMinutes, alwaysOpen: this.alwaysOpen };
+  }
+
+  /** The tick grid of a listed instrument; undefined for one the catalog does not list. */
+  tickTableOf(symbol: string): Instrument["tickTable"] | undefined {
+    return this.catalog.instrumentBySymbol.get(symbol)?.tickTable;
   }
 
   termsOf(market: Market): MarketTerms {
@@ -374,6 +386,7 @@ export class TradingService {
       triggeredAtMs: null,
       validDate: null,
       closesPositionId: null,
+      trailPrice: null,
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
     };
@@ -454,9 +467,11 @@ export class TradingService {
     if (closes === undefined && !this.terms[market].leverages.includes(order.leverage)) {
       throw new AppError("LEVERAGE_INVALID", { allowed: this.terms[market].leverages });
     }
-    if (order.triggerPrice === undefined) throw new AppError("TRIGGER_REQUIRED");
-    const triggerUnits = priceToUnits(order.triggerPrice, market);
-    if (triggerUnits === undefined) throw new AppError("TRIGGER_INVALID");
+    const trailUnits = this.checkTrail(order, market);
+    if (trailUnits === null && order.triggerPrice === undefined) throw new AppError("TRIGGER_REQUIRED");
+    const typedTrigger =
+      order.triggerPrice === undefined ? undefined : priceToUnits(order.triggerPrice, market);
+    if (trailUnits === null && typedTrigger === undefined) throw new AppError("TRIGGER_INVALID");
     const nowMs = this.now();
     // Stops trigger in the regular session only; Tokyo has no other.
     if (order.session === "extended")
@@ -467,6 +482,12 @@ export class TradingService {
     const { quote, quoteMs } = state;
     const lastUnits = priceToUnits(quote.last, market);
     if (lastUnits === undefined) throw new AppError("PRICE_UNAVAILABLE");
+    // A trailing stop starts its trail from the last trade.
+    const triggerUnits =
+      trailUnits === null
+        ? (typedTrigger as number)
+        : trailStart(order.side, lastUnits, trailUnits, instrument.tickTable);
+    if (triggerUnits === undefined) throw new AppError("TRAIL_INVALID", { last: quote.last });
     const limit = bandUnits(quote, market);
     const refusal = checkNewStop(
       order.side,
@@ -486,6 +507,7 @@ export class TradingService {
       leverage: order.leverage,
       limitUnits,
       triggerUnits,
+      trailUnits,
       validDate: dayOrderDate(market, nowMs, { alwaysOpen: this.alwaysOpen }),
       nowMs,
     };
@@ -595,6 +617,13 @@ export class TradingService {
       closesPositionId: Number(position.id),
       held: 0n,
     });
+  }
+
+  /** Moves a trailing stop's trigger towards the price (`trailStopRow`), and tells the member it moved. */
+  async trailStop(orderId: number, memberId: string, triggerUnits: number): Promise<boolean> {
+    const moved = await trailStopRow(this.db, orderId, triggerUnits, this.now());
+    if (moved) this.emit(memberId, { type: "order", id: String(orderId) });
+    return moved;
   }
 
   /**
@@ -749,6 +778,7 @@ export class TradingService {
       triggeredAtMs: null,
       validDate: null,
       closesPositionId: null,
+      trailPrice: null,
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
     };
@@ -877,6 +907,19 @@ export class TradingService {
     if (!position) throw new AppError("POSITION_NOT_FOUND");
     if (position.status !== "holding") throw new AppError("POSITION_NOT_HOLDING");
     return position;
+  }
+
+  /**
+   * A trailing stop's amount in price units, or null for a plain stop: a positive price, with no
+   * trigger of its own, on a stop market that closes a position.
+   */
+  private checkTrail(order: OrderRequest, market: Market): number | null {
+    if (order.trailPrice === undefined) return null;
+    if (order.type !== "stop" || order.closesPositionId === undefined) throw new AppError("TRAIL_CLOSE_ONLY");
+    const units = priceToUnits(order.trailPrice, market);
+    if (units === undefined || units <= 0 || order.triggerPrice !== undefined)
+      throw new AppError("TRAIL_INVALID");
+    return units;
   }
 
   private checkLimitPrice(

@@ -2,7 +2,7 @@ import { sessionAt } from "@kabuto/shared/market/sessions";
 import { priceToUnits } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
 import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
-import { dayOrderExpired, quoteStale, stopTriggered } from "@kabuto/shared/trading/stops";
+import { dayOrderExpired, quoteStale, stopTriggered, trailedTrigger } from "@kabuto/shared/trading/stops";
 import type { Db } from "../db/database.ts";
 import {
   holdingDayTrades,
@@ -96,7 +96,20 @@ export class TradingWorker {
       if (!state || row.triggerUnits === null || quoteStale(state.quoteMs, nowMs)) continue;
       if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") continue;
       const last = priceToUnits(state.quote.last, market);
-      if (last === undefined || !stopTriggered(row.side, last, row.triggerUnits)) continue;
+      if (last === undefined) continue;
+      let trigger = row.triggerUnits;
+      if (row.trailUnits !== null) {
+        // A trailing stop follows the best price first; a trade that moved it cannot also fire it.
+        const table = this.trading.tickTableOf(row.symbol);
+        const trailed =
+          table === undefined ? trigger : trailedTrigger(row.side, trigger, last, row.trailUnits, table);
+        if (
+          trailed !== trigger &&
+          (await this.trading.trailStop(row.id, row.memberId, trailed).catch(this.logged("trailing stop")))
+        )
+          trigger = trailed;
+      }
+      if (!stopTriggered(row.side, last, trigger)) continue;
       if (await this.trading.fireStop(row.id, row.memberId).catch(this.logged("stop trigger"))) fired += 1;
     }
     return fired;

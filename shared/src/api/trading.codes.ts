@@ -38,8 +38,12 @@ export const tradingCodes = productCodes({
     STOP_OUTSIDE_REGULAR: 409,
     /** The symbol's quotes are older than the bound: new stops wait for the feed. */
     QUOTE_STALE: 503,
-    /** A closing order must be a stop for the whole position, on the other side of it. */
+    /** A closing order must be a stop or a limit for the whole position, on the other side of it. */
     CLOSE_ORDER_INVALID: 400,
+    /** A trailing amount that is not a positive price, or given with a trigger of its own. */
+    TRAIL_INVALID: 400,
+    /** A trailing stop closes a position only (as Rakuten offers it). */
+    TRAIL_CLOSE_ONLY: 400,
   },
   journals: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
   memos: [

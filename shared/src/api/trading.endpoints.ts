@@ -57,6 +57,8 @@ export const tradingApi = {
       "STOP_OUTSIDE_REGULAR",
       "QUOTE_STALE",
       "CLOSE_ORDER_INVALID",
+      "TRAIL_INVALID",
+      "TRAIL_CLOSE_ONLY",
       "POSITION_NOT_FOUND",
       "POSITION_NOT_HOLDING",
       "POSITION_LOCKED",

@@ -35,8 +35,16 @@ export const placeOrderSchema = z.object({
     .regex(/^\d+(\.\d+)?$/, { error: "TRIGGER_INVALID" })
     .optional(),
   /**
-   * Stop and stop-limit orders only: the holding position the order closes when it fires (the
-   * whole of it, on the other side), instead of opening a new one. Valid for the day, like every stop.
+   * A trailing stop (a stop that closes a position only): its trigger starts this far from the
+   * last trade and follows the best price since, never moving back. No `triggerPrice` with it.
+   */
+  trailPrice: safeText()
+    .regex(/^\d+(\.\d+)?$/, { error: "TRAIL_INVALID" })
+    .optional(),
+  /**
+   * Stop, stop-limit and limit orders: the holding position the order closes (the whole of it, on
+   * the other side) instead of opening a new one; a closing stop and a closing limit on one position
+   * make an OCO. Valid for the day, like every stop.
    */
   closesPositionId: safeText({ error: "CLOSE_ORDER_INVALID" })
     .regex(/^[1-9]\d{0,17}$/, { error: "CLOSE_ORDER_INVALID" })
@@ -77,6 +85,8 @@ export const orderSchema = z.object({
   validDate: z.string().nullable(),
   /** A closing stop: the position it closes when it fires. */
   closesPositionId: z.string().nullable(),
+  /** A trailing stop: how far its trigger follows the best price (the trigger is its current value). */
+  trailPrice: z.string().nullable(),
   createdAtMs: z.number(),
   updatedAtMs: z.number(),
 });

@@ -9,6 +9,8 @@ import {
   type StopRefusalCode,
   stopHoldUnits,
   stopTriggered,
+  trailedTrigger,
+  trailStart,
 } from "./stops.ts";
 
 const nowMs = Date.parse("2026-11-20T02:00:00Z");
@@ -121,5 +123,25 @@ describe("day orders: valid for one trading date, lapsing when its last session 
     const always = { alwaysOpen: true };
     expect(dayOrderExpired("JP", "2026-11-20", Date.parse("2026-11-20T14:59:00Z"), always)).toBe(false);
     expect(dayOrderExpired("JP", "2026-11-20", Date.parse("2026-11-20T15:00:00Z"), always)).toBe(true);
+  });
+});
+
+describe("trailedTrigger: a trailing stop follows the best price and never moves back", () => {
+  // Toyota on the TOPIX 500 grid (0.5 yen = 5 units around 2,650), trailing by 20 yen (200 units).
+  const cases: [string, "long" | "short", number, number, number][] = [
+    ["a sell stop rises with a new high", "short", 26_300, 26_600, 26_400],
+    ["a sell stop stays when the price falls", "short", 26_300, 26_400, 26_300],
+    ["a sell stop rounds down onto the grid", "short", 26_300, 26_603, 26_400],
+    ["a buy stop falls with a new low", "long", 26_700, 26_400, 26_600],
+    ["a buy stop stays when the price rises", "long", 26_700, 26_600, 26_700],
+    ["a buy stop rounds up onto the grid", "long", 26_700, 26_397, 26_600],
+  ];
+  for (const [what, side, trigger, last, expected] of cases) {
+    it(what, () => expect(trailedTrigger(side, trigger, last, 200, "topix500")).toBe(expected));
+  }
+  it("starts the trail away from the last trade, and nowhere when no price is that far below", () => {
+    expect(trailStart("short", 26_500, 200, "topix500")).toBe(26_300);
+    expect(trailStart("long", 26_500, 200, "topix500")).toBe(26_700);
+    expect(trailStart("short", 150, 200, "topix500")).toBeUndefined();
   });
 });

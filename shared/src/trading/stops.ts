@@ -1,6 +1,6 @@
 import { marketDate } from "../market/calendar.ts";
 import { type SessionOptions, sessionAt, sessionWindows } from "../market/sessions.ts";
-import { isOnTick, type TickTable } from "../market/ticks.ts";
+import { isOnTick, roundToTick, type TickTable } from "../market/ticks.ts";
 import type { Market } from "../symbols.ts";
 import type { Side } from "./rules.ts";
 
@@ -122,4 +122,35 @@ export function dayOrderExpired(
 /** The trading date a day order placed at `nowMs` is valid for: today's, or the next trading day's once today's is over. */
 export function dayOrderDate(market: Market, nowMs: number, options: SessionOptions = {}): string {
   return sessionAt(market, nowMs, options).tradingDate;
+}
+
+/**
+ * A trailing stop's trigger after a last trade: it follows the best price since it was placed at
+ * `trailUnits` (a sell stop that far below the highest, a buy stop that far above the lowest),
+ * rounded onto the tick grid away from the price, and never moves back. Rakuten offers it to close
+ * a position only, which is what we take. Returns the trigger unchanged when the trade does not
+ * improve it.
+ */
+export function trailedTrigger(
+  side: Side,
+  triggerUnits: number,
+  lastUnits: number,
+  trailUnits: number,
+  table: TickTable,
+): number {
+  const candidate = trailStart(side, lastUnits, trailUnits, table);
+  if (candidate === undefined) return triggerUnits;
+  return side === "short" ? Math.max(candidate, triggerUnits) : Math.min(candidate, triggerUnits);
+}
+
+/** A trailing stop's first trigger, `trailUnits` from the last trade; undefined when no price is that far below. */
+export function trailStart(
+  side: Side,
+  lastUnits: number,
+  trailUnits: number,
+  table: TickTable,
+): number | undefined {
+  const raw = side === "short" ? lastUnits - trailUnits : lastUnits + trailUnits;
+  if (raw <= 0) return undefined;
+  return roundToTick(table, raw, side === "short" ? "down" : "up");
 }

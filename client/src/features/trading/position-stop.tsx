@@ -2,6 +2,7 @@ import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import type { Order, PlaceOrder, Position } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatPrice } from "@kabuto/shared/format";
+import { priceToUnits, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -25,8 +26,16 @@ import {
 } from "./order-form.ts";
 import { applyOrder, usePendingOrders } from "./trading-store.ts";
 
-/** The two legs of a position's OCO: a stop-loss (a closing stop) and a take-profit (a closing limit). */
-type Leg = "loss" | "profit";
+/**
+ * The legs of a position's OCO: a stop-loss (a closing stop), a trailing stop (a closing stop whose
+ * trigger follows the best price) and a take-profit (a closing limit).
+ */
+type Leg = "loss" | "trail" | "profit";
+
+function legOf(order: Order): Leg {
+  if (order.trailPrice !== null) return "trail";
+  return order.triggerPrice === null ? "profit" : "loss";
+}
 
 /**
  * A holding position's orders to close it, as an OCO: a stop-loss (逆指値: at market once the last
@@ -84,10 +93,14 @@ export function PositionStop({
               className="position-stop__row"
               data-testid="position-stop-row"
               data-order={order.id}
-              data-leg={order.triggerPrice === null ? "profit" : "loss"}
+              data-leg={legOf(order)}
             >
               <span className="num">
-                <ClosingText order={order} at={price(order.triggerPrice ?? order.limitPrice)} />
+                <ClosingText
+                  order={order}
+                  at={price(order.triggerPrice ?? order.limitPrice)}
+                  trail={price(order.trailPrice)}
+                />
               </span>
               {order.triggeredAtMs === null ? (
                 <button
@@ -109,20 +122,23 @@ export function PositionStop({
       )}
       {instrument && (
         <>
-          <LegForm
-            leg="loss"
-            position={position}
-            instrument={instrument}
-            quote={quote}
-            replacing={closing.filter((order) => order.triggerPrice !== null && order.triggeredAtMs === null)}
-            onPlaced={(old) => Promise.all(old.map((order) => cancel(order, true)))}
-          />
+          {(["loss", "trail"] as const).map((leg) => (
+            <LegForm
+              key={leg}
+              leg={leg}
+              position={position}
+              instrument={instrument}
+              quote={quote}
+              replacing={closing.filter((order) => legOf(order) === leg && order.triggeredAtMs === null)}
+              onPlaced={(old) => Promise.all(old.map((order) => cancel(order, true)))}
+            />
+          ))}
           <LegForm
             leg="profit"
             position={position}
             instrument={instrument}
             quote={quote}
-            replacing={closing.filter((order) => order.triggerPrice === null)}
+            replacing={closing.filter((order) => legOf(order) === "profit")}
             onPlaced={(old) => Promise.all(old.map((order) => cancel(order, true)))}
           />
         </>
@@ -138,7 +154,18 @@ export function PositionStop({
 }
 
 /** What a closing order will do, in words. */
-function ClosingText({ order, at }: { order: Order; at: string }) {
+function ClosingText({ order, at, trail }: { order: Order; at: string; trail: string }) {
+  if (order.trailPrice !== null) {
+    return order.side === "short" ? (
+      <Trans>
+        Trailing by {trail}: sell at market when the last price falls to {at} or below
+      </Trans>
+    ) : (
+      <Trans>
+        Trailing by {trail}: buy back at market when the last price rises to {at} or above
+      </Trans>
+    );
+  }
   if (order.triggerPrice !== null) {
     return order.side === "short" ? (
       <Trans>Sell at market when the last price falls to {at} or below</Trans>
@@ -178,7 +205,7 @@ function LegForm({
   const [keys] = useState(() => new IntentKeys());
   const side: Side = position.side === "long" ? "short" : "long";
   const { market, tickTable } = instrument;
-  const id = leg === "loss" ? "stop-trigger" : "profit-limit";
+  const id = { loss: "stop-trigger", trail: "trail-amount", profit: "profit-limit" }[leg];
   const from = value.trim() === "" ? (quote?.last ?? "") : value;
   const context: OrderContext = {
     market,
@@ -192,7 +219,11 @@ function LegForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked =
-      leg === "loss" ? triggerPriceError(value, side, context) : limitPriceError(value, context);
+      leg === "loss"
+        ? triggerPriceError(value, side, context)
+        : leg === "trail"
+          ? trailError(value, market)
+          : limitPriceError(value, context);
     setError(checked);
     if (checked) return;
     const common = {
@@ -202,10 +233,12 @@ function LegForm({
       leverage: position.leverage,
       closesPositionId: position.id,
     };
-    const body: PlaceOrder =
-      leg === "loss"
-        ? { ...common, type: "stop", triggerPrice: value.trim() }
-        : { ...common, type: "limit", price: value.trim() };
+    const bodies: Record<Leg, PlaceOrder> = {
+      loss: { ...common, type: "stop", triggerPrice: value.trim() },
+      trail: { ...common, type: "stop", trailPrice: value.trim() },
+      profit: { ...common, type: "limit", price: value.trim() },
+    };
+    const body = bodies[leg];
     const replaced = replacing;
     setBusy(true);
     try {
@@ -218,15 +251,16 @@ function LegForm({
       applyOrder(placed);
       afterOwnAction();
       setValue("");
-      notifySuccess(leg === "loss" ? t`Stop-loss set` : t`Take-profit set`);
+      notifySuccess(leg === "profit" ? t`Take-profit set` : t`Stop-loss set`);
       await onPlaced(replaced);
     } catch (caught) {
       keys.settle(caught);
       const code = errorCode(caught);
       const fields = caught instanceof ApiError ? caught.fields : {};
-      const fieldCode = leg === "loss" ? fields.triggerPrice : fields.price;
+      const fieldCode = { loss: fields.triggerPrice, trail: fields.trailPrice, profit: fields.price }[leg];
       const field = orderErrorField(code);
-      setError(fieldCode ?? (field === "trigger" || field === "price" ? code : undefined));
+      const ours = field === "trigger" || field === "price" || code === "TRAIL_INVALID";
+      setError(fieldCode ?? (ours ? code : undefined));
       notifyError(caught);
     } finally {
       setBusy(false);
@@ -234,7 +268,20 @@ function LegForm({
   }
 
   let hint: ReactNode;
-  if (leg === "loss")
+  if (leg === "trail")
+    hint =
+      side === "short" ? (
+        <Trans>
+          The trigger follows the highest price since you set it, this far below, and never moves down; the
+          whole position is sold at market when the price falls to it.
+        </Trans>
+      ) : (
+        <Trans>
+          The trigger follows the lowest price since you set it, this far above, and never moves up; the whole
+          position is bought back at market when the price rises to it.
+        </Trans>
+      );
+  else if (leg === "loss")
     hint =
       side === "short" ? (
         <Trans>Below the last price: the whole position is sold at market when the price falls to it.</Trans>
@@ -256,7 +303,13 @@ function LegForm({
       <StepperField
         id={id}
         label={
-          leg === "loss" ? <Trans>Stop-loss trigger price</Trans> : <Trans>Take-profit limit price</Trans>
+          leg === "loss" ? (
+            <Trans>Stop-loss trigger price</Trans>
+          ) : leg === "trail" ? (
+            <Trans>Trailing stop: trailing amount</Trans>
+          ) : (
+            <Trans>Take-profit limit price</Trans>
+          )
         }
         inputMode="decimal"
         value={value}
@@ -265,13 +318,20 @@ function LegForm({
           setError(undefined);
         }}
         onStep={(n) => {
-          const next = stepPrice(from, tickTable, market, n);
+          const next =
+            leg === "trail"
+              ? stepTrail(value, quote?.last, instrument, n)
+              : stepPrice(from, tickTable, market, n);
           if (next !== undefined) {
             setValue(next);
             setError(undefined);
           }
         }}
-        canStep={(n) => stepPrice(from, tickTable, market, n) !== undefined}
+        canStep={(n) =>
+          (leg === "trail"
+            ? stepTrail(value, quote?.last, instrument, n)
+            : stepPrice(from, tickTable, market, n)) !== undefined
+        }
         hint={hint}
         error={error}
         decreaseLabel={t`One tick lower`}
@@ -281,20 +341,41 @@ function LegForm({
         type="submit"
         className="button button--outline button--block"
         disabled={busy || !online}
-        data-testid={leg === "loss" ? "position-stop-submit" : "position-profit-submit"}
+        data-testid={`position-${leg === "loss" ? "stop" : leg}-submit`}
       >
-        {replacing.length > 0 ? (
-          leg === "loss" ? (
-            <Trans>Change stop-loss</Trans>
-          ) : (
-            <Trans>Change take-profit</Trans>
-          )
-        ) : leg === "loss" ? (
-          <Trans>Set stop-loss</Trans>
-        ) : (
-          <Trans>Set take-profit</Trans>
-        )}
+        <LegButtonText leg={leg} changing={replacing.length > 0} />
       </button>
     </form>
   );
+}
+
+function LegButtonText({ leg, changing }: { leg: Leg; changing: boolean }) {
+  if (leg === "loss") return changing ? <Trans>Change stop-loss</Trans> : <Trans>Set stop-loss</Trans>;
+  if (leg === "trail")
+    return changing ? <Trans>Change trailing stop</Trans> : <Trans>Set trailing stop</Trans>;
+  return changing ? <Trans>Change take-profit</Trans> : <Trans>Set take-profit</Trans>;
+}
+
+/** A trailing amount: a positive price. Returns an error code or nothing. */
+function trailError(text: string, market: OrderContext["market"]): string | undefined {
+  const units = priceToUnits(text.trim(), market);
+  return units === undefined || units <= 0 ? "TRAIL_INVALID" : undefined;
+}
+
+/**
+ * A trailing amount `n` ticks (at the last price's band) from the typed one, at least one tick:
+ * an empty field starts at one tick.
+ */
+function stepTrail(
+  text: string,
+  last: string | undefined,
+  instrument: InstrumentWithQuote,
+  n: number,
+): string | undefined {
+  const lastUnits = last === undefined ? undefined : priceToUnits(last, instrument.market);
+  if (lastUnits === undefined || lastUnits <= 0) return undefined;
+  const tick = tickUnits(instrument.tickTable, lastUnits);
+  const units = text.trim() === "" ? 0 : (priceToUnits(text.trim(), instrument.market) ?? 0);
+  const next = Math.max(tick, units + n * tick);
+  return next === units || next >= lastUnits ? undefined : unitsToPrice(next, instrument.market);
 }

@@ -31,5 +31,7 @@ export const tradingErrors: ErrorMessages<typeof tradingCodes> = {
   TRIGGER_WRONG_SIDE: msg`The trigger price has already been reached: set a buy stop above the current price and a sell stop below it.`,
   STOP_OUTSIDE_REGULAR: msg`Stop orders on US stocks are accepted only in the regular session.`,
   QUOTE_STALE: msg`Prices for this stock are delayed, so stop orders cannot be placed now. Please try again shortly.`,
-  CLOSE_ORDER_INVALID: msg`A stop that closes a position must be for the whole position, on the opposite side.`,
+  CLOSE_ORDER_INVALID: msg`An order that closes a position must be a stop or a limit for the whole position, on the opposite side.`,
+  TRAIL_INVALID: msg`Enter a valid trailing amount, without a trigger price.`,
+  TRAIL_CLOSE_ONLY: msg`A trailing stop can only close a position.`,
 };
