@@ -10,6 +10,8 @@ ALTER TABLE "orders" ADD COLUMN "valid_date" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "closes_position_id" bigint;--> statement-breakpoint
 -- A trailing stop: how far its trigger follows the best price; the worker only ever moves the trigger towards the price.
 ALTER TABLE "orders" ADD COLUMN "trail_units" bigint;--> statement-breakpoint
--- The worker reads waiting stops every pass, and a closing position cancels the stops that close it.
-CREATE INDEX "orders_waiting_stops_idx" ON "orders" USING btree ("id") WHERE status = 'pending' AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL;--> statement-breakpoint
+-- Each worker pass reads the waiting stops its symbols' last prices cross, by symbol and trigger,
+-- so a pass costs the stops that fire rather than all that wait; a closing position cancels the
+-- orders that would close it.
+CREATE INDEX "orders_waiting_stops_idx" ON "orders" USING btree ("symbol","trigger_units") WHERE status = 'pending' AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL;--> statement-breakpoint
 CREATE INDEX "orders_closes_position_idx" ON "orders" USING btree ("closes_position_id") WHERE status = 'pending' AND closes_position_id IS NOT NULL;

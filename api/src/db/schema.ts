@@ -246,7 +246,7 @@ export const orders = pgTable(
     index("orders_member_idx").on(table.memberId, table.id),
     index("orders_pending_idx").on(table.symbol).where(sql`status = 'pending'`),
     index("orders_waiting_stops_idx")
-      .on(table.id)
+      .on(table.symbol, table.triggerUnits)
       .where(sql`status = 'pending' AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL`),
     index("orders_closes_position_idx")
       .on(table.closesPositionId)

@@ -6,6 +6,7 @@ import type { Side } from "@kabuto/shared/trading/rules";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { executePrepared } from "../db/prepared.ts";
+import { mapRows } from "../db/raw-rows.ts";
 import { rowsOf } from "../db/rows.ts";
 import { members, orders, positions } from "../db/schema.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
@@ -95,34 +96,80 @@ export function pendingFillable(
     .limit(limit);
 }
 
-/** Stops waiting for their trigger, oldest first. */
-export function waitingStops(
+/** A waiting stop as the trigger engine reads it. */
+export interface WaitingStop {
+  id: number;
+  memberId: string;
+  symbol: string;
+  side: Order["side"];
+  triggerUnits: number;
+  trailUnits: number | null;
+}
+
+/** The symbols that have stops waiting: the engine reads their quotes and nothing else. */
+export async function waitingStopSymbols(db: Conn): Promise<string[]> {
+  const rows = await db
+    .select({ symbol: orders.symbol })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        sql`${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
+      ),
+    )
+    .groupBy(orders.symbol);
+  return rows.map((row) => row.symbol);
+}
+
+/**
+ * The waiting stops that these last prices cross, oldest first: a buy stop at or under its
+ * symbol's last, a sell stop at or over it. The query only narrows, through the index on symbol
+ * and trigger, so a pass costs the stops that fire and not every stop that waits; the worker
+ * decides each with the shared rule (`stopTriggered`).
+ */
+export async function crossedStops(
   db: Conn,
+  lasts: readonly { symbol: string; lastUnits: number }[],
   limit: number,
-): Promise<
-  {
-    id: number;
-    memberId: string;
-    symbol: string;
-    side: Order["side"];
-    triggerUnits: number | null;
-    trailUnits: number | null;
-  }[]
-> {
+): Promise<WaitingStop[]> {
+  if (lasts.length === 0) return [];
+  return mapRows(
+    await db.execute(sql`
+      select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units
+      from unnest(${sql.param(lasts.map((q) => q.symbol))}::text[], ${sql.param(lasts.map((q) => q.lastUnits))}::bigint[])
+        as q(symbol, last_units)
+      join orders o on o.symbol = q.symbol
+      where o.status = 'pending' and o.trigger_units is not null and o.triggered_at_ms is null
+        and ((o.side = 'long' and o.trigger_units <= q.last_units) or (o.side = 'short' and o.trigger_units >= q.last_units))
+      order by o.id
+      limit ${limit}`),
+    (row) => ({
+      id: row.int("id"),
+      memberId: row.text("member_id"),
+      symbol: row.text("symbol"),
+      side: row.oneOf("side", ["long", "short"] as const),
+      triggerUnits: row.int("trigger_units"),
+      trailUnits: row.intOrNull("trail_units"),
+    }),
+  );
+}
+
+/** Waiting trailing stops, oldest first: each pass moves their triggers after the price. */
+export function trailingStops(db: Conn, limit: number): Promise<WaitingStop[]> {
   return db
     .select({
       id: orders.id,
       memberId: orders.memberId,
       symbol: orders.symbol,
       side: orders.side,
-      triggerUnits: orders.triggerUnits,
+      triggerUnits: sql<number>`${orders.triggerUnits}`.mapWith(Number),
       trailUnits: orders.trailUnits,
     })
     .from(orders)
     .where(
       and(
         eq(orders.status, "pending"),
-        sql`${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
+        sql`${orders.trailUnits} is not null and ${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
       ),
     )
     .orderBy(asc(orders.id))

@@ -5,20 +5,22 @@ import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/
 import { dayOrderExpired, quoteStale, stopTriggered, trailedTrigger } from "@kabuto/shared/trading/stops";
 import type { Db } from "../db/database.ts";
 import {
+  crossedStops,
   holdingDayTrades,
   holdingPositions,
   marketOf,
   pendingDayOrders,
   pendingFillable,
-  waitingStops,
+  trailingStops,
+  waitingStopSymbols,
 } from "./trading.repo.ts";
 import type { TradingService } from "./trading.service.ts";
 
 /** Pending orders looked at per pass; the rest wait a second, oldest first. */
 const ordersPerPassMax = 500;
 /**
- * Waiting stops looked at per pass. Firing one is a single conditional update, far cheaper than
- * a fill, so a pass looks at more of them; the rest wait a second, oldest first.
+ * Crossed stops fired per pass (and trailing stops moved). Firing one is a single conditional
+ * update, far cheaper than a fill; the rest fire in the next pass, oldest first.
  */
 const stopsPerPassMax = 5_000;
 /** Holding positions checked for margin per pass. */
@@ -85,34 +87,49 @@ export class TradingWorker {
    * has stopped, and firing on an old price would fill at a new one.
    */
   async fireStops(): Promise<number> {
-    const rows = await waitingStops(this.db, stopsPerPassMax);
-    if (rows.length === 0) return 0;
-    const quotes = await this.trading.quotes(rows.map((row) => row.symbol));
+    const symbols = await waitingStopSymbols(this.db);
+    if (symbols.length === 0) return 0;
+    const quotes = await this.trading.quotes(symbols);
     const nowMs = this.now();
-    let fired = 0;
-    for (const row of rows) {
-      const market = marketOf(row.symbol);
-      const state = quotes.get(row.symbol);
-      if (!state || row.triggerUnits === null || quoteStale(state.quoteMs, nowMs)) continue;
+    const lasts = new Map<string, number>();
+    for (const symbol of symbols) {
+      const state = quotes.get(symbol);
+      const market = marketOf(symbol);
+      if (!state || quoteStale(state.quoteMs, nowMs)) continue;
       if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular") continue;
       const last = priceToUnits(state.quote.last, market);
-      if (last === undefined) continue;
-      let trigger = row.triggerUnits;
-      if (row.trailUnits !== null) {
-        // A trailing stop follows the best price first; a trade that moved it cannot also fire it.
-        const table = this.trading.tickTableOf(row.symbol);
-        const trailed =
-          table === undefined ? trigger : trailedTrigger(row.side, trigger, last, row.trailUnits, table);
-        if (
-          trailed !== trigger &&
-          (await this.trading.trailStop(row.id, row.memberId, trailed).catch(this.logged("trailing stop")))
-        )
-          trigger = trailed;
-      }
-      if (!stopTriggered(row.side, last, trigger)) continue;
+      if (last !== undefined) lasts.set(symbol, last);
+    }
+    if (lasts.size === 0) return 0;
+    await this.trail(lasts);
+    const rows = await crossedStops(
+      this.db,
+      [...lasts].map(([symbol, lastUnits]) => ({ symbol, lastUnits })),
+      stopsPerPassMax,
+    );
+    let fired = 0;
+    for (const row of rows) {
+      const last = lasts.get(row.symbol);
+      if (last === undefined || !stopTriggered(row.side, last, row.triggerUnits)) continue;
       if (await this.trading.fireStop(row.id, row.memberId).catch(this.logged("stop trigger"))) fired += 1;
     }
     return fired;
+  }
+
+  /**
+   * Moves each trailing stop's trigger after the best price, before the triggers are checked: a
+   * trade that moves a trigger is that far from it, so it cannot also fire it.
+   */
+  private async trail(lasts: ReadonlyMap<string, number>): Promise<void> {
+    const rows = await trailingStops(this.db, stopsPerPassMax);
+    for (const row of rows) {
+      const last = lasts.get(row.symbol);
+      const table = this.trading.tickTableOf(row.symbol);
+      if (last === undefined || table === undefined || row.trailUnits === null) continue;
+      const trailed = trailedTrigger(row.side, row.triggerUnits, last, row.trailUnits, table);
+      if (trailed !== row.triggerUnits)
+        await this.trading.trailStop(row.id, row.memberId, trailed).catch(this.logged("trailing stop"));
+    }
   }
 
   /**
