@@ -14,4 +14,8 @@ ALTER TABLE "orders" ADD COLUMN "trail_units" bigint;--> statement-breakpoint
 -- so a pass costs the stops that fire rather than all that wait; a closing position cancels the
 -- orders that would close it.
 CREATE INDEX "orders_waiting_stops_idx" ON "orders" USING btree ("symbol","trigger_units") WHERE status = 'pending' AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL;--> statement-breakpoint
-CREATE INDEX "orders_closes_position_idx" ON "orders" USING btree ("closes_position_id") WHERE status = 'pending' AND closes_position_id IS NOT NULL;
+CREATE INDEX "orders_closes_position_idx" ON "orders" USING btree ("closes_position_id") WHERE status = 'pending' AND closes_position_id IS NOT NULL;--> statement-breakpoint
+-- The worker's other two reads stay off the waiting stops: the lapsed day orders by date, and the
+-- orders it may fill (resting limits and fired stops) in order.
+CREATE INDEX "orders_day_orders_idx" ON "orders" USING btree ("valid_date","id") WHERE status = 'pending' AND valid_date IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_fillable_idx" ON "orders" USING btree ("id") WHERE status = 'pending' AND (trigger_units IS NULL OR triggered_at_ms IS NOT NULL);

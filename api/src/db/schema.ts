@@ -248,6 +248,12 @@ export const orders = pgTable(
     index("orders_waiting_stops_idx")
       .on(table.symbol, table.triggerUnits)
       .where(sql`status = 'pending' AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL`),
+    index("orders_day_orders_idx")
+      .on(table.validDate, table.id)
+      .where(sql`status = 'pending' AND valid_date IS NOT NULL`),
+    index("orders_fillable_idx")
+      .on(table.id)
+      .where(sql`status = 'pending' AND (trigger_units IS NULL OR triggered_at_ms IS NOT NULL)`),
     index("orders_closes_position_idx")
       .on(table.closesPositionId)
       .where(sql`status = 'pending' AND closes_position_id IS NOT NULL`),

@@ -221,15 +221,24 @@ export async function trailStopRow(
   return rows.length > 0;
 }
 
-/** Pending day orders (stops) whose date has come, oldest first: the worker checks each for its close. */
-export function pendingDayOrders(
+/**
+ * Pending day orders whose date has lapsed in their market (`dayOrdersLapsedThrough`), oldest
+ * date first: the orders of today that may still fire are not read at all.
+ */
+export function lapsedDayOrders(
   db: Conn,
+  lapsed: Record<Market, { date: string; inclusive: boolean }>,
   limit: number,
 ): Promise<{ id: number; memberId: string; symbol: string; validDate: string | null }[]> {
+  const before = (market: Market) => {
+    const { date, inclusive } = lapsed[market];
+    const bound = inclusive ? sql`${orders.validDate} <= ${date}` : sql`${orders.validDate} < ${date}`;
+    return sql`(${orders.symbol} like ${`${market}:%`} and ${bound})`;
+  };
   return db
     .select({ id: orders.id, memberId: orders.memberId, symbol: orders.symbol, validDate: orders.validDate })
     .from(orders)
-    .where(and(eq(orders.status, "pending"), sql`${orders.validDate} is not null`))
+    .where(and(eq(orders.status, "pending"), sql`(${before("JP")} or ${before("US")})`))
     .orderBy(asc(orders.validDate), asc(orders.id))
     .limit(limit);
 }

@@ -2,14 +2,20 @@ import { sessionAt } from "@kabuto/shared/market/sessions";
 import { priceToUnits } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
 import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
-import { dayOrderExpired, quoteStale, stopTriggered, trailedTrigger } from "@kabuto/shared/trading/stops";
+import {
+  dayOrderExpired,
+  dayOrdersLapsedThrough,
+  quoteStale,
+  stopTriggered,
+  trailedTrigger,
+} from "@kabuto/shared/trading/stops";
 import type { Db } from "../db/database.ts";
 import {
   crossedStops,
   holdingDayTrades,
   holdingPositions,
+  lapsedDayOrders,
   marketOf,
-  pendingDayOrders,
   pendingFillable,
   trailingStops,
   waitingStopSymbols,
@@ -69,8 +75,13 @@ export class TradingWorker {
    * have no date and rest until cancelled, as they always have; every stop is valid for its day.
    */
   async expireDayOrders(): Promise<number> {
-    const rows = await pendingDayOrders(this.db, ordersPerPassMax);
     const nowMs = this.now();
+    const options = { alwaysOpen: this.alwaysOpen };
+    const lapsed = {
+      JP: dayOrdersLapsedThrough("JP", nowMs, options),
+      US: dayOrdersLapsedThrough("US", nowMs, options),
+    };
+    const rows = await lapsedDayOrders(this.db, lapsed, ordersPerPassMax);
     let expired = 0;
     for (const row of rows) {
       if (row.validDate === null) continue;

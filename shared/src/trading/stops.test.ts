@@ -4,6 +4,7 @@ import {
   checkNewStop,
   dayOrderDate,
   dayOrderExpired,
+  dayOrdersLapsedThrough,
   quoteStaleAfterMs,
   type StopMarket,
   type StopRefusalCode,
@@ -118,6 +119,16 @@ describe("day orders: valid for one trading date, lapsing when its last session 
   it("lapses in New York at 16:00, before after hours", () => {
     expect(dayOrderExpired("US", "2026-11-20", Date.parse("2026-11-20T20:59:00Z"))).toBe(false);
     expect(dayOrderExpired("US", "2026-11-20", Date.parse("2026-11-20T21:00:00Z"))).toBe(true);
+  });
+  it("bounds the lapsed dates for the database: before today, and today once its close has passed", () => {
+    expect(dayOrdersLapsedThrough("JP", Date.parse("2026-11-20T03:00:00Z"))).toEqual({
+      date: "2026-11-20",
+      inclusive: false,
+    });
+    expect(dayOrdersLapsedThrough("JP", Date.parse("2026-11-20T07:00:00Z"))).toEqual({
+      date: "2026-11-20",
+      inclusive: true,
+    });
   });
   it("around the clock, lapses when the exchange's calendar day moves on", () => {
     const always = { alwaysOpen: true };

@@ -119,6 +119,20 @@ export function dayOrderExpired(
   return last === undefined || nowMs >= last.endMs;
 }
 
+/**
+ * The newest valid date whose day orders have all lapsed at `nowMs`, as a bound the database can
+ * use: `valid_date < date`, or `<= date` when `inclusive` (today's close has passed). Every date
+ * before today has lapsed; today's has once its last regular session is over.
+ */
+export function dayOrdersLapsedThrough(
+  market: Market,
+  nowMs: number,
+  options: SessionOptions = {},
+): { date: string; inclusive: boolean } {
+  const today = marketDate(market, nowMs);
+  return { date: today, inclusive: dayOrderExpired(market, today, nowMs, options) };
+}
+
 /** The trading date a day order placed at `nowMs` is valid for: today's, or the next trading day's once today's is over. */
 export function dayOrderDate(market: Market, nowMs: number, options: SessionOptions = {}): string {
   return sessionAt(market, nowMs, options).tradingDate;
