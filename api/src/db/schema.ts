@@ -246,8 +246,13 @@ export const orders = pgTable(
     index("orders_member_idx").on(table.memberId, table.id),
     index("orders_pending_idx").on(table.symbol).where(sql`status = 'pending'`),
     index("orders_waiting_stops_idx")
-      .on(table.symbol, table.triggerUnits)
+      .on(table.symbol, table.side, table.triggerUnits)
       .where(sql`status = 'pending' AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL`),
+    index("orders_trailing_stops_idx")
+      .on(table.id)
+      .where(
+        sql`status = 'pending' AND trail_units IS NOT NULL AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL`,
+      ),
     index("orders_day_orders_idx")
       .on(table.validDate, table.id)
       .where(sql`status = 'pending' AND valid_date IS NOT NULL`),

@@ -21,6 +21,13 @@ export type Conn = Pick<Db, "select" | "update" | "insert" | "execute">;
 type OrderRow = typeof orders.$inferSelect;
 type PositionRow = typeof positions.$inferSelect;
 
+/**
+ * A pending order, written as a literal rather than a parameter: the partial indexes on pending
+ * orders (waiting stops, fillable orders, day orders, closing orders) can serve only a query whose
+ * predicate implies theirs, and a cached generic plan does not see a parameter's value.
+ */
+const isPending = sql`${orders.status} = 'pending'`;
+
 /** Rows a list returns at most: a phone scrolls through a few dozen orders at a time. */
 const listLimit = 200;
 
@@ -86,12 +93,7 @@ export function pendingFillable(
       closesPositionId: orders.closesPositionId,
     })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, "pending"),
-        sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`,
-      ),
-    )
+    .where(and(isPending, sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`))
     .orderBy(asc(orders.id))
     .limit(limit);
 }
@@ -106,26 +108,34 @@ export interface WaitingStop {
   trailUnits: number | null;
 }
 
-/** The symbols that have stops waiting: the engine reads their quotes and nothing else. */
+/**
+ * The symbols that have stops waiting: the engine reads their quotes and nothing else. One index
+ * probe per symbol (a loose index scan), not a read of every waiting stop.
+ */
 export async function waitingStopSymbols(db: Conn): Promise<string[]> {
-  const rows = await db
-    .select({ symbol: orders.symbol })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, "pending"),
-        sql`${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
-      ),
-    )
-    .groupBy(orders.symbol);
-  return rows.map((row) => row.symbol);
+  return mapRows(
+    await db.execute(sql`
+      with recursive found as (
+        (select symbol from orders
+          where status = 'pending' and trigger_units is not null and triggered_at_ms is null
+          order by symbol limit 1)
+        union all
+        select (select o.symbol from orders o
+            where o.status = 'pending' and o.trigger_units is not null and o.triggered_at_ms is null
+              and o.symbol > found.symbol
+            order by o.symbol limit 1)
+        from found where found.symbol is not null
+      )
+      select symbol from found where symbol is not null`),
+    (row) => row.text("symbol"),
+  );
 }
 
 /**
  * The waiting stops that these last prices cross, oldest first: a buy stop at or under its
- * symbol's last, a sell stop at or over it. The query only narrows, through the index on symbol
- * and trigger, so a pass costs the stops that fire and not every stop that waits; the worker
- * decides each with the shared rule (`stopTriggered`).
+ * symbol's last, a sell stop at or over it. Each symbol and side is one range of the index on
+ * symbol, side and trigger, so a pass costs the stops that fire and not every stop that waits;
+ * the worker decides each with the shared rule (`stopTriggered`).
  */
 export async function crossedStops(
   db: Conn,
@@ -133,15 +143,21 @@ export async function crossedStops(
   limit: number,
 ): Promise<WaitingStop[]> {
   if (lasts.length === 0) return [];
+  const waiting = sql`o.symbol = q.symbol and o.status = 'pending' and o.trigger_units is not null
+    and o.triggered_at_ms is null`;
   return mapRows(
     await db.execute(sql`
-      select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units
+      select c.id, c.member_id, c.symbol, c.side, c.trigger_units, c.trail_units
       from unnest(${sql.param(lasts.map((q) => q.symbol))}::text[], ${sql.param(lasts.map((q) => q.lastUnits))}::bigint[])
         as q(symbol, last_units)
-      join orders o on o.symbol = q.symbol
-      where o.status = 'pending' and o.trigger_units is not null and o.triggered_at_ms is null
-        and ((o.side = 'long' and o.trigger_units <= q.last_units) or (o.side = 'short' and o.trigger_units >= q.last_units))
-      order by o.id
+      cross join lateral (
+        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units from orders o
+          where ${waiting} and o.side = 'short' and o.trigger_units >= q.last_units)
+        union all
+        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units from orders o
+          where ${waiting} and o.side = 'long' and o.trigger_units <= q.last_units)
+      ) c
+      order by c.id
       limit ${limit}`),
     (row) => ({
       id: row.int("id"),
@@ -168,7 +184,7 @@ export function trailingStops(db: Conn, limit: number): Promise<WaitingStop[]> {
     .from(orders)
     .where(
       and(
-        eq(orders.status, "pending"),
+        isPending,
         sql`${orders.trailUnits} is not null and ${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
       ),
     )
@@ -187,7 +203,7 @@ export async function fireStopRow(db: Conn, id: number, nowMs: number): Promise<
     .where(
       and(
         eq(orders.id, id),
-        eq(orders.status, "pending"),
+        isPending,
         sql`${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
       ),
     )
@@ -211,7 +227,7 @@ export async function trailStopRow(
     .where(
       and(
         eq(orders.id, id),
-        eq(orders.status, "pending"),
+        isPending,
         sql`${orders.triggeredAtMs} is null and ${orders.trailUnits} is not null`,
         sql`((${orders.side} = 'short' and ${orders.triggerUnits} < ${triggerUnits})
           or (${orders.side} = 'long' and ${orders.triggerUnits} > ${triggerUnits}))`,
@@ -238,7 +254,7 @@ export function lapsedDayOrders(
   return db
     .select({ id: orders.id, memberId: orders.memberId, symbol: orders.symbol, validDate: orders.validDate })
     .from(orders)
-    .where(and(eq(orders.status, "pending"), sql`(${before("JP")} or ${before("US")})`))
+    .where(and(isPending, sql`(${before("JP")} or ${before("US")})`))
     .orderBy(asc(orders.validDate), asc(orders.id))
     .limit(limit);
 }
@@ -259,7 +275,7 @@ export async function cancelClosingStops(
     .where(
       and(
         eq(orders.closesPositionId, positionId),
-        eq(orders.status, "pending"),
+        isPending,
         except === undefined ? undefined : sql`${orders.id} <> ${except}`,
       ),
     )
