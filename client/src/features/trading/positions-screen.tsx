@@ -385,11 +385,14 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
             busy={busy}
             testId="cancel-dialog"
           >
-            <p>
-              <Trans>
-                The held {formatMoney(order.held, order.currency, locale)} returns to your available cash.
-              </Trans>
-            </p>
+            {/* An order that closes a position holds nothing: there is nothing to return. */}
+            {order.held !== "0" && (
+              <p>
+                <Trans>
+                  The held {formatMoney(order.held, order.currency, locale)} returns to your available cash.
+                </Trans>
+              </p>
+            )}
           </ConfirmDialog>
         </Suspense>
       )}
