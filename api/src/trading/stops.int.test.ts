@@ -266,6 +266,16 @@ describe("the trigger engine", () => {
     expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
   });
 
+  it("fires and fills in the stop engine's own quick pass, which the slower housekeeping pass leaves to it", async () => {
+    const { auth } = await funded();
+    await call(`${app.url}/orders`, "POST", buyStop, auth);
+    toyotaAt("2700", "2700.5");
+    expect(await worker().housekeeping()).toMatchObject({ filled: 0 });
+    expect(await worker().stopPass()).toMatchObject({ fired: 1, filled: 1 });
+    const [order] = (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items;
+    expect(order).toMatchObject({ type: "stop", status: "filled", fillPrice: "2700.5" });
+  });
+
   it("fires once across a crash between the trigger and the fill: the restarted worker fills it", async () => {
     const { auth } = await funded();
     const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
