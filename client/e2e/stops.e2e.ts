@@ -61,6 +61,17 @@ describe("a stop order in the browser, in Japanese", () => {
     await expect.poll(() => detail.getAttribute("data-status"), soon).toBe("holding");
     const panel = page.locator("[data-testid=position-stop]");
     await panel.waitFor();
+    // Every notice the app shows from here on, however briefly a toast stays.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { toasts: string[] }).toasts = seen;
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+          const text = toast.textContent ?? "";
+          if (!seen.includes(text)) seen.push(text);
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     expect(await panel.locator("h2").textContent()).toBe("損切り・利益確定（OCO）");
     // A take-profit well above the price first: the OCO's other leg, which the stop's close cancels.
     const up = page.locator("button[aria-controls=profit-limit]").last();
@@ -102,6 +113,16 @@ describe("a stop order in the browser, in Japanese", () => {
     }
     expect(fired).toBe(true);
     await snap("61-stop-fired-ja");
+    // The member was told the stop fired, on the account topic, wherever they were (unless the
+    // price ran up to the take-profit first, which fires no stop).
+    const listed = await page.request.get(`${base}api/v1/orders?status=filled`);
+    const stopFilled = (
+      (await listed.json()) as { items: { type: string; closesPositionId: string | null }[] }
+    ).items.some((order) => order.closesPositionId === positionId && order.type === "stop");
+    if (stopFilled)
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts), soon)
+        .toContain("逆指値注文が発動し、発注しました。");
   }, 420_000);
 
   it("shows the filled stop, no longer pending, and the close in the fund records", async () => {

@@ -635,7 +635,7 @@ export class TradingService {
     const nowMs = this.now();
     const fired = await fireStopRow(this.db, orderId, nowMs);
     if (!fired) return false;
-    this.emit(memberId, { type: "order", id: fired.id });
+    this.emit(memberId, { type: "order", id: fired.id }, { type: "stop_triggered", id: fired.id });
     return true;
   }
 

@@ -33,4 +33,9 @@ export const tradingFeature: Feature = {
     },
   ],
   errorMessages: tradingErrors,
+  accountEvents: {
+    stop_triggered: () => {
+      void import("./stop-notice.ts").then((m) => m.announceStopTriggered());
+    },
+  },
 };
