@@ -375,6 +375,26 @@ describe("a stop that closes a position", () => {
     expect((await worker().pass()).fired).toBe(0);
   });
 
+  it("as a stop-limit, fires at its trigger and closes only once the bids reach its limit", async () => {
+    const { auth, positionId } = await holding();
+    const placed = await call(
+      `${app.url}/orders`,
+      "POST",
+      { ...sellStop(positionId), type: "stop_limit", price: "2595" },
+      auth,
+    );
+    expect(placed.body).toMatchObject({ type: "stop_limit", limitPrice: "2595", held: "0" });
+    toyotaAt("2590", "2590.5");
+    expect(await worker().pass()).toMatchObject({ fired: 1, filled: 0 });
+    expect((await call(`${app.url}/positions/${positionId}`, "GET", undefined, auth)).body.status).toBe(
+      "holding",
+    );
+    toyotaAt("2595", "2595.5");
+    expect((await worker().pass()).filled).toBe(1);
+    const position = (await call(`${app.url}/positions/${positionId}`, "GET", undefined, auth)).body;
+    expect(position).toMatchObject({ status: "closed", closePrice: "2595" });
+  });
+
   const takeProfit = (positionId: string) => ({
     ...sellStop(positionId),
     type: "limit",

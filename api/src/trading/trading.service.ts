@@ -517,7 +517,7 @@ export class TradingService {
       nowMs,
       async (tx) => {
         refuseBarred(await readMemberFlags(tx, memberId));
-        if (closes !== undefined) return this.restClosingStop(tx, { ...stop, closesPositionId: closes });
+        if (closes !== undefined) return this.restClosingOrder(tx, { ...stop, closesPositionId: closes });
         const held = restingHold({
           market,
           terms: this.terms[market],
@@ -581,14 +581,14 @@ export class TradingService {
       nowMs,
       async (tx) => {
         refuseBarred(await readMemberFlags(tx, memberId));
-        return this.restClosingStop(tx, closing);
+        return this.restClosingOrder(tx, closing);
       },
       (placed) => [{ type: "order", id: placed.id }],
     );
   }
 
   /** An order that closes the whole of a holding position of the member's, on the other side of it. */
-  private async restClosingStop(
+  private async restClosingOrder(
     tx: Conn,
     stop: Omit<Parameters<typeof insertDayOrder>[1], "held" | "closesPositionId"> & {
       closesPositionId: string;
