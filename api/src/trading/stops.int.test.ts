@@ -187,6 +187,61 @@ describe("a stop order at placement", () => {
   });
 });
 
+describe("a stop placed while the market is shut", () => {
+  it("in Tokyo waits for the next session on the day's last quote; in New York is refused", async () => {
+    // Friday 20 November 2026, 16:00 in Tokyo (after the close) and 02:00 in New York.
+    const afterClose = Date.parse("2026-11-20T07:00:00Z");
+    const closed = await startTestApp({ MARKET_HOURS: "real" }, { startMs: afterClose });
+    try {
+      await seedDemo(closed.database.db, afterClose);
+      const { auth, memberId } = await registerMember(closed.url, closed.database);
+      await fund(closed.database, memberId, "JPY", 10_000_000n);
+      await fund(closed.database, memberId, "USD", 10_000_000n);
+      // The day's last quotes, published at the close, an hour and a half before.
+      for (const [symbol, last] of [
+        ["JP:7203", "2650"],
+        ["US:AAPL", "200.00"],
+      ] as const) {
+        const quoteMs = afterClose - 5_400_000;
+        const data = {
+          symbol: symbol as never,
+          last,
+          open: last,
+          high: last,
+          low: last,
+          prevClose: last,
+          change: "0",
+          changePct: "0.00",
+          volume: 0,
+          turnover: 0,
+          limitUp: null,
+          limitDown: null,
+          tradeMs: quoteMs,
+        };
+        closed.bus.publish([{ topic: `quote:${symbol}`, epoch: "test", seq: 1, ts: quoteMs, data }]);
+      }
+      const tokyo = await call(
+        `${closed.url}/orders`,
+        "POST",
+        { ...buyStop, side: "short", triggerPrice: "2600" },
+        auth,
+      );
+      expect(tokyo.status).toBe(201);
+      // Valid for the next trading day: Monday the 23rd is a holiday in Japan.
+      expect(tokyo.body).toMatchObject({ status: "pending", validDate: "2026-11-24" });
+      const newYork = await call(
+        `${closed.url}/orders`,
+        "POST",
+        { ...buyStop, symbol: "US:AAPL", side: "short", quantity: 1, triggerPrice: "190.00" },
+        auth,
+      );
+      expect(newYork.body.error?.code).toBe("STOP_OUTSIDE_REGULAR");
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
 /** Publishes Toyota's quote as the feed would have a minute and more ago: the feed stopped. */
 function staleQuote(last: string) {
   const oldMs = Date.now() - quoteStaleAfterMs - 5_000;

@@ -73,6 +73,13 @@ describe("checkNewStop: each bad stop is refused with its own code", () => {
       { ...toyota, quoteMs: nowMs - quoteStaleAfterMs },
       undefined,
     ],
+    [
+      "a Tokyo stop while the market is shut, on the day's last quote",
+      "short",
+      26_000,
+      { ...toyota, phase: "closed", quoteMs: nowMs - 3_600_000 },
+      undefined,
+    ],
     ["a US stop in the regular session", "short", 1_990_000, apple, undefined],
     ["a US stop off the cent grid", "short", 1_990_050, apple, "TRIGGER_OFF_TICK"],
     ["a US stop in the pre-market", "short", 1_990_000, { ...apple, phase: "pre" }, "STOP_OUTSIDE_REGULAR"],

@@ -59,7 +59,8 @@ export type StopRefusalCode =
 
 /**
  * Checks a new stop's trigger, in the order a member should hear about it: the session (US stops
- * trade in the regular session only, as US brokers run them), the feed, then the trigger itself:
+ * trade in the regular session only, as US brokers run them; a Tokyo stop placed while the market
+ * is shut waits for the next session), the feed while the market is open, then the trigger itself:
  * a positive price on the tick grid, inside the day's band, and on the side of the last trade that
  * has not yet fired it (a buy stop above, a sell stop below). Undefined when it may be placed.
  */
@@ -71,7 +72,9 @@ export function checkNewStop(
 ): StopRefusal | undefined {
   if (at.market === "US" && at.phase !== "regular")
     return { code: "STOP_OUTSIDE_REGULAR", params: { phase: at.phase } };
-  if (quoteStale(at.quoteMs, nowMs)) return { code: "QUOTE_STALE", params: { quoteMs: at.quoteMs } };
+  // Only an open market's quotes go stale: after the close the last one stands until the next open.
+  if (at.phase === "regular" && quoteStale(at.quoteMs, nowMs))
+    return { code: "QUOTE_STALE", params: { quoteMs: at.quoteMs } };
   if (!Number.isSafeInteger(triggerUnits) || triggerUnits <= 0) return { code: "TRIGGER_INVALID" };
   if (!isOnTick(at.table, triggerUnits)) return { code: "TRIGGER_OFF_TICK" };
   if (at.limit && (triggerUnits > at.limit.upUnits || triggerUnits < at.limit.downUnits)) {
