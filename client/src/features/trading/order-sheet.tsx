@@ -576,7 +576,9 @@ function TriggerStepper({
           </Trans>
         ) : (
           <Trans>When the last price falls to {shown} or below, a market order is placed.</Trans>
-        )}{" "}
+        )}
+      </p>
+      <p className="order-form__note">
         <Trans>
           Valid for today's session. What it could cost is held from your cash until it fires, is cancelled or
           lapses.
