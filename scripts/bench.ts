@@ -8,6 +8,7 @@ const benches = [
   "loadtests/src/embedded-bench.ts",
   "loadtests/src/orders-bench.ts",
   "loadtests/src/follow-bench.ts",
+  "loadtests/src/stops-bench.ts",
   "loadtests/src/gateway-bench.ts",
   "loadtests/src/uploads-bench.ts",
   "loadtests/src/page-bench.ts",

@@ -218,7 +218,7 @@ export const orders = pgTable(
       .references(() => members.id),
     symbol: text("symbol").notNull(),
     side: text("side", { enum: ["long", "short"] }).notNull(),
-    type: text("type", { enum: ["market", "limit"] }).notNull(),
+    type: text("type", { enum: ["market", "limit", "stop", "stop_limit"] }).notNull(),
     /** Shares, a whole number of trading units. */
     quantity: bigint("quantity", { mode: "number" }).notNull(),
     leverage: bigint("leverage", { mode: "number" }).notNull(),
@@ -231,12 +231,39 @@ export const orders = pgTable(
     /** Volume-weighted fill price as a decimal string. */
     fillPrice: text("fill_price"),
     positionId: bigint("position_id", { mode: "number" }),
+    /** Stops: the last-trade price that fires it, in price units. */
+    triggerUnits: bigint("trigger_units", { mode: "number" }),
+    /** Stops: when it fired (set once, by a conditional update); null while it waits. */
+    triggeredAtMs: epochMs("triggered_at_ms"),
+    /** Stops: the trading date it is valid for; the worker cancels it after that date's close. */
+    validDate: text("valid_date"),
+    /** A closing stop: the holding position it closes when it fires. */
+    closesPositionId: bigint("closes_position_id", { mode: "number" }),
+    /** A trailing stop: how far its trigger follows the best price, in price units. */
+    trailUnits: bigint("trail_units", { mode: "number" }),
     createdAtMs: epochMs("created_at_ms").notNull(),
     updatedAtMs: epochMs("updated_at_ms").notNull(),
   },
   (table) => [
     index("orders_member_idx").on(table.memberId, table.id),
     index("orders_pending_idx").on(table.symbol).where(sql`status = 'pending'`),
+    index("orders_waiting_stops_idx")
+      .on(table.symbol, table.side, table.triggerUnits)
+      .where(sql`status = 'pending' AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL`),
+    index("orders_trailing_stops_idx")
+      .on(table.id)
+      .where(
+        sql`status = 'pending' AND trail_units IS NOT NULL AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL`,
+      ),
+    index("orders_day_orders_idx")
+      .on(table.validDate, table.id)
+      .where(sql`status = 'pending' AND valid_date IS NOT NULL`),
+    index("orders_fillable_idx")
+      .on(table.id)
+      .where(sql`status = 'pending' AND (trigger_units IS NULL OR triggered_at_ms IS NOT NULL)`),
+    index("orders_closes_position_idx")
+      .on(table.closesPositionId)
+      .where(sql`status = 'pending' AND closes_position_id IS NOT NULL`),
   ],
 );
 

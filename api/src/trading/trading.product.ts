@@ -6,6 +6,11 @@ import { TradingWorker } from "./worker.ts";
 
 /** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
 const triggerIntervalMs = 1_000;
+/**
+ * How often the stop engine looks at the newest prices: a stop is the member's protection, so a
+ * crossing tick waits at most this long; a pass that fires nothing costs an index probe per symbol.
+ */
+const stopIntervalMs = 250;
 
 /** Orders, positions, margin and the account summary; the worker's fills, cut-offs and margin calls. */
 export const tradingProduct = product({
@@ -29,7 +34,13 @@ export const tradingProduct = product({
   jobs: ({ trading }, { database, config, log }) => {
     const worker = new TradingWorker({ db: database.db, trading, alwaysOpen: config.alwaysOpen, log });
     return [
-      { name: "trading triggers", intervalMs: triggerIntervalMs, atStart: false, run: () => worker.pass() },
+      {
+        name: "trading triggers",
+        intervalMs: triggerIntervalMs,
+        atStart: false,
+        run: () => worker.housekeeping(),
+      },
+      { name: "stop triggers", intervalMs: stopIntervalMs, atStart: false, run: () => worker.stopPass() },
     ];
   },
 });

@@ -6,6 +6,7 @@ import type { Side } from "@kabuto/shared/trading/rules";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { executePrepared } from "../db/prepared.ts";
+import { mapRows } from "../db/raw-rows.ts";
 import { rowsOf } from "../db/rows.ts";
 import { members, orders, positions } from "../db/schema.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
@@ -19,6 +20,13 @@ export type Conn = Pick<Db, "select" | "update" | "insert" | "execute">;
 
 type OrderRow = typeof orders.$inferSelect;
 type PositionRow = typeof positions.$inferSelect;
+
+/**
+ * A pending order, written as a literal rather than a parameter: the partial indexes on pending
+ * orders (waiting stops, fillable orders, day orders, closing orders) can serve only a query whose
+ * predicate implies theirs, and a cached generic plan does not see a parameter's value.
+ */
+const isPending = sql`${orders.status} = 'pending'`;
 
 /** Rows a list returns at most: a phone scrolls through a few dozen orders at a time. */
 const listLimit = 200;
@@ -55,25 +63,285 @@ export async function findPosition(db: Conn, memberId: string, id: number): Prom
   return row && toPosition(row);
 }
 
-/** Resting limit orders for the worker to look at, oldest first. */
-export function pendingLimitOrders(
+/**
+ * Pending orders for the worker to fill, oldest first: resting limit orders, and stops that have
+ * fired (a stop market fills at the book, a stop-limit rests at its limit, a closing one closes its
+ * position). Waiting stops are not here: `waitingStops` is the trigger's list.
+ */
+export function pendingFillable(
   db: Conn,
   limit: number,
 ): Promise<
-  { id: number; symbol: string; side: Order["side"]; limitUnits: number | null; session: Order["session"] }[]
+  {
+    id: number;
+    memberId: string;
+    symbol: string;
+    side: Order["side"];
+    limitUnits: number | null;
+    session: Order["session"];
+    closesPositionId: number | null;
+  }[]
 > {
   return db
     .select({
       id: orders.id,
+      memberId: orders.memberId,
       symbol: orders.symbol,
       side: orders.side,
       limitUnits: orders.limitUnits,
       session: orders.session,
+      closesPositionId: orders.closesPositionId,
     })
     .from(orders)
-    .where(eq(orders.status, "pending"))
+    .where(and(isPending, sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`))
     .orderBy(asc(orders.id))
     .limit(limit);
+}
+
+/** A waiting stop as the trigger engine reads it. */
+export interface WaitingStop {
+  id: number;
+  memberId: string;
+  symbol: string;
+  side: Order["side"];
+  triggerUnits: number;
+  trailUnits: number | null;
+}
+
+/**
+ * The symbols that have stops waiting: the engine reads their quotes and nothing else. One index
+ * probe per symbol (a loose index scan), not a read of every waiting stop.
+ */
+export async function waitingStopSymbols(db: Conn): Promise<string[]> {
+  return mapRows(
+    await db.execute(sql`
+      with recursive found as (
+        (select symbol from orders
+          where status = 'pending' and trigger_units is not null and triggered_at_ms is null
+          order by symbol limit 1)
+        union all
+        select (select o.symbol from orders o
+            where o.status = 'pending' and o.trigger_units is not null and o.triggered_at_ms is null
+              and o.symbol > found.symbol
+            order by o.symbol limit 1)
+        from found where found.symbol is not null
+      )
+      select symbol from found where symbol is not null`),
+    (row) => row.text("symbol"),
+  );
+}
+
+/**
+ * The waiting stops that these last prices cross, oldest first: a buy stop at or under its
+ * symbol's last, a sell stop at or over it. Each symbol and side is one range of the index on
+ * symbol, side and trigger, so a pass costs the stops that fire and not every stop that waits;
+ * the worker decides each with the shared rule (`stopTriggered`).
+ */
+export async function crossedStops(
+  db: Conn,
+  lasts: readonly { symbol: string; lastUnits: number }[],
+  limit: number,
+): Promise<WaitingStop[]> {
+  if (lasts.length === 0) return [];
+  const waiting = sql`o.symbol = q.symbol and o.status = 'pending' and o.trigger_units is not null
+    and o.triggered_at_ms is null`;
+  return mapRows(
+    await db.execute(sql`
+      select c.id, c.member_id, c.symbol, c.side, c.trigger_units, c.trail_units
+      from unnest(${sql.param(lasts.map((q) => q.symbol))}::text[], ${sql.param(lasts.map((q) => q.lastUnits))}::bigint[])
+        as q(symbol, last_units)
+      cross join lateral (
+        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units from orders o
+          where ${waiting} and o.side = 'short' and o.trigger_units >= q.last_units)
+        union all
+        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units from orders o
+          where ${waiting} and o.side = 'long' and o.trigger_units <= q.last_units)
+      ) c
+      order by c.id
+      limit ${limit}`),
+    (row) => ({
+      id: row.int("id"),
+      memberId: row.text("member_id"),
+      symbol: row.text("symbol"),
+      side: row.oneOf("side", ["long", "short"] as const),
+      triggerUnits: row.int("trigger_units"),
+      trailUnits: row.intOrNull("trail_units"),
+    }),
+  );
+}
+
+/** Waiting trailing stops, oldest first: each pass moves their triggers after the price. */
+export function trailingStops(db: Conn, limit: number): Promise<WaitingStop[]> {
+  return db
+    .select({
+      id: orders.id,
+      memberId: orders.memberId,
+      symbol: orders.symbol,
+      side: orders.side,
+      triggerUnits: sql<number>`${orders.triggerUnits}`.mapWith(Number),
+      trailUnits: orders.trailUnits,
+    })
+    .from(orders)
+    .where(
+      and(
+        isPending,
+        sql`${orders.trailUnits} is not null and ${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * Fires a waiting stop: one conditional update from waiting to triggered, so of two workers (or a
+ * worker and its restart) exactly one gets the row back; the other gets nothing and does nothing.
+ */
+export async function fireStopRow(db: Conn, id: number, nowMs: number): Promise<Order | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ triggeredAtMs: nowMs, updatedAtMs: nowMs })
+    .where(
+      and(
+        eq(orders.id, id),
+        isPending,
+        sql`${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
+      ),
+    )
+    .returning();
+  return row && toOrder(row);
+}
+
+/**
+ * Moves a waiting trailing stop's trigger towards the price: only up for a sell, only down for a
+ * buy, so two workers that saw different prices leave the better of the two.
+ */
+export async function trailStopRow(
+  db: Conn,
+  id: number,
+  triggerUnits: number,
+  nowMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ triggerUnits, updatedAtMs: nowMs })
+    .where(
+      and(
+        eq(orders.id, id),
+        isPending,
+        sql`${orders.triggeredAtMs} is null and ${orders.trailUnits} is not null`,
+        sql`((${orders.side} = 'short' and ${orders.triggerUnits} < ${triggerUnits})
+          or (${orders.side} = 'long' and ${orders.triggerUnits} > ${triggerUnits}))`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Pending day orders whose date has lapsed in their market (`dayOrdersLapsedThrough`), oldest
+ * date first: the orders of today that may still fire are not read at all.
+ */
+export function lapsedDayOrders(
+  db: Conn,
+  lapsed: Record<Market, { date: string; inclusive: boolean }>,
+  limit: number,
+): Promise<{ id: number; memberId: string; symbol: string; validDate: string | null }[]> {
+  const before = (market: Market) => {
+    const { date, inclusive } = lapsed[market];
+    const bound = inclusive ? sql`${orders.validDate} <= ${date}` : sql`${orders.validDate} < ${date}`;
+    return sql`(${orders.symbol} like ${`${market}:%`} and ${bound})`;
+  };
+  return db
+    .select({ id: orders.id, memberId: orders.memberId, symbol: orders.symbol, validDate: orders.validDate })
+    .from(orders)
+    .where(and(isPending, sql`(${before("JP")} or ${before("US")})`))
+    .orderBy(asc(orders.validDate), asc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * Cancels the pending stops that would close this position (it is closing another way, or one of
+ * them has just closed it), all but `except`. They hold nothing, so no journal goes with them.
+ */
+export async function cancelClosingStops(
+  tx: Conn,
+  positionId: number,
+  nowMs: number,
+  except?: number,
+): Promise<Order[]> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: "cancelled", updatedAtMs: nowMs })
+    .where(
+      and(
+        eq(orders.closesPositionId, positionId),
+        isPending,
+        except === undefined ? undefined : sql`${orders.id} <> ${except}`,
+      ),
+    )
+    .returning();
+  return rows.map(toOrder);
+}
+
+/** A closing stop that closed its position: filled at the close's price. */
+export async function fillClosingOrderRow(
+  tx: Conn,
+  id: number,
+  fillPrice: string,
+  nowMs: number,
+): Promise<Order> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "filled", fillPrice, positionId: sql`${orders.closesPositionId}`, updatedAtMs: nowMs })
+    .where(eq(orders.id, id))
+    .returning();
+  return toOrder(required(row, `order ${id}`));
+}
+
+/**
+ * Inserts a day order: a waiting stop, or a closing limit order (a take-profit), with what it
+ * holds (nothing, for an order that closes a position).
+ */
+export async function insertDayOrder(
+  tx: Conn,
+  order: {
+    memberId: string;
+    symbol: string;
+    side: Order["side"];
+    type: "stop" | "stop_limit" | "limit";
+    quantity: number;
+    leverage: number;
+    limitUnits: number | null;
+    triggerUnits: number | null;
+    trailUnits?: number | null;
+    validDate: string;
+    closesPositionId: number | null;
+    held: bigint;
+    nowMs: number;
+  },
+): Promise<Order> {
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      memberId: order.memberId,
+      symbol: order.symbol,
+      side: order.side,
+      type: order.type,
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitUnits: order.limitUnits,
+      triggerUnits: order.triggerUnits,
+      trailUnits: order.trailUnits ?? null,
+      validDate: order.validDate,
+      closesPositionId: order.closesPositionId,
+      session: "regular",
+      status: "pending",
+      heldMinor: order.held,
+      createdAtMs: order.nowMs,
+      updatedAtMs: order.nowMs,
+    })
+    .returning();
+  return toOrder(required(row, "the new day order"));
 }
 
 /** Holding positions for the worker's margin check, oldest first. */
@@ -155,6 +423,10 @@ export interface LockedOrder {
   /** The resting order's limit in price units. */
   limitUnits: number | null;
   held: bigint;
+  /** A stop that has not fired yet: nothing may fill it. */
+  waiting: boolean;
+  /** A closing stop's position. */
+  closesPositionId: number | null;
 }
 
 export async function lockOrder(
@@ -168,7 +440,14 @@ export async function lockOrder(
     .where(and(eq(orders.id, id), options.memberId ? eq(orders.memberId, options.memberId) : undefined));
   const [row] = await (options.skipLocked ? query.for("update", { skipLocked: true }) : query.for("update"));
   return (
-    row && { order: toOrder(row), memberId: row.memberId, limitUnits: row.limitUnits, held: row.heldMinor }
+    row && {
+      order: toOrder(row),
+      memberId: row.memberId,
+      limitUnits: row.limitUnits,
+      held: row.heldMinor,
+      waiting: row.triggerUnits !== null && row.triggeredAtMs === null,
+      closesPositionId: row.closesPositionId,
+    }
   );
 }
 
@@ -292,6 +571,11 @@ export function toOrder(row: OrderRow): Order {
     currency: marketCurrency[market],
     fillPrice: row.fillPrice,
     positionId: row.positionId === null ? null : String(row.positionId),
+    triggerPrice: row.triggerUnits === null ? null : unitsToPrice(row.triggerUnits, market),
+    triggeredAtMs: row.triggeredAtMs,
+    validDate: row.validDate,
+    closesPositionId: row.closesPositionId === null ? null : String(row.closesPositionId),
+    trailPrice: row.trailUnits === null ? null : unitsToPrice(row.trailUnits, market),
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,
   };

@@ -1,4 +1,5 @@
 import type { Bus } from "@kabuto/bus";
+import type { Instrument } from "@kabuto/shared/api/market";
 import type {
   AccountSummary,
   FundRecord,
@@ -26,6 +27,13 @@ import {
 } from "@kabuto/shared/trading/day-trade";
 import type { Fill, MarketTerms, Side } from "@kabuto/shared/trading/rules";
 import { acceptsAddedMargin, walkBook } from "@kabuto/shared/trading/rules";
+import {
+  checkNewStop,
+  dayOrderDate,
+  type StopRefusal,
+  stopHoldUnits,
+  trailStart,
+} from "@kabuto/shared/trading/stops";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
@@ -49,9 +57,13 @@ import {
 import {
   addPositionMargin,
   type Conn,
+  cancelClosingStops,
   cancelOrderRow,
   closePositionRow,
+  fillClosingOrderRow,
   findPosition,
+  fireStopRow,
+  insertDayOrder,
   insertRestingOrder,
   isBalanceRefusal,
   isOpenMirror,
@@ -64,6 +76,7 @@ import {
   type MemberFlags,
   marketOf,
   readMemberFlags,
+  trailStopRow,
   writeOpening,
 } from "./trading.repo.ts";
 
@@ -141,6 +154,11 @@ export class TradingService {
     return { cutoffMinutes: this.dayTrade.cutoffMinutes, alwaysOpen: this.alwaysOpen };
   }
 
+  /** The tick grid of a listed instrument; undefined for one the catalog does not list. */
+  tickTableOf(symbol: string): Instrument["tickTable"] | undefined {
+    return this.catalog.instrumentBySymbol.get(symbol)?.tickTable;
+  }
+
   termsOf(market: Market): MarketTerms {
     return this.terms[market];
   }
@@ -177,6 +195,12 @@ export class TradingService {
     if (!isWholeUnits(market, order.quantity))
       throw new AppError("QUANTITY_INVALID", { lotSize: instrument.lotSize });
     if (order.dayTrade) return this.placeDayTrade(memberId, order, market, claim);
+    if (order.type === "stop" || order.type === "stop_limit")
+      return this.placeStop(memberId, order, instrument, claim);
+    if (order.closesPositionId !== undefined) {
+      if (order.type !== "limit") throw new AppError("CLOSE_ORDER_INVALID", { type: order.type });
+      return this.placeClosingLimit(memberId, order, instrument, order.closesPositionId, claim);
+    }
     if (!this.terms[market].leverages.includes(order.leverage)) {
       throw new AppError("LEVERAGE_INVALID", { allowed: this.terms[market].leverages });
     }
@@ -358,6 +382,11 @@ export class TradingService {
       held: "0",
       currency,
       fillPrice: opening.openPrice,
+      triggerPrice: null,
+      triggeredAtMs: null,
+      validDate: null,
+      closesPositionId: null,
+      trailPrice: null,
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
     };
@@ -421,18 +450,282 @@ export class TradingService {
     );
   }
 
-  /** The worker's fill of a resting limit order whose price the market reached. */
+  /**
+   * A stop or stop-limit order (逆指値): checked against the newest quote (`checkNewStop`), then
+   * written as a waiting order valid for today's trading date. An opening stop holds now what it
+   * could cost when it fires (`stopHoldUnits`), so it never fails for money at its trigger; a
+   * closing stop holds nothing, since closing frees the position's margin.
+   */
+  private async placeStop(
+    memberId: string,
+    order: OrderRequest,
+    instrument: Instrument,
+    claim: Claim | undefined,
+  ): Promise<Keyed<Order>> {
+    const market = instrument.market;
+    const closes = order.closesPositionId;
+    if (closes === undefined && !this.terms[market].leverages.includes(order.leverage)) {
+      throw new AppError("LEVERAGE_INVALID", { allowed: this.terms[market].leverages });
+    }
+    const trailUnits = this.checkTrail(order, market);
+    if (trailUnits === null && order.triggerPrice === undefined) throw new AppError("TRIGGER_REQUIRED");
+    const typedTrigger =
+      order.triggerPrice === undefined ? undefined : priceToUnits(order.triggerPrice, market);
+    if (trailUnits === null && typedTrigger === undefined) throw new AppError("TRIGGER_INVALID");
+    const nowMs = this.now();
+    // Stops trigger in the regular session only; Tokyo has no other.
+    if (order.session === "extended")
+      throw new AppError(market === "US" ? "STOP_OUTSIDE_REGULAR" : "SESSION_INVALID");
+    const phase = sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase;
+    const state = await this.quoteState(order.symbol);
+    if (!state) throw new AppError("PRICE_UNAVAILABLE");
+    const { quote, quoteMs } = state;
+    const lastUnits = priceToUnits(quote.last, market);
+    if (lastUnits === undefined) throw new AppError("PRICE_UNAVAILABLE");
+    // A trailing stop starts its trail from the last trade.
+    const triggerUnits =
+      trailUnits === null
+        ? (typedTrigger as number)
+        : trailStart(order.side, lastUnits, trailUnits, instrument.tickTable);
+    if (triggerUnits === undefined) throw new AppError("TRAIL_INVALID", { last: quote.last });
+    const limit = bandUnits(quote, market);
+    const refusal = checkNewStop(
+      order.side,
+      triggerUnits,
+      { market, table: instrument.tickTable, lastUnits, quoteMs, limit, phase },
+      nowMs,
+    );
+    if (refusal) throw new AppError(refusal.code, refusalDetails(refusal, quote));
+    const limitUnits =
+      order.type === "stop_limit" ? this.checkLimitPrice(order, instrument.tickTable, market, quote) : null;
+    const stop = {
+      memberId,
+      symbol: order.symbol,
+      side: order.side,
+      type: order.type as "stop" | "stop_limit",
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitUnits,
+      triggerUnits,
+      trailUnits,
+      validDate: dayOrderDate(market, nowMs, { alwaysOpen: this.alwaysOpen }),
+      nowMs,
+    };
+    return this.keyed(
+      memberId,
+      claim,
+      nowMs,
+      async (tx) => {
+        refuseBarred(await readMemberFlags(tx, memberId));
+        if (closes !== undefined) return this.restClosingOrder(tx, { ...stop, closesPositionId: closes });
+        const held = restingHold({
+          market,
+          terms: this.terms[market],
+          ...order,
+          limitUnits: stopHoldUnits(order.side, { triggerUnits, limitUnits }, limit?.upUnits ?? null),
+        });
+        const currency = marketCurrency[market];
+        const available = await lockAvailable(tx, memberId, currency);
+        if (available < held) {
+          throw new AppError("INSUFFICIENT_BALANCE", {
+            required: held.toString(),
+            available: available.toString(),
+            currency,
+          });
+        }
+        const placed = await insertDayOrder(tx, { ...stop, closesPositionId: null, held });
+        await postJournal(tx, holdJournal(memberId, placed.id, currency, held), nowMs);
+        return placed;
+      },
+      (placed) => [
+        { type: "order", id: placed.id },
+        { type: "balance", id: placed.currency },
+      ],
+    );
+  }
+
+  /**
+   * A limit order that closes the whole of a holding position when the book reaches its price (a
+   * take-profit): valid for today, holding nothing, in the regular session like a member's close.
+   * Beside a closing stop on the same position it makes an OCO: whichever closes the position
+   * first cancels the other (`settleClose`), and neither holds money.
+   */
+  private async placeClosingLimit(
+    memberId: string,
+    order: OrderRequest,
+    instrument: Instrument,
+    closes: string,
+    claim: Claim | undefined,
+  ): Promise<Keyed<Order>> {
+    const market = instrument.market;
+    if (order.session !== "regular") throw new AppError("SESSION_INVALID");
+    const [quote] = await this.marketState(order.symbol);
+    const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
+    const nowMs = this.now();
+    const closing = {
+      memberId,
+      symbol: order.symbol,
+      side: order.side,
+      type: "limit" as const,
+      quantity: order.quantity,
+      leverage: order.leverage,
+      limitUnits,
+      triggerUnits: null,
+      validDate: dayOrderDate(market, nowMs, { alwaysOpen: this.alwaysOpen }),
+      nowMs,
+      closesPositionId: closes,
+    };
+    return this.keyed(
+      memberId,
+      claim,
+      nowMs,
+      async (tx) => {
+        refuseBarred(await readMemberFlags(tx, memberId));
+        return this.restClosingOrder(tx, closing);
+      },
+      (placed) => [{ type: "order", id: placed.id }],
+    );
+  }
+
+  /** An order that closes the whole of a holding position of the member's, on the other side of it. */
+  private async restClosingOrder(
+    tx: Conn,
+    stop: Omit<Parameters<typeof insertDayOrder>[1], "held" | "closesPositionId"> & {
+      closesPositionId: string;
+    },
+  ): Promise<Order> {
+    const position = await this.lockHolding(tx, stop.memberId, stop.closesPositionId);
+    // As for a member's close: a mirror closes through its copy, a locked-up position not before its date.
+    if (await isOpenMirror(tx, Number(position.id))) throw new AppError("POSITION_MIRRORED");
+    if (position.lockedUntilMs !== null && position.lockedUntilMs > stop.nowMs) {
+      throw new AppError("POSITION_LOCKED", { untilMs: position.lockedUntilMs });
+    }
+    if (
+      position.symbol !== stop.symbol ||
+      position.side === stop.side ||
+      position.quantity !== stop.quantity
+    ) {
+      throw new AppError("CLOSE_ORDER_INVALID", {
+        symbol: position.symbol,
+        side: position.side === "long" ? "short" : "long",
+        quantity: position.quantity,
+      });
+    }
+    return insertDayOrder(tx, {
+      ...stop,
+      leverage: position.leverage,
+      closesPositionId: Number(position.id),
+      held: 0n,
+    });
+  }
+
+  /** Moves a trailing stop's trigger towards the price (`trailStopRow`), and tells the member it moved. */
+  async trailStop(orderId: number, memberId: string, triggerUnits: number): Promise<boolean> {
+    const moved = await trailStopRow(this.db, orderId, triggerUnits, this.now());
+    if (moved) this.emit(memberId, { type: "order", id: String(orderId) });
+    return moved;
+  }
+
+  /**
+   * Fires a waiting stop whose trigger the last trade crossed: one conditional update, so two
+   * workers fire it once. The fill follows through `fillLimit` or `fillClose`, in this pass or,
+   * after a crash, the next one. Tells the member it fired.
+   */
+  async fireStop(orderId: number, memberId: string): Promise<boolean> {
+    const nowMs = this.now();
+    const fired = await fireStopRow(this.db, orderId, nowMs);
+    if (!fired) return false;
+    this.emit(memberId, { type: "order", id: fired.id }, { type: "stop_triggered", id: fired.id });
+    return true;
+  }
+
+  /**
+   * The worker's close of a position by a fired closing stop: at market for a stop, or once the
+   * book reaches its limit for a stop-limit. The position is locked before the order, as every
+   * close locks them, and the other stops on the position are cancelled in the same transaction.
+   */
+  async fillClose(orderId: number, memberId: string, positionId: number, book: Book): Promise<boolean> {
+    const nowMs = this.now();
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      const position = await lockPosition(tx, memberId, positionId);
+      const locked = await lockOrder(tx, orderId, { skipLocked: true });
+      if (locked?.order.status !== "pending" || locked.waiting) return { value: false, events: [] };
+      const notice = (event: AccountEvent) => ({ memberId, event });
+      if (position?.status !== "holding") {
+        const cancelled = await cancelOrderRow(tx, orderId, nowMs);
+        return { value: false, events: [notice({ type: "order", id: cancelled.id })] };
+      }
+      const market = marketOf(position.symbol);
+      const fill = walkBook(book, market, locked.order.side, position.quantity);
+      const limit = locked.limitUnits;
+      if (!fill || (limit !== null && !withinLimit(locked.order.side, fill.averageUnits, limit)))
+        return { value: false, events: [] };
+      await this.onClose(tx, { memberId, positionId, nowMs });
+      const closed = await this.settleClose(tx, memberId, position, market, fill, "member", nowMs, orderId);
+      const filled = await fillClosingOrderRow(tx, orderId, closed.closePrice ?? "", nowMs);
+      return {
+        value: true,
+        events: [
+          notice({ type: "order", id: filled.id }),
+          notice({ type: "position", id: closed.id }),
+          notice({ type: "balance", id: closed.currency }),
+        ],
+      };
+    });
+  }
+
+  /** Cancels a day order (a stop) whose trading date has closed, releasing what it held. */
+  async expireOrder(orderId: number): Promise<boolean> {
+    const nowMs = this.now();
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      const locked = await lockOrder(tx, orderId, { skipLocked: true });
+      if (locked?.order.status !== "pending") return { value: false, events: [] };
+      await this.releaseHold(tx, locked, nowMs);
+      const cancelled = await cancelOrderRow(tx, orderId, nowMs);
+      const { memberId } = locked;
+      return {
+        value: true,
+        events: [
+          { memberId, event: { type: "order" as const, id: cancelled.id } },
+          { memberId, event: { type: "balance" as const, id: cancelled.currency } },
+        ],
+      };
+    });
+  }
+
+  /** The newest quotes of these symbols and when the feed published each, as the bus holds them. */
+  async quotes(symbols: readonly string[]): Promise<Map<string, { quote: Quote; quoteMs: number }>> {
+    const unique = [...new Set(symbols)];
+    const updates = await this.bus.snapshots(unique.map((symbol) => quoteTopic(symbol)));
+    return new Map(
+      updates.map((update) => [
+        (update.data as Quote).symbol,
+        { quote: update.data as Quote, quoteMs: update.ts },
+      ]),
+    );
+  }
+
+  private async quoteState(symbol: string): Promise<{ quote: Quote; quoteMs: number } | undefined> {
+    return (await this.quotes([symbol])).get(symbol);
+  }
+
+  /**
+   * The worker's fill of a resting limit order whose price the market reached, or of a stop that
+   * fired: a stop market at the book as it is, a stop-limit once the book reaches its limit.
+   */
   async fillLimit(orderId: number, book: Book): Promise<boolean> {
     const nowMs = this.now();
     const filled = await transactThenEmit(this.db, this.events, async (tx) => {
       const locked = await lockOrder(tx, orderId, { skipLocked: true });
-      if (locked?.order.status !== "pending" || locked.limitUnits === null)
+      if (locked?.order.status !== "pending" || locked.waiting || locked.closesPositionId !== null)
         return { value: false, events: [] };
       const { order, memberId } = locked;
+      const limit = locked.limitUnits;
+      // A market order rests only as a stop that has fired: it takes the book as it is.
+      if (limit === null && order.triggeredAtMs === null) return { value: false, events: [] };
       const market = marketOf(order.symbol);
       const fill = walkBook(book, market, order.side, order.quantity);
-      const limit = locked.limitUnits;
-      if (!fill || (order.side === "long" ? fill.averageUnits > limit : fill.averageUnits < limit))
+      if (!fill || (limit !== null && !withinLimit(order.side, fill.averageUnits, limit)))
         return { value: false, events: [] };
       await this.releaseHold(tx, locked, nowMs);
       const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
@@ -481,6 +774,11 @@ export class TradingService {
       held: "0",
       currency,
       fillPrice: opening.openPrice,
+      triggerPrice: null,
+      triggeredAtMs: null,
+      validDate: null,
+      closesPositionId: null,
+      trailPrice: null,
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
     };
@@ -547,7 +845,10 @@ export class TradingService {
     fill: Fill,
     reason: CloseReason,
     nowMs: number,
+    byOrder?: number,
   ): Promise<Position> {
+    // The stops that would close this position have nothing left to close (`byOrder` is the one closing it).
+    await cancelClosingStops(tx, Number(position.id), nowMs, byOrder);
     const available = await lockAvailable(tx, memberId, position.currency);
     // A day trade closes with the day-trade commission; the tax on the sale is the market's.
     const terms = position.dayTrade
@@ -574,6 +875,8 @@ export class TradingService {
   /** Returns a pending order's held money to available cash (cancelled, or about to fill). */
   private async releaseHold(tx: Conn, locked: LockedOrder, nowMs: number): Promise<void> {
     const { memberId, order } = locked;
+    // A closing stop holds nothing.
+    if (locked.held === 0n) return;
     await lockAvailable(tx, memberId, order.currency);
     await postJournal(tx, releaseJournal(memberId, order.id, order.currency, locked.held), nowMs);
   }
@@ -604,6 +907,19 @@ export class TradingService {
     if (!position) throw new AppError("POSITION_NOT_FOUND");
     if (position.status !== "holding") throw new AppError("POSITION_NOT_HOLDING");
     return position;
+  }
+
+  /**
+   * A trailing stop's amount in price units, or null for a plain stop: a positive price, with no
+   * trigger of its own, on a stop market that closes a position.
+   */
+  private checkTrail(order: OrderRequest, market: Market): number | null {
+    if (order.trailPrice === undefined) return null;
+    if (order.type !== "stop" || order.closesPositionId === undefined) throw new AppError("TRAIL_CLOSE_ONLY");
+    const units = priceToUnits(order.trailPrice, market);
+    if (units === undefined || units <= 0 || order.triggerPrice !== undefined)
+      throw new AppError("TRAIL_INVALID");
+    return units;
   }
 
   private checkLimitPrice(
@@ -653,6 +969,30 @@ export class TradingService {
 
   private emit(memberId: string, ...events: AccountEvent[]): void {
     for (const event of events) this.events(memberId, event);
+  }
+}
+
+/** Whether a fill's average price keeps to a limit: a buy at or below it, a sell at or above. */
+function withinLimit(side: Side, averageUnits: number, limitUnits: number): boolean {
+  return side === "long" ? averageUnits <= limitUnits : averageUnits >= limitUnits;
+}
+
+/** The day's band of a quote in price units; null where the market has none. */
+function bandUnits(quote: Quote, market: Market): { upUnits: number; downUnits: number } | null {
+  const up = quote.limitUp === null ? undefined : priceToUnits(quote.limitUp, market);
+  const down = quote.limitDown === null ? undefined : priceToUnits(quote.limitDown, market);
+  return up === undefined || down === undefined ? null : { upUnits: up, downUnits: down };
+}
+
+/** A stop refusal's details as the member reads them: prices as the quote states them. */
+function refusalDetails(refusal: StopRefusal, quote: Quote): Record<string, unknown> | undefined {
+  switch (refusal.code) {
+    case "TRIGGER_LIMIT_EXCEEDED":
+      return { limitUp: quote.limitUp, limitDown: quote.limitDown };
+    case "TRIGGER_WRONG_SIDE":
+      return { last: quote.last };
+    default:
+      return refusal.params;
   }
 }
 

@@ -2,17 +2,39 @@ import { sessionAt } from "@kabuto/shared/market/sessions";
 import { priceToUnits } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
 import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
+import {
+  dayOrderExpired,
+  dayOrdersLapsedThrough,
+  quoteStale,
+  stopTriggered,
+  trailedTrigger,
+} from "@kabuto/shared/trading/stops";
 import type { Db } from "../db/database.ts";
-import { holdingDayTrades, holdingPositions, marketOf, pendingLimitOrders } from "./trading.repo.ts";
+import {
+  crossedStops,
+  holdingDayTrades,
+  holdingPositions,
+  lapsedDayOrders,
+  marketOf,
+  pendingFillable,
+  trailingStops,
+  waitingStopSymbols,
+} from "./trading.repo.ts";
 import type { TradingService } from "./trading.service.ts";
 
 /** Pending orders looked at per pass; the rest wait a second, oldest first. */
 const ordersPerPassMax = 500;
+/**
+ * Crossed stops fired per pass (and trailing stops moved). Firing one is a single conditional
+ * update, far cheaper than a fill; the rest fire in the next pass, oldest first.
+ */
+const stopsPerPassMax = 5_000;
 /** Holding positions checked for margin per pass. */
 const positionsPerPassMax = 5_000;
 
 /**
- * The trigger worker: fills resting limit orders when the market reaches them and closes
+ * The trigger worker: lapses day orders after their date's close, fires stops whose trigger the
+ * last trade crossed, fills resting limit orders (and fired stops) when the market reaches them, and closes
  * positions whose equity fell below the maintenance margin. It polls the database for work and
  * the bus for the newest books (through the trading service), so a crash loses nothing: the next pass picks up where the
  * last one was, and each fill or close is its own transaction that checks the row's status.
@@ -39,11 +61,110 @@ export class TradingWorker {
   }
 
   /** One look at every pending order and holding position. Returns what it did, for tests. */
-  async pass(): Promise<{ filled: number; called: number; cutOff: number }> {
+  async pass(): Promise<{ expired: number; fired: number; filled: number; called: number; cutOff: number }> {
+    const expired = await this.expireDayOrders();
+    const fired = await this.fireStops();
+    const filled = await this.fillLimits();
+    const cutOff = await this.dayTradeCutoffs();
+    const called = await this.marginCalls();
+    return { expired, fired, filled, called, cutOff };
+  }
+
+  /**
+   * The stop engine's own pass, run more often than the rest: the stops the newest prices cross
+   * fire, and what fired fills, so a tick waits a quarter of a second for its stop rather than a
+   * whole one. Cheap when nothing crosses (an index probe per symbol). Lapsed stops are cancelled
+   * first, so none fires after its day.
+   */
+  async stopPass(): Promise<{ expired: number; fired: number; filled: number }> {
+    const expired = await this.expireDayOrders();
+    const fired = await this.fireStops();
+    const filled = fired > 0 ? await this.fillLimits() : 0;
+    return { expired, fired, filled };
+  }
+
+  /** Everything but firing stops (`stopPass` does that): fills, day-trade cut-offs and margin calls. */
+  async housekeeping(): Promise<{ filled: number; called: number; cutOff: number }> {
     const filled = await this.fillLimits();
     const cutOff = await this.dayTradeCutoffs();
     const called = await this.marginCalls();
     return { filled, called, cutOff };
+  }
+
+  /**
+   * Cancels the stops whose trading date has closed and releases what they held: limit orders
+   * have no date and rest until cancelled, as they always have; every stop is valid for its day.
+   */
+  async expireDayOrders(): Promise<number> {
+    const nowMs = this.now();
+    const options = { alwaysOpen: this.alwaysOpen };
+    const lapsed = {
+      JP: dayOrdersLapsedThrough("JP", nowMs, options),
+      US: dayOrdersLapsedThrough("US", nowMs, options),
+    };
+    const rows = await lapsedDayOrders(this.db, lapsed, ordersPerPassMax);
+    let expired = 0;
+    for (const row of rows) {
+      if (row.validDate === null) continue;
+      if (!dayOrderExpired(marketOf(row.symbol), row.validDate, nowMs, { alwaysOpen: this.alwaysOpen }))
+        continue;
+      if (await this.trading.expireOrder(row.id).catch(this.logged("day order expiry"))) expired += 1;
+    }
+    return expired;
+  }
+
+  /**
+   * Fires the waiting stops whose trigger the newest last trade crossed, in the regular session
+   * only. A symbol whose quote is older than the bound holds its stops: the feed, not the market,
+   * has stopped, and firing on an old price would fill at a new one.
+   */
+  async fireStops(): Promise<number> {
+    const symbols = await waitingStopSymbols(this.db);
+    if (symbols.length === 0) return 0;
+    const quotes = await this.trading.quotes(symbols);
+    const nowMs = this.now();
+    const regular = {
+      JP: sessionAt("JP", nowMs, { alwaysOpen: this.alwaysOpen }).phase === "regular",
+      US: sessionAt("US", nowMs, { alwaysOpen: this.alwaysOpen }).phase === "regular",
+    };
+    const lasts = new Map<string, number>();
+    for (const symbol of symbols) {
+      const state = quotes.get(symbol);
+      const market = marketOf(symbol);
+      if (!state || quoteStale(state.quoteMs, nowMs) || !regular[market]) continue;
+      const last = priceToUnits(state.quote.last, market);
+      if (last !== undefined) lasts.set(symbol, last);
+    }
+    if (lasts.size === 0) return 0;
+    await this.trail(lasts);
+    const rows = await crossedStops(
+      this.db,
+      [...lasts].map(([symbol, lastUnits]) => ({ symbol, lastUnits })),
+      stopsPerPassMax,
+    );
+    let fired = 0;
+    for (const row of rows) {
+      const last = lasts.get(row.symbol);
+      if (last === undefined || !stopTriggered(row.side, last, row.triggerUnits)) continue;
+      if (await this.trading.fireStop(row.id, row.memberId).catch(this.logged("stop trigger"))) fired += 1;
+    }
+    return fired;
+  }
+
+  /**
+   * Moves each trailing stop's trigger after the best price, before the triggers are checked: a
+   * trade that moves a trigger is that far from it, so it cannot also fire it.
+   */
+  private async trail(lasts: ReadonlyMap<string, number>): Promise<void> {
+    const rows = await trailingStops(this.db, stopsPerPassMax);
+    for (const row of rows) {
+      const last = lasts.get(row.symbol);
+      const table = this.trading.tickTableOf(row.symbol);
+      if (last === undefined || table === undefined || row.trailUnits === null) continue;
+      const trailed = trailedTrigger(row.side, row.triggerUnits, last, row.trailUnits, table);
+      if (trailed !== row.triggerUnits)
+        await this.trading.trailStop(row.id, row.memberId, trailed).catch(this.logged("trailing stop"));
+    }
   }
 
   /**
@@ -68,7 +189,7 @@ export class TradingWorker {
   }
 
   private async fillLimits(): Promise<number> {
-    const rows = await pendingLimitOrders(this.db, ordersPerPassMax);
+    const rows = await pendingFillable(this.db, ordersPerPassMax);
     const books = await this.trading.books(rows.map((row) => row.symbol));
     let filled = 0;
     for (const row of rows) {
@@ -78,10 +199,15 @@ export class TradingWorker {
       const limit = row.limitUnits;
       const best = row.side === "long" ? book.asks[0] : book.bids[0];
       const bestUnits = best && priceToUnits(best.price, market);
-      if (limit === null || bestUnits === undefined) continue;
-      const crossed = row.side === "long" ? bestUnits <= limit : bestUnits >= limit;
-      if (crossed && (await this.trading.fillLimit(row.id, book).catch(this.logged("limit fill"))))
-        filled += 1;
+      if (bestUnits === undefined) continue;
+      // A fired stop market (no limit) takes the book as it is.
+      const crossed = limit === null || (row.side === "long" ? bestUnits <= limit : bestUnits >= limit);
+      if (!crossed) continue;
+      const done =
+        row.closesPositionId === null
+          ? this.trading.fillLimit(row.id, book)
+          : this.trading.fillClose(row.id, row.memberId, row.closesPositionId, book);
+      if (await done.catch(this.logged("order fill"))) filled += 1;
     }
     return filled;
   }

@@ -26,6 +26,24 @@ export const tradingCodes = productCodes({
     POSITION_LOCKED: 409,
     /** Margin is added only to a leveraged position; a 1× position is held with its own cash. */
     POSITION_NOT_LEVERAGED: 409,
+    /** A stop or stop-limit order without its trigger price. */
+    TRIGGER_REQUIRED: 400,
+    TRIGGER_INVALID: 400,
+    TRIGGER_OFF_TICK: 400,
+    /** A trigger outside the day's price limits; the band is in the details. */
+    TRIGGER_LIMIT_EXCEEDED: 400,
+    /** A trigger the last trade has already crossed: it would fire at once. */
+    TRIGGER_WRONG_SIDE: 409,
+    /** US stops trade in the regular session only, as US brokers run them. */
+    STOP_OUTSIDE_REGULAR: 409,
+    /** The symbol's quotes are older than the bound: new stops wait for the feed. */
+    QUOTE_STALE: 503,
+    /** A closing order must be a stop or a limit for the whole position, on the other side of it. */
+    CLOSE_ORDER_INVALID: 400,
+    /** A trailing amount that is not a positive price, or given with a trigger of its own. */
+    TRAIL_INVALID: 400,
+    /** A trailing stop closes a position only (as Rakuten offers it). */
+    TRAIL_CLOSE_ONLY: 400,
   },
   journals: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
   memos: [

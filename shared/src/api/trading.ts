@@ -4,7 +4,12 @@ import { currencySchema, equitySymbolSchema } from "../symbols.ts";
 import { safeText } from "../text.ts";
 
 export const sides = ["long", "short"] as const;
-export const orderTypes = ["market", "limit"] as const;
+/**
+ * Market and limit orders go to the market; a stop or stop-limit (逆指値) waits in the broker's own
+ * engine until the last trade crosses its trigger, then becomes a market or a limit order.
+ */
+export const orderTypes = ["market", "limit", "stop", "stop_limit"] as const;
+export type OrderType = (typeof orderTypes)[number];
 /** Regular hours, or the US pre-market and after-hours sessions (limit orders only, as US brokers do). */
 export const orderSessions = ["regular", "extended"] as const;
 
@@ -21,9 +26,28 @@ export const placeOrderSchema = z.object({
     .number({ error: "LEVERAGE_INVALID" })
     .int({ error: "LEVERAGE_INVALID" })
     .positive({ error: "LEVERAGE_INVALID" }),
-  /** Limit orders only: a decimal price on the instrument's tick grid. */
+  /** Limit and stop-limit orders only: a decimal price on the instrument's tick grid. */
   price: safeText()
     .regex(/^\d+(\.\d+)?$/, { error: "PRICE_INVALID" })
+    .optional(),
+  /** Stop and stop-limit orders only: the last-trade price that fires it, on the tick grid. */
+  triggerPrice: safeText()
+    .regex(/^\d+(\.\d+)?$/, { error: "TRIGGER_INVALID" })
+    .optional(),
+  /**
+   * A trailing stop (a stop that closes a position only): its trigger starts this far from the
+   * last trade and follows the best price since, never moving back. No `triggerPrice` with it.
+   */
+  trailPrice: safeText()
+    .regex(/^\d+(\.\d+)?$/, { error: "TRAIL_INVALID" })
+    .optional(),
+  /**
+   * Stop, stop-limit and limit orders: the holding position the order closes (the whole of it, on
+   * the other side) instead of opening a new one; a closing stop and a closing limit on one position
+   * make an OCO. Valid for the day, like every stop.
+   */
+  closesPositionId: safeText({ error: "CLOSE_ORDER_INVALID" })
+    .regex(/^[1-9]\d{0,17}$/, { error: "CLOSE_ORDER_INVALID" })
     .optional(),
   session: z.enum(orderSessions, { error: "SESSION_INVALID" }).default("regular"),
   /**
@@ -53,6 +77,16 @@ export const orderSchema = z.object({
   currency: currencySchema,
   fillPrice: z.string().nullable(),
   positionId: z.string().nullable(),
+  /** Stops: the last-trade price that fires it; null for market and limit orders. */
+  triggerPrice: z.string().nullable(),
+  /** Stops: when the last trade crossed the trigger; null while it waits (and for other types). */
+  triggeredAtMs: z.number().nullable(),
+  /** Stops: the trading date it is valid for; at that date's close the engine cancels it and releases its hold. */
+  validDate: z.string().nullable(),
+  /** A closing stop: the position it closes when it fires. */
+  closesPositionId: z.string().nullable(),
+  /** A trailing stop: how far its trigger follows the best price (the trigger is its current value). */
+  trailPrice: z.string().nullable(),
   createdAtMs: z.number(),
   updatedAtMs: z.number(),
 });

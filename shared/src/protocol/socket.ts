@@ -43,8 +43,10 @@ export const accountEventSchema = z.object({
    * `support`: a support conversation of the member's (`id`) has a new message or was read.
    * `day_trade_cutoff`: the house closed the member's day-trade position `id` at the day's cut-off.
    * `alert`: one of the member's price alerts fired (`id` is its notice).
+   * `stop_triggered`: the last trade crossed the trigger of the member's stop order `id`, which the
+   * engine has sent on (its fill follows as `order`, `position` and `balance`).
    */
-  type: z.enum(["order", "position", "balance", "support", "day_trade_cutoff", "alert"]),
+  type: z.enum(["order", "position", "balance", "support", "day_trade_cutoff", "alert", "stop_triggered"]),
   id: z.string(),
 });
 export type AccountEvent = z.infer<typeof accountEventSchema>;

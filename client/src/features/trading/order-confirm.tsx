@@ -45,6 +45,10 @@ export function orderConfirmation(
         <Trans>Day trade · market</Trans>
       ) : order.type === "market" ? (
         <Trans context="order type">Market</Trans>
+      ) : order.type === "stop" ? (
+        <Trans>Stop · at market once triggered</Trans>
+      ) : order.type === "stop_limit" ? (
+        <Trans>Stop · a limit once triggered</Trans>
       ) : order.session === "extended" ? (
         <Trans>Limit · pre/after-hours</Trans>
       ) : (
@@ -69,10 +73,19 @@ export function orderConfirmation(
         ),
       testId: "confirm-quantity",
     },
+    ...(order.triggerPrice === undefined
+      ? []
+      : [
+          {
+            label: <Trans>Trigger price</Trans>,
+            value: formatPrice(order.triggerPrice, locale, { fractionDigits: input.priceDigits }),
+            testId: "confirm-trigger",
+          },
+        ]),
     {
       label: <Trans context="order price">Price</Trans>,
       value:
-        order.type === "limit" && order.price !== undefined ? (
+        (order.type === "limit" || order.type === "stop_limit") && order.price !== undefined ? (
           formatPrice(order.price, locale, { fractionDigits: input.priceDigits })
         ) : (
           <Trans>At market</Trans>
@@ -90,6 +103,8 @@ export function orderConfirmation(
         <Trans>Today, closed at the cut-off</Trans>
       ) : order.type === "market" ? (
         <Trans>Fills now against the book</Trans>
+      ) : order.type === "stop" || order.type === "stop_limit" ? (
+        <Trans>Today: waits for its trigger until the session ends</Trans>
       ) : (
         <Trans>Until filled or cancelled</Trans>
       ),

@@ -18,6 +18,26 @@ describe("the estimate runs the server's cases through the shared rules", () => 
     expect(estimateOrder(input)).toEqual(expected);
   });
 
+  it("estimates what a stop holds as the server holds it", () => {
+    const base = {
+      market: "JP",
+      terms: defaultTerms.JP,
+      side: "long",
+      leverage: 2,
+      last: "2650",
+      levels: undefined,
+      shares: 100,
+      limitUp: "3150",
+    } as const;
+    // The figures api/src/trading/stops.int.test.ts reads from the server's hold: a stop-market
+    // buy at the 3,150 upper limit, a stop-limit at its 2,710 limit.
+    expect(estimateSheet({ ...base, type: "stop", trigger: "2700", price: "" })?.required).toBe(157_815n);
+    expect(estimateSheet({ ...base, type: "stop_limit", trigger: "2700", price: "2710" })?.required).toBe(
+      135_771n,
+    );
+    expect(estimateSheet({ ...base, type: "stop", trigger: "", price: "" })).toBeUndefined();
+  });
+
   it("estimates a limit order at its price and a market order along the book", () => {
     const base = {
       market: "JP",

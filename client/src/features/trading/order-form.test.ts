@@ -29,6 +29,7 @@ function form(overrides: Partial<OrderForm> = {}): OrderForm {
     lots: "1",
     leverage: 2,
     price: "",
+    trigger: "",
     ...overrides,
   };
 }
@@ -51,6 +52,39 @@ describe("buildOrder turns lots into shares and checks the form with the server'
     const limit = buildOrder(form({ type: "limit", price: "2651.5", lots: "3" }), toyota);
     expect(limit.order).toMatchObject({ type: "limit", price: "2651.5", quantity: 300 });
     expect(buildOrder(form({ price: "2651.5" }), toyota).order).not.toHaveProperty("price");
+  });
+
+  it("sends a stop with its trigger, and a stop-limit with its trigger and limit", () => {
+    const at = { ...toyota, last: "2650" };
+    expect(buildOrder(form({ type: "stop", side: "short", trigger: "2600" }), at).order).toEqual({
+      symbol: "JP:7203",
+      side: "short",
+      type: "stop",
+      quantity: 100,
+      leverage: 2,
+      session: "regular",
+      triggerPrice: "2600",
+    });
+    expect(buildOrder(form({ type: "stop_limit", trigger: "2700", price: "2710" }), at).order).toMatchObject({
+      type: "stop_limit",
+      triggerPrice: "2700",
+      price: "2710",
+    });
+  });
+
+  it("checks a stop's trigger at the field as the server does", () => {
+    const at = { ...toyota, last: "2650" };
+    const cases: [Partial<OrderForm>, string][] = [
+      [{ trigger: "" }, "TRIGGER_REQUIRED"],
+      [{ trigger: "2700.3" }, "TRIGGER_OFF_TICK"],
+      [{ trigger: "3200" }, "TRIGGER_LIMIT_EXCEEDED"],
+      [{ trigger: "2600" }, "TRIGGER_WRONG_SIDE"],
+      [{ side: "short", trigger: "2700" }, "TRIGGER_WRONG_SIDE"],
+    ];
+    for (const [change, code] of cases) {
+      expect(buildOrder(form({ type: "stop", ...change }), at).errors).toEqual({ trigger: code });
+    }
+    expect(orderErrorField("TRIGGER_WRONG_SIDE")).toBe("trigger");
   });
 
   it("refuses lots that are not a positive whole number", () => {

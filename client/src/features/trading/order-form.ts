@@ -1,9 +1,8 @@
-import type { PlaceOrder } from "@kabuto/shared/api/trading";
+import type { OrderType, PlaceOrder } from "@kabuto/shared/api/trading";
 import { placeOrderSchema } from "@kabuto/shared/api/trading";
 import type { TickTable } from "@kabuto/shared/market/ticks";
 import { isOnTick, priceToUnits, roundToTick, stepTicks, unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
-import type { OrderType } from "@kabuto/shared/trading/estimate";
 import type { Side } from "@kabuto/shared/trading/rules";
 
 import { type FieldError, fieldErrorCode } from "../../lib/api-error.ts";
@@ -23,8 +22,10 @@ export interface OrderForm {
   /** Lots as typed. */
   lots: string;
   leverage: number;
-  /** The limit price as typed (limit orders only). */
+  /** The limit price as typed (limit and stop-limit orders only). */
   price: string;
+  /** The trigger price as typed (stop and stop-limit orders only). */
+  trigger: string;
 }
 
 export interface OrderContext {
@@ -33,10 +34,12 @@ export interface OrderContext {
   tickTable: TickTable;
   limitUp: string | null | undefined;
   limitDown: string | null | undefined;
+  /** The last trade, which a new stop's trigger must not have reached yet. */
+  last?: string | undefined;
 }
 
 /** Where an error shows: a field of the form, or the estimate's total (an insufficient balance). */
-export type OrderField = "type" | "session" | "price" | "quantity" | "leverage" | "required";
+export type OrderField = "type" | "session" | "price" | "trigger" | "quantity" | "leverage" | "required";
 export type OrderErrors = Partial<Record<OrderField, string>>;
 
 /** Most lots one order may ask for in the form: far above any real order, below any overflow. */
@@ -62,6 +65,37 @@ export function limitPriceError(price: string, context: OrderContext): string | 
   return undefined;
 }
 
+/** Whether an order type waits for a trigger (逆指値). */
+export function isStopType(type: OrderType): type is "stop" | "stop_limit" {
+  return type === "stop" || type === "stop_limit";
+}
+
+/** Whether an order type carries a limit price. */
+export function hasLimitPrice(type: OrderType): boolean {
+  return type === "limit" || type === "stop_limit";
+}
+
+const triggerCodes: Record<string, string> = {
+  PRICE_REQUIRED: "TRIGGER_REQUIRED",
+  PRICE_INVALID: "TRIGGER_INVALID",
+  PRICE_OFF_TICK: "TRIGGER_OFF_TICK",
+  PRICE_LIMIT_EXCEEDED: "TRIGGER_LIMIT_EXCEEDED",
+};
+
+/**
+ * Checks a stop's trigger as the server will (`checkNewStop`): a price on the grid inside the day's
+ * limits, on the side of the last trade that has not fired it yet (a buy stop above, a sell stop below).
+ */
+export function triggerPriceError(trigger: string, side: Side, context: OrderContext): string | undefined {
+  const priceError = limitPriceError(trigger, context);
+  if (priceError) return triggerCodes[priceError] ?? priceError;
+  const units = priceToUnits(trigger.trim(), context.market);
+  const last = context.last === undefined ? undefined : priceToUnits(context.last, context.market);
+  if (units !== undefined && last !== undefined && (side === "long" ? last >= units : last <= units))
+    return "TRIGGER_WRONG_SIDE";
+  return undefined;
+}
+
 /** The order to send, or the errors to show at the fields. */
 export function buildOrder(
   form: OrderForm,
@@ -73,9 +107,13 @@ export function buildOrder(
   // Pre-market and after-hours take limit orders only (as US brokers do).
   const type: OrderType = form.session === "extended" ? "limit" : form.type;
   if (form.session === "extended" && context.market !== "US") errors.session = "SESSION_INVALID";
-  if (type === "limit") {
+  if (hasLimitPrice(type)) {
     const priceError = limitPriceError(form.price, context);
     if (priceError) errors.price = priceError;
+  }
+  if (isStopType(type)) {
+    const triggerError = triggerPriceError(form.trigger, form.side, context);
+    if (triggerError) errors.trigger = triggerError;
   }
   if (Object.keys(errors).length > 0 || lots === undefined) return { errors };
   const order: PlaceOrder = {
@@ -85,7 +123,8 @@ export function buildOrder(
     quantity: lots * context.lotSize,
     leverage: form.leverage,
     session: form.session,
-    ...(type === "limit" ? { price: form.price.trim() } : {}),
+    ...(hasLimitPrice(type) ? { price: form.price.trim() } : {}),
+    ...(isStopType(type) ? { triggerPrice: form.trigger.trim() } : {}),
   };
   const checked = placeOrderSchema.safeParse(order);
   if (!checked.success) {
@@ -103,7 +142,15 @@ export function orderErrorField(code: string): OrderField | undefined {
   switch (code) {
     case "ORDER_TYPE_INVALID":
     case "MARKET_ORDER_OUTSIDE_REGULAR":
+    case "STOP_OUTSIDE_REGULAR":
+    case "QUOTE_STALE":
       return "type";
+    case "TRIGGER_REQUIRED":
+    case "TRIGGER_INVALID":
+    case "TRIGGER_OFF_TICK":
+    case "TRIGGER_LIMIT_EXCEEDED":
+    case "TRIGGER_WRONG_SIDE":
+      return "trigger";
     case "SESSION_INVALID":
       return "session";
     case "PRICE_REQUIRED":
@@ -127,6 +174,7 @@ const wireFields: Record<string, OrderField> = {
   type: "type",
   session: "session",
   price: "price",
+  triggerPrice: "trigger",
   quantity: "quantity",
   leverage: "leverage",
 };

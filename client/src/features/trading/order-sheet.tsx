@@ -1,7 +1,7 @@
 import { Drawer } from "@base-ui/react/drawer";
 import type { DayTradeMarket } from "@kabuto/shared/api/day-trading";
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
-import type { PlaceOrder } from "@kabuto/shared/api/trading";
+import type { OrderType, PlaceOrder } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { priceToUnits, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
@@ -9,7 +9,7 @@ import type { Quote } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { marketCurrency, marketZone } from "@kabuto/shared/symbols";
 import { estimateDayTrade } from "@kabuto/shared/trading/day-trade";
-import type { OrderEstimate, OrderType } from "@kabuto/shared/trading/estimate";
+import type { OrderEstimate } from "@kabuto/shared/trading/estimate";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { walkLevels } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -35,7 +35,9 @@ import { orderConfirmation } from "./order-confirm.tsx";
 import { estimateSheet } from "./order-estimate.ts";
 import {
   buildOrder,
+  hasLimitPrice,
   initialLimitPrice,
+  isStopType,
   type OrderErrors,
   type OrderSession,
   orderErrorsFromServer,
@@ -106,6 +108,7 @@ function useOrderDraft(
   const [session, setSession] = useState<OrderSession>(initialSession);
   const [price, setPrice] = useState(() => initialLimitPrice(last, instrument.tickTable, instrument.market));
   const [lots, setLots] = useState("1");
+  const [trigger, setTrigger] = useState("");
   const [leverage, setLeverage] = useState(1);
   const [errors, setErrors] = useState<OrderErrors>({});
   // Whether the member has typed or stepped the price: from then on the field is theirs, and
@@ -133,10 +136,12 @@ function useOrderDraft(
     type: session === "extended" ? ("limit" as const) : type,
     session,
     price,
+    trigger,
     lots,
     leverage,
     errors,
     setErrors,
+    setTrigger: edit(setTrigger, "trigger"),
     setType: edit(setType, "type"),
     setSession: edit(setSession, "session"),
     setPrice: edit(editPrice, "price"),
@@ -193,6 +198,8 @@ export function OrderForm({
         price: draft.price,
         last: quote?.last,
         levels,
+        trigger: draft.trigger,
+        limitUp: quote?.limitUp,
       });
   // A member who never held this currency has no balance row for it: once the account is read
   // that is nothing available, not something still loading.
@@ -210,6 +217,7 @@ export function OrderForm({
         lots: draft.lots,
         leverage,
         price: draft.price,
+        trigger: draft.trigger,
       },
       {
         market,
@@ -217,6 +225,7 @@ export function OrderForm({
         tickTable: instrument.tickTable,
         limitUp: quote?.limitUp,
         limitDown: quote?.limitDown,
+        last: quote?.last,
       },
     );
     draft.setErrors(built.errors ?? {});
@@ -254,7 +263,9 @@ export function OrderForm({
           ? t`Day trade opened`
           : order.status === "filled"
             ? t({ message: "Position opened", context: "done notice" })
-            : t`Limit order placed`,
+            : isStopType(order.type)
+              ? t`Stop order placed`
+              : t`Limit order placed`,
       );
       onDone();
     } catch (error) {
@@ -297,7 +308,10 @@ export function OrderForm({
           outsideRegular={session !== undefined && session.phase !== "regular"}
         />
       )}
-      {!dayTrade && draft.type === "limit" && (
+      {!dayTrade && isStopType(draft.type) && (
+        <TriggerStepper instrument={instrument} quote={quote} draft={draft} side={side} />
+      )}
+      {!dayTrade && hasLimitPrice(draft.type) && (
         <PriceStepper instrument={instrument} quote={quote} draft={draft} />
       )}
       <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
@@ -491,6 +505,16 @@ function KindChoices({
             disabled: draft.session === "extended",
           },
           { value: "limit", label: <Trans>Limit</Trans> },
+          {
+            value: "stop",
+            label: <Trans context="order type">Stop</Trans>,
+            disabled: draft.session === "extended",
+          },
+          {
+            value: "stop_limit",
+            label: <Trans context="order type">Stop-limit</Trans>,
+            disabled: draft.session === "extended",
+          },
         ]}
         error={draft.errors.type}
       />
@@ -504,6 +528,86 @@ function KindChoices({
           <Trans>The market is not in its regular session: a market order will be refused.</Trans>
         </p>
       )}
+    </>
+  );
+}
+
+/**
+ * A stop's trigger price, typed or stepped by the tick, with what the stop will do said plainly:
+ * which way the last trade must cross it, what it becomes, and that it is valid for today only.
+ */
+function TriggerStepper({
+  instrument,
+  quote,
+  draft,
+  side,
+}: {
+  instrument: InstrumentWithQuote;
+  quote: Quote | null | undefined;
+  draft: OrderDraft;
+  side: Side;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { market, tickTable } = instrument;
+  const units = priceToUnits(draft.trigger.trim(), market);
+  const tick =
+    units !== undefined && units > 0 ? unitsToPrice(tickUnits(tickTable, units), market) : undefined;
+  const digits = priceDigits(instrument.symbol, tickTable, quote?.last);
+  const shown =
+    units !== undefined && units > 0
+      ? formatPrice(draft.trigger.trim(), locale, { fractionDigits: digits })
+      : "—";
+  const limit = draft.type === "stop_limit";
+  return (
+    <>
+      <StepperField
+        id="order-trigger"
+        label={<Trans>Trigger price</Trans>}
+        inputMode="decimal"
+        value={draft.trigger}
+        onChange={draft.setTrigger}
+        onStep={(n) => {
+          const from = draft.trigger.trim() === "" ? (quote?.last ?? "") : draft.trigger;
+          const next = stepPrice(from, tickTable, market, n);
+          if (next !== undefined) draft.setTrigger(next);
+        }}
+        canStep={(n) =>
+          stepPrice(
+            draft.trigger.trim() === "" ? (quote?.last ?? "") : draft.trigger,
+            tickTable,
+            market,
+            n,
+          ) !== undefined
+        }
+        hint={<PriceHint tick={tick} limitUp={quote?.limitUp} limitDown={quote?.limitDown} digits={digits} />}
+        error={draft.errors.trigger}
+        decreaseLabel={t`One tick lower`}
+        increaseLabel={t`One tick higher`}
+      />
+      <p className="order-form__note" data-testid="order-stop-note">
+        {side === "long" ? (
+          limit ? (
+            <Trans>
+              When the last price rises to {shown} or above, a limit order is placed at your limit price.
+            </Trans>
+          ) : (
+            <Trans>When the last price rises to {shown} or above, a market order is placed.</Trans>
+          )
+        ) : limit ? (
+          <Trans>
+            When the last price falls to {shown} or below, a limit order is placed at your limit price.
+          </Trans>
+        ) : (
+          <Trans>When the last price falls to {shown} or below, a market order is placed.</Trans>
+        )}
+      </p>
+      <p className="order-form__note">
+        <Trans>
+          Valid for today's session. What it could cost is held from your cash until it fires, is cancelled or
+          lapses.
+        </Trans>
+      </p>
     </>
   );
 }

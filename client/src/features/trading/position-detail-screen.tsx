@@ -36,6 +36,7 @@ import {
   useLivePosition,
   useLockEnd,
 } from "./position-parts.tsx";
+import { PositionStop } from "./position-stop.tsx";
 import {
   applyPosition,
   useAccountSummary,
@@ -194,8 +195,15 @@ function Loaded({
             {openOrder.status === "loading" && <span className="skeleton" />}
             {orderType === "market" && <Trans context="order type">Market</Trans>}
             {orderType === "limit" && <Trans>Limit</Trans>}
+            {orderType === "stop" && <Trans context="order type">Stop</Trans>}
+            {orderType === "stop_limit" && <Trans context="order type">Stop-limit</Trans>}
             {openOrder.status !== "loading" && orderType === undefined && "—"}
           </Row>
+          {openOrder.status === "ready" && openOrder.value?.triggerPrice && (
+            <Row label={<Trans>Trigger price</Trans>} testId="detail-trigger">
+              {price(openOrder.value.triggerPrice)}
+            </Row>
+          )}
           <Row label={<Trans>Open time</Trans>}>{time(position.openedAtMs)}</Row>
           <Row label={<Trans>Open price</Trans>}>{price(position.openPrice)}</Row>
           <Row label={<Trans>Quantity held</Trans>}>
@@ -229,6 +237,7 @@ function Loaded({
             </Row>
           )}
         </dl>
+        {holding && <PositionStop position={position} instrument={instrument} />}
         {holding && <Actions position={position} pnl={live.pnl} />}
       </main>
     </>

@@ -269,7 +269,10 @@ function PendingPanel() {
       loaded={pending}
       empty={
         <p>
-          <Trans>No pending orders. Limit orders wait here until the market reaches their price.</Trans>
+          <Trans>
+            No pending orders. Limit orders wait here until the market reaches their price, stop orders until
+            the last price reaches their trigger.
+          </Trans>
         </p>
       }
     >
@@ -324,6 +327,22 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
             <Trans>Pre · after-hours</Trans>
           </span>
         )}
+        {order.triggerPrice !== null && (
+          <span className="tag" data-testid="pending-stop-tag">
+            {order.closesPositionId !== null ? (
+              <Trans>Stop · close</Trans>
+            ) : order.type === "stop_limit" ? (
+              <Trans context="order type">Stop-limit</Trans>
+            ) : (
+              <Trans context="order type">Stop</Trans>
+            )}
+          </span>
+        )}
+        {order.triggeredAtMs !== null && (
+          <span className="tag">
+            <Trans context="stop order">Triggered</Trans>
+          </span>
+        )}
         <span className="trade-row__end">
           <button
             type="button"
@@ -335,6 +354,13 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
         </span>
       </span>
       <dl className="trade-row__figures">
+        {order.triggerPrice !== null && (
+          <Figure label={<Trans>Trigger price</Trans>}>
+            <span data-testid="pending-trigger">
+              {formatPrice(order.triggerPrice, locale, { fractionDigits: digits })}
+            </span>
+          </Figure>
+        )}
         <Figure label={<Trans>Limit price</Trans>}>
           {order.limitPrice ? formatPrice(order.limitPrice, locale, { fractionDigits: digits }) : "—"}
         </Figure>
@@ -359,11 +385,14 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
             busy={busy}
             testId="cancel-dialog"
           >
-            <p>
-              <Trans>
-                The held {formatMoney(order.held, order.currency, locale)} returns to your available cash.
-              </Trans>
-            </p>
+            {/* An order that closes a position holds nothing: there is nothing to return. */}
+            {order.held !== "0" && (
+              <p>
+                <Trans>
+                  The held {formatMoney(order.held, order.currency, locale)} returns to your available cash.
+                </Trans>
+              </p>
+            )}
           </ConfirmDialog>
         </Suspense>
       )}

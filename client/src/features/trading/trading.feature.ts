@@ -36,4 +36,9 @@ export const tradingFeature: Feature = {
   errorMessages: tradingErrors,
   consoleCodes: () => import("./ops/console.ts").then((m) => [m.tradingConsoleCodes]),
   recordKinds: tradingRecordKinds,
+  accountEvents: {
+    stop_triggered: () => {
+      void import("./stop-notice.ts").then((m) => m.announceStopTriggered());
+    },
+  },
 };
