@@ -45,7 +45,7 @@ describe("the list of products", () => {
     before("staff", "support");
     before("staff", "news");
     expect(demoSeeds("feed").map((each) => each.name)).toEqual(["block", "alerts"]);
-    expect(demoSeeds("history").map((each) => each.name)).toEqual(["follow"]);
+    expect(demoSeeds("history").map((each) => each.name)).toEqual(["follow", "ipo"]);
   });
 });
 

@@ -9,7 +9,7 @@ import { AppError } from "./errors.ts";
 import { ChannelsService } from "./funding/channels.service.ts";
 import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
-import { seedDemoOfferings } from "./ipo/ipo-seed.ts";
+import { type DemoOfferingStage, seedDemoOfferings } from "./ipo/ipo-seed.ts";
 import { hashPassword } from "./kernel/passwords.ts";
 import type { StaffMember } from "./kernel/staff-sessions.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
@@ -234,13 +234,15 @@ export async function seedDemoWatchlist(
 
 /**
  * New shares in every state (see `seedDemoOfferings`), with the demo member among the
- * subscribers, while no offering exists. The listed one's applicants are made only where the
- * demo admin and a yen channel are there to verify and fund them. Returns how many it created.
+ * subscribers: at `start` the ones the demo member acts on, in the background (`history`) the
+ * crowded ones. Their applicants are made only where the demo admin and a yen channel are there
+ * to verify and fund them. Returns how many it created.
  */
 export async function seedDemoNewShares(
   db: Db,
   config: DemoMemberDeps["config"],
   nowMs: number,
+  stage: DemoOfferingStage,
 ): Promise<number> {
   const member = await demoMemberRow(db);
   if (!member) return 0;
@@ -255,7 +257,7 @@ export async function seedDemoNewShares(
           channel,
         }
       : undefined;
-  return seedDemoOfferings(db, member.id, nowMs, applicants);
+  return seedDemoOfferings(db, member.id, nowMs, stage, applicants);
 }
 
 /**
