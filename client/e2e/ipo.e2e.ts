@@ -86,9 +86,7 @@ describe("a new share, subscribed, won, paid and placed", () => {
     // line, never for a count that the seed is still changing.
     await expect
       .poll(() => product?.log() ?? "", { timeout: 300_000, interval: 1000 })
-      .toMatch(/created 2 crowded demo new shares with (\d+) applicants/);
-    const applicants = Number(/with (\d+) applicants/.exec(product?.log() ?? "")?.[1]);
-    expect(applicants).toBeGreaterThanOrEqual(300);
+      .toMatch(/created 2 crowded demo new shares/);
     const listed = await page.evaluate(async () => {
       const response = await fetch("/api/v1/ipo/offerings");
       const body = (await response.json()) as { items: Offering[] };
@@ -97,8 +95,8 @@ describe("a new share, subscribed, won, paid and placed", () => {
       return found;
     });
     for (const { lang, odds, entries } of [
-      { lang: "jp", odds: /^申込倍率 ([\d.,]+)倍$/, entries: `公開された${applicants}件のエントリー` },
-      { lang: "en", odds: /^([\d.,]+)× subscribed$/, entries: `the ${applicants} published entries` },
+      { lang: "jp", odds: /^申込倍率 ([\d.,]+)倍$/, entries: /公開された([\d,]+)件のエントリー/ },
+      { lang: "en", odds: /^([\d.,]+)× subscribed$/, entries: /the ([\d,]+) published entries/ },
     ]) {
       await page.evaluate((code) => localStorage.setItem("lang", code), lang);
       await page.goto(`${base}#/market/subscribeDetail?id=${listed.id}`);
@@ -110,7 +108,9 @@ describe("a new share, subscribed, won, paid and placed", () => {
       expect(shown).toBeGreaterThanOrEqual(10);
       const verified = page.locator("[data-testid=ipo-verified]");
       await verified.waitFor(soon);
-      expect(await verified.textContent()).toContain(entries);
+      // The draw a member re-runs holds the hundreds of real entries.
+      const drawn = Number(entries.exec((await verified.textContent()) ?? "")?.[1]?.replace(/,/g, ""));
+      expect(drawn).toBeGreaterThanOrEqual(300);
     }
     await product?.snap("ipo-01b-crowded");
     await page.evaluate(() => localStorage.setItem("lang", "jp"));

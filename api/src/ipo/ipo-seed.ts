@@ -88,13 +88,13 @@ const demoOfferings = [
  * before its book-building opened.
  */
 export const demoApplicants: readonly (DemoPerson & { units: number })[] = [
-  { account: "09022220001", name: "鈴木 一郎", nameKana: "スズキ イチロウ", units: 1 },
-  { account: "09022220002", name: "高橋 美咲", nameKana: "タカハシ ミサキ", units: 2 },
-  { account: "09022220003", name: "田中 健", nameKana: "タナカ ケン", units: 1 },
-  { account: "09022220004", name: "伊藤 さくら", nameKana: "イトウ サクラ", units: 2 },
-  { account: "09022220005", name: "渡辺 翔太", nameKana: "ワタナベ ショウタ", units: 1 },
-  { account: "09022220006", name: "中村 陽菜", nameKana: "ナカムラ ヒナ", units: 2 },
-  { account: "09022220007", name: "小林 大輔", nameKana: "コバヤシ ダイスケ", units: 1 },
+  { account: "09022240001", name: "鈴木 一郎", nameKana: "スズキ イチロウ", units: 1 },
+  { account: "09022240002", name: "高橋 美咲", nameKana: "タカハシ ミサキ", units: 2 },
+  { account: "09022240003", name: "田中 健", nameKana: "タナカ ケン", units: 1 },
+  { account: "09022240004", name: "伊藤 さくら", nameKana: "イトウ サクラ", units: 2 },
+  { account: "09022240005", name: "渡辺 翔太", nameKana: "ワタナベ ショウタ", units: 1 },
+  { account: "09022240006", name: "中村 陽菜", nameKana: "ナカムラ ヒナ", units: 2 },
+  { account: "09022240007", name: "小林 大輔", nameKana: "コバヤシ ダイスケ", units: 1 },
 ].map((applicant) => ({ ...applicant, password: "guest1234" }));
 
 const crowdFamilies = [
