@@ -114,7 +114,8 @@ export const demoFundPassword = "246810";
 export const demoBankCard = {
   holderName: demoMember.realNameKana,
   cardNumber: "1234567",
-  cardType: "普通",
+  // The code the app's own form stores; every screen names it in the reader's language.
+  cardType: "ordinary",
   bankName: "かぶと銀行",
   branchName: "本店",
   branchCode: "001",
