@@ -129,6 +129,11 @@ export const demoBankCard = {
 export const demoChannels = [
   {
     name: "かぶと銀行 本店 普通",
+    names: {
+      ja: "かぶと銀行 本店 普通",
+      en: "Kabuto Bank, Head Office (ordinary)",
+      "zh-Hant": "甲蟲銀行 總行 活期存款",
+    },
     currency: "JPY",
     accountName: "カブトショウケン",
     accountNumber: "7654321",
@@ -139,6 +144,12 @@ export const demoChannels = [
   },
   {
     name: "Kabuto Bank USD",
+    // Each language's members know a foreign-currency account by their own words for it.
+    names: {
+      ja: "かぶと銀行 外貨普通（米ドル）",
+      en: "Kabuto Bank USD",
+      "zh-Hant": "甲蟲銀行 美元外幣帳戶",
+    },
     currency: "USD",
     accountName: "KABUTO SECURITIES",
     accountNumber: "9876543210",
