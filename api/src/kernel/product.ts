@@ -125,8 +125,9 @@ export interface Product<Own extends object, Uses extends object = Record<never,
   routes?(context: RouteContext, services: Own & Uses): void;
   jobs?(own: Own, kernel: Kernel): Job[];
   /**
-   * The newcomer data of an embedded first start, made through the product's own services: one seed, or one per stage when part of it is quick and part is slow (the new
-   * shares a newcomer acts on at start, the crowd that asked for the others in the background).
+   * The newcomer data of an embedded first start, made through the product's own services: one
+   * seed, or one per stage when part of it is quick and part is slow (the new shares a newcomer
+   * acts on at start, the crowd that asked for the others in the background).
    */
   seed?: DemoSeed | readonly DemoSeed[];
   /**
