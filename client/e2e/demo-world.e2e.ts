@@ -89,4 +89,20 @@ describe("Home on a first start", () => {
       await page.locator("#support-list-title").waitFor(soon);
     });
   }
+
+  for (const { lang, type } of [
+    { lang: "jp", type: "普通" },
+    { lang: "en", type: "Ordinary" },
+  ] as const) {
+    it(`names the demo member's bank card type in the reader's language (${lang})`, async () => {
+      if (!signedIn) {
+        await signIn();
+        signedIn = true;
+      }
+      await showIn(lang, "#/user/BankCard");
+      const card = page.locator("[data-testid=bank-card] .bank-card__type").first();
+      await card.waitFor(soon);
+      expect((await card.textContent())?.trim()).toBe(type);
+    });
+  }
 });
