@@ -49,7 +49,7 @@ describe("the list of products", () => {
     before("funding", "proof");
     before("ipo", "proof");
     expect(demoSeeds("feed").map((each) => each.name)).toEqual(["block", "alerts"]);
-    expect(demoSeeds("history").map((each) => each.name)).toEqual(["follow"]);
+    expect(demoSeeds("history").map((each) => each.name)).toEqual(["follow", "ipo"]);
   });
 });
 

@@ -137,10 +137,21 @@ export async function seedFundedMember(
   return memberId;
 }
 
+/**
+ * The plain images already encoded, by name: a crowd of demo members uploads the same three, and
+ * encoding each again would cost the first start more than the uploads themselves.
+ */
+const photos = new Map<string, Promise<Buffer>>();
+
 /** A plain image as an uploaded photo: the demo's ID photos and receipts. */
 async function photo(name: string, background: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
+  let encoded = photos.get(name);
+  if (!encoded) {
+    encoded = sharp({ create: { width: 320, height: 200, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    photos.set(name, encoded);
+  }
+  const buffer = await encoded;
   return { buffer, size: buffer.length, originalname: name, mimetype: "image/jpeg" } as Express.Multer.File;
 }

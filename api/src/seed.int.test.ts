@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { channelNameIn } from "@kabuto/shared/api/funding";
 import { ensureDefined } from "@kabuto/shared/market/assert";
 import { parseSupportHours } from "@kabuto/shared/support/hours";
 import { eq, sql } from "drizzle-orm";
@@ -97,6 +98,13 @@ describe("the demo money journey", () => {
       ["USD", "1000"],
     ]);
     expect(channels).toHaveLength(demoChannels.length);
+    // Each channel named in the reader's words: no English bank name on a Japanese screen, no
+    // Japanese one on an English screen.
+    for (const channel of channels) {
+      expect(channelNameIn(channel, "ja")).not.toMatch(/[A-Za-z]{3}/);
+      expect(channelNameIn(channel, "en")).toMatch(/^[\x20-\x7e]+$/);
+      expect(channelNameIn(channel, "zh-Hant")).not.toMatch(/[\u3040-\u30ff]|[A-Za-z]{3}/);
+    }
     // Published like an operator's, audited with no staff actor, as the first admin is.
     const audit = rowsOf(
       await database.db.execute(sql`select action, staff_id from audit_log where action = 'channel.create'`),

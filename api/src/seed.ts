@@ -9,7 +9,7 @@ import { AppError } from "./errors.ts";
 import { ChannelsService } from "./funding/channels.service.ts";
 import { BankCardsService } from "./identity/bank-cards.service.ts";
 import { PasswordsService } from "./identity/passwords.service.ts";
-import { seedDemoOfferings } from "./ipo/ipo-seed.ts";
+import { type DemoOfferingStage, seedDemoOfferings } from "./ipo/ipo-seed.ts";
 import { hashPassword } from "./kernel/passwords.ts";
 import type { StaffMember } from "./kernel/staff-sessions.ts";
 import { houseAccount, memberAccount, transfer } from "./ledger/journal.ts";
@@ -114,7 +114,8 @@ export const demoFundPassword = "246810";
 export const demoBankCard = {
   holderName: demoMember.realNameKana,
   cardNumber: "1234567",
-  cardType: "普通",
+  // The code the app's own form stores; every screen names it in the reader's language.
+  cardType: "ordinary",
   bankName: "かぶと銀行",
   branchName: "本店",
   branchCode: "001",
@@ -128,6 +129,11 @@ export const demoBankCard = {
 export const demoChannels = [
   {
     name: "かぶと銀行 本店 普通",
+    names: {
+      ja: "かぶと銀行 本店 普通",
+      en: "Kabuto Bank, Head Office (ordinary)",
+      "zh-Hant": "甲蟲銀行 總行 活期存款",
+    },
     currency: "JPY",
     accountName: "カブトショウケン",
     accountNumber: "7654321",
@@ -138,6 +144,12 @@ export const demoChannels = [
   },
   {
     name: "Kabuto Bank USD",
+    // Each language's members know a foreign-currency account by their own words for it.
+    names: {
+      ja: "かぶと銀行 外貨普通（米ドル）",
+      en: "Kabuto Bank USD",
+      "zh-Hant": "甲蟲銀行 美元外幣帳戶",
+    },
     currency: "USD",
     accountName: "KABUTO SECURITIES",
     accountNumber: "9876543210",
@@ -234,13 +246,15 @@ export async function seedDemoWatchlist(
 
 /**
  * New shares in every state (see `seedDemoOfferings`), with the demo member among the
- * subscribers, while no offering exists. The listed one's applicants are made only where the
- * demo admin and a yen channel are there to verify and fund them. Returns how many it created.
+ * subscribers: at `start` the ones the demo member acts on, in the background (`history`) the
+ * crowded ones. Their applicants are made only where the demo admin and a yen channel are there
+ * to verify and fund them. Returns how many it created.
  */
 export async function seedDemoNewShares(
   db: Db,
   config: DemoMemberDeps["config"],
   nowMs: number,
+  stage: DemoOfferingStage,
 ): Promise<number> {
   const member = await demoMemberRow(db);
   if (!member) return 0;
@@ -255,7 +269,7 @@ export async function seedDemoNewShares(
           channel,
         }
       : undefined;
-  return seedDemoOfferings(db, member.id, nowMs, applicants);
+  return seedDemoOfferings(db, member.id, nowMs, stage, applicants);
 }
 
 /**

@@ -65,7 +65,7 @@ export function withWhatTheyUse(wanted: readonly AnyProduct[]): AnyProduct[] {
  */
 export function demoSeeds(when: DemoSeed["when"]): { name: string; seed: DemoSeed }[] {
   const pending = (products as readonly AnyProduct[]).flatMap((each) =>
-    each.seed?.when === when ? [{ name: each.name, seed: each.seed }] : [],
+    [each.seed ?? []].flat().flatMap((seed) => (seed.when === when ? [{ name: each.name, seed }] : [])),
   );
   const ordered: { name: string; seed: DemoSeed }[] = [];
   while (pending.length > 0) {

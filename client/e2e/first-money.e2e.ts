@@ -142,6 +142,19 @@ describe("a newcomer's first money journey, in Japanese", () => {
 
   it("asks for a ¥1,000,000 deposit through the demo channel, with no staff setup", async () => {
     await page.goto(`${base}#/user/recharge`);
+    // The demo channels are named in the reader's words: Japanese on a Japanese screen...
+    const titles = page.locator("[data-testid=channel] .pick__title");
+    await expect
+      .poll(() => titles.allTextContents(), soon)
+      .toEqual([`${demoYenChannel} JPY`, "かぶと銀行 外貨普通（米ドル） USD"]);
+    // ...and English on an English one.
+    await page.evaluate(() => localStorage.setItem("lang", "en"));
+    await page.reload();
+    await expect
+      .poll(() => titles.allTextContents(), soon)
+      .toEqual(["Kabuto Bank, Head Office (ordinary) JPY", "Kabuto Bank USD USD"]);
+    await page.evaluate(() => localStorage.setItem("lang", "jp"));
+    await page.reload();
     await page
       .locator("[data-testid=channel]", { hasText: demoYenChannel })
       .locator("input[name=channel]")

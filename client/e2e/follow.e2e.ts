@@ -4,6 +4,9 @@
  * with a million yen, sees the copy's mirror appear in the positions' follow tab when the lead
  * trades, stops the copy and sees the money back in their fund records.
  */
+import type { LeadSummary } from "@kabuto/shared/api/follow";
+import { leadTextIn } from "@kabuto/shared/follow/lead-text";
+import { ensureDefined } from "@kabuto/shared/market/assert";
 import { type APIRequestContext, type Page, request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmStep, openProduct, type Product } from "./harness.ts";
@@ -71,12 +74,30 @@ describe("follow trading", () => {
     await page.locator("[data-testid=lead-row]").first().waitFor(soon);
     await snap("follow-01-leaderboard");
     // The first lead the risk rule leaves open to new copiers (the riskiest demo lead is hidden).
-    const leads = await memberGet<{ items: { nickname: string; hidden: boolean }[] }>("/follow/leads");
-    const nickname = leads.items.find((lead) => !lead.hidden)?.nickname ?? "";
-    const row = page.locator("[data-testid=lead-row]", { hasText: nickname }).first();
+    const leads = await memberGet<{ items: LeadSummary[] }>("/follow/leads");
+    const lead = ensureDefined(
+      leads.items.find((each) => !each.hidden),
+      "a lead open to new copiers",
+    );
+    const nickname = lead.nickname;
+    // An English screen names the lead as they wrote it for English readers, with an English bio.
+    const english = leadTextIn(lead, "en");
+    expect(english.nickname).not.toBe(nickname);
+    const row = page.locator("[data-testid=lead-row]", { hasText: english.nickname }).first();
     const account = leadAccounts[nickname];
     expect(account).toBeDefined();
     await row.click();
+    await page.locator("[data-testid=lead-page]").waitFor(soon);
+    expect(await page.locator("[data-testid=lead-nickname]").textContent()).toBe(english.nickname);
+    expect(await page.locator(".lead-head__bio").textContent()).toBe(english.bio);
+    expect(await page.locator("[data-testid=lead-page]").textContent()).not.toMatch(/[\u3040-\u30ff]/);
+    // A Japanese screen names them in Japanese, with no English appended.
+    await page.evaluate(() => localStorage.setItem("lang", "jp"));
+    await page.reload();
+    await expect.poll(() => page.locator("[data-testid=lead-nickname]").textContent(), soon).toBe(nickname);
+    expect(await page.locator(".lead-head__bio").textContent()).not.toMatch(/[A-Za-z]{3}/);
+    await page.evaluate(() => localStorage.setItem("lang", "en"));
+    await page.reload();
     await page.locator("[data-testid=lead-page]").waitFor(soon);
     await page.locator("[data-testid=growth-chart] canvas").first().waitFor(soon);
     await snap("follow-02-lead");
@@ -132,7 +153,7 @@ describe("follow trading", () => {
         // background seeding (eight leads' histories and their copiers): wait as long as that.
       }, seeded)
       .toBe(1);
-    expect(await mirrored.locator("[data-testid=mirror-lead]").textContent()).toContain(nickname);
+    expect(await mirrored.locator("[data-testid=mirror-lead]").textContent()).toContain(english.nickname);
     await snap("follow-03-mirrored");
 
     await page.goto(`${base}#/gdindex/gdList`);

@@ -79,6 +79,43 @@ describe("a new share, subscribed, won, paid and placed", () => {
     }, code);
   });
 
+  it("shows the listed new share asked for by hundreds, its odds in the tens and its draw's entries, in ja and en", {
+    timeout: 420_000,
+  }, async () => {
+    // The crowded offerings are seeded in the background once the history is stored: wait for its
+    // line, never for a count that the seed is still changing.
+    await expect
+      .poll(() => product?.log() ?? "", { timeout: 300_000, interval: 1000 })
+      .toMatch(/created 2 crowded demo new shares/);
+    const listed = await page.evaluate(async () => {
+      const response = await fetch("/api/v1/ipo/offerings");
+      const body = (await response.json()) as { items: Offering[] };
+      const found = body.items.find((item) => item.code === "5X5A");
+      if (!found) throw new Error("listed offering not found");
+      return found;
+    });
+    for (const { lang, odds, entries } of [
+      { lang: "jp", odds: /^申込倍率 ([\d.,]+)倍$/, entries: /公開された([\d,]+)件のエントリー/ },
+      { lang: "en", odds: /^([\d.,]+)× subscribed$/, entries: /the ([\d,]+) published entries/ },
+    ]) {
+      await page.evaluate((code) => localStorage.setItem("lang", code), lang);
+      await page.goto(`${base}#/market/subscribeDetail?id=${listed.id}`);
+      await page.reload();
+      const ratio = page.locator("[data-testid=ipo-odds]");
+      await expect.poll(() => ratio.textContent(), soon).toMatch(odds);
+      // 倍率 in the tens: most of the hundreds who asked lost.
+      const shown = Number(odds.exec((await ratio.textContent()) ?? "")?.[1]?.replace(/,/g, ""));
+      expect(shown).toBeGreaterThanOrEqual(10);
+      const verified = page.locator("[data-testid=ipo-verified]");
+      await verified.waitFor(soon);
+      // The draw a member re-runs holds the hundreds of real entries.
+      const drawn = Number(entries.exec((await verified.textContent()) ?? "")?.[1]?.replace(/,/g, ""));
+      expect(drawn).toBeGreaterThanOrEqual(300);
+    }
+    await product?.snap("ipo-01b-crowded");
+    await page.evaluate(() => localStorage.setItem("lang", "jp"));
+  });
+
   it("is priced and drawn by operations once the book closes, and the member wins", async () => {
     // An hour after book-building closed.
     await start(offering.dates.bookCloseMs + hourMs - Date.now());

@@ -156,12 +156,25 @@ describe("the new screens' journeys", () => {
     await product.snap("routes-03-hot-lists");
   });
 
-  it("lists the new share that listed this week, with its listing date", async () => {
-    // The first start's offerings include one that listed the day before (api/src/ipo/ipo-seed.ts);
-    // every process adds listed offerings to its catalog within 15 seconds.
-    await page.goto(`${base}#/market/marketNew?lang=en`);
+  it("lists the new share that listed this week, with its listing date", { timeout: 420_000 }, async () => {
+    // The first start's offerings include one that listed the day before (api/src/ipo/ipo-seed.ts),
+    // seeded with its crowd of applicants in the background once the history is stored; every
+    // process adds listed offerings to its catalog within 15 seconds.
+    await expect
+      .poll(() => product.log(), { timeout: 300_000, interval: 1000 })
+      .toMatch(/created 2 crowded demo new shares/);
     const row = page.locator("[data-testid=new-listings] .quote-row", { hasText: "Hanabi Quantum Works" });
-    await expect.poll(() => row.textContent(), { timeout: 40_000 }).toMatch(/Listed \w{3} \d{1,2}, \d{4}/);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${base}#/market/marketNew?lang=en`);
+          await page.reload();
+          await row.waitFor({ timeout: 5000 }).catch(() => undefined);
+          return (await row.count()) > 0 ? row.textContent() : "";
+        },
+        { timeout: 60_000, interval: 2000 },
+      )
+      .toMatch(/Listed \w{3} \d{1,2}, \d{4}/);
     await expect.poll(() => page.locator("[data-testid=new-listings-empty]").count()).toBe(0);
   });
 

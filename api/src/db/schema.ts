@@ -411,6 +411,8 @@ export const bankCards = pgTable(
 export const rechargeChannels = pgTable("recharge_channels", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   name: text("name").notNull(),
+  /** The name in each interface language ({ja, en, zh-Hant}); null: `name` for every reader. */
+  names: jsonb("names"),
   currency: text("currency").notNull(),
   accountName: text("account_name").notNull(),
   accountNumber: text("account_number").notNull(),

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createMemoryBus } from "@kabuto/bus";
 import { createCatalog, createPgCandleStore } from "@kabuto/feed";
+import { leadTextIn } from "@kabuto/shared/follow/lead-text";
 import { ensureDefined } from "@kabuto/shared/market/assert";
 import { priceToUnits } from "@kabuto/shared/market/ticks";
 import { eq } from "drizzle-orm";
@@ -117,6 +118,21 @@ describe("the demo lead traders", () => {
       // Japanese members writing for a Japanese broker: no English bio on a Japanese screen.
       expect(lead.bio).toMatch(/[\u3040-\u30ff]/);
       expect(lead.bio).not.toMatch(/[A-Za-z]{3}/);
+      // ...and a nickname and bio written for each language's readers, none with another appended.
+      const ja = leadTextIn(lead, "ja");
+      expect(`${ja.nickname}${ja.bio}`).not.toMatch(/[A-Za-z]{3}/);
+      const en = leadTextIn(lead, "en");
+      expect(`${en.nickname} ${en.bio}`).toMatch(/^[\x20-\x7e]+$/);
+      const zh = leadTextIn(lead, "zh-Hant");
+      expect(`${zh.nickname}${zh.bio}`).toMatch(/[\u4e00-\u9fff]/);
+      expect(`${zh.nickname}${zh.bio}`).not.toMatch(/[\u3040-\u30ff]|[A-Za-z]{3}/);
     }
+    // A copier's list names the lead in the reader's language too.
+    const [copier] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.account, ensureDefined(demoCopiers[0], "a demo copier").account));
+    const [copy] = await follow.copies(ensureDefined(copier, "the copier's row").id, "active");
+    expect(copy?.nicknames?.en).toMatch(/^[\x20-\x7e]+$/);
   });
 });

@@ -1,5 +1,5 @@
 import { createMemoryBus } from "@kabuto/bus";
-import type { LeadAvatar } from "@kabuto/shared/api/follow";
+import type { LeadAvatar, LeadTranslations } from "@kabuto/shared/api/follow";
 import type { InstrumentCatalog, UnitCandle } from "@kabuto/shared/market/catalog";
 import { unitsToPrice } from "@kabuto/shared/market/ticks";
 import { tradingUnit } from "@kabuto/shared/market/units";
@@ -38,6 +38,8 @@ interface DemoLead {
   password: string;
   /** Its member's own words, in Japanese: they are members of a Japanese broker. */
   nickname: string;
+  /** The nickname and bio written for each language's members, as a lead serving readers of three languages would. */
+  translations: LeadTranslations;
   avatar: LeadAvatar;
   bio: string;
   name: string;
@@ -58,6 +60,14 @@ export const demoLeads: readonly DemoLead[] = [
     account: "09011110001",
     password: "lead1234",
     nickname: "波乗りギツネ",
+    translations: {
+      nickname: { ja: "波乗りギツネ", en: "Surfing Fox", "zh-Hant": "衝浪狐" },
+      bio: {
+        ja: "上昇が続く銘柄に乗り、勢いが消えたら降ります。5営業日の値動きで判断し、レバレッジは2倍まで。",
+        en: "Rides stocks that keep rising and steps off when the momentum fades. Decides on five trading days of moves; leverage up to 2x.",
+        "zh-Hant": "搭上持續上漲的個股，動能消退就下車。以 5 個交易日的走勢判斷，槓桿最多 2 倍。",
+      },
+    },
     avatar: "fox",
     bio: "上昇が続く銘柄に乗り、勢いが消えたら降ります。5営業日の値動きで判断し、レバレッジは2倍まで。",
     name: "北村 健",
@@ -70,6 +80,14 @@ export const demoLeads: readonly DemoLead[] = [
     account: "09011110002",
     password: "lead1234",
     nickname: "逆張りフクロウ",
+    translations: {
+      nickname: { ja: "逆張りフクロウ", en: "Contrarian Owl", "zh-Hant": "逆勢貓頭鷹" },
+      bio: {
+        ja: "20日平均を大きく下回った銘柄を買い、平均に戻ったら売ります。レバレッジは使いません。",
+        en: "Buys stocks that fall well below their 20-day average and sells when they return to it. No leverage.",
+        "zh-Hant": "買進大幅跌破 20 日均線的個股，回到均線即賣出。不使用槓桿。",
+      },
+    },
     avatar: "owl",
     bio: "20日平均を大きく下回った銘柄を買い、平均に戻ったら売ります。レバレッジは使いません。",
     name: "森田 彩",
@@ -82,6 +100,14 @@ export const demoLeads: readonly DemoLead[] = [
     account: "09011110003",
     password: "lead1234",
     nickname: "長期投資のカメ",
+    translations: {
+      nickname: { ja: "長期投資のカメ", en: "Long-Haul Turtle", "zh-Hant": "長線烏龜" },
+      bio: {
+        ja: "大型株を持ち続け、月に一度だけ入れ替えます。売買は少なく、ゆっくり増やす運用です。",
+        en: "Holds large caps and rebalances once a month. Few trades, slow and steady growth.",
+        "zh-Hant": "長抱大型股，每月只調整一次持股。交易少，穩健慢慢累積。",
+      },
+    },
     avatar: "turtle",
     bio: "大型株を持ち続け、月に一度だけ入れ替えます。売買は少なく、ゆっくり増やす運用です。",
     name: "亀井 修",
@@ -94,6 +120,14 @@ export const demoLeads: readonly DemoLead[] = [
     account: "09011110004",
     password: "lead1234",
     nickname: "鶴のスイング",
+    translations: {
+      nickname: { ja: "鶴のスイング", en: "Crane Swing", "zh-Hant": "白鶴波段" },
+      bio: {
+        ja: "数日の押し目を拾い、3営業日以内に利益確定か撤退。短期のスイングトレードが中心です。",
+        en: "Buys dips of a few days and takes profit or exits within three trading days. Mostly short swing trades.",
+        "zh-Hant": "承接數日的回檔，3 個交易日內停利或出場。以短線波段交易為主。",
+      },
+    },
     avatar: "crane",
     bio: "数日の押し目を拾い、3営業日以内に利益確定か撤退。短期のスイングトレードが中心です。",
     name: "鶴田 真理",
@@ -106,6 +140,14 @@ export const demoLeads: readonly DemoLead[] = [
     account: "09011110005",
     password: "lead1234",
     nickname: "慎重派のクマ",
+    translations: {
+      nickname: { ja: "慎重派のクマ", en: "Careful Bear", "zh-Hant": "謹慎熊" },
+      bio: {
+        ja: "20営業日の流れが上向きの間だけ持ちます。下向きに変わればすぐ手仕舞い、損失を小さく抑えます。",
+        en: "Holds only while the 20-day trend points up, exits as soon as it turns down, and keeps losses small.",
+        "zh-Hant": "只在 20 個交易日趨勢向上時持有，一轉向下立即出場，將虧損控制在最小。",
+      },
+    },
     avatar: "bear",
     bio: "20営業日の流れが上向きの間だけ持ちます。下向きに変わればすぐ手仕舞い、損失を小さく抑えます。",
     name: "熊谷 大輔",
@@ -118,6 +160,14 @@ export const demoLeads: readonly DemoLead[] = [
     account: "09011110006",
     password: "lead1234",
     nickname: "鯉の滝登り",
+    translations: {
+      nickname: { ja: "鯉の滝登り", en: "Leaping Koi", "zh-Hant": "鯉躍龍門" },
+      bio: {
+        ja: "20日高値を更新した銘柄に飛び乗ります。10日安値を割ったら撤退。レバレッジ2倍の攻めの運用です。",
+        en: "Jumps on stocks that make a new 20-day high and exits below the 10-day low. Aggressive, at 2x leverage.",
+        "zh-Hant": "搭上創 20 日新高的個股，跌破 10 日低點即出場。槓桿 2 倍的積極操作。",
+      },
+    },
     avatar: "koi",
     bio: "20日高値を更新した銘柄に飛び乗ります。10日安値を割ったら撤退。レバレッジ2倍の攻めの運用です。",
     name: "鯉沼 翔",
@@ -130,6 +180,14 @@ export const demoLeads: readonly DemoLead[] = [
     account: "09011110007",
     password: "lead1234",
     nickname: "猛虎の短期勝負",
+    translations: {
+      nickname: { ja: "猛虎の短期勝負", en: "Tiger Sprint", "zh-Hant": "猛虎短打" },
+      bio: {
+        ja: "3営業日の勢いに最大レバレッジ3倍で乗ります。値動きは大きく、リスクの高い運用です。",
+        en: "Rides three-day momentum at up to 3x leverage. Big swings, high risk.",
+        "zh-Hant": "以最高 3 倍槓桿搭上 3 個交易日的動能。波動大，屬高風險操作。",
+      },
+    },
     avatar: "tiger",
     bio: "3営業日の勢いに最大レバレッジ3倍で乗ります。値動きは大きく、リスクの高い運用です。",
     name: "虎井 剛",
@@ -142,6 +200,14 @@ export const demoLeads: readonly DemoLead[] = [
     account: "09011110008",
     password: "lead1234",
     nickname: "鷹の目リバーサル",
+    translations: {
+      nickname: { ja: "鷹の目リバーサル", en: "Hawk-Eye Reversal", "zh-Hant": "鷹眼反轉" },
+      bio: {
+        ja: "急落した銘柄をレバレッジ2倍で拾い、20日平均への戻りで売ります。押し目買い一本の運用です。",
+        en: "Buys sharp drops at 2x leverage and sells on the return to the 20-day average. Buying dips, nothing else.",
+        "zh-Hant": "以 2 倍槓桿承接急跌個股，回到 20 日均線即賣出。專做逢低買進。",
+      },
+    },
     avatar: "hawk",
     bio: "急落した銘柄をレバレッジ2倍で拾い、20日平均への戻りで売ります。押し目買い一本の運用です。",
     name: "高橋 恵",
@@ -280,6 +346,7 @@ export async function seedDemoLeads(deps: {
         nickname: lead.nickname,
         avatar: lead.avatar,
         bio: lead.bio,
+        translations: lead.translations,
         currency: "JPY",
       });
     } catch (error) {

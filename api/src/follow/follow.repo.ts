@@ -1,4 +1,9 @@
-import type { LeadAvatar, LeadStatus } from "@kabuto/shared/api/follow";
+import {
+  type LeadAvatar,
+  type LeadStatus,
+  type LeadTranslations,
+  leadTranslationsSchema,
+} from "@kabuto/shared/api/follow";
 import type { Position } from "@kabuto/shared/api/trading";
 import type { Currency } from "@kabuto/shared/symbols";
 import type { Side } from "@kabuto/shared/trading/rules";
@@ -16,6 +21,7 @@ export interface LeadRow {
   nickname: string;
   avatar: LeadAvatar;
   bio: string;
+  translations: LeadTranslations | null;
   currency: Currency;
   status: LeadStatus;
   appliedAtMs: number;
@@ -23,8 +29,14 @@ export interface LeadRow {
   reason: string | null;
 }
 
-const leadColumns = sql`l.member_id, l.nickname, l.avatar, l.bio, l.currency, l.status, l.applied_at_ms,
-  l.decided_at_ms, l.reason`;
+const leadColumns = sql`l.member_id, l.nickname, l.avatar, l.bio, l.translations, l.currency, l.status,
+  l.applied_at_ms, l.decided_at_ms, l.reason`;
+
+/** The stored translations, parsed as written (the service validated them on the way in). */
+function translationsOf(value: unknown): LeadTranslations | null {
+  if (value === null || value === undefined) return null;
+  return leadTranslationsSchema.parse(value);
+}
 
 function toLead(row: import("../db/raw-rows.ts").RawRow): LeadRow {
   return {
@@ -32,6 +44,7 @@ function toLead(row: import("../db/raw-rows.ts").RawRow): LeadRow {
     nickname: row.text("nickname"),
     avatar: row.text("avatar") as LeadAvatar,
     bio: row.text("bio"),
+    translations: translationsOf(row.json("translations")),
     currency: row.text("currency") as Currency,
     status: row.text("status") as LeadStatus,
     appliedAtMs: row.int("applied_at_ms"),
@@ -61,12 +74,16 @@ export async function applicantFacts(
 
 export async function insertLead(
   tx: Tx,
-  lead: Pick<LeadRow, "memberId" | "nickname" | "avatar" | "bio" | "currency"> & { nowMs: number },
+  lead: Pick<LeadRow, "memberId" | "nickname" | "avatar" | "bio" | "translations" | "currency"> & {
+    nowMs: number;
+  },
 ): Promise<LeadRow> {
+  const translations = lead.translations === null ? null : JSON.stringify(lead.translations);
   return mapOneRow(
     await tx.execute(sql`
-      insert into lead_traders as l (member_id, nickname, avatar, bio, currency, status, applied_at_ms)
-      values (${lead.memberId}, ${lead.nickname}, ${lead.avatar}, ${lead.bio}, ${lead.currency}, 'pending', ${lead.nowMs})
+      insert into lead_traders as l (member_id, nickname, avatar, bio, translations, currency, status, applied_at_ms)
+      values (${lead.memberId}, ${lead.nickname}, ${lead.avatar}, ${lead.bio}, ${translations}::jsonb,
+        ${lead.currency}, 'pending', ${lead.nowMs})
       returning ${leadColumns}`),
     toLead,
   );
@@ -346,6 +363,7 @@ export async function saveCopy(
 /** A copy with what the follow list shows: cash, open mirrors' margin, profit share paid, counts. */
 export interface CopyView extends CopyRow {
   nickname: string;
+  nicknames: LeadTranslations["nickname"] | null;
   avatar: LeadAvatar;
   followerAccount: string;
   cash: bigint;
@@ -357,7 +375,7 @@ export interface CopyView extends CopyRow {
 }
 
 const copyViewSelect = sql`
-  select ${copyColumns}, l.nickname, l.avatar, m.account,
+  select ${copyColumns}, l.nickname, l.translations, l.avatar, m.account,
     coalesce((select sum(e.amount) from journals j join entries e on e.journal_id = j.id
       join ledger_accounts a on a.id = e.account_id
       where j.ref = 'copy:' || c.id and a.member_id = c.follower_id and a.purpose = 'copy'), 0) as cash,
@@ -377,6 +395,7 @@ function toCopyView(row: import("../db/raw-rows.ts").RawRow): CopyView {
   return {
     ...toCopy(row),
     nickname: row.text("nickname"),
+    nicknames: translationsOf(row.json("translations"))?.nickname ?? null,
     avatar: row.text("avatar") as LeadAvatar,
     followerAccount: row.text("account"),
     cash: row.bigint("cash"),
@@ -550,10 +569,12 @@ export async function mirroredPositions(
   tx: Tx,
   followerId: string,
   status: Position["status"] | undefined,
-): Promise<{ positionId: string; copyId: string; nickname: string }[]> {
+): Promise<
+  { positionId: string; copyId: string; nickname: string; nicknames: LeadTranslations["nickname"] | null }[]
+> {
   return mapRows(
     await tx.execute(sql`
-      select x.follower_position_id, x.copy_id, l.nickname
+      select x.follower_position_id, x.copy_id, l.nickname, l.translations
       from mirrors x join copies c on c.id = x.copy_id join lead_traders l on l.member_id = c.lead_id
       join positions p on p.id = x.follower_position_id
       where c.follower_id = ${followerId} ${status ? sql`and p.status = ${status}` : sql``}
@@ -562,6 +583,7 @@ export async function mirroredPositions(
       positionId: String(row.int("follower_position_id")),
       copyId: String(row.int("copy_id")),
       nickname: row.text("nickname"),
+      nicknames: translationsOf(row.json("translations"))?.nickname ?? null,
     }),
   );
 }

@@ -218,6 +218,7 @@ export class FollowService {
           nickname: body.nickname,
           avatar: body.avatar,
           bio: body.bio,
+          translations: body.translations ?? null,
           currency: body.currency,
           nowMs,
         });
@@ -297,6 +298,7 @@ export class FollowService {
       nickname: lead.nickname,
       avatar: lead.avatar,
       bio: lead.bio,
+      translations: lead.translations,
       currency: lead.currency as LeadSummary["currency"],
       returns: {
         m1: periodReturn(monthly, 1, nowMs),
@@ -460,7 +462,9 @@ export class FollowService {
     );
     return rows.flatMap((row) => {
       const position = positions.get(row.positionId);
-      return position ? [{ ...position, copyId: row.copyId, leadNickname: row.nickname }] : [];
+      return position
+        ? [{ ...position, copyId: row.copyId, leadNickname: row.nickname, leadNicknames: row.nicknames }]
+        : [];
     });
   }
 
@@ -894,6 +898,7 @@ export class FollowService {
       id: view.id,
       leadId: view.leadId,
       nickname: view.nickname,
+      nicknames: view.nicknames,
       avatar: view.avatar,
       currency: view.currency as Copy["currency"],
       status: view.status,

@@ -39,6 +39,7 @@ describe("recharge channels", () => {
     expect(created.body).toEqual({
       id: expect.stringMatching(/^\d+$/),
       name: "USD wire",
+      names: null,
       currency: "USD",
       accountName: "Kabuto Securities Co., Ltd.",
       accountNumber: "987654321",
@@ -91,6 +92,40 @@ describe("recharge channels", () => {
     expect(ids).not.toContain(disabled);
     expect(list.body.items.every((item: { enabled: boolean }) => item.enabled)).toBe(true);
     expect((await call(`${app.url}/recharge-channels`, "GET")).status).toBe(401);
+  });
+
+  it("carry a name for each language's members, kept by an update that leaves them out and removed by null", async () => {
+    const names = { ja: "三菱UFJ銀行 米ドル送金", en: "MUFG USD wire", "zh-Hant": "三菱日聯銀行 美元匯款" };
+    const created = await call(`${app.url}/ops/recharge-channels`, "POST", { ...channel, names }, supervisor);
+    expect(created.status).toBe(201);
+    expect(created.body.names).toEqual(names);
+    const id = created.body.id as string;
+    const { auth } = await registerMember(app.url, app.database);
+    const listed = await call(`${app.url}/recharge-channels`, "GET", undefined, auth);
+    expect(listed.body.items.find((item: { id: string }) => item.id === id)?.names).toEqual(names);
+    // An older console that knows no names replaces the rest and keeps them.
+    const kept = await call(
+      `${app.url}/ops/recharge-channels/${id}`,
+      "PUT",
+      { ...channel, branch: "Tokyo", enabled: true },
+      supervisor,
+    );
+    expect(kept.body).toMatchObject({ branch: "Tokyo", names });
+    const cleared = await call(
+      `${app.url}/ops/recharge-channels/${id}`,
+      "PUT",
+      { ...channel, names: null, enabled: true },
+      supervisor,
+    );
+    expect(cleared.body.names).toBeNull();
+    const blank = await call(
+      `${app.url}/ops/recharge-channels`,
+      "POST",
+      { ...channel, names: { ...names, en: " " } },
+      supervisor,
+    );
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.code).toBe("VALIDATION_FAILED");
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [

@@ -1,4 +1,4 @@
-import type { RechargeChannel } from "@kabuto/shared/api/funding";
+import { type ChannelNames, channelNamesSchema, type RechargeChannel } from "@kabuto/shared/api/funding";
 import type { Currency } from "@kabuto/shared/symbols";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
@@ -11,6 +11,8 @@ const channelsMax = 100;
 /** A channel as operations enter it: limits already in the currency's minor units. */
 export interface ChannelFields {
   name: string;
+  /** Undefined on an update: keep the names stored. */
+  names?: ChannelNames | null;
   currency: Currency;
   accountName: string;
   accountNumber: string;
@@ -21,10 +23,16 @@ export interface ChannelFields {
   enabled: boolean;
 }
 
+/** A channel's stored names in each language, or null. */
+export function channelNamesOf(value: unknown): ChannelNames | null {
+  return value === null || value === undefined ? null : channelNamesSchema.parse(value);
+}
+
 function toChannel(row: RawRow): RechargeChannel {
   return {
     id: row.bigint("id").toString(),
     name: row.text("name"),
+    names: channelNamesOf(row.json("names")),
     currency: row.currency("currency"),
     accountName: row.text("account_name"),
     accountNumber: row.text("account_number"),
@@ -49,9 +57,9 @@ export async function listChannels(db: Db, enabledOnly: boolean): Promise<Rechar
 export async function insertChannel(tx: Tx, channel: ChannelFields, nowMs: number): Promise<RechargeChannel> {
   return mapOneRow(
     await tx.execute(sql`
-          insert into recharge_channels (name, currency, account_name, account_number, bank_name, branch,
+          insert into recharge_channels (name, names, currency, account_name, account_number, bank_name, branch,
             min_minor, max_minor, enabled, created_at_ms)
-          values (${channel.name}, ${channel.currency}, ${channel.accountName}, ${channel.accountNumber},
+          values (${channel.name}, ${namesJson(channel.names)}::jsonb, ${channel.currency}, ${channel.accountName}, ${channel.accountNumber},
             ${channel.bankName}, ${channel.branch}, ${channel.min.toString()}::bigint, ${channel.max.toString()}::bigint,
             ${channel.enabled}, ${nowMs})
           returning *`),
@@ -72,11 +80,17 @@ export async function lockChannel(tx: Tx, id: number): Promise<RechargeChannel |
 export async function updateChannel(tx: Tx, id: number, channel: ChannelFields): Promise<RechargeChannel> {
   return mapOneRow(
     await tx.execute(sql`
-          update recharge_channels set name = ${channel.name}, currency = ${channel.currency},
+          update recharge_channels set name = ${channel.name},
+            names = ${channel.names === undefined ? sql`names` : sql`${namesJson(channel.names)}::jsonb`},
+            currency = ${channel.currency},
             account_name = ${channel.accountName}, account_number = ${channel.accountNumber},
             bank_name = ${channel.bankName}, branch = ${channel.branch}, min_minor = ${channel.min.toString()}::bigint,
             max_minor = ${channel.max.toString()}::bigint, enabled = ${channel.enabled}
           where id = ${id} returning *`),
     toChannel,
   );
+}
+
+function namesJson(names: ChannelNames | null | undefined): string | null {
+  return names ? JSON.stringify(names) : null;
 }

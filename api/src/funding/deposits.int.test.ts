@@ -73,6 +73,7 @@ describe("a deposit", () => {
       id: expect.stringMatching(/^\d+$/),
       channelId,
       channelName: "Mizuho transfer",
+      channelNames: null,
       currency: "JPY",
       amount: "250000",
       status: "pending",

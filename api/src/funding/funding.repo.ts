@@ -1,9 +1,11 @@
 import type {
+  ChannelNames,
   Deposit,
   FundHistoryItem,
   OpsDeposit,
   OpsWithdrawal,
   OpsWithdrawalDetail,
+  RechargeChannel,
   Withdrawal,
 } from "@kabuto/shared/api/funding";
 import { requestStatuses, withdrawalStatuses } from "@kabuto/shared/api/funding";
@@ -14,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { mapOneRow, mapRows, type RawRow } from "../db/raw-rows.ts";
 import { maskTail } from "../identity/rules.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
+import { channelNamesOf } from "./channels.repo.ts";
 
 /** Rows a member's list returns at most: years of requests at one a day. */
 const memberListLimit = 200;
@@ -28,12 +31,19 @@ const fundKinds = ["deposit", "withdrawal"] as const satisfies readonly FundHist
 const idText = (row: RawRow, name: string) => row.bigint(name).toString();
 const idTextOrNull = (row: RawRow, name: string) => row.bigintOrNull(name)?.toString() ?? null;
 
-/** A deposit row joined with its channel's name (`channel_name`), or given the name beside it. */
-function toDeposit(row: RawRow, channelName = row.text("channel_name")): Deposit {
+/** A deposit row joined with its channel's names (`channel_name`, `channel_names`), or given them beside it. */
+function toDeposit(
+  row: RawRow,
+  channel: Pick<RechargeChannel, "name" | "names"> = {
+    name: row.text("channel_name"),
+    names: channelNamesOf(row.json("channel_names")),
+  },
+): Deposit {
   return {
     id: idText(row, "id"),
     channelId: idText(row, "channel_id"),
-    channelName,
+    channelName: channel.name,
+    channelNames: channel.names,
     currency: row.currency("currency"),
     amount: row.minor("amount_minor"),
     status: row.oneOf("status", requestStatuses),
@@ -61,7 +71,7 @@ function toWithdrawal(row: RawRow): Withdrawal {
   };
 }
 
-const depositColumns = sql`d.*, c.name as channel_name, m.account as member_account, m.real_name as member_real_name`;
+const depositColumns = sql`d.*, c.name as channel_name, c.names as channel_names, m.account as member_account, m.real_name as member_real_name`;
 const withdrawalColumns = sql`w.*, b.card_number, b.bank_name, m.account as member_account,
   m.real_name as member_real_name,
   (select login from staff s where s.id = w.maker_staff_id) as maker_staff_login`;
@@ -69,7 +79,8 @@ const withdrawalColumns = sql`w.*, b.card_number, b.bank_name, m.account as memb
 export async function memberDeposits(tx: Tx, memberId: string): Promise<Deposit[]> {
   return mapRows(
     await tx.execute(sql`
-      select d.*, c.name as channel_name from deposits d join recharge_channels c on c.id = d.channel_id
+      select d.*, c.name as channel_name, c.names as channel_names from deposits d
+      join recharge_channels c on c.id = d.channel_id
       where d.member_id = ${memberId} order by d.id desc limit ${memberListLimit}`),
     (row) => toDeposit(row),
   );
@@ -263,6 +274,7 @@ export async function submissionsSince(tx: Tx, memberId: string, sinceMs: number
 export interface DepositChannel {
   id: number;
   name: string;
+  names: ChannelNames | null;
   currency: Currency;
   min: bigint;
   max: bigint;
@@ -274,6 +286,7 @@ export async function enabledChannel(tx: Tx, channelId: number): Promise<Deposit
     (row) => ({
       id: row.int("id"),
       name: row.text("name"),
+      names: channelNamesOf(row.json("names")),
       currency: row.currency("currency"),
       min: row.bigint("min_minor"),
       max: row.bigint("max_minor"),
@@ -293,7 +306,7 @@ export async function insertDeposit(
         insert into deposits (member_id, channel_id, currency, amount_minor, receipt_upload_id, status, created_at_ms)
         values (${memberId}, ${channel.id}, ${channel.currency}, ${amount.toString()}::bigint, ${receiptId}, 'pending', ${nowMs})
         returning *`),
-    (row) => toDeposit(row, channel.name),
+    (row) => toDeposit(row, channel),
   );
 }
 

@@ -9,7 +9,7 @@ import { mapRows } from "../db/raw-rows.ts";
 import { seedDemo, seedDemoMoney, seedDemoNewShares, seedDemoStaff } from "../seed.ts";
 import { openTestDatabase, testConfig } from "../testing/test-env.ts";
 import { IpoService } from "./ipo.service.ts";
-import { demoApplicants } from "./ipo-seed.ts";
+import { demoApplicants, demoCrowd } from "./ipo-seed.ts";
 
 /** Thursday 26 November 2026, noon in Tokyo. */
 const nowMs = Date.parse("2026-11-26T03:00:00Z");
@@ -27,13 +27,22 @@ afterAll(async () => {
 });
 
 describe("the newcomer's new shares", () => {
-  it("start in every state, made through the operations service, the demo member a winner", async () => {
+  // Hundreds of members registered, verified and funded through the services: tens of seconds.
+  it("start in every state, made through the operations service, the demo member a winner", {
+    timeout: 180_000,
+  }, async () => {
     const { db } = env.database;
     const config = testConfig({ UPLOAD_DIR: uploadDir });
     await seedDemo(db, nowMs);
     await seedDemoStaff(db, nowMs);
     await seedDemoMoney(db, nowMs);
-    expect(await seedDemoNewShares(db, config, nowMs)).toBe(5);
+    // What the demo member acts on at start, the crowded ones in the background.
+    expect(await seedDemoNewShares(db, config, nowMs, "start")).toBe(3);
+    const startedMs = Date.now();
+    expect(await seedDemoNewShares(db, config, nowMs + 60_000, "history")).toBe(2);
+    console.info(
+      `the crowded demo new shares (${demoApplicants.length + demoCrowd.length} applicants) took ${Date.now() - startedMs} ms`,
+    );
     const ipo = new IpoService({ db, now: () => nowMs, events: () => undefined });
     const offerings = await ipo.list();
     expect(offerings.map((o) => [o.code, o.phase]).sort()).toEqual([
@@ -70,32 +79,47 @@ describe("the newcomer's new shares", () => {
     expect(audits).toBe(5 + 3 + 2);
     expect(isHealthy(await db.transaction((tx) => checkLedger(tx)))).toBe(true);
     // A second start adds nothing.
-    expect(await seedDemoNewShares(db, config, nowMs + 86_400_000)).toBe(0);
+    expect(await seedDemoNewShares(db, config, nowMs + 86_400_000, "start")).toBe(0);
+    expect(await seedDemoNewShares(db, config, nowMs + 86_400_000, "history")).toBe(0);
   });
 
-  it("lists a new share that its applicants asked for, drew and paid for, so its entries are not empty", async () => {
+  it("lists a new share that hundreds asked for, most of whom lost, so its odds and entries read like a real IPO's", async () => {
     const ipo = new IpoService({ db: env.database.db, now: () => nowMs, events: () => undefined });
+    const offerings = await ipo.list();
     const listed = ensureDefined(
-      (await ipo.list()).find((offering) => offering.code === "5X5A"),
+      offerings.find((offering) => offering.code === "5X5A"),
       "the listed demo offering",
     );
-    const asked = demoApplicants.reduce((sum, applicant) => sum + applicant.units, 0);
-    expect(listed).toMatchObject({ phase: "listed", members: demoApplicants.length, unitsAsked: asked });
-    // Oversubscribed, as a share that trades above its offer price was.
-    expect(listed.demandRatio).toBeGreaterThan(1);
+    const everyone = [...demoApplicants, ...demoCrowd];
+    const asked = everyone.reduce((sum, applicant) => sum + applicant.units, 0);
+    expect(everyone.length).toBeGreaterThanOrEqual(300);
+    expect(listed).toMatchObject({ phase: "listed", members: everyone.length, unitsAsked: asked });
+    // 倍率 in the tens, as a share that trades above its offer price was asked for.
+    expect(listed.demandRatio).toBeGreaterThanOrEqual(10);
     const { draw } = await ipo.detail(null, listed.id);
-    expect(draw?.entries).toHaveLength(demoApplicants.length);
-    expect(draw?.won).toHaveLength(listed.unitsOffered);
-    // Every winner paid and holds the allotted shares; the rest were not drawn.
+    expect(draw?.entries).toHaveLength(everyone.length);
+    const winners = draw?.won.length ?? 0;
+    expect(winners).toBeGreaterThan(0);
+    expect(winners).toBeLessThanOrEqual(listed.unitsOffered);
+    // Every winner paid and holds the allotted shares; the rest lost or wait in line in vain.
     const states = mapRows(
       await env.database.db.execute(sql`
         select state, count(*) as n, count(position_id) as positions from ipo_subscriptions
         where offering_id = ${Number(listed.id)} group by state order by state`),
       (row) => ({ state: row.text("state"), n: row.int("n"), positions: row.int("positions") }),
     );
-    expect(states).toEqual([
-      { state: "allotted", n: listed.unitsOffered, positions: listed.unitsOffered },
-      { state: "lost", n: demoApplicants.length - listed.unitsOffered, positions: 0 },
-    ]);
+    const byState = new Map(states.map((row) => [row.state, row]));
+    expect(byState.get("allotted")).toEqual({ state: "allotted", n: winners, positions: winners });
+    const losers = (byState.get("lost")?.n ?? 0) + (byState.get("waitlisted")?.n ?? 0);
+    expect(losers).toBe(everyone.length - winners);
+    expect(losers).toBeGreaterThan(everyone.length * 0.9);
+
+    // The one priced and awaiting its draw is asked for by the same crowd and the demo member.
+    const priced = ensureDefined(
+      offerings.find((offering) => offering.code === "5X3A"),
+      "the priced demo offering",
+    );
+    expect(priced).toMatchObject({ phase: "priced", members: everyone.length + 1 });
+    expect(priced.demandRatio).toBeGreaterThanOrEqual(50);
   });
 });

@@ -35,6 +35,7 @@ const demoOfferings = [
     units: 12_000,
     offset: { open: 3, close: 6, price: 7, pay: 9, listing: 12 },
     state: "scheduled",
+    crowded: false,
   },
   {
     code: "5X2A",
@@ -44,15 +45,18 @@ const demoOfferings = [
     units: 8_000,
     offset: { open: -2, close: 2, price: 3, pay: 5, listing: 8 },
     state: "book",
+    crowded: false,
   },
   {
     code: "5X3A",
     name: { ja: "つばめグリッド電力", en: "Tsubame Grid Power", zhHant: "燕子電網" },
     sector: "utilities",
     band: ["2400", "2650"],
-    units: 20_000,
+    // A broker's retail lot of a popular new share: hundreds ask for it, a few units go round.
+    units: 4,
     offset: { open: -5, close: -2, price: -1, pay: 2, listing: 5 },
     state: "priced",
+    crowded: true,
   },
   {
     code: "5X4A",
@@ -62,17 +66,19 @@ const demoOfferings = [
     units: 6_000,
     offset: { open: -7, close: -5, price: -4, pay: 1, listing: 4 },
     state: "payment",
+    crowded: false,
   },
   {
     code: "5X5A",
     name: { ja: "花火量子工業", en: "Hanabi Quantum Works", zhHant: "花火量子工業" },
     sector: "semiconductors",
     band: ["3100", "3400"],
-    // Sized to its demo applicants, who are real members: more of them than units, as a new share
-    // that lists 20% up was asked for.
-    units: 4,
+    // Sized to its demo applicants, who are real members: tens of times more asked than offered,
+    // as a new share that lists 20% up was asked for.
+    units: 8,
     offset: { open: -12, close: -10, price: -9, pay: -6, listing: -1 },
     state: "listed",
+    crowded: true,
   },
 ] as const;
 
@@ -82,43 +88,133 @@ const demoOfferings = [
  * before its book-building opened.
  */
 export const demoApplicants: readonly (DemoPerson & { units: number })[] = [
-  { account: "09022220001", name: "鈴木 一郎", nameKana: "スズキ イチロウ", units: 1 },
-  { account: "09022220002", name: "高橋 美咲", nameKana: "タカハシ ミサキ", units: 2 },
-  { account: "09022220003", name: "田中 健", nameKana: "タナカ ケン", units: 1 },
-  { account: "09022220004", name: "伊藤 さくら", nameKana: "イトウ サクラ", units: 3 },
-  { account: "09022220005", name: "渡辺 翔太", nameKana: "ワタナベ ショウタ", units: 1 },
-  { account: "09022220006", name: "中村 陽菜", nameKana: "ナカムラ ヒナ", units: 2 },
-  { account: "09022220007", name: "小林 大輔", nameKana: "コバヤシ ダイスケ", units: 1 },
+  { account: "09022240001", name: "鈴木 一郎", nameKana: "スズキ イチロウ", units: 1 },
+  { account: "09022240002", name: "高橋 美咲", nameKana: "タカハシ ミサキ", units: 2 },
+  { account: "09022240003", name: "田中 健", nameKana: "タナカ ケン", units: 1 },
+  { account: "09022240004", name: "伊藤 さくら", nameKana: "イトウ サクラ", units: 2 },
+  { account: "09022240005", name: "渡辺 翔太", nameKana: "ワタナベ ショウタ", units: 1 },
+  { account: "09022240006", name: "中村 陽菜", nameKana: "ナカムラ ヒナ", units: 2 },
+  { account: "09022240007", name: "小林 大輔", nameKana: "コバヤシ ダイスケ", units: 1 },
 ].map((applicant) => ({ ...applicant, password: "guest1234" }));
 
-/** Each applicant's cash: a unit at the top of the band (340,000 yen) and some to spare. */
+const crowdFamilies = [
+  ["佐藤", "サトウ"],
+  ["鈴木", "スズキ"],
+  ["高橋", "タカハシ"],
+  ["田中", "タナカ"],
+  ["伊藤", "イトウ"],
+  ["渡辺", "ワタナベ"],
+  ["山本", "ヤマモト"],
+  ["中村", "ナカムラ"],
+  ["小林", "コバヤシ"],
+  ["加藤", "カトウ"],
+  ["吉田", "ヨシダ"],
+  ["山田", "ヤマダ"],
+  ["佐々木", "ササキ"],
+  ["山口", "ヤマグチ"],
+  ["松本", "マツモト"],
+  ["井上", "イノウエ"],
+  ["木村", "キムラ"],
+  ["林", "ハヤシ"],
+  ["斎藤", "サイトウ"],
+  ["清水", "シミズ"],
+] as const;
+
+/** Sixteen given names: with the twenty families above, 320 people no two of whom share a name. */
+const crowdGivenNames = [
+  ["大翔", "ヒロト"],
+  ["結衣", "ユイ"],
+  ["蓮", "レン"],
+  ["陽葵", "ヒマリ"],
+  ["湊", "ミナト"],
+  ["芽依", "メイ"],
+  ["悠真", "ユウマ"],
+  ["凛", "リン"],
+  ["健太", "ケンタ"],
+  ["真由美", "マユミ"],
+  ["誠", "マコト"],
+  ["恵子", "ケイコ"],
+  ["隆", "タカシ"],
+  ["裕子", "ユウコ"],
+  ["拓海", "タクミ"],
+  ["美穂", "ミホ"],
+] as const;
+
+/** How many more members a crowded demo offering draws, beyond the seven named applicants. */
+export const demoCrowdSize = 300;
+
+/**
+ * The crowd behind the crowded demo offerings: members nobody invited, each asking for one unit,
+ * every fifth for two, as retail demand for a popular Japanese IPO looks. Accounts 0902223xxxx,
+ * password `guest1234`.
+ */
+export const demoCrowd: readonly (DemoPerson & { units: number })[] = Array.from(
+  { length: demoCrowdSize },
+  (_, i) => {
+    const [family, familyKana] = crowdFamilies[i % crowdFamilies.length] ?? crowdFamilies[0];
+    // 5 and 16 are coprime, so each family meets every given name once in 320 people.
+    const k = Math.floor(i / crowdFamilies.length);
+    const [given, givenKana] =
+      crowdGivenNames[(5 * k + (i % crowdFamilies.length)) % crowdGivenNames.length] ?? crowdGivenNames[0];
+    return {
+      account: `0902223${String(i).padStart(4, "0")}`,
+      password: "guest1234",
+      name: `${family} ${given}`,
+      nameKana: `${familyKana} ${givenKana}`,
+      units: i % 5 === 0 ? 2 : 1,
+    };
+  },
+);
+
+/**
+ * Each applicant's cash: two units at the top of the listed one's band (680,000 yen) and some to
+ * spare, so a winner of two units pays.
+ */
 const applicantYen = 1_000_000;
 
 /**
- * Creates the demo offerings through the service operations use, walking a clock of its own
- * through each offering's timeline (created, declared in book-building, priced, drawn, paid,
- * listed), so every row, journal and audit entry is what those steps write on those days. The
- * listed one is subscribed by the demo applicants (when `applicants` can make them: the demo
- * admin and a yen channel exist), its winners pay and are allotted on listing day, so a share
- * trading above its offer price shows who asked for it. Runs only while no offering exists; the
- * listed one is seeded first, so its listing does not touch the others. Returns how many it
- * created.
+ * Which demo offerings a stage makes: those the demo member acts on at `start`, where a newcomer
+ * sees them at once; the crowded ones, whose hundreds of applicants take a while to register, in
+ * the background (`history`).
+ */
+export type DemoOfferingStage = "start" | "history";
+
+/**
+ * Creates the demo offerings of `stage` through the service operations use, walking a clock of
+ * its own through each offering's timeline (created, declared in book-building, priced, drawn,
+ * paid, listed), so every row, journal and audit entry is what those steps write on those days.
+ * The crowded ones are subscribed by the demo applicants and the crowd (when `applicants` can
+ * make them: the demo admin and a yen channel exist), spread over their book-building; the
+ * listed one's winners pay and are allotted on listing day, so a share trading above its offer
+ * price shows who asked for it. Runs only while none of the stage's offerings exists; the listed
+ * one is seeded first, and its listing moves no other (their deadlines are later). Returns how
+ * many it created.
  */
 export async function seedDemoOfferings(
   db: Db,
   demoMemberId: string,
   nowMs: number,
+  stage: DemoOfferingStage,
   applicants?: DemoMemberDeps,
 ): Promise<number> {
-  const existing = mapRows(await db.execute(sql`select count(*) as n from ipo_offerings`), (row) =>
-    row.int("n"),
+  const ours = demoOfferings.filter((demo) => demo.crowded === (stage === "history"));
+  const codes = ours.map((demo) => demo.code);
+  const existing = mapRows(
+    await db.execute(
+      sql`select count(*) as n from ipo_offerings where code in (${sql.join(
+        codes.map((code) => sql`${code}`),
+        sql`, `,
+      )})`,
+    ),
+    (row) => row.int("n"),
   );
   if ((existing[0] ?? 0) > 0) return 0;
   let clock = nowMs;
   const ipo = new IpoService({ db, now: () => clock, events: () => undefined });
   const context = () => ({ nowMs: clock, ip: "" });
   const today = zonedIsoDate("Asia/Tokyo", nowMs);
-  for (const demo of [...demoOfferings].reverse()) {
+  let subscribers: { memberId: string; units: number }[] | undefined;
+  for (const demo of [...ours].reverse()) {
     const dates: OfferingDates = {
       bookOpenDate: tradingDaysFrom(today, demo.offset.open),
       bookCloseDate: tradingDaysFrom(today, demo.offset.close),
@@ -140,14 +236,17 @@ export async function seedDemoOfferings(
       releaseMultiple: demo.state === "listed" ? "1.5" : null,
     };
     clock = Math.min(nowMs, windows.bookOpenMs - 24 * hourMs);
-    const subscribers =
-      demo.state === "listed" && applicants ? await seedApplicants(applicants, clock - 24 * hourMs) : [];
+    // The crowd registers once, before the first crowded offering's book-building.
+    if (demo.crowded && applicants && !subscribers)
+      subscribers = await seedApplicants(applicants, clock - 24 * hourMs);
     const created = await ipo.create(input, null, context());
     const id = created.offering.id;
     if (demo.state === "scheduled") continue;
-    // Each applicant declared at the offer price in book-building's first hours.
-    for (const [place, subscriber] of subscribers.entries()) {
-      clock = windows.bookOpenMs + (place + 1) * hourMs;
+    // Each applicant declared at the offer price, one after another over book-building.
+    const crowd = demo.crowded ? (subscribers ?? []) : [];
+    const stepMs = (windows.bookCloseMs - windows.bookOpenMs) / (crowd.length + 2);
+    for (const [place, subscriber] of crowd.entries()) {
+      clock = Math.round(windows.bookOpenMs + (place + 1) * stepMs);
       await ipo.subscribe(subscriber.memberId, id, { price: null, units: subscriber.units });
     }
     if (demo.state === "priced" || demo.state === "payment") {
@@ -166,7 +265,7 @@ export async function seedDemoOfferings(
     if (demo.state === "payment") continue;
     // The winners pay the next morning; the waitlist's turn never comes.
     clock = priceDayMs + 18 * hourMs;
-    for (const { memberId } of subscribers) {
+    for (const { memberId } of crowd) {
       const won = (await ipo.records(memberId)).find(
         (record) => record.offeringId === id && record.state === "won",
       );
@@ -175,16 +274,16 @@ export async function seedDemoOfferings(
     clock = windows.listingMs + hourMs;
     await ipo.advance();
   }
-  return demoOfferings.length;
+  return ours.length;
 }
 
-/** The demo applicants as members, made a day before `atMs`; none when they exist already. */
+/** The demo applicants and the crowd as members, made a day before `atMs`; none when they exist already. */
 async function seedApplicants(
   deps: DemoMemberDeps,
   atMs: number,
 ): Promise<{ memberId: string; units: number }[]> {
   const made: { memberId: string; units: number }[] = [];
-  for (const applicant of demoApplicants) {
+  for (const applicant of [...demoApplicants, ...demoCrowd]) {
     const memberId = await seedFundedMember(
       deps,
       applicant,

@@ -124,8 +124,12 @@ export interface Product<Own extends object, Uses extends object = Record<never,
   create(kernel: Kernel, uses: Uses): Own;
   routes?(context: RouteContext, services: Own & Uses): void;
   jobs?(own: Own, kernel: Kernel): Job[];
-  /** The newcomer data of an embedded first start, made through the product's own services. */
-  seed?: DemoSeed;
+  /**
+   * The newcomer data of an embedded first start, made through the product's own services: one
+   * seed, or one per stage when part of it is quick and part is slow (the new shares a newcomer
+   * acts on at start, the crowd that asked for the others in the background).
+   */
+  seed?: DemoSeed | readonly DemoSeed[];
   /**
    * What the product lets go of when a member's position closes (see `OnPositionClose`). Declared
    * here rather than built from its services: the worker, which builds only the products its jobs

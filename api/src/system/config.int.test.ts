@@ -30,6 +30,7 @@ describe("isValidConfigValue", () => {
     expect(isValidConfigValue(url, "https://support.example.com/chat?lang=ja")).toBe(true);
     expect(isValidConfigValue(url, "http://line.me/R/ti/p/@kabuto")).toBe(true);
     expect(isValidConfigValue(url, "")).toBe(true);
+    expect(isValidConfigValue(url, "/user/pj")).toBe(true);
   });
 
   it("refuses other schemes, credentials in links, control characters and overlong values", () => {
@@ -40,6 +41,7 @@ describe("isValidConfigValue", () => {
       "ftp://files.example.com",
       "//example.com",
       "support.example.com",
+      "/user/withdraw",
       "https://user:secret@example.com",
       `https://example.com/${"a".repeat(500)}`,
     ]) {
@@ -154,11 +156,31 @@ describe("ops config", () => {
     );
   });
 
+  it("takes the app's online support chat as a link, which members then see", async () => {
+    const set = await call(
+      `${app.url}/ops/config/customerServiceUrl`,
+      "PUT",
+      { value: "/user/pj" },
+      supervisor,
+    );
+    expect(set.status).toBe(200);
+    const config = await call(`${app.url}/config`, "GET");
+    expect(config.body.items).toContainEqual({ name: "customerServiceUrl", value: "/user/pj" });
+    await call(`${app.url}/ops/config/customerServiceUrl`, "PUT", { value: "" }, supervisor);
+  });
+
   const refusals: [string, string, unknown, string][] = [
     ["a name off the allow-list", "smtpPassword", { value: "x" }, "CONFIG_NAME_INVALID"],
     ["an enforced, read-only entry", "fundHours", { value: "always" }, "CONFIG_NAME_INVALID"],
-    ["a javascript: link", "onlineSupportUrl", { value: "javascript:alert(1)" }, "VALIDATION_FAILED"],
-    ["a link that is not http(s)", "onlineSupportUrl", { value: "ftp://example.com" }, "VALIDATION_FAILED"],
+    ["a javascript: link", "onlineSupportUrl", { value: "javascript:alert(1)" }, "CONFIG_LINK_INVALID"],
+    ["a link that is not http(s)", "onlineSupportUrl", { value: "ftp://example.com" }, "CONFIG_LINK_INVALID"],
+    ["a relative path", "customerServiceUrl", { value: "support/chat" }, "CONFIG_LINK_INVALID"],
+    [
+      "an app route not open to links",
+      "customerServiceUrl",
+      { value: "/user/withdraw" },
+      "CONFIG_LINK_INVALID",
+    ],
     ["an empty title", "title", { value: "  " }, "VALIDATION_FAILED"],
     ["an overlong title", "title", { value: "t".repeat(61) }, "VALIDATION_FAILED"],
     ["a value past the body bound", "title", { value: "t".repeat(2_001) }, "VALIDATION_FAILED"],

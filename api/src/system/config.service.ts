@@ -1,5 +1,6 @@
 import type { OpsConfigEntry } from "@kabuto/shared/api/ops";
 import type { ConfigEntry } from "@kabuto/shared/api/system";
+import { contactLink, contactLinkRoutes } from "@kabuto/shared/support/contact-links";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
@@ -25,7 +26,8 @@ export interface Definition {
 export const editableConfig: readonly Definition[] = [
   // A browser tab shows about 60 characters of a title.
   { name: "title", kind: "text", defaultValue: "Kabuto", maxLength: 60, required: true },
-  // Links the home screen's customer-service and online-support shortcuts open.
+  // Links the home screen's customer-service and online-support shortcuts open: a web address or
+  // one of the app's support pages (`contactLinkRoutes`).
   { name: "customerServiceUrl", kind: "url", defaultValue: "", maxLength: 500, required: false },
   { name: "onlineSupportUrl", kind: "url", defaultValue: "", maxLength: 500, required: false },
   // RFC 5321 caps an address at 254 characters.
@@ -54,12 +56,8 @@ export function isValidConfigValue(definition: Definition, value: string): boole
   if (value.length > definition.maxLength || controlCharacters.test(value)) return false;
   if (value === "") return !definition.required;
   if (definition.kind === "email") return emailPattern.test(value);
-  if (definition.kind === "url") {
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    // Only web links, and none that carry a user name or password.
-    return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password;
-  }
+  // Only web links with no user name or password, or the app's own support pages.
+  if (definition.kind === "url") return contactLink(value) !== undefined;
   return true;
 }
 
@@ -113,6 +111,17 @@ export class ConfigService {
     const { name } = definition;
     const value = text.trim();
     if (!isValidConfigValue(definition, value)) {
+      // A link that leads nowhere it may gets its own word, naming the app's pages it may lead to.
+      if (
+        definition.kind === "url" &&
+        value.length <= definition.maxLength &&
+        contactLink(value) === undefined
+      ) {
+        throw new AppError("CONFIG_LINK_INVALID", {
+          fields: { value: "CONFIG_LINK_INVALID" },
+          routes: [...contactLinkRoutes],
+        });
+      }
       throw new AppError("VALIDATION_FAILED", {
         fields: { value: "VALIDATION_FAILED" },
         kind: definition.kind,
@@ -135,6 +144,11 @@ export class ConfigService {
       });
       return toOpsEntry(definition, value);
     });
+  }
+
+  /** Whether staff (or the demo seed) ever stored this setting, even as empty. */
+  async isStored(name: string): Promise<boolean> {
+    return (await storedConfigValues(this.db, [name])).has(name);
   }
 
   private async storedValues(): Promise<Map<string, string>> {

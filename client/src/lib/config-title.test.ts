@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configValue, webLink } from "./config-title.ts";
+import { configValue, supportLink } from "./config-title.ts";
 
 const entries = [
   { name: "title", value: "Kabuto" },
@@ -20,27 +20,36 @@ describe("configValue: one public config entry", () => {
   });
 });
 
-describe("webLink: only web addresses become links", () => {
-  it("keeps http and https addresses", () => {
-    expect(webLink("https://help.example.jp/contact?from=app")).toBe(
-      "https://help.example.jp/contact?from=app",
-    );
-    expect(webLink("http://chat.example.com")).toBe("http://chat.example.com/");
+describe("supportLink: only web addresses and the app's support pages become links", () => {
+  it("keeps http and https addresses, opened outside the app", () => {
+    expect(supportLink("https://help.example.jp/contact?from=app")).toEqual({
+      href: "https://help.example.jp/contact?from=app",
+      external: true,
+    });
+    expect(supportLink("http://chat.example.com")).toEqual({
+      href: "http://chat.example.com/",
+      external: true,
+    });
+  });
+
+  it("follows the app's online support chat inside the app", () => {
+    expect(supportLink("/user/pj")).toEqual({ href: "/user/pj", external: false });
   });
 
   it("refuses addresses that would run script or leave the web", () => {
-    expect(webLink("javascript:alert(1)")).toBeUndefined();
-    expect(webLink("JavaScript:alert(1)")).toBeUndefined();
-    expect(webLink("data:text/html,<script>alert(1)</script>")).toBeUndefined();
-    expect(webLink("mailto:help@example.jp")).toBeUndefined();
-    expect(webLink("file:///etc/passwd")).toBeUndefined();
+    expect(supportLink("javascript:alert(1)")).toBeUndefined();
+    expect(supportLink("JavaScript:alert(1)")).toBeUndefined();
+    expect(supportLink("data:text/html,<script>alert(1)</script>")).toBeUndefined();
+    expect(supportLink("mailto:help@example.jp")).toBeUndefined();
+    expect(supportLink("file:///etc/passwd")).toBeUndefined();
   });
 
-  it("refuses what is not an address at all", () => {
-    expect(webLink(undefined)).toBeUndefined();
-    expect(webLink("")).toBeUndefined();
-    expect(webLink("help.example.jp")).toBeUndefined();
-    expect(webLink("/relative/path")).toBeUndefined();
+  it("refuses what is not an address or one of the app's support pages", () => {
+    expect(supportLink(undefined)).toBeUndefined();
+    expect(supportLink("")).toBeUndefined();
+    expect(supportLink("help.example.jp")).toBeUndefined();
+    expect(supportLink("/relative/path")).toBeUndefined();
+    expect(supportLink("/user/withdraw")).toBeUndefined();
   });
 });
 

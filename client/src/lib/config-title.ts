@@ -1,5 +1,6 @@
 import type { ConfigEntry } from "@kabuto/shared/api/system";
 import { systemApi } from "@kabuto/shared/endpoints/system";
+import { contactLink } from "@kabuto/shared/support/contact-links";
 import { call } from "./api.ts";
 
 /**
@@ -32,14 +33,15 @@ export function configValue(entries: readonly ConfigEntry[], name: string): stri
 }
 
 /**
- * A config value fit to be a link: an http or https address. The server checks this when staff
- * save it; the page checks again because it puts the value into an `href`, where a `javascript:`
- * address would run.
+ * A config value fit to be a link: an http or https address (opened outside the app), or one of
+ * the app's support pages (`contactLinkRoutes`, followed inside it). The server checks this when
+ * staff save it; the page checks again because it puts the value into an `href`, where a
+ * `javascript:` address would run.
  */
-export function webLink(value: string | undefined): string | undefined {
-  if (value === undefined || !URL.canParse(value)) return undefined;
-  const url = new URL(value);
-  return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+export function supportLink(value: string | undefined): { href: string; external: boolean } | undefined {
+  const link = value === undefined ? undefined : contactLink(value);
+  if (!link) return undefined;
+  return link.kind === "web" ? { href: link.href, external: true } : { href: link.route, external: false };
 }
 
 /** The page title is a server config entry (spec section 3); the built-in title stays if it is missing. */

@@ -19,15 +19,38 @@ export type LeadStatus = (typeof leadStatuses)[number];
 
 export const followCurrencies = ["JPY", "USD"] as const;
 
+/** Each interface language, as the news items' texts are written (`ja`, `en`, `zh-Hant`). */
+function inEachLanguage<T extends z.ZodType>(text: T) {
+  return z.object({ ja: text, en: text, "zh-Hant": text }, { error: "VALIDATION_FAILED" });
+}
+
+const nicknameSchema = safeText({ error: "NICKNAME_INVALID" })
+  .trim()
+  .min(2, { error: "NICKNAME_INVALID" })
+  .max(20, { error: "NICKNAME_INVALID" });
+const bioSchema = safeText({ multiline: true }).trim().max(280, { error: "VALIDATION_FAILED" });
+
+/**
+ * A lead's nickname and bio written for each language's members (a Japanese pun does not read in
+ * English): optional when applying; without it every reader sees the one they wrote.
+ */
+export const leadTranslationsInputSchema = z.object({
+  nickname: inEachLanguage(nicknameSchema),
+  bio: inEachLanguage(bioSchema),
+});
+export const leadTranslationsSchema = z.object({
+  nickname: inEachLanguage(z.string()),
+  bio: inEachLanguage(z.string()),
+});
+export type LeadTranslations = z.infer<typeof leadTranslationsSchema>;
+
 export const leadApplySchema = z.object({
-  nickname: safeText({ error: "NICKNAME_INVALID" })
-    .trim()
-    .min(2, { error: "NICKNAME_INVALID" })
-    .max(20, { error: "NICKNAME_INVALID" }),
+  nickname: nicknameSchema,
   avatar: z.enum(leadAvatars, { error: "VALIDATION_FAILED" }),
   /** A short introduction in whichever language the lead writes. */
-  bio: safeText({ multiline: true }).trim().max(280, { error: "VALIDATION_FAILED" }).default(""),
+  bio: bioSchema.default(""),
   currency: z.enum(followCurrencies, { error: "CURRENCY_INVALID" }),
+  translations: leadTranslationsInputSchema.optional(),
 });
 export type LeadApply = z.input<typeof leadApplySchema>;
 
@@ -52,6 +75,8 @@ export const leadSummarySchema = z.object({
   nickname: z.string(),
   avatar: z.enum(leadAvatars),
   bio: z.string(),
+  /** The nickname and bio for each language's readers; null: `nickname` and `bio` for all. */
+  translations: leadTranslationsSchema.nullable(),
   currency: z.enum(followCurrencies),
   /** Compounded time-weighted returns over the last 1, 3 and 12 Tokyo months, fractions. */
   returns: z.object({ m1: z.number(), m3: z.number(), m12: z.number() }),
@@ -132,6 +157,8 @@ export const copySchema = z.object({
   id: z.string(),
   leadId: z.string(),
   nickname: z.string(),
+  /** The lead's nickname for each language's readers; null: `nickname` for all. */
+  nicknames: inEachLanguage(z.string()).nullable(),
   avatar: z.enum(leadAvatars),
   currency: z.enum(followCurrencies),
   status: z.enum(copyStatuses),
@@ -162,6 +189,8 @@ export const copyListSchema = z.object({ items: z.array(copySchema) });
 export const mirroredPositionSchema = positionSchema.extend({
   copyId: z.string(),
   leadNickname: z.string(),
+  /** The lead's nickname for each language's readers; null: `leadNickname` for all. */
+  leadNicknames: inEachLanguage(z.string()).nullable(),
 });
 export type MirroredPosition = z.infer<typeof mirroredPositionSchema>;
 export const mirroredPositionListSchema = z.object({ items: z.array(mirroredPositionSchema) });

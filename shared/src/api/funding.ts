@@ -15,9 +15,26 @@ export const withdrawalStatuses = ["pending", "checked", "approved", "rejected"]
 /** A currency a member names; anything else is CURRENCY_INVALID. */
 const currencyField = z.enum(currencies, { error: "CURRENCY_INVALID" });
 
+/** A channel's name for each interface language's members (ja, en, zh-Hant). */
+export const channelNamesSchema = z.object({ ja: z.string(), en: z.string(), "zh-Hant": z.string() });
+export type ChannelNames = z.infer<typeof channelNamesSchema>;
+
+/**
+ * A channel's name as a reader of `language` sees it: the name operations gave that language's
+ * members, or, without one, the name they gave everyone.
+ */
+export function channelNameIn(
+  channel: { name: string; names: ChannelNames | null },
+  language: keyof ChannelNames,
+): string {
+  return channel.names?.[language].trim() || channel.name;
+}
+
 export const rechargeChannelSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The name in each language; null: `name` for every reader. */
+  names: channelNamesSchema.nullable(),
   currency: currencySchema,
   accountName: z.string(),
   accountNumber: z.string(),
@@ -44,6 +61,17 @@ const channelText = (max: number) =>
  */
 export const rechargeChannelInputSchema = z.object({
   name: channelText(64),
+  /**
+   * The name for each language's members ("かぶと銀行 外貨普通（米ドル）", "Kabuto Bank USD account"):
+   * optional; null removes them, and an update without it keeps the ones stored.
+   */
+  names: z
+    .object(
+      { ja: channelText(64), en: channelText(64), "zh-Hant": channelText(64) },
+      { error: "VALIDATION_FAILED" },
+    )
+    .nullable()
+    .optional(),
   currency: currencyField,
   accountName: channelText(64),
   /** Up to 34 characters: the longest IBAN. */
@@ -70,6 +98,8 @@ export const depositSchema = z.object({
   id: z.string(),
   channelId: z.string(),
   channelName: z.string(),
+  /** The channel's name in each language; null: `channelName` for every reader. */
+  channelNames: channelNamesSchema.nullable(),
   currency: currencySchema,
   amount: minorAmountSchema,
   status: z.enum(requestStatuses),

@@ -135,6 +135,25 @@ export function isBankCardType(value: string): value is BankCardType {
   return (bankCardTypes as readonly string[]).includes(value);
 }
 
+/**
+ * The Japanese words for the card types, as a bank's passbook prints them and as cards entered
+ * before the form stored codes hold them: read as the type, so they show in the reader's language.
+ */
+const bankCardTypeWords: ReadonlyMap<string, BankCardType> = new Map([
+  ["普通", "ordinary"],
+  ["普通預金", "ordinary"],
+  ["当座", "current"],
+  ["当座預金", "current"],
+  ["貯蓄", "savings"],
+  ["貯蓄預金", "savings"],
+]);
+
+/** The card type a stored value names, by its code or its Japanese word; undefined for any other text. */
+export function bankCardTypeOf(value: string): BankCardType | undefined {
+  const text = value.trim();
+  return isBankCardType(text) ? text : bankCardTypeWords.get(text);
+}
+
 export const bankCardInputSchema = z.object({
   holderName: cardField(64),
   cardNumber: safeText({ error: "CARD_FIELD_REQUIRED" })

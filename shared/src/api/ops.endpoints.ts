@@ -173,7 +173,7 @@ export const opsApi = {
     caller: "supervisor",
     body: configUpdateSchema,
     response: opsConfigEntrySchema,
-    errors: ["CONFIG_NAME_INVALID", "VALIDATION_FAILED"],
+    errors: ["CONFIG_NAME_INVALID", "CONFIG_LINK_INVALID", "VALIDATION_FAILED"],
   }),
   ledgerCheck: endpoint({
     method: "get",

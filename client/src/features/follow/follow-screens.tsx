@@ -8,6 +8,7 @@ import {
   leadAvatars,
 } from "@kabuto/shared/api/follow";
 import { followApi } from "@kabuto/shared/endpoints/follow";
+import { copyNicknameIn, leadTextIn } from "@kabuto/shared/follow/lead-text";
 import { formatDuration, formatMoney, formatPercent } from "@kabuto/shared/format";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -17,6 +18,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import type { z } from "zod";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
+import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
@@ -56,6 +58,11 @@ const stopReasons: Record<NonNullable<Copy["stopReason"]>, MessageDescriptor> = 
 };
 
 /** A fraction as a signed percentage: 0.0512 → +5.12%. */
+/** A lead as a reader of `locale` sees it: the nickname and bio the lead wrote for that language. */
+function inLanguage<T extends LeadSummary>(lead: T, locale: AppLocale): T {
+  return { ...lead, ...leadTextIn(lead, locale) };
+}
+
 function percentOf(fraction: number, locale: ReturnType<typeof useLocale>): string {
   return formatPercent((fraction * 100).toFixed(2), locale);
 }
@@ -175,26 +182,28 @@ function Leaderboard() {
       )}
       {leads.status === "ready" && leads.value.items.length > 0 && (
         <ul className="lead-list" data-testid="leaderboard">
-          {leads.value.items.map((lead) => (
-            <li key={lead.id}>
-              <Link href={`/gdindex/gdindex?id=${lead.id}`} className="lead-row" data-testid="lead-row">
-                <Avatar avatar={lead.avatar} nickname={lead.nickname} />
-                <span className="lead-row__name">
-                  <span className="lead-row__nickname">{lead.nickname}</span>
-                  <span className="lead-row__meta">
-                    <RiskBadge score={lead.riskScore} />
-                    <span>
-                      <Trans>{lead.copiers} copiers</Trans>
+          {leads.value.items
+            .map((each) => inLanguage(each, locale))
+            .map((lead) => (
+              <li key={lead.id}>
+                <Link href={`/gdindex/gdindex?id=${lead.id}`} className="lead-row" data-testid="lead-row">
+                  <Avatar avatar={lead.avatar} nickname={lead.nickname} />
+                  <span className="lead-row__name">
+                    <span className="lead-row__nickname">{lead.nickname}</span>
+                    <span className="lead-row__meta">
+                      <RiskBadge score={lead.riskScore} />
+                      <span>
+                        <Trans>{lead.copiers} copiers</Trans>
+                      </span>
                     </span>
                   </span>
-                </span>
-                <MonthlyBars monthly={lead.monthly} />
-                <span className={`lead-row__return num ${lead.returns[period] >= 0 ? "rise" : "fall"}`}>
-                  {percentOf(lead.returns[period], locale)}
-                </span>
-              </Link>
-            </li>
-          ))}
+                  <MonthlyBars monthly={lead.monthly} />
+                  <span className={`lead-row__return num ${lead.returns[period] >= 0 ? "rise" : "fall"}`}>
+                    {percentOf(lead.returns[period], locale)}
+                  </span>
+                </Link>
+              </li>
+            ))}
         </ul>
       )}
     </>
@@ -202,10 +211,13 @@ function Leaderboard() {
 }
 
 function LeadPage({ id }: { id: string }) {
-  const detail = useEndpoint(followApi.lead, { params: { id } });
-  if (detail.status === "loading") return <div className="panel" aria-busy="true" />;
-  if (detail.status === "error") return <LoadProblem error={detail.error} onRetry={detail.reload} />;
-  const { lead } = detail.value;
+  const locale = useLocale();
+  const answer = useEndpoint(followApi.lead, { params: { id } });
+  if (answer.status === "loading") return <div className="panel" aria-busy="true" />;
+  if (answer.status === "error") return <LoadProblem error={answer.error} onRetry={answer.reload} />;
+  // The lead's nickname and bio in the reader's language, for this page and the copy form below.
+  const lead = inLanguage(answer.value.lead, locale);
+  const detail = { ...answer, value: { ...answer.value, lead } };
   return (
     <>
       <section className="panel lead-head" data-testid="lead-page">
@@ -534,9 +546,10 @@ function CopyList({ copies, onDone }: { copies: Copy[]; onDone: () => void }) {
   );
 }
 
-function CopyRow({ copy, onDone }: { copy: Copy; onDone: () => void }) {
+function CopyRow({ copy: answer, onDone }: { copy: Copy; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
+  const copy = { ...answer, nickname: copyNicknameIn(answer, locale) };
   const [keys] = useState(() => new IntentKeys());
   const confirm = useConfirmStep();
   const [busy, setBusy] = useState(false);

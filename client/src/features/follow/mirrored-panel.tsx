@@ -1,5 +1,6 @@
 import type { MirroredPosition } from "@kabuto/shared/api/follow";
 import { followApi } from "@kabuto/shared/endpoints/follow";
+import { copyNicknameIn } from "@kabuto/shared/follow/lead-text";
 import { formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
@@ -77,6 +78,10 @@ function MirroredRow({
 }) {
   const { t } = useLingui();
   const locale = useLocale();
+  const leadNickname = copyNicknameIn(
+    { nickname: position.leadNickname, nicknames: position.leadNicknames },
+    locale,
+  );
   const live = useLivePosition(position);
   const [keys] = useState(() => new IntentKeys());
   const [busy, setBusy] = useState(false);
@@ -105,7 +110,7 @@ function MirroredRow({
         <SideBadge side={position.side} leverage={position.leverage} />
       </div>
       <p className="mirror-lead" data-testid="mirror-lead">
-        <Trans>Copied from {position.leadNickname}</Trans>
+        <Trans>Copied from {leadNickname}</Trans>
       </p>
       <dl className="trade-row__figures">
         <div className="trade-row__figure">

@@ -11,7 +11,7 @@ import { features } from "../../app/features.ts";
 import { IconChevron, IconSearch, KabutoMark } from "../../app/icons.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
-import { configValue, loadPublicConfig, webLink } from "../../lib/config-title.ts";
+import { configValue, loadPublicConfig, supportLink } from "../../lib/config-title.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useEndpoint } from "../../lib/queries.ts";
 import { useSessionState } from "../../state/session.ts";
@@ -138,14 +138,16 @@ function Markets() {
   );
 }
 
-/** The support links operations set; customer service is offered only when set (a web address). */
+/**
+ * The support links operations set; customer service is offered only when set (a web address, or
+ * one of the app's support pages, which opens inside the app).
+ */
 function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
   const shortcuts: Shortcut[] = [];
-  const customerService = webLink(configValue(entries, "customerServiceUrl"));
+  const customerService = supportLink(configValue(entries, "customerServiceUrl"));
   if (customerService) {
     shortcuts.push({
-      href: customerService,
-      external: true,
+      ...customerService,
       label: <Trans>Customer service</Trans>,
       icon: <IconHeadset />,
       testId: "shortcut-customer-service",
@@ -153,10 +155,9 @@ function supportShortcuts(entries: readonly ConfigEntry[]): Shortcut[] {
   }
   // The spec's "online service" is the in-app conversation with staff (/user/pj), always offered;
   // a link operations set (onlineSupportUrl) takes its place when given.
-  const onlineSupport = webLink(configValue(entries, "onlineSupportUrl"));
+  const onlineSupport = supportLink(configValue(entries, "onlineSupportUrl"));
   shortcuts.push({
-    href: onlineSupport ?? "/user/pj",
-    external: onlineSupport !== undefined,
+    ...(onlineSupport ?? { href: "/user/pj", external: false }),
     label: <Trans>Online support</Trans>,
     icon: <IconChat />,
     testId: "shortcut-online-support",

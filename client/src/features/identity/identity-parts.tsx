@@ -1,7 +1,7 @@
 import {
   type BankCardType,
+  bankCardTypeOf,
   type DocumentType,
-  isBankCardType,
   type SecurityStatus,
 } from "@kabuto/shared/api/identity";
 import type { I18n, MessageDescriptor } from "@lingui/core";
@@ -96,5 +96,7 @@ const cardTypeLabels: Record<BankCardType, MessageDescriptor> = {
 };
 
 export function cardTypeLabel(i18n: I18n, type: string): string {
-  return isBankCardType(type) ? i18n._(cardTypeLabels[type]) : type;
+  // A Japanese word (普通) is the type too: an English reader sees "Ordinary", never the stored word.
+  const known = bankCardTypeOf(type);
+  return known ? i18n._(cardTypeLabels[known]) : type;
 }

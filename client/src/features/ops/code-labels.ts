@@ -1,4 +1,4 @@
-import { type BankCardType, isBankCardType } from "@kabuto/shared/api/identity";
+import { type BankCardType, bankCardTypeOf } from "@kabuto/shared/api/identity";
 import { type MemberPurpose, memberPurposes } from "@kabuto/shared/ledger";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -63,7 +63,9 @@ export function purposeLabel(i18n: I18n, purpose: string): string {
 }
 
 export function cardTypeLabel(i18n: I18n, type: string): string {
-  return isBankCardType(type) ? i18n._(cardTypeLabels[type]) : type;
+  // A Japanese word (普通) is the type too: an English reader sees "Ordinary", never the stored word.
+  const known = bankCardTypeOf(type);
+  return known ? i18n._(cardTypeLabels[known]) : type;
 }
 
 /** `deposit:12` as "Deposit No. 12"; anything without a known noun as it was written. */

@@ -28,7 +28,7 @@ function entryLabel(i18n: I18n, name: string): string {
 
 const entryHints: Record<OpsConfigEntry["kind"], MessageDescriptor> = {
   text: msg`Plain text.`,
-  url: msg`An http or https address; empty hides the link.`,
+  url: msg`An http or https address, or /user/pj for the app's online support chat; empty hides the link.`,
   email: msg`An email address; empty hides it.`,
 };
 

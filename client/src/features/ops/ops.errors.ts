@@ -11,4 +11,5 @@ export const opsErrors: ErrorMessages<typeof opsCodes> & ErrorMessages<typeof sy
   STAFF_EXISTS: msg`This staff account already exists.`,
   STAFF_NOT_FOUND: msg`This staff account does not exist.`,
   CONFIG_NAME_INVALID: msg`Invalid setting name.`,
+  CONFIG_LINK_INVALID: msg`A link must be an http or https address, or /user/pj for the app's online support chat.`,
 };

@@ -7,6 +7,7 @@ function deposit(status: Deposit["status"], amount = "50000"): Deposit {
     id: "1",
     channelId: "1",
     channelName: "bank",
+    channelNames: null,
     currency: "JPY",
     amount,
     status,

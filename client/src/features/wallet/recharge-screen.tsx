@@ -1,4 +1,9 @@
-import type { Deposit, FundingTerms, RechargeChannel } from "@kabuto/shared/api/funding";
+import {
+  channelNameIn,
+  type Deposit,
+  type FundingTerms,
+  type RechargeChannel,
+} from "@kabuto/shared/api/funding";
 import { fundingApi } from "@kabuto/shared/endpoints/funding";
 import { formatMoney } from "@kabuto/shared/format";
 import { Trans } from "@lingui/react/macro";
@@ -138,10 +143,12 @@ function ChannelForm({
             />
             <span className="pick__body">
               <span className="pick__title">
-                {item.name} <span className="tag">{item.currency}</span>
+                {channelNameIn(item, locale)} <span className="tag">{item.currency}</span>
               </span>
               <span className="pick__detail num">
-                {item.bankName} · {formatMoney(item.min, item.currency, locale)} –{" "}
+                {/* A name given in each language names the bank in the reader's words already. */}
+                {item.names ? "" : `${item.bankName} · `}
+                {formatMoney(item.min, item.currency, locale)} –{" "}
                 {formatMoney(item.max, item.currency, locale)}
               </span>
             </span>
@@ -202,7 +209,7 @@ export function DepositList({ deposits }: { deposits: Deposit[] }) {
             <RequestStatusTag status={deposit.status} />
           </div>
           <div className="request-row__details">
-            <span>{deposit.channelName}</span>
+            <span>{channelNameIn({ name: deposit.channelName, names: deposit.channelNames }, locale)}</span>
             <span className="num">{requestTime(deposit.createdAtMs, locale)}</span>
           </div>
           {deposit.status === "rejected" && deposit.reason && (
