@@ -8,6 +8,7 @@ import { blockSettings } from "./block/block.settings.ts";
 import { dividendsSettings } from "./dividends/dividends.settings.ts";
 import { followSettings } from "./follow/follow.settings.ts";
 import { fundingSettings } from "./funding/funding.settings.ts";
+import { ipoSettings } from "./ipo/ipo.settings.ts";
 import { booleanFlag, type Settings, type StartFacts } from "./kernel/settings.ts";
 import { loansSettings } from "./loans/loans.settings.ts";
 import { rewardsSettings } from "./rewards/rewards.settings.ts";
@@ -108,6 +109,7 @@ const productSettings = [
   dividendsSettings,
   supportSettings,
   blockSettings,
+  ipoSettings,
 ] as const;
 
 type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void

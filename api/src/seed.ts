@@ -255,6 +255,7 @@ export async function seedDemoNewShares(
   config: DemoMemberDeps["config"],
   nowMs: number,
   stage: DemoOfferingStage,
+  crowd?: number,
 ): Promise<number> {
   const member = await demoMemberRow(db);
   if (!member) return 0;
@@ -269,7 +270,7 @@ export async function seedDemoNewShares(
           channel,
         }
       : undefined;
-  return seedDemoOfferings(db, member.id, nowMs, stage, applicants);
+  return seedDemoOfferings(db, member.id, nowMs, stage, applicants, crowd);
 }
 
 /**

@@ -137,6 +137,9 @@ export async function openProduct(
       // back-fill in a fraction of a year's time.
       FEED_HISTORY_DAYS: "30",
       FEED_MINUTE_SESSIONS: "1",
+      // The crowd behind the demo's popular new shares costs every start half a minute of CPU in
+      // the background; only the journeys that read their odds ask for it (ipo.e2e.ts).
+      DEMO_IPO_CROWD: "0",
       ...shifted,
       ...env,
     },

@@ -28,7 +28,11 @@ let offering: Offering;
 
 async function start(clockShiftMs?: number): Promise<void> {
   await product?.close();
-  product = await openProduct("ipo", {}, { dataDir, ...(clockShiftMs ? { clockShiftMs } : {}) });
+  product = await openProduct(
+    "ipo",
+    { DEMO_IPO_CROWD: "300" },
+    { dataDir, ...(clockShiftMs ? { clockShiftMs } : {}) },
+  );
   ({ page, base } = product);
 }
 

@@ -196,6 +196,8 @@ export async function seedDemoOfferings(
   nowMs: number,
   stage: DemoOfferingStage,
   applicants?: DemoMemberDeps,
+  /** How many of the crowd ask too (`DEMO_IPO_CROWD`). */
+  crowdSize: number = demoCrowdSize,
 ): Promise<number> {
   const ours = demoOfferings.filter((demo) => demo.crowded === (stage === "history"));
   const codes = ours.map((demo) => demo.code);
@@ -238,7 +240,7 @@ export async function seedDemoOfferings(
     clock = Math.min(nowMs, windows.bookOpenMs - 24 * hourMs);
     // The crowd registers once, before the first crowded offering's book-building.
     if (demo.crowded && applicants && !subscribers)
-      subscribers = await seedApplicants(applicants, clock - 24 * hourMs);
+      subscribers = await seedApplicants(applicants, clock - 24 * hourMs, crowdSize);
     const created = await ipo.create(input, null, context());
     const id = created.offering.id;
     if (demo.state === "scheduled") continue;
@@ -281,9 +283,10 @@ export async function seedDemoOfferings(
 async function seedApplicants(
   deps: DemoMemberDeps,
   atMs: number,
+  crowd: number,
 ): Promise<{ memberId: string; units: number }[]> {
   const made: { memberId: string; units: number }[] = [];
-  for (const applicant of [...demoApplicants, ...demoCrowd]) {
+  for (const applicant of [...demoApplicants, ...demoCrowd.slice(0, crowd)]) {
     const memberId = await seedFundedMember(
       deps,
       applicant,

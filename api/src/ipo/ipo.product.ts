@@ -34,10 +34,10 @@ export const ipoProduct = product({
       after: ["staff", "funding"],
       run: async ({ db, config, nowMs }) => {
         const startedMs = Date.now();
-        const offerings = await seedDemoNewShares(db, config, nowMs, "history");
+        const offerings = await seedDemoNewShares(db, config, nowMs, "history", config.DEMO_IPO_CROWD);
         return offerings > 0
           ? [
-              `created ${offerings} crowded demo new shares with ${demoApplicants.length + demoCrowdSize} applicants in ${Date.now() - startedMs} ms`,
+              `created ${offerings} crowded demo new shares with ${demoApplicants.length + Math.min(demoCrowdSize, config.DEMO_IPO_CROWD)} applicants in ${Date.now() - startedMs} ms`,
             ]
           : [];
       },
