@@ -17,7 +17,7 @@ import {
   postJournal,
   TradingWorker,
 } from "@kabuto/api";
-import { openTestDatabase, testConfig } from "@kabuto/api/testing";
+import { flatQuote, openTestDatabase, testConfig } from "@kabuto/api/testing";
 import { createMemoryBus } from "@kabuto/bus";
 import { createCatalog } from "@kabuto/feed";
 import { marketDate } from "@kabuto/shared/market/calendar";
@@ -86,21 +86,7 @@ try {
     const now = Date.now();
     const updates: MarketUpdate[] = symbols.flatMap((instrument) => {
       const last = priceOf(instrument.market, low);
-      const quote = {
-        symbol: instrument.symbol,
-        last,
-        open: last,
-        high: last,
-        low: last,
-        prevClose: last,
-        change: "0",
-        changePct: "0.00",
-        volume: 0,
-        turnover: 0,
-        limitUp: null,
-        limitDown: null,
-        tradeMs: now,
-      };
+      const quote = flatQuote(instrument.symbol, last, { tradeMs: now });
       const book = {
         symbol: instrument.symbol,
         bids: [{ price: last, size: 100_000_000 }],

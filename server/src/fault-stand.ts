@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { checkLedger, type Database, isHealthy } from "@kabuto/api";
-import { localRedisUrl, openTestDatabase, rowsOf, testRedisPrefix } from "@kabuto/api/testing";
+import { flatQuote, localRedisUrl, openTestDatabase, rowsOf, testRedisPrefix } from "@kabuto/api/testing";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { type FaultProxy, startFaultProxy } from "./fault-proxy.ts";
@@ -220,21 +220,7 @@ export async function openFaultStand(
  */
 export async function putMarket(stand: FaultStand, symbol: string, price: string): Promise<void> {
   const book = { symbol, bids: [{ price, size: 1e9 }], asks: [{ price, size: 1e9 }] };
-  const quote = {
-    symbol,
-    last: price,
-    open: price,
-    high: price,
-    low: price,
-    prevClose: price,
-    change: "0",
-    changePct: "0.00",
-    volume: 0,
-    turnover: 0,
-    limitUp: null,
-    limitDown: null,
-    tradeMs: Date.now(),
-  };
+  const quote = flatQuote(symbol, price);
   for (const [topic, data] of [
     [`book:${symbol}`, book],
     [`quote:${symbol}`, quote],

@@ -5,6 +5,7 @@ import { checkLedger, type Database, isHealthy } from "@kabuto/api";
 import {
   call,
   databaseSettings,
+  flatQuote,
   fund,
   openTestDatabase,
   registerMember,
@@ -46,21 +47,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function toyotaAt(price: string): Promise<void> {
   const now = Date.now();
   const book = { symbol: toyota, bids: [{ price, size: 1e9 }], asks: [{ price, size: 1e9 }] };
-  const quote = {
-    symbol: toyota,
-    last: price,
-    open: price,
-    high: price,
-    low: price,
-    prevClose: price,
-    change: "0",
-    changePct: "0.00",
-    volume: 0,
-    turnover: 0,
-    limitUp: null,
-    limitDown: null,
-    tradeMs: now,
-  };
+  const quote = flatQuote(toyota, price, { tradeMs: now });
   const seq = now;
   await redis.set(
     `${prefix}state:book:${toyota}`,

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { hashPassword } from "../kernel/passwords.ts";
+import { flatQuote } from "../testing/fixtures.ts";
 import { call } from "../testing/test-app.ts";
 
 /** Test helpers for deposits, withdrawals and exchange; only tests import this file. */
@@ -41,21 +42,7 @@ let fxSeq = 0;
 /** Puts an FX mid on the bus, as the feed would: `setFx(bus, "FX:USDJPY", "150.000")`. */
 export function setFx(bus: Bus, symbol: string, mid: string): void {
   fxSeq += 1;
-  const quote: Quote = {
-    symbol: symbol as Quote["symbol"],
-    last: mid,
-    open: mid,
-    high: mid,
-    low: mid,
-    prevClose: mid,
-    change: "0",
-    changePct: "0.00",
-    volume: 0,
-    turnover: 0,
-    limitUp: null,
-    limitDown: null,
-    tradeMs: Date.now(),
-  };
+  const quote: Quote = flatQuote(symbol, mid);
   bus.publish([{ topic: `quote:${symbol}`, epoch: "test-fx", seq: fxSeq, ts: Date.now(), data: quote }]);
 }
 

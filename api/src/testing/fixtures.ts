@@ -108,24 +108,36 @@ export function setMarket(
     asks: asks.map(([price, size]) => ({ price, size })),
   };
   const last = bids[0]?.[0] ?? "1";
-  const quote: Quote = {
-    symbol: symbol as Quote["symbol"],
-    last,
-    open: last,
-    high: last,
-    low: last,
-    prevClose: last,
-    change: "0",
-    changePct: "0.00",
-    volume: 0,
-    turnover: 0,
-    limitUp: limits?.up ?? null,
-    limitDown: limits?.down ?? null,
-    tradeMs: Date.now(),
-  };
+  const quote: Quote = flatQuote(symbol, last, { limitUp: limits?.up, limitDown: limits?.down });
   const updates: MarketUpdate[] = [
     { topic: `book:${symbol}`, epoch: "test", seq, ts: Date.now(), data: book },
     { topic: `quote:${symbol}`, epoch: "test", seq, ts: Date.now(), data: quote },
   ];
   bus.publish(updates);
+}
+
+/**
+ * A quote that has stood at one price all day (open, high, low and the previous close alike), as
+ * the tests and benches put it on the bus or in Redis: stamped now unless `tradeMs` says when.
+ */
+export function flatQuote(
+  symbol: string,
+  price: string,
+  at: { tradeMs?: number; limitUp?: string | null | undefined; limitDown?: string | null | undefined } = {},
+): Quote {
+  return {
+    symbol: symbol as Quote["symbol"],
+    last: price,
+    open: price,
+    high: price,
+    low: price,
+    prevClose: price,
+    change: "0",
+    changePct: "0.00",
+    volume: 0,
+    turnover: 0,
+    limitUp: at.limitUp ?? null,
+    limitDown: at.limitDown ?? null,
+    tradeMs: at.tradeMs ?? Date.now(),
+  };
 }

@@ -5,7 +5,7 @@ export { createChannel, readyToWithdraw } from "../funding/funding-fixtures.ts";
 export { jpeg, postForm } from "../identity/identity-fixtures.ts";
 export { signInStaff } from "../ops/members.fixtures.ts";
 export { seedDemo } from "../seed.ts";
-export { fund, registerMember } from "./fixtures.ts";
+export { flatQuote, fund, registerMember } from "./fixtures.ts";
 export { bearerSignIn, call } from "./test-app.ts";
 export {
   databaseSettings,

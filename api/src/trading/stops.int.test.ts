@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkLedger, isHealthy } from "../books.ts";
 import { orders, positions } from "../db/schema.ts";
 import { seedDemo } from "../seed.ts";
-import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
+import { flatQuote, fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { TradingService } from "./trading.service.ts";
 import { TradingWorker } from "./worker.ts";
@@ -203,21 +203,7 @@ describe("a stop placed while the market is shut", () => {
         ["US:AAPL", "200.00"],
       ] as const) {
         const quoteMs = afterClose - 5_400_000;
-        const data = {
-          symbol: symbol as never,
-          last,
-          open: last,
-          high: last,
-          low: last,
-          prevClose: last,
-          change: "0",
-          changePct: "0.00",
-          volume: 0,
-          turnover: 0,
-          limitUp: null,
-          limitDown: null,
-          tradeMs: quoteMs,
-        };
+        const data = flatQuote(symbol, last, { tradeMs: quoteMs });
         closed.bus.publish([{ topic: `quote:${symbol}`, epoch: "test", seq: 1, ts: quoteMs, data }]);
       }
       const tokyo = await call(
@@ -250,21 +236,7 @@ function staleQuote(last: string) {
     epoch: "test",
     seq: 1_000_000 + Math.floor(Math.random() * 1_000_000),
     ts: oldMs,
-    data: {
-      symbol: "JP:7203" as never,
-      last,
-      open: last,
-      high: last,
-      low: last,
-      prevClose: last,
-      change: "0",
-      changePct: "0.00",
-      volume: 0,
-      turnover: 0,
-      limitUp: "3150",
-      limitDown: "2150.5",
-      tradeMs: oldMs,
-    },
+    data: flatQuote("JP:7203", last, { tradeMs: oldMs, limitUp: "3150", limitDown: "2150.5" }),
   };
   app.bus.publish([update]);
 }
