@@ -1,12 +1,13 @@
 // First: before any module builds a schema (see zod-config.ts).
 import "./zod-config.ts";
 import { i18n } from "@lingui/core";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import "./app/app.css";
 import { installBackButton } from "./app/back-button.ts";
-import { navigate } from "./app/hash-location.ts";
+import { currentPath, currentSearch, navigate } from "./app/hash-location.ts";
+import { preloadScreen } from "./app/routes.tsx";
 import { activateLocale, startupLocale } from "./i18n/i18n.ts";
 import { errorMessage } from "./lib/error-messages.ts";
 import { notifyInfo } from "./lib/notify.ts";
@@ -29,6 +30,8 @@ function handleUnauthorized(): void {
 async function start(): Promise<void> {
   installBackButton();
   handleUnauthorized();
+  // The opening screen's chunk and its main read go out beside the language, not after it.
+  preloadScreen(currentPath(), new URLSearchParams(currentSearch()));
   // Nothing in a browser; wrapped, the kept token is read before the first request.
   await Promise.all([
     startNative().catch((error: unknown) => console.error(error)),
@@ -36,10 +39,15 @@ async function start(): Promise<void> {
   ]);
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root");
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding a phone's main thread for the whole screen at once.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   // Loaded after the first paint: it brings the API client and its schemas.
   void import("./lib/config-title.ts").then((module) => module.applyConfigTitle());

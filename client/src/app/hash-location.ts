@@ -27,13 +27,15 @@ function hashRoute(): string {
   return `/${location.hash.replace(/^#?\/?/, "")}`;
 }
 
-function currentPath(): string {
+/** The route's path, without its query: `/market/marketDetail`. */
+export function currentPath(): string {
   const route = hashRoute();
   const query = route.indexOf("?");
   return query < 0 ? route : route.slice(0, query);
 }
 
-function currentSearch(): string {
+/** The route's query: `symbol=JP%3A7203`. */
+export function currentSearch(): string {
   const route = hashRoute();
   const query = route.indexOf("?");
   return query < 0 ? "" : route.slice(query + 1);

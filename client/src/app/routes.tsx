@@ -24,6 +24,18 @@ const redirects: Record<string, string> = {
   "/": "/login/start",
 };
 
+/**
+ * Asks for the chunk of the screen at `path` (after its redirect), and its main read, before the
+ * app renders it: at start-up this runs beside the language's load, so a phone fetches them
+ * together rather than one after the other.
+ */
+export function preloadScreen(path: string, query: URLSearchParams): void {
+  if (isOpsPath(path)) return;
+  const route = routes[redirects[path] ?? path];
+  route?.screen.preload().catch(() => undefined);
+  route?.prefetch?.(query);
+}
+
 function ScreenFallback() {
   return <div className="screen-fallback" aria-busy="true" />;
 }

@@ -1,7 +1,7 @@
 import type { CallInput, EndpointResponse, EndpointSpec } from "@kabuto/shared/endpoint";
-import { type UseQueryResult, useQueries, useQuery } from "@tanstack/react-query";
+import { type Query, type UseQueryResult, useQueries, useQuery } from "@tanstack/react-query";
 import { useAccountFeed } from "../state/account-feed.ts";
-import { subscribeSession, useSessionState } from "../state/session.ts";
+import { currentSession, type Session, subscribeSession, useSessionState } from "../state/session.ts";
 import { call, onChange } from "./api.ts";
 import { ApiError } from "./api-error.ts";
 import { currentStaffIdentity, type EndpointMeta, keyOf, metaOf, queryClient } from "./query-client.ts";
@@ -46,20 +46,45 @@ export function useEndpoints<Spec extends EndpointSpec>(
   return useQueries({ queries: inputs.map((input) => options(input)) }, queryClient).map(stateOf);
 }
 
+/**
+ * An answer this young is not read again when a screen mounts: it was asked for a moment ago, by
+ * the start-up's `prefetchEndpoint` for the screen now mounting. Older answers are read afresh
+ * behind the kept one, as ever; invalidated ones always.
+ */
+const justReadMs = 2000;
+
 /** The query of each input: its key, how it is read, whether it may be yet, and what makes it stale. */
-function useReadOptions<Spec extends EndpointSpec>(spec: Spec) {
-  const session = useSessionState();
+function readOptions<Spec extends EndpointSpec>(spec: Spec, session: Session | null) {
   const forMember = spec.caller === "member";
   const staffOnly = spec.caller !== "member" && spec.caller !== "anyone";
-  // Its answer changes with the member's account events: they must arrive while it shows.
-  useAccountFeed(forMember && (spec.changesWith?.length ?? 0) > 0);
   const whose = forMember ? session?.account : staffOnly ? currentStaffIdentity() : undefined;
   return (input: CallInput<Spec> | null) => ({
     queryKey: keyOf(spec, input, whose),
     queryFn: () => (call as (spec: Spec, input: unknown) => Promise<EndpointResponse<Spec>>)(spec, input),
     enabled: input !== null && (!forMember || session !== null),
+    refetchOnMount: (
+      query: Query<EndpointResponse<Spec>, Error, EndpointResponse<Spec>, readonly unknown[]>,
+    ) => query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= justReadMs,
     meta: { tag: spec.tag, changesWith: spec.changesWith ?? [] } satisfies EndpointMeta,
   });
+}
+
+function useReadOptions<Spec extends EndpointSpec>(spec: Spec) {
+  const session = useSessionState();
+  // Its answer changes with the member's account events: they must arrive while it shows.
+  useAccountFeed(spec.caller === "member" && (spec.changesWith?.length ?? 0) > 0);
+  return readOptions(spec, session);
+}
+
+/**
+ * Starts a read before its screen renders: the opening screen's data at start-up (a route's
+ * `prefetch`), beside its chunk, rather than after it. The screen's `useEndpoint` finds the
+ * answer in flight or just arrived and shows it without asking again.
+ */
+export function prefetchEndpoint<Spec extends EndpointSpec>(spec: Spec, input: CallInput<Spec>): void {
+  const options = readOptions(spec, currentSession());
+  const { enabled, refetchOnMount: _mount, ...read } = options(input);
+  if (enabled) void queryClient.prefetchQuery(read);
 }
 
 function stateOf<T>(query: UseQueryResult<T>): AsyncState<T> & { reload: () => void; last: T | undefined } {

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconBell } from "./alert-icons.tsx";
 import { alertsErrors } from "./alerts.errors.ts";
 
@@ -9,7 +9,7 @@ export const alertsFeature: Feature = {
   name: "alerts",
   routes: {
     "/user/alerts": {
-      screen: lazy(() => import("./alerts-screen.tsx").then((m) => ({ default: m.AlertsScreen }))),
+      screen: lazyScreen(() => import("./alerts-screen.tsx").then((m) => ({ default: m.AlertsScreen }))),
     },
   },
   mineRows: [

@@ -1,5 +1,4 @@
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { authErrors } from "./auth.errors.ts";
 
 /** Signing in and registering: the welcome screen, password and SMS sign-in, registration. */
@@ -7,19 +6,21 @@ export const authFeature: Feature = {
   name: "auth",
   routes: {
     "/login/start": {
-      screen: lazy(() => import("./start-screen.tsx").then((m) => ({ default: m.StartScreen }))),
+      screen: lazyScreen(() => import("./start-screen.tsx").then((m) => ({ default: m.StartScreen }))),
     },
     "/login/login": {
-      screen: lazy(() => import("./login-screen.tsx").then((m) => ({ default: m.LoginScreen }))),
+      screen: lazyScreen(() => import("./login-screen.tsx").then((m) => ({ default: m.LoginScreen }))),
     },
     "/login/register": {
-      screen: lazy(() => import("./register-screen.tsx").then((m) => ({ default: m.RegisterScreen }))),
+      screen: lazyScreen(() => import("./register-screen.tsx").then((m) => ({ default: m.RegisterScreen }))),
     },
     "/login/logon": {
-      screen: lazy(() => import("./sms-request-screen.tsx").then((m) => ({ default: m.SmsRequestScreen }))),
+      screen: lazyScreen(() =>
+        import("./sms-request-screen.tsx").then((m) => ({ default: m.SmsRequestScreen })),
+      ),
     },
     "/login/logon2": {
-      screen: lazy(() => import("./sms-login-screen.tsx").then((m) => ({ default: m.SmsLoginScreen }))),
+      screen: lazyScreen(() => import("./sms-login-screen.tsx").then((m) => ({ default: m.SmsLoginScreen }))),
     },
   },
   errorMessages: authErrors,

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconBlocks } from "../home/home-icons.tsx";
 import { blockErrors } from "./block.errors.ts";
 import { blockRecordKinds } from "./block.journals.ts";
@@ -10,10 +10,12 @@ export const blockFeature: Feature = {
   name: "block",
   routes: {
     "/market/block": {
-      screen: lazy(() => import("./block-screen.tsx").then((m) => ({ default: m.BlockScreen }))),
+      screen: lazyScreen(() => import("./block-screen.tsx").then((m) => ({ default: m.BlockScreen }))),
     },
     "/market/blockApply": {
-      screen: lazy(() => import("./block-apply-screen.tsx").then((m) => ({ default: m.BlockApplyScreen }))),
+      screen: lazyScreen(() =>
+        import("./block-apply-screen.tsx").then((m) => ({ default: m.BlockApplyScreen })),
+      ),
     },
   },
   homeShortcuts: [

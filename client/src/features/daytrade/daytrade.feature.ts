@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconClock } from "../home/home-icons.tsx";
 import { daytradeErrors } from "./daytrade.errors.ts";
 
@@ -9,7 +8,9 @@ export const dayTradingFeature: Feature = {
   name: "dayTrading",
   routes: {
     "/common/dayTrading": {
-      screen: lazy(() => import("./day-trading-screen.tsx").then((m) => ({ default: m.DayTradingScreen }))),
+      screen: lazyScreen(() =>
+        import("./day-trading-screen.tsx").then((m) => ({ default: m.DayTradingScreen })),
+      ),
     },
   },
   homeShortcuts: [

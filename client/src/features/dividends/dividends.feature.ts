@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconDividend } from "./dividend-icon.tsx";
 import { dividendsErrors } from "./dividends.errors.ts";
 import { dividendsRecordKinds } from "./dividends.journals.ts";
@@ -10,17 +9,19 @@ export const dividendsFeature: Feature = {
   name: "dividends",
   routes: {
     "/common/dividend": {
-      screen: lazy(() =>
+      screen: lazyScreen(() =>
         import("./dividend-screens.tsx").then((m) => ({ default: m.DividendCalendarScreen })),
       ),
     },
     "/common/dividend2": {
-      screen: lazy(() =>
+      screen: lazyScreen(() =>
         import("./dividend-screens.tsx").then((m) => ({ default: m.DividendHistoryScreen })),
       ),
     },
     "/common/dividend3": {
-      screen: lazy(() => import("./dividend-screens.tsx").then((m) => ({ default: m.DividendDetailScreen }))),
+      screen: lazyScreen(() =>
+        import("./dividend-screens.tsx").then((m) => ({ default: m.DividendDetailScreen })),
+      ),
     },
   },
   mineRows: [

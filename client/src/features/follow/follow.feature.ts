@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconPeople } from "../home/home-icons.tsx";
 import { followErrors } from "./follow.errors.ts";
 import { followRecordKinds } from "./follow.journals.ts";
@@ -10,11 +10,13 @@ export const followFeature: Feature = {
   name: "follow",
   routes: {
     "/gdindex/gdindex": {
-      screen: lazy(() => import("./follow-screens.tsx").then((m) => ({ default: m.FollowScreen }))),
+      screen: lazyScreen(() => import("./follow-screens.tsx").then((m) => ({ default: m.FollowScreen }))),
       tab: true,
     },
     "/gdindex/gdList": {
-      screen: lazy(() => import("./follow-screens.tsx").then((m) => ({ default: m.FollowOrdersScreen }))),
+      screen: lazyScreen(() =>
+        import("./follow-screens.tsx").then((m) => ({ default: m.FollowOrdersScreen })),
+      ),
     },
   },
   homeShortcuts: [

@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconReceipt } from "../../app/icons.tsx";
 import { fundsErrors } from "./funds.errors.ts";
 import { fundsRecordKinds } from "./funds.journals.ts";
@@ -10,7 +9,9 @@ export const fundsFeature: Feature = {
   name: "funds",
   routes: {
     "/user/FundingDetails": {
-      screen: lazy(() => import("./fund-records-screen.tsx").then((m) => ({ default: m.FundRecordsScreen }))),
+      screen: lazyScreen(() =>
+        import("./fund-records-screen.tsx").then((m) => ({ default: m.FundRecordsScreen })),
+      ),
     },
   },
   homeShortcuts: [

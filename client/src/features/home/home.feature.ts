@@ -1,5 +1,4 @@
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { homeErrors } from "./home.errors.ts";
 
 /** Home and its news. */
@@ -7,15 +6,17 @@ export const homeFeature: Feature = {
   name: "home",
   routes: {
     "/home/index": {
-      screen: lazy(() => import("./home-screen.tsx").then((m) => ({ default: m.HomeScreen }))),
+      screen: lazyScreen(() => import("./home-screen.tsx").then((m) => ({ default: m.HomeScreen }))),
       tab: true,
       keepAlive: true,
     },
     "/home/moreNews": {
-      screen: lazy(() => import("./more-news-screen.tsx").then((m) => ({ default: m.MoreNewsScreen }))),
+      screen: lazyScreen(() => import("./more-news-screen.tsx").then((m) => ({ default: m.MoreNewsScreen }))),
     },
     "/home/DetailsPage": {
-      screen: lazy(() => import("./news-detail-screen.tsx").then((m) => ({ default: m.NewsDetailScreen }))),
+      screen: lazyScreen(() =>
+        import("./news-detail-screen.tsx").then((m) => ({ default: m.NewsDetailScreen })),
+      ),
     },
   },
   consoleSections: () => import("./ops/console.ts").then((m) => m.homeConsole),

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconIdCard } from "../user/user-icons.tsx";
 import { identityErrors } from "./identity.errors.ts";
 
@@ -9,28 +9,30 @@ export const identityFeature: Feature = {
   name: "identity",
   routes: {
     "/user/setting": {
-      screen: lazy(() => import("./settings-screen.tsx").then((m) => ({ default: m.SettingsScreen }))),
+      screen: lazyScreen(() => import("./settings-screen.tsx").then((m) => ({ default: m.SettingsScreen }))),
     },
     "/user/loginPassword": {
-      screen: lazy(() =>
+      screen: lazyScreen(() =>
         import("./login-password-screen.tsx").then((m) => ({
           default: m.LoginPasswordScreen,
         })),
       ),
     },
     "/user/setPassword": {
-      screen: lazy(() =>
+      screen: lazyScreen(() =>
         import("./fund-password-screen.tsx").then((m) => ({ default: m.FundPasswordScreen })),
       ),
     },
     "/user/bandCard": {
-      screen: lazy(() => import("./kyc-screen.tsx").then((m) => ({ default: m.KycScreen }))),
+      screen: lazyScreen(() => import("./kyc-screen.tsx").then((m) => ({ default: m.KycScreen }))),
     },
     "/user/BankCard": {
-      screen: lazy(() => import("./bank-cards-screen.tsx").then((m) => ({ default: m.BankCardsScreen }))),
+      screen: lazyScreen(() =>
+        import("./bank-cards-screen.tsx").then((m) => ({ default: m.BankCardsScreen })),
+      ),
     },
     "/user/WithCard": {
-      screen: lazy(() => import("./add-card-screen.tsx").then((m) => ({ default: m.AddCardScreen }))),
+      screen: lazyScreen(() => import("./add-card-screen.tsx").then((m) => ({ default: m.AddCardScreen }))),
     },
   },
   mineRows: [

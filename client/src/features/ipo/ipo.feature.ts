@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
 import { ipoErrors } from "./ipo.errors.ts";
 import { ipoRecordKinds } from "./ipo.journals.ts";
@@ -10,15 +10,17 @@ export const ipoFeature: Feature = {
   name: "ipo",
   routes: {
     "/market/subscribe": {
-      screen: lazy(() => import("./subscribe-screen.tsx").then((m) => ({ default: m.SubscribeScreen }))),
+      screen: lazyScreen(() =>
+        import("./subscribe-screen.tsx").then((m) => ({ default: m.SubscribeScreen })),
+      ),
     },
     "/market/subscribeDetail": {
-      screen: lazy(() =>
+      screen: lazyScreen(() =>
         import("./subscribe-detail-screen.tsx").then((m) => ({ default: m.SubscribeDetailScreen })),
       ),
     },
     "/market/subscribeRecord": {
-      screen: lazy(() =>
+      screen: lazyScreen(() =>
         import("./subscribe-record-screen.tsx").then((m) => ({ default: m.SubscribeRecordScreen })),
       ),
     },

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconCredit } from "../user/user-icons.tsx";
 import { loansErrors } from "./loans.errors.ts";
 import { loansRecordKinds } from "./loans.journals.ts";
@@ -10,7 +10,7 @@ export const loansFeature: Feature = {
   name: "loans",
   routes: {
     "/user/jkjl": {
-      screen: lazy(() => import("./loans-screen.tsx").then((m) => ({ default: m.LoansScreen }))),
+      screen: lazyScreen(() => import("./loans-screen.tsx").then((m) => ({ default: m.LoansScreen }))),
     },
   },
   mineRows: [

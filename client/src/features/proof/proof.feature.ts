@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { proofErrors } from "./proof.errors.ts";
 import { IconShieldCheck } from "./proof-icons.tsx";
 
@@ -9,10 +8,10 @@ export const proofFeature: Feature = {
   name: "proof",
   routes: {
     "/proof": {
-      screen: lazy(() => import("./proof-screen.tsx").then((m) => ({ default: m.ProofScreen }))),
+      screen: lazyScreen(() => import("./proof-screen.tsx").then((m) => ({ default: m.ProofScreen }))),
     },
     "/user/proof": {
-      screen: lazy(() => import("./verify-screen.tsx").then((m) => ({ default: m.VerifyScreen }))),
+      screen: lazyScreen(() => import("./verify-screen.tsx").then((m) => ({ default: m.VerifyScreen }))),
     },
   },
   mineRows: [

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconTicket } from "../../app/icons.tsx";
 import { rewardsErrors } from "./rewards.errors.ts";
 import { rewardsRecordKinds } from "./rewards.journals.ts";
@@ -10,10 +10,10 @@ export const rewardsFeature: Feature = {
   name: "rewards",
   routes: {
     "/user/rewards": {
-      screen: lazy(() => import("./rewards-screen.tsx").then((m) => ({ default: m.RewardsScreen }))),
+      screen: lazyScreen(() => import("./rewards-screen.tsx").then((m) => ({ default: m.RewardsScreen }))),
     },
     "/user/invite": {
-      screen: lazy(() => import("./invite-screen.tsx").then((m) => ({ default: m.InviteScreen }))),
+      screen: lazyScreen(() => import("./invite-screen.tsx").then((m) => ({ default: m.InviteScreen }))),
     },
   },
   mineRows: [

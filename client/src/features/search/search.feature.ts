@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconSearch } from "../../app/icons.tsx";
 
 /** Search across both markets. */
@@ -8,7 +7,7 @@ export const searchFeature: Feature = {
   name: "search",
   routes: {
     "/home/search": {
-      screen: lazy(() => import("./search-screen.tsx").then((m) => ({ default: m.SearchScreen }))),
+      screen: lazyScreen(() => import("./search-screen.tsx").then((m) => ({ default: m.SearchScreen }))),
     },
   },
   homeShortcuts: [

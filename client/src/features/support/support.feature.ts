@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconChat } from "../home/home-icons.tsx";
 import { supportErrors } from "./support.errors.ts";
 
@@ -9,7 +8,7 @@ export const supportFeature: Feature = {
   name: "support",
   routes: {
     "/user/pj": {
-      screen: lazy(() => import("./support-screen.tsx").then((m) => ({ default: m.SupportScreen }))),
+      screen: lazyScreen(() => import("./support-screen.tsx").then((m) => ({ default: m.SupportScreen }))),
     },
   },
   mineRows: [

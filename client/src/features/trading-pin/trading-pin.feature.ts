@@ -1,5 +1,4 @@
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { tradingPinErrors } from "./trading-pin.errors.ts";
 
 /**
@@ -11,7 +10,9 @@ export const tradingPinFeature: Feature = {
   name: "trading-pin",
   routes: {
     "/user/tradingPin": {
-      screen: lazy(() => import("./trading-pin-screen.tsx").then((m) => ({ default: m.TradingPinScreen }))),
+      screen: lazyScreen(() =>
+        import("./trading-pin-screen.tsx").then((m) => ({ default: m.TradingPinScreen })),
+      ),
     },
   },
   errorMessages: tradingPinErrors,

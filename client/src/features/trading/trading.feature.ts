@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconTrade } from "../../app/icons.tsx";
+import { prefetchInstrument } from "../market/market.feature.ts";
 import { tradingErrors } from "./trading.errors.ts";
 import { tradingRecordKinds } from "./trading.journals.ts";
 
@@ -10,14 +10,17 @@ export const tradingFeature: Feature = {
   name: "trading",
   routes: {
     "/market/marketBuy": {
-      screen: lazy(() => import("./buy-screen.tsx").then((m) => ({ default: m.BuyScreen }))),
+      screen: lazyScreen(() => import("./buy-screen.tsx").then((m) => ({ default: m.BuyScreen }))),
+      prefetch: prefetchInstrument,
     },
     "/position/position": {
-      screen: lazy(() => import("./positions-screen.tsx").then((m) => ({ default: m.PositionsScreen }))),
+      screen: lazyScreen(() =>
+        import("./positions-screen.tsx").then((m) => ({ default: m.PositionsScreen })),
+      ),
       tab: true,
     },
     "/position/positionDetail": {
-      screen: lazy(() =>
+      screen: lazyScreen(() =>
         import("./position-detail-screen.tsx").then((m) => ({
           default: m.PositionDetailScreen,
         })),

@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconGlobe } from "../../app/icons.tsx";
 
 /** Mine: the account centre, language and about. */
@@ -8,14 +7,18 @@ export const userFeature: Feature = {
   name: "user",
   routes: {
     "/user/usercenter": {
-      screen: lazy(() => import("./user-center-screen.tsx").then((m) => ({ default: m.UserCenterScreen }))),
+      screen: lazyScreen(() =>
+        import("./user-center-screen.tsx").then((m) => ({ default: m.UserCenterScreen })),
+      ),
       tab: true,
     },
     "/user/changeLang": {
-      screen: lazy(() => import("./change-lang-screen.tsx").then((m) => ({ default: m.ChangeLangScreen }))),
+      screen: lazyScreen(() =>
+        import("./change-lang-screen.tsx").then((m) => ({ default: m.ChangeLangScreen })),
+      ),
     },
     "/user/aboutUs": {
-      screen: lazy(() => import("./about-screen.tsx").then((m) => ({ default: m.AboutScreen }))),
+      screen: lazyScreen(() => import("./about-screen.tsx").then((m) => ({ default: m.AboutScreen }))),
     },
   },
   homeShortcuts: [

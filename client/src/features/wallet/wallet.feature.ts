@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { lazy } from "react";
-import type { Feature } from "../../app/feature.ts";
+import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconQuotes } from "../../app/icons.tsx";
 import { IconDeposit, IconWithdraw } from "../user/user-icons.tsx";
 import { fundingRecordKinds } from "./wallet.journals.ts";
@@ -10,20 +9,20 @@ export const walletFeature: Feature = {
   name: "wallet",
   routes: {
     "/user/recharge": {
-      screen: lazy(() => import("./recharge-screen.tsx").then((m) => ({ default: m.RechargeScreen }))),
+      screen: lazyScreen(() => import("./recharge-screen.tsx").then((m) => ({ default: m.RechargeScreen }))),
     },
     "/user/rechargeChannel": {
-      screen: lazy(() =>
+      screen: lazyScreen(() =>
         import("./recharge-channel-screen.tsx").then((m) => ({
           default: m.RechargeChannelScreen,
         })),
       ),
     },
     "/user/withdraw": {
-      screen: lazy(() => import("./withdraw-screen.tsx").then((m) => ({ default: m.WithdrawScreen }))),
+      screen: lazyScreen(() => import("./withdraw-screen.tsx").then((m) => ({ default: m.WithdrawScreen }))),
     },
     "/user/exchange": {
-      screen: lazy(() => import("./exchange-screen.tsx").then((m) => ({ default: m.ExchangeScreen }))),
+      screen: lazyScreen(() => import("./exchange-screen.tsx").then((m) => ({ default: m.ExchangeScreen }))),
     },
   },
   homeShortcuts: [
