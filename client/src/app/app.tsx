@@ -1,12 +1,11 @@
 import { I18nProvider } from "@lingui/react";
-import { Toaster } from "sonner";
 import { Router } from "wouter";
 import { useLangFromAddress } from "../i18n/address-lang.ts";
 import { i18n } from "../i18n/i18n.ts";
-import { toastDurationMs } from "../lib/notify.ts";
 import { OfflineBanner } from "../offline/offline-banner.tsx";
 import { useHashQueryLocation } from "./hash-location.ts";
 import { AppRoutes } from "./routes.tsx";
+import { AppToaster } from "./toaster.tsx";
 import { UpdateNotice } from "./update-notice.tsx";
 
 export function App() {
@@ -18,7 +17,7 @@ export function App() {
         <AppRoutes />
       </Router>
       <UpdateNotice />
-      <Toaster position="top-center" duration={toastDurationMs} offset={16} />
+      <AppToaster />
     </I18nProvider>
   );
 }

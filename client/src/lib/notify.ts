@@ -1,12 +1,45 @@
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { toast } from "sonner";
 import { isOnline } from "../offline/connectivity.ts";
 import { errorCode } from "./api-error.ts";
 import { errorMessage } from "./error-messages.ts";
 
 /** The spec's toast duration (section 9). */
 export const toastDurationMs = 2000;
+
+type Toast = typeof import("sonner").toast;
+
+/**
+ * sonner, its `toast` and its `Toaster`, loads with the first toast rather than with the first
+ * paint: a phone's first screen needs neither. The app's toaster mounts once a toast is asked for
+ * (app/toaster.tsx), and sonner's toaster shows the toasts made before it subscribed.
+ */
+let loading: Promise<Toast> | undefined;
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+
+function withToast(show: (toast: Toast) => void): void {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    for (const listener of toasterListeners) listener();
+  }
+  loading ??= import("sonner").then((module) => module.toast);
+  loading.then(show).catch((error: unknown) => {
+    // A chunk that could not load (offline before the service worker kept it): the next toast tries again.
+    loading = undefined;
+    console.warn("toast not shown", error);
+  });
+}
+
+/** Whether a toast has been asked for, so the toaster is wanted on screen. */
+export function isToasterWanted(): boolean {
+  return toasterWanted;
+}
+
+export function subscribeToaster(listener: () => void): () => void {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
 
 /**
  * Shows the translated error of anything a call threw. A call that could not reach the server
@@ -15,15 +48,16 @@ export const toastDurationMs = 2000;
 export function notifyError(error: unknown): void {
   const code = errorCode(error);
   if (code === "NETWORK_ERROR" && !isOnline()) return;
-  toast.error(errorMessage(i18n, code), { duration: toastDurationMs });
+  const message = errorMessage(i18n, code);
+  withToast((toast) => toast.error(message, { duration: toastDurationMs }));
 }
 
 export function notifySuccess(message: string): void {
-  toast.success(message, { duration: toastDurationMs });
+  withToast((toast) => toast.success(message, { duration: toastDurationMs }));
 }
 
 export function notifyInfo(message: string): void {
-  toast(message, { duration: toastDurationMs });
+  withToast((toast) => toast(message, { duration: toastDurationMs }));
 }
 
 /** Copies a value the member will paste elsewhere (bank details, an invitation code) and says so. */
