@@ -74,6 +74,8 @@ const recordSchema = z.object({
 type LastState = z.infer<typeof recordSchema>;
 
 let lastWritten: string | undefined;
+/** The chart pages last written: each is replaced, never changed, when its chart is read again. */
+let lastCharts: readonly unknown[] = [];
 let kept: LastState | undefined;
 
 function topicUpdate(topic: string): Update | undefined {
@@ -141,10 +143,14 @@ async function save(): Promise<void> {
   const record = capture(account);
   if (!record) return;
   // Unchanged figures are not written again, and keep the time they were last seen to change.
-  const { savedAtMs: _at, ...figures } = record;
+  // Charts are compared by identity: a chart's hundreds of candles are not serialised every save.
+  const { savedAtMs: _at, charts = [], ...figures } = record;
   const fingerprint = JSON.stringify(figures);
-  if (fingerprint === lastWritten) return;
+  const sameCharts =
+    charts.length === lastCharts.length && charts.every((chart, at) => chart === lastCharts[at]);
+  if (fingerprint === lastWritten && sameCharts) return;
   lastWritten = fingerprint;
+  lastCharts = charts;
   kept = record;
   setKeptAt(record.savedAtMs);
   await set(recordKey(account), record, database);
@@ -177,6 +183,7 @@ async function restore(): Promise<void> {
 async function forgetAll(): Promise<void> {
   kept = undefined;
   lastWritten = undefined;
+  lastCharts = [];
   setKeptAt(undefined);
   const all = await keys(database);
   await Promise.all(all.map((key) => del(key, database)));
@@ -202,6 +209,7 @@ export function startLastState(): void {
     else {
       kept = undefined;
       lastWritten = undefined;
+      lastCharts = [];
       setKeptAt(undefined);
     }
   });
