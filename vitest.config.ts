@@ -31,7 +31,7 @@ export default defineConfig({
         ],
         test: {
           name: "unit",
-          include: [`${packages}/src/**/*.test.{ts,tsx}`],
+          include: [`${packages}/src/**/*.test.{ts,tsx}`, "client/build/**/*.test.ts"],
           exclude: ["**/*.int.test.{ts,tsx}", "**/*.fault.test.{ts,tsx}", "**/node_modules/**"],
           environment: "node",
           // Pure code needs no fresh module graph per file: each worker imports shared, the feed's

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +17,8 @@ let api: Platform;
 let client: Platform;
 let dropDatabase: () => Promise<void>;
 let dist = "";
+/** A page's own inline script, which its CSP allows by hash and no other. */
+const inlineScript = "document.title = 'Kabuto';";
 
 const register = (origin: string, account: string) =>
   fetch(`${client.url}/api/v1/auth/register`, {
@@ -35,7 +38,10 @@ describe("the client role in service mode", () => {
     const opened = await openTestDatabase({ server: true });
     dropDatabase = opened.drop;
     dist = mkdtempSync(path.join(tmpdir(), "kabuto-client-"));
-    writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Kabuto</title>");
+    writeFileSync(
+      path.join(dist, "index.html"),
+      `<!doctype html><title>Kabuto</title><script>${inlineScript}</script>`,
+    );
     const shared = {
       PORT: "0",
       ...databaseSettings(opened),
@@ -57,7 +63,8 @@ describe("the client role in service mode", () => {
     const response = await fetch(`${client.url}/`);
     expect(response.status).toBe(200);
     const policy = response.headers.get("content-security-policy") ?? "";
-    expect(policy).toContain("script-src 'self';");
+    const hash = createHash("sha256").update(inlineScript).digest("base64");
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain(`ws://${new URL(client.url).host}`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

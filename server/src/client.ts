@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import type { Server as HttpServer, IncomingMessage } from "node:http";
 import path from "node:path";
 import { permissionsPolicy } from "@kabuto/api";
@@ -21,9 +22,11 @@ function socketSources(request: IncomingMessage): string[] {
 
 /**
  * Headers of the page and its assets. The built client is scripts and style sheets from its
- * own origin only (Vite writes no inline script), so the CSP allows exactly that: scripts from
- * 'self' and nothing inline, the API and the socket on the same host, images from the same
- * origin (uploads), `data:` (the inline favicon) and `blob:` (a photo's preview before upload).
+ * own origin, and one inline script of the build's own (the first screen's preload hints,
+ * client/build/first-screen-plugin.ts), so the CSP allows exactly that: scripts from 'self' and,
+ * inline, only the page's own by their hashes (`inlineScriptHashes`); the API and the socket on
+ * the same host, images from the same origin (uploads), `data:` (the inline favicon) and `blob:`
+ * (a photo's preview before upload).
  * Styles also allow 'unsafe-inline': the toast library and the chart's attribution insert
  * <style> elements at run time, whose text changes with each release, so a hash would break on
  * every upgrade. Inline style runs no code, and React escapes what members write, so nothing of
@@ -31,14 +34,14 @@ function socketSources(request: IncomingMessage): string[] {
  * No frame may embed the app. HSTS and upgrade-insecure-requests only under TLS
  * (production): over plain HTTP on a developer's machine they would break every request.
  */
-export function clientHeaders(options: { production: boolean }): RequestHandler[] {
+export function clientHeaders(options: { production: boolean; scriptHashes?: string[] }): RequestHandler[] {
   return [
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           "default-src": ["'self'"],
-          "script-src": ["'self'"],
+          "script-src": ["'self'", ...(options.scriptHashes ?? [])],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "blob:"],
           "font-src": ["'self'"],
@@ -92,10 +95,20 @@ function precompressed(
  * its name across builds, so a browser revalidates it on every use (`no-cache`, answered 304
  * while its ETag holds) and an update reaches the member on the next load.
  */
+/**
+ * The CSP sources of a page's inline scripts (`'sha256-…'`), read from the page the build wrote:
+ * the server allows what this build put there and nothing a later change to the page could add.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code = ""]) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
+  );
+}
+
 export function serveClient(app: Express, clientDist: string, options: { production: boolean }): boolean {
   const index = path.join(clientDist, "index.html");
   if (!existsSync(index)) return false;
-  app.use(clientHeaders(options));
+  app.use(clientHeaders({ ...options, scriptHashes: inlineScriptHashes(readFileSync(index, "utf8")) }));
   app.use(
     "/assets",
     precompressed(path.join(clientDist, "assets"), {
