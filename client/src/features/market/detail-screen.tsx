@@ -4,7 +4,7 @@ import { type CandleInterval, candleIntervals } from "@kabuto/shared/protocol/ma
 import { anySymbolSchema, type InstrumentSymbol, symbolCode, symbolKind } from "@kabuto/shared/symbols";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { partsOf } from "../../app/feature.ts";
 import { features } from "../../app/features.ts";
@@ -12,6 +12,7 @@ import { PageHeader } from "../../app/page-header.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
+import { whenIdle } from "../../lib/idle.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { useSessionState } from "../../state/session.ts";
@@ -27,8 +28,13 @@ const stockActions = partsOf(features, "stockActions");
 
 /** lightweight-charts is loaded with the chart only, never on the first screen. */
 const PriceChart = lazy(() => import("./price-chart.tsx").then((m) => ({ default: m.PriceChart })));
-/** The order panel (its form rules and the trading API) loads when the member first taps buy or sell. */
-const OrderSheet = lazy(() => import("../trading/order-sheet.tsx").then((m) => ({ default: m.OrderSheet })));
+/**
+ * The order panel (its form rules and the trading API): not part of the page's first paint, but
+ * fetched and run once the page is idle for a signed-in member, so that tapping buy or sell only
+ * renders it rather than downloading and compiling it first.
+ */
+const loadOrderSheet = () => import("../trading/order-sheet.tsx");
+const OrderSheet = lazy(() => loadOrderSheet().then((m) => ({ default: m.OrderSheet })));
 
 function isCandleInterval(value: unknown): value is CandleInterval {
   return (candleIntervals as readonly unknown[]).includes(value);
@@ -154,6 +160,11 @@ function TradeBar({ instrument }: { instrument: InstrumentWithQuote }) {
   const [open, setOpen] = useState(false);
   /** The sheet stays mounted once loaded, so a second tap opens it at once and keeps the form. */
   const [loaded, setLoaded] = useState(false);
+  const signedIn = session !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    return whenIdle(() => void loadOrderSheet().catch(() => undefined));
+  }, [signedIn]);
 
   function start(chosen: Side) {
     if (!session) {
