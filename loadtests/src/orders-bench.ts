@@ -6,7 +6,8 @@
 // every concurrency of BENCH_CONCURRENCY (32; a list such as 16,32,64 finds where each does
 // best), then once each at a fixed BENCH_RATE (1000 orders a second; 0 skips it) for the tail
 // at that load. Prints each round, then the median and the spread beside the goals, then the ledger
-// check of the bench's database. BENCH_SECONDS (15) and BENCH_WARMUP_SECONDS (10) size the windows.
+// check of the bench's database. BENCH_SECONDS (15) and BENCH_WARMUP_SECONDS (10) size the windows;
+// BENCH_LONE=1 adds the API writing each order alone, for group commit's effect in the same run.
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -104,11 +105,18 @@ function spread(values: number[], digits: number): string {
   return `${median(values).toFixed(digits)} (${min}–${max})`;
 }
 
-type Service = "kabuto" | "bare";
+type Service = "kabuto" | "lone" | "bare";
 const label: Record<Service, string> = {
   kabuto: "market orders (api, one process)",
+  lone: "the same, each order alone",
   bare: "bare Express + pg, one INSERT",
 };
+/**
+ * BENCH_LONE=1 adds a second API process on the same database that writes every market order
+ * in its own transaction (`ORDER_BATCH_MAX=1`), taking turns with the others: group commit's
+ * effect measured in the same run.
+ */
+const services: Service[] = process.env.BENCH_LONE === "1" ? ["kabuto", "lone", "bare"] : ["kabuto", "bare"];
 
 const name = `kabuto_bench_${randomBytes(4).toString("hex")}`;
 const prefix = `kabuto-bench:${randomBytes(4).toString("hex")}:`;
@@ -129,21 +137,25 @@ try {
     JSON.stringify({ topic: "book:JP:7203", epoch: "bench", seq: 1, ts: Date.now(), data: book }),
   );
 
-  const api = start("server/src/bin/api.ts", [], {
-    DATABASE_URL: databaseUrl(name),
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    PORT: String(apiPort),
-    MARKET_HOURS: "always",
-    // The bench's members are registered for it and never verify their identity.
-    KYC_REQUIRED_FOR_TRADING: "0",
-    // Every bench member registers from this one address.
-    REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
-    SEED_DEMO: "1",
-    LOG_LEVEL: "warn",
-    // Service mode signs device tokens with a key of its own; the bench's is thrown away with it.
-    DEVICE_COOKIE_SECRET: randomBytes(32).toString("base64url"),
-  });
+  const deviceSecret = randomBytes(32).toString("base64url");
+  const startApi = (port: number, env: NodeJS.ProcessEnv) =>
+    start("server/src/bin/api.ts", [], {
+      DATABASE_URL: databaseUrl(name),
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      PORT: String(port),
+      MARKET_HOURS: "always",
+      // The bench's members are registered for it and never verify their identity.
+      KYC_REQUIRED_FOR_TRADING: "0",
+      // Every bench member registers from this one address.
+      REGISTRATIONS_PER_ADDRESS_HOUR: "100000",
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+      // Service mode signs device tokens with a key of its own; the bench's is thrown away with it.
+      DEVICE_COOKIE_SECRET: deviceSecret,
+      ...env,
+    });
+  const api = startApi(apiPort, {});
   children.push(api);
   const base = `http://127.0.0.1:${apiPort}/api/v1`;
   await waitFor(`${base}/health`);
@@ -193,8 +205,8 @@ try {
     quantity: 100,
     leverage: 3,
   });
-  const placeOrder = async (loop: number, iteration: number) => {
-    const response = await fetch(`${base}/orders`, {
+  const orderTo = (url: string) => async (loop: number, iteration: number) => {
+    const response = await fetch(`${url}/orders`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -206,6 +218,13 @@ try {
     await response.arrayBuffer();
     return response.status === 201;
   };
+  const placeOrder = orderTo(base);
+  const lonePort = apiPort + 10;
+  const lone = services.includes("lone") ? startApi(lonePort, { ORDER_BATCH_MAX: "1" }) : undefined;
+  if (lone) {
+    children.push(lone);
+    await waitFor(`http://127.0.0.1:${lonePort}/api/v1/health`);
+  }
   const bare = start("loadtests/src/bare-service.ts", [String(barePort), databaseUrl(name)], {});
   children.push(bare);
   await waitFor(`http://127.0.0.1:${barePort}/`);
@@ -221,12 +240,14 @@ try {
   };
   const send: Record<Service, (loop: number, iteration: number) => Promise<boolean>> = {
     kabuto: placeOrder,
+    lone: orderTo(`http://127.0.0.1:${lonePort}/api/v1`),
     bare: bareOrder,
   };
 
   // History first: a ledger with rows behaves differently from an empty one (plans, caches).
   const widest = Math.max(...concurrencies);
   await runLoad({ concurrency: widest, durationMs: warmupMs, request: placeOrder });
+  if (lone) await runLoad({ concurrency: widest, durationMs: Math.min(warmupMs, 3_000), request: send.lone });
   await runLoad({ concurrency: widest, durationMs: Math.min(warmupMs, 3_000), request: bareOrder });
   const analyze = new pg.Client({ connectionString: databaseUrl(name) });
   await analyze.connect();
@@ -238,11 +259,11 @@ try {
     `\nOrders through HTTP on PostgreSQL (${durationMs / 1000} s windows, ${rounds} rounds alternating, ${n} orders of history, durable commits)`,
   );
   const closed = new Map<number, Record<Service, LoadResult[]>>(
-    concurrencies.map((concurrency) => [concurrency, { kabuto: [], bare: [] }]),
+    concurrencies.map((concurrency) => [concurrency, { kabuto: [], lone: [], bare: [] }]),
   );
-  const paced: Record<Service, LoadResult[]> = { kabuto: [], bare: [] };
+  const paced: Record<Service, LoadResult[]> = { kabuto: [], lone: [], bare: [] };
   for (let round = 1; round <= rounds; round += 1) {
-    const order: Service[] = round % 2 === 1 ? ["kabuto", "bare"] : ["bare", "kabuto"];
+    const order = round % 2 === 1 ? services : [...services].reverse();
     for (const concurrency of concurrencies) {
       console.log(`round ${round} of ${rounds}, ${concurrency} concurrent clients`);
       for (const service of order) {
@@ -256,7 +277,7 @@ try {
   // backlog, and a backlog must not disturb the rounds above.
   if (pacedRate > 0) {
     console.log(`paced at ${pacedRate} a second`);
-    for (const service of ["kabuto", "bare"] as const) {
+    for (const service of services) {
       const result = await runPaced({
         perSecond: pacedRate,
         durationMs,
@@ -292,6 +313,23 @@ try {
         1,
       )} ms; ratio ${spread(ratios, 2)}`,
     );
+    if (results.lone.length > 0) {
+      const gains = results.kabuto.map(
+        (result, index) => result.perSecond / (results.lone[index]?.perSecond ?? 1),
+      );
+      const loneRatios = results.lone.map(
+        (result, index) => result.perSecond / (results.bare[index]?.perSecond ?? 1),
+      );
+      console.log(
+        `       each order alone: ${spread(
+          results.lone.map((result) => result.perSecond),
+          0,
+        )} req/s, p99 ${spread(
+          results.lone.map((result) => result.p99Ms),
+          1,
+        )} ms; ratio ${spread(loneRatios, 2)}; batches against alone ${spread(gains, 2)}`,
+      );
+    }
   }
   const bestRatio = best.kabuto / best.bare;
   console.log(
@@ -299,14 +337,22 @@ try {
   );
   const [ordersPaced] = paced.kabuto;
   const [barePaced] = paced.bare;
+  const [lonePaced] = paced.lone;
+  if (lonePaced)
+    console.log(
+      `  each order alone at ${pacedRate} a second: p99 ${lonePaced.p99Ms.toFixed(1)} ms, ${lonePaced.perSecond.toFixed(0)} served a second, ${lonePaced.errors} errors`,
+    );
   if (ordersPaced && barePaced) {
     const met = ordersPaced.p99Ms <= pacedP99GoalMs && ordersPaced.errors === 0;
     console.log(
       `  goal: p99 at most ${pacedP99GoalMs} ms at ${pacedRate} orders a second: ${ordersPaced.p99Ms.toFixed(1)} ms, ${ordersPaced.perSecond.toFixed(0)} served a second, ${ordersPaced.errors} errors (bare: ${barePaced.p99Ms.toFixed(1)} ms, ${barePaced.perSecond.toFixed(0)} a second, ${barePaced.errors} errors) ${met ? "met" : "NOT MET"}`,
     );
   }
-  await stop(api);
-  children.splice(children.indexOf(api), 1);
+  for (const process of [api, lone]) {
+    if (!process) continue;
+    await stop(process);
+    children.splice(children.indexOf(process), 1);
+  }
 
   const checked = await openDatabase({ url: databaseUrl(name), migrate: false });
   const report = await checkLedger(checked.db);
