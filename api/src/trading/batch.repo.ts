@@ -25,10 +25,10 @@ const mayGoNegative = new Set<MemberPurpose>(["deficit", "loan"]);
 
 /**
  * Writes many members' market orders in the caller's transaction, in a fixed number of round
- * trips whatever their count: the members' flags read under a share lock, their accounts created
- * where need be and locked (members in id order, each's available account first, as every path
- * locks), the ids drawn, the keys claimed, then every order, position, journal and entry in one
- * statement. Each order is decided alone, in arrival order, against the cash the ones before it
+ * trips whatever their count: the members' flags read under a share lock and the ids drawn
+ * (`prepare`), their accounts created where need be and locked (members in id order, each one's
+ * available account first, as every path locks), the keys claimed, then every order, position,
+ * journal and entry in one statement. Each order is decided alone, in arrival order, against the cash the ones before it
  * left: one that its member's flags forbid, whose key was claimed before, or that its cash does
  * not cover writes nothing and takes nothing from the others. The entries' trigger still applies
  * each amount and the commit still checks each journal and links it into its member's chain, so
@@ -36,21 +36,7 @@ const mayGoNegative = new Set<MemberPurpose>(["deficit", "loan"]);
  */
 export async function writeOpenings(tx: Tx, openings: readonly NewOpening[]): Promise<BatchOutcome[]> {
   const outcomes: (BatchOutcome | undefined)[] = openings.map(() => undefined);
-  const memberIds = [...new Set(openings.map((opening) => opening.write.memberId))].sort();
-  const flags = new Map<string, MemberFlags>(
-    rowsOf(
-      await tx.execute(sql`
-        select id, frozen, trading_barred, disabled from members
-        where id = any(${sql.param(memberIds)}::uuid[]) order by id for share`),
-    ).map((row) => [
-      String(row.id),
-      {
-        frozen: row.frozen === true,
-        tradingBarred: row.trading_barred === true,
-        disabled: row.disabled === true,
-      },
-    ]),
-  );
+  const { flags, houses, ids } = await prepare(tx, openings);
   const going: number[] = [];
   openings.forEach((opening, index) => {
     const memberFlags = flags.get(opening.write.memberId);
@@ -63,26 +49,6 @@ export async function writeOpenings(tx: Tx, openings: readonly NewOpening[]): Pr
   const locked = await lockAccounts(
     tx,
     going.map((index) => (openings[index] as NewOpening).write),
-  );
-  const houses = await houseAccounts(
-    tx,
-    going.map((index) => (openings[index] as NewOpening).write),
-  );
-  const journalCount = going.reduce(
-    (sum, index) => sum + (openings[index] as NewOpening).write.journals.length,
-    0,
-  );
-  const [ids] = rowsOf(
-    await tx.execute(sql`
-      select array(select nextval('orders_id_seq')::text from generate_series(1, ${going.length}::int)) as orders,
-        array(select nextval('positions_id_seq')::text from generate_series(1, ${going.length}::int)) as positions,
-        array(select nextval('journals_id_seq')::text from generate_series(1, ${journalCount}::int)) as journals`),
-  );
-  const orderIds = (ids?.orders ?? []) as string[];
-  const positionIds = (ids?.positions ?? []) as string[];
-  const journalIds = (ids?.journals ?? []) as string[];
-  const idsOf = new Map(
-    going.map((index, n) => [index, { orderId: orderIds[n], positionId: positionIds[n] }]),
   );
 
   // Decide in arrival order. A key that turns out to be claimed already (its first run committed
@@ -105,7 +71,7 @@ export async function writeOpenings(tx: Tx, openings: readonly NewOpening[]): Pr
     if (keyed.length === 0) break;
     const won = await claimKeys(
       tx,
-      keyed.map((index) => ({ opening: openings[index] as NewOpening, ...idsOf.get(index) })),
+      keyed.map((index) => ({ opening: openings[index] as NewOpening, ...(ids[index] as Ids) })),
     );
     const lost = keyed.filter((_, n) => !won[n]);
     if (lost.length === 0) break;
@@ -121,17 +87,16 @@ export async function writeOpenings(tx: Tx, openings: readonly NewOpening[]): Pr
   if (written.length > 0) {
     await insertOpenings(
       tx,
-      written.map((index) => ({ opening: openings[index] as NewOpening, ...(idsOf.get(index) as Ids) })),
+      written.map((index) => ({ opening: openings[index] as NewOpening, ...(ids[index] as Ids) })),
       locked.ids,
       houses,
-      journalIds,
     );
   }
   for (const index of going) {
     const memberFlags = flags.get((openings[index] as NewOpening).write.memberId) as MemberFlags;
-    const ids = idsOf.get(index) as Ids;
+    const { orderId, positionId } = ids[index] as Ids;
     outcomes[index] = accepted.has(index)
-      ? { outcome: "opened", orderId: ids.orderId, positionId: ids.positionId }
+      ? { outcome: "opened", orderId, positionId }
       : claimed.has(index)
         ? { outcome: "claimed", flags: memberFlags }
         : { outcome: "unaffordable" };
@@ -139,9 +104,11 @@ export async function writeOpenings(tx: Tx, openings: readonly NewOpening[]): Pr
   return outcomes as BatchOutcome[];
 }
 
+/** The ids drawn for one order: its order, its position, and one per journal. */
 interface Ids {
   orderId: string;
   positionId: string;
+  journalIds: string[];
 }
 
 /** An account's key in the batch's maps: member, purpose and currency. */
@@ -229,10 +196,19 @@ interface Locked {
   ids: Map<string, string>;
 }
 
-/** The house accounts the batch posts to, created where need be (not locked: they cache no balance). */
-async function houseAccounts(tx: Tx, writes: OpeningWrite[]): Promise<Map<string, string>> {
+/**
+ * The batch's first round trip: its members' flags read under a share lock (members in id order,
+ * before their accounts, as a lone order reads them), the house accounts it posts to created
+ * where need be (not locked: they cache no balance), and the ids of every order, position and
+ * journal it may write, drawn in advance so each order's stored answer can name them.
+ */
+async function prepare(
+  tx: Tx,
+  openings: readonly NewOpening[],
+): Promise<{ flags: Map<string, MemberFlags>; houses: Map<string, string>; ids: Ids[] }> {
+  const memberIds = [...new Set(openings.map((opening) => opening.write.memberId))].sort();
   const wanted = new Map<string, { purpose: string; currency: string }>();
-  for (const write of writes) {
+  for (const { write } of openings) {
     for (const journal of write.journals) {
       for (const posting of journal.postings) {
         if (posting.account.memberId !== null) continue;
@@ -243,23 +219,59 @@ async function houseAccounts(tx: Tx, writes: OpeningWrite[]): Promise<Map<string
   }
   const purposes = sql.param([...wanted.values()].map((a) => a.purpose));
   const currencies = sql.param([...wanted.values()].map((a) => a.currency));
-  const rows = rowsOf(
+  const journalCount = openings.reduce((sum, opening) => sum + opening.write.journals.length, 0);
+  const [row] = rowsOf(
     await tx.execute(sql`
-      with created as (
+      with flags as (
+        select id, frozen, trading_barred, disabled from members
+        where id = any(${sql.param(memberIds)}::uuid[]) order by id for share
+      ),
+      created as (
         insert into ledger_accounts (member_id, purpose, currency)
         select null, purpose, currency from unnest(${purposes}::text[], ${currencies}::text[]) as wanted(purpose, currency)
         on conflict do nothing
         returning id, purpose, currency
+      ),
+      houses as (
+        select id, purpose, currency from created
+        union all
+        select a.id, a.purpose, a.currency from ledger_accounts a
+        join unnest(${purposes}::text[], ${currencies}::text[]) as wanted(purpose, currency)
+          on a.member_id is null and a.purpose = wanted.purpose and a.currency = wanted.currency
       )
-      select id, purpose, currency from created
-      union all
-      select a.id, a.purpose, a.currency from ledger_accounts a
-      join unnest(${purposes}::text[], ${currencies}::text[]) as wanted(purpose, currency)
-        on a.member_id is null and a.purpose = wanted.purpose and a.currency = wanted.currency`),
+      select
+        (select coalesce(json_agg(json_build_object('id', id, 'frozen', frozen, 'trading_barred', trading_barred,
+          'disabled', disabled)), '[]') from flags) as flags,
+        (select coalesce(json_agg(json_build_object('id', id::text, 'purpose', purpose, 'currency', currency)), '[]')
+          from houses) as houses,
+        array(select nextval('orders_id_seq')::text from generate_series(1, ${openings.length}::int)) as orders,
+        array(select nextval('positions_id_seq')::text from generate_series(1, ${openings.length}::int)) as positions,
+        array(select nextval('journals_id_seq')::text from generate_series(1, ${journalCount}::int)) as journals`),
   );
-  return new Map(
-    rows.map((row) => [keyOf("house", String(row.purpose), String(row.currency)), String(row.id)]),
-  );
+  const flagRows = (row?.flags ?? []) as {
+    id: string;
+    frozen: boolean;
+    trading_barred: boolean;
+    disabled: boolean;
+  }[];
+  const houseRows = (row?.houses ?? []) as { id: string; purpose: string; currency: string }[];
+  const orderIds = (row?.orders ?? []) as string[];
+  const positionIds = (row?.positions ?? []) as string[];
+  const journalIds = [...((row?.journals ?? []) as string[])];
+  return {
+    flags: new Map(
+      flagRows.map((flag) => [
+        flag.id,
+        { frozen: flag.frozen, tradingBarred: flag.trading_barred, disabled: flag.disabled },
+      ]),
+    ),
+    houses: new Map(houseRows.map((house) => [keyOf("house", house.purpose, house.currency), house.id])),
+    ids: openings.map((opening, index) => ({
+      orderId: orderIds[index] as string,
+      positionId: positionIds[index] as string,
+      journalIds: journalIds.splice(0, opening.write.journals.length),
+    })),
+  };
 }
 
 /**
@@ -293,7 +305,6 @@ async function insertOpenings(
   written: (Ids & { opening: NewOpening })[],
   members: Map<string, string>,
   houses: Map<string, string>,
-  journalIds: string[],
 ): Promise<void> {
   const journals: {
     id: string;
@@ -306,12 +317,10 @@ async function insertOpenings(
     nowMs: number;
   }[] = [];
   const entries: { journalId: string; accountId: string; currency: string; amount: string }[] = [];
-  let next = 0;
-  for (const { opening, positionId } of written) {
+  for (const { opening, positionId, journalIds } of written) {
     const { write } = opening;
-    for (const journal of write.journals) {
-      const id = journalIds[next] as string;
-      next += 1;
+    for (const [n, journal] of write.journals.entries()) {
+      const id = journalIds[n] as string;
       journals.push({
         id,
         kind: journal.kind,
