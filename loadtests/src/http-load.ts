@@ -42,3 +42,57 @@ export async function runLoad(options: {
     maxMs: latencies.at(-1) ?? 0,
   };
 }
+
+/**
+ * An open-loop load at a fixed rate: a request is due every 1000/`perSecond` ms whether or not
+ * earlier ones have answered, and each latency counts from when it was due, so a stall shows in
+ * the tail instead of slowing the sender (no coordinated omission). At most `maxInFlight` wait at
+ * once; a request due past that is counted as an error, as a client that gave up would be.
+ */
+export async function runPaced(options: {
+  perSecond: number;
+  durationMs: number;
+  maxInFlight: number;
+  request: (index: number) => Promise<boolean>;
+}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let inFlight = 0;
+  const pending: Promise<void>[] = [];
+  const intervalMs = 1000 / options.perSecond;
+  const startedMs = performance.now();
+  const total = Math.floor(options.durationMs / intervalMs);
+  for (let index = 0; index < total; index += 1) {
+    const dueMs = startedMs + index * intervalMs;
+    const waitMs = dueMs - performance.now();
+    if (waitMs > 1) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    if (inFlight >= options.maxInFlight) {
+      errors += 1;
+      continue;
+    }
+    inFlight += 1;
+    pending.push(
+      options
+        .request(index)
+        .catch(() => false)
+        .then((ok) => {
+          inFlight -= 1;
+          latencies.push(performance.now() - dueMs);
+          if (!ok) errors += 1;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsedMs = performance.now() - startedMs;
+  latencies.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    perSecond: (latencies.length * 1000) / elapsedMs,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: latencies.at(-1) ?? 0,
+  };
+}

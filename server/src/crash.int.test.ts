@@ -9,7 +9,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * The API process is killed (SIGKILL, no goodbye) at random moments during a burst of orders;
+ * The API process is killed (SIGKILL, no goodbye) at random moments during a burst of orders
+ * from several members, written in batches (group commit) that the kills catch in flight;
  * clients retry each order with its Idempotency-Key until it gets an answer. Afterwards the
  * ledger must be whole and every key must have acted exactly once. Service mode, against the
  * PostgreSQL and Redis of DATABASE_URL and REDIS_URL (the local defaults when unset).
@@ -51,6 +52,8 @@ async function startApi(): Promise<void> {
       KYC_REQUIRED_FOR_TRADING: "0",
       SEED_DEMO: "1",
       LOG_LEVEL: "silent",
+      // A window wide enough that the burst's orders share batches on a busy machine.
+      ORDER_BATCH_MS: "10",
       DEVICE_COOKIE_SECRET: testSettings.DEVICE_COOKIE_SECRET as string,
     },
     stdio: "ignore",
@@ -105,10 +108,11 @@ afterAll(async () => {
 
 describe("a crash in the middle of a burst of orders", () => {
   it("loses nothing and does nothing twice", async () => {
-    const { auth, memberId } = await registerMember(base, database);
+    // Three members, each with 20 keyed orders and the money for 14 of them.
+    const members = await Promise.all([1, 2, 3].map(() => registerMember(base, database)));
     // Each order: 100 × 2,650 = 265,000 at 1×: margin 265,000 and a 265 yen fee.
     const perOrder = 265_265n;
-    await fund(database, memberId, "JPY", perOrder * 40n);
+    for (const { memberId } of members) await fund(database, memberId, "JPY", perOrder * 14n);
     const order = JSON.stringify({
       symbol: "JP:7203",
       side: "long",
@@ -116,11 +120,13 @@ describe("a crash in the middle of a burst of orders", () => {
       quantity: 100,
       leverage: 1,
     });
-    const keys = Array.from({ length: 60 }, () => randomUUID());
+    const sends = members.flatMap(({ auth }) =>
+      Array.from({ length: 20 }, () => ({ auth, key: randomUUID() })),
+    );
     const answers = new Map<string, { status: number; id?: string; code?: string }>();
     let interrupted = 0;
 
-    async function send(key: string): Promise<{ status: number; id?: string; code?: string }> {
+    async function send(auth: Record<string, string>, key: string) {
       // A restart on a loaded machine can take many seconds: retry for as long as a patient client would.
       const deadline = Date.now() + 90_000;
       while (Date.now() < deadline) {
@@ -154,10 +160,12 @@ describe("a crash in the middle of a burst of orders", () => {
         await startApi();
       }
     })();
-    const queue = [...keys];
+    const queue = [...sends];
     await Promise.all(
-      Array.from({ length: 6 }, async () => {
-        for (let key = queue.shift(); key; key = queue.shift()) answers.set(key, await send(key));
+      Array.from({ length: 9 }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          answers.set(next.key, await send(next.auth, next.key));
+        }
       }),
     );
     stopKilling = true;
@@ -167,22 +175,27 @@ describe("a crash in the middle of a burst of orders", () => {
 
     const filled = [...answers.values()].filter((answer) => answer.status === 201);
     const refused = [...answers.values()].filter((answer) => answer.status !== 201);
-    expect(filled).toHaveLength(40);
-    expect(new Set(filled.map((answer) => answer.id)).size).toBe(40);
+    expect(filled).toHaveLength(42);
+    expect(new Set(filled.map((answer) => answer.id)).size).toBe(42);
     expect(refused.every((answer) => answer.code === "INSUFFICIENT_BALANCE")).toBe(true);
 
     // Asked again, every filled key answers with its first order and acts no more.
-    for (const [key, answer] of answers) {
-      if (answer.status !== 201) continue;
-      expect((await send(key)).id).toBe(answer.id);
-    }
+    const again = sends.filter(({ key }) => answers.get(key)?.status === 201);
+    const repeated = await Promise.all(again.map(({ auth, key }) => send(auth, key)));
+    expect(repeated.map((answer) => answer.id)).toEqual(again.map(({ key }) => answers.get(key)?.id));
+    const memberIds = members.map(({ memberId }) => memberId);
     const result = (await database.db.execute(sql`
-      select (select count(*)::int from orders where member_id = ${memberId}) as orders,
-             (select count(*)::int from positions where member_id = ${memberId}) as positions,
-             (select balance::text from ledger_accounts where member_id = ${memberId} and purpose = 'available') as available`)) as unknown as {
-      rows: { orders: number; positions: number; available: string }[];
+      select (select count(*)::int from orders where member_id = any(${sql.param(memberIds)}::uuid[])) as orders,
+             (select count(distinct xmin::text)::int from orders where member_id = any(${sql.param(memberIds)}::uuid[])) as transactions,
+             (select count(*)::int from positions where member_id = any(${sql.param(memberIds)}::uuid[])) as positions,
+             (select count(*)::int from ledger_accounts
+               where member_id = any(${sql.param(memberIds)}::uuid[]) and purpose = 'available' and balance = 0) as spent`)) as unknown as {
+      rows: { orders: number; transactions: number; positions: number; spent: number }[];
     };
-    expect(result.rows[0]).toEqual({ orders: 40, positions: 40, available: "0" });
+    const [counts] = result.rows;
+    expect(counts).toMatchObject({ orders: 42, positions: 42, spent: 3 });
+    // Orders of the burst shared transactions: the kills caught batches, not lone orders.
+    expect(counts?.transactions).toBeLessThan(42);
     expect(isHealthy(await checkLedger(database.db))).toBe(true);
   }, 180_000);
 });

@@ -27,6 +27,7 @@ export const tradingProduct = product({
       dayTrade: dayTradeSettingsFromConfig(config),
       events,
       onClose: onPositionClose,
+      batch: { windowMs: config.ORDER_BATCH_MS, max: config.ORDER_BATCH_MAX },
     }),
   }),
   routes: ({ router, docs, config }, { trading }) =>

@@ -44,6 +44,7 @@ import { isDayTradeApproved } from "../kernel/members.repo.ts";
 import type { OnPositionClose } from "../kernel/product.ts";
 import { lockAvailable, memberBalances, postJournal } from "../ledger/ledger.repo.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
+import type { NewOpening } from "./batch.repo.ts";
 import {
   addMarginJournal,
   type CloseReason,
@@ -54,6 +55,7 @@ import {
   releaseJournal,
   restingHold,
 } from "./drafts.ts";
+import { alone, type BatchSettings, OrderBatcher } from "./order-batch.ts";
 import {
   addPositionMargin,
   type Conn,
@@ -65,7 +67,6 @@ import {
   fireStopRow,
   insertDayOrder,
   insertRestingOrder,
-  isBalanceRefusal,
   isOpenMirror,
   type LockedOrder,
   listDayTrades,
@@ -102,6 +103,8 @@ export class TradingService {
   private readonly events: AccountEvents;
   private readonly onClose: OnPositionClose;
   readonly dayTrade: DayTradeSettings;
+  /** Market orders' group commit; none writes each order alone. */
+  private readonly batcher: OrderBatcher | undefined;
 
   constructor(deps: {
     db: Db;
@@ -118,6 +121,8 @@ export class TradingService {
      * (a demo lead's history, whose positions nothing else holds) may leave it out.
      */
     onClose?: OnPositionClose;
+    /** Write market orders in batches (see `OrderBatcher`); a batch of at most one writes each alone. */
+    batch?: BatchSettings;
   }) {
     this.db = deps.db;
     this.catalog = deps.catalog;
@@ -131,6 +136,7 @@ export class TradingService {
       terms: defaultDayTradeTerms,
       cutoffMinutes: defaultDayTradeCutoffMinutes,
     };
+    this.batcher = deps.batch && deps.batch.max > 1 ? new OrderBatcher(deps.db, deps.batch) : undefined;
   }
 
   /** Today's cut-off in a market at this instant (see `dayTradeCutoffMs`). */
@@ -746,8 +752,9 @@ export class TradingService {
   }
 
   /**
-   * A market order: the order, its position and the journals of opening, in one statement
-   * that also reads the member's flags as stored and claims the key (see `writeOpening`).
+   * A market order: the order, its position and the journals of opening, written with the
+   * market orders that arrive with it in one transaction (`OrderBatcher`), or alone in one
+   * statement (`writeOpening`); either reads the member's flags as stored and claims the key.
    */
   private async openMarket(
     memberId: string,
@@ -783,16 +790,9 @@ export class TradingService {
       updatedAtMs: nowMs,
     };
     const write = { memberId, currency, ...order, ...opening, nowMs, dayTrade };
-    let written: Awaited<ReturnType<typeof writeOpening>>;
-    try {
-      written = await writeOpening(this.db, write, {
-        kind: "new",
-        session: order.session,
-        body,
-        ...(claim ? { claim } : {}),
-      });
-    } catch (error) {
-      if (!isBalanceRefusal(error)) throw error;
+    const newOpening: NewOpening = { write, session: order.session, body, ...(claim ? { claim } : {}) };
+    const written = await (this.batcher ? this.batcher.submit(newOpening) : alone(this.db, newOpening));
+    if (written.outcome === "unaffordable") {
       const balances = await memberBalances(this.db, memberId);
       const available = balances.find((b) => b.purpose === "available" && b.currency === currency);
       throw new AppError("INSUFFICIENT_BALANCE", {

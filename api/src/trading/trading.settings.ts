@@ -22,6 +22,13 @@ export const tradingSettings = settings({
   DAY_TRADE_FEE_PPM_JP: ppm.default(0),
   DAY_TRADE_FEE_PPM_US: ppm.default(0),
   DAY_TRADE_CUTOFF_MINUTES: z.coerce.number().min(0).max(1_440).default(5),
+  /**
+   * Group commit of market orders (see order-batch.ts): the milliseconds a batch waits for more
+   * after its first order, and the most orders in one batch; 1 writes each order alone. Under
+   * load a batch fills before its window ends; a lone order waits the window out.
+   */
+  ORDER_BATCH_MS: z.coerce.number().min(0).max(50).default(2),
+  ORDER_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(32),
   /** The spec gates trading on real-name verification; an operator may turn that off. */
   KYC_REQUIRED_FOR_TRADING: booleanFlag.default(true),
 });

@@ -1,0 +1,146 @@
+import { placeOrderSchema } from "@kabuto/shared/api/trading";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
+import type { Db } from "../db/database.ts";
+import { rowsOf } from "../db/rows.ts";
+import { seedDemo } from "../seed.ts";
+import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
+import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { TradingService } from "./trading.service.ts";
+
+let app: TestApp;
+/** A window wide enough that orders sent together on a busy machine share a batch. */
+const windowMs = 25;
+
+beforeAll(async () => {
+  app = await startTestApp({ ORDER_BATCH_MS: String(windowMs) });
+  await seedDemo(app.database.db, Date.now());
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(() => {
+  // One price, deep enough that every order fills there: 100 × 2,650 at 1× costs 265,000 and a 265 yen fee.
+  setMarket(app.bus, "JP:7203", [["2650", 1e9]], [["2650", 1e9]]);
+});
+
+const buy = { symbol: "JP:7203", side: "long", type: "market", quantity: 100, leverage: 1 };
+const perOrder = 265_265n;
+
+async function ordersOf(memberIds: string[]): Promise<{ orders: number; transactions: number }> {
+  const [row] = rowsOf(
+    await app.database.db.execute(sql`
+      select count(*)::int as orders, count(distinct xmin::text)::int as transactions from orders
+      where member_id = any(${sql.param(memberIds)}::uuid[])`),
+  );
+  return { orders: Number(row?.orders), transactions: Number(row?.transactions) };
+}
+
+describe("market orders in batches", () => {
+  it("fill the good orders of a burst together and refuse each bad one alone", async () => {
+    const rich = await Promise.all([1, 2, 3].map(() => registerMember(app.url, app.database)));
+    for (const member of rich) await fund(app.database, member.memberId, "JPY", perOrder * 10n);
+    const poor = await registerMember(app.url, app.database);
+    await fund(app.database, poor.memberId, "JPY", perOrder);
+    const barred = await registerMember(app.url, app.database);
+    await fund(app.database, barred.memberId, "JPY", perOrder * 10n);
+    // Barred as stored, while this process still trusts the session: the batch reads the flag.
+    await app.database.db.execute(
+      sql`update members set trading_barred = true where id = ${barred.memberId}`,
+    );
+
+    const sent = [
+      ...rich.flatMap((member) => [1, 2, 3].map(() => ({ who: "rich", auth: member.auth }))),
+      ...[1, 2, 3].map(() => ({ who: "poor", auth: poor.auth })),
+      { who: "barred", auth: barred.auth },
+    ];
+    const answers = await Promise.all(
+      sent.map(async ({ who, auth }) => ({ who, ...(await call(`${app.url}/orders`, "POST", buy, auth)) })),
+    );
+
+    const of = (who: string) => answers.filter((answer) => answer.who === who);
+    expect(of("rich").map((answer) => answer.status)).toEqual(Array(9).fill(201));
+    expect(of("poor").filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(
+      of("poor")
+        .filter((answer) => answer.status !== 201)
+        .map((answer) => answer.body.error.code),
+    ).toEqual(["INSUFFICIENT_BALANCE", "INSUFFICIENT_BALANCE"]);
+    expect(of("barred").map((answer) => answer.body.error?.code)).toEqual(["TRADING_BARRED"]);
+    expect(new Set(answers.map((answer) => answer.body.id).filter(Boolean)).size).toBe(10);
+
+    const everyone = [...rich, poor, barred].map((member) => member.memberId);
+    const written = await ordersOf(everyone);
+    expect(written.orders).toBe(10);
+    // Orders of several members shared a transaction: the burst was batched.
+    expect(written.transactions).toBeLessThan(10);
+    const [poorCash] = rowsOf(
+      await app.database.db.execute(
+        sql`select balance::text from ledger_accounts where member_id = ${poor.memberId} and purpose = 'available'`,
+      ),
+    );
+    expect(poorCash?.balance).toBe("0");
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  it("answer the same key sent twice in one window with one order", async () => {
+    const { auth, memberId } = await registerMember(app.url, app.database);
+    await fund(app.database, memberId, "JPY", perOrder * 10n);
+    const keyed = { ...auth, "idempotency-key": "twice-in-one-batch" };
+    const answers = await Promise.all([
+      call(`${app.url}/orders`, "POST", buy, keyed),
+      call(`${app.url}/orders`, "POST", buy, keyed),
+      call(`${app.url}/orders`, "POST", buy, auth),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(answers[1]?.body.id).toBe(answers[0]?.body.id);
+    expect(answers[2]?.body.id).not.toBe(answers[0]?.body.id);
+    expect((await ordersOf([memberId])).orders).toBe(2);
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  it("write each order of a batch that fails as a whole once more alone, and only once", async () => {
+    // The batch's transaction writes everything, then a statement fails and it all rolls back.
+    let failed = 0;
+    const db = app.database.db;
+    const failing = new Proxy(db, {
+      get(target, property) {
+        if (property !== "transaction") return Reflect.get(target, property);
+        return (work: Parameters<Db["transaction"]>[0]) =>
+          target.transaction(async (tx) => {
+            const result = await work(tx);
+            failed += 1;
+            await tx.execute(sql`select 1 / 0`);
+            return result;
+          });
+      },
+    });
+    const trading = new TradingService({
+      db: failing,
+      catalog: app.catalog,
+      bus: app.bus,
+      alwaysOpen: true,
+      now: app.now,
+      batch: { windowMs, max: 32 },
+    });
+    const members = await Promise.all([1, 2, 3].map(() => registerMember(app.url, app.database)));
+    for (const member of members) await fund(app.database, member.memberId, "JPY", perOrder * 2n);
+    const order = placeOrderSchema.parse(buy);
+    const placed = await Promise.all(
+      members.map((member, index) =>
+        trading.placeOrder(
+          member.memberId,
+          order,
+          // One keyed, the others not: neither kind is written twice.
+          index === 0 ? { key: "failed-batch", hash: "h", status: 201 } : undefined,
+        ),
+      ),
+    );
+    expect(failed).toBeGreaterThan(0);
+    expect(placed.map((result) => result.replayed)).toEqual([false, false, false]);
+    const written = await ordersOf(members.map((member) => member.memberId));
+    expect(written).toEqual({ orders: 3, transactions: 3 });
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+});
