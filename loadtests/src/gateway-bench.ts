@@ -949,6 +949,8 @@ function printResult(result: PointResult): void {
 }
 
 function printTable(results: PointResult[]): void {
+  // Bare Socket.IO when it ran; else the first Kabuto server (say one process, beside two).
+  const baseline = servers.find((spec) => spec.kind === "bare")?.name ?? servers[0]?.name ?? "bare";
   console.log(
     `\nGateway through Redis beside bare Socket.IO (${measureMs / 1000} s per point after ${warmupMs / 1000} s warm-up, ${clientProcesses > 0 ? `${clientProcesses} client processes` : `${clientThreads} client threads`}, websocket, ${availableParallelism()} cores)`,
   );
@@ -960,11 +962,11 @@ function printTable(results: PointResult[]): void {
     );
   }
   console.log(
-    `\nkabuto / bare, per point${rounds > 1 ? ` (${rounds} rounds together: median CPU, pooled latencies)` : ""}`,
+    `\nkabuto / ${baseline}, per point${rounds > 1 ? ` (${rounds} rounds together: median CPU, pooled latencies)` : ""}`,
   );
   for (const point of points) {
-    const bare = combine(results.filter((result) => result.point === point && result.server === "bare"));
-    for (const spec of servers.filter((each) => each.kind === "kabuto")) {
+    const bare = combine(results.filter((result) => result.point === point && result.server === baseline));
+    for (const spec of servers.filter((each) => each.kind === "kabuto" && each.name !== baseline)) {
       const ours = combine(results.filter((result) => result.point === point && result.server === spec.name));
       if (!ours || !bare) continue;
       const rate = (result: PointResult) => result.clients.messages / result.clients.elapsedMs;
