@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import {
@@ -85,6 +86,21 @@ async function socketsByProcess(): Promise<Record<string, number>> {
   return counts;
 }
 
+/** The primary's children: the gateway processes (Linux's /proc). */
+function gatewayPids(): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === gateway.pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 describe("two gateway processes behind one port", () => {
   it("serve quotes, account events and the sign-out to a member's sockets on either process", async () => {
     const api = `${platform.url}/api/v1`;
@@ -132,6 +148,18 @@ describe("two gateway processes behind one port", () => {
     expect((await call(`${api}/auth/logout`, "POST", {}, member.auth)).status).toBe(200);
     expect(await Promise.all(dropped)).toEqual(connected.map(() => "io server disconnect"));
   }, 60_000);
+
+  it("start another process in place of one that dies", async () => {
+    const [victim] = gatewayPids();
+    process.kill(victim as number, "SIGKILL");
+    // A new process in its place, and /metrics (which asks only processes that listen) names both again.
+    const replaced = async () =>
+      gatewayPids().length === 2 &&
+      !gatewayPids().includes(victim as number) &&
+      Object.keys(await socketsByProcess()).length === 2;
+    await expect.poll(replaced, { timeout: 60_000, interval: 500 }).toBe(true);
+    expect(Object.keys(await socketsByProcess()).sort()).toEqual(["1", "2"]);
+  }, 90_000);
 
   it("stop, every process, on SIGTERM", async () => {
     const exited = new Promise<number | null>((resolve) => gateway.once("exit", (code) => resolve(code)));
