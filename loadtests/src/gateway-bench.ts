@@ -11,8 +11,15 @@
 // phase; BENCH_PROFILE=dir writes a CPU profile of every server process there; BENCH_ROUNDS=3
 // measures every point three times, servers in alternating order, and judges the goals on the
 // rounds together (median CPU, pooled latencies), which a 10% goal needs on a shared VM.
+// BENCH_GATEWAYS=2 runs the Kabuto server as two gateway processes behind one port (its
+// GATEWAY_PROCESSES); a list (`1,2`) measures each count as a server of its own in the same run
+// (`kabuto`, `kabuto×2`), and each process's CPU and RSS are printed under its row. Bare
+// Socket.IO stays one process: it is the yardstick of what one process does. BENCH_CLIENT_PROCS=4
+// runs the clients in four processes instead of BENCH_THREADS threads of this one, each with its
+// own open files limit.
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -23,7 +30,7 @@ import pg from "pg";
 import { benchInstruments } from "./bench-symbols.ts";
 import { inspectorNoise, liveHeapBytes } from "./heap-probe.ts";
 import { createHistogram, type Histogram, mergeInto, quantileMs } from "./histogram.ts";
-import { rssBytes, startCpuWindow } from "./proc-stats.ts";
+import { childPids, rssBytes, startCpuWindow } from "./proc-stats.ts";
 import { openSlowConsumer } from "./slow-consumer.ts";
 import type { ClientCommand, ClientReport, ClientThreadOptions } from "./socket-clients.ts";
 import { inboundQueuedBytes, outboundQueuedBytes } from "./socket-queues.ts";
@@ -36,7 +43,11 @@ const quick = process.env.BENCH_QUICK === "1";
 const measureMs = Number(process.env.BENCH_SECONDS ?? (quick ? 5 : 15)) * 1000;
 const warmupMs = Number(process.env.BENCH_WARMUP_SECONDS ?? (quick ? 2 : 5)) * 1000;
 const clientThreads = Number(process.env.BENCH_THREADS ?? 2);
-const servers = (process.env.BENCH_SERVERS ?? "kabuto,bare").split(",") as ServerKind[];
+const serverKinds = (process.env.BENCH_SERVERS ?? "kabuto,bare").split(",") as ServerKind[];
+const gatewayCounts = (process.env.BENCH_GATEWAYS ?? "1")
+  .split(",")
+  .map((count) => Math.max(1, Number(count)));
+const clientProcesses = Math.max(0, Number(process.env.BENCH_CLIENT_PROCS ?? 0));
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 /** Idle sockets settle this long before their memory is read. */
 const idleSettleMs = 3_000;
@@ -44,6 +55,23 @@ const idleSettleMs = 3_000;
 const commandTimeoutMs = 180_000;
 
 type ServerKind = "kabuto" | "bare";
+
+/** A server as measured: its kind and how many gateway processes it runs; `name` is its row's label. */
+interface ServerSpec {
+  kind: ServerKind;
+  processes: number;
+  name: string;
+}
+
+const servers = serverKinds.flatMap((kind): ServerSpec[] =>
+  kind === "kabuto"
+    ? gatewayCounts.map((processes) => ({
+        kind,
+        processes,
+        name: processes === 1 ? "kabuto" : `kabuto×${processes}`,
+      }))
+    : [{ kind, processes: 1, name: kind }],
+);
 
 interface Point {
   sockets: number;
@@ -183,11 +211,46 @@ interface Server {
   inspectPort: number;
 }
 
-async function startServer(kind: ServerKind, context: Context): Promise<Server> {
+/** One process of a server: the server itself, or a gateway primary and its processes. */
+interface ServerProcess {
+  name: string;
+  pid: number;
+  inspectPort: number;
+}
+
+/** The first process answers /health; the others are up once /metrics reports each of them. */
+async function waitForProcesses(url: string, count: number): Promise<void> {
+  for (let attempt = 0; attempt < 1_200; attempt += 1) {
+    const text = await fetch(`${url}/metrics`).then(
+      (response) => response.text(),
+      () => "",
+    );
+    if ((text.match(/^kabuto_bus_up\{/gm) ?? []).length >= count) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} did not start ${count} gateway processes in 120 s`);
+}
+
+/**
+ * The processes of a started server. A gateway primary's processes are its children; cluster
+ * gives each its own inspector port (`--inspect-port`, the primary's plus one and up).
+ */
+function processesOf(server: Server, spec: ServerSpec): ServerProcess[] {
+  const pid = server.child.pid as number;
+  if (spec.processes === 1) return [{ name: spec.name, pid, inspectPort: server.inspectPort }];
+  const children = childPids(pid).map((child, index) => {
+    const command = readFileSync(`/proc/${child}/cmdline`, "utf8");
+    const inspectPort = Number(/--inspect-port=(\d+)/.exec(command)?.[1]);
+    return { name: `#${index + 1}`, pid: child, inspectPort };
+  });
+  return [{ name: "primary", pid, inspectPort: server.inspectPort }, ...children];
+}
+
+async function startServer(spec: ServerSpec, context: Context): Promise<Server> {
   const port = 4100 + Math.floor(Math.random() * 800);
   const inspectPort = port + 1000;
   const child =
-    kind === "kabuto"
+    spec.kind === "kabuto"
       ? spawnServer(
           "server/src/bin/gateway.ts",
           [],
@@ -198,6 +261,7 @@ async function startServer(kind: ServerKind, context: Context): Promise<Server> 
             DATABASE_URL: context.databaseUrl,
             LOG_LEVEL: "warn",
             NODE_ENV: "production",
+            GATEWAY_PROCESSES: String(spec.processes),
           },
           inspectPort,
         )
@@ -210,6 +274,7 @@ async function startServer(kind: ServerKind, context: Context): Promise<Server> 
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${url}/health`);
+    if (spec.processes > 1) await waitForProcesses(url, spec.processes);
   } catch (error) {
     await stop(child);
     throw error;
@@ -274,38 +339,78 @@ class Publisher {
   }
 }
 
-/** The client threads (socket-clients.ts), each owning a contiguous share of the sockets. */
+/** One thread or process of clients, as the fleet drives it. */
+interface ClientUnit {
+  post(message: { id: number; command: ClientCommand }): void;
+  /** A client process's pid; threads share this process's. */
+  pid: number | undefined;
+  end(): Promise<unknown>;
+}
+
+/**
+ * The clients (socket-clients.ts), each unit owning a contiguous share of the sockets: threads
+ * of this process, or with BENCH_CLIENT_PROCS processes of their own (each with its own open
+ * files limit, so a point's sockets are not capped by one process's).
+ */
 class ClientFleet {
-  private readonly workers: Worker[];
+  private readonly units: ClientUnit[];
   private nextId = 0;
   private readonly waiting = new Map<number, (result: ClientReport | null) => void>();
 
-  constructor(url: string, topicsBySocket: string[][], threads: number) {
-    const share = Math.ceil(topicsBySocket.length / threads);
-    this.workers = Array.from({ length: threads }, (_, thread) => {
+  constructor(url: string, topicsBySocket: string[][]) {
+    const count = clientProcesses > 0 ? clientProcesses : clientThreads;
+    const share = Math.ceil(topicsBySocket.length / count);
+    const script = new URL("./socket-clients.ts", import.meta.url);
+    const answer = ({ id, result }: { id: number; result: ClientReport | null }) => {
+      this.waiting.get(id)?.(result);
+      this.waiting.delete(id);
+    };
+    this.units = Array.from({ length: count }, (_, unit) => {
       const options: ClientThreadOptions = {
         url,
-        topicsBySocket: topicsBySocket.slice(thread * share, (thread + 1) * share),
+        topicsBySocket: topicsBySocket.slice(unit * share, (unit + 1) * share),
         connectConcurrency: 50,
         stalenessSampleMs: 250,
       };
-      const worker = new Worker(new URL("./socket-clients.ts", import.meta.url), { workerData: options });
-      worker.on("message", ({ id, result }: { id: number; result: ClientReport | null }) => {
-        this.waiting.get(id)?.(result);
-        this.waiting.delete(id);
-      });
+      if (clientProcesses > 0) {
+        // Advanced serialization: the reports' histograms are Float64Arrays.
+        const child = fork(script, [], { serialization: "advanced", stdio: "inherit" });
+        child.send(options);
+        child.on("message", answer);
+        return {
+          post: (message) => child.send(message),
+          pid: child.pid,
+          end: () => {
+            if (child.exitCode !== null) return Promise.resolve();
+            const exited = new Promise((resolve) => child.once("exit", resolve));
+            child.kill("SIGKILL");
+            return exited;
+          },
+        };
+      }
+      const worker = new Worker(script, { workerData: options });
+      worker.on("message", answer);
       worker.on("error", (error) => console.error("client thread failed", error));
-      return worker;
+      return {
+        post: (message) => worker.postMessage(message),
+        pid: undefined,
+        end: () => worker.terminate(),
+      };
     });
   }
 
+  /** The client processes' pids (none when the clients are threads of this process). */
+  pids(): number[] {
+    return this.units.flatMap((unit) => (unit.pid === undefined ? [] : [unit.pid]));
+  }
+
   async command(command: ClientCommand): Promise<ClientReport[]> {
-    const answers = this.workers.map(
-      (worker) =>
+    const answers = this.units.map(
+      (unit) =>
         new Promise<ClientReport | null>((resolve) => {
           const id = this.nextId++;
           this.waiting.set(id, resolve);
-          worker.postMessage({ id, command });
+          unit.post({ id, command });
         }),
     );
     const results = await withTimeout(Promise.all(answers), commandTimeoutMs, `clients ${command}`);
@@ -314,7 +419,7 @@ class ClientFleet {
 
   async close(): Promise<void> {
     await this.command("close").catch(() => undefined);
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    await Promise.all(this.units.map((unit) => unit.end()));
   }
 }
 
@@ -376,9 +481,17 @@ async function redisPid(redis: Redis): Promise<number | undefined> {
   }
 }
 
+/** One server process's share of a point: CPU and wait in % of one core, peak RSS. */
+interface ProcessFigures {
+  name: string;
+  cpu: number;
+  wait: number;
+  rssMaxBytes: number;
+}
+
 interface PointResult {
   point: Point;
-  server: ServerKind;
+  server: string;
   clients: Merged;
   publishedPerSecond: number;
   lagged: number;
@@ -392,10 +505,14 @@ interface PointResult {
   heapZeroBytes: number;
   heapIdleBytes: number;
   rssMaxBytes: number;
+  /** Each server process, when the server runs more than one. */
+  processes: ProcessFigures[];
 }
 
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
 async function measurePoint(
-  kind: ServerKind,
+  spec: ServerSpec,
   point: Point,
   context: Context & { publisher: Publisher; redis: Redis; redisPid: number | undefined },
 ): Promise<PointResult> {
@@ -403,33 +520,47 @@ async function measurePoint(
   const topicsBySocket = Array.from({ length: point.sockets }, (_, index) =>
     topicsOf(index, point.topicsPerSocket, symbols),
   );
-  const { child, url, inspectPort } = await startServer(kind, context);
+  const server = await startServer(spec, context);
+  const { child, url } = server;
   const pid = child.pid as number;
   const port = Number(new URL(url).port);
   let fleet: ClientFleet | undefined;
   try {
     await sleep(1_000);
-    // Both memory readings follow a full GC, so they count what is live, not what awaits collection.
-    const heapZeroBytes = await liveHeapBytes(inspectPort);
-    const rssZeroBytes = rssBytes(pid);
-    fleet = new ClientFleet(url, topicsBySocket, clientThreads);
+    // Memory is summed over the server's processes. Both readings follow a full GC, so they
+    // count what is live, not what awaits collection.
+    const processes = processesOf(server, spec);
+    const pidsOf = processes.map((each) => each.pid);
+    const liveHeap = async () =>
+      sum(await Promise.all(processes.map((each) => liveHeapBytes(each.inspectPort))));
+    const rss = () => sum(pidsOf.map(rssBytes));
+    const heapZeroBytes = await liveHeap();
+    const rssZeroBytes = rss();
+    fleet = new ClientFleet(url, topicsBySocket);
     const connected = merge(await fleet.command("connect"));
     await sleep(idleSettleMs);
-    const heapIdleBytes = await liveHeapBytes(inspectPort);
-    const rssIdleBytes = rssBytes(pid);
+    const heapIdleBytes = await liveHeap();
+    const rssIdleBytes = rss();
 
     context.publisher.setRate(point.ratePerSymbol);
     await sleep(warmupMs);
     await context.publisher.report();
     await fleet.command("reset");
-    const pids: Record<string, number> = { server: pid, clients: process.pid };
+    const pids: Record<string, number> = { clients: process.pid };
+    for (const each of processes) pids[`server ${each.name}`] = each.pid;
+    for (const [index, clientPid] of fleet.pids().entries()) pids[`client ${index + 1}`] = clientPid;
     if (context.publisher.child.pid) pids.publisher = context.publisher.child.pid;
     if (context.redisPid) pids.redis = context.redisPid;
     const cpuWindow = startCpuWindow(pids);
     let rssMaxBytes = 0;
-    const rssTimer = setInterval(() => {
-      rssMaxBytes = Math.max(rssMaxBytes, rssBytes(pid));
-    }, 1_000);
+    const processRssMax = processes.map(() => 0);
+    const readRss = () => {
+      const each = pidsOf.map(rssBytes);
+      for (const [index, bytes] of each.entries())
+        processRssMax[index] = Math.max(processRssMax[index] ?? 0, bytes);
+      rssMaxBytes = Math.max(rssMaxBytes, sum(each));
+    };
+    const rssTimer = setInterval(readRss, 1_000);
     // Queues are read twice, mid-window and at its end (reading them costs the machine some CPU).
     const queues = { outboundBytes: 0, inboundBytes: 0 };
     const readQueues = async () => {
@@ -442,10 +573,10 @@ async function measurePoint(
     await sleep(measureMs / 2);
     await readQueues();
     await sleep(measureMs / 2);
-    const cpu = cpuWindow();
+    const cpu = totalled(cpuWindow(), processes, fleet.pids().length);
     clearInterval(rssTimer);
     await readQueues();
-    rssMaxBytes = Math.max(rssMaxBytes, rssBytes(pid));
+    readRss();
     const published = await context.publisher.report();
     const clients = { ...merge(await fleet.command("report")), connectMs: connected.connectMs };
     context.publisher.setRate(0);
@@ -455,7 +586,7 @@ async function measurePoint(
     const offeredPerSecond = (publishedPerSecond * clients.sockets * point.topicsPerSocket) / point.symbols;
     return {
       point,
-      server: kind,
+      server: spec.name,
       clients,
       publishedPerSecond,
       lagged: published.lagged,
@@ -467,6 +598,15 @@ async function measurePoint(
       heapZeroBytes,
       heapIdleBytes,
       rssMaxBytes,
+      processes:
+        processes.length > 1
+          ? processes.map((each, index) => ({
+              name: each.name,
+              cpu: cpu[`server ${each.name}`] ?? Number.NaN,
+              wait: cpu[`server ${each.name}Wait`] ?? Number.NaN,
+              rssMaxBytes: processRssMax[index] ?? Number.NaN,
+            }))
+          : [],
     };
   } finally {
     context.publisher.setRate(0);
@@ -475,27 +615,47 @@ async function measurePoint(
   }
 }
 
+/**
+ * The CPU window's figures with the server's processes added up into `server` (its wait the
+ * worst process's: the one whose sockets wait longest) and the client processes into `clients`.
+ */
+function totalled(
+  cpu: Record<string, number>,
+  processes: ServerProcess[],
+  clientCount: number,
+): Record<string, number> {
+  const names = processes.map((each) => `server ${each.name}`);
+  const clients = Array.from({ length: clientCount }, (_, index) => `client ${index + 1}`);
+  return {
+    ...cpu,
+    server: sum(names.map((name) => cpu[name] ?? 0)),
+    serverWait: Math.max(...names.map((name) => cpu[`${name}Wait`] ?? 0)),
+    clients: sum(["clients", ...clients].map((name) => cpu[name] ?? 0)),
+  };
+}
+
 interface SlowResult {
-  server: ServerKind;
+  server: string;
   rssSamplesBytes: number[];
   closedByServer: number;
   fast: Merged;
 }
 
 async function measureSlowConsumers(
-  kind: ServerKind,
+  spec: ServerSpec,
   context: Context & { publisher: Publisher },
 ): Promise<SlowResult> {
   const symbols = benchInstruments(slowPhase.symbols).map((instrument) => instrument.symbol);
   const allTopics = symbols.slice(0, 200).map((symbol) => `quote:${symbol}`);
-  const { child, url } = await startServer(kind, context);
-  const pid = child.pid as number;
+  const server = await startServer(spec, context);
+  const { child, url } = server;
+  const pids = processesOf(server, spec).map((each) => each.pid);
+  const rss = () => sum(pids.map(rssBytes));
   const fleet = new ClientFleet(
     url,
     Array.from({ length: slowPhase.fastSockets }, (_, index) =>
       topicsOf(index, slowPhase.topicsPerSocket, symbols),
     ),
-    clientThreads,
   );
   const slow = [];
   try {
@@ -504,15 +664,15 @@ async function measureSlowConsumers(
       slow.push(await openSlowConsumer(url, allTopics));
     }
     await sleep(1_000);
-    const rssSamplesBytes = [rssBytes(pid)];
+    const rssSamplesBytes = [rss()];
     context.publisher.setRate(slowPhase.ratePerSymbol);
     // The fast sockets' figures start once every topic has moved at least once.
     await sleep(Math.min(warmupMs, 2_000));
-    rssSamplesBytes.push(rssBytes(pid));
+    rssSamplesBytes.push(rss());
     await fleet.command("reset");
     for (let second = 0; second < slowPhase.durationMs / 1000; second += 1) {
       await sleep(1_000);
-      rssSamplesBytes.push(rssBytes(pid));
+      rssSamplesBytes.push(rss());
     }
     const fast = merge(await fleet.command("report"));
     context.publisher.setRate(0);
@@ -520,7 +680,7 @@ async function measureSlowConsumers(
     for (const consumer of slow.splice(0)) {
       if ((await consumer.close()).closedByServer) closedByServer += 1;
     }
-    return { server: kind, rssSamplesBytes, closedByServer, fast };
+    return { server: spec.name, rssSamplesBytes, closedByServer, fast };
   } finally {
     context.publisher.setRate(0);
     for (const consumer of slow) await consumer.close();
@@ -542,7 +702,7 @@ function pointName(point: Point): string {
 
 const columns: [string, number][] = [
   ["point", 20],
-  ["server", 7],
+  ["server", 9],
   ["offered/s", 10],
   ["delivered/s", 12],
   ["frames/s", 9],
@@ -652,7 +812,7 @@ function verdict(ok: boolean | undefined): string {
 function printGoals(results: PointResult[], slow: SlowResult[]): void {
   // The first point that matches, its rounds taken together: two different matching points
   // (say R10 and R20) are never pooled as if they were rounds of one.
-  const find = (server: ServerKind, match: (point: Point) => boolean) => {
+  const find = (server: string, match: (point: Point) => boolean) => {
     const point = points.find(match);
     return combine(results.filter((result) => result.server === server && result.point === point));
   };
@@ -671,8 +831,15 @@ function printGoals(results: PointResult[], slow: SlowResult[]): void {
   const stale = (result: PointResult | undefined) =>
     result ? quantileMs(result.clients.staleness, 0.99) : Number.NaN;
 
-  console.log("\nGoals (one gateway process)");
-  const heavy = find("kabuto", isHeavy);
+  // (a) to (d) are about one gateway process (the first count of BENCH_GATEWAYS); (e) about the most.
+  const kabutoSpecs = servers.filter((spec) => spec.kind === "kabuto");
+  const kabuto = kabutoSpecs[0]?.name ?? "kabuto";
+  const widest = kabutoSpecs.reduce<ServerSpec | undefined>(
+    (most, spec) => (most && most.processes >= spec.processes ? most : spec),
+    undefined,
+  );
+  console.log(`\nGoals (${kabuto})`);
+  const heavy = find(kabuto, isHeavy);
   const heavyBare = find("bare", isHeavy);
   console.log(
     `  (a) 5000×10, S200, R10: staleness p99 < 250 ms and latency p99 < 150 ms: ${verdict(
@@ -681,7 +848,7 @@ function printGoals(results: PointResult[], slow: SlowResult[]): void {
       stale(heavyBare),
     )} ms, p99 ${fixed(p99(heavyBare))} ms)`,
   );
-  const light = find("kabuto", isLight);
+  const light = find(kabuto, isLight);
   const lightBare = find("bare", isLight);
   const cpu = light?.cpu.server ?? Number.NaN;
   const cpuBare = lightBare?.cpu.server ?? Number.NaN;
@@ -691,7 +858,7 @@ function printGoals(results: PointResult[], slow: SlowResult[]): void {
     )} (CPU ${fixed(cpu)}% vs ${fixed(cpuBare)}%, p99 ${fixed(p99(light), 1)} vs ${fixed(p99(lightBare), 1)} ms)`,
   );
   const perSocket = results
-    .filter((result) => result.server === "kabuto")
+    .filter((result) => result.server === kabuto)
     .map(
       (result) =>
         // The larger of the two readings: RSS can hide sockets in heap the process already had.
@@ -705,12 +872,26 @@ function printGoals(results: PointResult[], slow: SlowResult[]): void {
       perSocket.length > 0 ? worst <= 30 : undefined,
     )} (worst ${fixed(worst, 1)} KB)`,
   );
-  const slowKabuto = slow.find((result) => result.server === "kabuto");
+  const slowKabuto = slow.find((result) => result.server === kabuto);
   const growth = slowKabuto ? lastHalfGrowthMb(slowKabuto) : Number.NaN;
   console.log(
     `  (d) memory flat under a slow consumer (< 10 MB growth over the phase's second half): ${verdict(
       slowKabuto ? growth < 10 : undefined,
     )} (${fixed(growth, 1)} MB)`,
+  );
+  const isScale = (point: Point) =>
+    point.sockets >= 50_000 &&
+    point.topicsPerSocket === 10 &&
+    point.symbols === 200 &&
+    point.ratePerSymbol === 1;
+  const scale = widest ? find(widest.name, isScale) : undefined;
+  const scaleKb = scale
+    ? (scale.rssIdleBytes - scale.rssZeroBytes) / scale.clients.sockets / 1024
+    : Number.NaN;
+  console.log(
+    `  (e) 50000×10, S200, R1 on ${widest?.name ?? "kabuto"}: p99 <= 150 ms, stale p99 <= 250 ms, at most 16 KB per idle socket (RSS, all processes): ${verdict(
+      scale ? p99(scale) <= 150 && stale(scale) <= 250 && scaleKb <= 16 : undefined,
+    )} (p99 ${fixed(p99(scale))} ms, stale ${fixed(stale(scale))} ms, ${fixed(scaleKb, 1)} KB)`,
   );
 }
 
@@ -756,34 +937,49 @@ const legend = [
   "  skipped% = updates conflated away; bad = seq regressions + updates of topics not held; lost = disconnects + failed connects.",
 ];
 
+/** A result's row, and under it each server process's CPU (its wait) and peak RSS when there are several. */
+function printResult(result: PointResult): void {
+  console.log(resultRow(result));
+  if (result.processes.length === 0) return;
+  const each = result.processes.map(
+    (figures) =>
+      `${figures.name} ${fixed(figures.cpu)}% (wait ${fixed(figures.wait)}%) ${fixed(mb(figures.rssMaxBytes))} MB`,
+  );
+  console.log(`${" ".repeat(21)}processes: ${each.join(", ")}`);
+}
+
 function printTable(results: PointResult[]): void {
+  // Bare Socket.IO when it ran; else the first Kabuto server (say one process, beside two).
+  const baseline = servers.find((spec) => spec.kind === "bare")?.name ?? servers[0]?.name ?? "bare";
   console.log(
-    `\nGateway through Redis beside bare Socket.IO (${measureMs / 1000} s per point after ${warmupMs / 1000} s warm-up, ${clientThreads} client threads, websocket, ${availableParallelism()} cores)`,
+    `\nGateway through Redis beside bare Socket.IO (${measureMs / 1000} s per point after ${warmupMs / 1000} s warm-up, ${clientProcesses > 0 ? `${clientProcesses} client processes` : `${clientThreads} client threads`}, websocket, ${availableParallelism()} cores)`,
   );
   console.log(row(columns.map(([name]) => name)));
-  for (const result of results) console.log(resultRow(result));
+  for (const result of results) printResult(result);
   for (const result of results.filter((each) => each.lagged > 0)) {
     console.log(
       `  note: the publisher fell over a second behind during ${pointName(result.point)} on ${result.server} and skipped ${result.lagged} updates`,
     );
   }
   console.log(
-    `\nkabuto / bare, per point${rounds > 1 ? ` (${rounds} rounds together: median CPU, pooled latencies)` : ""}`,
+    `\nkabuto / ${baseline}, per point${rounds > 1 ? ` (${rounds} rounds together: median CPU, pooled latencies)` : ""}`,
   );
   for (const point of points) {
-    const ours = combine(results.filter((result) => result.point === point && result.server === "kabuto"));
-    const bare = combine(results.filter((result) => result.point === point && result.server === "bare"));
-    if (!ours || !bare) continue;
-    const rate = (result: PointResult) => result.clients.messages / result.clients.elapsedMs;
-    console.log(
-      `  ${pointName(point).padEnd(20)} delivered ×${fixed(rate(ours) / rate(bare), 2)}   server CPU ×${fixed(
-        (ours.cpu.server ?? 0) / (bare.cpu.server ?? 1),
-        2,
-      )}   p99 ${fixed(quantileMs(ours.clients.latency, 0.99) - quantileMs(bare.clients.latency, 0.99), 1)} ms   stale p99 ×${fixed(
-        quantileMs(ours.clients.staleness, 0.99) / quantileMs(bare.clients.staleness, 0.99),
-        2,
-      )}`,
-    );
+    const bare = combine(results.filter((result) => result.point === point && result.server === baseline));
+    for (const spec of servers.filter((each) => each.kind === "kabuto" && each.name !== baseline)) {
+      const ours = combine(results.filter((result) => result.point === point && result.server === spec.name));
+      if (!ours || !bare) continue;
+      const rate = (result: PointResult) => result.clients.messages / result.clients.elapsedMs;
+      console.log(
+        `  ${pointName(point).padEnd(20)} ${spec.name.padEnd(9)} delivered ×${fixed(rate(ours) / rate(bare), 2)}   server CPU ×${fixed(
+          (ours.cpu.server ?? 0) / (bare.cpu.server ?? 1),
+          2,
+        )}   p99 ${fixed(quantileMs(ours.clients.latency, 0.99) - quantileMs(bare.clients.latency, 0.99), 1)} ms   stale p99 ×${fixed(
+          quantileMs(ours.clients.staleness, 0.99) / quantileMs(bare.clients.staleness, 0.99),
+          2,
+        )}`,
+      );
+    }
   }
 }
 
@@ -820,26 +1016,28 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     for (const point of points) {
       // Alternating the order keeps a slow drift of the machine from favouring one server.
-      for (const kind of round % 2 === 1 ? servers : [...servers].reverse()) {
-        console.log(`… ${pointName(point)} on ${kind}${rounds > 1 ? `, round ${round} of ${rounds}` : ""}`);
+      for (const spec of round % 2 === 1 ? servers : [...servers].reverse()) {
+        console.log(
+          `… ${pointName(point)} on ${spec.name}${rounds > 1 ? `, round ${round} of ${rounds}` : ""}`,
+        );
         // A point that fails (a server that dies, clients that cannot connect) is reported and skipped.
-        const result = await measurePoint(kind, point, context).catch((error: unknown) => {
-          console.error(`  ${pointName(point)} on ${kind} failed: ${String(error)}`);
+        const result = await measurePoint(spec, point, context).catch((error: unknown) => {
+          console.error(`  ${pointName(point)} on ${spec.name} failed: ${String(error)}`);
           return undefined;
         });
         if (!result) continue;
         console.log(row(columns.map(([name]) => name)));
-        console.log(resultRow(result));
+        printResult(result);
         results.push(result);
       }
     }
   }
   const slow: SlowResult[] = [];
   if (slowPhase.enabled) {
-    for (const kind of servers) {
-      console.log(`… slow consumers on ${kind}`);
-      const result = await measureSlowConsumers(kind, context).catch((error: unknown) => {
-        console.error(`  slow consumers on ${kind} failed: ${String(error)}`);
+    for (const spec of servers) {
+      console.log(`… slow consumers on ${spec.name}`);
+      const result = await measureSlowConsumers(spec, context).catch((error: unknown) => {
+        console.error(`  slow consumers on ${spec.name} failed: ${String(error)}`);
         return undefined;
       });
       if (result) slow.push(result);

@@ -1,7 +1,7 @@
 // What Linux says about a process and the machine: CPU time from /proc/<pid>/stat, resident
 // memory from /proc/<pid>/status, and all cores' busy time from /proc/stat. Linux only.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Clock ticks per second, the unit of /proc CPU times; 100 on every common Linux build. */
 const clockTicksPerSecond = (() => {
@@ -30,6 +30,22 @@ export function cpuTimeMs(pid: number): number {
 export function runQueueWaitMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/schedstat`, "utf8").trim().split(" ");
   return Number(fields[1]) / 1e6;
+}
+
+/** The processes whose parent is `pid` (a cluster primary's workers), in pid order. */
+export function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // After the name: state (field 3), then the parent's pid (field 4).
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return children.sort((a, b) => a - b);
 }
 
 export function rssBytes(pid: number): number {

@@ -1,6 +1,9 @@
 // One worker thread of the gateway benchmark's clients: it opens its share of the sockets with
 // socket.io-client (websocket only), each subscribing to K topics, and keeps per-thread figures
 // in fixed-bucket histograms. The main thread drives it with commands and merges the reports.
+// With BENCH_CLIENT_PROCS the same code runs as a child process instead (forked with advanced
+// serialization), its options the first message it receives: each process has its own open
+// files limit, so the sockets of a point are no longer capped by one process's.
 import { parentPort, workerData } from "node:worker_threads";
 import type { SubscribeAck, Update } from "@kabuto/shared/protocol/socket";
 import { io, type Socket } from "socket.io-client";
@@ -46,7 +49,24 @@ interface ClientSocket {
   epoch: string;
 }
 
-const options = workerData as ClientThreadOptions;
+/** How the bench reaches this thread, or this process when it runs as one. */
+const link = ((port) =>
+  port
+    ? {
+        send: (message: unknown) => port.postMessage(message),
+        listen: (listener: (message: { id: number; command: ClientCommand }) => void) =>
+          port.on("message", listener),
+      }
+    : {
+        send: (message: unknown) => process.send?.(message),
+        listen: (listener: (message: { id: number; command: ClientCommand }) => void) =>
+          process.on("message", listener),
+      })(parentPort);
+const options = parentPort
+  ? (workerData as ClientThreadOptions)
+  : await new Promise<ClientThreadOptions>((resolve) =>
+      process.once("message", (message) => resolve(message as ClientThreadOptions)),
+    );
 const clients: ClientSocket[] = [];
 let figures = freshFigures();
 let measuring = false;
@@ -168,26 +188,26 @@ function report(): ClientReport {
 
 const sampler = setInterval(sampleStaleness, options.stalenessSampleMs);
 
-parentPort?.on("message", async ({ id, command }: { id: number; command: ClientCommand }) => {
+link.listen(async ({ id, command }: { id: number; command: ClientCommand }) => {
   switch (command) {
     case "connect":
       await connectAll();
-      parentPort?.postMessage({ id, result: report() });
+      link.send({ id, result: report() });
       return;
     case "reset":
       figures = freshFigures();
       measuring = true;
       measuringSinceMs = performance.now();
-      parentPort?.postMessage({ id, result: null });
+      link.send({ id, result: null });
       return;
     case "report":
       measuring = false;
-      parentPort?.postMessage({ id, result: report() });
+      link.send({ id, result: report() });
       return;
     case "close":
       clearInterval(sampler);
       for (const client of clients) client.socket.disconnect();
-      parentPort?.postMessage({ id, result: null });
+      link.send({ id, result: null });
       return;
   }
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { type Config as ApiConfig, loadApiConfig } from "@kabuto/api";
 import { type FeedConfig, loadFeedConfig } from "@kabuto/feed";
@@ -36,6 +37,20 @@ const clientSchema = z.object({
   /** In production the page is served over TLS: HSTS and upgrade-insecure-requests are sent. */
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
+
+const gatewayProcessesSchema = z.object({
+  /**
+   * How many gateway processes share the gateway role's port; `auto` is one per core this
+   * machine offers. Each is a whole gateway on the bus (see processes.ts).
+   */
+  GATEWAY_PROCESSES: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(1024)]).default(1),
+});
+
+/** How many processes `npm run start:gateway` runs behind its port (GATEWAY_PROCESSES). */
+export function loadGatewayProcesses(env: Record<string, string | undefined> = process.env): number {
+  const { GATEWAY_PROCESSES: count } = parseSettings(gatewayProcessesSchema, env);
+  return count === "auto" ? availableParallelism() : count;
+}
 
 export type ProcessConfig = z.infer<typeof processSchema>;
 export interface ClientConfig {

@@ -3,6 +3,7 @@ import type { Feed } from "@kabuto/feed";
 import type { GatewayStats } from "@kabuto/gateway";
 import type { Express, RequestHandler } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { clusterMetrics } from "./processes.ts";
 
 /**
  * Prometheus metrics for whichever roles run in this process, at `GET /metrics`: process
@@ -18,9 +19,18 @@ export interface Metrics {
   mount(app: Express): void;
 }
 
-export function createMetrics(roles: readonly string[], bus: Bus): Metrics {
+/**
+ * `gatewayProcess`: this is one of several gateway processes behind one port (processes.ts).
+ * Its series then carry `process` (1 to GATEWAY_PROCESSES), and `/metrics` answers with every
+ * process's series, whichever process the scrape reached; `sum without (process)` adds them up.
+ */
+export function createMetrics(roles: readonly string[], bus: Bus, gatewayProcess?: number): Metrics {
   const registry = new Registry();
-  registry.setDefaultLabels({ roles: roles.join(",") });
+  registry.setDefaultLabels({
+    roles: roles.join(","),
+    ...(gatewayProcess === undefined ? {} : { process: String(gatewayProcess) }),
+  });
+  const collect = gatewayProcess === undefined ? () => registry.metrics() : clusterMetrics(registry);
   collectDefaultMetrics({ register: registry });
   const httpDuration = new Histogram({
     name: "kabuto_http_request_duration_seconds",
@@ -121,7 +131,7 @@ export function createMetrics(roles: readonly string[], bus: Bus): Metrics {
     mount(app) {
       app.get("/metrics", async (_request, response) => {
         response.setHeader("Content-Type", registry.contentType);
-        response.send(await registry.metrics());
+        response.send(await collect());
       });
     },
   };

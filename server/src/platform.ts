@@ -100,11 +100,17 @@ export async function startPlatform(
   env: Record<string, string | undefined>,
   roles: readonly Role[],
   defaultPort: number,
+  /** One of several gateway processes sharing a port (processes.ts): which one, 1 and up. */
+  gatewayProcess?: number,
 ): Promise<Platform> {
   const config = loadPlatformConfig(roles, env);
   const settings = config.process;
   // Every role logs through the same redaction: no secret or failed query's values in any log.
-  const logger = pino({ ...logOptions(), level: settings.LOG_LEVEL, base: { roles: roles.join(",") } });
+  const logger = pino({
+    ...logOptions(),
+    level: settings.LOG_LEVEL,
+    base: { roles: roles.join(","), ...(gatewayProcess === undefined ? {} : { process: gatewayProcess }) },
+  });
   const has = (role: Role) => roles.includes(role);
   if (!settings.REDIS_URL && !(has("api") && has("worker") && has("feed") && has("gateway"))) {
     throw new Error("REDIS_URL is required when the roles run in separate processes");
@@ -203,7 +209,7 @@ export async function startPlatform(
 
   const app = express();
   app.disable("x-powered-by");
-  const metrics = createMetrics(roles, bus);
+  const metrics = createMetrics(roles, bus, gatewayProcess);
   app.use(metrics.httpMiddleware);
   metrics.mount(app);
   if (feed) metrics.watchFeed(feed);
@@ -290,7 +296,8 @@ export async function startPlatform(
     proxySockets(app, server, config.client.gatewayUrl);
   }
 
-  const port = await listen(server, settings.PORT ?? defaultPort);
+  // Gateway processes on one port each listen themselves; the kernel spreads connections over them.
+  const port = await listen(server, settings.PORT ?? defaultPort, gatewayProcess !== undefined);
   const url = `http://127.0.0.1:${port}`;
   logger.info(`listening on ${url}`);
   // Printed at every start while the demo admin still signs in with the demo password.
@@ -343,9 +350,9 @@ function demoSeeding(
   };
 }
 
-function listen(server: HttpServer, port: number): Promise<number> {
+function listen(server: HttpServer, port: number, reusePort: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, () => resolve((server.address() as AddressInfo).port));
+    server.listen({ port, reusePort }, () => resolve((server.address() as AddressInfo).port));
   });
 }
