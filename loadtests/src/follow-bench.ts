@@ -119,7 +119,9 @@ for (const followers of sizes) {
         },
       ]);
     /** Worker passes until `done` says every follower is reached or a pass finds nothing. */
-    const passUntil = async (done: (pass: { mirrored: number; skipped: number; closed: number }) => boolean) => {
+    const passUntil = async (
+      done: (pass: { mirrored: number; skipped: number; closed: number }) => boolean,
+    ) => {
       for (;;) {
         const pass = await follow.mirror();
         if (done(pass) || pass.mirrored + pass.skipped + pass.closed === 0) return;
@@ -152,6 +154,7 @@ for (const followers of sizes) {
       await follow.checkStops();
       stops.push(Date.now() - checked);
       const closing = Date.now();
+      if (placed.replayed) throw new Error("an unkeyed order was replayed");
       await trading.closePosition(lead, placed.value.positionId ?? "");
       let closed = 0;
       await passUntil((pass) => {
@@ -182,7 +185,9 @@ for (const followers of sizes) {
     );
     console.log(`    stop check over ${followers} copies ${spread(stops)} (runs every 3,000 ms)`);
     console.log(`    close reached every mirror ${spread(closes)}`);
-    console.log(`    bare: ${(followers * rowsPerMirror).toLocaleString("en")} plain rows in one statement ${spread(bare)}`);
+    console.log(
+      `    bare: ${(followers * rowsPerMirror).toLocaleString("en")} plain rows in one statement ${spread(bare)}`,
+    );
   } finally {
     await drop();
   }

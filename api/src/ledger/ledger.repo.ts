@@ -40,6 +40,67 @@ export async function postJournal(tx: Tx, draft: JournalDraft, nowMs: number): P
   return journalId;
 }
 
+/**
+ * Writes many balanced journals in one statement, for a flow that decides a set at once (follow
+ * trading's mirrors): the same rows `postJournal` writes for each, in the order given, each
+ * journal's credits before its debits. The member accounts they move are created if need be and
+ * locked first, in one order for every such writer (member by member, available first), so two
+ * sets that share members queue rather than deadlock. Returns the journals' ids, in order.
+ */
+export async function postJournals(
+  tx: Tx,
+  drafts: readonly JournalDraft[],
+  nowMs: number,
+): Promise<number[]> {
+  if (drafts.length === 0) return [];
+  for (const draft of drafts) assertBalanced(draft);
+  const postings = drafts.flatMap((draft, index) =>
+    [...draft.postings]
+      .sort((a, b) => (a.amount > b.amount ? -1 : a.amount < b.amount ? 1 : 0))
+      .map((posting) => ({ journal: index + 1, ...posting })),
+  );
+  const accounts = uniqueAccounts(postings.map((posting) => posting.account));
+  const ids = await accountIds(tx, accounts);
+  const memberAccountIds = accounts.flatMap((account) =>
+    account.memberId === null ? [] : [accountIdOf(ids, account)],
+  );
+  await tx.execute(sql`
+    select id from ledger_accounts where id = any(${sql.param(memberAccountIds)}::bigint[])
+    order by member_id, purpose <> 'available', purpose for update`);
+  return mapRows(
+    await tx.execute(sql`
+      with journal_ids as (
+        select nextval('journals_id_seq') as id, j.*
+        from unnest(${sql.param(drafts.map((d) => d.kind))}::text[],
+          ${sql.param(drafts.map((d) => d.memberId))}::uuid[],
+          ${sql.param(drafts.map((d) => d.ref))}::text[],
+          ${sql.param(drafts.map((d) => d.memo))}::text[],
+          ${sql.param(drafts.map((d) => d.description?.code ?? null))}::text[],
+          ${sql.param(drafts.map((d) => (d.description ? JSON.stringify(d.description.params) : null)))}::jsonb[])
+          with ordinality as j(kind, member_id, ref, memo, memo_code, memo_params, n)
+      ),
+      journals_written as (
+        insert into journals (id, kind, member_id, ref, memo, memo_code, memo_params, created_at_ms)
+        select id, kind, member_id, ref, memo, memo_code, memo_params, ${nowMs} from journal_ids order by n
+        returning id
+      ),
+      entries_written as (
+        insert into entries (journal_id, account_id, currency, amount)
+        select j.id, e.account_id, e.currency, e.amount
+        from unnest(${sql.param(postings.map((p) => p.journal))}::int[],
+            ${sql.param(postings.map((p) => accountIdOf(ids, p.account)))}::bigint[],
+            ${sql.param(postings.map((p) => p.account.currency))}::text[],
+            ${sql.param(postings.map((p) => p.amount.toString()))}::bigint[])
+          with ordinality as e(journal, account_id, currency, amount, n)
+        join journal_ids j on j.n = e.journal
+        order by e.n
+        returning 1
+      )
+      select id from journal_ids order by n`),
+    (row) => row.int("id"),
+  );
+}
+
 function accountIdOf(ids: Map<string, number>, account: AccountRef): number {
   const id = ids.get(accountKey(account));
   // accountIds() created and read back every account of the journal just before.
