@@ -60,13 +60,15 @@ export async function postJournals(
       .map((posting) => ({ journal: index + 1, ...posting })),
   );
   const accounts = uniqueAccounts(postings.map((posting) => posting.account));
-  const ids = await accountIds(tx, accounts);
-  const memberAccountIds = accounts.flatMap((account) =>
-    account.memberId === null ? [] : [accountIdOf(ids, account)],
+  const ids = await lockedMemberAccountIds(
+    tx,
+    accounts.filter((account) => account.memberId !== null),
   );
-  await tx.execute(sql`
-    select id from ledger_accounts where id = any(${sql.param(memberAccountIds)}::bigint[])
-    order by member_id, purpose <> 'available', purpose for update`);
+  for (const [key, id] of await accountIds(
+    tx,
+    accounts.filter((account) => account.memberId === null),
+  ))
+    ids.set(key, id);
   return mapRows(
     await tx.execute(sql`
       with journal_ids as (
@@ -101,6 +103,36 @@ export async function postJournals(
   );
 }
 
+/**
+ * Creates the member accounts that are missing and locks them all, member by member, available
+ * first (as an update would lock them: the entries' foreign keys only share them), found through
+ * the owner key, which a set of hundreds of members needs.
+ */
+async function lockedMemberAccountIds(tx: Tx, accounts: readonly AccountRef[]): Promise<Map<string, number>> {
+  const members = sql.param(accounts.map((account) => account.memberId));
+  const purposes = sql.param(accounts.map((account) => account.purpose));
+  const currencies = sql.param(accounts.map((account) => account.currency));
+  await tx.execute(sql`
+    insert into ledger_accounts (member_id, purpose, currency)
+    select * from unnest(${members}::uuid[], ${purposes}::text[], ${currencies}::text[]) as w(member_id, purpose, currency)
+    where not exists (select 1 from ledger_accounts a
+      where a.member_id = w.member_id and a.purpose = w.purpose and a.currency = w.currency)
+    on conflict do nothing`);
+  const rows = mapRows(
+    await tx.execute(sql`
+      select a.id, a.member_id, a.purpose, a.currency from ledger_accounts a
+      join unnest(${members}::uuid[], ${purposes}::text[], ${currencies}::text[]) as w(member_id, purpose, currency)
+        on a.member_id = w.member_id and a.purpose = w.purpose and a.currency = w.currency
+      order by a.member_id, a.purpose <> 'available', a.purpose
+      for no key update of a`),
+    (row) => ({
+      id: row.int("id"),
+      key: `${row.text("member_id")}/${row.text("purpose")}/${row.text("currency")}`,
+    }),
+  );
+  return new Map(rows.map((row) => [row.key, row.id]));
+}
+
 function accountIdOf(ids: Map<string, number>, account: AccountRef): number {
   const id = ids.get(accountKey(account));
   // accountIds() created and read back every account of the journal just before.
@@ -113,6 +145,7 @@ function uniqueAccounts(accounts: AccountRef[]): AccountRef[] {
 }
 
 async function accountIds(tx: Tx, accounts: AccountRef[]): Promise<Map<string, number>> {
+  if (accounts.length === 0) return new Map();
   const members = sql.param(accounts.map((account) => account.memberId));
   const purposes = sql.param(accounts.map((account) => account.purpose));
   const currencies = sql.param(accounts.map((account) => account.currency));
