@@ -32,3 +32,29 @@ DROP FUNCTION ledger_apply_entry();
 --> statement-breakpoint
 CREATE TRIGGER entries_apply AFTER INSERT ON entries REFERENCING NEW TABLE AS new_entries
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_apply_entries();
+--> statement-breakpoint
+-- The trail's link, written as before: the same chain, seq and hash (`journal_digest` and
+-- `trail_hash` still define them, and the ledger check recomputes through them), their bodies
+-- inline. Called from PL/pgSQL, the two SQL functions were set up afresh for every journal, most
+-- of what a link cost: a statement writing 1,500 journals spent 350 ms of its commit linking them.
+CREATE OR REPLACE FUNCTION journal_link() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_chain text := coalesce(NEW.member_id::text, 'house');
+  v_seq bigint;
+  v_prev text;
+  v_digest text;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('journal-chain:' || v_chain, 0));
+  SELECT seq, hash INTO v_seq, v_prev FROM journal_links WHERE chain = v_chain ORDER BY seq DESC LIMIT 1;
+  v_seq := coalesce(v_seq, 0) + 1;
+  v_prev := coalesce(v_prev, repeat('0', 64));
+  SELECT concat_ws('|', j.id, j.kind, coalesce(j.member_id::text, ''), coalesce(j.ref, ''), coalesce(j.memo, ''),
+      coalesce(j.memo_code, ''), coalesce(j.memo_params::text, ''), j.created_at_ms,
+      (SELECT coalesce(string_agg(concat_ws(':', e.id, e.account_id, e.currency, e.amount), ',' ORDER BY e.id), '')
+         FROM entries e WHERE e.journal_id = j.id))
+    INTO v_digest FROM journals j WHERE j.id = NEW.id;
+  INSERT INTO journal_links (journal_id, chain, seq, prev_hash, hash)
+    VALUES (NEW.id, v_chain, v_seq, v_prev,
+      encode(sha256(convert_to(v_prev || '|' || coalesce(v_digest, ''), 'UTF8')), 'hex'));
+  RETURN NULL;
+END $$;
