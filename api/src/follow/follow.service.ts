@@ -157,7 +157,7 @@ const mirrorsPerPassMax = 5_000;
 const copiesPerPassMax = 5_000;
 /** Mirror closes at once: each locks its own copy, so they do not wait on each other. */
 const mirrorConcurrency = 8;
-/** Sets of one lead position's copies mirrored at once: each locks its own copies. */
+/** Leads mirrored at once, and sets of one lead position's copies at once: each locks its own copies. */
 const chunkConcurrency = 2;
 
 export interface MirrorPass {
@@ -594,18 +594,20 @@ export class FollowService {
       }
       return facts;
     };
-    // One lead position at a time, oldest first, so each copy sees the lead's positions in order;
-    // its copies a set per transaction, a few sets side by side.
-    for (const { position, copyIds } of byLeadPosition(pending)) {
-      const facts = await leadFacts(position.leadId);
-      if (!facts) continue;
-      const sets = chunks(copyIds, this.terms.mirrorChunk);
-      await inParallel(sets, chunkConcurrency, async (set) => {
-        const done = await this.mirrorSet(position, set, facts.lead, facts.equity);
-        result.mirrored += done.mirrored;
-        result.skipped += done.skipped;
-      });
-    }
+    // Leads side by side; a lead's positions one at a time, oldest first, so each copy sees them
+    // in the lead's order; a position's copies a set per transaction, a few sets side by side.
+    await inParallel(byLead(pending), chunkConcurrency, async (positions) => {
+      for (const { position, copyIds } of positions) {
+        const facts = await leadFacts(position.leadId);
+        if (!facts) return;
+        const sets = chunks(copyIds, this.terms.mirrorChunk);
+        await inParallel(sets, chunkConcurrency, async (set) => {
+          const done = await this.mirrorSet(position, set, facts.lead, facts.equity);
+          result.mirrored += done.mirrored;
+          result.skipped += done.skipped;
+        });
+      }
+    });
     await inParallel(await mirrorsToClose(this.db, mirrorsPerPassMax), mirrorConcurrency, async (item) => {
       if (await this.closeOne(item.copyId, item.leadPositionId).catch(() => false)) result.closed += 1;
     });
@@ -1044,15 +1046,23 @@ function markMirror(mirror: OpenMirror, book: Book | undefined): bigint | undefi
   return mirror.margin + profit(mirror.side, mirror.openNotional, toMinor(fill.scaledNotional, market));
 }
 
-/** The pass's work by lead position, oldest first: each position with the copies that have not seen it. */
-function byLeadPosition(pending: readonly PendingMirror[]): { position: PendingMirror; copyIds: string[] }[] {
-  const groups = new Map<string, { position: PendingMirror; copyIds: string[] }>();
+/**
+ * The pass's work by lead, and each lead's by position, oldest first (as the pending rows come):
+ * each position with the copies that have not seen it.
+ */
+function byLead(pending: readonly PendingMirror[]): { position: PendingMirror; copyIds: string[] }[][] {
+  const leads = new Map<string, Map<string, { position: PendingMirror; copyIds: string[] }>>();
   for (const item of pending) {
-    const group = groups.get(item.leadPositionId);
+    let positions = leads.get(item.leadId);
+    if (!positions) {
+      positions = new Map();
+      leads.set(item.leadId, positions);
+    }
+    const group = positions.get(item.leadPositionId);
     if (group) group.copyIds.push(item.copyId);
-    else groups.set(item.leadPositionId, { position: item, copyIds: [item.copyId] });
+    else positions.set(item.leadPositionId, { position: item, copyIds: [item.copyId] });
   }
-  return [...groups.values()];
+  return [...leads.values()].map((positions) => [...positions.values()]);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
