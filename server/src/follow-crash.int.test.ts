@@ -21,7 +21,8 @@ import { testEnv } from "./testing.ts";
 
 /**
  * Issue #15's crash: the worker process is killed (SIGKILL, no goodbye) at random moments while it
- * mirrors a lead's new positions into 200 followers' books, and started again. Afterwards every
+ * mirrors a lead's new positions into 200 followers' books, a set of copies per transaction, and
+ * started again. Afterwards every
  * (copy, lead position) has exactly one mirror, each follower holds exactly the positions their
  * mirrors name, each paid for once, and the ledger is whole. The members, the lead and the copies
  * are made through an API process in this test; the worker runs as its own process, as in a
@@ -92,7 +93,9 @@ beforeAll(async () => {
     REDIS_PREFIX: prefix,
     MARKET_HOURS: "always",
   };
-  workerEnv = testEnv({ ...settings, PORT: String(workerPort) });
+  // Sets of ten copies per transaction: the worker commits eighty of them for the work, so a kill
+  // lands between commits and inside one, as it would among a deployment's sets of hundreds.
+  workerEnv = testEnv({ ...settings, PORT: String(workerPort), FOLLOW_MIRROR_CHUNK: "10" });
   // The invitation code members register with is the demo member's.
   await seedDemo(database.db, Date.now());
   platform = await startPlatform(testEnv({ ...settings, PORT: "0" }), ["api"], 0);

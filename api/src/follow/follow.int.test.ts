@@ -497,7 +497,7 @@ describe("copying", () => {
     expect(await ledgerHealthy()).toBe(true);
   });
 
-  it("catches up after a worker dies mid-mirror: the rolled-back claim is mirrored on the next pass, once", async () => {
+  it("catches up after a worker dies mid-mirror: the set it died in is rolled back whole and mirrored on a later pass, once", async () => {
     const lead = await approvedLead("Crashed Fox");
     const fans = [];
     for (let n = 0; n < 12; n += 1) {
@@ -505,24 +505,28 @@ describe("copying", () => {
       await copy(fan.auth, lead.memberId, "1000000");
       fans.push(fan);
     }
-    // A worker whose process "dies" inside every other opening: its transaction never commits.
-    let calls = 0;
+    // A worker whose process "dies" after writing any set that holds one of every other fan's
+    // copies: its transaction never commits, so the set's openings, journals and mirrors vanish.
+    const doomed = new Set(fans.filter((_, n) => n % 2 === 1).map((fan) => fan.memberId));
     const dying = Object.create(app.trading) as typeof app.trading;
-    dying.openWithin = (...args: Parameters<typeof app.trading.openWithin>) => {
-      calls += 1;
-      if (calls % 2 === 0) return Promise.reject(new Error("worker killed"));
-      return app.trading.openWithin(...args);
+    dying.openManyWithin = async (...args: Parameters<typeof app.trading.openManyWithin>) => {
+      const opened = await app.trading.openManyWithin(...args);
+      if (args[2].some((wanted) => doomed.has(wanted.memberId))) throw new Error("worker killed");
+      return opened;
     };
     const crashing = new FollowService({
       db: app.database.db,
       trading: dying,
       now: app.now,
       events: () => undefined,
-      terms: parseFollowTerms(testConfig()),
+      terms: { ...parseFollowTerms(testConfig()), mirrorChunk: 4 },
     });
     const opened = await trade(lead.auth, 2_000);
+    // Each set it died in was tried again in halves, down to the doomed copies alone.
     const first = await crashing.mirror();
     expect(first.mirrored).toBe(6);
+    for (const fan of fans)
+      expect(await mirrorsOf(fan.memberId)).toHaveLength(doomed.has(fan.memberId) ? 0 : 1);
     // After the restart, the next pass finds exactly what was not committed.
     const after = await worker.mirror();
     expect(after.mirrored).toBe(6);
@@ -530,6 +534,94 @@ describe("copying", () => {
     expect(await ledgerHealthy()).toBe(true);
     await close(lead.auth, opened.body.positionId);
     await worker.mirror();
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
+  it("mirrors a lead's fill into every eligible copy of a set once: one short of money, one too small and one stopped are left out alone", async () => {
+    const lead = await approvedLead("Many Herons");
+    const setWorker = new FollowService({
+      db: app.database.db,
+      trading: app.trading,
+      now: app.now,
+      events: () => undefined,
+      terms: { ...parseFollowTerms(testConfig()), mirrorChunk: 4 },
+    });
+    const started = async (amount: string) => {
+      const fan = await follower();
+      const copied = await copy(fan.auth, lead.memberId, amount);
+      expect(copied.status).toBe(201);
+      return { ...fan, copyId: String(copied.body.id) };
+    };
+    const eligible = [];
+    for (let n = 0; n < 8; n += 1) eligible.push(await started("1000000"));
+    const short = [];
+    for (let n = 0; n < 3; n += 1) short.push(await started("1000000"));
+    const stopped = await started("1000000");
+    const tiny = await started("30000");
+    const everyone = [...eligible, ...short, stopped, tiny];
+
+    // The lead's first trade is mirrored into every copy but the tiny one.
+    const first = await trade(lead.auth, 6_000, 3);
+    expect(first.status).toBe(201);
+    expect(await setWorker.mirror()).toMatchObject({ mirrored: 12, skipped: 1 });
+    // Three take most of their cash out: their held mirror keeps their equity, not their cash.
+    for (const fan of short) {
+      const taken = await call(
+        `${app.url}/follow/copies/${fan.copyId}/funds`,
+        "POST",
+        { direction: "remove", amount: "400000" },
+        fan.auth,
+      );
+      expect(taken.status).toBe(200);
+    }
+    const halted = await call(`${app.url}/follow/copies/${stopped.copyId}/stop`, "POST", {}, stopped.auth);
+    expect(halted.body).toMatchObject({ status: "stopped" });
+    const shortCash = await Promise.all(
+      short.map((fan) => balanceOf(app.database, fan.memberId, "copy", "JPY")),
+    );
+
+    const second = await trade(lead.auth, 5_000, 3);
+    expect(second.status).toBe(201);
+    expect(await setWorker.mirror()).toMatchObject({ mirrored: 8, skipped: 4 });
+    expect(await setWorker.mirror()).toMatchObject({ mirrored: 0, skipped: 0 });
+    const ofSecond = async (memberId: string) =>
+      rowsOf(
+        await app.database.db.execute(sql`
+          select x.status, x.quantity from mirrors x join copies c on c.id = x.copy_id
+          where c.follower_id = ${memberId} and x.lead_position_id = ${second.body.positionId}`),
+      );
+    for (const fan of eligible) {
+      const [mirror, ...more] = await ofSecond(fan.memberId);
+      expect(more).toEqual([]);
+      expect(mirror?.status).toBe("open");
+      expect(Number(mirror?.quantity)).toBeGreaterThan(0);
+    }
+    for (const fan of [...short, tiny])
+      expect(await ofSecond(fan.memberId)).toMatchObject([{ status: "skipped" }]);
+    expect(await ofSecond(stopped.memberId)).toEqual([]);
+    // Those left out paid nothing: their copy's cash is what it was.
+    expect(
+      await Promise.all(short.map((fan) => balanceOf(app.database, fan.memberId, "copy", "JPY"))),
+    ).toEqual(shortCash);
+    // Each eligible follower holds both mirrors, each paid from the copy once.
+    const held = rowsOf(
+      await app.database.db.execute(sql`
+        select p.member_id, count(*)::int as positions,
+          (select count(*)::int from journals j where j.member_id = p.member_id and j.kind = 'copy_mirror') as paid
+        from positions p where p.member_id = any(${sql.param(everyone.map((fan) => fan.memberId))}::uuid[])
+          and p.status = 'holding'
+        group by p.member_id`),
+    );
+    expect(new Map(held.map((row) => [String(row.member_id), [row.positions, row.paid]]))).toEqual(
+      new Map<string, number[]>([
+        ...eligible.map((fan): [string, number[]] => [fan.memberId, [2, 2]]),
+        ...short.map((fan): [string, number[]] => [fan.memberId, [1, 1]]),
+      ]),
+    );
+    expect(await ledgerHealthy()).toBe(true);
+    await close(lead.auth, first.body.positionId);
+    await close(lead.auth, second.body.positionId);
+    await setWorker.mirror();
     expect(await ledgerHealthy()).toBe(true);
   });
 });

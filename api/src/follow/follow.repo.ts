@@ -467,28 +467,75 @@ export async function openMirrors(tx: Tx, copyId: string): Promise<OpenMirror[]>
   );
 }
 
-/** Claims (copy, lead position) for this transaction; false when it was claimed before. */
-export async function claimMirror(
+/**
+ * Locks the running copies of this set that have no mirror of the lead position yet, without
+ * waiting: a copy another process holds is left for a later pass. In id order.
+ */
+export async function lockUnmirroredCopies(
   tx: Tx,
-  mirror: { copyId: string; leadPositionId: string; nowMs: number },
-): Promise<boolean> {
+  copyIds: readonly string[],
+  leadPositionId: string,
+): Promise<CopyRow[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select ${copyColumns} from copies c
+      where c.id = any(${sql.param(copyIds.map(Number))}::bigint[]) and c.status = 'active'
+        and not exists (select 1 from mirrors x where x.copy_id = c.id and x.lead_position_id = ${leadPositionId})
+      order by c.id
+      for update of c skip locked`),
+    toCopy,
+  );
+}
+
+/**
+ * Each copy's cash (as `copyCash` reads it) and the margin of its mirrors still held, in one
+ * query for a set of copies. A copy's journals are all its follower's, so they are found through
+ * the member's journals rather than by their ref alone.
+ */
+export async function copyFunds(
+  tx: Tx,
+  copies: readonly Pick<CopyRow, "id" | "followerId">[],
+): Promise<Map<string, { cash: bigint; margin: bigint }>> {
+  const rows = mapRows(
+    await tx.execute(sql`
+      select c.id,
+        coalesce((select sum(e.amount) from journals j join entries e on e.journal_id = j.id
+          join ledger_accounts a on a.id = e.account_id
+          where j.member_id = c.follower_id and j.ref = 'copy:' || c.id and a.member_id = c.follower_id
+            and a.purpose = 'copy'), 0) as cash,
+        coalesce((select sum(p.margin_minor) from mirrors x join positions p on p.id = x.follower_position_id
+          where x.copy_id = c.id and x.status = 'open' and p.status = 'holding'), 0) as margin
+      from unnest(${sql.param(copies.map((copy) => Number(copy.id)))}::bigint[],
+        ${sql.param(copies.map((copy) => copy.followerId))}::uuid[]) as c(id, follower_id)`),
+    (row) => ({ id: String(row.int("id")), cash: row.bigint("cash"), margin: row.bigint("margin") }),
+  );
+  return new Map(rows.map((row) => [row.id, { cash: row.cash, margin: row.margin }]));
+}
+
+/**
+ * Records a set of copies' mirrors of one lead position: open, naming the follower's position, or
+ * skipped. The table's key (copy, lead position) takes each once: returns how many it took.
+ */
+export async function insertMirrors(
+  tx: Tx,
+  leadPositionId: string,
+  mirrors: readonly { copyId: string; followerPositionId: string | null; quantity: number }[],
+  nowMs: number,
+): Promise<number> {
+  if (mirrors.length === 0) return 0;
   const rows = mapRows(
     await tx.execute(sql`
       insert into mirrors (copy_id, lead_position_id, follower_position_id, quantity, status, created_at_ms)
-      values (${mirror.copyId}, ${mirror.leadPositionId}, null, 0, 'skipped', ${mirror.nowMs})
+      select copy_id, ${leadPositionId}, follower_position_id, quantity,
+        case when follower_position_id is null then 'skipped' else 'open' end, ${nowMs}
+      from unnest(${sql.param(mirrors.map((m) => Number(m.copyId)))}::bigint[],
+        ${sql.param(mirrors.map((m) => (m.followerPositionId === null ? null : Number(m.followerPositionId))))}::bigint[],
+        ${sql.param(mirrors.map((m) => m.quantity))}::int[]) as m(copy_id, follower_position_id, quantity)
+      order by copy_id
       on conflict do nothing returning 1 as one`),
     (row) => row.int("one"),
   );
-  return rows.length > 0;
-}
-
-export async function markMirrored(
-  tx: Tx,
-  mirror: { copyId: string; leadPositionId: string; followerPositionId: string; quantity: number },
-): Promise<void> {
-  await tx.execute(sql`
-    update mirrors set follower_position_id = ${mirror.followerPositionId}, quantity = ${mirror.quantity}, status = 'open'
-    where copy_id = ${mirror.copyId} and lead_position_id = ${mirror.leadPositionId}`);
+  return rows.length;
 }
 
 export async function markMirrorClosed(tx: Tx, copyId: string, leadPositionId: string): Promise<void> {
@@ -561,6 +608,48 @@ export async function activeCopies(tx: Tx, limit: number): Promise<(CopyRow & { 
       select ${copyColumns}, l.status as lead_status from copies c join lead_traders l on l.member_id = c.lead_id
       where c.status = 'active' order by c.id limit ${limit}`),
     (row) => ({ ...toCopy(row), leadStatus: row.text("lead_status") as LeadStatus }),
+  );
+}
+
+/**
+ * Running copies with everything their stop checks read, in one query: the lead's status, the
+ * copy's cash (as `copyCash` reads it, through the follower's journals) and its mirrors still
+ * held, to mark at the books.
+ */
+export async function copyStopFigures(
+  tx: Tx,
+  limit: number,
+): Promise<(CopyRow & { leadStatus: LeadStatus; cash: bigint; held: OpenMirror[] })[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select ${copyColumns}, l.status as lead_status,
+        coalesce((select sum(e.amount) from journals j join entries e on e.journal_id = j.id
+          join ledger_accounts a on a.id = e.account_id
+          where j.member_id = c.follower_id and j.ref = 'copy:' || c.id and a.member_id = c.follower_id
+            and a.purpose = 'copy'), 0) as cash,
+        (select coalesce(json_agg(json_build_array(x.lead_position_id::text, x.follower_position_id::text, p.symbol,
+            p.side, p.quantity, p.margin_minor::text, p.open_notional_minor::text) order by x.lead_position_id), '[]')
+          from mirrors x join positions p on p.id = x.follower_position_id
+          where x.copy_id = c.id and x.status = 'open' and p.status = 'holding') as held
+      from copies c join lead_traders l on l.member_id = c.lead_id
+      where c.status = 'active' order by c.id limit ${limit}`),
+    (row) => ({
+      ...toCopy(row),
+      leadStatus: row.text("lead_status") as LeadStatus,
+      cash: row.bigint("cash"),
+      held: (row.json("held") as [string, string, string, Side, number, string, string][]).map(
+        ([leadPositionId, followerPositionId, symbol, side, quantity, margin, openNotional]) => ({
+          leadPositionId,
+          followerPositionId,
+          symbol,
+          side,
+          quantity,
+          margin: BigInt(margin),
+          openNotional: BigInt(openNotional),
+          holding: true,
+        }),
+      ),
+    }),
   );
 }
 

@@ -53,7 +53,7 @@ import { recordAudit } from "../kernel/audit.ts";
 import { lockMember } from "../kernel/members.repo.ts";
 import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
-import { marketOf } from "../trading/trading.repo.ts";
+import { type Conn, marketOf } from "../trading/trading.repo.ts";
 import type { TradingService } from "../trading/trading.service.ts";
 import {
   activeCopies,
@@ -62,23 +62,25 @@ import {
   type CopyRow,
   type CopyView,
   cashEquity,
-  claimMirror,
   copiesOf,
   copyById,
   copyCash,
+  copyFunds,
   copyingOf,
   copyShares,
+  copyStopFigures,
   copyViewById,
   equityJournals,
   insertCopy,
   insertLead,
+  insertMirrors,
   type LeadRow,
   lastPositionId,
   leadById,
   leadsByStatus,
   lockActiveCopy,
+  lockUnmirroredCopies,
   markMirrorClosed,
-  markMirrored,
   mirroredPositions,
   mirrorsToClose,
   nicknameTaken,
@@ -108,6 +110,8 @@ export interface FollowTerms {
   profitSharePct: number;
   /** Closed trades a member needs before applying to lead. */
   leadMinTrades: number;
+  /** Copies a lead position is mirrored into per transaction. */
+  mirrorChunk: number;
 }
 
 export function parseFollowTerms(config: {
@@ -116,6 +120,7 @@ export function parseFollowTerms(config: {
   FOLLOW_PERIODS: string;
   FOLLOW_PROFIT_SHARE_PCT: number;
   LEAD_MIN_TRADES: number;
+  FOLLOW_MIRROR_CHUNK: number;
 }): FollowTerms {
   const minimum = parseCurrencyAmounts("FOLLOW_MIN", config.FOLLOW_MIN);
   const maximum = parseCurrencyAmounts("FOLLOW_MAX", config.FOLLOW_MAX);
@@ -134,6 +139,7 @@ export function parseFollowTerms(config: {
     periods,
     profitSharePct: config.FOLLOW_PROFIT_SHARE_PCT,
     leadMinTrades: config.LEAD_MIN_TRADES,
+    mirrorChunk: config.FOLLOW_MIRROR_CHUNK,
   };
 }
 
@@ -149,8 +155,10 @@ const transientRefusals = new Set(["PRICE_UNAVAILABLE", "OUTSIDE_TRADING_HOURS",
 /** Work one worker pass takes on; the rest waits for the next pass, oldest first. */
 const mirrorsPerPassMax = 5_000;
 const copiesPerPassMax = 5_000;
-/** Mirrors opened at once: each locks its own copy, so they do not wait on each other. */
+/** Mirror closes at once: each locks its own copy, so they do not wait on each other. */
 const mirrorConcurrency = 8;
+/** Leads mirrored at once, and sets of one lead position's copies at once: each locks its own copies. */
+const chunkConcurrency = 2;
 
 export interface MirrorPass {
   mirrored: number;
@@ -586,12 +594,19 @@ export class FollowService {
       }
       return facts;
     };
-    await inParallel(pending, mirrorConcurrency, async (item) => {
-      const facts = await leadFacts(item.leadId);
-      if (!facts) return;
-      const outcome = await this.mirrorOne(item, facts.lead, facts.equity);
-      if (outcome === "mirrored") result.mirrored += 1;
-      if (outcome === "skipped") result.skipped += 1;
+    // Leads side by side; a lead's positions one at a time, oldest first, so each copy sees them
+    // in the lead's order; a position's copies a set per transaction, a few sets side by side.
+    await inParallel(byLead(pending), chunkConcurrency, async (positions) => {
+      for (const { position, copyIds } of positions) {
+        const facts = await leadFacts(position.leadId);
+        if (!facts) return;
+        const sets = chunks(copyIds, this.terms.mirrorChunk);
+        await inParallel(sets, chunkConcurrency, async (set) => {
+          const done = await this.mirrorSet(position, set, facts.lead, facts.equity);
+          result.mirrored += done.mirrored;
+          result.skipped += done.skipped;
+        });
+      }
     });
     await inParallel(await mirrorsToClose(this.db, mirrorsPerPassMax), mirrorConcurrency, async (item) => {
       if (await this.closeOne(item.copyId, item.leadPositionId).catch(() => false)) result.closed += 1;
@@ -641,17 +656,25 @@ export class FollowService {
     return paid;
   }
 
-  /** Stops copies at their floor, at the end of their period, or whose lead was suspended. */
+  /**
+   * Stops copies at their floor, at the end of their period, or whose lead was suspended. Every
+   * running copy's figures come in one query and each symbol's book is read once; only a copy that
+   * must stop takes a transaction of its own.
+   */
   async checkStops(): Promise<number> {
+    const copies = await copyStopFigures(this.db, copiesPerPassMax);
+    const books = await this.trading.books(
+      copies.flatMap((copy) => copy.held.map((mirror) => mirror.symbol)),
+    );
+    const nowMs = this.now();
     let stopped = 0;
-    for (const copy of await activeCopies(this.db, copiesPerPassMax)) {
-      const nowMs = this.now();
+    for (const copy of copies) {
       const reason =
         copy.leadStatus !== "approved"
           ? "lead_suspended"
           : nowMs >= copy.endsAtMs
             ? "time_limit"
-            : (await this.stopLossReached(copy))
+            : stopLossReached(copy, markWith(copy.cash, copy.held, books))
               ? "stop_loss"
               : undefined;
       if (reason && (await this.stopFromWorker(copy.id, reason).catch(() => false))) stopped += 1;
@@ -659,71 +682,110 @@ export class FollowService {
     return stopped;
   }
 
-  private async mirrorOne(
-    item: PendingMirror,
+  /**
+   * Mirrors one lead position into a set of its copies in one transaction: the copies locked, their
+   * money read and each one's quantity decided together, then every opening, its journals and the
+   * mirrors written in a few statements (`openManyWithin`). Each copy's answer is its own: too
+   * small for the trade, short of money, a barred follower or a lead that closed first is recorded
+   * as skipped; a closed market or an empty book is waited out (nothing recorded, the next pass
+   * tries again). A set that fails for anything else is tried again in halves, so a copy that
+   * cannot be written holds up only itself.
+   */
+  private async mirrorSet(
+    position: PendingMirror,
+    copyIds: readonly string[],
     lead: LeadRow,
     leadEquity: bigint,
-  ): Promise<"mirrored" | "skipped" | "none"> {
-    const nowMs = this.now();
+  ): Promise<{ mirrored: number; skipped: number }> {
     try {
-      return await transactThenEmit(this.db, this.events, async (tx) => {
-        const copy = await lockActiveCopy(tx, Number(item.copyId));
-        if (!copy) return { value: "none" as const, events: [] };
-        if (!(await claimMirror(tx, { copyId: copy.id, leadPositionId: item.leadPositionId, nowMs })))
-          return { value: "none" as const, events: [] };
-        // The lead closed it before this copy saw it: recorded as skipped.
-        if (!item.holding) return { value: "skipped" as const, events: [] };
-        const cash = await copyCash(tx, copy);
-        const mirrors = await openMirrors(tx, copy.id);
-        const copyEquity = cash + mirrors.reduce((sum, m) => sum + (m.holding ? m.margin : 0n), 0n);
-        const quantity = mirrorQuantity({
-          leadQuantity: item.quantity,
-          leadEquity,
-          copyEquity,
-          unit: tradingUnit[marketOf(item.symbol)],
-        });
-        if (quantity === 0) return { value: "skipped" as const, events: [] };
-        const ref = refOf(copy, lead.nickname);
-        try {
-          const opened = await tx.transaction((savepoint) =>
-            this.trading.openWithin(
-              savepoint,
-              copy.followerId,
-              {
-                symbol: item.symbol as Position["symbol"],
-                side: item.side,
-                quantity,
-                leverage: item.leverage,
-              },
-              nowMs,
-              async (cost) => {
-                if (cost > cash) throw new AppError("COPY_FUNDS_INSUFFICIENT");
-                await postJournal(savepoint, mirrorFundJournal(ref, cost), nowMs);
-              },
-            ),
-          );
-          await markMirrored(tx, {
-            copyId: copy.id,
-            leadPositionId: item.leadPositionId,
-            followerPositionId: opened.positionId,
-            quantity,
-          });
-          const events: MemberEvent[] = [
-            { memberId: copy.followerId, event: { type: "position", id: opened.positionId } },
-            balanceEvent(copy.followerId, copy.currency),
-          ];
-          return { value: "mirrored" as const, events };
-        } catch (error) {
-          // Waiting out a closed market or an empty book rolls the claim back; any other refusal
-          // (the copy's cash, a barred follower) leaves the mirror recorded as skipped.
-          if (error instanceof AppError && !transientRefusals.has(error.code))
-            return { value: "skipped" as const, events: [] };
-          throw error;
-        }
-      });
+      return await transactThenEmit(this.db, this.events, (tx) =>
+        this.mirrorSetIn(tx, position, copyIds, lead, leadEquity),
+      );
     } catch {
-      return "none";
+      if (copyIds.length === 1) return { mirrored: 0, skipped: 0 };
+      const half = Math.ceil(copyIds.length / 2);
+      const first = await this.mirrorSet(position, copyIds.slice(0, half), lead, leadEquity);
+      const second = await this.mirrorSet(position, copyIds.slice(half), lead, leadEquity);
+      return { mirrored: first.mirrored + second.mirrored, skipped: first.skipped + second.skipped };
     }
+  }
+
+  private async mirrorSetIn(
+    tx: Conn,
+    position: PendingMirror,
+    copyIds: readonly string[],
+    lead: LeadRow,
+    leadEquity: bigint,
+  ): Promise<{ value: { mirrored: number; skipped: number }; events: MemberEvent[] }> {
+    const nowMs = this.now();
+    const copies = await lockUnmirroredCopies(tx, copyIds, position.leadPositionId);
+    const skipped: CopyRow[] = [];
+    const sized: { copy: CopyRow; quantity: number; cash: bigint }[] = [];
+    if (position.holding) {
+      const funds = await copyFunds(tx, copies);
+      const unit = tradingUnit[marketOf(position.symbol)];
+      for (const copy of copies) {
+        const { cash, margin } = funds.get(copy.id) ?? { cash: 0n, margin: 0n };
+        const quantity = mirrorQuantity({
+          leadQuantity: position.quantity,
+          leadEquity,
+          copyEquity: cash + margin,
+          unit,
+        });
+        if (quantity === 0) skipped.push(copy);
+        else sized.push({ copy, quantity, cash });
+      }
+    } else {
+      // The lead closed it before these copies saw it: recorded as skipped.
+      skipped.push(...copies);
+    }
+    const opened: { copy: CopyRow; positionId: string; quantity: number }[] = [];
+    if (sized.length > 0) {
+      const answers = await this.trading
+        .openManyWithin(
+          tx,
+          { symbol: position.symbol as Position["symbol"], side: position.side, leverage: position.leverage },
+          sized.map(({ copy, quantity }) => ({ memberId: copy.followerId, quantity })),
+          nowMs,
+          async (costs) =>
+            costs.map(({ index, cost }) => {
+              const { copy, cash } = sized[index] as (typeof sized)[number];
+              return cost > cash
+                ? new AppError("COPY_FUNDS_INSUFFICIENT")
+                : mirrorFundJournal(refOf(copy, lead.nickname), cost);
+            }),
+        )
+        .catch((error: unknown) => {
+          // A refusal of the whole set (the market closed, no book) is each copy's answer.
+          if (error instanceof AppError) return sized.map(() => error);
+          throw error;
+        });
+      sized.forEach(({ copy, quantity }, index) => {
+        const answer = answers[index];
+        // Waiting out a closed market or an empty book records nothing; any other refusal (the
+        // copy's cash, a barred follower) records the mirror as skipped.
+        if (answer instanceof AppError) {
+          if (!transientRefusals.has(answer.code)) skipped.push(copy);
+        } else if (answer) opened.push({ copy, positionId: answer.positionId, quantity });
+      });
+    }
+    const recorded = [
+      ...skipped.map((copy) => ({ copyId: copy.id, followerPositionId: null, quantity: 0 })),
+      ...opened.map(({ copy, positionId, quantity }) => ({
+        copyId: copy.id,
+        followerPositionId: positionId,
+        quantity,
+      })),
+    ];
+    // Each copy is locked and had no mirror of this position: the key refusing one now means a
+    // writer that does not lock the copy, and the whole set rolls back rather than open twice.
+    if ((await insertMirrors(tx, position.leadPositionId, recorded, nowMs)) !== recorded.length)
+      throw new Error(`a mirror of lead position ${position.leadPositionId} was written by someone else`);
+    const events = opened.flatMap(({ copy, positionId }): MemberEvent[] => [
+      { memberId: copy.followerId, event: { type: "position", id: positionId } },
+      balanceEvent(copy.followerId, copy.currency),
+    ]);
+    return { value: { mirrored: opened.length, skipped: skipped.length }, events };
   }
 
   private async closeOne(copyId: string, leadPositionId: string): Promise<boolean> {
@@ -753,28 +815,10 @@ export class FollowService {
     });
   }
 
-  /** The copy's equity marked at what closing its mirrors would fetch, against its floor. */
-  private async stopLossReached(copy: CopyRow): Promise<boolean> {
-    const equity = await this.markedEquity(this.db, copy);
-    return equity !== undefined && copyStopReached(equity, copyStopFloor(copy.invested, copy.stopPct));
-  }
-
-  /** Cash plus each open mirror's margin and result at the book; undefined when a book is missing. */
-  private async markedEquity(tx: Tx, copy: Pick<CopyRow, "id" | "followerId">): Promise<bigint | undefined> {
-    return this.markAtBooks(await copyCash(tx, copy), await openMirrors(tx, copy.id));
-  }
-
   /** Cash plus each held mirror marked at the book; undefined when a book is missing. */
   private async markAtBooks(cash: bigint, open: readonly OpenMirror[]): Promise<bigint | undefined> {
     const mirrors = open.filter((m) => m.holding);
-    const books = await this.trading.books(mirrors.map((m) => m.symbol));
-    let equity = cash;
-    for (const mirror of mirrors) {
-      const value = markMirror(mirror, books.get(mirror.symbol));
-      if (value === undefined) return undefined;
-      equity += value;
-    }
-    return equity;
+    return markWith(cash, mirrors, await this.trading.books(mirrors.map((m) => m.symbol)));
   }
 
   /**
@@ -972,6 +1016,27 @@ function minBig(a: bigint, b: bigint): bigint {
   return a < b ? a : b;
 }
 
+/** Cash plus each held mirror marked at its book; undefined when a book is missing or too thin. */
+function markWith(
+  cash: bigint,
+  open: readonly OpenMirror[],
+  books: ReadonlyMap<string, Book>,
+): bigint | undefined {
+  let equity = cash;
+  for (const mirror of open) {
+    if (!mirror.holding) continue;
+    const value = markMirror(mirror, books.get(mirror.symbol));
+    if (value === undefined) return undefined;
+    equity += value;
+  }
+  return equity;
+}
+
+/** The copy's equity, marked at what closing its mirrors would fetch, at or below its floor. */
+function stopLossReached(copy: Pick<CopyRow, "invested" | "stopPct">, equity: bigint | undefined): boolean {
+  return equity !== undefined && copyStopReached(equity, copyStopFloor(copy.invested, copy.stopPct));
+}
+
 /** A held mirror's margin plus its result if closed into this book now; undefined without a fill. */
 function markMirror(mirror: OpenMirror, book: Book | undefined): bigint | undefined {
   if (!book) return undefined;
@@ -979,6 +1044,31 @@ function markMirror(mirror: OpenMirror, book: Book | undefined): bigint | undefi
   const fill = walkBook(book, market, mirror.side === "long" ? "short" : "long", mirror.quantity);
   if (!fill) return undefined;
   return mirror.margin + profit(mirror.side, mirror.openNotional, toMinor(fill.scaledNotional, market));
+}
+
+/**
+ * The pass's work by lead, and each lead's by position, oldest first (as the pending rows come):
+ * each position with the copies that have not seen it.
+ */
+function byLead(pending: readonly PendingMirror[]): { position: PendingMirror; copyIds: string[] }[][] {
+  const leads = new Map<string, Map<string, { position: PendingMirror; copyIds: string[] }>>();
+  for (const item of pending) {
+    let positions = leads.get(item.leadId);
+    if (!positions) {
+      positions = new Map();
+      leads.set(item.leadId, positions);
+    }
+    const group = positions.get(item.leadPositionId);
+    if (group) group.copyIds.push(item.copyId);
+    else positions.set(item.leadPositionId, { position: item, copyIds: [item.copyId] });
+  }
+  return [...leads.values()].map((positions) => [...positions.values()]);
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const sets: T[][] = [];
+  for (let start = 0; start < items.length; start += size) sets.push(items.slice(start, start + size));
+  return sets;
 }
 
 async function inParallel<T>(

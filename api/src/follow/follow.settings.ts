@@ -24,4 +24,10 @@ export const followSettings = settings({
     .default("7,30,90"),
   FOLLOW_PROFIT_SHARE_PCT: z.coerce.number().int().min(0).max(50).default(10),
   LEAD_MIN_TRADES: z.coerce.number().int().min(0).max(1_000).default(3),
+  /**
+   * Copies the worker mirrors a lead position into per transaction: a lead's fill reaches a set
+   * of copies in a few statements, so fewer, larger sets are quicker; a crash rolls back at most
+   * one set per worker lane, which the next pass mirrors again.
+   */
+  FOLLOW_MIRROR_CHUNK: z.coerce.number().int().min(1).max(5_000).default(500),
 });

@@ -40,6 +40,99 @@ export async function postJournal(tx: Tx, draft: JournalDraft, nowMs: number): P
   return journalId;
 }
 
+/**
+ * Writes many balanced journals in one statement, for a flow that decides a set at once (follow
+ * trading's mirrors): the same rows `postJournal` writes for each, in the order given, each
+ * journal's credits before its debits. The member accounts they move are created if need be and
+ * locked first, in one order for every such writer (member by member, available first), so two
+ * sets that share members queue rather than deadlock. Returns the journals' ids, in order.
+ */
+export async function postJournals(
+  tx: Tx,
+  drafts: readonly JournalDraft[],
+  nowMs: number,
+): Promise<number[]> {
+  if (drafts.length === 0) return [];
+  for (const draft of drafts) assertBalanced(draft);
+  const postings = drafts.flatMap((draft, index) =>
+    [...draft.postings]
+      .sort((a, b) => (a.amount > b.amount ? -1 : a.amount < b.amount ? 1 : 0))
+      .map((posting) => ({ journal: index + 1, ...posting })),
+  );
+  const accounts = uniqueAccounts(postings.map((posting) => posting.account));
+  const ids = await lockedMemberAccountIds(
+    tx,
+    accounts.filter((account) => account.memberId !== null),
+  );
+  for (const [key, id] of await accountIds(
+    tx,
+    accounts.filter((account) => account.memberId === null),
+  ))
+    ids.set(key, id);
+  return mapRows(
+    await tx.execute(sql`
+      with journal_ids as (
+        select nextval('journals_id_seq') as id, j.*
+        from unnest(${sql.param(drafts.map((d) => d.kind))}::text[],
+          ${sql.param(drafts.map((d) => d.memberId))}::uuid[],
+          ${sql.param(drafts.map((d) => d.ref))}::text[],
+          ${sql.param(drafts.map((d) => d.memo))}::text[],
+          ${sql.param(drafts.map((d) => d.description?.code ?? null))}::text[],
+          ${sql.param(drafts.map((d) => (d.description ? JSON.stringify(d.description.params) : null)))}::jsonb[])
+          with ordinality as j(kind, member_id, ref, memo, memo_code, memo_params, n)
+      ),
+      journals_written as (
+        insert into journals (id, kind, member_id, ref, memo, memo_code, memo_params, created_at_ms)
+        select id, kind, member_id, ref, memo, memo_code, memo_params, ${nowMs} from journal_ids order by n
+        returning id
+      ),
+      entries_written as (
+        insert into entries (journal_id, account_id, currency, amount)
+        select j.id, e.account_id, e.currency, e.amount
+        from unnest(${sql.param(postings.map((p) => p.journal))}::int[],
+            ${sql.param(postings.map((p) => accountIdOf(ids, p.account)))}::bigint[],
+            ${sql.param(postings.map((p) => p.account.currency))}::text[],
+            ${sql.param(postings.map((p) => p.amount.toString()))}::bigint[])
+          with ordinality as e(journal, account_id, currency, amount, n)
+        join journal_ids j on j.n = e.journal
+        order by e.n
+        returning 1
+      )
+      select id from journal_ids order by n`),
+    (row) => row.int("id"),
+  );
+}
+
+/**
+ * Creates the member accounts that are missing and locks them all, member by member, available
+ * first (as an update would lock them: the entries' foreign keys only share them), found through
+ * the owner key, which a set of hundreds of members needs.
+ */
+async function lockedMemberAccountIds(tx: Tx, accounts: readonly AccountRef[]): Promise<Map<string, number>> {
+  const members = sql.param(accounts.map((account) => account.memberId));
+  const purposes = sql.param(accounts.map((account) => account.purpose));
+  const currencies = sql.param(accounts.map((account) => account.currency));
+  await tx.execute(sql`
+    insert into ledger_accounts (member_id, purpose, currency)
+    select * from unnest(${members}::uuid[], ${purposes}::text[], ${currencies}::text[]) as w(member_id, purpose, currency)
+    where not exists (select 1 from ledger_accounts a
+      where a.member_id = w.member_id and a.purpose = w.purpose and a.currency = w.currency)
+    on conflict do nothing`);
+  const rows = mapRows(
+    await tx.execute(sql`
+      select a.id, a.member_id, a.purpose, a.currency from ledger_accounts a
+      join unnest(${members}::uuid[], ${purposes}::text[], ${currencies}::text[]) as w(member_id, purpose, currency)
+        on a.member_id = w.member_id and a.purpose = w.purpose and a.currency = w.currency
+      order by a.member_id, a.purpose <> 'available', a.purpose
+      for no key update of a`),
+    (row) => ({
+      id: row.int("id"),
+      key: `${row.text("member_id")}/${row.text("purpose")}/${row.text("currency")}`,
+    }),
+  );
+  return new Map(rows.map((row) => [row.key, row.id]));
+}
+
 function accountIdOf(ids: Map<string, number>, account: AccountRef): number {
   const id = ids.get(accountKey(account));
   // accountIds() created and read back every account of the journal just before.
@@ -52,6 +145,7 @@ function uniqueAccounts(accounts: AccountRef[]): AccountRef[] {
 }
 
 async function accountIds(tx: Tx, accounts: AccountRef[]): Promise<Map<string, number>> {
+  if (accounts.length === 0) return new Map();
   const members = sql.param(accounts.map((account) => account.memberId));
   const purposes = sql.param(accounts.map((account) => account.purpose));
   const currencies = sql.param(accounts.map((account) => account.currency));

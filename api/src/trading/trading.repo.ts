@@ -787,6 +787,77 @@ export async function writeOpening(
   return { outcome: "barred", flags };
 }
 
+/** Order and position ids for a set of openings: their journals name the positions before the rows exist. */
+export async function reserveOpeningIds(
+  tx: Conn,
+  count: number,
+): Promise<{ orderId: string; positionId: string }[]> {
+  return rowsOf(
+    await tx.execute(sql`
+      select nextval('orders_id_seq') as order_id, nextval('positions_id_seq') as position_id
+      from generate_series(1, ${count})`),
+  ).map((row) => ({ orderId: String(row.order_id), positionId: String(row.position_id) }));
+}
+
+/**
+ * The filled market orders and the positions of a set of openings, in one statement, as
+ * `writeOpening` writes a member's new order: the ids reserved, the flags checked and the journals
+ * written by the caller in the same transaction.
+ */
+export async function insertOpenings(
+  tx: Conn,
+  openings: readonly (Omit<OpeningWrite, "journals"> & { orderId: string; positionId: string })[],
+): Promise<void> {
+  if (openings.length === 0) return;
+  const column = <T>(pick: (opening: (typeof openings)[number]) => T) => sql.param(openings.map(pick));
+  await tx.execute(sql`
+    with opened as (
+      select * from unnest(${column((o) => o.orderId)}::bigint[], ${column((o) => o.positionId)}::bigint[],
+        ${column((o) => o.memberId)}::uuid[], ${column((o) => o.symbol)}::text[], ${column((o) => o.currency)}::text[],
+        ${column((o) => o.side)}::text[], ${column((o) => o.quantity)}::int[], ${column((o) => o.leverage)}::int[],
+        ${column((o) => o.openPrice)}::text[], ${column((o) => o.notional.toString())}::bigint[],
+        ${column((o) => o.margin.toString())}::bigint[], ${column((o) => o.fee.toString())}::bigint[],
+        ${column((o) => o.nowMs)}::bigint[], ${column((o) => o.dayTrade === true)}::boolean[])
+        as o(order_id, position_id, member_id, symbol, currency, side, quantity, leverage, open_price, notional,
+          margin, fee, now_ms, day_trade)
+    ),
+    orders_written as (
+      insert into orders (id, member_id, symbol, side, type, quantity, leverage, session, status, held_minor,
+        fill_price, position_id, created_at_ms, updated_at_ms)
+      select order_id, member_id, symbol, side, 'market', quantity, leverage, 'regular', 'filled', 0, open_price,
+        position_id, now_ms, now_ms
+      from opened
+      returning id
+    )
+    insert into positions (id, member_id, symbol, currency, side, quantity, leverage, open_order_id, open_price,
+      open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, opened_at_ms, day_trade)
+    select position_id, member_id, symbol, currency, side, quantity, leverage, order_id, open_price, notional,
+      margin, margin, fee, 'holding', now_ms, day_trade
+    from opened`);
+}
+
+/** Several members' flags as stored, under a share lock as `readMemberFlags` takes one; a member not there is absent. */
+export async function readMembersFlags(
+  tx: Conn,
+  memberIds: readonly string[],
+): Promise<Map<string, MemberFlags>> {
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select id, frozen, trading_barred, disabled from members
+      where id = any(${sql.param([...new Set(memberIds)])}::uuid[]) order by id for share`),
+  );
+  return new Map(
+    rows.map((row) => [
+      String(row.id),
+      {
+        frozen: row.frozen === true,
+        tradingBarred: row.trading_barred === true,
+        disabled: row.disabled === true,
+      },
+    ]),
+  );
+}
+
 /**
  * The first CTEs of the opening: `go` has one row (the order's and the position's ids) when the
  * opening goes ahead, none when the member's flags or an earlier claim of the key stop it.

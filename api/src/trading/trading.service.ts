@@ -42,7 +42,8 @@ import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency
 import { numericId } from "../ids.ts";
 import { isDayTradeApproved } from "../kernel/members.repo.ts";
 import type { OnPositionClose } from "../kernel/product.ts";
-import { lockAvailable, memberBalances, postJournal } from "../ledger/ledger.repo.ts";
+import type { JournalDraft } from "../ledger/journal.ts";
+import { lockAvailable, memberBalances, postJournal, postJournals } from "../ledger/ledger.repo.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
 import type { NewOpening } from "./batch.repo.ts";
 import {
@@ -51,6 +52,7 @@ import {
   closeJournals,
   dayTradeOpenJournals,
   holdJournal,
+  type Opening,
   openJournals,
   releaseJournal,
   restingHold,
@@ -66,6 +68,7 @@ import {
   findPosition,
   fireStopRow,
   insertDayOrder,
+  insertOpenings,
   insertRestingOrder,
   isOpenMirror,
   type LockedOrder,
@@ -77,6 +80,8 @@ import {
   type MemberFlags,
   marketOf,
   readMemberFlags,
+  readMembersFlags,
+  reserveOpeningIds,
   trailStopRow,
   writeOpening,
 } from "./trading.repo.ts";
@@ -351,59 +356,93 @@ export class TradingService {
   }
 
   /**
-   * Opens a market position inside the caller's transaction, for a flow that pays for it from
-   * elsewhere (follow trading's mirrors): `fund` runs first with what the opening will take from
-   * available cash (margin and fee), then the same opening a member's order writes. Refuses as
-   * `placeOrder` would; the caller's transaction rolls everything back.
+   * Opens market positions for a set of members inside the caller's transaction, for a flow that
+   * pays for them from elsewhere (follow trading's mirrors of one lead position into its copies):
+   * for each member the opening a member's market order writes, with the same checks, fill and
+   * journals, in a few statements whatever the set's size. The session and the book are read once;
+   * each quantity walks the book for its own fill. `fund` gets the cost (margin and fee) of each
+   * opening still going ahead (by its index in `wanted`) and answers, for each, the journal that
+   * pays it into available cash (written just before its opening) or the refusal that leaves that
+   * member out. A refusal of the whole set (a closed market, no book) is thrown, as `placeOrder`
+   * would; one member's (their quantity, a book too thin for it, their flags, their funds) is that
+   * member's answer alone, in `wanted`'s order.
    */
-  async openWithin(
+  async openManyWithin(
     tx: Conn,
-    memberId: string,
-    order: Pick<OrderRequest, "symbol" | "side" | "quantity" | "leverage">,
+    order: Pick<OrderRequest, "symbol" | "side" | "leverage">,
+    wanted: readonly { memberId: string; quantity: number }[],
     nowMs: number,
-    fund: (cost: bigint) => Promise<void>,
-  ): Promise<{ orderId: string; positionId: string; currency: Currency }> {
+    fund: (
+      costs: readonly { index: number; cost: bigint }[],
+    ) => Promise<readonly (JournalDraft | AppError)[]>,
+  ): Promise<({ orderId: string; positionId: string; currency: Currency } | AppError)[]> {
     const instrument = this.catalog.instrumentBySymbol.get(order.symbol);
     if (!instrument) throw new AppError("PRODUCT_NOT_FOUND");
     const market = instrument.market;
-    if (!isWholeUnits(market, order.quantity)) throw new AppError("QUANTITY_INVALID");
     if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular")
       throw new AppError("OUTSIDE_TRADING_HOURS");
     const [, book] = await this.marketState(order.symbol);
     if (!book) throw new AppError("PRICE_UNAVAILABLE");
-    const fill = walkBook(book, market, order.side, order.quantity);
-    if (!fill) throw new AppError("BOOK_TOO_THIN");
     const currency = marketCurrency[market];
-    const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
-    await fund(opening.margin + opening.fee);
-    const body: Omit<Order, "id" | "positionId"> = {
-      symbol: order.symbol,
-      side: order.side,
-      type: "market",
-      quantity: order.quantity,
-      leverage: order.leverage,
-      limitPrice: null,
-      session: "regular",
-      status: "filled",
-      held: "0",
-      currency,
-      fillPrice: opening.openPrice,
-      triggerPrice: null,
-      triggeredAtMs: null,
-      validDate: null,
-      closesPositionId: null,
-      trailPrice: null,
-      createdAtMs: nowMs,
-      updatedAtMs: nowMs,
-    };
-    const written = await writeOpening(
+    const flags = await readMembersFlags(
       tx,
-      { memberId, currency, ...order, ...opening, nowMs },
-      { kind: "new", session: "regular", body },
+      wanted.map((each) => each.memberId),
     );
-    if (written.outcome === "barred") refuseBarred(written.flags);
-    if (written.outcome !== "opened") throw new Error("an unkeyed opening was not written");
-    return { orderId: written.orderId, positionId: written.positionId, currency };
+    // Every member of a given quantity gets the same fill: the book is read, not consumed.
+    const fills = new Map<number, Fill | undefined>();
+    const going: { index: number; opening: Opening }[] = [];
+    const answers: ({ orderId: string; positionId: string; currency: Currency } | AppError | undefined)[] =
+      wanted.map(({ memberId, quantity }, index) => {
+        if (!isWholeUnits(market, quantity)) return new AppError("QUANTITY_INVALID");
+        if (!fills.has(quantity)) fills.set(quantity, walkBook(book, market, order.side, quantity));
+        const fill = fills.get(quantity);
+        if (!fill) return new AppError("BOOK_TOO_THIN");
+        const opening = openJournals({
+          memberId,
+          market,
+          terms: this.terms[market],
+          ...order,
+          quantity,
+          fill,
+        });
+        const barred = barredRefusal(flags.get(memberId));
+        if (barred) return barred;
+        going.push({ index, opening });
+        return undefined;
+      });
+    const funding = await fund(
+      going.map(({ index, opening }) => ({ index, cost: opening.margin + opening.fee })),
+    );
+    const funded = going.flatMap((each, n) => {
+      const paid = funding[n];
+      if (paid === undefined) throw new Error("fund answered fewer openings than it was given");
+      if (paid instanceof AppError) answers[each.index] = paid;
+      return paid instanceof AppError ? [] : [{ ...each, paid }];
+    });
+    const ids = await reserveOpeningIds(tx, funded.length);
+    const rows = funded.map((each, n) => {
+      const reserved = ids[n];
+      if (!reserved) throw new Error("fewer opening ids than openings");
+      return { ...each, ...reserved, ...(wanted[each.index] as (typeof wanted)[number]) };
+    });
+    await postJournals(
+      tx,
+      rows.flatMap((row) => [
+        row.paid,
+        ...row.opening.journals.map((journal) => ({ ...journal, ref: `position:${row.positionId}` })),
+      ]),
+      nowMs,
+    );
+    await insertOpenings(
+      tx,
+      rows.map((row) => ({ ...order, ...row.opening, ...row, currency, nowMs })),
+    );
+    for (const row of rows)
+      answers[row.index] = { orderId: row.orderId, positionId: row.positionId, currency };
+    return answers.map((answer) => {
+      if (!answer) throw new Error("an opening of the set went unanswered");
+      return answer;
+    });
   }
 
   /** Closes a holding position at market inside the caller's transaction (follow trading's mirrors). */
@@ -998,7 +1037,14 @@ function refusalDetails(refusal: StopRefusal, quote: Quote): Record<string, unkn
 
 /** The member's flags as stored, read with a new order: those that forbid opening one. */
 function refuseBarred(flags: MemberFlags | undefined): void {
-  if (!flags || flags.disabled) throw new AppError("UNAUTHENTICATED");
-  if (flags.frozen) throw new AppError("ACCOUNT_FROZEN");
-  if (flags.tradingBarred) throw new AppError("TRADING_BARRED");
+  const refusal = barredRefusal(flags);
+  if (refusal) throw refusal;
+}
+
+/** Why a member may not open a position now, if they may not. */
+function barredRefusal(flags: MemberFlags | undefined): AppError | undefined {
+  if (!flags || flags.disabled) return new AppError("UNAUTHENTICATED");
+  if (flags.frozen) return new AppError("ACCOUNT_FROZEN");
+  if (flags.tradingBarred) return new AppError("TRADING_BARRED");
+  return undefined;
 }
