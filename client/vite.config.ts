@@ -95,7 +95,7 @@ export default defineConfig(({ command }) => ({
     target: "es2022",
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               // What nearly every screen runs: the API client and its schemas, the answers cache,
