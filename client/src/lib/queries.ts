@@ -47,11 +47,20 @@ export function useEndpoints<Spec extends EndpointSpec>(
 }
 
 /**
- * An answer this young is not read again when a screen mounts: it was asked for a moment ago, by
- * the start-up's `prefetchEndpoint` for the screen now mounting. Older answers are read afresh
- * behind the kept one, as ever; invalidated ones always.
+ * The reads started at start-up by `prefetchEndpoint` for the screen about to mount. Such an
+ * answer, if it arrived less than `justReadMs` ago, is not read again when a screen mounts: it
+ * was asked for a moment ago for exactly this (the cache asks more than once per mount, so the
+ * mark stays; the age alone ends it). Every other mount reads afresh behind
+ * the kept answer, as ever: the server may have changed what it says without an event the app
+ * hears (staff approving a verification, say).
  */
+const prefetched = new WeakSet<Query>();
 const justReadMs = 2000;
+
+function readsOnMount(query: Query): boolean {
+  if (!prefetched.has(query)) return true;
+  return query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= justReadMs;
+}
 
 /** The query of each input: its key, how it is read, whether it may be yet, and what makes it stale. */
 function readOptions<Spec extends EndpointSpec>(spec: Spec, session: Session | null) {
@@ -64,7 +73,7 @@ function readOptions<Spec extends EndpointSpec>(spec: Spec, session: Session | n
     enabled: input !== null && (!forMember || session !== null),
     refetchOnMount: (
       query: Query<EndpointResponse<Spec>, Error, EndpointResponse<Spec>, readonly unknown[]>,
-    ) => query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= justReadMs,
+    ) => readsOnMount(query as unknown as Query),
     meta: { tag: spec.tag, changesWith: spec.changesWith ?? [] } satisfies EndpointMeta,
   });
 }
@@ -79,12 +88,15 @@ function useReadOptions<Spec extends EndpointSpec>(spec: Spec) {
 /**
  * Starts a read before its screen renders: the opening screen's data at start-up (a route's
  * `prefetch`), beside its chunk, rather than after it. The screen's `useEndpoint` finds the
- * answer in flight or just arrived and shows it without asking again.
+ * answer in flight or just arrived and shows it without asking again (`readsOnMount`).
  */
 export function prefetchEndpoint<Spec extends EndpointSpec>(spec: Spec, input: CallInput<Spec>): void {
   const options = readOptions(spec, currentSession());
   const { enabled, refetchOnMount: _mount, ...read } = options(input);
-  if (enabled) void queryClient.prefetchQuery(read);
+  if (!enabled) return;
+  void queryClient.prefetchQuery(read);
+  const query = queryClient.getQueryCache().find({ queryKey: read.queryKey, exact: true });
+  if (query) prefetched.add(query);
 }
 
 function stateOf<T>(query: UseQueryResult<T>): AsyncState<T> & { reload: () => void; last: T | undefined } {
