@@ -57,19 +57,27 @@ describe("latency and connection resets between the API and PostgreSQL", () => {
     stand.postgres.latency(latencyMs);
     stand.postgres.resets(resetProbability);
     // Each worker sends its order until it is placed, as the app does while told to try again.
-    const retried = orders.map((order) => ({
-      ...order,
-      async send(): Promise<Answer> {
-        const deadline = Date.now() + orderRetryMsMax;
-        for (;;) {
-          const answer = await order.send();
-          if (answer.status === 201 || Date.now() > deadline) return answer;
-          refusals.push(answer);
-          if (answer.status !== 503) return answer;
-        }
-      },
-    }));
-    await sendAll(retried, 8, (request, answer) => final.set(request.key, answer));
+    const retrying = (batch: Keyed[]) =>
+      batch.map((order) => ({
+        ...order,
+        async send(): Promise<Answer> {
+          const deadline = Date.now() + orderRetryMsMax;
+          for (;;) {
+            const answer = await order.send();
+            if (answer.status === 201 || Date.now() > deadline) return answer;
+            refusals.push(answer);
+            if (answer.status !== 503) return answer;
+          }
+        },
+      }));
+    await sendAll(retrying(orders), 8, (request, answer) => final.set(request.key, answer));
+    // Orders decided in batches send few statements: should no reset have landed yet, one more
+    // order each, until one has (or the test proves nothing, and says so below).
+    for (let round = 0; stand.postgres.broken() === 0 && round < 5; round += 1) {
+      const more = members.map((member) => keyedOrder(stand, member));
+      orders.push(...more);
+      await sendAll(retrying(more), 8, (request, answer) => final.set(request.key, answer));
+    }
     stand.postgres.latency(0);
     stand.postgres.resets(0);
 
@@ -101,9 +109,10 @@ describe("latency and connection resets between the API and PostgreSQL", () => {
     expect(rows).toEqual(rowsBefore);
     expect(rows).toMatchObject({ orders: orders.length, positions: orders.length, keys: orders.length });
 
-    // Nothing lost or taken twice: each member paid for exactly five orders.
+    // Nothing lost or taken twice: each member paid for exactly their orders.
     for (const member of members) {
-      expect(await availableYen(stand.database, member.memberId)).toBe(memberYen - 5n * orderCost);
+      const placed = BigInt(orders.filter((order) => order.memberId === member.memberId).length);
+      expect(await availableYen(stand.database, member.memberId)).toBe(memberYen - placed * orderCost);
     }
     expect(await ledgerClean(stand.database)).toBe(true);
   }, 120_000);
