@@ -66,16 +66,30 @@ describe("two gateways on one Redis", () => {
       }
     }
     expect(onFirst.length).toBeGreaterThan(10);
-    // Both saw the same stream: every update one got after both joined, the other got too.
+    // Both saw the same stream: every update one got after both joined, the other got too, or,
+    // where the machine was too busy to write every frame, a newer update of the same topic in its
+    // place (a gateway conflates a topic's updates for a client it cannot keep up with: the newest
+    // state always arrives, an update in between may not).
     const key = (update: Update) => `${update.topic}/${update.epoch}/${update.seq}`;
     const since = Math.max(onFirst[0]?.ts ?? 0, onSecond[0]?.ts ?? 0) + 500;
     const until = Math.min(onFirst.at(-1)?.ts ?? 0, onSecond.at(-1)?.ts ?? 0) - 500;
-    const window = (list: Update[]) =>
-      list
-        .filter((update) => update.ts >= since && update.ts <= until)
-        .map(key)
-        .sort();
+    const window = (list: Update[]) => list.filter((update) => update.ts >= since && update.ts <= until);
+    const missing = (list: Update[], other: Update[]) => {
+      const keys = new Set(other.map(key));
+      return list.filter(
+        (update) =>
+          !keys.has(key(update)) &&
+          !other.some(
+            (later) => later.topic === update.topic && later.epoch === update.epoch && later.seq > update.seq,
+          ),
+      );
+    };
     expect(window(onFirst).length).toBeGreaterThan(5);
-    expect(window(onFirst)).toEqual(window(onSecond));
+    expect(missing(window(onFirst), onSecond)).toEqual([]);
+    expect(missing(window(onSecond), onFirst)).toEqual([]);
+    // And mostly the very same updates: the two streams are one stream, not two alike.
+    const shared = new Set(window(onSecond).map(key));
+    const both = window(onFirst).filter((update) => shared.has(key(update))).length;
+    expect(both).toBeGreaterThan(window(onFirst).length / 2);
   }, 60_000);
 });
