@@ -29,18 +29,7 @@ export async function runLoad(options: {
       }
     }),
   );
-  const elapsedMs = performance.now() - startedMs;
-  latencies.sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
-  return {
-    requests: latencies.length,
-    errors,
-    perSecond: (latencies.length * 1000) / elapsedMs,
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    maxMs: latencies.at(-1) ?? 0,
-  };
+  return summary(latencies, errors, performance.now() - startedMs);
 }
 
 /**
@@ -83,7 +72,11 @@ export async function runPaced(options: {
     );
   }
   await Promise.all(pending);
-  const elapsedMs = performance.now() - startedMs;
+  return summary(latencies, errors, performance.now() - startedMs);
+}
+
+/** A window's figures from its latencies (sorted here) and its failed requests. */
+function summary(latencies: number[], errors: number, elapsedMs: number): LoadResult {
   latencies.sort((a, b) => a - b);
   const at = (fraction: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
