@@ -15,7 +15,8 @@ const feedConfigSchema = z.object({
   MARKET_HOURS: z.enum(["real", "always"]).default("real"),
   /** Same seed, same prices: tests and benchmarks replay. */
   FEED_SEED: z.string().min(1).default("kabuto"),
-  FEED_STEP_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+  /** How often prices move (see `FeedOptions.stepMs`). */
+  FEED_STEP_MS: z.coerce.number().int().min(50).max(10_000).default(200),
   /** History a first start back-fills: days of daily bars and sessions of minute bars (tests use less). */
   FEED_HISTORY_DAYS: z.coerce.number().int().min(7).max(3_660).default(defaultHistoryDays),
   FEED_MINUTE_SESSIONS: z.coerce.number().int().min(1).max(20).default(defaultMinuteSessions),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StoredCandle } from "./candle-store.ts";
 import { createCatalog } from "./catalog.ts";
+import { loadFeedConfig } from "./config.ts";
 import { Feed } from "./feed.ts";
 
 describe("Feed", () => {
@@ -111,4 +112,42 @@ describe("a new listing", () => {
       expect(row.candle.t).toBeGreaterThanOrEqual(Date.parse("2026-11-24T15:00:00Z"));
     }
   }, 60_000);
+});
+
+describe("a live board", () => {
+  it("shows a busy name trading several times a second in the midday lull, and a thin one now and then", async () => {
+    // Thursday 19 November 2026, 13:00 in Tokyo: the afternoon session's quietest stretch.
+    let nowMs = Date.parse("2026-11-19T04:00:00Z");
+    const counts = new Map<string, number>();
+    const feed = new Feed({
+      catalog: createCatalog(),
+      seed: "board",
+      alwaysOpen: false,
+      // The feed's own timer never fires here: the test steps it at the default rate below.
+      stepMs: 3_600_000,
+      now: () => nowMs,
+      history: { days: 7, minuteSessions: 1 },
+      store: { save: async () => {}, newest: async () => [], lastDays: async () => new Map() },
+      publisher: {
+        publish: (updates) => {
+          for (const update of updates) counts.set(update.topic, (counts.get(update.topic) ?? 0) + 1);
+        },
+      },
+    });
+    await feed.start();
+    counts.clear();
+    const { FEED_STEP_MS } = loadFeedConfig({});
+    const seconds = 60;
+    for (let elapsed = 0; elapsed < seconds * 1_000; elapsed += FEED_STEP_MS) {
+      nowMs += FEED_STEP_MS;
+      feed.tick(nowMs);
+    }
+    await feed.stop();
+    const perSecond = (topic: string) => (counts.get(topic) ?? 0) / seconds;
+    // Toyota's trades and its board: more than a 500 ms step could show (two a second at most).
+    expect(perSecond("quote:JP:7203")).toBeGreaterThan(2.2);
+    expect(perSecond("book:JP:7203")).toBeGreaterThan(3);
+    // A thinly traded name prints now and then.
+    expect(perSecond("quote:JP:2267")).toBeLessThan(1);
+  });
 });

@@ -38,7 +38,11 @@ export interface FeedOptions {
   publisher: FeedPublisher;
   seed: string;
   alwaysOpen: boolean;
-  /** How often prices move. A phone shows a few changes a second at most; 500 ms feels live without flooding. */
+  /**
+   * How often prices move. 200 ms lets a busy name print and its board change several times a
+   * second, as a real board does, while a phone (which takes each step's changes as one frame)
+   * repaints at most five times a second.
+   */
   stepMs: number;
   now?: () => number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
@@ -154,6 +158,10 @@ export class Feed {
     const updates: MarketUpdate[] = [];
     for (const market of result.sessions) updates.push(this.sessionUpdate(market, nowMs));
     for (const symbol of result.moved) this.pushInstrument(updates, simulator.states.get(symbol), nowMs);
+    for (const symbol of result.rebooked) {
+      const book = simulator.states.get(symbol)?.book;
+      if (book) updates.push(this.update(bookTopic(symbol), nowMs, book));
+    }
     if (updates.length > 0) this.options.publisher.publish(updates);
     this.pending.push(...result.closed);
     if (nowMs - this.lastOpenSaveMs >= openCandleSaveMs) {

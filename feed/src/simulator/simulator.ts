@@ -30,6 +30,12 @@ const printValue: Record<Market, number> = { JP: 500_000, US: 10_000 };
  * value: NTT at ¥150 prints far more often than its turnover over ¥500,000 a print would say.
  */
 const printSharesMax: Record<Market, number> = { JP: 1_000, US: 200 };
+/**
+ * Changes to a book (orders placed and cancelled at the touch) per print. Exchanges see many
+ * orders per trade; a phone needs only to see the board live, so the book of a busy name
+ * changes at most once a step and a thin one's rarely.
+ */
+const ordersPerPrint = 3;
 
 export interface InstrumentState {
   instrument: SimInstrument;
@@ -59,6 +65,8 @@ export interface ClosedCandle {
 export interface StepResult {
   /** Symbols that traded (or, for indices and FX, moved) in this step. */
   moved: string[];
+  /** Equities whose book changed in this step without a trade: orders arrived or were cancelled. */
+  rebooked: string[];
   /** Candles that ended in this step: the feed persists them. */
   closed: ClosedCandle[];
   /** Markets whose phase changed in this step. */
@@ -159,7 +167,7 @@ export class MarketSimulator {
   step(nowMs: number): StepResult {
     const stepMs = Math.min(Math.max(nowMs - this.lastStepMs, 0), stepMsMax);
     this.lastStepMs = nowMs;
-    const result: StepResult = { moved: [], closed: [], sessions: [] };
+    const result: StepResult = { moved: [], rebooked: [], closed: [], sessions: [] };
     const phases = new Map<Market, PhaseNow>();
     for (const market of ["JP", "US"] as const) {
       const phase = this.clock.equity(market, nowMs);
@@ -215,7 +223,15 @@ export class MarketSimulator {
     const stepShares =
       (instrument.avgDailyVolume * weight * stepSeconds) / regularSessionSeconds[instrument.market];
     const printChance = printChanceIn(instrument, weight, stepSeconds);
-    if (rng.next() >= printChance) return logReturn;
+    if (rng.next() >= printChance) {
+      // Between prints the board still moves: orders arrive and are cancelled more often than
+      // trades print, so a busy name's book changes several times a second, as on a real board.
+      if (state.book && rng.next() < printChanceIn(instrument, weight * ordersPerPrint, stepSeconds)) {
+        state.book = buildBook(state);
+        result.rebooked.push(instrument.symbol);
+      }
+      return logReturn;
+    }
     const price = clampToLimits(state, instrument.grid.round(state.fair));
     const meanLots = stepShares / printChance / instrument.lot;
     const lots = Math.max(1, Math.round(-Math.log(1 - rng.next()) * meanLots));
