@@ -160,11 +160,20 @@ describe("money in and out", () => {
     await page.fill("#channel-accountNumber", "1234567");
     await page.fill("#channel-min", "10000");
     await page.fill("#channel-max", "5000000");
+    // English-reading members get a name of their own; the other languages keep the one above.
+    await page.fill("#channel-nameEn", "Mizuho Bank transfer");
     await page.locator("form.ops-form button[type=submit]").click();
     // Beside the two demo channels embedded mode publishes at its first start.
+    type Channels = { items: { name: string; names: Record<string, string> | null }[] };
     await expect
-      .poll(async () => (await memberGet<{ items: unknown[] }>("/recharge-channels")).items.length, soon)
+      .poll(async () => (await memberGet<Channels>("/recharge-channels")).items.length, soon)
       .toBe(3);
+    const { items } = await memberGet<Channels>("/recharge-channels");
+    expect(items.find((channel) => channel.name === "みずほ銀行 振込")?.names).toEqual({
+      ja: "みずほ銀行 振込",
+      en: "Mizuho Bank transfer",
+      "zh-Hant": "みずほ銀行 振込",
+    });
     await snap("55-ops-channels");
   });
 

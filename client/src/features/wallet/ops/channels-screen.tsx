@@ -123,7 +123,29 @@ function ChannelTable({
   );
 }
 
-type Draft = Omit<RechargeChannelInput, "currency" | "enabled"> & { currency: Currency; enabled: boolean };
+/** The languages a channel may be named in for its members, as the form names its fields. */
+const nameFields = { ja: "nameJa", en: "nameEn", "zh-Hant": "nameZhHant" } as const;
+type NameField = (typeof nameFields)[keyof typeof nameFields];
+
+type Draft = Omit<RechargeChannelInput, "currency" | "enabled" | "names"> & {
+  currency: Currency;
+  enabled: boolean;
+} & Record<NameField, string>;
+
+/**
+ * What the server stores for the draft's per-language names: none when all three are blank (every
+ * member reads the channel name), otherwise all three, a blank one taking the channel name.
+ */
+export function namesOf(draft: Draft): RechargeChannelInput["names"] {
+  const entries = Object.entries(nameFields).map(
+    ([language, field]) => [language, draft[field].trim()] as const,
+  );
+  if (entries.every(([, name]) => name === "")) return null;
+  const fallback = draft.name.trim();
+  return Object.fromEntries(entries.map(([language, name]) => [language, name || fallback])) as NonNullable<
+    RechargeChannelInput["names"]
+  >;
+}
 
 function draftOf(channel: RechargeChannel | undefined): Draft {
   if (!channel) {
@@ -137,6 +159,9 @@ function draftOf(channel: RechargeChannel | undefined): Draft {
       min: "",
       max: "",
       enabled: true,
+      nameJa: "",
+      nameEn: "",
+      nameZhHant: "",
     };
   }
   return {
@@ -149,6 +174,9 @@ function draftOf(channel: RechargeChannel | undefined): Draft {
     min: minorToDecimal(BigInt(channel.min), channel.currency),
     max: minorToDecimal(BigInt(channel.max), channel.currency),
     enabled: channel.enabled,
+    nameJa: channel.names?.ja ?? "",
+    nameEn: channel.names?.en ?? "",
+    nameZhHant: channel.names?.["zh-Hant"] ?? "",
   };
 }
 
@@ -168,8 +196,9 @@ function ChannelForm({ channel, onClose, onSaved }: { channel: RechargeChannel |
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = rechargeChannelInputSchema.safeParse(draft);
-    setErrors(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues));
+    const { nameJa: _ja, nameEn: _en, nameZhHant: _zh, ...fields } = draft;
+    const parsed = rechargeChannelInputSchema.safeParse({ ...fields, names: namesOf(draft) });
+    setErrors(parsed.success ? {} : fieldErrorsFromIssues(nameIssuesOnTheirFields(parsed.error.issues)));
     if (!parsed.success) return;
     void run(
       async () => {
@@ -182,7 +211,9 @@ function ChannelForm({ channel, onClose, onSaved }: { channel: RechargeChannel |
     );
   }
 
-  const text = (name: "name" | "accountName" | "accountNumber" | "bankName" | "branch" | "min" | "max") => ({
+  const text = (
+    name: "name" | "accountName" | "accountNumber" | "bankName" | "branch" | "min" | "max" | NameField,
+  ) => ({
     id: `channel-${name}`,
     value: draft[name],
     onChange: (event: { target: { value: string } }) => field(name)(event.target.value),
@@ -198,6 +229,21 @@ function ChannelForm({ channel, onClose, onSaved }: { channel: RechargeChannel |
       <div className="ops-form__grid">
         <TextField label={<Trans>Channel name (members see it)</Trans>} {...text("name")} />
         <CurrencySelect id="channel-currency" value={draft.currency} onChange={field("currency")} />
+        <TextField
+          label={<Trans>Name for Japanese members (optional)</Trans>}
+          hint={<Trans>Blank: the channel name</Trans>}
+          {...text("nameJa")}
+        />
+        <TextField
+          label={<Trans>Name for English members (optional)</Trans>}
+          hint={<Trans>Blank: the channel name</Trans>}
+          {...text("nameEn")}
+        />
+        <TextField
+          label={<Trans>Name for Traditional Chinese members (optional)</Trans>}
+          hint={<Trans>Blank: the channel name</Trans>}
+          {...text("nameZhHant")}
+        />
         <TextField label={<Trans>Bank</Trans>} {...text("bankName")} />
         <TextField label={<Trans>Branch</Trans>} {...text("branch")} />
         <TextField label={<Trans>Account name</Trans>} {...text("accountName")} />
@@ -218,4 +264,13 @@ function ChannelForm({ channel, onClose, onSaved }: { channel: RechargeChannel |
       </div>
     </form>
   );
+}
+
+/** A refused per-language name (`names.en`) is shown on its own field (`nameEn`). */
+function nameIssuesOnTheirFields<T extends { path: readonly PropertyKey[] }>(issues: readonly T[]): T[] {
+  return issues.map((issue) => {
+    const [first, language] = issue.path;
+    if (first !== "names" || typeof language !== "string" || !(language in nameFields)) return issue;
+    return { ...issue, path: [nameFields[language as keyof typeof nameFields], ...issue.path.slice(2)] };
+  });
 }
