@@ -4,8 +4,8 @@
  * the pending orders with its trigger, watches the server fire it when the simulated price falls to
  * it, and finds the close and its fund record. Then the order sheet's stop choice is photographed.
  *
- * The harness runs every session (MARKET_HOURS=always) and the simulator moves prices every half
- * second at random; a stop one tick below the price fires as soon as the price ticks down. A price
+ * The harness runs every session (MARKET_HOURS=always) and the simulator moves prices every fifth
+ * of a second at random; a stop one tick below the price fires as soon as the price ticks down. A price
  * that runs away upwards would leave it waiting, so the journey cancels a stop that has not fired
  * within a window and sets a new one below the new price, a bounded number of times.
  */
@@ -165,5 +165,30 @@ describe("a stop order in the browser, in Japanese", () => {
       .poll(() => sheet.locator("[data-testid=order-stop-note]").textContent(), soon)
       .toMatch(/株価が[\d,.]+円?以上になった時点で、成行で発注します。/);
     await snap("63-order-sheet-stop-ja");
+  });
+
+  it("keeps a limit order to a date the member picks, and says until when on the confirmation and in pending orders", async () => {
+    const sheet = page.locator("[data-testid=order-sheet]");
+    await page.locator("input[name=order-type][value='limit']").check({ force: true });
+    // Forty ticks under the price: it waits rather than fills.
+    const lower = sheet.locator("button[aria-controls=order-price]").first();
+    for (let tick = 0; tick < 40; tick += 1) await lower.click();
+    await page.locator("input[name=order-validity][value='until']").check({ force: true });
+    // The furthest date allowed comes first: fifteen business days ahead.
+    const field = sheet.locator("#order-valid-until");
+    await expect.poll(() => field.inputValue(), soon).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const until = await field.inputValue();
+    expect(await sheet.locator("#order-valid-until-hint").textContent()).toContain("最長15営業日");
+    await snap("64-order-sheet-validity-ja");
+    await page.click("[data-testid=order-submit]");
+    const shown = until.replaceAll("-", "/");
+    await expect
+      .poll(() => page.locator("[data-testid=confirm-validity]").textContent(), soon)
+      .toContain(`${shown}の取引終了まで`);
+    await confirmStep(page);
+    await page.goto(`${base}#/position/position?tab=pending`);
+    await expect
+      .poll(() => page.locator("[data-testid=pending-valid-until]").allTextContents(), soon)
+      .toContain(shown);
   });
 });

@@ -1,3 +1,5 @@
+import { marketDate } from "@kabuto/shared/market/calendar";
+import { addDays } from "@kabuto/shared/market/iso-date";
 import type { AccountEvent, MarketUpdate } from "@kabuto/shared/protocol/socket";
 import { quoteStaleAfterMs } from "@kabuto/shared/trading/stops";
 import { count, sql } from "drizzle-orm";
@@ -530,6 +532,84 @@ describe("a stop that closes a position", () => {
       const response = await call(`${app.url}/orders`, "POST", { ...sellStop(positionId), ...change }, auth);
       expect(response.body.error?.code).toBe(code);
       expect(await rowCounts()).toEqual(before);
+    });
+  }
+});
+
+describe("how long a resting order waits", () => {
+  const today = () => marketDate("JP", Date.now());
+  const workerAt = (daysLater: number) =>
+    new TradingWorker({
+      db: app.database.db,
+      trading: app.trading,
+      alwaysOpen: true,
+      now: () => Date.now() + daysLater * 86_400_000,
+    });
+  const buyLimit = {
+    symbol: "JP:7203",
+    side: "long",
+    type: "limit",
+    quantity: 100,
+    leverage: 2,
+    price: "2600",
+  };
+  async function statusOf(auth: Record<string, string>, id: string) {
+    const listed = await call(`${app.url}/orders`, "GET", undefined, auth);
+    return listed.body.items.find((order: { id: string }) => order.id === id)?.status;
+  }
+
+  it("keeps a limit order to the date the member chose, past today's close, and lapses it at that date's close", async () => {
+    const { auth } = await funded(1_000_000n);
+    const until = addDays(today(), 3);
+    const placed = await call(`${app.url}/orders`, "POST", { ...buyLimit, validUntil: until }, auth);
+    expect(placed.body).toMatchObject({ status: "pending", validDate: until });
+    await workerAt(1).expireDayOrders();
+    expect(await statusOf(auth, placed.body.id)).toBe("pending");
+    await workerAt(4).expireDayOrders();
+    expect(await statusOf(auth, placed.body.id)).toBe("cancelled");
+    expect(await account(auth)).toMatchObject({ available: "1000000", held: "0" });
+  });
+
+  it("makes a limit order without a date a day order, which lapses at today's close", async () => {
+    const { auth } = await funded(1_000_000n);
+    const placed = await call(`${app.url}/orders`, "POST", buyLimit, auth);
+    expect(placed.body).toMatchObject({ status: "pending", validDate: today() });
+    await workerAt(1).expireDayOrders();
+    expect(await statusOf(auth, placed.body.id)).toBe("cancelled");
+    expect(await account(auth)).toMatchObject({ available: "1000000", held: "0" });
+  });
+
+  it("holds a buy stop kept past today at the upper limit its trigger's own price would set", async () => {
+    const { auth } = await funded(1_000_000n);
+    const placed = await call(
+      `${app.url}/orders`,
+      "POST",
+      { ...buyStop, validUntil: addDays(today(), 2) },
+      auth,
+    );
+    // Fired on a later day, the day's base is under 2,700, so its limit is at most 2,700's: 3,200.
+    // 100 at 3,200 = 320,000: margin 160,000 at 2× and the 320 yen fee (today's limit, 3,150, would hold 157,815).
+    expect(placed.body.held).toBe("160320");
+  });
+
+  const refusals: [string, Record<string, unknown>, () => unknown, string][] = [
+    ["a date that is not one", buyLimit, () => "27/11/2026", "VALIDITY_INVALID"],
+    ["a date already past", buyLimit, () => addDays(today(), -1), "VALIDITY_PAST"],
+    ["a date past 15 business days", buyLimit, () => addDays(today(), 40), "VALIDITY_TOO_FAR"],
+    [
+      "a market order kept past today",
+      { ...buyLimit, type: "market", price: undefined },
+      () => addDays(today(), 1),
+      "VALIDITY_DAY_ONLY",
+    ],
+  ];
+  for (const [what, order, validUntil, code] of refusals) {
+    it(`refuses ${what} with ${code}, changing nothing`, async () => {
+      const { auth } = await funded();
+      const before = { rows: await rowCounts(), cash: await account(auth) };
+      const response = await call(`${app.url}/orders`, "POST", { ...order, validUntil: validUntil() }, auth);
+      expect(response.body.error?.code).toBe(code);
+      expect({ rows: await rowCounts(), cash: await account(auth) }).toEqual(before);
     });
   }
 });

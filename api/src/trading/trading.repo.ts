@@ -245,14 +245,22 @@ export function lapsedDayOrders(
   db: Conn,
   lapsed: Record<Market, { date: string; inclusive: boolean }>,
   limit: number,
-): Promise<{ id: number; memberId: string; symbol: string; validDate: string | null }[]> {
+): Promise<
+  { id: number; memberId: string; symbol: string; session: Order["session"]; validDate: string | null }[]
+> {
   const before = (market: Market) => {
     const { date, inclusive } = lapsed[market];
     const bound = inclusive ? sql`${orders.validDate} <= ${date}` : sql`${orders.validDate} < ${date}`;
     return sql`(${orders.symbol} like ${`${market}:%`} and ${bound})`;
   };
   return db
-    .select({ id: orders.id, memberId: orders.memberId, symbol: orders.symbol, validDate: orders.validDate })
+    .select({
+      id: orders.id,
+      memberId: orders.memberId,
+      symbol: orders.symbol,
+      session: orders.session,
+      validDate: orders.validDate,
+    })
     .from(orders)
     .where(and(isPending, sql`(${before("JP")} or ${before("US")})`))
     .orderBy(asc(orders.validDate), asc(orders.id))
@@ -470,6 +478,7 @@ export async function insertRestingOrder(
     leverage: number;
     limitUnits: number;
     session: Order["session"];
+    validDate: string;
     held: bigint;
     nowMs: number;
   },
@@ -485,6 +494,7 @@ export async function insertRestingOrder(
       leverage: order.leverage,
       limitUnits: order.limitUnits,
       session: order.session,
+      validDate: order.validDate,
       status: "pending",
       heldMinor: order.held,
       createdAtMs: order.nowMs,

@@ -8,7 +8,9 @@ import type {
   OrderRequest,
   Position,
 } from "@kabuto/shared/api/trading";
+import { marketDate } from "@kabuto/shared/market/calendar";
 import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
+import { dailyLimitFor } from "@kabuto/shared/market/price-limits";
 import { sessionAt } from "@kabuto/shared/market/sessions";
 import { isOnTick, priceToUnits } from "@kabuto/shared/market/ticks";
 import { isWholeUnits } from "@kabuto/shared/market/units";
@@ -27,14 +29,9 @@ import {
 } from "@kabuto/shared/trading/day-trade";
 import type { Fill, MarketTerms, Side } from "@kabuto/shared/trading/rules";
 import { acceptsAddedMargin, walkBook } from "@kabuto/shared/trading/rules";
-import {
-  checkNewStop,
-  dayOrderDate,
-  type StopRefusal,
-  stopHoldUnits,
-  trailStart,
-} from "@kabuto/shared/trading/stops";
+import { checkNewStop, type StopRefusal, stopHoldUnits, trailStart } from "@kabuto/shared/trading/stops";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
+import { validDateFor } from "@kabuto/shared/trading/validity";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
@@ -205,12 +202,14 @@ export class TradingService {
     const market = instrument.market;
     if (!isWholeUnits(market, order.quantity))
       throw new AppError("QUANTITY_INVALID", { lotSize: instrument.lotSize });
+    // A validity is checked before anything is read, so a bad one is refused whatever the market does.
+    const validDate = this.validDate(order, market);
     if (order.dayTrade) return this.placeDayTrade(memberId, order, market, claim);
     if (order.type === "stop" || order.type === "stop_limit")
-      return this.placeStop(memberId, order, instrument, claim);
+      return this.placeStop(memberId, order, instrument, validDate, claim);
     if (order.closesPositionId !== undefined) {
       if (order.type !== "limit") throw new AppError("CLOSE_ORDER_INVALID", { type: order.type });
-      return this.placeClosingLimit(memberId, order, instrument, order.closesPositionId, claim);
+      return this.placeClosingLimit(memberId, order, instrument, order.closesPositionId, validDate, claim);
     }
     if (!this.terms[market].leverages.includes(order.leverage)) {
       throw new AppError("LEVERAGE_INVALID", { allowed: this.terms[market].leverages });
@@ -235,12 +234,34 @@ export class TradingService {
       memberId,
       claim,
       nowMs,
-      (tx) => this.restLimit(tx, memberId, order, market, limitUnits, nowMs),
+      (tx) => this.restLimit(tx, memberId, order, market, limitUnits, validDate, nowMs),
       (placed) => [
         { type: "order", id: placed.id },
         { type: "balance", id: placed.currency },
       ],
     );
+  }
+
+  /**
+   * The trading date an order rests until (`validDateFor`): the member's `validUntil` within the
+   * cap, or the first date it can trade on. Market orders and day trades live that one day only.
+   */
+  private validDate(order: OrderRequest, market: Market): string {
+    const chosen = validDateFor(
+      market,
+      {
+        session: order.session,
+        dayOnly: order.dayTrade || order.type === "market",
+        validUntil: order.validUntil,
+      },
+      this.now(),
+      { alwaysOpen: this.alwaysOpen },
+    );
+    if ("refusal" in chosen) {
+      const { code, ...details } = chosen.refusal;
+      throw new AppError(code, Object.keys(details).length > 0 ? details : undefined);
+    }
+    return chosen.validDate;
   }
 
   /**
@@ -505,6 +526,7 @@ export class TradingService {
     memberId: string,
     order: OrderRequest,
     instrument: Instrument,
+    validDate: string,
     claim: Claim | undefined,
   ): Promise<Keyed<Order>> {
     const market = instrument.market;
@@ -518,6 +540,7 @@ export class TradingService {
       order.triggerPrice === undefined ? undefined : priceToUnits(order.triggerPrice, market);
     if (trailUnits === null && typedTrigger === undefined) throw new AppError("TRIGGER_INVALID");
     const nowMs = this.now();
+    const today = marketDate(market, nowMs);
     // Stops trigger in the regular session only; Tokyo has no other.
     if (order.session === "extended")
       throw new AppError(market === "US" ? "STOP_OUTSIDE_REGULAR" : "SESSION_INVALID");
@@ -553,7 +576,7 @@ export class TradingService {
       limitUnits,
       triggerUnits,
       trailUnits,
-      validDate: dayOrderDate(market, nowMs, { alwaysOpen: this.alwaysOpen }),
+      validDate,
       nowMs,
     };
     return this.keyed(
@@ -567,7 +590,11 @@ export class TradingService {
           market,
           terms: this.terms[market],
           ...order,
-          limitUnits: stopHoldUnits(order.side, { triggerUnits, limitUnits }, limit?.upUnits ?? null),
+          limitUnits: stopHoldUnits(
+            order.side,
+            { triggerUnits, limitUnits },
+            upperLimitUntil(limit, triggerUnits, instrument, validDate !== today),
+          ),
         });
         const currency = marketCurrency[market];
         const available = await lockAvailable(tx, memberId, currency);
@@ -600,6 +627,7 @@ export class TradingService {
     order: OrderRequest,
     instrument: Instrument,
     closes: string,
+    validDate: string,
     claim: Claim | undefined,
   ): Promise<Keyed<Order>> {
     const market = instrument.market;
@@ -616,7 +644,7 @@ export class TradingService {
       leverage: order.leverage,
       limitUnits,
       triggerUnits: null,
-      validDate: dayOrderDate(market, nowMs, { alwaysOpen: this.alwaysOpen }),
+      validDate,
       nowMs,
       closesPositionId: closes,
     };
@@ -857,6 +885,7 @@ export class TradingService {
     order: OrderRequest,
     market: Market,
     limitUnits: number,
+    validDate: string,
     nowMs: number,
   ): Promise<Order> {
     const currency = marketCurrency[market];
@@ -871,7 +900,7 @@ export class TradingService {
         currency,
       });
     }
-    const placed = await insertRestingOrder(tx, { memberId, ...order, limitUnits, held, nowMs });
+    const placed = await insertRestingOrder(tx, { memberId, ...order, limitUnits, validDate, held, nowMs });
     await postJournal(tx, holdJournal(memberId, placed.id, currency, held), nowMs);
     return placed;
   }
@@ -1021,6 +1050,24 @@ function bandUnits(quote: Quote, market: Market): { upUnits: number; downUnits: 
   const up = quote.limitUp === null ? undefined : priceToUnits(quote.limitUp, market);
   const down = quote.limitDown === null ? undefined : priceToUnits(quote.limitDown, market);
   return up === undefined || down === undefined ? null : { upUnits: up, downUnits: down };
+}
+
+/**
+ * The highest price a buy stop can fill at, for its hold: today's upper limit for a day order. A
+ * stop kept past today may fire on a later day, whose limits follow that day's base price; a buy
+ * stop fires on the first trade at or above its trigger, so that day's base (the previous close)
+ * is below the trigger and its upper limit at most the trigger's own. The hold covers both.
+ */
+function upperLimitUntil(
+  today: { upUnits: number } | null,
+  triggerUnits: number,
+  instrument: Instrument,
+  pastToday: boolean,
+): number | null {
+  if (today === null) return null;
+  if (!pastToday) return today.upUnits;
+  const fromTrigger = dailyLimitFor(instrument.market, instrument.tickTable, triggerUnits);
+  return Math.max(today.upUnits, fromTrigger?.upUnits ?? today.upUnits);
 }
 
 /** A stop refusal's details as the member reads them: prices as the quote states them. */

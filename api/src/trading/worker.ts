@@ -3,12 +3,12 @@ import { priceToUnits } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
 import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import {
-  dayOrderExpired,
   dayOrdersLapsedThrough,
   quoteStale,
   stopTriggered,
   trailedTrigger,
 } from "@kabuto/shared/trading/stops";
+import { orderLapsed } from "@kabuto/shared/trading/validity";
 import type { Db } from "../db/database.ts";
 import {
   crossedStops,
@@ -92,8 +92,9 @@ export class TradingWorker {
   }
 
   /**
-   * Cancels the stops whose trading date has closed and releases what they held: limit orders
-   * have no date and rest until cancelled, as they always have; every stop is valid for its day.
+   * Cancels the resting orders (limits and stops) whose last valid date has closed, and releases
+   * what they held. An extended-hours order lapses when after hours end, a regular one at the
+   * regular close. Limit orders placed before orders carried a date rest until cancelled.
    */
   async expireDayOrders(): Promise<number> {
     const nowMs = this.now();
@@ -106,8 +107,7 @@ export class TradingWorker {
     let expired = 0;
     for (const row of rows) {
       if (row.validDate === null) continue;
-      if (!dayOrderExpired(marketOf(row.symbol), row.validDate, nowMs, { alwaysOpen: this.alwaysOpen }))
-        continue;
+      if (!orderLapsed(marketOf(row.symbol), row.session, row.validDate, nowMs, options)) continue;
       if (await this.trading.expireOrder(row.id).catch(this.logged("day order expiry"))) expired += 1;
     }
     return expired;

@@ -30,6 +30,16 @@ export const tradingCodes = productCodes({
     TRIGGER_REQUIRED: 400,
     TRIGGER_INVALID: 400,
     TRIGGER_OFF_TICK: 400,
+    /** `validUntil` is not a date. */
+    VALIDITY_INVALID: 400,
+    /** A validity past the order's first day on an order that lives one day only (market, extended hours, a day trade). */
+    VALIDITY_DAY_ONLY: 400,
+    /** A validity before the first day the order can trade; `earliest` in the details. */
+    VALIDITY_PAST: 400,
+    /** A validity past the cap (15 business days in Tokyo, 60 days in New York); `latest` in the details. */
+    VALIDITY_TOO_FAR: 400,
+    /** A validity on a weekend or holiday of the order's exchange. */
+    VALIDITY_NOT_TRADING_DAY: 400,
     /** A trigger outside the day's price limits; the band is in the details. */
     TRIGGER_LIMIT_EXCEEDED: 400,
     /** A trigger the last trade has already crossed: it would fire at once. */

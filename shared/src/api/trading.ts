@@ -51,6 +51,13 @@ export const placeOrderSchema = z.object({
     .optional(),
   session: z.enum(orderSessions, { error: "SESSION_INVALID" }).default("regular"),
   /**
+   * Limit, stop and stop-limit orders of the regular session: the last trading date the order
+   * waits (it lapses at that date's close, releasing what it held), up to 15 business days in
+   * Tokyo and 60 days in New York (`validityCap`). Without it, a day order: valid for the first
+   * trading date it can trade on.
+   */
+  validUntil: z.iso.date({ error: "VALIDITY_INVALID" }).optional(),
+  /**
    * A day trade (approved members, market orders only): the day-trade margin rule applies
    * instead of `leverage`, and the worker closes it at the day's cut-off.
    */
@@ -81,7 +88,10 @@ export const orderSchema = z.object({
   triggerPrice: z.string().nullable(),
   /** Stops: when the last trade crossed the trigger; null while it waits (and for other types). */
   triggeredAtMs: z.number().nullable(),
-  /** Stops: the trading date it is valid for; at that date's close the engine cancels it and releases its hold. */
+  /**
+   * A resting order (limit, stop, stop-limit): the last trading date it waits; at that date's
+   * close the engine cancels it and releases its hold. Null for orders that filled at once.
+   */
   validDate: z.string().nullable(),
   /** A closing stop: the position it closes when it fires. */
   closesPositionId: z.string().nullable(),

@@ -23,5 +23,6 @@ export {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatIsoDate,
   zoneOffsetMs,
 } from "./time.ts";

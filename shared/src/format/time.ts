@@ -89,6 +89,13 @@ export function formatDate(epochMs: number, locale: FormatLocale, zone: string):
   return display(locale, zone, { year: "numeric", month: "2-digit", day: "2-digit" }).format(epochMs);
 }
 
+/** A calendar date (YYYY-MM-DD, a trading date) written as `formatDate` writes one: `2025/01/06` (ja). */
+export function formatIsoDate(isoDate: string, locale: FormatLocale): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  if (year === undefined || month === undefined || day === undefined) return isoDate;
+  return formatDate(Date.UTC(year, month - 1, day), locale, "UTC");
+}
+
 /**
  * The exchange-zone date and clock, `2025/01/06 09:00:05` (ja). Built from the two parts rather
  * than one Intl pattern, whose joiner differs by language (`01/06/2025, 09:00:05` in English),

@@ -1,5 +1,5 @@
 import type { PlaceOrder } from "@kabuto/shared/api/trading";
-import { formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { formatIsoDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import type { OrderEstimate } from "@kabuto/shared/trading/estimate";
 import { Trans } from "@lingui/react/macro";
 import type { AppLocale } from "../../i18n/locale.ts";
@@ -103,10 +103,12 @@ export function orderConfirmation(
         <Trans>Today, closed at the cut-off</Trans>
       ) : order.type === "market" ? (
         <Trans>Fills now against the book</Trans>
+      ) : order.validUntil !== undefined ? (
+        <Trans>Until the close of {formatIsoDate(order.validUntil, locale)}</Trans>
       ) : order.type === "stop" || order.type === "stop_limit" ? (
         <Trans>Today: waits for its trigger until the session ends</Trans>
       ) : (
-        <Trans>Until filled or cancelled</Trans>
+        <Trans>Today: until the session ends</Trans>
       ),
       testId: "confirm-validity",
     },

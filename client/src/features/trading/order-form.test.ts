@@ -103,6 +103,23 @@ describe("buildOrder turns lots into shares and checks the form with the server'
       session: "SESSION_INVALID",
     });
   });
+
+  it("keeps a resting order to the chosen date; a market or extended-hours order lives one day", () => {
+    const until = { validUntil: "2026-12-10" };
+    expect(buildOrder(form({ type: "limit", price: "2651.5", ...until }), toyota).order).toMatchObject(until);
+    expect(
+      buildOrder(form({ type: "stop", trigger: "2700", ...until }), { ...toyota, last: "2650" }).order,
+    ).toMatchObject(until);
+    expect(buildOrder(form(until), toyota).order).not.toHaveProperty("validUntil");
+    expect(
+      buildOrder(form({ symbol: "US:AAPL", session: "extended", price: "187.40", ...until }), apple).order,
+    ).not.toHaveProperty("validUntil");
+    expect(
+      buildOrder(form({ type: "limit", price: "2651.5", validUntil: "10/12/2026" }), toyota).errors,
+    ).toEqual({
+      validity: "VALIDITY_INVALID",
+    });
+  });
 });
 
 describe("limitPriceError", () => {
@@ -161,6 +178,7 @@ describe("server refusals map onto the form's fields", () => {
     expect(orderErrorField("LEVERAGE_INVALID")).toBe("leverage");
     expect(orderErrorField("INSUFFICIENT_BALANCE")).toBe("required");
     expect(orderErrorField("SESSION_INVALID")).toBe("session");
+    expect(orderErrorField("VALIDITY_TOO_FAR")).toBe("validity");
     expect(orderErrorField("OUTSIDE_TRADING_HOURS")).toBeUndefined();
   });
 

@@ -26,6 +26,11 @@ export interface OrderForm {
   price: string;
   /** The trigger price as typed (stop and stop-limit orders only). */
   trigger: string;
+  /**
+   * The last date a resting order (limit, stop, stop-limit, regular session) waits; empty for a
+   * day order.
+   */
+  validUntil?: string;
 }
 
 export interface OrderContext {
@@ -39,7 +44,15 @@ export interface OrderContext {
 }
 
 /** Where an error shows: a field of the form, or the estimate's total (an insufficient balance). */
-export type OrderField = "type" | "session" | "price" | "trigger" | "quantity" | "leverage" | "required";
+export type OrderField =
+  | "type"
+  | "session"
+  | "price"
+  | "trigger"
+  | "quantity"
+  | "leverage"
+  | "validity"
+  | "required";
 export type OrderErrors = Partial<Record<OrderField, string>>;
 
 /** Most lots one order may ask for in the form: far above any real order, below any overflow. */
@@ -68,6 +81,14 @@ export function limitPriceError(price: string, context: OrderContext): string | 
 /** Whether an order type waits for a trigger (逆指値). */
 export function isStopType(type: OrderType): type is "stop" | "stop_limit" {
   return type === "stop" || type === "stop_limit";
+}
+
+/**
+ * Whether an order of this type and session may wait past today: limit, stop and stop-limit
+ * orders of the regular session. Market orders fill at once, and extended hours are day only.
+ */
+export function rests(type: OrderType, session: OrderSession): boolean {
+  return type !== "market" && session === "regular";
 }
 
 /** Whether an order type carries a limit price. */
@@ -125,6 +146,7 @@ export function buildOrder(
     session: form.session,
     ...(hasLimitPrice(type) ? { price: form.price.trim() } : {}),
     ...(isStopType(type) ? { triggerPrice: form.trigger.trim() } : {}),
+    ...(rests(type, form.session) && form.validUntil ? { validUntil: form.validUntil } : {}),
   };
   const checked = placeOrderSchema.safeParse(order);
   if (!checked.success) {
@@ -162,6 +184,12 @@ export function orderErrorField(code: string): OrderField | undefined {
       return "quantity";
     case "LEVERAGE_INVALID":
       return "leverage";
+    case "VALIDITY_INVALID":
+    case "VALIDITY_DAY_ONLY":
+    case "VALIDITY_PAST":
+    case "VALIDITY_TOO_FAR":
+    case "VALIDITY_NOT_TRADING_DAY":
+      return "validity";
     case "INSUFFICIENT_BALANCE":
       return "required";
     default:
@@ -177,6 +205,7 @@ const wireFields: Record<string, OrderField> = {
   triggerPrice: "trigger",
   quantity: "quantity",
   leverage: "leverage",
+  validUntil: "validity",
 };
 
 /** The fields to highlight for a refusal: its code's field, and each field the server named. */

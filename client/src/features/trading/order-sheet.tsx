@@ -3,7 +3,7 @@ import type { DayTradeMarket } from "@kabuto/shared/api/day-trading";
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import type { OrderType, PlaceOrder } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
-import { formatClock, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import { formatClock, formatIsoDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
 import { priceToUnits, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
@@ -17,6 +17,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { StepperField } from "../../app/stepper-field.tsx";
+import { TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
@@ -42,6 +43,7 @@ import {
   type OrderSession,
   orderErrorsFromServer,
   parseLots,
+  rests,
   stepPrice,
 } from "./order-form.ts";
 import { applyOrder, useAccountSummary } from "./trading-store.ts";
@@ -109,6 +111,7 @@ function useOrderDraft(
   const [price, setPrice] = useState(() => initialLimitPrice(last, instrument.tickTable, instrument.market));
   const [lots, setLots] = useState("1");
   const [trigger, setTrigger] = useState("");
+  const [validUntil, setValidUntil] = useState("");
   const [leverage, setLeverage] = useState(1);
   const [errors, setErrors] = useState<OrderErrors>({});
   // Whether the member has typed or stepped the price: from then on the field is theirs, and
@@ -137,11 +140,13 @@ function useOrderDraft(
     session,
     price,
     trigger,
+    validUntil,
     lots,
     leverage,
     errors,
     setErrors,
     setTrigger: edit(setTrigger, "trigger"),
+    setValidUntil: edit(setValidUntil, "validity"),
     setType: edit(setType, "type"),
     setSession: edit(setSession, "session"),
     setPrice: edit(editPrice, "price"),
@@ -218,6 +223,7 @@ export function OrderForm({
         leverage,
         price: draft.price,
         trigger: draft.trigger,
+        validUntil: dayTrade ? "" : draft.validUntil,
       },
       {
         market,
@@ -315,6 +321,7 @@ export function OrderForm({
         <PriceStepper instrument={instrument} quote={quote} draft={draft} />
       )}
       <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
+      {!dayTrade && rests(draft.type, draft.session) && <ValidityChoice market={market} draft={draft} />}
       {dayTrade ? (
         <DayTradeTerms dayTrade={dayTrade} market={market} />
       ) : (
@@ -534,7 +541,7 @@ function KindChoices({
 
 /**
  * A stop's trigger price, typed or stepped by the tick, with what the stop will do said plainly:
- * which way the last trade must cross it, what it becomes, and that it is valid for today only.
+ * which way the last trade must cross it, what it becomes, and that its cost is held meanwhile.
  */
 function TriggerStepper({
   instrument,
@@ -603,11 +610,95 @@ function TriggerStepper({
         )}
       </p>
       <p className="order-form__note">
-        <Trans>
-          Valid for today's session. What it could cost is held from your cash until it fires, is cancelled or
-          lapses.
-        </Trans>
+        <Trans>What it could cost is held from your cash until it fires, is cancelled or lapses.</Trans>
       </p>
+    </>
+  );
+}
+
+/** The first and last dates a resting order may name, from the market's session as published. */
+interface ValidityRange {
+  first: string;
+  last: string;
+}
+
+/**
+ * The range of dates a resting order may be kept to, once the member asks for one: the rules
+ * (and the holiday calendars they read) load then, not with every order sheet.
+ */
+function useValidityRange(market: Market, wanted: boolean): ValidityRange | undefined {
+  const session = useMarketSession(market);
+  const [range, setRange] = useState<ValidityRange>();
+  const tradingDate = session?.tradingDate;
+  // In after hours the regular session is over: a regular order's first day is the next one.
+  const afterRegular = session?.phase === "after";
+  useEffect(() => {
+    if (!wanted || tradingDate === undefined) return;
+    let live = true;
+    void Promise.all([
+      import("@kabuto/shared/trading/validity"),
+      import("@kabuto/shared/market/calendar"),
+    ]).then(([validity, calendar]) => {
+      const first = afterRegular ? calendar.nextTradingDay(market, tradingDate) : tradingDate;
+      if (live) setRange({ first, last: validity.lastValidDate(market, first) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, market, tradingDate, afterRegular]);
+  return range;
+}
+
+/**
+ * How long a limit or stop order waits: today (a day order), or until a date the member picks,
+ * up to 15 business days in Tokyo and 60 days in New York. It lapses at that date's close and
+ * what it held comes back.
+ */
+function ValidityChoice({ market, draft }: { market: Market; draft: OrderDraft }) {
+  const locale = useLocale();
+  const until = draft.validUntil !== "";
+  const [asked, setAsked] = useState(until);
+  const range = useValidityRange(market, asked);
+  // The date starts at the furthest one allowed, once the rules have loaded.
+  useEffect(() => {
+    if (asked && draft.validUntil === "" && range) draft.setValidUntil(range.last);
+  }, [asked, range, draft.validUntil, draft.setValidUntil]);
+  return (
+    <>
+      <ChoiceChips
+        name="order-validity"
+        legend={<Trans>Validity</Trans>}
+        value={asked ? "until" : "day"}
+        onChange={(value) => {
+          setAsked(value === "until");
+          draft.setValidUntil(value === "until" && range ? range.last : "");
+        }}
+        choices={[
+          { value: "day", label: <Trans context="order validity">Today</Trans> },
+          { value: "until", label: <Trans>Until a date</Trans> },
+        ]}
+        error={asked ? undefined : draft.errors.validity}
+      />
+      {asked && (
+        <TextField
+          id="order-valid-until"
+          type="date"
+          label={<Trans>Valid until the close of</Trans>}
+          value={draft.validUntil}
+          min={range?.first}
+          max={range?.last}
+          onChange={(event) => draft.setValidUntil(event.target.value)}
+          error={draft.errors.validity}
+          hint={
+            range &&
+            (market === "JP" ? (
+              <Trans>Up to 15 business days: until {formatIsoDate(range.last, locale)}.</Trans>
+            ) : (
+              <Trans>Good till cancelled, up to 60 days: until {formatIsoDate(range.last, locale)}.</Trans>
+            ))
+          }
+        />
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Tabs } from "@base-ui/react/tabs";
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import type { Order, Position } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
-import { formatClock, formatDate, formatMoney, formatPrice } from "@kabuto/shared/format";
+import { formatClock, formatDate, formatIsoDate, formatMoney, formatPrice } from "@kabuto/shared/format";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
@@ -370,6 +370,11 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
         <Figure label={<Trans context="order hold">Held</Trans>}>
           {formatMoney(order.held, order.currency, locale)}
         </Figure>
+        {order.validDate !== null && (
+          <Figure label={<Trans>Valid until</Trans>}>
+            <span data-testid="pending-valid-until">{formatIsoDate(order.validDate, locale)}</span>
+          </Figure>
+        )}
       </dl>
       <p className="trade-row__time num">
         {formatDate(order.createdAtMs, locale, zone)} {formatClock(order.createdAtMs, locale, zone)}

@@ -33,5 +33,10 @@ export const tradingErrors: ErrorMessages<typeof tradingCodes> = {
   QUOTE_STALE: msg`Prices for this stock are delayed, so stop orders cannot be placed now. Please try again shortly.`,
   CLOSE_ORDER_INVALID: msg`An order that closes a position must be a stop or a limit for the whole position, on the opposite side.`,
   TRAIL_INVALID: msg`Enter a valid trailing amount, without a trigger price.`,
+  VALIDITY_INVALID: msg`Choose a valid date for how long the order stays valid.`,
+  VALIDITY_DAY_ONLY: msg`This order is valid for today only: only limit and stop orders in the regular session can be kept longer.`,
+  VALIDITY_PAST: msg`That date has passed for this order. Choose today or a later trading day.`,
+  VALIDITY_TOO_FAR: msg`That date is too far ahead: orders can be kept up to 15 business days for Japanese stocks and 60 days for US stocks.`,
+  VALIDITY_NOT_TRADING_DAY: msg`The market is closed on that date. Choose a trading day.`,
   TRAIL_CLOSE_ONLY: msg`A trailing stop can only close a position.`,
 };
