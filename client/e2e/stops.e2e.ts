@@ -191,4 +191,31 @@ describe("a stop order in the browser, in Japanese", () => {
       .poll(() => page.locator("[data-testid=pending-valid-until]").allTextContents(), soon)
       .toContain(shown);
   });
+
+  it("attaches a take-profit and a stop-loss to a limit order (IFDOCO), restated before it is sent", async () => {
+    await page.goto(`${base}#/market/marketDetail?symbol=JP%3A7203`);
+    await expect.poll(() => page.locator("[data-testid=detail-last]").textContent(), soon).toMatch(/\d/);
+    await page.click("[data-testid=trade-long]");
+    const sheet = page.locator("[data-testid=order-sheet]");
+    await sheet.waitFor();
+    await page.locator("input[name=order-type][value='limit']").check({ force: true });
+    const lower = sheet.locator("button[aria-controls=order-price]").first();
+    for (let tick = 0; tick < 40; tick += 1) await lower.click();
+    await sheet.locator("#order-ifd-profit-on").check();
+    await sheet.locator("#order-ifd-loss-on").check();
+    // Each leg starts ten ticks from the order's price, on its own side.
+    const price = Number(await sheet.locator("#order-price").inputValue());
+    expect(Number(await sheet.locator("#order-ifd-profit").inputValue())).toBeGreaterThan(price);
+    expect(Number(await sheet.locator("#order-ifd-loss").inputValue())).toBeLessThan(price);
+    expect(await sheet.locator("[data-testid=order-ifd-note]").textContent()).toContain("IFDOCO");
+    await snap("65-order-sheet-ifdoco-ja");
+    await page.click("[data-testid=order-submit]");
+    await expect.poll(() => page.locator("[data-testid=confirm-ifd-profit]").count(), soon).toBe(1);
+    expect(await page.locator("[data-testid=confirm-ifd-loss]").count()).toBe(1);
+    await confirmStep(page);
+    await page.goto(`${base}#/position/position?tab=pending`);
+    await expect
+      .poll(() => page.locator("[data-testid=pending-ifd-tag]").allTextContents(), soon)
+      .toContain("IFDOCO");
+  });
 });

@@ -1,4 +1,5 @@
 import type { LocalizedText } from "@kabuto/shared/api/news";
+import type { AttachedUnits } from "@kabuto/shared/trading/attached";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -241,6 +242,11 @@ export const orders = pgTable(
     closesPositionId: bigint("closes_position_id", { mode: "number" }),
     /** A trailing stop: how far its trigger follows the best price, in price units. */
     trailUnits: bigint("trail_units", { mode: "number" }),
+    /** IFD / IFDOCO: the closing orders placed on this order's position when it fills. */
+    ifdLegs: jsonb("ifd_legs").$type<AttachedUnits>(),
+    /** A closing order an IFD placed: its parent, and which leg it is (one of each per parent). */
+    parentOrderId: bigint("parent_order_id", { mode: "number" }),
+    ifdLeg: text("ifd_leg", { enum: ["take_profit", "stop_loss"] }),
     createdAtMs: epochMs("created_at_ms").notNull(),
     updatedAtMs: epochMs("updated_at_ms").notNull(),
   },
@@ -261,6 +267,9 @@ export const orders = pgTable(
     index("orders_fillable_idx")
       .on(table.id)
       .where(sql`status = 'pending' AND (trigger_units IS NULL OR triggered_at_ms IS NOT NULL)`),
+    uniqueIndex("orders_ifd_leg_idx")
+      .on(table.parentOrderId, table.ifdLeg)
+      .where(sql`parent_order_id IS NOT NULL`),
     index("orders_closes_position_idx")
       .on(table.closesPositionId)
       .where(sql`status = 'pending' AND closes_position_id IS NOT NULL`),

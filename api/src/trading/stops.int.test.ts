@@ -613,3 +613,85 @@ describe("how long a resting order waits", () => {
     });
   }
 });
+
+describe("IFD and IFDOCO", () => {
+  const ifdoco = {
+    symbol: "JP:7203",
+    side: "long",
+    type: "limit",
+    quantity: 100,
+    leverage: 2,
+    price: "2640",
+    ifd: { takeProfit: { price: "2800" }, stopLoss: { triggerPrice: "2500" } },
+  };
+  type Listed = {
+    id: string;
+    status: string;
+    type: string;
+    closesPositionId: string | null;
+    parentOrderId: string | null;
+  };
+  const orders = async (auth: Record<string, string>): Promise<Listed[]> =>
+    (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items;
+
+  it("guards the position a filled limit opens with a take-profit and a stop-loss, which close it as an OCO", async () => {
+    const { auth } = await funded(1_000_000n);
+    const placed = await call(`${app.url}/orders`, "POST", ifdoco, auth);
+    expect(placed.body).toMatchObject({
+      status: "pending",
+      ifd: { takeProfit: { price: "2800" }, stopLoss: { triggerPrice: "2500", price: null } },
+    });
+    // Nothing is placed while the parent waits.
+    expect(await worker().pass()).toMatchObject({ filled: 0 });
+    expect((await orders(auth)).filter((order) => order.parentOrderId !== null)).toHaveLength(0);
+
+    toyotaAt("2630", "2640");
+    await worker().pass();
+    const parent = (await orders(auth)).find((order) => order.id === placed.body.id);
+    expect(parent?.status).toBe("filled");
+    const [position] = (await call(`${app.url}/positions`, "GET", undefined, auth)).body.items;
+    const legs = (await orders(auth)).filter((order) => order.parentOrderId === placed.body.id);
+    expect(legs.map((leg) => [leg.type, leg.status, leg.closesPositionId]).sort()).toEqual([
+      ["limit", "pending", position.id],
+      ["stop", "pending", position.id],
+    ]);
+
+    // The price falls through the stop-loss: it closes the position and the take-profit goes with it.
+    toyotaAt("2490", "2490.5");
+    await worker().pass();
+    await worker().pass();
+    const closed = (await call(`${app.url}/positions`, "GET", undefined, auth)).body.items[0];
+    expect(closed.status).toBe("closed");
+    const after = (await orders(auth)).filter((order) => order.parentOrderId === placed.body.id);
+    expect(after.map((leg) => [leg.type, leg.status]).sort()).toEqual([
+      ["limit", "cancelled"],
+      ["stop", "filled"],
+    ]);
+    expect(await account(auth)).toMatchObject({ held: "0" });
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  const refusals: [string, Record<string, unknown>, string][] = [
+    ["legs on a market order", { type: "market", price: undefined }, "IFD_INVALID"],
+    ["no leg at all", { ifd: {} }, "IFD_INVALID"],
+    [
+      "a take-profit below the buy price",
+      { ifd: { takeProfit: { price: "2600" } } },
+      "IFD_TAKE_PROFIT_INVALID",
+    ],
+    [
+      "a stop-loss above the buy price",
+      { ifd: { stopLoss: { triggerPrice: "2700" } } },
+      "IFD_STOP_LOSS_INVALID",
+    ],
+  ];
+  for (const [what, change, code] of refusals) {
+    it(`refuses ${what} with ${code}, changing nothing`, async () => {
+      const { auth } = await funded();
+      const before = { rows: await rowCounts(), cash: await account(auth) };
+      const response = await call(`${app.url}/orders`, "POST", { ...ifdoco, ...change }, auth);
+      expect(response.body.error?.code).toBe(code);
+      expect({ rows: await rowCounts(), cash: await account(auth) }).toEqual(before);
+    });
+  }
+});

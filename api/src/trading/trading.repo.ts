@@ -2,6 +2,7 @@ import type { Order, Position } from "@kabuto/shared/api/trading";
 import { unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency, symbolMarket } from "@kabuto/shared/symbols";
+import type { AttachedUnits } from "@kabuto/shared/trading/attached";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
@@ -326,6 +327,10 @@ export async function insertDayOrder(
     closesPositionId: number | null;
     held: bigint;
     nowMs: number;
+    /** IFD / IFDOCO: an opening stop's legs. */
+    ifdLegs?: AttachedUnits | undefined;
+    /** A leg an IFD's fill places: its parent and which leg. */
+    parent?: { orderId: number; leg: "take_profit" | "stop_loss" } | undefined;
   },
 ): Promise<Order> {
   const [row] = await tx
@@ -342,6 +347,9 @@ export async function insertDayOrder(
       trailUnits: order.trailUnits ?? null,
       validDate: order.validDate,
       closesPositionId: order.closesPositionId,
+      ifdLegs: order.ifdLegs ?? null,
+      parentOrderId: order.parent?.orderId ?? null,
+      ifdLeg: order.parent?.leg ?? null,
       session: "regular",
       status: "pending",
       heldMinor: order.held,
@@ -350,6 +358,61 @@ export async function insertDayOrder(
     })
     .returning();
   return toOrder(required(row, "the new day order"));
+}
+
+/**
+ * The closing orders an IFD's fill places on the position it opened, in the fill's transaction:
+ * a take-profit limit, a stop-loss stop (or stop-limit), or both, each for the whole position on
+ * the other side and holding nothing. Two on one position make an OCO: the close of either
+ * cancels the other. The unique (parent, leg) index keeps each leg to one order.
+ */
+export async function placeAttachedLegs(
+  tx: Conn,
+  input: {
+    parent: Order;
+    memberId: string;
+    positionId: number;
+    legs: AttachedUnits;
+    validDate: string;
+    nowMs: number;
+  },
+): Promise<Order[]> {
+  const { parent, legs } = input;
+  const leg = {
+    memberId: input.memberId,
+    symbol: parent.symbol,
+    side: parent.side === "long" ? ("short" as const) : ("long" as const),
+    quantity: parent.quantity,
+    leverage: parent.leverage,
+    validDate: input.validDate,
+    closesPositionId: input.positionId,
+    held: 0n,
+    nowMs: input.nowMs,
+  };
+  const placed: Order[] = [];
+  if (legs.takeProfitUnits !== undefined) {
+    placed.push(
+      await insertDayOrder(tx, {
+        ...leg,
+        type: "limit",
+        limitUnits: legs.takeProfitUnits,
+        triggerUnits: null,
+        parent: { orderId: Number(parent.id), leg: "take_profit" },
+      }),
+    );
+  }
+  if (legs.stopLossTriggerUnits !== undefined) {
+    placed.push(
+      await insertDayOrder(tx, {
+        ...leg,
+        type: legs.stopLossLimitUnits === undefined ? "stop" : "stop_limit",
+        limitUnits: legs.stopLossLimitUnits ?? null,
+        triggerUnits: legs.stopLossTriggerUnits,
+        parent: { orderId: Number(parent.id), leg: "stop_loss" },
+      }),
+    );
+  }
+  return placed;
 }
 
 /** Holding positions for the worker's margin check, oldest first. */
@@ -435,6 +498,8 @@ export interface LockedOrder {
   waiting: boolean;
   /** A closing stop's position. */
   closesPositionId: number | null;
+  /** IFD / IFDOCO: the closing orders its fill places. */
+  ifdLegs: AttachedUnits | null;
 }
 
 export async function lockOrder(
@@ -455,6 +520,7 @@ export async function lockOrder(
       held: row.heldMinor,
       waiting: row.triggerUnits !== null && row.triggeredAtMs === null,
       closesPositionId: row.closesPositionId,
+      ifdLegs: row.ifdLegs,
     }
   );
 }
@@ -479,6 +545,7 @@ export async function insertRestingOrder(
     limitUnits: number;
     session: Order["session"];
     validDate: string;
+    ifdLegs?: AttachedUnits | undefined;
     held: bigint;
     nowMs: number;
   },
@@ -495,6 +562,7 @@ export async function insertRestingOrder(
       limitUnits: order.limitUnits,
       session: order.session,
       validDate: order.validDate,
+      ifdLegs: order.ifdLegs ?? null,
       status: "pending",
       heldMinor: order.held,
       createdAtMs: order.nowMs,
@@ -586,8 +654,26 @@ export function toOrder(row: OrderRow): Order {
     validDate: row.validDate,
     closesPositionId: row.closesPositionId === null ? null : String(row.closesPositionId),
     trailPrice: row.trailUnits === null ? null : unitsToPrice(row.trailUnits, market),
+    ifd: row.ifdLegs === null ? null : attachedPrices(row.ifdLegs, market),
+    parentOrderId: row.parentOrderId === null ? null : String(row.parentOrderId),
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,
+  };
+}
+
+/** An IFD's legs as the member reads them: prices, not units. */
+function attachedPrices(legs: AttachedUnits, market: Market): NonNullable<Order["ifd"]> {
+  const price = (units: number | undefined) => (units === undefined ? null : unitsToPrice(units, market));
+  return {
+    takeProfit:
+      legs.takeProfitUnits === undefined ? null : { price: unitsToPrice(legs.takeProfitUnits, market) },
+    stopLoss:
+      legs.stopLossTriggerUnits === undefined
+        ? null
+        : {
+            triggerPrice: unitsToPrice(legs.stopLossTriggerUnits, market),
+            price: price(legs.stopLossLimitUnits),
+          },
   };
 }
 

@@ -19,6 +19,7 @@ import type { AccountEvent } from "@kabuto/shared/protocol/socket";
 import { bookTopic, quoteTopic } from "@kabuto/shared/protocol/topics";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency } from "@kabuto/shared/symbols";
+import { type AttachedUnits, checkAttached } from "@kabuto/shared/trading/attached";
 import type { DayTradeTerms } from "@kabuto/shared/trading/day-trade";
 import {
   dayTradeCutoffMs,
@@ -31,7 +32,7 @@ import type { Fill, MarketTerms, Side } from "@kabuto/shared/trading/rules";
 import { acceptsAddedMargin, walkBook } from "@kabuto/shared/trading/rules";
 import { checkNewStop, type StopRefusal, stopHoldUnits, trailStart } from "@kabuto/shared/trading/stops";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
-import { validDateFor } from "@kabuto/shared/trading/validity";
+import { firstValidDate, validDateFor } from "@kabuto/shared/trading/validity";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
@@ -76,6 +77,7 @@ import {
   lockPosition,
   type MemberFlags,
   marketOf,
+  placeAttachedLegs,
   readMemberFlags,
   readMembersFlags,
   reserveOpeningIds,
@@ -204,6 +206,16 @@ export class TradingService {
       throw new AppError("QUANTITY_INVALID", { lotSize: instrument.lotSize });
     // A validity is checked before anything is read, so a bad one is refused whatever the market does.
     const validDate = this.validDate(order, market);
+    // IFD legs go with resting orders that open a position: a market order's position takes its
+    // stop-loss and take-profit from the position's screen.
+    if (
+      order.ifd !== undefined &&
+      (order.type === "market" ||
+        order.dayTrade ||
+        order.closesPositionId !== undefined ||
+        order.session !== "regular")
+    )
+      throw new AppError("IFD_INVALID");
     if (order.dayTrade) return this.placeDayTrade(memberId, order, market, claim);
     if (order.type === "stop" || order.type === "stop_limit")
       return this.placeStop(memberId, order, instrument, validDate, claim);
@@ -230,11 +242,12 @@ export class TradingService {
     }
     if (order.session === "extended" && market !== "US") throw new AppError("SESSION_INVALID");
     const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
+    const ifdLegs = attachedLegs(order, instrument, limitUnits);
     return this.keyed(
       memberId,
       claim,
       nowMs,
-      (tx) => this.restLimit(tx, memberId, order, market, limitUnits, validDate, nowMs),
+      (tx) => this.restLimit(tx, memberId, order, market, limitUnits, validDate, ifdLegs, nowMs),
       (placed) => [
         { type: "order", id: placed.id },
         { type: "balance", id: placed.currency },
@@ -566,6 +579,7 @@ export class TradingService {
     if (refusal) throw new AppError(refusal.code, refusalDetails(refusal, quote));
     const limitUnits =
       order.type === "stop_limit" ? this.checkLimitPrice(order, instrument.tickTable, market, quote) : null;
+    const ifdLegs = attachedLegs(order, instrument, limitUnits ?? triggerUnits);
     const stop = {
       memberId,
       symbol: order.symbol,
@@ -605,7 +619,7 @@ export class TradingService {
             currency,
           });
         }
-        const placed = await insertDayOrder(tx, { ...stop, closesPositionId: null, held });
+        const placed = await insertDayOrder(tx, { ...stop, closesPositionId: null, held, ifdLegs });
         await postJournal(tx, holdJournal(memberId, placed.id, currency, held), nowMs);
         return placed;
       },
@@ -808,10 +822,24 @@ export class TradingService {
         { kind: "resting", orderId },
       );
       if (written.outcome !== "opened") throw new Error("a resting order's fill was not written");
+      const legs = locked.ifdLegs
+        ? await placeAttachedLegs(tx, {
+            parent: order,
+            memberId,
+            positionId: Number(written.positionId),
+            legs: locked.ifdLegs,
+            validDate: laterDate(
+              order.validDate,
+              firstValidDate(market, "regular", nowMs, { alwaysOpen: this.alwaysOpen }),
+            ),
+            nowMs,
+          })
+        : [];
       const events: AccountEvent[] = [
         { type: "order", id: order.id },
         { type: "position", id: written.positionId },
         { type: "balance", id: order.currency },
+        ...legs.map((leg) => ({ type: "order" as const, id: leg.id })),
       ];
       return { value: true, events: events.map((event) => ({ memberId, event })) };
     });
@@ -853,6 +881,8 @@ export class TradingService {
       validDate: null,
       closesPositionId: null,
       trailPrice: null,
+      ifd: null,
+      parentOrderId: null,
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
     };
@@ -886,6 +916,7 @@ export class TradingService {
     market: Market,
     limitUnits: number,
     validDate: string,
+    ifdLegs: AttachedUnits | undefined,
     nowMs: number,
   ): Promise<Order> {
     const currency = marketCurrency[market];
@@ -900,7 +931,15 @@ export class TradingService {
         currency,
       });
     }
-    const placed = await insertRestingOrder(tx, { memberId, ...order, limitUnits, validDate, held, nowMs });
+    const placed = await insertRestingOrder(tx, {
+      memberId,
+      ...order,
+      limitUnits,
+      validDate,
+      ifdLegs,
+      held,
+      nowMs,
+    });
     await postJournal(tx, holdJournal(memberId, placed.id, currency, held), nowMs);
     return placed;
   }
@@ -1050,6 +1089,31 @@ function bandUnits(quote: Quote, market: Market): { upUnits: number; downUnits: 
   const up = quote.limitUp === null ? undefined : priceToUnits(quote.limitUp, market);
   const down = quote.limitDown === null ? undefined : priceToUnits(quote.limitDown, market);
   return up === undefined || down === undefined ? null : { upUnits: up, downUnits: down };
+}
+
+/**
+ * An IFD's legs in units, checked against the parent's own price (`checkAttached`); undefined
+ * for an order without them.
+ */
+function attachedLegs(
+  order: OrderRequest,
+  instrument: Instrument,
+  priceUnits: number,
+): AttachedUnits | undefined {
+  if (order.ifd === undefined) return undefined;
+  const checked = checkAttached(order.ifd, {
+    side: order.side,
+    priceUnits,
+    market: instrument.market,
+    table: instrument.tickTable,
+  });
+  if ("refusal" in checked) throw new AppError(checked.refusal);
+  return checked.legs;
+}
+
+/** The later of two trading dates; the second when the first is null. */
+function laterDate(a: string | null, b: string): string {
+  return a !== null && a > b ? a : b;
 }
 
 /**

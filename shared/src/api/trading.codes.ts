@@ -30,6 +30,12 @@ export const tradingCodes = productCodes({
     TRIGGER_REQUIRED: 400,
     TRIGGER_INVALID: 400,
     TRIGGER_OFF_TICK: 400,
+    /** IFD / IFDOCO on an order that cannot carry one (market, extended hours, a day trade, a closing order), or with no leg. */
+    IFD_INVALID: 400,
+    /** A take-profit off the tick grid or not better than the order's own price. */
+    IFD_TAKE_PROFIT_INVALID: 400,
+    /** A stop-loss trigger (or limit) off the tick grid, or a trigger not worse than the order's own price. */
+    IFD_STOP_LOSS_INVALID: 400,
     /** `validUntil` is not a date. */
     VALIDITY_INVALID: 400,
     /** A validity past the order's first day on an order that lives one day only (market, extended hours, a day trade). */

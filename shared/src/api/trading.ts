@@ -13,6 +13,10 @@ export type OrderType = (typeof orderTypes)[number];
 /** Regular hours, or the US pre-market and after-hours sessions (limit orders only, as US brokers do). */
 export const orderSessions = ["regular", "extended"] as const;
 
+/** A price of an IFD's leg: refused with the leg's own code. */
+const legPrice = (error: "IFD_TAKE_PROFIT_INVALID" | "IFD_STOP_LOSS_INVALID") =>
+  safeText({ error }).regex(/^\d+(\.\d+)?$/, { error });
+
 export const placeOrderSchema = z.object({
   symbol: equitySymbolSchema,
   side: z.enum(sides, { error: "SIDE_INVALID" }),
@@ -58,6 +62,25 @@ export const placeOrderSchema = z.object({
    */
   validUntil: z.iso.date({ error: "VALIDITY_INVALID" }).optional(),
   /**
+   * IFD / IFDOCO (limit, stop and stop-limit orders of the regular session): the closing orders to
+   * place on the position this order opens, in the same transaction as its fill. A take-profit
+   * limit, a stop-loss stop (with a limit for a stop-limit), or both as an OCO.
+   */
+  ifd: z
+    .object(
+      {
+        takeProfit: z.object({ price: legPrice("IFD_TAKE_PROFIT_INVALID") }).optional(),
+        stopLoss: z
+          .object({
+            triggerPrice: legPrice("IFD_STOP_LOSS_INVALID"),
+            price: legPrice("IFD_STOP_LOSS_INVALID").optional(),
+          })
+          .optional(),
+      },
+      { error: "IFD_INVALID" },
+    )
+    .optional(),
+  /**
    * A day trade (approved members, market orders only): the day-trade margin rule applies
    * instead of `leverage`, and the worker closes it at the day's cut-off.
    */
@@ -97,6 +120,15 @@ export const orderSchema = z.object({
   closesPositionId: z.string().nullable(),
   /** A trailing stop: how far its trigger follows the best price (the trigger is its current value). */
   trailPrice: z.string().nullable(),
+  /** IFD / IFDOCO: the closing orders this order places on its position when it fills. */
+  ifd: z
+    .object({
+      takeProfit: z.object({ price: z.string() }).nullable(),
+      stopLoss: z.object({ triggerPrice: z.string(), price: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
+  /** A closing order an IFD placed: the order whose fill placed it. */
+  parentOrderId: z.string().nullable(),
   createdAtMs: z.number(),
   updatedAtMs: z.number(),
 });

@@ -112,6 +112,26 @@ export function orderConfirmation(
       ),
       testId: "confirm-validity",
     },
+    ...(order.ifd?.takeProfit
+      ? [
+          {
+            label: <Trans>Then take profit at</Trans>,
+            value: formatPrice(order.ifd.takeProfit.price, locale, { fractionDigits: input.priceDigits }),
+            testId: "confirm-ifd-profit",
+          },
+        ]
+      : []),
+    ...(order.ifd?.stopLoss
+      ? [
+          {
+            label: <Trans>Then cut the loss at</Trans>,
+            value: formatPrice(order.ifd.stopLoss.triggerPrice, locale, {
+              fractionDigits: input.priceDigits,
+            }),
+            testId: "confirm-ifd-loss",
+          },
+        ]
+      : []),
     { label: <Trans>Notional</Trans>, value: money(estimate?.notional), testId: "confirm-notional" },
     { label: <Trans>Margin</Trans>, value: money(estimate?.margin) },
     { label: <Trans>Fee</Trans>, value: money(estimate?.fee) },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildOrder,
+  ifdStart,
   initialLimitPrice,
   limitPriceError,
   type OrderContext,
@@ -168,6 +169,38 @@ describe("initialLimitPrice", () => {
     expect(initialLimitPrice("2651.5", "topix500", "JP")).toBe("2651.5");
     expect(initialLimitPrice("187.4", "us", "US")).toBe("187.40");
     expect(initialLimitPrice(undefined, "us", "US")).toBe("");
+  });
+});
+
+describe("an IFD's legs on the order sheet", () => {
+  const limit = form({ type: "limit", price: "2651.5" });
+  it("sends a take-profit and a stop-loss with a limit order (IFDOCO)", () => {
+    expect(
+      buildOrder({ ...limit, ifd: { takeProfit: "2700", stopLoss: "2600" } }, toyota).order,
+    ).toMatchObject({
+      ifd: { takeProfit: { price: "2700" }, stopLoss: { triggerPrice: "2600" } },
+    });
+  });
+
+  it("checks each leg at its field against the order's own price, as the server does", () => {
+    expect(buildOrder({ ...limit, ifd: { takeProfit: "2600" } }, toyota).errors).toEqual({
+      ifdProfit: "IFD_TAKE_PROFIT_INVALID",
+    });
+    expect(buildOrder({ ...limit, ifd: { stopLoss: "2700" } }, toyota).errors).toEqual({
+      ifdLoss: "IFD_STOP_LOSS_INVALID",
+    });
+  });
+
+  it("starts each leg 2% from the order's price on its side, on the tick grid", () => {
+    expect(ifdStart("2651.5", "takeProfit", "long", "topix500", "JP")).toBe("2704.5");
+    expect(ifdStart("2651.5", "stopLoss", "long", "topix500", "JP")).toBe("2598.5");
+    expect(ifdStart("2651.5", "takeProfit", "short", "topix500", "JP")).toBe("2598.5");
+    expect(ifdStart("", "takeProfit", "long", "topix500", "JP")).toBe("");
+  });
+
+  it("sends no legs with a market order or when none is asked for", () => {
+    expect(buildOrder(form({ ifd: { takeProfit: "2700" } }), toyota).order).not.toHaveProperty("ifd");
+    expect(buildOrder({ ...limit, ifd: {} }, toyota).order).not.toHaveProperty("ifd");
   });
 });
 

@@ -3,6 +3,7 @@ import { placeOrderSchema } from "@kabuto/shared/api/trading";
 import type { TickTable } from "@kabuto/shared/market/ticks";
 import { isOnTick, priceToUnits, roundToTick, stepTicks, unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
+import { checkAttached } from "@kabuto/shared/trading/attached";
 import type { Side } from "@kabuto/shared/trading/rules";
 
 import { type FieldError, fieldErrorCode } from "../../lib/api-error.ts";
@@ -31,6 +32,11 @@ export interface OrderForm {
    * day order.
    */
   validUntil?: string;
+  /**
+   * IFD / IFDOCO: the closing orders to place when this one fills, as typed; a leg left out is
+   * not asked for.
+   */
+  ifd?: { takeProfit?: string | undefined; stopLoss?: string | undefined };
 }
 
 export interface OrderContext {
@@ -52,6 +58,8 @@ export type OrderField =
   | "quantity"
   | "leverage"
   | "validity"
+  | "ifdProfit"
+  | "ifdLoss"
   | "required";
 export type OrderErrors = Partial<Record<OrderField, string>>;
 
@@ -136,7 +144,9 @@ export function buildOrder(
     const triggerError = triggerPriceError(form.trigger, form.side, context);
     if (triggerError) errors.trigger = triggerError;
   }
-  if (Object.keys(errors).length > 0 || lots === undefined) return { errors };
+  const ifd = ifdOf(form, type, context);
+  if ("errors" in ifd) Object.assign(errors, ifd.errors);
+  if (Object.keys(errors).length > 0 || lots === undefined || "errors" in ifd) return { errors };
   const order: PlaceOrder = {
     symbol: form.symbol,
     side: form.side,
@@ -147,6 +157,7 @@ export function buildOrder(
     ...(hasLimitPrice(type) ? { price: form.price.trim() } : {}),
     ...(isStopType(type) ? { triggerPrice: form.trigger.trim() } : {}),
     ...(rests(type, form.session) && form.validUntil ? { validUntil: form.validUntil } : {}),
+    ...(rests(type, form.session) && ifd.legs ? { ifd: ifd.legs } : {}),
   };
   const checked = placeOrderSchema.safeParse(order);
   if (!checked.success) {
@@ -157,6 +168,60 @@ export function buildOrder(
     return { errors };
   }
   return { order };
+}
+
+/**
+ * An IFD's legs as the server takes them, checked at their fields with the server's rule against
+ * the order's own price (its limit, or a stop's trigger): none when the member asked for none.
+ */
+function ifdOf(
+  form: OrderForm,
+  type: OrderType,
+  context: OrderContext,
+): { legs?: NonNullable<PlaceOrder["ifd"]> | undefined } | { errors: OrderErrors } {
+  const takeProfit = form.ifd?.takeProfit?.trim();
+  const stopLoss = form.ifd?.stopLoss?.trim();
+  if (!rests(type, form.session) || (takeProfit === undefined && stopLoss === undefined)) return {};
+  const legs = {
+    ...(takeProfit === undefined ? {} : { takeProfit: { price: takeProfit } }),
+    ...(stopLoss === undefined ? {} : { stopLoss: { triggerPrice: stopLoss } }),
+  };
+  const own = priceToUnits((hasLimitPrice(type) ? form.price : form.trigger).trim(), context.market);
+  // The order's own price is checked at its own field; the legs wait for it.
+  if (own === undefined || own <= 0) return { legs };
+  const checked = checkAttached(legs, {
+    side: form.side,
+    priceUnits: own,
+    market: context.market,
+    table: context.tickTable,
+  });
+  if (!("refusal" in checked)) return { legs };
+  return {
+    errors: { [checked.refusal === "IFD_STOP_LOSS_INVALID" ? "ifdLoss" : "ifdProfit"]: checked.refusal },
+  };
+}
+
+/** How far an IFD's legs start from the order's own price: a take-profit 2% better, a stop-loss 2% worse. */
+const ifdStartFraction = 0.02;
+
+/**
+ * Where an IFD's leg starts: 2% from the order's own price on its side (above a buy for a
+ * take-profit, below it for a stop-loss; the other way for a sell), on the tick grid. Empty when
+ * the order has no price yet.
+ */
+export function ifdStart(
+  own: string,
+  leg: "takeProfit" | "stopLoss",
+  side: Side,
+  table: TickTable,
+  market: Market,
+): string {
+  const units = priceToUnits(own.trim(), market);
+  if (units === undefined || units <= 0) return "";
+  const up = (leg === "takeProfit") === (side === "long");
+  const target = Math.round(units * (up ? 1 + ifdStartFraction : 1 - ifdStartFraction));
+  const onGrid = roundToTick(table, Math.max(target, 1), up ? "up" : "down");
+  return onGrid > 0 && onGrid !== units ? unitsToPrice(onGrid, market) : "";
 }
 
 /** The field a server error code belongs to; undefined for errors of the order as a whole. */
@@ -190,6 +255,12 @@ export function orderErrorField(code: string): OrderField | undefined {
     case "VALIDITY_TOO_FAR":
     case "VALIDITY_NOT_TRADING_DAY":
       return "validity";
+    case "IFD_INVALID":
+      return "type";
+    case "IFD_TAKE_PROFIT_INVALID":
+      return "ifdProfit";
+    case "IFD_STOP_LOSS_INVALID":
+      return "ifdLoss";
     case "INSUFFICIENT_BALANCE":
       return "required";
     default:

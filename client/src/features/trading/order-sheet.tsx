@@ -17,7 +17,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { StepperField } from "../../app/stepper-field.tsx";
-import { TextField } from "../../app/text-field.tsx";
+import { CheckField, TextField } from "../../app/text-field.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { call } from "../../lib/api.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
@@ -37,6 +37,7 @@ import { estimateSheet } from "./order-estimate.ts";
 import {
   buildOrder,
   hasLimitPrice,
+  ifdStart,
   initialLimitPrice,
   isStopType,
   type OrderErrors,
@@ -112,6 +113,9 @@ function useOrderDraft(
   const [lots, setLots] = useState("1");
   const [trigger, setTrigger] = useState("");
   const [validUntil, setValidUntil] = useState("");
+  // IFD legs as typed; undefined: not asked for.
+  const [ifdProfit, setIfdProfit] = useState<string>();
+  const [ifdLoss, setIfdLoss] = useState<string>();
   const [leverage, setLeverage] = useState(1);
   const [errors, setErrors] = useState<OrderErrors>({});
   // Whether the member has typed or stepped the price: from then on the field is theirs, and
@@ -147,6 +151,10 @@ function useOrderDraft(
     setErrors,
     setTrigger: edit(setTrigger, "trigger"),
     setValidUntil: edit(setValidUntil, "validity"),
+    ifdProfit,
+    ifdLoss,
+    setIfdProfit: edit(setIfdProfit, "ifdProfit"),
+    setIfdLoss: edit(setIfdLoss, "ifdLoss"),
     setType: edit(setType, "type"),
     setSession: edit(setSession, "session"),
     setPrice: edit(editPrice, "price"),
@@ -224,6 +232,7 @@ export function OrderForm({
         price: draft.price,
         trigger: draft.trigger,
         validUntil: dayTrade ? "" : draft.validUntil,
+        ...(dayTrade ? {} : { ifd: { takeProfit: draft.ifdProfit, stopLoss: draft.ifdLoss } }),
       },
       {
         market,
@@ -321,7 +330,12 @@ export function OrderForm({
         <PriceStepper instrument={instrument} quote={quote} draft={draft} />
       )}
       <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
-      {!dayTrade && rests(draft.type, draft.session) && <ValidityChoice market={market} draft={draft} />}
+      {!dayTrade && rests(draft.type, draft.session) && (
+        <>
+          <ValidityChoice market={market} draft={draft} />
+          <IfdLegs instrument={instrument} side={side} draft={draft} />
+        </>
+      )}
       {dayTrade ? (
         <DayTradeTerms dayTrade={dayTrade} market={market} />
       ) : (
@@ -700,6 +714,103 @@ function ValidityChoice({ market, draft }: { market: Market; draft: OrderDraft }
         />
       )}
     </>
+  );
+}
+
+/**
+ * IFD / IFDOCO (一括注文): the closing orders placed on the position when this order fills. A
+ * take-profit limit, a stop-loss stop, or both, which then cancel each other as an OCO. Each
+ * starts 2% from the order's own price on its side (`ifdStart`), and is checked against it.
+ */
+function IfdLegs({
+  instrument,
+  side,
+  draft,
+}: {
+  instrument: InstrumentWithQuote;
+  side: Side;
+  draft: OrderDraft;
+}) {
+  const { t } = useLingui();
+  const { market, tickTable } = instrument;
+  const own = (hasLimitPrice(draft.type) ? draft.price : draft.trigger).trim();
+
+  const leg = (
+    id: "order-ifd-profit" | "order-ifd-loss",
+    value: string | undefined,
+    set: (value: string | undefined) => void,
+    error: string | undefined,
+    label: ReactNode,
+  ) =>
+    value !== undefined && (
+      <StepperField
+        id={id}
+        label={label}
+        inputMode="decimal"
+        value={value}
+        onChange={set}
+        onStep={(n) => {
+          const next = stepPrice(value.trim() === "" ? own : value, tickTable, market, n);
+          if (next !== undefined) set(next);
+        }}
+        canStep={(n) => stepPrice(value.trim() === "" ? own : value, tickTable, market, n) !== undefined}
+        error={error}
+        decreaseLabel={t`One tick lower`}
+        increaseLabel={t`One tick higher`}
+      />
+    );
+  return (
+    <fieldset className="order-form__ifd" data-testid="order-ifd">
+      <legend className="field__label">
+        <Trans>When it fills (IFD)</Trans>
+      </legend>
+      <CheckField
+        id="order-ifd-profit-on"
+        checked={draft.ifdProfit !== undefined}
+        onChange={(on) =>
+          draft.setIfdProfit(on ? ifdStart(own, "takeProfit", side, tickTable, market) : undefined)
+        }
+      >
+        <Trans>Take profit with a limit order</Trans>
+      </CheckField>
+      {leg(
+        "order-ifd-profit",
+        draft.ifdProfit,
+        draft.setIfdProfit,
+        draft.errors.ifdProfit,
+        <Trans>Take-profit price</Trans>,
+      )}
+      <CheckField
+        id="order-ifd-loss-on"
+        checked={draft.ifdLoss !== undefined}
+        onChange={(on) =>
+          draft.setIfdLoss(on ? ifdStart(own, "stopLoss", side, tickTable, market) : undefined)
+        }
+      >
+        <Trans>Cut the loss with a stop order</Trans>
+      </CheckField>
+      {leg(
+        "order-ifd-loss",
+        draft.ifdLoss,
+        draft.setIfdLoss,
+        draft.errors.ifdLoss,
+        <Trans>Stop-loss trigger</Trans>,
+      )}
+      {(draft.ifdProfit !== undefined || draft.ifdLoss !== undefined) && (
+        <p className="order-form__note" data-testid="order-ifd-note">
+          {draft.ifdProfit !== undefined && draft.ifdLoss !== undefined ? (
+            <Trans>
+              When this order fills, both close orders are placed on its position: whichever closes it cancels
+              the other (IFDOCO). They hold no cash.
+            </Trans>
+          ) : (
+            <Trans>
+              When this order fills, the close order is placed on its position (IFD). It holds no cash.
+            </Trans>
+          )}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

@@ -3,6 +3,7 @@ import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import type { Order, Position } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatDate, formatIsoDate, formatMoney, formatPrice } from "@kabuto/shared/format";
+import { attachedKind } from "@kabuto/shared/trading/attached";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
@@ -336,6 +337,11 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
             ) : (
               <Trans context="order type">Stop</Trans>
             )}
+          </span>
+        )}
+        {order.ifd !== null && (
+          <span className="tag" data-testid="pending-ifd-tag">
+            {attachedKind(order.ifd)}
           </span>
         )}
         {order.triggeredAtMs !== null && (
