@@ -6,6 +6,7 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkLedger, isHealthy } from "../books.ts";
 import { orders, positions } from "../db/schema.ts";
+import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { flatQuote, fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
@@ -669,6 +670,29 @@ describe("IFD and IFDOCO", () => {
     ]);
     expect(await account(auth)).toMatchObject({ held: "0" });
     expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  it("shows a member's pending orders to a reviewer in the console, legs and all, and to no member", async () => {
+    const { auth, memberId } = await funded(1_000_000n);
+    const placed = await call(`${app.url}/orders`, "POST", ifdoco, auth);
+    const { auth: reviewer } = await signInStaff(app, "reviewer");
+    const seen = await call(
+      `${app.url}/ops/members/${memberId}/orders?status=pending`,
+      "GET",
+      undefined,
+      reviewer,
+    );
+    expect(seen.body.items).toEqual([placed.body]);
+    const other = await funded();
+    const refused = await call(`${app.url}/ops/members/${memberId}/orders`, "GET", undefined, other.auth);
+    expect(refused.status).toBe(403);
+    const unknown = await call(
+      `${app.url}/ops/members/${crypto.randomUUID()}/orders`,
+      "GET",
+      undefined,
+      reviewer,
+    );
+    expect(unknown.body.error.code).toBe("MEMBER_NOT_FOUND");
   });
 
   const refusals: [string, Record<string, unknown>, string][] = [

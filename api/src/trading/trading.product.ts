@@ -30,8 +30,8 @@ export const tradingProduct = product({
       batch: { windowMs: config.ORDER_BATCH_MS, max: config.ORDER_BATCH_MAX },
     }),
   }),
-  routes: ({ router, docs, config }, { trading }) =>
-    mountTradingRoutes(router, docs, { trading, kycRequired: config.KYC_REQUIRED_FOR_TRADING }),
+  routes: ({ router, ops, docs, config }, { trading }) =>
+    mountTradingRoutes(router, ops, docs, { trading, kycRequired: config.KYC_REQUIRED_FOR_TRADING }),
   jobs: ({ trading }, { database, config, log }) => {
     const worker = new TradingWorker({ db: database.db, trading, alwaysOpen: config.alwaysOpen, log });
     return [

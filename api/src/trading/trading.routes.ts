@@ -7,6 +7,7 @@ import type { TradingService } from "./trading.service.ts";
 
 export function mountTradingRoutes(
   router: Router,
+  ops: Router,
   docs: ApiDocs,
   deps: {
     trading: TradingService;
@@ -15,7 +16,7 @@ export function mountTradingRoutes(
   },
 ): void {
   const { trading } = deps;
-  const serve = docs.serve({ router });
+  const serve = docs.serve({ router, ops });
 
   /**
    * Refusals of the member before anything of the order is read, as a member should hear them:
@@ -35,6 +36,9 @@ export function mountTradingRoutes(
   });
   serve(tradingApi.orders, async ({ member, query }) => ({
     items: await trading.orders(member.id, query.status),
+  }));
+  serve(tradingApi.opsMemberOrders, async ({ params, query }) => ({
+    items: await trading.memberOrders(params.id, query.status),
   }));
   serve(tradingApi.cancelOrder, ({ member, params, claim }) =>
     trading.cancelOrder(member.id, params.id, claim),

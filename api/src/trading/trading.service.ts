@@ -38,7 +38,7 @@ import { AppError } from "../errors.ts";
 import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
-import { isDayTradeApproved } from "../kernel/members.repo.ts";
+import { findMember, isDayTradeApproved, isMemberId } from "../kernel/members.repo.ts";
 import type { OnPositionClose } from "../kernel/product.ts";
 import type { JournalDraft } from "../ledger/journal.ts";
 import { lockAvailable, memberBalances, postJournal, postJournals } from "../ledger/ledger.repo.ts";
@@ -174,6 +174,13 @@ export class TradingService {
   }
 
   orders(memberId: string, status?: Order["status"]): Promise<Order[]> {
+    return listOrders(this.db, memberId, status);
+  }
+
+  /** A member's orders for the console: the same list the member reads. */
+  async memberOrders(memberId: string, status?: Order["status"]): Promise<Order[]> {
+    if (!isMemberId(memberId) || !(await findMember(this.db, memberId)))
+      throw new AppError("MEMBER_NOT_FOUND");
     return listOrders(this.db, memberId, status);
   }
 

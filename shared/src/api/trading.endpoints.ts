@@ -76,6 +76,17 @@ export const tradingApi = {
     response: orderListSchema,
     changesWith: ["order", "position", "day_trade_cutoff"],
   }),
+  opsMemberOrders: endpoint({
+    method: "get",
+    path: "/ops/members/{id}/orders",
+    tag: "ops",
+    summary:
+      "A member's orders, newest first, as they see them: waiting stops, resting limits and IFD legs with their triggers, validity and holds (reviewer)",
+    caller: "reviewer",
+    query: orderQuerySchema,
+    response: orderListSchema,
+    errors: ["MEMBER_NOT_FOUND"],
+  }),
   cancelOrder: endpoint({
     method: "post",
     path: "/orders/{id}/cancel",

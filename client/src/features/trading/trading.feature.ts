@@ -38,6 +38,7 @@ export const tradingFeature: Feature = {
   ],
   errorMessages: tradingErrors,
   consoleCodes: () => import("./ops/console.ts").then((m) => [m.tradingConsoleCodes]),
+  consoleMemberCards: () => import("./ops/console.ts").then((m) => m.tradingMemberCards),
   recordKinds: tradingRecordKinds,
   accountEvents: {
     stop_triggered: () => {

@@ -1,6 +1,17 @@
 import type { tradingCodes } from "@kabuto/shared/api/trading.codes";
 import { msg } from "@lingui/core/macro";
-import type { ConsoleCodes } from "../../../app/feature.ts";
+import { lazy } from "react";
+import type { ConsoleCodes, MemberCard } from "../../../app/feature.ts";
+
+/** Its card on the console's member page: the member's pending orders. */
+export const tradingMemberCards: readonly MemberCard[] = [
+  {
+    place: "main",
+    role: "reviewer",
+    card: lazy(() => import("./member-orders.tsx").then((m) => ({ default: m.MemberOrdersCard }))),
+    order: 5,
+  },
+];
 
 /** What the codes of trading read as in the console: its journals' kinds and its audit actions. */
 export const tradingConsoleCodes: ConsoleCodes<typeof tradingCodes> = {
