@@ -3,7 +3,7 @@ import type { BookLevel } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { takenLevels } from "@kabuto/shared/trading/fill-book";
 import { type Side, toMinor, walkBook } from "@kabuto/shared/trading/rules";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows.ts";
 import { formatAverage } from "./drafts.ts";
 import type { Conn } from "./trading.repo.ts";
@@ -166,14 +166,39 @@ export async function replayFills(
   };
 }
 
-async function storedFills(db: Conn, market: Market, date: string): Promise<StoredFill[]> {
+/** How many fills the ledger check reads at a time: memory stays bounded whatever the history's size. */
+const pageSize = 1_000;
+
+/**
+ * The ledger check's count (`LedgerCheck`): fills, of all time, whose replay from their stored
+ * book differs from what they or their records say, read a page at a time.
+ */
+export async function fillsNotReplaying(db: Conn): Promise<number> {
+  let differing = 0;
+  let after = "0";
+  for (;;) {
+    const page = await readFills(db, sql`f.id > ${after}::bigint order by f.id limit ${pageSize}`);
+    differing += page.filter((fill) => replayFill(fill).length > 0).length;
+    const last = page.at(-1);
+    if (!last || page.length < pageSize) return differing;
+    after = last.id;
+  }
+}
+
+function storedFills(db: Conn, market: Market, date: string): Promise<StoredFill[]> {
   const zone = zones[market];
+  const from = sql`(extract(epoch from (${date}::date)::timestamp at time zone ${zone}) * 1000)::bigint`;
+  const until = sql`(extract(epoch from (${date}::date + 1)::timestamp at time zone ${zone}) * 1000)::bigint`;
+  return readFills(
+    db,
+    sql`f.market = ${market} and f.filled_at_ms >= ${from} and f.filled_at_ms < ${until} order by f.filled_at_ms, f.id`,
+  );
+}
+
+/** Stored fills with their records, chosen and ordered by `where` (a condition on `f`, then its order). */
+async function readFills(db: Conn, where: SQL): Promise<StoredFill[]> {
   const rows = rowsOf(
     await db.execute(sql`
-      with day as (
-        select (extract(epoch from (${date}::date)::timestamp at time zone ${zone}) * 1000)::bigint as from_ms,
-          (extract(epoch from (${date}::date + 1)::timestamp at time zone ${zone}) * 1000)::bigint as until_ms
-      )
       select f.id, f.position_id, f.kind, f.order_id, f.market, f.symbol, f.side, f.quantity, f.off_book, f.epoch,
         f.seq, f.seen, f.taken, f.scaled_notional::text as scaled_notional, f.average_units::text as average_units,
         f.price, f.filled_at_ms, p.quantity as position_quantity,
@@ -186,18 +211,16 @@ async function storedFills(db: Conn, market: Market, date: string): Promise<Stor
             and (case f.kind when 'open' then j.kind = 'open' else j.kind in ('close', 'margin_call') end)
           order by j.id limit 1) as journal_price
       from fill_books f
-      cross join day
       left join positions p on p.id = f.position_id
       left join orders o on o.id = f.order_id
-      where f.market = ${market} and f.filled_at_ms >= day.from_ms and f.filled_at_ms < day.until_ms
-      order by f.filled_at_ms, f.id`),
+      where ${where}`),
   );
   return rows.map((row) => ({
     id: String(row.id),
     positionId: String(row.position_id),
     kind: row.kind as StoredFill["kind"],
     orderId: row.order_id === null ? null : String(row.order_id),
-    market,
+    market: row.market as Market,
     symbol: String(row.symbol),
     side: row.side as Side,
     quantity: Number(row.quantity),

@@ -219,6 +219,9 @@ describe("a day's fills replayed from the books they stored", () => {
       recorded: "2650.75",
       replayed: "2645.75",
     });
+    // The ledger check counts it among fills of all time that do not replay.
+    const report = await checkLedger(app.database.db);
+    expect(report.checks.find((check) => check.name === "fillsNotReplaying")?.count).toBe(1);
   });
 });
 
