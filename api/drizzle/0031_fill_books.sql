@@ -6,7 +6,6 @@
 -- (`kind`); a block trade or a new share's allotment is off the book (`off_book`): no epoch, no
 -- levels, the agreed price only. The app role may add rows, never change or remove them.
 CREATE TABLE fill_books (
-  id bigserial PRIMARY KEY,
   position_id bigint NOT NULL REFERENCES positions (id),
   kind text NOT NULL CHECK (kind IN ('open', 'close')),
   order_id bigint REFERENCES orders (id),
@@ -23,7 +22,8 @@ CREATE TABLE fill_books (
   average_units numeric NOT NULL,
   price text NOT NULL,
   filled_at_ms bigint NOT NULL,
-  CONSTRAINT fill_books_fill UNIQUE (position_id, kind),
+  -- A position opens once and closes once: the fill is its position and its kind, no id of its own.
+  PRIMARY KEY (position_id, kind),
   CONSTRAINT fill_books_stamped CHECK (off_book OR (epoch IS NOT NULL AND seq IS NOT NULL))
 );
 --> statement-breakpoint

@@ -897,7 +897,6 @@ export const proofTrails = pgTable("proof_trails", {
 export const fillBooks = pgTable(
   "fill_books",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
     positionId: bigint("position_id", { mode: "number" })
       .notNull()
       .references(() => positions.id),
@@ -918,7 +917,7 @@ export const fillBooks = pgTable(
     filledAtMs: bigint("filled_at_ms", { mode: "number" }).notNull(),
   },
   (table) => [
-    unique("fill_books_fill").on(table.positionId, table.kind),
+    primaryKey({ columns: [table.positionId, table.kind] }),
     index("fill_books_day_idx").on(table.market, table.filledAtMs),
   ],
 );

@@ -3,7 +3,6 @@ import { replayFill, type StoredFill } from "./fill-replay.ts";
 
 // A buy of 500 Toyota against asks 2650.5 × 200, 2651 × 400: 200 × 26,505 + 300 × 26,510 price units.
 const bought: StoredFill = {
-  id: "1",
   positionId: "10",
   kind: "open",
   orderId: "20",
@@ -55,7 +54,7 @@ describe("replaying a stored fill", () => {
       "journal price",
     ]);
     expect(differences[0]).toMatchObject({
-      fillId: "1",
+      positionId: "10",
       orderId: "20",
       recorded: "2650.5×200 2651×300",
       replayed: "2650×200 2651×300",

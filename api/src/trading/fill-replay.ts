@@ -17,7 +17,7 @@ import type { Conn } from "./trading.repo.ts";
 
 /** One stored fill with what its order, position and journal recorded. */
 export interface StoredFill {
-  id: string;
+  /** A fill is its position's opening or close (`kind`): the two name it. */
   positionId: string;
   kind: "open" | "close";
   orderId: string | null;
@@ -50,7 +50,6 @@ export interface StoredFill {
 
 /** One way a fill's replay differs from what was recorded. */
 export interface FillDifference {
-  fillId: string;
   positionId: string;
   orderId: string | null;
   kind: "open" | "close";
@@ -69,7 +68,6 @@ export function replayFill(fill: StoredFill): FillDifference[] {
   const differ = (what: string, recorded: string | null, replayed: string) => {
     if (recorded !== replayed)
       differences.push({
-        fillId: fill.id,
         positionId: fill.positionId,
         orderId: fill.orderId,
         kind: fill.kind,
@@ -175,13 +173,17 @@ const pageSize = 1_000;
  */
 export async function fillsNotReplaying(db: Conn): Promise<number> {
   let differing = 0;
-  let after = "0";
+  let after = { positionId: "0", kind: "" };
   for (;;) {
-    const page = await readFills(db, sql`f.id > ${after}::bigint order by f.id limit ${pageSize}`);
+    const page = await readFills(
+      db,
+      sql`(f.position_id, f.kind) > (${after.positionId}::bigint, ${after.kind}::text)
+        order by f.position_id, f.kind limit ${pageSize}`,
+    );
     differing += page.filter((fill) => replayFill(fill).length > 0).length;
     const last = page.at(-1);
     if (!last || page.length < pageSize) return differing;
-    after = last.id;
+    after = last;
   }
 }
 
@@ -191,7 +193,7 @@ function storedFills(db: Conn, market: Market, date: string): Promise<StoredFill
   const until = sql`(extract(epoch from (${date}::date + 1)::timestamp at time zone ${zone}) * 1000)::bigint`;
   return readFills(
     db,
-    sql`f.market = ${market} and f.filled_at_ms >= ${from} and f.filled_at_ms < ${until} order by f.filled_at_ms, f.id`,
+    sql`f.market = ${market} and f.filled_at_ms >= ${from} and f.filled_at_ms < ${until} order by f.filled_at_ms, f.position_id, f.kind`,
   );
 }
 
@@ -199,7 +201,7 @@ function storedFills(db: Conn, market: Market, date: string): Promise<StoredFill
 async function readFills(db: Conn, where: SQL): Promise<StoredFill[]> {
   const rows = rowsOf(
     await db.execute(sql`
-      select f.id, f.position_id, f.kind, f.order_id, f.market, f.symbol, f.side, f.quantity, f.off_book, f.epoch,
+      select f.position_id, f.kind, f.order_id, f.market, f.symbol, f.side, f.quantity, f.off_book, f.epoch,
         f.seq, f.seen, f.taken, f.scaled_notional::text as scaled_notional, f.average_units::text as average_units,
         f.price, f.filled_at_ms, p.quantity as position_quantity,
         case f.kind when 'open' then p.open_price else p.close_price end as position_price,
@@ -216,7 +218,6 @@ async function readFills(db: Conn, where: SQL): Promise<StoredFill[]> {
       where ${where}`),
   );
   return rows.map((row) => ({
-    id: String(row.id),
     positionId: String(row.position_id),
     kind: row.kind as StoredFill["kind"],
     orderId: row.order_id === null ? null : String(row.order_id),

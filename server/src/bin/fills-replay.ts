@@ -35,7 +35,7 @@ console.log(
 );
 for (const difference of report.differences) {
   console.log(
-    `  difference: fill ${difference.fillId} (${difference.kind} of position ${difference.positionId}${difference.orderId === null ? "" : `, order ${difference.orderId}`}) ${difference.what}: recorded ${difference.recorded}, replayed ${difference.replayed}`,
+    `  difference: the ${difference.kind === "open" ? "opening" : "close"} of position ${difference.positionId}${difference.orderId === null ? "" : ` (order ${difference.orderId})`}, ${difference.what}: recorded ${difference.recorded}, replayed ${difference.replayed}`,
   );
 }
 console.log(
