@@ -23,5 +23,6 @@ export { LogSmsSender, type SmsMessage, type SmsSender } from "./security/sms.ts
 export { MemoryThrottleStore, type ThrottleStore } from "./security/throttle.ts";
 export { demoAdmin, demoAdminUsable } from "./seed.ts";
 export { demoSeeds } from "./services.ts";
+export { type FillDifference, type FillReplayReport, replayFills } from "./trading/fill-replay.ts";
 export { TradingWorker } from "./trading/worker.ts";
 export { startWorker } from "./worker.ts";

@@ -42,6 +42,7 @@ import type { PositionClosing } from "../kernel/product.ts";
 import type { StaffMember } from "../kernel/staff-sessions.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { closeJournals } from "../trading/drafts.ts";
+import { insertFillBooks } from "../trading/fill-books.repo.ts";
 import { insertOffBookPosition } from "../trading/off-book.repo.ts";
 import { type Conn, closePositionRow, isOpenMirror, lockPosition } from "../trading/trading.repo.ts";
 import {
@@ -639,6 +640,22 @@ export class BlockService {
     });
     for (const journal of closing.journals) await postJournal(tx, journal, nowMs);
     await closePositionRow(tx, positionId, { ...closing, reason: "member", nowMs });
+    // Off the book: the record says so, with the agreed price and no book to replay.
+    await insertFillBooks(tx, [
+      {
+        positionId,
+        kind: "close",
+        orderId: null,
+        symbol: position.symbol,
+        side: position.side === "long" ? "short" : "long",
+        quantity: position.quantity,
+        source: null,
+        scaledNotional: scaled,
+        averageUnits: units,
+        price: closing.closePrice,
+        filledAtMs: nowMs,
+      },
+    ]);
     await decideApplication(tx, row.id, {
       state: "passed",
       sharesFilled: row.shares,

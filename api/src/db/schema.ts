@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -896,3 +897,36 @@ export const proofTrails = pgTable("proof_trails", {
     .references(() => proofSnapshots.id),
   digest: text("digest").notNull(),
 });
+
+/**
+ * The book each fill was priced against, written with the fill (migration 0031): one row per
+ * opening and per close of a position; off-book fills (block trades, allotments) carry no book.
+ * Append-only for the app role. `npm run fills:replay` walks it again (`fills/fill-replay.ts`).
+ */
+export const fillBooks = pgTable(
+  "fill_books",
+  {
+    positionId: bigint("position_id", { mode: "number" })
+      .notNull()
+      .references(() => positions.id),
+    kind: text("kind").$type<"open" | "close">().notNull(),
+    orderId: bigint("order_id", { mode: "number" }).references(() => orders.id),
+    market: text("market").notNull(),
+    symbol: text("symbol").notNull(),
+    side: text("side").$type<"long" | "short">().notNull(),
+    quantity: integer("quantity").notNull(),
+    offBook: boolean("off_book").notNull().default(false),
+    epoch: text("epoch"),
+    seq: bigint("seq", { mode: "number" }),
+    seen: jsonb("seen").notNull().default([]),
+    taken: jsonb("taken").notNull().default([]),
+    scaledNotional: numeric("scaled_notional").notNull(),
+    averageUnits: numeric("average_units").notNull(),
+    price: text("price").notNull(),
+    filledAtMs: bigint("filled_at_ms", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.positionId, table.kind] }),
+    index("fill_books_day_idx").on(table.market, table.filledAtMs),
+  ],
+);

@@ -178,11 +178,12 @@ describe("staff roles", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ healthy: true, drifted: [], unbalanced: [], mismatched: 0 });
     expect(response.body.journals).toBeGreaterThan(0);
-    // Each product's own check of its records runs with the ledger's, loans' and copies' among them.
+    // Each product's own check of its records runs with the ledger's, loans', copies' and fills' among them.
     expect(response.body.checks).toEqual(
       expect.arrayContaining([
         { name: "loansMismatched", count: 0 },
         { name: "copiesMismatched", count: 0 },
+        { name: "fillsNotReplaying", count: 0 },
       ]),
     );
   });

@@ -18,6 +18,8 @@ export interface TestApp {
   database: Database;
   /** The URL the API's database serves on (undefined on PGlite). */
   databaseUrl: string | undefined;
+  /** The owner's URL of the same database (undefined on PGlite, whose one user owns it all): for damage only an owner could do. */
+  ownerUrl: string | undefined;
   bus: Bus;
   trading: TradingService;
   /** The SMS messages the API sent (the log sender's), for sign-in codes. */
@@ -49,7 +51,12 @@ export async function startTestApp(
     throttle?: "memory" | "redis";
   } = {},
 ): Promise<TestApp> {
-  const { database, drop, url: databaseUrl } = await openTestDatabase({ server: options.server ?? false });
+  const {
+    database,
+    drop,
+    url: databaseUrl,
+    ownerUrl,
+  } = await openTestDatabase({ server: options.server ?? false });
   const bus = createMemoryBus();
   const logger = options.logger ?? pino({ level: "silent" });
   const sms = new LogSmsSender(logger);
@@ -78,6 +85,7 @@ export async function startTestApp(
     url: `http://127.0.0.1:${port}/api/v1`,
     database,
     databaseUrl,
+    ownerUrl,
     bus,
     trading,
     sms,

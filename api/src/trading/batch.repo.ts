@@ -3,7 +3,8 @@ import type { MemberPurpose } from "@kabuto/shared/ledger";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
-import type { MemberFlags, OpeningResult, OpeningWrite } from "./trading.repo.ts";
+import { fillBookColumns, fillBookValues } from "./fill-books.repo.ts";
+import { type MemberFlags, type OpeningResult, type OpeningWrite, openingFillRow } from "./trading.repo.ts";
 
 /** A member's new market order, decided and waiting to be written with others (see `writeOpenings`). */
 export interface NewOpening {
@@ -402,7 +403,13 @@ async function insertOpenings(
         with ordinality as e(journal_id, account_id, currency, amount, n)
       order by n
       returning 1
+    ),
+    fill_rows as (
+      insert into fill_books (${fillBookColumns})
+      ${fillBookValues(rows.map((row) => openingFillRow(row, row)))}
+      returning 1
     )
     select (select count(*) from order_rows) as orders, (select count(*) from position_rows) as positions,
-      (select count(*) from journal_rows) as journals, (select count(*) from entry_rows) as entries`);
+      (select count(*) from journal_rows) as journals, (select count(*) from entry_rows) as entries,
+      (select count(*) from fill_rows) as fills`);
 }

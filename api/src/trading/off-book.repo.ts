@@ -2,6 +2,7 @@ import type { Currency } from "@kabuto/shared/symbols";
 import { sql } from "drizzle-orm";
 import { mapOneRow } from "../db/raw-rows.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
+import { insertFillBooks } from "./fill-books.repo.ts";
 
 /** A long filled off the order book at an agreed price: a new share's allotment or a block trade's fill. */
 export interface OffBookFill {
@@ -21,7 +22,8 @@ export interface OffBookFill {
 
 /**
  * Writes an off-book fill's filled limit order and the holding position it opened, at leverage
- * 1 (the whole notional is its margin), and links the two. The journals are the caller's.
+ * 1 (the whole notional is its margin), and links the two, with the fill's record in `fill_books`
+ * (off the book: the agreed price, no book). The journals are the caller's.
  */
 export async function insertOffBookPosition(tx: Tx, fill: OffBookFill): Promise<number> {
   const order = mapOneRow(
@@ -45,5 +47,20 @@ export async function insertOffBookPosition(tx: Tx, fill: OffBookFill): Promise<
     (row) => row.int("id"),
   );
   await tx.execute(sql`update orders set position_id = ${positionId} where id = ${order}`);
+  await insertFillBooks(tx, [
+    {
+      positionId,
+      kind: "open",
+      orderId: order,
+      symbol: fill.symbol,
+      side: "long",
+      quantity: fill.quantity,
+      source: null,
+      scaledNotional: BigInt(fill.priceUnits) * BigInt(fill.quantity),
+      averageUnits: fill.priceUnits,
+      price: fill.price,
+      filledAtMs: fill.nowMs,
+    },
+  ]);
   return positionId;
 }

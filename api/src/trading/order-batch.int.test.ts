@@ -1,5 +1,6 @@
 import { placeOrderSchema } from "@kabuto/shared/api/trading";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkLedger, isHealthy } from "../books.ts";
 import type { Db } from "../db/database.ts";
@@ -7,7 +8,9 @@ import { rowsOf } from "../db/rows.ts";
 import { seedDemo } from "../seed.ts";
 import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { replayFills } from "./fill-replay.ts";
 import { TradingService } from "./trading.service.ts";
+import { TradingWorker } from "./worker.ts";
 
 let app: TestApp;
 /** A window wide enough that orders sent together on a busy machine share a batch. */
@@ -144,3 +147,94 @@ describe("market orders in batches", () => {
     expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
   });
 });
+
+describe("a day's fills replayed from the books they stored", () => {
+  it("walk every fill again to what was recorded, and name a fill whose stored book was changed", async () => {
+    // Three levels, so the fills walk more than one.
+    setMarket(
+      app.bus,
+      "JP:7203",
+      [
+        ["2650", 300],
+        ["2649.5", 500],
+      ],
+      [
+        ["2650.5", 200],
+        ["2651", 400],
+        ["2652", 1_000],
+      ],
+    );
+    const members = await Promise.all([1, 2, 3].map(() => registerMember(app.url, app.database)));
+    for (const member of members) await fund(app.database, member.memberId, "JPY", 10_000_000n);
+    // A burst that shares a batch, each walking the asks for its own quantity.
+    const burst = await Promise.all(
+      members.map((member, n) =>
+        call(`${app.url}/orders`, "POST", { ...buy, quantity: 200 + 200 * n }, member.auth),
+      ),
+    );
+    expect(burst.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    // A close at market hits the bids; a resting limit fills by the worker once the ask reaches it.
+    const [first, second] = members as [(typeof members)[0], (typeof members)[0]];
+    const closed = await call(
+      `${app.url}/positions/${burst[0]?.body.positionId}/close`,
+      "POST",
+      {},
+      first.auth,
+    );
+    expect(closed.status).toBe(200);
+    const limit = await call(
+      `${app.url}/orders`,
+      "POST",
+      { ...buy, type: "limit", price: "2600", quantity: 100 },
+      second.auth,
+    );
+    setMarket(app.bus, "JP:7203", [["2599", 500]], [["2599.5", 300]]);
+    await new TradingWorker({ db: app.database.db, trading: app.trading, alwaysOpen: true }).pass();
+    const filled = await call(`${app.url}/orders`, "GET", undefined, second.auth);
+    expect(filled.body.items.find((order: { id: string }) => order.id === limit.body.id)).toMatchObject({
+      status: "filled",
+      fillPrice: "2599.5",
+    });
+
+    const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(app.now());
+    const clean = await replayFills(app.database.db, { date, market: "JP" });
+    expect(clean.differences).toEqual([]);
+    // The file's orders before this one, the burst, the close and the limit: all from a book.
+    expect(clean.checked).toBeGreaterThanOrEqual(5);
+    expect(clean.offBook).toBe(0);
+
+    // The app may add a fill's record, never change it.
+    if (app.ownerUrl) {
+      await expect(app.database.db.execute(sql`update fill_books set price = '1'`)).rejects.toThrow();
+    }
+    // As the owner, the best ask the second order of the burst walked is made cheaper.
+    const tampered = burst[1]?.body.id as string;
+    await asOwner(
+      sql`update fill_books set seen = jsonb_set(seen, '{0,price}', '"2640.5"') where order_id = ${tampered}`,
+    );
+    const found = await replayFills(app.database.db, { date, market: "JP" });
+    expect(new Set(found.differences.map((difference) => difference.orderId))).toEqual(new Set([tampered]));
+    expect(found.differences.find((difference) => difference.what === "order price")).toMatchObject({
+      // 400 shares: 200 at 2,650.5 and 200 at 2,651 as filled; 200 at 2,640.5 in the changed book.
+      recorded: "2650.75",
+      replayed: "2645.75",
+    });
+    // The ledger check counts it among fills of all time that do not replay.
+    const report = await checkLedger(app.database.db);
+    expect(report.checks.find((check) => check.name === "fillsNotReplaying")?.count).toBe(1);
+  });
+});
+
+/** Runs a statement as the database's owner: damage the app role cannot do. */
+async function asOwner(statement: SQL): Promise<void> {
+  if (!app.ownerUrl) {
+    await app.database.db.execute(statement);
+    return;
+  }
+  const owner = drizzle(app.ownerUrl);
+  try {
+    await owner.execute(statement);
+  } finally {
+    await owner.$client.end();
+  }
+}

@@ -1,4 +1,5 @@
 import { product } from "../kernel/product.ts";
+import { fillsNotReplaying } from "./fill-replay.ts";
 import { dayTradeSettingsFromConfig, termsFromConfig } from "./rules.ts";
 import { mountTradingRoutes } from "./trading.routes.ts";
 import { TradingService } from "./trading.service.ts";
@@ -30,6 +31,14 @@ export const tradingProduct = product({
       batch: { windowMs: config.ORDER_BATCH_MS, max: config.ORDER_BATCH_MAX },
     }),
   }),
+  ledgerChecks: [
+    {
+      name: "fillsNotReplaying",
+      finding:
+        "fills whose stored book, walked again, does not give what the fill recorded (npm run fills:replay names them)",
+      count: fillsNotReplaying,
+    },
+  ],
   routes: ({ router, ops, docs, config }, { trading }) =>
     mountTradingRoutes(router, ops, docs, { trading, kycRequired: config.KYC_REQUIRED_FOR_TRADING }),
   jobs: ({ trading }, { database, config, log }) => {

@@ -3,6 +3,7 @@ import { unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency, symbolMarket } from "@kabuto/shared/symbols";
 import type { AttachedUnits } from "@kabuto/shared/trading/attached";
+import type { BookFill } from "@kabuto/shared/trading/fill-book";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
@@ -12,6 +13,7 @@ import { rowsOf } from "../db/rows.ts";
 import { members, orders, positions } from "../db/schema.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 import type { PositionJournal } from "./drafts.ts";
+import { type FillBookRow, fillBookColumns, fillBookValues } from "./fill-books.repo.ts";
 
 /**
  * Every query of trading, with typed rows: the service gets Orders, Positions and flags, never
@@ -740,6 +742,27 @@ export interface OpeningWrite {
   journals: PositionJournal[];
   /** A day trade: the worker closes it at the day's cut-off. */
   dayTrade?: boolean;
+  /** The fill, with the book it was priced against: written to `fill_books` in the same statement. */
+  fill: BookFill;
+}
+
+/** An opening's record in `fill_books` once its order and position have ids. */
+export function openingFillRow(
+  opening: Omit<OpeningWrite, "journals">,
+  ids: { orderId: string | number; positionId: string | number },
+): FillBookRow {
+  return {
+    ...ids,
+    kind: "open",
+    symbol: opening.symbol,
+    side: opening.side,
+    quantity: opening.quantity,
+    source: opening.fill.source,
+    scaledNotional: opening.fill.scaledNotional,
+    averageUnits: opening.fill.averageUnits,
+    price: opening.openPrice,
+    filledAtMs: opening.nowMs,
+  };
 }
 
 /**
@@ -862,6 +885,15 @@ export async function writeOpening(
           'holding', ${nowMs}, ${opening.dayTrade === true}::boolean
         from go
         returning id
+      ),
+      fill_written as (
+        insert into fill_books (${fillBookColumns})
+        select go.position_id, f.kind, go.order_id, f.market, f.symbol, f.side, f.quantity, f.off_book, f.epoch,
+          f.seq, f.seen, f.taken, f.scaled_notional, f.average_units, f.price, f.filled_at_ms
+        from go, (${fillBookValues([openingFillRow(opening, { orderId: 0, positionId: 0 })])})
+          as f(position_id, kind, order_id, market, symbol, side, quantity, off_book, epoch, seq, seen, taken,
+            scaled_notional, average_units, price, filled_at_ms)
+        returning 1
       )
       select (select count(*) from go) as opened, (select order_id from go) as order_id,
         (select position_id from go) as position_id, ${flagsColumns}`,
@@ -924,6 +956,11 @@ export async function insertOpenings(
         position_id, now_ms, now_ms
       from opened
       returning id
+    ),
+    fills_written as (
+      insert into fill_books (${fillBookColumns})
+      ${fillBookValues(openings.map((opening) => openingFillRow(opening, opening)))}
+      returning 1
     )
     insert into positions (id, member_id, symbol, currency, side, quantity, leverage, open_order_id, open_price,
       open_notional_minor, initial_margin_minor, margin_minor, open_fee_minor, status, opened_at_ms, day_trade)

@@ -14,8 +14,8 @@ import { dailyLimitFor } from "@kabuto/shared/market/price-limits";
 import { sessionAt } from "@kabuto/shared/market/sessions";
 import { isOnTick, priceToUnits } from "@kabuto/shared/market/ticks";
 import { isWholeUnits } from "@kabuto/shared/market/units";
-import type { Book, Quote } from "@kabuto/shared/protocol/market-data";
-import type { AccountEvent } from "@kabuto/shared/protocol/socket";
+import type { Book, Quote, StampedBook } from "@kabuto/shared/protocol/market-data";
+import type { AccountEvent, MarketUpdate } from "@kabuto/shared/protocol/socket";
 import { bookTopic, quoteTopic } from "@kabuto/shared/protocol/topics";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency } from "@kabuto/shared/symbols";
@@ -28,8 +28,9 @@ import {
   defaultDayTradeCutoffMinutes,
   defaultDayTradeTerms,
 } from "@kabuto/shared/trading/day-trade";
-import type { Fill, MarketTerms, Side } from "@kabuto/shared/trading/rules";
-import { acceptsAddedMargin, walkBook } from "@kabuto/shared/trading/rules";
+import { type BookFill, walkStampedBook } from "@kabuto/shared/trading/fill-book";
+import type { MarketTerms, Side } from "@kabuto/shared/trading/rules";
+import { acceptsAddedMargin } from "@kabuto/shared/trading/rules";
 import { checkNewStop, type StopRefusal, stopHoldUnits, trailStart } from "@kabuto/shared/trading/stops";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
 import { firstValidDate, validDateFor } from "@kabuto/shared/trading/validity";
@@ -55,6 +56,7 @@ import {
   releaseJournal,
   restingHold,
 } from "./drafts.ts";
+import { insertFillBooks } from "./fill-books.repo.ts";
 import { alone, type BatchSettings, OrderBatcher } from "./order-batch.ts";
 import {
   addPositionMargin,
@@ -243,7 +245,7 @@ export class TradingService {
         throw new AppError("MARKET_ORDER_OUTSIDE_REGULAR", { phase });
       if (phase !== "regular") throw new AppError("OUTSIDE_TRADING_HOURS", { phase });
       if (!book) throw new AppError("PRICE_UNAVAILABLE");
-      const fill = walkBook(book, market, order.side, order.quantity);
+      const fill = walkStampedBook(book, market, order.side, order.quantity);
       if (!fill) throw new AppError("BOOK_TOO_THIN");
       return this.openMarketAndTell(memberId, order, market, fill, nowMs, claim, false);
     }
@@ -305,7 +307,7 @@ export class TradingService {
     }
     const [, book] = await this.marketState(order.symbol);
     if (!book) throw new AppError("PRICE_UNAVAILABLE");
-    const fill = walkBook(book, market, order.side, order.quantity);
+    const fill = walkStampedBook(book, market, order.side, order.quantity);
     if (!fill) throw new AppError("BOOK_TOO_THIN");
     const leverage = dayTradeLeverageWhole(this.dayTrade.terms[market].marginPct);
     return this.openMarketAndTell(memberId, { ...order, leverage }, market, fill, nowMs, claim, true);
@@ -315,7 +317,7 @@ export class TradingService {
     memberId: string,
     order: OrderRequest,
     market: Market,
-    fill: Fill,
+    fill: BookFill,
     nowMs: number,
     claim: Claim | undefined,
     dayTrade: boolean,
@@ -384,7 +386,7 @@ export class TradingService {
         const [, book] = await this.marketState(position.symbol);
         if (!book) throw new AppError("PRICE_UNAVAILABLE");
         const closingSide: Side = position.side === "long" ? "short" : "long";
-        const fill = walkBook(book, market, closingSide, position.quantity);
+        const fill = walkStampedBook(book, market, closingSide, position.quantity);
         if (!fill) throw new AppError("BOOK_TOO_THIN");
         return this.settleClose(tx, memberId, position, market, fill, reason, nowMs);
       },
@@ -430,12 +432,12 @@ export class TradingService {
       wanted.map((each) => each.memberId),
     );
     // Every member of a given quantity gets the same fill: the book is read, not consumed.
-    const fills = new Map<number, Fill | undefined>();
-    const going: { index: number; opening: Opening }[] = [];
+    const fills = new Map<number, BookFill | undefined>();
+    const going: { index: number; opening: Opening; fill: BookFill }[] = [];
     const answers: ({ orderId: string; positionId: string; currency: Currency } | AppError | undefined)[] =
       wanted.map(({ memberId, quantity }, index) => {
         if (!isWholeUnits(market, quantity)) return new AppError("QUANTITY_INVALID");
-        if (!fills.has(quantity)) fills.set(quantity, walkBook(book, market, order.side, quantity));
+        if (!fills.has(quantity)) fills.set(quantity, walkStampedBook(book, market, order.side, quantity));
         const fill = fills.get(quantity);
         if (!fill) return new AppError("BOOK_TOO_THIN");
         const opening = openJournals({
@@ -448,7 +450,7 @@ export class TradingService {
         });
         const barred = barredRefusal(flags.get(memberId));
         if (barred) return barred;
-        going.push({ index, opening });
+        going.push({ index, opening, fill });
         return undefined;
       });
     const funding = await fund(
@@ -495,16 +497,26 @@ export class TradingService {
     }
     const [, book] = await this.marketState(position.symbol);
     if (!book) throw new AppError("PRICE_UNAVAILABLE");
-    const fill = walkBook(book, market, position.side === "long" ? "short" : "long", position.quantity);
+    const fill = walkStampedBook(
+      book,
+      market,
+      position.side === "long" ? "short" : "long",
+      position.quantity,
+    );
     if (!fill) throw new AppError("BOOK_TOO_THIN");
     return this.settleClose(tx, memberId, position, market, fill, "member", nowMs);
   }
 
   /** The newest books of these symbols, as the bus holds them. */
-  async books(symbols: readonly string[]): Promise<Map<string, Book>> {
+  async books(symbols: readonly string[]): Promise<Map<string, StampedBook>> {
     const unique = [...new Set(symbols)];
     const updates = await this.bus.snapshots(unique.map((symbol) => bookTopic(symbol)));
-    return new Map(updates.map((update) => [(update.data as Book).symbol, update.data as Book]));
+    return new Map(
+      updates.map((update) => {
+        const book = stamped(update);
+        return [book.symbol, book];
+      }),
+    );
   }
 
   /** Moves `amount` (positive minor units, checked by the caller) from available cash to the position's margin. */
@@ -738,7 +750,12 @@ export class TradingService {
    * book reaches its limit for a stop-limit. The position is locked before the order, as every
    * close locks them, and the other stops on the position are cancelled in the same transaction.
    */
-  async fillClose(orderId: number, memberId: string, positionId: number, book: Book): Promise<boolean> {
+  async fillClose(
+    orderId: number,
+    memberId: string,
+    positionId: number,
+    book: StampedBook,
+  ): Promise<boolean> {
     const nowMs = this.now();
     return transactThenEmit(this.db, this.events, async (tx) => {
       const position = await lockPosition(tx, memberId, positionId);
@@ -750,7 +767,7 @@ export class TradingService {
         return { value: false, events: [notice({ type: "order", id: cancelled.id })] };
       }
       const market = marketOf(position.symbol);
-      const fill = walkBook(book, market, locked.order.side, position.quantity);
+      const fill = walkStampedBook(book, market, locked.order.side, position.quantity);
       const limit = locked.limitUnits;
       if (!fill || (limit !== null && !withinLimit(locked.order.side, fill.averageUnits, limit)))
         return { value: false, events: [] };
@@ -807,7 +824,7 @@ export class TradingService {
    * The worker's fill of a resting limit order whose price the market reached, or of a stop that
    * fired: a stop market at the book as it is, a stop-limit once the book reaches its limit.
    */
-  async fillLimit(orderId: number, book: Book): Promise<boolean> {
+  async fillLimit(orderId: number, book: StampedBook): Promise<boolean> {
     const nowMs = this.now();
     const filled = await transactThenEmit(this.db, this.events, async (tx) => {
       const locked = await lockOrder(tx, orderId, { skipLocked: true });
@@ -818,14 +835,14 @@ export class TradingService {
       // A market order rests only as a stop that has fired: it takes the book as it is.
       if (limit === null && order.triggeredAtMs === null) return { value: false, events: [] };
       const market = marketOf(order.symbol);
-      const fill = walkBook(book, market, order.side, order.quantity);
+      const fill = walkStampedBook(book, market, order.side, order.quantity);
       if (!fill || (limit !== null && !withinLimit(order.side, fill.averageUnits, limit)))
         return { value: false, events: [] };
       await this.releaseHold(tx, locked, nowMs);
       const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
       const written = await writeOpening(
         tx,
-        { memberId, ...order, ...opening, nowMs },
+        { memberId, ...order, ...opening, nowMs, fill },
         { kind: "resting", orderId },
       );
       if (written.outcome !== "opened") throw new Error("a resting order's fill was not written");
@@ -862,7 +879,7 @@ export class TradingService {
     memberId: string,
     order: OrderRequest,
     market: Market,
-    fill: Fill,
+    fill: BookFill,
     nowMs: number,
     claim: Claim | undefined,
     dayTrade = false,
@@ -893,7 +910,7 @@ export class TradingService {
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
     };
-    const write = { memberId, currency, ...order, ...opening, nowMs, dayTrade };
+    const write = { memberId, currency, ...order, ...opening, nowMs, dayTrade, fill };
     const newOpening: NewOpening = { write, session: order.session, body, ...(claim ? { claim } : {}) };
     const written = await (this.batcher ? this.batcher.submit(newOpening) : alone(this.db, newOpening));
     if (written.outcome === "unaffordable") {
@@ -956,7 +973,7 @@ export class TradingService {
     memberId: string,
     position: Position,
     market: Market,
-    fill: Fill,
+    fill: BookFill,
     reason: CloseReason,
     nowMs: number,
     byOrder?: number,
@@ -983,7 +1000,23 @@ export class TradingService {
       available,
     });
     for (const journal of closing.journals) await postJournal(tx, journal, nowMs);
-    return closePositionRow(tx, Number(position.id), { ...closing, reason, nowMs });
+    const closed = await closePositionRow(tx, Number(position.id), { ...closing, reason, nowMs });
+    await insertFillBooks(tx, [
+      {
+        positionId: position.id,
+        kind: "close",
+        orderId: byOrder ?? null,
+        symbol: position.symbol,
+        side: position.side === "long" ? "short" : "long",
+        quantity: position.quantity,
+        source: fill.source,
+        scaledNotional: fill.scaledNotional,
+        averageUnits: fill.averageUnits,
+        price: closing.closePrice,
+        filledAtMs: nowMs,
+      },
+    ]);
+    return closed;
   }
 
   /** Returns a pending order's held money to available cash (cancelled, or about to fill). */
@@ -1056,11 +1089,11 @@ export class TradingService {
     return units;
   }
 
-  private async marketState(symbol: string): Promise<[Quote | undefined, Book | undefined]> {
+  private async marketState(symbol: string): Promise<[Quote | undefined, StampedBook | undefined]> {
     const updates = await this.bus.snapshots([quoteTopic(symbol), bookTopic(symbol)]);
     const quote = updates.find((update) => update.topic === quoteTopic(symbol))?.data as Quote | undefined;
-    const book = updates.find((update) => update.topic === bookTopic(symbol))?.data as Book | undefined;
-    return [quote, book];
+    const book = updates.find((update) => update.topic === bookTopic(symbol));
+    return [quote, book && stamped(book)];
   }
 
   /**
@@ -1084,6 +1117,11 @@ export class TradingService {
   private emit(memberId: string, ...events: AccountEvent[]): void {
     for (const event of events) this.events(memberId, event);
   }
+}
+
+/** The book a market update carried, with the feed's epoch and seq of the update. */
+function stamped(update: MarketUpdate): StampedBook {
+  return { ...(update.data as Book), epoch: update.epoch, seq: update.seq };
 }
 
 /** Whether a fill's average price keeps to a limit: a buy at or below it, a sell at or above. */

@@ -63,6 +63,12 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
+/**
+ * A book as the feed published it, with the epoch and seq of the update that carried it: what a
+ * fill priced against it records, so the fill can be replayed (`fill_books`, docs/ledger.md).
+ */
+export type StampedBook = Book & { epoch: string; seq: number };
+
 export const candleSchema = z.object({
   /** Bucket start, epoch ms; day, week and month buckets start at 00:00 in the exchange zone. */
   t: z.number(),

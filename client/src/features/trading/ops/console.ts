@@ -13,7 +13,7 @@ export const tradingMemberCards: readonly MemberCard[] = [
   },
 ];
 
-/** What the codes of trading read as in the console: its journals' kinds and its audit actions. */
+/** What the codes of trading read as in the console: its journals' kinds, its audit actions and its ledger check. */
 export const tradingConsoleCodes: ConsoleCodes<typeof tradingCodes> = {
   journalKinds: {
     order_hold: msg({ message: "Order hold", context: "journal" }),
@@ -26,4 +26,7 @@ export const tradingConsoleCodes: ConsoleCodes<typeof tradingCodes> = {
     tax: msg({ message: "Tax", context: "journal" }),
   },
   auditActions: {},
+  ledgerChecks: {
+    fillsNotReplaying: msg({ message: "Fills that do not replay from their stored book: {count}" }),
+  },
 };
