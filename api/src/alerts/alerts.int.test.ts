@@ -1,5 +1,6 @@
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import type { AccountEvent } from "@kabuto/shared/protocol/socket";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
@@ -12,7 +13,7 @@ let seq = 0;
 const heard: { memberId: string; event: AccountEvent }[] = [];
 
 /** Puts a quote for `symbol` on the bus, as the feed would. */
-function quote(symbol: string, last: string, changePct = "0.00"): void {
+function quote(symbol: string, last: string, changePct = "0.00", volume = 1000): void {
   const data = {
     symbol,
     last,
@@ -22,7 +23,7 @@ function quote(symbol: string, last: string, changePct = "0.00"): void {
     prevClose: last,
     change: "0",
     changePct,
-    volume: 1000,
+    volume,
     turnover: 1000,
     limitUp: null,
     limitDown: null,
@@ -233,6 +234,43 @@ describe("the worker", () => {
     await worker().evaluate();
     expect((await noticesOf(member.auth)).items).toHaveLength(2);
     quote("US:AAPL", "200.50", "-1.20");
+  });
+});
+
+describe("five-minute alerts", () => {
+  it("fire on a move and a volume spike within five minutes, once the worker has watched that long", async () => {
+    // Sony's last 21 sessions as the feed stores them: 660,000 shares a day, 10,000 a usual five minutes.
+    const dayStart = app.now() - 30 * dayMs;
+    for (let day = 0; day <= 21; day += 1) {
+      await app.database.db.execute(sql`
+        insert into candles (symbol, interval, t, o, h, l, c, v)
+        values ('JP:6758', '1d', ${dayStart + day * dayMs}, 30000, 30000, 30000, 30000, 660000)`);
+    }
+    quote("JP:6758", "3000", "0.00", 100_000);
+    const member = await registerMember(app.url, app.database);
+    const base = { symbol: "JP:6758", frequency: "once" };
+    expect((await create(member.auth, { ...base, kind: "move_5m", threshold: "2" })).status).toBe(201);
+    expect((await create(member.auth, { ...base, kind: "volume_spike", threshold: "3" })).status).toBe(201);
+    const refused = await create(member.auth, { ...base, kind: "volume_spike", threshold: "1.2" });
+    expect(refused.body.error.code).toBe("ALERT_THRESHOLD_INVALID");
+    const watcher = worker();
+    await watcher.evaluate();
+    // Two minutes on, 3.3% up on 50,000 shares: but five minutes have not been watched yet.
+    app.advance(2 * 60_000);
+    quote("JP:6758", "3100", "3.33", 150_000);
+    await watcher.evaluate();
+    expect((await noticesOf(member.auth)).items).toHaveLength(0);
+    // Five minutes after the first look: 2.33% up on 60,000 shares, six times the usual.
+    app.advance(3 * 60_000);
+    quote("JP:6758", "3070", "2.33", 160_000);
+    await watcher.evaluate();
+    const fired = (await noticesOf(member.auth)).items;
+    expect(
+      fired.map((notice: { kind: string; figure: string }) => [notice.kind, notice.figure]).sort(),
+    ).toEqual([
+      ["move_5m", "2.33"],
+      ["volume_spike", "6.0"],
+    ]);
   });
 });
 

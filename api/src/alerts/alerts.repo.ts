@@ -1,6 +1,7 @@
 import type { AlertFrequency, AlertKind } from "@kabuto/shared/alerts/rules";
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { mapRows } from "../db/raw-rows.ts";
 import { alertNotices, alerts } from "../db/schema.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -30,6 +31,7 @@ export interface AlertNoticeRow {
   threshold: string;
   price: string;
   changePct: string;
+  figure: string | null;
   firedAtMs: number;
 }
 
@@ -150,4 +152,19 @@ export async function memberNotices(db: Reader, memberId: string, limit: number)
     .where(eq(alertNotices.memberId, memberId))
     .orderBy(desc(alertNotices.id))
     .limit(limit);
+}
+
+/**
+ * A stock's average daily volume over its last `days` sessions before the newest (today's, maybe
+ * still trading), from the feed's daily candles; undefined with no history.
+ */
+export async function averageDailyVolume(db: Db, symbol: string, days: number): Promise<number | undefined> {
+  const [average] = mapRows(
+    await db.execute(sql`
+      select avg(v)::text as average from (
+        select v from candles where symbol = ${symbol} and interval = '1d'
+        order by t desc offset 1 limit ${days}) as days`),
+    (row) => row.textOrNull("average"),
+  );
+  return average === null || average === undefined ? undefined : Number(average);
 }

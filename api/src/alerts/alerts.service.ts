@@ -1,8 +1,19 @@
 import type { Bus } from "@kabuto/bus";
-import { type AlertQuote, activeAlertsMax, decide, thresholdProblem } from "@kabuto/shared/alerts/rules";
+import {
+  type AlertKind,
+  type AlertQuote,
+  activeAlertsMax,
+  decide,
+  fiveMinuteFigures,
+  fiveMinutesMs,
+  type QuoteSample,
+  readsFiveMinutes,
+  thresholdProblem,
+} from "@kabuto/shared/alerts/rules";
 import type { Alert, AlertList, AlertNotice, createAlertSchema } from "@kabuto/shared/api/alerts";
 import { sessionAt } from "@kabuto/shared/market/sessions";
 import { quoteTopic } from "@kabuto/shared/protocol/topics";
+import type { Market } from "@kabuto/shared/symbols";
 import { type InstrumentSymbol, symbolMarket } from "@kabuto/shared/symbols";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
@@ -16,6 +27,7 @@ import {
   type AlertRow,
   activeAlertCount,
   activeAlerts,
+  averageDailyVolume,
   deleteAlert,
   fireAlert,
   insertAlert,
@@ -31,6 +43,10 @@ export type CreateAlertRequest = z.output<typeof createAlertSchema>;
 const alertsPerPassMax = 20_000;
 /** Notices the member's list shows. */
 const noticesShown = 50;
+/** Five-minute blocks in a regular session: Tokyo 9:00–11:30 and 12:30–15:30, New York 9:30–16:00. */
+const fiveMinuteBlocks: Record<Market, number> = { JP: 66, US: 78 };
+/** Past sessions a stock's usual volume is averaged over. */
+const usualVolumeDays = 20;
 
 /**
  * Price alerts: a member sets a condition on a stock's last price or day change, and the worker
@@ -44,6 +60,13 @@ export class AlertsService {
   private readonly events: AccountEvents;
   private readonly now: () => number;
   private readonly alwaysOpen: boolean;
+  /**
+   * The worker's looks at each stock with a five-minute alert, a pass apart, over the last five
+   * minutes and a little more. Kept in memory: after a restart those alerts wait five minutes.
+   */
+  private readonly looks = new Map<string, QuoteSample[]>();
+  /** Each stock's usual five minutes of volume, read once a trading day. */
+  private readonly usual = new Map<string, { date: string; volume: number | undefined }>();
 
   constructor(deps: {
     db: Db;
@@ -116,6 +139,11 @@ export class AlertsService {
     if (rows.length === 0) return { fired: 0, rearmed: 0 };
     const quotes = await this.quotes([...new Set(rows.map((row) => row.symbol))]);
     const nowMs = this.now();
+    await this.watchFiveMinutes(
+      new Set(rows.filter((row) => readsFiveMinutes(row.kind)).map((row) => row.symbol)),
+      quotes,
+      nowMs,
+    );
     let fired = 0;
     let rearmed = 0;
     for (const row of rows) {
@@ -145,6 +173,7 @@ export class AlertsService {
         threshold: firing.threshold,
         price: quote.last,
         changePct: quote.changePct,
+        figure: figureOf(firing.kind, quote),
         firedAtMs: nowMs,
       });
       return {
@@ -154,17 +183,54 @@ export class AlertsService {
     });
   }
 
+  /**
+   * Records this pass's look at each stock a five-minute alert watches, drops looks older than
+   * the window needs and stocks nobody watches, and puts the five-minute figures on its quote.
+   */
+  private async watchFiveMinutes(
+    symbols: ReadonlySet<string>,
+    quotes: Map<string, AlertQuote & { volume: number }>,
+    nowMs: number,
+  ): Promise<void> {
+    for (const symbol of this.looks.keys()) if (!symbols.has(symbol)) this.looks.delete(symbol);
+    for (const symbol of symbols) {
+      const quote = quotes.get(symbol);
+      if (!quote) continue;
+      const looks = this.looks.get(symbol) ?? [];
+      looks.push({ ms: nowMs, last: Number(quote.last), volume: quote.volume });
+      // The newest look five minutes old stays: it is the base of the next pass's figures.
+      while (looks.length > 1 && (looks[1]?.ms ?? nowMs) <= nowMs - fiveMinutesMs) looks.shift();
+      this.looks.set(symbol, looks);
+      Object.assign(quote, fiveMinuteFigures(looks, await this.usualVolume(symbol, nowMs)));
+    }
+  }
+
+  /**
+   * A stock's usual five minutes of volume: its average day over the last twenty sessions before
+   * today (the feed's daily candles), spread evenly over a regular session.
+   */
+  private async usualVolume(symbol: string, nowMs: number): Promise<number | undefined> {
+    const date = this.tradingDate(symbol, nowMs);
+    const known = this.usual.get(symbol);
+    if (known?.date === date) return known.volume;
+    const market = symbolMarket(symbol as InstrumentSymbol) ?? "JP";
+    const average = await averageDailyVolume(this.db, symbol, usualVolumeDays);
+    const volume = average === undefined ? undefined : average / fiveMinuteBlocks[market];
+    this.usual.set(symbol, { date, volume });
+    return volume;
+  }
+
   private tradingDate(symbol: string, nowMs: number): string {
     const market = symbolMarket(symbol as InstrumentSymbol) ?? "JP";
     return sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).tradingDate;
   }
 
-  private async quotes(symbols: readonly string[]): Promise<Map<string, AlertQuote>> {
+  private async quotes(symbols: readonly string[]): Promise<Map<string, AlertQuote & { volume: number }>> {
     const updates = await this.bus.snapshots(symbols.map((symbol) => quoteTopic(symbol)));
     return new Map(
       updates.map((update) => [
         update.data.symbol,
-        { last: update.data.last, changePct: update.data.changePct },
+        { last: update.data.last, changePct: update.data.changePct, volume: update.data.volume },
       ]),
     );
   }
@@ -177,6 +243,13 @@ function normalised(decimal: string): string {
     .replace(/^0+(?=\d)/, "")
     .replace(/0+$/, "")
     .replace(/\.$/, "");
+}
+
+/** What met a five-minute alert, as its notice keeps it: the move in percent, or the volume multiple. */
+function figureOf(kind: AlertKind, quote: AlertQuote): string | null {
+  if (kind === "move_5m" && quote.move5mPct !== undefined) return quote.move5mPct.toFixed(2);
+  if (kind === "volume_spike" && quote.volumeRatio5m !== undefined) return quote.volumeRatio5m.toFixed(1);
+  return null;
 }
 
 function toAlert(row: AlertRow): Alert {
@@ -202,6 +275,7 @@ function toNotice(row: AlertNoticeRow): AlertNotice {
     threshold: row.threshold,
     price: row.price,
     changePct: row.changePct,
+    figure: row.figure,
     firedAtMs: row.firedAtMs,
   };
 }

@@ -1,3 +1,4 @@
+import { alertKinds } from "@kabuto/shared/alerts/rules";
 import type { LocalizedText } from "@kabuto/shared/api/news";
 import type { AttachedUnits } from "@kabuto/shared/trading/attached";
 import { sql } from "drizzle-orm";
@@ -756,7 +757,7 @@ export const alerts = pgTable(
       .notNull()
       .references(() => members.id),
     symbol: text("symbol").notNull(),
-    kind: text("kind", { enum: ["price_above", "price_below", "change_above", "change_below"] }).notNull(),
+    kind: text("kind", { enum: alertKinds }).notNull(),
     threshold: text("threshold").notNull(),
     frequency: text("frequency", { enum: ["once", "daily", "always"] }).notNull(),
     status: text("status", { enum: ["active", "done", "deleted"] }).notNull(),
@@ -781,10 +782,12 @@ export const alertNotices = pgTable(
       .notNull()
       .references(() => members.id),
     symbol: text("symbol").notNull(),
-    kind: text("kind", { enum: ["price_above", "price_below", "change_above", "change_below"] }).notNull(),
+    kind: text("kind", { enum: alertKinds }).notNull(),
     threshold: text("threshold").notNull(),
     price: text("price").notNull(),
     changePct: text("change_pct").notNull(),
+    /** Five-minute alerts: the move (percent) or the volume multiple that met the threshold. */
+    figure: text("figure"),
     firedAtMs: epochMs("fired_at_ms").notNull(),
   },
   (table) => [index("alert_notices_member_idx").on(table.memberId, table.id)],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type AlertState, compareDecimals, conditionHolds, decide, thresholdProblem } from "./rules.ts";
+import {
+  type AlertState,
+  compareDecimals,
+  conditionHolds,
+  decide,
+  fiveMinuteFigures,
+  thresholdProblem,
+} from "./rules.ts";
 
 const quote = (last: string, changePct: string) => ({ last, changePct });
 
@@ -73,5 +80,36 @@ describe("a threshold a member sets", () => {
     expect(thresholdProblem("price_below", "3100", quote("3000", "0"))).toBe("ALERT_ALREADY_MET");
     expect(thresholdProblem("change_below", "2", quote("3000", "-2.50"))).toBe("ALERT_ALREADY_MET");
     expect(thresholdProblem("price_above", "3100", quote("3000", "0"))).toBeUndefined();
+  });
+});
+
+describe("five-minute alerts", () => {
+  const at = (minute: number, last: number, volume: number) => ({ ms: minute * 60_000, last, volume });
+
+  it("hold on a move either way, and on a volume multiple, once known", () => {
+    const figures = { last: "100", changePct: "0" };
+    expect(conditionHolds("move_5m", "2", { ...figures, move5mPct: -2.5 })).toBe(true);
+    expect(conditionHolds("move_5m", "2", { ...figures, move5mPct: 1.9 })).toBe(false);
+    expect(conditionHolds("move_5m", "2", figures)).toBe(false);
+    expect(conditionHolds("volume_spike", "3", { ...figures, volumeRatio5m: 3 })).toBe(true);
+    expect(conditionHolds("volume_spike", "3", figures)).toBe(false);
+  });
+
+  it("ask for a spike of at least one and a half times the usual volume", () => {
+    expect(thresholdProblem("volume_spike", "1.4", undefined)).toBe("ALERT_THRESHOLD_INVALID");
+    expect(thresholdProblem("volume_spike", "1.5", undefined)).toBeUndefined();
+    expect(thresholdProblem("move_5m", "101", undefined)).toBe("ALERT_THRESHOLD_INVALID");
+  });
+
+  it("measure from the newest look at least five minutes old", () => {
+    expect(fiveMinuteFigures([at(0, 100, 1_000), at(3, 103, 4_000)], 500)).toEqual({});
+    expect(fiveMinuteFigures([at(0, 100, 1_000), at(1, 101, 2_000), at(6, 98, 5_000)], 500)).toEqual({
+      move5mPct: ((98 - 101) / 101) * 100,
+      volumeRatio5m: 6,
+    });
+    // No usual volume known: the move alone.
+    expect(fiveMinuteFigures([at(0, 100, 1_000), at(5, 102, 2_000)], undefined)).toEqual({ move5mPct: 2 });
+    // A new trading day starts its volume again: nothing to compare until five minutes of it.
+    expect(fiveMinuteFigures([at(0, 100, 9_000), at(5, 102, 100)], 500)).toEqual({});
   });
 });

@@ -6,7 +6,10 @@ import { safeText } from "../text.ts";
 export const createAlertSchema = z.object({
   symbol: equitySymbolSchema,
   kind: z.enum(alertKinds, { error: "ALERT_KIND_INVALID" }),
-  /** A price (`price_*`) or a percentage (`change_*`), as a plain decimal. */
+  /**
+   * A price (`price_*`), a percentage (`change_*`, `move_5m`) or a multiple of the usual volume
+   * (`volume_spike`, at least 1.5), as a plain decimal.
+   */
   threshold: safeText().regex(/^\d{1,12}(\.\d{1,6})?$/, { error: "ALERT_THRESHOLD_INVALID" }),
   frequency: z.enum(alertFrequencies, { error: "ALERT_FREQUENCY_INVALID" }),
 });
@@ -46,6 +49,8 @@ export const alertNoticeSchema = z.object({
   /** The last price and the day's change (percent) when it fired. */
   price: z.string(),
   changePct: z.string(),
+  /** Five-minute alerts: the move in percent (signed) or the volume multiple that met it. */
+  figure: z.string().nullable(),
   firedAtMs: z.number(),
 });
 export type AlertNotice = z.infer<typeof alertNoticeSchema>;

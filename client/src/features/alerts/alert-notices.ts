@@ -7,7 +7,7 @@ import { call } from "../../lib/api.ts";
 import { notifyInfo } from "../../lib/notify.ts";
 import { localName } from "../market/instrument.ts";
 import { knownInstrument } from "../market/market-api.ts";
-import { conditionText, priceText } from "./alert-text.ts";
+import { conditionText, figureText, priceText } from "./alert-text.ts";
 
 /** Tells the member, wherever they are in the app, that one of their alerts fired (`id`: its notice). */
 export async function announceAlert(id: string): Promise<void> {
@@ -22,5 +22,10 @@ export async function announceAlert(id: string): Promise<void> {
   const name = instrument ? localName(instrument.name, locale) : notice.symbol;
   const condition = conditionText(i18n, notice, locale);
   const price = priceText(notice.symbol, notice.price, locale);
-  notifyInfo(i18n._(msg`${name}: ${condition} (now ${price})`));
+  const figure = figureText(i18n, notice, locale);
+  notifyInfo(
+    figure
+      ? i18n._(msg`${name}: ${condition} (${figure}, now ${price})`)
+      : i18n._(msg`${name}: ${condition} (now ${price})`),
+  );
 }

@@ -5,6 +5,7 @@ import {
   alertFrequencies,
   alertKinds,
   isPriceAlert,
+  readsFiveMinutes,
   thresholdProblem,
 } from "@kabuto/shared/alerts/rules";
 import { createAlertSchema } from "@kabuto/shared/api/alerts";
@@ -55,8 +56,13 @@ export function AlertSheet({ symbol, name, quote, open, onOpenChange }: AlertShe
   );
 }
 
-/** A first threshold a member is likely to want: 3% away from the price, or a 3% day move. */
+/**
+ * A first threshold a member is likely to want: 3% away from the price, a 3% day move, a 2% move
+ * in five minutes, or three times the usual volume.
+ */
 function suggested(kind: AlertKind, last: string | undefined): string {
+  if (kind === "move_5m") return "2";
+  if (kind === "volume_spike") return "3";
   if (!isPriceAlert(kind) || last === undefined) return "3";
   const price = Number(last) * (kind === "price_above" ? 1.03 : 0.97);
   const decimals = last.includes(".") ? Math.min(2, last.length - last.indexOf(".") - 1) : 0;
@@ -114,11 +120,13 @@ function AlertForm({
     }
   }
 
-  const now = quote
-    ? isPriceAlert(kind)
-      ? priceText(symbol, quote.last, locale)
-      : formatPercent(quote.changePct, locale)
-    : undefined;
+  // The five-minute figures are the worker's to watch: the sheet has no "now" for them.
+  const now =
+    quote && !readsFiveMinutes(kind)
+      ? isPriceAlert(kind)
+        ? priceText(symbol, quote.last, locale)
+        : formatPercent(quote.changePct, locale)
+      : undefined;
 
   return (
     <form className="alert-form" onSubmit={submit} noValidate data-testid="alert-form">
@@ -133,7 +141,13 @@ function AlertForm({
       <TextField
         id="alert-threshold"
         label={
-          isPriceAlert(kind) ? <Trans context="alert threshold">Price</Trans> : <Trans>Change (%)</Trans>
+          isPriceAlert(kind) ? (
+            <Trans context="alert threshold">Price</Trans>
+          ) : kind === "volume_spike" ? (
+            <Trans>Times the usual 5 minutes' volume</Trans>
+          ) : (
+            <Trans>Change (%)</Trans>
+          )
         }
         inputMode="decimal"
         autoComplete="off"

@@ -13,7 +13,7 @@ import { LoadProblem, SignInNeeded } from "../identity/identity-parts.tsx";
 import { detailPath, localName } from "../market/instrument.ts";
 import { useInstruments } from "../market/use-instruments.ts";
 import { requestTime } from "../wallet/wallet-parts.tsx";
-import { conditionText, frequencyLabels, priceText } from "./alert-text.ts";
+import { conditionText, figureText, frequencyLabels, priceText } from "./alert-text.ts";
 import "./alerts.css";
 
 /**
@@ -177,6 +177,7 @@ function NoticeList({ notices }: { notices: AlertNotice[] }) {
             <p className="alert-row__condition">{conditionText(i18n, notice, locale)}</p>
             <p className="request-row__details num">
               <Trans>Price then: {price}</Trans>
+              {notice.figure !== null && <> · {figureText(i18n, notice, locale)}</>}
             </p>
           </li>
         );
