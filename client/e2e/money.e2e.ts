@@ -364,6 +364,12 @@ describe("money in and out", () => {
     await expect
       .poll(async () => (await memberGet<{ score: number | null }>("/loans/credit")).score, soon)
       .toBe(700);
+    // The same page produces the member's statement for them, as a file under the server's name.
+    const [statement] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator("[data-testid=statement-produce]").click(),
+    ]);
+    expect(statement.suggestedFilename()).toMatch(/^kabuto-statement-\d{4}-\d{2}\.pdf$/);
 
     await page.goto(`${base}#/user/jkjl`);
     await expect
