@@ -1,6 +1,8 @@
 import { journalMemoSchema } from "@kabuto/shared/api/journal-memo";
 import {
   type FormatLocale,
+  formatAmount,
+  formatDate,
   formatDateTime,
   formatMoney,
   formatNumber,
@@ -9,6 +11,7 @@ import {
   formatUnitPrice,
 } from "@kabuto/shared/format";
 import { type MemberPurpose, memberPurposes } from "@kabuto/shared/ledger";
+import { type MemoWords, statementMemoWords } from "@kabuto/shared/statements/memo-words";
 import {
   isJournalKind,
   statementKindWords,
@@ -39,10 +42,16 @@ function stockCode(symbol: string): string {
   return symbol.slice(symbol.indexOf(":") + 1);
 }
 
+/** A sentence with its `{name}` placeholders filled, as Lingui fills the fund records' messages. */
+function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+}
+
 /**
- * What a line says of itself beside its kind, from its journal's coded remark: the stock, side,
- * quantity and price of a trade, the rate of an exchange, the tax withheld from a dividend; staff's
- * own words for an adjustment; nothing where the remark adds nothing to the kind.
+ * What a line says of itself, as the member's fund records say it (`useMemoText` and
+ * `useRecordMemo` in the client's `features/funds/memo-text.ts`, sentence for sentence): the
+ * server's coded remark in the reader's language, a reversal's code with staff's reason after
+ * it; staff's own words and older journals as written.
  */
 export function detailText(line: StatementLine, locale: FormatLocale): string {
   const parsed =
@@ -51,47 +60,110 @@ export function detailText(line: StatementLine, locale: FormatLocale): string {
       : journalMemoSchema.safeParse({ code: line.memoCode, params: line.memoParams ?? {} });
   if (!parsed?.success) return line.memo ?? "";
   const memo = parsed.data;
-  const words = statementWords;
-  const shares = (quantity: number) => `${formatNumber(quantity, locale)} ${words.shares[locale]}`;
+  const words = statementMemoWords;
+  const say = (template: MemoWords, values: Readonly<Record<string, string | number>> = {}) =>
+    fill(template[locale], values);
+  const count = (value: number) => formatNumber(value, locale);
+  const tokyoDay = (date: string) => formatDate(Date.parse(`${date}T12:00:00+09:00`), locale, zone);
   switch (memo.code) {
     case "position_open":
+    case "day_trade_open": {
+      const { side, leverage } = memo.params;
+      const values = {
+        code: stockCode(memo.params.symbol),
+        quantity: count(memo.params.quantity),
+        price: formatPrice(memo.params.price, locale),
+        leverage,
+      };
+      if (memo.code === "position_open") {
+        return say(side === "long" ? words.positionOpenLong : words.positionOpenShort, values);
+      }
+      return say(side === "long" ? words.dayTradeOpenLong : words.dayTradeOpenShort, values);
+    }
     case "position_close":
-    case "day_trade_open":
     case "day_trade_cutoff": {
-      const side = memo.params.side === "long" ? words.long[locale] : words.short[locale];
-      return `${side} ${stockCode(memo.params.symbol)} ${shares(memo.params.quantity)} @ ${formatPrice(memo.params.price, locale)}`;
+      const { side } = memo.params;
+      const values = {
+        code: stockCode(memo.params.symbol),
+        quantity: count(memo.params.quantity),
+        price: formatPrice(memo.params.price, locale),
+      };
+      if (memo.code === "position_close") {
+        return say(side === "long" ? words.positionCloseLong : words.positionCloseShort, values);
+      }
+      return say(side === "long" ? words.dayTradeCutoffLong : words.dayTradeCutoffShort, values);
     }
+    case "purchase_fee":
+      return say(words.purchaseFee);
+    case "selling_fee":
+      return say(words.sellingFee);
+    case "sale_tax":
+      return say(words.saleTax);
+    case "demo_funding":
+      return say(words.demoFunding);
+    case "fx_conversion":
+      return say(words.fxConversion, {
+        from: memo.params.from,
+        to: memo.params.to,
+        rate: formatRate(memo.params.rate, locale),
+      });
+    case "loan_interest_day":
+      return say(words.loanInterestDay, { day: tokyoDay(memo.params.date) });
+    case "checkin_points":
+      return say(words.checkinPoints, { points: count(memo.params.points) });
     case "dividend": {
-      const side = memo.params.side === "long" ? words.long[locale] : words.short[locale];
-      const perShare = formatUnitPrice(memo.params.perShare, line.currency, locale);
-      const base = `${side} ${stockCode(memo.params.symbol)} ${shares(memo.params.quantity)} × ${perShare}`;
-      return memo.params.side === "long" && memo.params.withheld !== "0"
-        ? `${base} (${words.withheld[locale]} ${formatUnitPrice(memo.params.withheld, line.currency, locale)})`
-        : base;
+      const currency = memo.params.symbol.startsWith("US:") ? "USD" : "JPY";
+      const values = {
+        code: stockCode(memo.params.symbol),
+        quantity: count(memo.params.quantity),
+        perShare: formatUnitPrice(memo.params.perShare, currency, locale),
+        day: tokyoDay(memo.params.exDate),
+        withheld: formatAmount(memo.params.withheld, currency, locale),
+      };
+      return say(memo.params.side === "long" ? words.dividendLong : words.dividendShort, values);
     }
+    case "invitation_reward":
+      return say(words.invitationReward, { invitee: memo.params.invitee });
+    case "reward_reversal":
+      return line.memo ? say(words.rewardReversalReason, { reason: line.memo }) : say(words.rewardReversal);
     case "ipo_payment":
     case "ipo_allotment":
-    case "block_hold":
-      return `${stockCode(memo.params.symbol)} ${shares(memo.params.quantity)} @ ${formatPrice(memo.params.price, locale)}`;
+    case "block_hold": {
+      const values = {
+        code: stockCode(memo.params.symbol),
+        quantity: count(memo.params.quantity),
+        price: formatPrice(memo.params.price, locale),
+      };
+      const template =
+        memo.code === "ipo_payment"
+          ? words.ipoPayment
+          : memo.code === "ipo_allotment"
+            ? words.ipoAllotment
+            : words.blockHold;
+      return say(template, values);
+    }
     case "block_release":
-      return `${stockCode(memo.params.symbol)} ${shares(memo.params.quantity)}`;
-    case "fx_conversion":
-      return `${memo.params.from} → ${memo.params.to} @ ${formatRate(memo.params.rate, locale)}`;
-    case "loan_interest_day":
-      return memo.params.date;
-    case "checkin_points":
-      return formatNumber(memo.params.points, locale);
-    case "invitation_reward":
-      return memo.params.invitee;
-    case "copy":
-      return memo.params.lead;
-    case "reward_reversal":
-      return line.memo ?? "";
-    case "purchase_fee":
-    case "selling_fee":
-    case "sale_tax":
-    case "demo_funding":
-      return "";
+      return say(words.blockRelease, {
+        code: stockCode(memo.params.symbol),
+        quantity: count(memo.params.quantity),
+      });
+    case "copy": {
+      const lead = memo.params.lead;
+      switch (memo.params.action) {
+        case "in":
+          return say(words.copyIn, { lead });
+        case "out":
+          return say(words.copyOut, { lead });
+        case "mirror_open":
+          return say(words.copyMirrorOpen, { lead });
+        case "mirror_close":
+          return say(words.copyMirrorClose, { lead });
+        case "share_paid":
+          return say(words.sharePaid, { lead });
+        case "share_received":
+          return say(words.shareReceived, { lead });
+      }
+    }
   }
 }
 

@@ -155,8 +155,13 @@ describe("a statement", () => {
       { currency: "JPY", amount: 5n },
       { currency: "USD", amount: 125n },
     ]);
-    expect(detailText(statement.lines[2] ?? (undefined as never), "en")).toBe(
-      "Long JPM 10 shares × $1.50 (Tax withheld $1.25)",
+    // Each line reads as the fund records read it.
+    const usd = statement.lines[2] ?? (undefined as never);
+    expect(detailText(usd, "en")).toBe(
+      "Dividend on long JPM 10 shares × $1.50, ex-date 03/30/2027; tax withheld $1.25",
+    );
+    expect(detailText(usd, "ja")).toBe(
+      "買い JPM 10株 × $1.50 の配当（権利落ち日 2027/03/30）、源泉徴収税 $1.25",
     );
   });
 });

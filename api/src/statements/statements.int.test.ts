@@ -189,6 +189,8 @@ describe("a member's statement", () => {
     expect(kinds).toEqual(
       new Set(["入金", "建玉", "売買手数料", "配当落調整金", "決済", "出金申請（拘束）", "出金"]),
     );
+    // Each line's remark reads as the fund records read it.
+    expect(rows.find((row) => row.種類 === "建玉")?.内容).toBe("7203 買い 300株 @2,650.5（1倍）");
     const ledger = await ledgerFigures(march.startMs, march.endMs);
     const opening = csvFigures(rows, "期首残高");
     const movements = csvFigures(rows, "取引");

@@ -92,9 +92,6 @@ export const statementWords = {
     en: "No movements in this period.",
     "zh-Hant": "本期間沒有交易。",
   },
-  long: { ja: "買建", en: "Long", "zh-Hant": "做多" },
-  short: { ja: "売建", en: "Short", "zh-Hant": "做空" },
-  shares: { ja: "株", en: "shares", "zh-Hant": "股" },
   reconciled: {
     ja: "期首残高と期中増減の合計は、通貨・区分ごとに期末残高と一致します。",
     en: "Opening balance plus the period's movements equals the closing balance, per currency and account.",

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { journalKinds } from "@kabuto/shared/api/journal-memo";
+import { statementMemoWords } from "@kabuto/shared/statements/memo-words";
 import { statementKindWords } from "@kabuto/shared/statements/words";
 import type { MessageDescriptor } from "@lingui/core";
 import { describe, expect, it } from "vitest";
@@ -54,6 +55,20 @@ describe("a statement's words for journal kinds", () => {
       const record = translated || descriptor.message;
       const statement = statementKindWords[kind][locale];
       return record === statement ? [] : [`${kind}: records "${record}", statement "${statement}"`];
+    });
+    expect(differing).toEqual([]);
+  });
+
+  // A coded remark's sentence: its English is the message id of the fund records' `t` call
+  // (memo-text.ts), its translations the catalogs'.
+  it.each(appLocales)("of remarks are the fund records' sentences (%s)", (locale) => {
+    const translations = catalog(locale);
+    const differing = Object.entries(statementMemoWords).flatMap(([name, words]) => {
+      const context = "context" in words ? words.context : "";
+      const translated = translations.get(`${context}\u0004${words.en}`);
+      if (translated === undefined) return [`${name}: "${words.en}" is no message of the fund records`];
+      const record = translated || words.en;
+      return record === words[locale] ? [] : [`${name}: records "${record}", statement "${words[locale]}"`];
     });
     expect(differing).toEqual([]);
   });
