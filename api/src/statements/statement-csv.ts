@@ -18,6 +18,15 @@ function decimalText(amount: bigint, currency: string): string {
 }
 
 /**
+ * Text a spreadsheet will not run: a cell that begins with `=`, `+`, `-`, `@` or a tab or return
+ * (a formula to Excel and its kin) gets a leading apostrophe. Only words go through this (a staff
+ * member's reason, a remark); amounts are numbers and keep their minus sign.
+ */
+export function textCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
  * A statement as one CSV table in the reader's language, UTF-8 with a byte-order mark (so a
  * spreadsheet opens Japanese and Chinese text right): the opening balance per currency, one row
  * per journal and currency, the closing balance per currency, then the totals by kind and the
@@ -56,9 +65,9 @@ export function statementCsv(statement: Statement, locale: FormatLocale, account
     rows.push([
       words.movement[locale],
       dateText(line.atMs, locale),
-      kindText(line.kind, locale),
-      detailText(line, locale),
-      line.ref ?? "",
+      textCell(kindText(line.kind, locale)),
+      textCell(detailText(line, locale)),
+      textCell(line.ref ?? ""),
       line.currency,
       ...amounts(line.amounts, line.currency),
     ]);

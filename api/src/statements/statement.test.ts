@@ -8,7 +8,7 @@ import {
   StatementMismatch,
   tokyoMonthOf,
 } from "./statement.ts";
-import { statementCsv } from "./statement-csv.ts";
+import { statementCsv, textCell } from "./statement-csv.ts";
 import { detailText } from "./statement-text.ts";
 
 const march = parsePeriod("2027-03");
@@ -198,5 +198,26 @@ describe("a statement as CSV", () => {
     ]);
     const japanese: string[][] = parse(statementCsv(statement, "ja", "08000000001"), { bom: true });
     expect(japanese[2]?.slice(0, 3)).toEqual(["取引", "2027/03/01 00:00", "入金"]);
+  });
+
+  it("never hands a spreadsheet a formula in a text cell", () => {
+    expect(["=HYPERLINK(1)", "+1", "-2", "@SUM(A1)", "\tx", "plain", "入金"].map(textCell)).toEqual([
+      "'=HYPERLINK(1)",
+      "'+1",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      "plain",
+      "入金",
+    ]);
+    const statement = buildStatement({
+      period: march,
+      opening: [],
+      entries: [entry("adjustment", "available", -300n, { memo: "=cmd|' /C calc'!A0" })],
+      closing: [balance("available", "JPY", -300n)],
+    });
+    const rows: string[][] = parse(statementCsv(statement, "en", "08000000001"), { bom: true });
+    expect(rows[2]?.slice(2, 4)).toEqual(["Adjustment", "'=cmd|' /C calc'!A0"]);
+    expect(rows[2]?.[6]).toBe("-300");
   });
 });
