@@ -239,7 +239,9 @@ export async function statementPdf(
         kindText(line.kind, locale),
         detailText(line, locale),
         line.currency,
-        ...purposes.map((purpose) => money(line.amounts[purpose], line.currency)),
+        ...purposes.map((purpose) =>
+          line.amounts[purpose] === 0n ? "" : money(line.amounts[purpose], line.currency),
+        ),
         money(line.net, line.currency),
       ]),
     );
