@@ -97,6 +97,12 @@ function drawTable(
   doc.y += 4;
 }
 
+/**
+ * A statement as an A4 landscape PDF in the reader's language: the account and period, the
+ * balances per currency and purpose (opening, change, closing), the totals by kind, the dividend
+ * tax withheld, and every movement (a purpose a line leaves alone is blank), with page numbers.
+ * Dates are Tokyo's; money reads as the app writes it. `producedAtMs` dates the document itself.
+ */
 export async function statementPdf(
   statement: Statement,
   locale: FormatLocale,
