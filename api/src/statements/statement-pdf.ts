@@ -141,6 +141,8 @@ export async function statementPdf(
   doc.moveDown();
 
   const heading = (text: string) => {
+    // A heading never ends a page: it starts a new one unless a few rows fit below it.
+    if (doc.y + 4 * rowHeight + 20 > doc.page.height - doc.page.margins.bottom) doc.addPage();
     doc.fontSize(11).text(text, doc.page.margins.left);
     doc.fontSize(8).moveDown(0.3);
   };
