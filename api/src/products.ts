@@ -13,6 +13,7 @@ import { newsProduct } from "./news/news.product.ts";
 import { staffProduct } from "./ops/staff.product.ts";
 import { proofProduct } from "./proof/proof.product.ts";
 import { rewardsProduct } from "./rewards/rewards.product.ts";
+import { statementsProduct } from "./statements/statements.product.ts";
 import { supportProduct } from "./support/support.product.ts";
 import { systemProduct } from "./system/system.product.ts";
 import { tradingProduct } from "./trading/trading.product.ts";
@@ -47,4 +48,5 @@ export const products = [
   alertsProduct,
   tradingPinProduct,
   proofProduct,
+  statementsProduct,
 ] as const;

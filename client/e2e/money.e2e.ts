@@ -340,6 +340,16 @@ describe("money in and out", () => {
     expect(yen?.available).toBe("300000");
   });
 
+  it("downloads this month's statement from Mine, made from those same journals", async () => {
+    await page.goto(`${base}#/user/statements`);
+    const month = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 7);
+    const pdf = page.locator(`[data-testid=statement-${month}-pdf]`);
+    await pdf.waitFor();
+    await snap("65-statements");
+    const [file] = await Promise.all([page.waitForEvent("download"), pdf.click()]);
+    expect(file.suggestedFilename()).toBe(`kabuto-statement-${month}.pdf`);
+  });
+
   it("borrows within a credit line a supervisor sets, and repays it in full", async () => {
     const me = await memberGet<{ id: string }>("/me");
     // The checker is a supervisor: they set the member's line from the member's console screen.
@@ -354,6 +364,12 @@ describe("money in and out", () => {
     await expect
       .poll(async () => (await memberGet<{ score: number | null }>("/loans/credit")).score, soon)
       .toBe(700);
+    // The same page produces the member's statement for them, as a file under the server's name.
+    const [statement] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator("[data-testid=statement-produce]").click(),
+    ]);
+    expect(statement.suggestedFilename()).toMatch(/^kabuto-statement-\d{4}-\d{2}\.pdf$/);
 
     await page.goto(`${base}#/user/jkjl`);
     await expect

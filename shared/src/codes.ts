@@ -14,6 +14,7 @@ import { newsCodes } from "./api/news.codes.ts";
 import { opsCodes } from "./api/ops.codes.ts";
 import { proofCodes } from "./api/proof.codes.ts";
 import { rewardsCodes } from "./api/rewards.codes.ts";
+import { statementsCodes } from "./api/statements.codes.ts";
 import { supportCodes } from "./api/support.codes.ts";
 import { systemCodes } from "./api/system.codes.ts";
 import { tradingCodes } from "./api/trading.codes.ts";
@@ -50,6 +51,7 @@ export const codesOfProducts = [
   alertsCodes,
   tradingPinCodes,
   proofCodes,
+  statementsCodes,
 ] as const;
 
 type Codes = (typeof codesOfProducts)[number];

@@ -13,6 +13,7 @@ import { marketFeature } from "../features/market/market.feature.ts";
 import { proofFeature } from "../features/proof/proof.feature.ts";
 import { rewardsFeature } from "../features/rewards/rewards.feature.ts";
 import { searchFeature } from "../features/search/search.feature.ts";
+import { statementsFeature } from "../features/statements/statements.feature.ts";
 import { supportFeature } from "../features/support/support.feature.ts";
 import { tradingFeature } from "../features/trading/trading.feature.ts";
 import { tradingPinFeature } from "../features/trading-pin/trading-pin.feature.ts";
@@ -46,6 +47,7 @@ export const features: readonly Feature[] = [
   alertsFeature,
   tradingPinFeature,
   proofFeature,
+  statementsFeature,
 ];
 
 // Every feature's error messages join the kernel's before the first screen shows an error.

@@ -65,6 +65,7 @@ async function send(
   body: Body,
   idempotencyKey?: string,
   tradingPin?: string,
+  timeoutMs?: number,
 ): Promise<Response> {
   const { headers, payload } = encode(body);
   if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
@@ -83,7 +84,9 @@ async function send(
       credentials: "same-origin",
       headers,
       body: payload,
-      signal: AbortSignal.timeout(body !== undefined && "form" in body ? uploadTimeoutMs : apiTimeoutMs),
+      signal: AbortSignal.timeout(
+        timeoutMs ?? (body !== undefined && "form" in body ? uploadTimeoutMs : apiTimeoutMs),
+      ),
     });
   } catch (cause) {
     const timedOut = cause instanceof DOMException && cause.name === "TimeoutError";
@@ -203,6 +206,49 @@ export async function call<Spec extends EndpointSpec>(
   if (spec.method !== "get") for (const listener of changeListeners) listener(spec.tag);
   if (!spec.response) return undefined as EndpointResponse<Spec>;
   return (await parse(response, spec.response)) as EndpointResponse<Spec>;
+}
+
+/** A file an endpoint answered (a statement): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name a `Content-Disposition: attachment; filename="..."` header gives, or `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const name = /filename="([^"]+)"/.exec(disposition ?? "")?.[1];
+  return name && !/[\\/]/.test(name) ? name : fallback;
+}
+
+/**
+ * Calls a declared endpoint that answers a file rather than JSON (a statement): the same path,
+ * query, body and session as `call`, its refusals thrown as `ApiError`s with their codes. A file
+ * is made on request, so it is given as long as an upload rather than a read's 10 seconds.
+ */
+export async function download<Spec extends EndpointSpec>(
+  spec: Spec,
+  input: CallInput<Spec>,
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  const given = input as { params?: Record<string, string>; query?: unknown; body?: unknown };
+  const path = `${pathOf(spec, given.params)}${queryString(given.query)}`;
+  const body: Body = spec.method === "get" ? undefined : { json: given.body };
+  const response = await send(spec.method.toUpperCase(), path, body, undefined, undefined, uploadTimeoutMs);
+  const blob = await response.blob();
+  return { blob, fileName: fileNameOf(response.headers.get("content-disposition"), fallbackName) };
+}
+
+/** Hands a downloaded file to the browser to save under its name. */
+export function saveFile(file: DownloadedFile): void {
+  const address = URL.createObjectURL(file.blob);
+  const link = document.createElement("a");
+  link.href = address;
+  link.download = file.fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the address can go after it.
+  setTimeout(() => URL.revokeObjectURL(address), 60_000);
 }
 
 /**

@@ -17,6 +17,8 @@ import { codedMemo, stockCode } from "./fund-record.ts";
  * A journal's coded description in the reader's language, from its code and parameters: the
  * member's fund records show it, and so does the console's list of a member's journals (the
  * console loads the members' catalog beneath its own), so staff read the words the member reads.
+ * Statements write the same sentences on the server (`shared/src/statements/memo-words.ts`); a
+ * test holds the two equal, so a sentence changed here is changed there too.
  */
 export function useMemoText(): (memo: JournalMemo) => string {
   const { t } = useLingui();
