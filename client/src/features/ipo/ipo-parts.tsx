@@ -129,8 +129,10 @@ export function Timeline({ offering, now }: { offering: Offering; now: number })
   const day = (ms: number) => formatDate(ms, locale, zone);
   const at = (ms: number) => formatDateTime(ms, locale, zone, { seconds: false });
   const { dates } = offering;
-  const priceMs = Date.parse(`${dates.priceDate}T12:00:00Z`);
-  const listingMs = dates.listingMs;
+  // On the demo time scale every step is minutes from the last: each shows its time, not its day.
+  const priceWhen =
+    dates.priceMs !== null ? at(dates.priceMs) : day(Date.parse(`${dates.priceDate}T12:00:00Z`));
+  const listingWhen = dates.inMinutes ? at(dates.listingMs) : day(dates.listingMs + 43_200_000);
   const steps = [
     {
       key: "book",
@@ -142,7 +144,7 @@ export function Timeline({ offering, now }: { offering: Offering; now: number })
       key: "price",
       done: offering.offerPrice !== null,
       label: <Trans>Price decided and draw</Trans>,
-      when: day(priceMs),
+      when: priceWhen,
     },
     {
       key: "payment",
@@ -154,9 +156,17 @@ export function Timeline({ offering, now }: { offering: Offering; now: number })
       key: "listing",
       done: offering.phase === "listed",
       label: <Trans>Listing</Trans>,
-      when: day(listingMs + 43_200_000),
+      when: listingWhen,
     },
   ];
+  if (dates.inMinutes && dates.lockUpEndMs !== null) {
+    steps.push({
+      key: "lockup",
+      done: now >= dates.lockUpEndMs,
+      label: <Trans>Lock-up ends</Trans>,
+      when: at(dates.lockUpEndMs),
+    });
+  }
   return (
     <ol className="ipo-timeline" data-testid="ipo-timeline">
       {steps.map((step) => (
