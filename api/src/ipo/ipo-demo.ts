@@ -1,5 +1,5 @@
 import type { OfferingInput } from "@kabuto/shared/api/ipo";
-import { type DemoMinutes, timelineFromMinutes } from "@kabuto/shared/ipo/rules";
+import { type DemoMinutes, timelineDates, timelineFromMinutes } from "@kabuto/shared/ipo/rules";
 import { minorToDecimal } from "@kabuto/shared/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
@@ -61,12 +61,8 @@ export async function seedTimedOffering(
   const input: OfferingInput = {
     ...demoTimedOffering,
     name: { ...demoTimedOffering.name },
-    // Replaced by the days the timeline's instants fall on.
-    bookOpenDate: "",
-    bookCloseDate: "",
-    priceDate: "",
-    paymentEndDate: "",
-    listingDate: "",
+    // The days the instants fall on, as the service keeps them for an offering with a timeline.
+    ...timelineDates(demoTimedOffering.market, timeline),
   };
   await ipo.create(input, admin, { nowMs, ip: "" }, timeline);
   return true;

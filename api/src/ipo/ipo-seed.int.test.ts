@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { timelineDates, timelineFromMinutes } from "@kabuto/shared/ipo/rules";
 import { ensureDefined } from "@kabuto/shared/market/assert";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -140,6 +141,21 @@ describe("the newcomer's new shares", () => {
     );
     expect(await seedTimedOffering(db, ipo, minutes, startMs)).toBe(true);
     expect(await seedTimedOffering(db, ipo, minutes, startMs)).toBe(false);
+    // A timeline that opens in the past is refused by the service, and nothing is made.
+    const late = timelineFromMinutes(startMs - 5 * 60_000, minutes);
+    await expect(
+      ipo.create(
+        {
+          ...demoTimedOffering,
+          code: "5X7A",
+          name: { ...demoTimedOffering.name },
+          ...timelineDates("JP", late),
+        },
+        null,
+        { nowMs: startMs, ip: "" },
+        late,
+      ),
+    ).rejects.toMatchObject({ code: "OFFERING_SCHEDULE_INVALID", details: { field: "bookOpenMs" } });
     const operator = new DemoOperator({ db, ipo, now: () => clock });
     const [demo] = mapRows(
       await db.execute(sql`select id from members where account = '09012345678'`),
