@@ -61,6 +61,22 @@ describe("configuration", () => {
     );
   });
 
+  it("runs the demo time scale only where every market is always open, on by default in an embedded demo", () => {
+    const minutes = { open: 2, close: 15, price: 18, draw: 20, paymentEnd: 35, listing: 40, lockUpEnd: 55 };
+    expect(loadConfig({ MARKET_HOURS: "always" }).DEMO_IPO_TIMELINE).toEqual(minutes);
+    expect(loadConfig({ MARKET_HOURS: "always", DEMO_IPO_TIMELINE: "off" }).DEMO_IPO_TIMELINE).toBeNull();
+    // Real hours: off, whatever it says; service mode: only when asked for.
+    expect(loadConfig({ DEMO_IPO_TIMELINE: "1,2,3,4,5,6,7" }).DEMO_IPO_TIMELINE).toBeNull();
+    const service = { MARKET_HOURS: "always", DATABASE_URL: "postgres://db.example.jp/kabuto" };
+    expect(loadConfig(service).DEMO_IPO_TIMELINE).toBeNull();
+    expect(loadConfig({ ...service, DEMO_IPO_TIMELINE: "1,2,3,4,5,6,7" }).DEMO_IPO_TIMELINE).toMatchObject({
+      open: 1,
+      lockUpEnd: 7,
+    });
+    expect(() => loadConfig({ DEMO_IPO_TIMELINE: "2,15,18,18,35,40,55" })).toThrow(/DEMO_IPO_TIMELINE/);
+    expect(() => loadConfig({ DEMO_IPO_TIMELINE: "2,15,18" })).toThrow(/DEMO_IPO_TIMELINE/);
+  });
+
   it("reads the extra allowed origins as a list, none by default", () => {
     expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
     expect(

@@ -40,7 +40,7 @@ export async function demoMemberRow(db: Db): Promise<{ id: string } | undefined>
 }
 
 /** The demo admin's row, if the seed has made it (disabled or not). */
-async function demoAdminRow(db: Db): Promise<typeof staff.$inferSelect | undefined> {
+export async function demoAdminRow(db: Db): Promise<typeof staff.$inferSelect | undefined> {
   const [row] = await db.select().from(staff).where(eq(staff.login, demoAdmin.login)).limit(1);
   return row;
 }

@@ -140,6 +140,9 @@ export async function openProduct(
       // The crowd behind the demo's popular new shares costs every start half a minute of CPU in
       // the background; only the journeys that read their odds ask for it (ipo.e2e.ts).
       DEMO_IPO_CROWD: "0",
+      // The demo time scale's offering runs its life within the first hour; journeys restart on
+      // shifted clocks and count the offerings they expect, so none starts one unless it asks.
+      DEMO_IPO_TIMELINE: "off",
       ...shifted,
       ...env,
     },

@@ -27,6 +27,7 @@ const offering: OfferingRow = {
   seed: "0".repeat(64),
   commitment: "c",
   lapsedAtMs: null,
+  timeline: null,
   createdAtMs: 0,
   updatedAtMs: 0,
 };

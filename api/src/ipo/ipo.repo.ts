@@ -2,6 +2,7 @@ import {
   type ExclusionReason,
   exclusionReasons,
   type OfferingStage,
+  type OfferingTimeline,
   offeringStages,
   type SubscriptionState,
   subscriptionStates,
@@ -38,9 +39,23 @@ export interface OfferingRow {
   seed: string;
   commitment: string;
   lapsedAtMs: number | null;
+  /** The demo time scale's instants, which window it instead of its dates; null for any other. */
+  timeline: OfferingTimeline | null;
   createdAtMs: number;
   updatedAtMs: number;
 }
+
+const instant = z.number().int();
+const timelineSchema = z.object({
+  bookOpenMs: instant,
+  bookCloseMs: instant,
+  priceMs: instant,
+  drawMs: instant,
+  paymentEndMs: instant,
+  waitlistPaymentEndMs: instant,
+  listingMs: instant,
+  lockUpEndMs: instant,
+});
 
 /** What operations give to create or edit an offering; the rest is the service's. */
 export type OfferingFields = Omit<
@@ -90,6 +105,7 @@ function toOfferingRow(row: RawRow): OfferingRow {
     seed: row.text("seed"),
     commitment: row.text("commitment"),
     lapsedAtMs: row.intOrNull("lapsed_at_ms"),
+    timeline: row.json("timeline") === null ? null : timelineSchema.parse(row.json("timeline")),
     createdAtMs: row.int("created_at_ms"),
     updatedAtMs: row.int("updated_at_ms"),
   };
@@ -103,12 +119,12 @@ export async function insertOffering(
     await tx.execute(sql`
       insert into ipo_offerings (code, market, name_ja, name_en, name_zh_hant, sector, band_low_minor,
         band_high_minor, units_offered, book_open_date, book_close_date, price_date, payment_end_date,
-        listing_date, lockup_days, release_multiple_ppm, seed, commitment, created_at_ms, updated_at_ms)
+        listing_date, lockup_days, release_multiple_ppm, timeline, seed, commitment, created_at_ms, updated_at_ms)
       values (${fields.code}, ${fields.market}, ${fields.nameJa}, ${fields.nameEn}, ${fields.nameZhHant},
         ${fields.sector}, ${fields.bandLowMinor.toString()}::bigint, ${fields.bandHighMinor.toString()}::bigint,
         ${fields.unitsOffered}, ${fields.bookOpenDate}, ${fields.bookCloseDate}, ${fields.priceDate},
         ${fields.paymentEndDate}, ${fields.listingDate}, ${fields.lockupDays}, ${fields.releaseMultiplePpm},
-        ${fields.seed}, ${fields.commitment}, ${fields.nowMs}, ${fields.nowMs})
+        ${fields.timeline === null ? null : JSON.stringify(fields.timeline)}::jsonb, ${fields.seed}, ${fields.commitment}, ${fields.nowMs}, ${fields.nowMs})
       returning *`),
     toOfferingRow,
   );

@@ -18,10 +18,13 @@ import {
   type LockUp,
   lockUpEndsMs,
   type OfferingPhase,
+  type OfferingTimeline,
   offeringPhase,
   offeringTab,
   offeringWindows,
   scheduleProblem,
+  timelineDates,
+  timelineProblem,
   unitShares,
 } from "@kabuto/shared/ipo/rules";
 import type { NewListing } from "@kabuto/shared/market/catalog";
@@ -273,9 +276,18 @@ export class IpoService {
     };
   }
 
-  /** Creates an offering; its seed is drawn now and only its commitment is shown until the draw. */
-  async create(input: OfferingInput, staff: StaffMember | null, context: StaffContext): Promise<OpsOffering> {
-    const fields = offeringFields(input);
+  /**
+   * Creates an offering; its seed is drawn now and only its commitment is shown until the draw.
+   * A `timeline` (the demo operator's only) windows it in instants instead of by its dates, which
+   * become the days those instants fall on.
+   */
+  async create(
+    input: OfferingInput,
+    staff: StaffMember | null,
+    context: StaffContext,
+    timeline?: OfferingTimeline,
+  ): Promise<OpsOffering> {
+    const fields = offeringFields(input, timeline ? { timeline, nowMs: context.nowMs } : undefined);
     const seed = randomBytes(32).toString("hex");
     const id = await this.db.transaction(async (tx) => {
       if (await offeringCodeTaken(tx, fields.code, null)) throw new AppError("OFFERING_CODE_EXISTS");
@@ -310,7 +322,9 @@ export class IpoService {
     await this.db.transaction(async (tx) => {
       const before = await offeringById(tx, offeringId, true);
       if (!before) throw new AppError("OFFERING_NOT_FOUND");
-      if (this.phaseOf(before, context.nowMs) !== "scheduled") throw new AppError("OFFERING_NOT_EDITABLE");
+      // A demo timeline is the demo operator's: a form of dates would not keep its instants.
+      if (before.timeline !== null || this.phaseOf(before, context.nowMs) !== "scheduled")
+        throw new AppError("OFFERING_NOT_EDITABLE");
       if (await offeringCodeTaken(tx, fields.code, offeringId)) throw new AppError("OFFERING_CODE_EXISTS");
       await updateOffering(tx, offeringId, fields, context.nowMs);
       await recordAudit(tx, {
@@ -378,7 +392,7 @@ export class IpoService {
       if (offering.stage !== "priced" || offering.offerPriceMinor === null) {
         throw new AppError("OFFERING_STAGE_INVALID");
       }
-      const windows = offeringWindows(offering.market, offering);
+      const windows = windowsOf(offering);
       if (context.nowMs >= windows.paymentEndMs) throw new AppError("OFFERING_STAGE_INVALID");
       const declared = await subscriptionsIn(tx, offeringId, ["declared"]);
       const cash = await availableOf(
@@ -456,7 +470,7 @@ export class IpoService {
       moved += await transactThenEmit(this.db, this.events, async (tx) => {
         const offering = await offeringById(tx, id, true);
         if (offering?.stage !== "drawn") return { value: 0, events: [] };
-        const windows = offeringWindows(offering.market, offering);
+        const windows = windowsOf(offering);
         if (nowMs >= windows.listingMs) return this.listIn(tx, offering, nowMs);
         if (nowMs >= windows.paymentEndMs && offering.lapsedAtMs === null) {
           await this.lapseAndPromote(tx, offering, windows.waitlistPaymentEndMs, nowMs);
@@ -536,7 +550,7 @@ export class IpoService {
   ): Promise<{ value: number; events: MemberEvent[] }> {
     if (offering.lapsedAtMs === null) {
       // The worker was away through the payment deadline: its pass comes first.
-      const windows = offeringWindows(offering.market, offering);
+      const windows = windowsOf(offering);
       await this.lapseAndPromote(tx, offering, windows.waitlistPaymentEndMs, nowMs);
     }
     const unpaid = await subscriptionsIn(tx, offering.id, ["won", "waitlisted"]);
@@ -546,7 +560,12 @@ export class IpoService {
       nowMs,
     );
     const paid = await subscriptionsIn(tx, offering.id, ["paid"]);
-    const lockedUntilMs = lockUpEndsMs(offering.market, offering.listingDate, lockUpOf(offering));
+    const lockedUntilMs = lockUpEndsMs(
+      offering.market,
+      offering.listingDate,
+      lockUpOf(offering),
+      offering.timeline,
+    );
     const price = offerPriceText(offering);
     const priceUnits = priceToUnits(price, offering.market);
     if (priceUnits === undefined) throw new Error(`offer price off the grid: ${offering.code} ${price}`);
@@ -585,7 +604,7 @@ export class IpoService {
   }
 
   private phaseOf(offering: OfferingRow, nowMs: number): OfferingPhase {
-    return offeringPhase(offering.stage, offeringWindows(offering.market, offering), nowMs);
+    return offeringPhase(offering.stage, windowsOf(offering), nowMs);
   }
 
   private assertBookOpen(offering: OfferingRow, nowMs: number): void {
@@ -674,8 +693,19 @@ function alreadySubscribed(error: unknown): AppError | undefined {
   return undefined;
 }
 
-/** Parses operations' form into the row's fields, refusing a bad band or schedule. */
-function offeringFields(input: OfferingInput): OfferingFields {
+/** An offering's windows: its timeline's where it has one, else its dates' on its market's calendar. */
+function windowsOf(row: OfferingRow) {
+  return offeringWindows(row.market, row, row.timeline);
+}
+
+/**
+ * Parses operations' form into the row's fields, refusing a bad band or schedule. With a demo
+ * timeline its instants must ascend from now, and the dates are the days they fall on.
+ */
+function offeringFields(
+  input: OfferingInput,
+  demo?: { timeline: OfferingTimeline; nowMs: number },
+): OfferingFields {
   const currency = input.market === "JP" ? "JPY" : "USD";
   const bandLowMinor = decimalToMinor(input.bandLow, currency);
   const bandHighMinor = decimalToMinor(input.bandHigh, currency);
@@ -686,21 +716,28 @@ function offeringFields(input: OfferingInput): OfferingFields {
   ) {
     throw new AppError("OFFERING_BAND_INVALID");
   }
-  const dates = {
+  let dates = {
     bookOpenDate: input.bookOpenDate,
     bookCloseDate: input.bookCloseDate,
     priceDate: input.priceDate,
     paymentEndDate: input.paymentEndDate,
     listingDate: input.listingDate,
   };
-  let problem: ReturnType<typeof scheduleProblem>;
-  try {
-    problem = scheduleProblem(input.market, dates);
-  } catch {
-    throw new AppError("OFFERING_SCHEDULE_INVALID");
+  if (demo) {
+    const problem = timelineProblem(demo.timeline, demo.nowMs);
+    if (problem)
+      throw new AppError("OFFERING_SCHEDULE_INVALID", { field: problem.field, reason: problem.reason });
+    dates = timelineDates(input.market, demo.timeline);
+  } else {
+    let problem: ReturnType<typeof scheduleProblem>;
+    try {
+      problem = scheduleProblem(input.market, dates);
+    } catch {
+      throw new AppError("OFFERING_SCHEDULE_INVALID");
+    }
+    if (problem)
+      throw new AppError("OFFERING_SCHEDULE_INVALID", { field: problem.field, reason: problem.reason });
   }
-  if (problem)
-    throw new AppError("OFFERING_SCHEDULE_INVALID", { field: problem.field, reason: problem.reason });
   const multiple = input.releaseMultiple ?? null;
   const releaseMultiplePpm = multiple === null ? null : Math.round(Number(multiple) * 1_000_000);
   if (releaseMultiplePpm !== null && releaseMultiplePpm <= 1_000_000) throw new AppError("VALIDATION_FAILED");
@@ -717,6 +754,7 @@ function offeringFields(input: OfferingInput): OfferingFields {
     ...dates,
     lockupDays: input.lockupDays ?? 0,
     releaseMultiplePpm,
+    timeline: demo?.timeline ?? null,
   };
 }
 
@@ -729,6 +767,7 @@ function auditView(row: OfferingRow): Record<string, unknown> {
     unitsOffered: row.unitsOffered,
     bookOpenDate: row.bookOpenDate,
     listingDate: row.listingDate,
+    ...(row.timeline ? { timeline: row.timeline } : {}),
     commitment: row.commitment,
   };
 }
@@ -738,7 +777,7 @@ export function toOffering(
   nowMs: number,
   demand: { units: number; members: number } | undefined,
 ): Offering {
-  const windows = offeringWindows(row.market, row);
+  const windows = windowsOf(row);
   const phase = offeringPhase(row.stage, windows, nowMs);
   const units = demand?.units ?? 0;
   return {
@@ -762,6 +801,9 @@ export function toOffering(
       waitlistPaymentEndMs: windows.waitlistPaymentEndMs,
       listingDate: row.listingDate,
       listingMs: windows.listingMs,
+      priceMs: row.timeline?.priceMs ?? null,
+      lockUpEndMs: lockUpEndsMs(row.market, row.listingDate, lockUpOf(row), row.timeline),
+      inMinutes: row.timeline !== null,
     },
     lockupDays: row.lockupDays,
     releaseMultiple: row.releaseMultiplePpm === null ? null : String(row.releaseMultiplePpm / 1_000_000),
@@ -799,8 +841,7 @@ export function toSubscription(offering: OfferingRow, row: SubscriptionRow, nowM
     entryHash: entryHashOf(offering.code, String(row.id), row.salt),
     positionId: row.positionId === null ? null : String(row.positionId),
     cancellable:
-      row.state === "declared" &&
-      offeringPhase(offering.stage, offeringWindows(offering.market, offering), nowMs) === "book",
+      row.state === "declared" && offeringPhase(offering.stage, windowsOf(offering), nowMs) === "book",
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,
   };

@@ -66,6 +66,12 @@ const timelineSchema = z.object({
   waitlistPaymentEndMs: z.number(),
   listingDate: z.string(),
   listingMs: z.number(),
+  /** When the offer price is set, where the offering runs on the demo time scale; else null (its day). */
+  priceMs: z.number().nullable(),
+  /** When its allotted positions' lock-up ends, or null without one. */
+  lockUpEndMs: z.number().nullable(),
+  /** Its windows are instants minutes apart (the demo time scale): screens show times, not days. */
+  inMinutes: z.boolean(),
 });
 
 export const offeringSchema = z.object({

@@ -14,6 +14,9 @@ import {
   offeringTab,
   offeringWindows,
   scheduleProblem,
+  timelineDates,
+  timelineFromMinutes,
+  timelineProblem,
 } from "./rules.ts";
 
 // A schedule on TSE days of December 2026: book 1–4 Dec, price 7th, payment to 10th, listing 16th.
@@ -146,5 +149,76 @@ describe("lock-up", () => {
   it("releases early at a multiple of the offer price, rounded up", () => {
     expect(earlyReleasePriceMinor(1_333n, { days: 90, releaseMultiplePpm: 1_500_000 })).toBe(2_000n);
     expect(earlyReleasePriceMinor(1_000n, { days: 90, releaseMultiplePpm: null })).toBeNull();
+  });
+});
+
+describe("the demo time scale's timeline", () => {
+  // Saturday 28 November 2026, 21:00 in Tokyo: a demo runs on any day at any hour.
+  const startMs = Date.parse("2026-11-28T12:00:00Z");
+  const minute = 60_000;
+  const timeline = timelineFromMinutes(startMs, {
+    open: 2,
+    close: 15,
+    price: 18,
+    draw: 20,
+    paymentEnd: 35,
+    listing: 40,
+    lockUpEnd: 55,
+  });
+
+  it("lays every step out in minutes from the start, the waitlist's turn midway to listing", () => {
+    expect(timeline).toEqual({
+      bookOpenMs: startMs + 2 * minute,
+      bookCloseMs: startMs + 15 * minute,
+      priceMs: startMs + 18 * minute,
+      drawMs: startMs + 20 * minute,
+      paymentEndMs: startMs + 35 * minute,
+      waitlistPaymentEndMs: startMs + 37.5 * minute,
+      listingMs: startMs + 40 * minute,
+      lockUpEndMs: startMs + 55 * minute,
+    });
+    expect(timelineProblem(timeline, startMs)).toBeUndefined();
+  });
+
+  it("windows the offering by its instants rather than its dates, lock-up included", () => {
+    const w = offeringWindows("JP", dates, timeline);
+    expect(w).toEqual({
+      bookOpenMs: timeline.bookOpenMs,
+      bookCloseMs: timeline.bookCloseMs,
+      paymentEndMs: timeline.paymentEndMs,
+      waitlistPaymentEndMs: timeline.waitlistPaymentEndMs,
+      listingMs: timeline.listingMs,
+    });
+    expect(offeringPhase("open", w, startMs + 14 * minute)).toBe("book");
+    expect(offeringPhase("open", w, startMs + 15 * minute)).toBe("closed");
+    expect(offeringPhase("drawn", w, startMs + 36 * minute)).toBe("allotting");
+    expect(lockUpEndsMs("JP", "2026-11-28", { days: 1, releaseMultiplePpm: null }, timeline)).toBe(
+      timeline.lockUpEndMs,
+    );
+    expect(lockUpEndsMs("JP", "2026-11-28", { days: 0, releaseMultiplePpm: null }, timeline)).toBeNull();
+    // The dates are the Tokyo days the instants fall on, for what shows days.
+    expect(timelineDates("JP", timeline)).toEqual({
+      bookOpenDate: "2026-11-28",
+      bookCloseDate: "2026-11-28",
+      priceDate: "2026-11-28",
+      paymentEndDate: "2026-11-28",
+      listingDate: "2026-11-28",
+    });
+  });
+
+  it("refuses a timeline that starts in the past or whose steps do not follow each other", () => {
+    expect(timelineProblem(timeline, startMs + 3 * minute)).toEqual({
+      field: "bookOpenMs",
+      reason: "in_the_past",
+    });
+    expect(timelineProblem({ ...timeline, drawMs: timeline.priceMs }, startMs)).toEqual({
+      field: "drawMs",
+      reason: "out_of_order",
+    });
+    expect(timelineProblem({ ...timeline, lockUpEndMs: timeline.bookOpenMs }, startMs)).toEqual({
+      field: "lockUpEndMs",
+      reason: "out_of_order",
+    });
+    expect(timelineProblem({ ...timeline, listingMs: Number.NaN }, startMs)?.field).toBe("listingMs");
   });
 });

@@ -1,7 +1,7 @@
 import { isTradingDay, nextTradingDay } from "../market/calendar.ts";
 import { addDays } from "../market/iso-date.ts";
 import { tradingUnit } from "../market/units.ts";
-import { zonedWallClockMs } from "../market/zone-time.ts";
+import { zonedIsoDate, zonedWallClockMs } from "../market/zone-time.ts";
 import { type Market, marketZone } from "../symbols.ts";
 
 /**
@@ -42,7 +42,114 @@ export interface OfferingWindows {
   listingMs: number;
 }
 
-export function offeringWindows(market: Market, dates: OfferingDates): OfferingWindows {
+/**
+ * An offering's whole life in instants (epoch ms), for windows shorter than a day: the demo time
+ * scale (`DEMO_IPO_TIMELINE`), where one offering runs from book-building to the end of its
+ * lock-up within an hour. Set only by the demo operator; an offering with one is windowed by it
+ * rather than by its dates, which are kept as the calendar days its instants fall on.
+ */
+export interface OfferingTimeline {
+  bookOpenMs: number;
+  bookCloseMs: number;
+  /** When the offer price is set. */
+  priceMs: number;
+  /** When the draw runs. */
+  drawMs: number;
+  paymentEndMs: number;
+  waitlistPaymentEndMs: number;
+  listingMs: number;
+  /** When the allotted positions' lock-up ends. */
+  lockUpEndMs: number;
+}
+
+/** The timeline's instants in the order they must come. */
+export const timelineSteps = [
+  "bookOpenMs",
+  "bookCloseMs",
+  "priceMs",
+  "drawMs",
+  "paymentEndMs",
+  "waitlistPaymentEndMs",
+  "listingMs",
+  "lockUpEndMs",
+] as const satisfies readonly (keyof OfferingTimeline)[];
+
+/**
+ * What is wrong with a timeline, or undefined: every instant a whole number, book-building opening
+ * no earlier than `nowMs`, and each instant after the one before (a step at the same instant
+ * would leave its phase no time at all).
+ */
+export function timelineProblem(
+  timeline: OfferingTimeline,
+  nowMs: number,
+): { field: keyof OfferingTimeline; reason: "in_the_past" | "out_of_order" } | undefined {
+  let previous = nowMs;
+  for (const [index, field] of timelineSteps.entries()) {
+    const at = timeline[field];
+    if (!Number.isSafeInteger(at)) return { field, reason: "out_of_order" };
+    if (index === 0 ? at < previous : at <= previous)
+      return { field, reason: index === 0 ? "in_the_past" : "out_of_order" };
+    previous = at;
+  }
+  return undefined;
+}
+
+/** The calendar days (in the market's zone) a timeline's instants fall on, for the dates' columns. */
+export function timelineDates(market: Market, timeline: OfferingTimeline): OfferingDates {
+  const day = (ms: number) => zonedIsoDate(marketZone[market], ms);
+  return {
+    bookOpenDate: day(timeline.bookOpenMs),
+    bookCloseDate: day(timeline.bookCloseMs),
+    priceDate: day(timeline.priceMs),
+    paymentEndDate: day(timeline.paymentEndMs),
+    listingDate: day(timeline.listingMs),
+  };
+}
+
+/**
+ * A timeline laid out from `startMs` by minutes after it: book-building opens and closes, the
+ * price is set, the draw runs, payment ends, the shares list and their lock-up ends. The
+ * waitlist's turn to pay ends midway between the payment deadline and listing.
+ */
+export function timelineFromMinutes(startMs: number, minutes: DemoMinutes): OfferingTimeline {
+  const at = (minute: number) => startMs + minute * 60_000;
+  return {
+    bookOpenMs: at(minutes.open),
+    bookCloseMs: at(minutes.close),
+    priceMs: at(minutes.price),
+    drawMs: at(minutes.draw),
+    paymentEndMs: at(minutes.paymentEnd),
+    waitlistPaymentEndMs: at((minutes.paymentEnd + minutes.listing) / 2),
+    listingMs: at(minutes.listing),
+    lockUpEndMs: at(minutes.lockUpEnd),
+  };
+}
+
+/** Minutes after a start at which each step of a compressed offering happens. */
+export interface DemoMinutes {
+  open: number;
+  close: number;
+  price: number;
+  draw: number;
+  paymentEnd: number;
+  listing: number;
+  lockUpEnd: number;
+}
+
+export function offeringWindows(
+  market: Market,
+  dates: OfferingDates,
+  timeline?: OfferingTimeline | null,
+): OfferingWindows {
+  if (timeline) {
+    return {
+      bookOpenMs: timeline.bookOpenMs,
+      bookCloseMs: timeline.bookCloseMs,
+      paymentEndMs: timeline.paymentEndMs,
+      waitlistPaymentEndMs: timeline.waitlistPaymentEndMs,
+      listingMs: timeline.listingMs,
+    };
+  }
   const zone = marketZone[market];
   const at = (date: string, [h, m]: readonly [number, number]) => zonedWallClockMs(zone, date, h, m);
   return {
@@ -219,8 +326,14 @@ export interface LockUp {
 }
 
 /** When an allotted position's lock-up ends (epoch ms), or null without one. */
-export function lockUpEndsMs(market: Market, listingDate: string, lockUp: LockUp): number | null {
+export function lockUpEndsMs(
+  market: Market,
+  listingDate: string,
+  lockUp: LockUp,
+  timeline?: OfferingTimeline | null,
+): number | null {
   if (lockUp.days <= 0) return null;
+  if (timeline) return timeline.lockUpEndMs;
   return zonedWallClockMs(marketZone[market], addDays(listingDate, lockUp.days), 0, 0);
 }
 

@@ -1,12 +1,12 @@
 import type { Offering, Subscription } from "@kabuto/shared/api/ipo";
-import { formatDate, formatDateTime, formatNumber, formatUnitPrice } from "@kabuto/shared/format";
+import { formatNumber, formatUnitPrice } from "@kabuto/shared/format";
 import type { OfferingPhase } from "@kabuto/shared/ipo/rules";
-import { marketZone } from "@kabuto/shared/symbols";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useNow } from "../../lib/use-now.ts";
+import { timelineTimes } from "./ipo-times.ts";
 import "../identity/identity.css";
 import "../wallet/wallet.css";
 import "./ipo.css";
@@ -125,38 +125,42 @@ export function PriceText({ offering }: { offering: Offering }) {
 /** Book-building, price decision, payment, listing: a small timeline with what is past marked. */
 export function Timeline({ offering, now }: { offering: Offering; now: number }) {
   const locale = useLocale();
-  const zone = marketZone[offering.market];
-  const day = (ms: number) => formatDate(ms, locale, zone);
-  const at = (ms: number) => formatDateTime(ms, locale, zone, { seconds: false });
   const { dates } = offering;
-  const priceMs = Date.parse(`${dates.priceDate}T12:00:00Z`);
-  const listingMs = dates.listingMs;
+  const times = timelineTimes(offering, locale);
   const steps = [
     {
       key: "book",
       done: now >= dates.bookCloseMs,
       label: <Trans>Book-building</Trans>,
-      when: `${at(dates.bookOpenMs)} – ${at(dates.bookCloseMs)}`,
+      when: times.book,
     },
     {
       key: "price",
       done: offering.offerPrice !== null,
       label: <Trans>Price decided and draw</Trans>,
-      when: day(priceMs),
+      when: times.price,
     },
     {
       key: "payment",
       done: now >= dates.paymentEndMs,
       label: <Trans>Payment until</Trans>,
-      when: at(dates.paymentEndMs),
+      when: times.payment,
     },
     {
       key: "listing",
       done: offering.phase === "listed",
       label: <Trans>Listing</Trans>,
-      when: day(listingMs + 43_200_000),
+      when: times.listing,
     },
   ];
+  if (times.lockUpEnd !== null && dates.lockUpEndMs !== null) {
+    steps.push({
+      key: "lockup",
+      done: now >= dates.lockUpEndMs,
+      label: <Trans>Lock-up ends</Trans>,
+      when: times.lockUpEnd,
+    });
+  }
   return (
     <ol className="ipo-timeline" data-testid="ipo-timeline">
       {steps.map((step) => (

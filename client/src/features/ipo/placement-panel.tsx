@@ -1,7 +1,13 @@
 import type { Subscription } from "@kabuto/shared/api/ipo";
 import type { Position } from "@kabuto/shared/api/trading";
 import { ipoApi } from "@kabuto/shared/endpoints/ipo";
-import { formatDate, formatMoney, formatNumber, formatUnitPrice } from "@kabuto/shared/format";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatUnitPrice,
+} from "@kabuto/shared/format";
 import { marketZone } from "@kabuto/shared/symbols";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
@@ -56,6 +62,15 @@ function Placement({ record, position }: { record: Subscription; position: Posit
   const duration = useDuration();
   const until = position?.lockedUntilMs ?? null;
   const locked = until !== null && until > now;
+  const zone = marketZone[record.market];
+  // A lock-up ending within the day (the demo time scale's, or any on its last day) shows its time.
+  const sellable =
+    until === null
+      ? ""
+      : until - now < 86_400_000
+        ? formatDateTime(until, locale, zone, { seconds: false })
+        : formatDate(until, locale, zone);
+  const left = until === null ? "" : duration(until - now);
   const body = (
     <>
       <span className="ipo-card__head">
@@ -100,7 +115,7 @@ function Placement({ record, position }: { record: Subscription; position: Posit
       {locked && until !== null && (
         <span className="ipo-countdown" data-testid="placement-unlock">
           <Trans>
-            Sellable from {formatDate(until, locale, marketZone[record.market])} (in {duration(until - now)})
+            Sellable from {sellable} (in {left})
           </Trans>
         </span>
       )}

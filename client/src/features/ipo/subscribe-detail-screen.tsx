@@ -79,6 +79,10 @@ function Detail({ detail }: { detail: OfferingDetail }) {
   const locale = useLocale();
   const now = useNow(ipoClockMs);
   const units = formatNumber(offering.unitsOffered, locale);
+  const lockUpEnd =
+    offering.dates.lockUpEndMs === null
+      ? ""
+      : formatDateTime(offering.dates.lockUpEndMs, locale, marketZone[offering.market], { seconds: false });
   return (
     <>
       <section className="panel" data-testid="ipo-detail" data-phase={offering.phase}>
@@ -104,7 +108,9 @@ function Detail({ detail }: { detail: OfferingDetail }) {
             <OddsText offering={offering} />
           </Row>
           <Row label={<Trans>Lock-up</Trans>}>
-            {offering.lockupDays > 0 ? (
+            {offering.dates.inMinutes && offering.dates.lockUpEndMs !== null ? (
+              <Trans>Until {lockUpEnd}</Trans>
+            ) : offering.lockupDays > 0 ? (
               offering.releaseMultiple ? (
                 <Trans>
                   {offering.lockupDays} days, released at {offering.releaseMultiple}× the offer price

@@ -134,7 +134,11 @@ function OfferingTable({ items, onEdit }: { items: Offering[]; onEdit: (offering
             </>
           ),
         },
-        { label: t`Listing`, cell: (offering) => offering.dates.listingDate },
+        {
+          label: t`Listing`,
+          cell: (offering) =>
+            offering.dates.inMinutes ? <When ms={offering.dates.listingMs} /> : offering.dates.listingDate,
+        },
         {
           label: t`Actions`,
           kind: "actions",
@@ -349,7 +353,14 @@ function OfferingFacts({ detail }: { detail: OpsOffering }) {
             [<Trans key="bo">Book-building</Trans>, <When key="bov" ms={offering.dates.bookOpenMs} />],
             [<Trans key="bc">Book closes</Trans>, <When key="bcv" ms={offering.dates.bookCloseMs} />],
             [<Trans key="pe">Payment ends</Trans>, <When key="pev" ms={offering.dates.paymentEndMs} />],
-            [<Trans key="l">Listing day</Trans>, offering.dates.listingDate],
+            [
+              <Trans key="l">Listing day</Trans>,
+              offering.dates.inMinutes ? (
+                <When key="lv" ms={offering.dates.listingMs} />
+              ) : (
+                offering.dates.listingDate
+              ),
+            ],
             [
               <Trans key="c">Commitment</Trans>,
               <span key="cv" className="ops-code">
