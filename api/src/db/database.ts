@@ -49,8 +49,9 @@ const patience = new AsyncLocalStorage<number>();
  * Runs `work` with each of its statements allowed `boundMs` instead of the pool's bound: for a
  * job known to be long (the ledger check reads every entry), never for a member's request.
  */
-export function patiently<T>(boundMs: number, work: () => Promise<T>): Promise<T> {
-  return patience.run(boundMs, work);
+export function patiently<T>(boundMs: number, work: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside the context: a Drizzle query is a thenable that runs only once awaited.
+  return patience.run(boundMs, async () => await work());
 }
 
 /** A statement that got no answer in time; its connection was destroyed. 503, as a refused connection is. */
