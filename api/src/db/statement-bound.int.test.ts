@@ -77,6 +77,11 @@ describe("a statement past the bound", () => {
     expect(probe).toEqual({ n: 0 });
   });
 
+  it("asks the server to end a transaction its client left idle, freeing its locks", async () => {
+    const [setting] = rowsOf(await bounded.db.execute(sql`show idle_in_transaction_session_timeout`));
+    expect(setting).toEqual({ idle_in_transaction_session_timeout: "30s" });
+  });
+
   it("runs to the end under `patiently`", async () => {
     const result = await patiently(5_000, () => bounded.db.execute(sql`select pg_sleep(0.6), 1 as one`));
     expect(rowsOf(result)[0]?.one).toBe(1);
