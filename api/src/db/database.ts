@@ -134,6 +134,12 @@ function openPostgres(url: string, onConnectionError: (error: Error) => void, ti
  * (reset, so the kernel stops sending what it had not yet delivered: a COMMIT still in its buffer
  * is not sent when the network heals), every later statement on it fails at once and the pool opens a fresh one.
  *
+ * Nor are the server's and the kernel's own bounds: a server-side `statement_timeout` would
+ * cancel a slow statement only, never one lost on the network, and race this bound on a slow
+ * server (its cancel arriving as an error of its own); TCP keepalive (`keepAlive`) probes only a
+ * connection with nothing in flight, at the kernel's pace (minutes), and the pool already closes
+ * a connection idle for ten seconds.
+ *
  * What the server had already received runs on: a COMMIT it got commits whole, with the key's
  * stored answer, so the member's retry (told 503) replays it; a transaction it was in the middle
  * of is rolled back when the server sees the connection close or, on a network that stays
