@@ -37,9 +37,11 @@ import {
  *   the pass pays each, one transaction apiece: each paid once, and each member's cash grew by
  *   exactly what their payments record.
  * - New shares on listing day: operations' draw is a staff request, one transaction in the API;
- *   the worker's part of an offering is the listing, where each paid winner gets their position,
- *   one offering per transaction. Six offerings eleven members won and paid list in one pass:
- *   each winner holds one allotted position per offering, with one allotment journal.
+ *   the worker's part of an offering is the listing, where each paid winner gets their position
+ *   and the waitlist is settled, one offering per transaction. Six offerings of eight units, for
+ *   which eleven members applied and the eight winners paid, list in one pass: each winner holds
+ *   one allotted position per offering, with one allotment journal, and every other applicant
+ *   is settled as lost, once.
  */
 let stand: FaultStand;
 let worker: RoleProcess;
@@ -59,6 +61,8 @@ const positionsEach = 20;
 const positionsPerPass = 4 * positionsEach;
 /** New shares listed in one pass, one transaction each. */
 const offerings = 6;
+/** Units of each, one per winner: fewer than the eleven applicants, so three wait in vain. */
+const unitsOffered = 8;
 
 /** One pass the worker is killed in: how far it has got, and what must hold of it. */
 interface Pass<P> {
@@ -291,9 +295,9 @@ async function dividendPayment(): Promise<Pass<{ paid: number; positions: number
 }
 
 async function newSharesListing(): Promise<
-  Pass<{ listed: number; allotted: number; positions: number; journals: number }>
+  Pass<{ listed: number; allotted: number; lost: number; positions: number; journals: number }>
 > {
-  const winners = members;
+  const applicants = members;
   // Walked through each offering's past days on a clock of its own, as the demo's history is:
   // the service operations and members use, on the stand's database.
   let clock = 0;
@@ -324,7 +328,7 @@ async function newSharesListing(): Promise<
         sector: "software",
         bandLow: "1200",
         bandHigh: "1400",
-        unitsOffered: winners.length,
+        unitsOffered: unitsOffered,
         ...dates,
         lockupDays: 0,
         releaseMultiple: null,
@@ -335,25 +339,28 @@ async function newSharesListing(): Promise<
     const id = created.offering.id;
     ids.push(id);
     clock = windows.bookOpenMs + hourMs;
-    for (const member of winners) await ipo.subscribe(member.memberId, id, { price: null, units: 1 });
+    for (const member of applicants) await ipo.subscribe(member.memberId, id, { price: null, units: 1 });
     clock = offeringWindows("JP", { ...dates, bookCloseDate: dates.priceDate }).bookCloseMs;
     await ipo.setPrice(id, "1400", null, context());
     clock += hourMs;
     await ipo.draw(id, null, context());
     clock += 18 * hourMs;
-    for (const member of winners) {
+    // The winners pay; the waitlist's turn never comes.
+    let paid = 0;
+    for (const member of applicants) {
       const won = (await ipo.records(member.memberId)).find(
         (record) => record.offeringId === id && record.state === "won",
       );
-      if (!won) throw new Error(`no win for ${member.memberId} in offering ${id}`);
-      await ipo.pay(member.memberId, won.id);
+      if (won) await ipo.pay(member.memberId, won.id);
+      if (won) paid += 1;
     }
+    if (paid !== unitsOffered) throw new Error(`${paid} winners paid in offering ${id}`);
   }
   const ours = sql`offering_id in (${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   )})`;
-  const each = winners.length;
+  const others = applicants.length - unitsOffered;
   return {
     name: "new shares' listing",
     progress: () =>
@@ -364,25 +371,31 @@ async function newSharesListing(): Promise<
         )}) and stage = 'listed') as listed,
           (select count(*)::int from ipo_subscriptions where ${ours} and state = 'allotted'
             and position_id is not null) as allotted,
+          (select count(*)::int from ipo_subscriptions where ${ours} and state = 'lost') as lost,
           (select count(distinct position_id)::int from ipo_subscriptions where ${ours}) as positions,
           (select count(*)::int from journals where kind = 'ipo_allotment'
-            and member_id in (${memberList(winners)})) as journals`),
+            and member_id in (${memberList(applicants)})) as journals`),
     began: (now) => now.listed > 0,
     finished: (now) => now.listed === offerings,
-    // An offering lists whole or not at all: every winner of a listed one allotted, no other.
+    // An offering lists whole or not at all: every applicant of a listed one settled once (each
+    // paid winner allotted, the waitlist lost), none of another.
     whole: (now) =>
       expect(now).toEqual({
         listed: now.listed,
-        allotted: now.listed * each,
-        positions: now.listed * each,
-        journals: now.listed * each,
+        allotted: now.listed * unitsOffered,
+        lost: now.listed * others,
+        positions: now.listed * unitsOffered,
+        journals: now.listed * unitsOffered,
       }),
     async exactlyOnce() {
-      // One position per winner and offering, none twice.
+      // One position per winner and offering, none twice; no applicant left waiting.
       const held = await row(sql`
         select count(*)::int as n, count(distinct (member_id, symbol))::int as holdings from positions
-        where member_id in (${memberList(winners)}) and symbol like 'JP:9F%'`);
-      expect(held).toEqual({ n: offerings * each, holdings: offerings * each });
+        where member_id in (${memberList(applicants)}) and symbol like 'JP:9F%'`);
+      expect(held).toEqual({ n: offerings * unitsOffered, holdings: offerings * unitsOffered });
+      const waiting = await row(sql`
+        select count(*)::int as n from ipo_subscriptions where ${ours} and state not in ('allotted', 'lost')`);
+      expect(waiting).toEqual({ n: 0 });
     },
   };
 }
