@@ -4,7 +4,7 @@
 export { type AppDeps, apiVersion, createApp } from "./app.ts";
 export { checkLedger, isHealthy, type LedgerReport } from "./books.ts";
 export { type Config, loadConfig as loadApiConfig } from "./config.ts";
-export { type Database, openDatabase, patiently } from "./db/database.ts";
+export { type Database, openDatabase } from "./db/database.ts";
 export { AppError } from "./errors.ts";
 export type { AccountEvents } from "./events/account-events.ts";
 export { createAccountPublisher } from "./events/account-events.ts";
