@@ -20,6 +20,16 @@ const processSchema = z.object({
    * migrations run on DATABASE_URL. Only processes that migrate (api, worker, feed) read it.
    */
   DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * The most a statement, a new connection or a wait for a free one may take on PostgreSQL
+   * before the request is answered 503 UNAVAILABLE and the connection is dropped: what a
+   * network that silently drops packets costs a member, instead of the kernel's quarter of an
+   * hour. Five seconds is far longer than the product's statements take (milliseconds) or a
+   * worker pass holds a member's rows, so only a server or a network that has gone silent meets
+   * it; a request's worst case is about twice it (a wait for a connection, then a statement).
+   * 0 turns the bound off. The feed process is never bounded: its history batches may be long.
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   DATA_DIR: z.string().default("./.data"),
   /** Redis in service mode; absent, the bus is in-process (embedded mode only). */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),

@@ -145,7 +145,7 @@ async function roleProcess(role: FaultRole, env: Record<string, string>): Promis
 }
 
 /**
- * Starts the roles (the API first, each in its own process) behind the two proxies, on
+ * Starts the roles (each in its own process; a worker beside the API, a gateway after it) behind the two proxies, on
  * PostgreSQL (DATABASE_URL or the local server) and Redis (REDIS_URL or the local one).
  */
 export async function openFaultStand(
@@ -204,9 +204,15 @@ export async function openFaultStand(
     },
   };
   try {
-    for (const [role, each] of Object.entries(processes)) {
-      if (!options.startLater?.includes(role as FaultRole)) await each.start();
-    }
+    // The roles that migrate (the API, a worker) start side by side: the migration's advisory
+    // lock lets one run it while the other waits, and the two starts share the machine's cores
+    // instead of taking turns. A gateway, which reads the schema without migrating, waits for the API.
+    const now = Object.entries(processes).filter(
+      ([role]) => !options.startLater?.includes(role as FaultRole),
+    );
+    const migrating = (role: string) => role === "api" || role === "worker";
+    await Promise.all(now.filter(([role]) => migrating(role)).map(([, each]) => each.start()));
+    for (const [role, each] of now) if (!migrating(role)) await each.start();
   } catch (error) {
     await stand.close();
     throw error;

@@ -125,6 +125,8 @@ export async function startPlatform(
           dataDir: settings.DATA_DIR,
           migrate: writes,
           onConnectionError: (error) => logger.warn({ err: error }, "postgres connection lost"),
+          // The feed writes its history in batches that may legitimately take longer, and serves no member.
+          timeoutMs: has("feed") ? undefined : settings.DATABASE_TIMEOUT_MS,
         })
       : undefined;
   const bus = settings.REDIS_URL

@@ -30,8 +30,19 @@ import {
  * API and gateway while members trade and watch a quote. While it lasts, orders are answered 503
  * UNAVAILABLE with a Retry-After (never a 500) and write nothing, and health says degraded; once
  * it is back, quotes reach the members' sockets again and every order told to wait goes through
- * with its key exactly once. The issue asks for 30 s of outage; three keep the lane quick and
- * cover the same ground, since every client reconnects within ioredis's 2 s back-off.
+ * with its key exactly once, and each answer while it lasted came at once (within Redis's
+ * command bound), never after a wait for a reconnect.
+ *
+ * The outage lasts `outageMs`, eight seconds, not the thirty an operator might see: what a longer
+ * one changes is how the clients retry, and by eight seconds that has stopped changing. ioredis
+ * (its default back-off, which every client here keeps) waits 50 ms before its first reconnect
+ * and doubles the wait up to a cap of 5 s (plus up to 200 ms of jitter each time), so the wait
+ * before its eighth attempt, the first at the cap, begins at most 7.75 s after the cut (seven
+ * refused attempts, each refused at once). From then on every client is
+ * retrying every five seconds, as it would be thirty seconds in; a longer outage only adds more
+ * of the same refused attempts, and every request meanwhile is refused the same way. What it
+ * does change, the wait for the next attempt after Redis is back (up to 5.2 s), this case meets
+ * too: quotes and orders must come back after it.
  */
 let stand: FaultStand;
 let members: Member[];
@@ -39,10 +50,19 @@ let socket: Socket;
 const feed = { seq: 0, timer: undefined as NodeJS.Timeout | undefined };
 let publisher: ReturnType<typeof createRedisBus>;
 
-/** How long Redis stays away at least. */
-const cutMsMin = 3_000;
+/**
+ * How long Redis stays away: until every client's reconnect back-off has reached its cap (see
+ * above), which is where a thirty-second outage leaves them too.
+ */
+const outageMs = 8_000;
+/**
+ * The longest a member may wait for a 503 while Redis is away: its command bound
+ * (`redisCommandTimeoutMs`, a command under way when the connection broke), and a second for a
+ * loaded machine. A request waits for no reconnect.
+ */
+const refusalMsMax = 2_000;
 /** How often each member sends a new order while Redis is away: a member tapping Buy, not a load test. */
-const orderEveryMs = 250;
+const orderEveryMs = 500;
 /** How often the test's feed publishes a quote, as the simulator does while a market is open. */
 const quoteEveryMs = 100;
 
@@ -121,14 +141,15 @@ describe("Redis cut while members trade and watch quotes", () => {
 
     await stand.redis.cut();
     const cutStartedMs = Date.now();
-    const duringCut: Answer[] = [];
+    const duringCut: (Answer & { tookMs: number })[] = [];
     // While Redis is away, members keep trying to trade.
     await Promise.all(
       members.map(async (member) => {
-        while (Date.now() - cutStartedMs < cutMsMin) {
+        while (Date.now() - cutStartedMs < outageMs) {
           const order = keyedOrder(stand, member);
+          const sentMs = Date.now();
           await place(order);
-          duringCut.push(answers.get(order.key) as Answer);
+          duringCut.push({ ...(answers.get(order.key) as Answer), tookMs: Date.now() - sentMs });
           await new Promise((wake) => setTimeout(wake, orderEveryMs));
         }
       }),
@@ -145,6 +166,7 @@ describe("Redis cut while members trade and watch quotes", () => {
     for (const answer of duringCut) {
       expect([answer.status, answer.code]).toEqual([503, "UNAVAILABLE"]);
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      expect(answer.tookMs).toBeLessThanOrEqual(refusalMsMax);
     }
 
     // After: health recovers and the member's socket hears new quotes again.

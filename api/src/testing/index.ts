@@ -3,6 +3,7 @@
 export { rowsOf } from "../db/rows.ts";
 export { createChannel, readyToWithdraw } from "../funding/funding-fixtures.ts";
 export { jpeg, postForm } from "../identity/identity-fixtures.ts";
+export { IpoService } from "../ipo/ipo.service.ts";
 export { signInStaff } from "../ops/members.fixtures.ts";
 export { seedDemo } from "../seed.ts";
 export { flatQuote, fund, registerMember } from "./fixtures.ts";
