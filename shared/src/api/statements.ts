@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatLocales } from "../format/locale.ts";
+import { safeText } from "../text.ts";
 
 /** What a statement can be downloaded as. */
 export const statementFormats = ["csv", "pdf"] as const;
@@ -19,11 +20,13 @@ export const statementPeriodsSchema = z.object({
 });
 export type StatementPeriods = z.infer<typeof statementPeriodsSchema>;
 
-const periodSchema = z
-  .string({ error: "STATEMENT_PERIOD_INVALID" })
-  .refine((text) => statementMonthPattern.test(text) || statementYearPattern.test(text), {
+// Text a member or staff member sends is first checked as text (INVALID_TEXT), as every field is.
+const periodSchema = safeText({ error: "STATEMENT_PERIOD_INVALID" }).refine(
+  (text) => statementMonthPattern.test(text) || statementYearPattern.test(text),
+  {
     error: "STATEMENT_PERIOD_INVALID",
-  });
+  },
+);
 const formatSchema = z.enum(statementFormats, { error: "STATEMENT_FORMAT_INVALID" });
 const languageSchema = z.enum(formatLocales, { error: "STATEMENT_LANGUAGE_INVALID" });
 
