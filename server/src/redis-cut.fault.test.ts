@@ -33,16 +33,14 @@ import {
  * with its key exactly once, and each answer while it lasted came at once (within Redis's
  * command bound), never after a wait for a reconnect.
  *
- * The outage lasts `outageMs`, eight seconds, not the thirty an operator might see: what a longer
- * one changes is how the clients retry, and by eight seconds that has stopped changing. ioredis
- * (its default back-off, which every client here keeps) waits 50 ms before its first reconnect
- * and doubles the wait up to a cap of 5 s (plus up to 200 ms of jitter each time), so the wait
- * before its eighth attempt, the first at the cap, begins at most 7.75 s after the cut (seven
- * refused attempts, each refused at once). From then on every client is
- * retrying every five seconds, as it would be thirty seconds in; a longer outage only adds more
- * of the same refused attempts, and every request meanwhile is refused the same way. What it
- * does change, the wait for the next attempt after Redis is back (up to 5.2 s), this case meets
- * too: quotes and orders must come back after it.
+ * The outage lasts `outageMs`, thirty seconds, as an operator might see one. By about eight
+ * seconds every client's reconnect back-off has reached its cap: ioredis (its default back-off,
+ * which every client here keeps) waits 50 ms before its first reconnect and doubles the wait up
+ * to 5 s (plus up to 200 ms of jitter), so its eighth attempt, the first at the cap, begins at
+ * most 7.75 s after the cut. The rest of the outage is every client retrying every five seconds
+ * while members keep being refused at once, which is what the case holds to; and after Redis is
+ * back there is the wait for the next attempt (up to 5.2 s), which quotes and orders must come
+ * back after.
  */
 let stand: FaultStand;
 let members: Member[];
@@ -50,11 +48,8 @@ let socket: Socket;
 const feed = { seq: 0, timer: undefined as NodeJS.Timeout | undefined };
 let publisher: ReturnType<typeof createRedisBus>;
 
-/**
- * How long Redis stays away: until every client's reconnect back-off has reached its cap (see
- * above), which is where a thirty-second outage leaves them too.
- */
-const outageMs = 8_000;
+/** How long Redis stays away (see above). */
+const outageMs = 30_000;
 /**
  * The longest a member may wait for a 503 while Redis is away: its command bound
  * (`redisCommandTimeoutMs`, a command under way when the connection broke), and a second for a
