@@ -50,17 +50,21 @@ export function statementCsv(statement: Statement, locale: FormatLocale, account
   ];
   const rows: string[][] = [header];
   const { period } = statement;
-  for (const balances of statement.currencies) {
-    rows.push([
-      words.opening[locale],
-      dateText(period.startMs, locale),
-      "",
-      account,
-      "",
-      balances.currency,
-      ...amounts(balances.opening, balances.currency),
-    ]);
-  }
+  /** A balance row per currency: the opening or the closing balances at `atMs`. */
+  const balanceRows = (label: string, atMs: number, side: "opening" | "closing") => {
+    for (const balances of statement.currencies) {
+      rows.push([
+        label,
+        dateText(atMs, locale),
+        "",
+        account,
+        "",
+        balances.currency,
+        ...amounts(balances[side], balances.currency),
+      ]);
+    }
+  };
+  balanceRows(words.opening[locale], period.startMs, "opening");
   for (const line of statement.lines) {
     rows.push([
       words.movement[locale],
@@ -72,17 +76,7 @@ export function statementCsv(statement: Statement, locale: FormatLocale, account
       ...amounts(line.amounts, line.currency),
     ]);
   }
-  for (const balances of statement.currencies) {
-    rows.push([
-      words.closing[locale],
-      dateText(period.endMs, locale),
-      "",
-      account,
-      "",
-      balances.currency,
-      ...amounts(balances.closing, balances.currency),
-    ]);
-  }
+  balanceRows(words.closing[locale], period.endMs, "closing");
   for (const total of statement.kinds) {
     rows.push([
       words.summary[locale],

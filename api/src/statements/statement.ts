@@ -73,19 +73,11 @@ export interface StatementEntry {
 export type PurposeAmounts = Record<MemberPurpose, bigint>;
 
 /** One journal's effect on the member's accounts in one currency (an exchange has a line per currency). */
-export interface StatementLine {
-  journalId: number;
-  atMs: number;
-  kind: string;
-  ref: string | null;
-  memo: string | null;
-  memoCode: string | null;
-  memoParams: unknown;
-  currency: string;
+export type StatementLine = Omit<StatementEntry, "purpose" | "amount"> & {
   amounts: PurposeAmounts;
   /** What the journal changed the member's money in this currency by, every purpose together. */
   net: bigint;
-}
+};
 
 /** One currency's balances: at the start, the period's movements, at the end. */
 export interface CurrencyBalances {

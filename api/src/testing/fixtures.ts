@@ -93,6 +93,27 @@ export async function owe(
 
 let seq = 0;
 
+/**
+ * Toyota's book in the trading tests: bids 2650 / 2649.5, asks 2650.5 / 2651 / 2652 (an order of
+ * more than 200 shares walks levels), daily limits 2150.5–3150.
+ */
+export function setToyotaLevels(bus: Bus): void {
+  setMarket(
+    bus,
+    "JP:7203",
+    [
+      ["2650", 300],
+      ["2649.5", 500],
+    ],
+    [
+      ["2650.5", 200],
+      ["2651", 400],
+      ["2652", 1_000],
+    ],
+    { up: "3150", down: "2150.5" },
+  );
+}
+
 /** Puts a book (and a quote around it) on the bus, as the feed would. */
 export function setMarket(
   bus: Bus,

@@ -6,7 +6,7 @@ import { checkLedger, isHealthy } from "../books.ts";
 import type { Db } from "../db/database.ts";
 import { rowsOf } from "../db/rows.ts";
 import { seedDemo } from "../seed.ts";
-import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
+import { fund, registerMember, setMarket, setToyotaLevels } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { replayFills } from "./fill-replay.ts";
 import { TradingService } from "./trading.service.ts";
@@ -151,19 +151,7 @@ describe("market orders in batches", () => {
 describe("a day's fills replayed from the books they stored", () => {
   it("walk every fill again to what was recorded, and name a fill whose stored book was changed", async () => {
     // Three levels, so the fills walk more than one.
-    setMarket(
-      app.bus,
-      "JP:7203",
-      [
-        ["2650", 300],
-        ["2649.5", 500],
-      ],
-      [
-        ["2650.5", 200],
-        ["2651", 400],
-        ["2652", 1_000],
-      ],
-    );
+    setToyotaLevels(app.bus);
     const members = await Promise.all([1, 2, 3].map(() => registerMember(app.url, app.database)));
     for (const member of members) await fund(app.database, member.memberId, "JPY", 10_000_000n);
     // A burst that shares a batch, each walking the asks for its own quantity.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkLedger, isHealthy } from "../books.ts";
 import { orders, positions } from "../db/schema.ts";
 import { seedDemo } from "../seed.ts";
-import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
+import { fund, registerMember, setMarket, setToyotaLevels } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { TradingWorker } from "./worker.ts";
 
@@ -17,24 +17,7 @@ afterAll(async () => {
   await app?.close();
 });
 beforeEach(() => {
-  // Toyota: bids 2650 / 2649.5, asks 2650.5 / 2651 / 2652, daily limits 2150.5–3150.
-  setMarket(
-    app.bus,
-    "JP:7203",
-    [
-      ["2650", 300],
-      ["2649.5", 500],
-    ],
-    [
-      ["2650.5", 200],
-      ["2651", 400],
-      ["2652", 1_000],
-    ],
-    {
-      up: "3150",
-      down: "2150.5",
-    },
-  );
+  setToyotaLevels(app.bus);
   setMarket(app.bus, "US:AAPL", [["200.00", 50]], [["200.10", 50]]);
 });
 
