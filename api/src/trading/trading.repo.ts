@@ -658,6 +658,12 @@ export function toOrder(row: OrderRow): Order {
     trailPrice: row.trailUnits === null ? null : unitsToPrice(row.trailUnits, market),
     ifd: row.ifdLegs === null ? null : attachedPrices(row.ifdLegs, market),
     parentOrderId: row.parentOrderId === null ? null : String(row.parentOrderId),
+    // Every order went to the TSE until the PTS came; its venue and route columns replace these.
+    venue: market === "JP" ? "tse" : null,
+    route:
+      market === "JP" && row.status === "filled"
+        ? { fills: [{ venue: "tse", quantity: row.quantity }], saved: "0" }
+        : null,
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,
   };

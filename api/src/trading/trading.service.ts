@@ -907,6 +907,8 @@ export class TradingService {
       trailPrice: null,
       ifd: null,
       parentOrderId: null,
+      venue: market === "JP" ? "tse" : null,
+      route: market === "JP" ? { fills: [{ venue: "tse", quantity: order.quantity }], saved: "0" } : null,
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
     };

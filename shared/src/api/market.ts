@@ -12,7 +12,11 @@ import { safeText } from "../text.ts";
 export const localizedNameSchema = z.object({ ja: z.string(), en: z.string(), zhHant: z.string() });
 export type LocalizedName = z.infer<typeof localizedNameSchema>;
 
-export const tickTables = ["topix500", "tse", "us"] as const;
+/**
+ * Tick tables: the TSE's two (TOPIX 500 names and the rest), the US one, and the PTS's two, a
+ * tenth of the TSE's (`ptsTickTable`); an instrument lists its own market's table.
+ */
+export const tickTables = ["topix500", "tse", "us", "pts_topix500", "pts_tse"] as const;
 
 export const instrumentSchema = z.object({
   symbol: anySymbolSchema,

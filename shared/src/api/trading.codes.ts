@@ -60,6 +60,24 @@ export const tradingCodes = productCodes({
     TRAIL_INVALID: 400,
     /** A trailing stop closes a position only (as Rakuten offers it). */
     TRAIL_CLOSE_ONLY: 400,
+    /** A venue on a US order, or one that is not `tse`, `pts` or `smart`. */
+    VENUE_INVALID: 400,
+    /** The PTS takes limit orders only: no market order there. */
+    PTS_MARKET_ORDER: 400,
+    /** The PTS takes limit orders only: no stop or stop-limit there. */
+    PTS_STOP_ORDER: 400,
+    /** A price off the PTS's own grid (a tenth of the TSE's); `tick` in the details. */
+    PTS_PRICE_OFF_TICK: 400,
+    /** The PTS is between sessions (or it is not a business day); `nextOpenMs` in the details. */
+    PTS_CLOSED: 409,
+    /** Leverage at the PTS outside the TSE's session: margin trades only while the TSE is open. */
+    PTS_MARGIN_CLOSED: 400,
+    /** A day trade goes to the TSE only. */
+    DAY_TRADE_TSE_ONLY: 400,
+    /** The broker's choice of venue needs both open: the TSE's session. Choose the PTS at night. */
+    SMART_ROUTE_CLOSED: 409,
+    /** The broker's choice of venue is for market orders; a limit names its venue. */
+    SMART_ROUTE_MARKET_ONLY: 400,
   },
   journals: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
   memos: [

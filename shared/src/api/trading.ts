@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orderVenueSchema, venues } from "../market/pts.ts";
 import { minorAmountSchema } from "../money.ts";
 import { currencySchema, equitySymbolSchema } from "../symbols.ts";
 import { safeText } from "../text.ts";
@@ -54,6 +55,14 @@ export const placeOrderSchema = z.object({
     .regex(/^[1-9]\d{0,17}$/, { error: "CLOSE_ORDER_INVALID" })
     .optional(),
   session: z.enum(orderSessions, { error: "SESSION_INVALID" }).default("regular"),
+  /**
+   * Tokyo's names only (a US order naming one is refused `VENUE_INVALID`): where the order goes
+   * (`market/pts.ts`). `tse` (what none means), `pts` (the
+   * second venue: limit orders only, valid for its session, in its day or night session), or
+   * `smart` (a market order in the TSE's session: both books compared when it arrives, the better
+   * prices taken wherever they are, the rest at the TSE, the whole saving the member's).
+   */
+  venue: orderVenueSchema.optional(),
   /**
    * Limit, stop and stop-limit orders of the regular session: the last trading date the order
    * waits (it lapses at that date's close, releasing what it held), up to 15 business days in
@@ -129,6 +138,19 @@ export const orderSchema = z.object({
     .nullable(),
   /** A closing order an IFD placed: the order whose fill placed it. */
   parentOrderId: z.string().nullable(),
+  /** Where the member sent it: `tse`, `pts` or `smart`; null for US orders, which have one venue here. */
+  venue: orderVenueSchema.nullable(),
+  /**
+   * A filled order: where it was done, shares per venue, and what the smart route saved against
+   * the TSE's own book (minor units, never negative; "0" when it saved nothing or was not smart).
+   * Null while pending, once cancelled, and for US orders.
+   */
+  route: z
+    .object({
+      fills: z.array(z.object({ venue: z.enum(venues), quantity: z.number().int().positive() })),
+      saved: minorAmountSchema,
+    })
+    .nullable(),
   createdAtMs: z.number(),
   updatedAtMs: z.number(),
 });

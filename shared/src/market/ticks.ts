@@ -31,7 +31,13 @@ const priceTextLengthMax = 32;
  */
 const stepTicksMax = 15_000;
 
-export const tickTableMarket: Record<TickTable, Market> = { topix500: "JP", tse: "JP", us: "US" };
+export const tickTableMarket: Record<TickTable, Market> = {
+  topix500: "JP",
+  tse: "JP",
+  us: "US",
+  pts_topix500: "JP",
+  pts_tse: "JP",
+};
 
 /** [highest price of the band, included; tick], in yen or dollars. The last band has no top. */
 type BandRow = readonly [upTo: number, tick: number];
@@ -65,6 +71,34 @@ const bandRows: Record<TickTable, readonly BandRow[]> = {
     [50_000_000, 50_000],
     [Number.POSITIVE_INFINITY, 100_000],
   ],
+  // The PTS (a proprietary trading system, modelled on Japannext's J-Market): a tenth of the TSE's
+  // tick in every band, never finer than 0.1 yen, the finest tick J-Market quotes (`ptsTickTable`).
+  pts_topix500: [
+    [1_000, 0.1],
+    [3_000, 0.1],
+    [10_000, 0.1],
+    [30_000, 0.5],
+    [100_000, 1],
+    [300_000, 5],
+    [1_000_000, 10],
+    [3_000_000, 50],
+    [10_000_000, 100],
+    [30_000_000, 500],
+    [Number.POSITIVE_INFINITY, 1_000],
+  ],
+  pts_tse: [
+    [3_000, 0.1],
+    [5_000, 0.5],
+    [30_000, 1],
+    [50_000, 5],
+    [300_000, 10],
+    [500_000, 50],
+    [3_000_000, 100],
+    [5_000_000, 500],
+    [30_000_000, 1_000],
+    [50_000_000, 5_000],
+    [Number.POSITIVE_INFINITY, 10_000],
+  ],
   // SEC Regulation NMS Rule 612: quotes of $1.00 and above in cents, below $1.00 in $0.0001.
   // Not modelled: the SEC's 2024 amendment giving tightly quoted stocks a $0.005 tick, whose
   // compliance date had not arrived when this table was written; recheck when it does.
@@ -80,6 +114,8 @@ const bands: Record<TickTable, readonly Band[]> = {
   topix500: toBands("topix500"),
   tse: toBands("tse"),
   us: toBands("us"),
+  pts_topix500: toBands("pts_topix500"),
+  pts_tse: toBands("pts_tse"),
 };
 
 function toBands(table: TickTable): Band[] {

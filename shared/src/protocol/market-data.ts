@@ -14,6 +14,26 @@ export const sessionPhases = ["closed", "pre", "regular", "break", "after"] as c
 export type SessionPhase = (typeof sessionPhases)[number];
 export const sessionPhaseSchema = z.enum(sessionPhases);
 
+/**
+ * Phases of the PTS, the second venue for Tokyo's names (`market/pts.ts`): its day session
+ * (08:20–16:00 Tokyo time) and its night session (16:30–23:59), or closed.
+ */
+export const ptsPhases = ["closed", "day", "night"] as const;
+export type PtsPhase = (typeof ptsPhases)[number];
+export const ptsPhaseSchema = z.enum(ptsPhases);
+
+export const ptsSessionStateSchema = z.object({
+  phase: ptsPhaseSchema,
+  /**
+   * The TSE business day a trade now counts for (YYYY-MM-DD): today in the day session, the next
+   * business day at night; while closed, that of the next session.
+   */
+  tradingDate: z.string(),
+  /** When the phase next changes, epoch ms; null when every session is kept open. */
+  nextChangeMs: z.number().nullable(),
+});
+export type PtsSessionState = z.infer<typeof ptsSessionStateSchema>;
+
 export const sessionStateSchema = z.object({
   market: marketSchema,
   phase: sessionPhaseSchema,
@@ -21,6 +41,8 @@ export const sessionStateSchema = z.object({
   tradingDate: z.string(),
   /** When the phase next changes, epoch ms; null if the calendar does not say. */
   nextChangeMs: z.number().nullable(),
+  /** `session:JP` only: the PTS's own phase beside the TSE's. */
+  pts: ptsSessionStateSchema.optional(),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 

@@ -7,9 +7,12 @@ import { type CandleInterval, candleIntervals } from "./market-data.ts";
  */
 export type QuoteTopic = `quote:${string}`;
 export type BookTopic = `book:${string}`;
+/** A Japanese equity's quote and book at the PTS, the second venue (`market/pts.ts`). */
+export type PtsQuoteTopic = `ptsquote:${string}`;
+export type PtsBookTopic = `ptsbook:${string}`;
 export type CandleTopic = `candle:${string}:${CandleInterval}`;
 export type SessionTopic = `session:${Market}`;
-export type MarketTopic = QuoteTopic | BookTopic | CandleTopic | SessionTopic;
+export type MarketTopic = QuoteTopic | BookTopic | PtsQuoteTopic | PtsBookTopic | CandleTopic | SessionTopic;
 /** The member's private topic as a client names it. */
 export type AccountTopic = "account";
 /** The same topic on the bus, where it carries the member's id; clients never see this name. */
@@ -43,12 +46,14 @@ export function isMarketTopic(name: ClientTopic | MemberAccountTopic): name is M
 export type Topic =
   | { kind: "quote"; symbol: InstrumentSymbol }
   | { kind: "book"; symbol: InstrumentSymbol }
+  | { kind: "ptsquote"; symbol: InstrumentSymbol }
+  | { kind: "ptsbook"; symbol: InstrumentSymbol }
   | { kind: "candle"; symbol: InstrumentSymbol; interval: CandleInterval }
   | { kind: "session"; market: Market }
   | { kind: "account" }
   | { kind: "staff"; name: "support" };
 
-/** Parses `quote:JP:7203`, `book:US:AAPL`, `candle:JP:7203:5m`, `session:JP`, `account`, `staff:support`. */
+/** Parses `quote:JP:7203`, `book:US:AAPL`, `ptsquote:JP:7203`, `ptsbook:JP:7203`, `candle:JP:7203:5m`, `session:JP`, `account`, `staff:support`. */
 export function parseTopic(topic: string): Topic | undefined {
   if (topic === "account") return { kind: "account" };
   const colon = topic.indexOf(":");
@@ -60,6 +65,12 @@ export function parseTopic(topic: string): Topic | undefined {
       return symbolKind(rest) ? { kind, symbol: rest as InstrumentSymbol } : undefined;
     case "book":
       return symbolKind(rest) === "equity" ? { kind, symbol: rest as InstrumentSymbol } : undefined;
+    case "ptsquote":
+    case "ptsbook":
+      // Only Tokyo's names trade at the PTS.
+      return symbolKind(rest) === "equity" && rest.startsWith("JP:")
+        ? { kind, symbol: rest as InstrumentSymbol }
+        : undefined;
     case "candle": {
       const last = rest.lastIndexOf(":");
       const symbol = rest.slice(0, last);
@@ -80,6 +91,8 @@ export function topicName(topic: Topic): ClientTopic {
   switch (topic.kind) {
     case "quote":
     case "book":
+    case "ptsquote":
+    case "ptsbook":
       return `${topic.kind}:${topic.symbol}`;
     case "candle":
       return `candle:${topic.symbol}:${topic.interval}`;
@@ -97,6 +110,12 @@ export function quoteTopic(symbol: string): QuoteTopic {
 }
 export function bookTopic(symbol: string): BookTopic {
   return `book:${symbol}`;
+}
+export function ptsQuoteTopic(symbol: string): PtsQuoteTopic {
+  return `ptsquote:${symbol}`;
+}
+export function ptsBookTopic(symbol: string): PtsBookTopic {
+  return `ptsbook:${symbol}`;
 }
 export function candleTopic(symbol: string, interval: CandleInterval): CandleTopic {
   return `candle:${symbol}:${interval}`;

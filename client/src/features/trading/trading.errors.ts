@@ -42,4 +42,13 @@ export const tradingErrors: ErrorMessages<typeof tradingCodes> = {
   VALIDITY_TOO_FAR: msg`That date is too far ahead: orders can be kept up to 15 business days for Japanese stocks and 60 days for US stocks.`,
   VALIDITY_NOT_TRADING_DAY: msg`The market is closed on that date. Choose a trading day.`,
   TRAIL_CLOSE_ONLY: msg`A trailing stop can only close a position.`,
+  VENUE_INVALID: msg`Choose where to send the order: the TSE, the PTS or the best venue.`,
+  PTS_MARKET_ORDER: msg`The PTS takes limit orders only. Enter a price.`,
+  PTS_STOP_ORDER: msg`Stop orders cannot be sent to the PTS. Send them to the TSE.`,
+  PTS_PRICE_OFF_TICK: msg`The price is not on the PTS tick size.`,
+  PTS_CLOSED: msg`The PTS is closed now. Its day session runs 8:20–16:00 and its night session 16:30–23:59 (Japan time) on business days.`,
+  PTS_MARGIN_CLOSED: msg`Margin orders at the PTS are accepted only while the TSE is open. Choose 1×.`,
+  DAY_TRADE_TSE_ONLY: msg`Day trades are sent to the TSE only.`,
+  SMART_ROUTE_CLOSED: msg`The best-venue choice works while the TSE is open. Choose the PTS now.`,
+  SMART_ROUTE_MARKET_ONLY: msg`The best-venue choice is for market orders. Choose the TSE or the PTS for a limit order.`,
 };
