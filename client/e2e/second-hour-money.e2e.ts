@@ -225,8 +225,8 @@ describe("the operations console", () => {
     await expect.poll(() => recent.count(), soon).toBeGreaterThan(3);
     const dashboard = await page.locator(".ops-main").innerText();
     expect(dashboard.match(rawCode) ?? []).toEqual([]);
-    // Among the newest (a first start's own seeds may act after this test did).
-    expect((await recent.allTextContents()).some((text) => text.includes("ローン承認"))).toBe(true);
+    // The dashboard lists the newest actions only, and a first start's own seeds and demo staff may
+    // act after this test did, so the loan's approval is looked for in words on its own page below.
     await product.snap("second-hour-ops-dashboard");
 
     await page.goto(`${base}#/ops/members/${memberId}`);
