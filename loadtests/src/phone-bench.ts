@@ -7,7 +7,10 @@
 //   1. Home (`#/home/index`), a navigation;
 //   2. the stock page (`#/market/marketDetail?symbol=JP:7203`), a navigation;
 //   3. Buy tapped on that page until the order sheet shows, a timespan;
-//   4. the order sheet as its own screen (`#/market/marketBuy?symbol=JP:7203`), a navigation.
+//   4. the order sheet as its own screen (`#/market/marketBuy?symbol=JP:7203`), a navigation;
+//   5. Home again, a repeat visit: the service worker the earlier steps installed serves the app,
+//      nothing emptied first. A simulated load would model the network the worker spares, so this
+//      one runs under DevTools throttling with the same figures, as a phone would see it.
 // Navigations are Lighthouse's default: a cold load, the phone's CPU (×4) and network (150 ms
 // round trips, 1.6 Mbit/s down) simulated from the load's own trace. A timespan cannot be
 // simulated, so the tap runs under DevTools throttling with the same figures, and Lighthouse
@@ -33,7 +36,7 @@ const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr
 const reportDir = path.join(root, ".tmp", "phone-bench");
 
 /** The goals of "Fast on a phone", each median of three runs. */
-const goals = { score: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, homeKiB: 200 };
+const goals = { score: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, homeKiB: 200, repeatLcpMs: 1000 };
 
 /** What the bench keeps of one Lighthouse step. Absent: the mode does not measure it. */
 interface Figures {
@@ -60,11 +63,14 @@ const steps = [
     name: "Order sheet screen",
     path: `?step=order#/market/marketBuy?symbol=${encodeURIComponent(symbol)}&side=long`,
   },
+  { name: "Home, repeat visit", path: "?step=home#/home/index", repeat: true },
 ] as const;
 
 /** Navigations keep the signed-in member's cookie and localStorage; see the top of this file. */
 const navigationFlags: Flags = { onlyCategories: ["performance"], disableStorageReset: true };
 const timespanFlags: Flags = { onlyCategories: ["performance"], throttlingMethod: "devtools" };
+/** A repeat visit keeps everything, and is throttled as it happens (see the top of this file). */
+const repeatFlags: Flags = { ...navigationFlags, throttlingMethod: "devtools" };
 
 function figuresOf(result: Result): Figures {
   const audit = (id: string) => result.audits[id]?.numericValue;
@@ -124,6 +130,12 @@ async function oneRun(page: Page, base: string, run: number): Promise<Figures[]>
   for (const step of steps) {
     if (!("path" in step)) {
       await tapBuy(flow, page);
+      continue;
+    }
+    if ("repeat" in step) {
+      // The worker has finished installing, and holds the app's files, before the visit.
+      await page.evaluate("navigator.serviceWorker.ready.then(() => undefined)");
+      await flow.navigate(`${base}/${step.path}`, { name: step.name, ...repeatFlags });
       continue;
     }
     await emptyCaches(page, base);
@@ -190,7 +202,7 @@ function printTable(results: Figures[][]): void {
     );
   });
   console.log(
-    "(the tap is a timespan under DevTools throttling: its score weighs blocking time and layout shift only; the goal for moved bytes is Home's)",
+    `(the tap is a timespan under DevTools throttling: its score weighs blocking time and layout shift only; the goal for moved bytes is Home's; a repeat visit's LCP goal is ≤ ${seconds(goals.repeatLcpMs)})`,
   );
 }
 
