@@ -9,8 +9,12 @@ import { type InstrumentState, MarketSimulator, type StartState, toPtsQuote, toQ
 
 const catalog = createCatalog();
 const pick = (symbol: string) => catalog.bySymbol.get(symbol) as SimInstrument;
-/** A busy TOPIX 500 name (0.1-yen PTS ticks), a busy cheap one, a thin one, one on the standard table. */
-const symbols = ["JP:7203", "JP:9432", "JP:2267", "JP:6758"];
+/**
+ * Toyota (TOPIX 500, 0.1-yen PTS ticks), NTT (busy and cheap), Yakult (thin), Sony, Keyence (a
+ * 1-yen PTS tick), and on the standard table Japan Display (19 yen) and Sakura Internet (0.5-yen
+ * PTS ticks above 3,000 yen).
+ */
+const symbols = ["JP:7203", "JP:9432", "JP:2267", "JP:6758", "JP:6861", "JP:6740", "JP:3778"];
 
 /** Tokyo wall-clock time on a date, as epoch ms (Tokyo is UTC+9 all year). */
 function tokyo(date: string, time: string): number {
@@ -52,9 +56,10 @@ function run(options: {
   stepMs: number;
   tradingDate: string;
   lastRatio?: number;
+  symbols?: readonly string[];
 }): Run {
   const simulator = new MarketSimulator({
-    instruments: symbols.map(pick),
+    instruments: (options.symbols ?? symbols).map(pick),
     seed: "pts",
     clock: createSessionClock({ alwaysOpen: false }),
     startMs: options.fromMs,
@@ -103,32 +108,31 @@ function ptsTable(symbol: string): TickTable {
   return pick(symbol).ptsTable as TickTable;
 }
 
-/** Every price a quote and a book show is on the PTS grid, within the quote's limits. */
+/** Every price a quote and a book show is on the PTS grid, within the quote's limits, in whole units. */
 function expectOnGridWithinLimits(quotes: readonly Quote[], books: readonly Book[]): void {
+  const wrong: string[] = [];
   const limitsOf = new Map<string, { up: number; down: number }>();
+  const check = (symbol: string, price: string) => {
+    const limits = limitsOf.get(symbol);
+    const at = units(price);
+    const inside = !limits || (at <= limits.up && at >= limits.down);
+    if (!isOnTick(ptsTable(symbol), at) || !inside) wrong.push(`${symbol} ${price}`);
+  };
   for (const quote of quotes) {
-    const table = ptsTable(quote.symbol);
-    const limits = { up: units(quote.limitUp ?? ""), down: units(quote.limitDown ?? "") };
-    limitsOf.set(quote.symbol, limits);
-    for (const price of [quote.last, quote.open, quote.high, quote.low]) {
-      expect(isOnTick(table, units(price)), `${quote.symbol} ${price}`).toBe(true);
-      expect(units(price)).toBeLessThanOrEqual(limits.up);
-      expect(units(price)).toBeGreaterThanOrEqual(limits.down);
-    }
+    limitsOf.set(quote.symbol, { up: units(quote.limitUp ?? ""), down: units(quote.limitDown ?? "") });
+    for (const price of [quote.last, quote.open, quote.high, quote.low]) check(quote.symbol, price);
   }
   for (const book of books) {
-    const table = ptsTable(book.symbol);
-    const limits = limitsOf.get(book.symbol);
     for (const level of [...book.bids, ...book.asks]) {
-      expect(isOnTick(table, units(level.price)), `${book.symbol} ${level.price}`).toBe(true);
-      expect(level.size % 100).toBe(0);
-      if (limits) expect(units(level.price)).toBeLessThanOrEqual(limits.up);
-      if (limits) expect(units(level.price)).toBeGreaterThanOrEqual(limits.down);
+      check(book.symbol, level.price);
+      if (level.size % 100 !== 0) wrong.push(`${book.symbol} ${level.size} shares`);
     }
   }
+  expect(wrong).toEqual([]);
 }
 
 const totalSize = (book: Book) => [...book.bids, ...book.asks].reduce((sum, level) => sum + level.size, 0);
+const mid = (book: Book) => (units(book.asks[0]?.price ?? "0") + units(book.bids[0]?.price ?? "0")) / 2;
 const spread = (book: Book) => units(book.asks[0]?.price ?? "0") - units(book.bids[0]?.price ?? "0");
 
 // Thursday 19 November 2026, a TSE business day; Monday 23 November is a holiday.
@@ -186,11 +190,30 @@ describe("the PTS", () => {
     expect(better).toBeGreaterThan(0);
     for (const state of simulator.states.values()) {
       const tse = toQuote(state);
-      const pts = toPtsQuote(state.instrument, state.pts as NonNullable<InstrumentState["pts"]>);
-      // Same base, and the PTS's price close to the TSE's.
-      expect(pts.prevClose).toBe(tse.prevClose);
-      expect(Math.abs(units(pts.last) / units(tse.last) - 1)).toBeLessThan(0.01);
+      const pts = state.pts as NonNullable<InstrumentState["pts"]>;
+      // Same base and limits, and the PTS's board around the TSE's.
+      expect(toPtsQuote(state.instrument, pts)).toMatchObject({
+        prevClose: tse.prevClose,
+        limitUp: tse.limitUp,
+        limitDown: tse.limitDown,
+      });
+      const distance = Math.abs(mid(pts.book as Book) - mid(state.book as Book));
+      expect(distance, state.instrument.symbol).toBeLessThanOrEqual(
+        2 * state.instrument.grid.tickAt(state.last),
+      );
     }
+  });
+
+  it("trades on its own in the TSE's lunch break", () => {
+    const { ptsPrints, tsePrints, quotes, books } = run({
+      fromMs: tokyo(day, "11:35"),
+      steps: 600,
+      stepMs: 1_000,
+      tradingDate: day,
+    });
+    expect(tsePrints).toBe(0);
+    expect(ptsPrints).toBeGreaterThan(5);
+    expectOnGridWithinLimits(quotes, books);
   });
 
   it("is closed at 16:10, between its sessions", () => {
@@ -272,6 +295,23 @@ describe("the PTS", () => {
     const toyota = simulator.states.get("JP:7203") as InstrumentState;
     expect(toyota.pts?.session).toBe("night/2026-11-20");
     expect(toyota.pts?.prevClose).toBe(toyota.last);
+  });
+
+  it("keeps every Tokyo name's PTS prices on its grid and within its limits, day and night", () => {
+    const tokyoNames = catalog.simulated
+      .filter((instrument) => instrument.market === "JP" && instrument.kind === "equity")
+      .map((instrument) => instrument.symbol);
+    for (const time of ["08:20", "10:00", "20:00"]) {
+      const { quotes, books } = run({
+        fromMs: tokyo(day, time),
+        steps: 300,
+        stepMs: 1_000,
+        tradingDate: time === "08:20" ? "2026-11-18" : day,
+        symbols: tokyoNames,
+      });
+      expect(new Set(books.map((book) => book.symbol)).size).toBeGreaterThan(tokyoNames.length / 2);
+      expectOnGridWithinLimits(quotes, books);
+    }
   });
 
   it("replays: the same seed and steps give the same PTS prices", () => {

@@ -109,7 +109,7 @@ export function startPts(
 
 /**
  * Advances a name's PTS by one step. In the day session while the TSE is in its regular session
- * it tracks the TSE's fair price and prints a tenth as often; in its other hours it walks on its
+ * it quotes around the TSE's mid and prints a tenth as often; in its other hours it walks on its
  * own, slower and thinner. A new listing trades here only once the TSE has found its price.
  */
 export function stepPts(
