@@ -314,6 +314,21 @@ describe("the PTS", () => {
     }
   });
 
+  it("starts again at the TSE's last price after a restart, in the night with the TSE's close as its base", () => {
+    // A feed restarting at 21:00 resumes each name's TSE state from its stored candles.
+    const fromMs = tokyo(day, "21:00");
+    const { simulator } = run({ fromMs, steps: 0, stepMs: 200, tradingDate: day, lastRatio: 1.05 });
+    const ptsQuote = (state: InstrumentState) =>
+      toPtsQuote(state.instrument, state.pts as NonNullable<InstrumentState["pts"]>);
+    for (const state of simulator.states.values()) {
+      expect(ptsQuote(state).last).toBe(state.instrument.grid.format(state.last));
+    }
+    simulator.step(fromMs + 200);
+    for (const state of simulator.states.values()) {
+      expect(ptsQuote(state).prevClose).toBe(state.instrument.grid.format(state.last));
+    }
+  });
+
   it("replays: the same seed and steps give the same PTS prices", () => {
     const options = { fromMs: tokyo(day, "20:00"), steps: 300, stepMs: 1_000, tradingDate: day };
     expect(run(options).quotes).toEqual(run(options).quotes);
