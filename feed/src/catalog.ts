@@ -3,6 +3,7 @@ import type { DividendPolicy } from "@kabuto/shared/dividends/schedule";
 import { dividendOn, perShareFromYield } from "@kabuto/shared/dividends/schedule";
 import type { ListingCatalog, NewListing } from "@kabuto/shared/market/catalog";
 import { dailyLimitFor } from "@kabuto/shared/market/price-limits";
+import { ptsTickTable } from "@kabuto/shared/market/pts";
 import { priceScale, priceToUnits, roundToTick, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
 import { tradingUnit } from "@kabuto/shared/market/units";
 import type { Market } from "@kabuto/shared/symbols";
@@ -84,6 +85,7 @@ export function createCatalog(): Catalog {
       market: seed.market,
       zone: marketZone[seed.market],
       grid,
+      ...(seed.market === "JP" && { ptsTable: ptsTickTable(tickTable) }),
       lot: tradingUnit[seed.market],
       refUnits: grid.round(refUnits),
       annualVol: seed.annualVol,
@@ -175,6 +177,7 @@ export function createCatalog(): Catalog {
         market,
         zone: marketZone[market],
         grid,
+        ...(market === "JP" && { ptsTable: ptsTickTable(tickTable) }),
         lot: tradingUnit[market],
         refUnits: grid.round(offerUnits),
         annualVol: listingAnnualVol,

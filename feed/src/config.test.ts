@@ -1,5 +1,6 @@
 import { tradingDays } from "@kabuto/shared/market/calendar";
 import { addDays } from "@kabuto/shared/market/iso-date";
+import { defaultPtsHours } from "@kabuto/shared/market/pts";
 import { sessionWindows } from "@kabuto/shared/market/sessions";
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "./catalog.ts";
@@ -28,6 +29,19 @@ describe("loadFeedConfig", () => {
     expect(bars["1w"].length).toBeGreaterThanOrEqual(260);
     // Minute bars, the bulk of the rows, stay at a few sessions.
     expect(config.FEED_MINUTE_SESSIONS).toBeLessThanOrEqual(5);
+  });
+
+  it("reads the PTS's hours, J-Market's by default, and refuses hours it cannot read", () => {
+    expect(loadFeedConfig({}).ptsHours).toEqual(defaultPtsHours);
+    expect(loadFeedConfig({ PTS_DAY_HOURS: "08:00-15:45", PTS_NIGHT_HOURS: "17:00-23:30" }).ptsHours).toEqual(
+      {
+        day: { from: [8, 0], to: [15, 45] },
+        night: { from: [17, 0], to: [23, 30] },
+      },
+    );
+    expect(() => loadFeedConfig({ PTS_DAY_HOURS: "8:20-16:00" })).toThrow(/PTS_DAY_HOURS/);
+    expect(() => loadFeedConfig({ PTS_NIGHT_HOURS: "23:59-16:30" })).toThrow(/PTS_NIGHT_HOURS/);
+    expect(() => loadFeedConfig({ PTS_DAY_HOURS: "08:20-17:00" })).toThrow(/PTS_NIGHT_HOURS/);
   });
 
   it("names the setting it rejects", () => {

@@ -1,3 +1,4 @@
+import { type BusUpdate, isUpdateOf, type SessionUpdate } from "@kabuto/shared/protocol/socket";
 import { describe, expect, it } from "vitest";
 import type { StoredCandle } from "./candle-store.ts";
 import { createCatalog } from "./catalog.ts";
@@ -150,4 +151,67 @@ describe("a live board", () => {
     // A thinly traded name prints now and then.
     expect(perSecond("quote:JP:2267")).toBeLessThan(1);
   });
+});
+
+describe("the PTS on the bus", () => {
+  it("carries the PTS's phase on session:JP, publishes a new state at each change, and the PTS's quote and book", async () => {
+    // Thursday 19 November 2026, 16:25 in Tokyo: between the PTS's day and night sessions.
+    let nowMs = Date.parse("2026-11-19T07:25:00Z");
+    const updates: BusUpdate[] = [];
+    const feed = new Feed({
+      catalog: createCatalog(),
+      seed: "pts",
+      alwaysOpen: false,
+      stepMs: 3_600_000,
+      now: () => nowMs,
+      history: { days: 7, minuteSessions: 1 },
+      store: { save: async () => {}, newest: async () => [], lastDays: async () => new Map() },
+      publisher: { publish: (batch) => updates.push(...batch) },
+    });
+    await feed.start();
+    const sessions = (): SessionUpdate[] => updates.filter((update) => isUpdateOf(update, "session:JP"));
+    const ptsPhase = (update: SessionUpdate | undefined) => update?.data.pts?.phase;
+    // The first snapshot of every topic: the PTS closed, its quote and book there already.
+    expect(sessions()).toHaveLength(1);
+    expect(ptsPhase(sessions()[0])).toBe("closed");
+    expect(sessions()[0]?.data.pts?.tradingDate).toBe("2026-11-20");
+    expect(updates.some((update) => update.topic === "ptsquote:JP:7203")).toBe(true);
+    expect(updates.some((update) => update.topic === "ptsbook:JP:7203")).toBe(true);
+    expect(updates.some((update) => update.topic.startsWith("ptsquote:US:"))).toBe(false);
+    updates.length = 0;
+
+    // Still closed at 16:29: nothing new on session:JP, no PTS quote moves.
+    for (
+      nowMs = Date.parse("2026-11-19T07:29:00Z");
+      nowMs < Date.parse("2026-11-19T07:30:00Z");
+      nowMs += 1_000
+    ) {
+      feed.tick(nowMs);
+    }
+    expect(sessions()).toHaveLength(0);
+    expect(updates.some((update) => update.topic.startsWith("ptsquote:"))).toBe(false);
+
+    // 16:30: the night session begins, once; the PTS trades for ten minutes.
+    for (; nowMs < Date.parse("2026-11-19T07:40:00Z"); nowMs += 1_000) feed.tick(nowMs);
+    expect(sessions().map(ptsPhase)).toEqual(["night"]);
+    const night = updates.filter((update) => isUpdateOf(update, "ptsquote:JP:7203"));
+    expect(night.length).toBeGreaterThan(1);
+    const seqs = night.map((update) => update.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const last = night.at(-1);
+    const toyota = feed.state("JP:7203");
+    expect(last?.data.prevClose).toBe(toyota?.instrument.grid.format(toyota.last));
+    updates.length = 0;
+
+    // 23:59: the night ends, once.
+    for (
+      nowMs = Date.parse("2026-11-19T14:58:00Z");
+      nowMs < Date.parse("2026-11-19T15:00:00Z");
+      nowMs += 1_000
+    ) {
+      feed.tick(nowMs);
+    }
+    expect(sessions().map(ptsPhase)).toEqual(["closed"]);
+    await feed.stop();
+  }, 60_000);
 });

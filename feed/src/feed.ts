@@ -4,11 +4,19 @@ import { ensureDefined } from "@kabuto/shared/market/assert";
 import { marketDate, tradingDays } from "@kabuto/shared/market/calendar";
 import type { NewListing, UnitCandle } from "@kabuto/shared/market/catalog";
 import { addDays } from "@kabuto/shared/market/iso-date";
+import { type PtsHours, ptsSessionAt } from "@kabuto/shared/market/pts";
 import { sessionAt, sessionWindows } from "@kabuto/shared/market/sessions";
 import type { CandleInterval, LiveCandle } from "@kabuto/shared/protocol/market-data";
 import { candleIntervals } from "@kabuto/shared/protocol/market-data";
 import type { MarketUpdate, SessionUpdate, TopicUpdate } from "@kabuto/shared/protocol/socket";
-import { bookTopic, candleTopic, quoteTopic, sessionTopic } from "@kabuto/shared/protocol/topics";
+import {
+  bookTopic,
+  candleTopic,
+  ptsBookTopic,
+  ptsQuoteTopic,
+  quoteTopic,
+  sessionTopic,
+} from "@kabuto/shared/protocol/topics";
 import type { Market } from "@kabuto/shared/symbols";
 import type { CandleStore, StoredCandle } from "./candle-store.ts";
 import { applyBar } from "./candles/buckets.ts";
@@ -24,7 +32,13 @@ import {
 } from "./simulator/backfill.ts";
 import type { SimInstrument } from "./simulator/instruments.ts";
 import { createSessionClock } from "./simulator/session-clock.ts";
-import { type InstrumentState, MarketSimulator, type StartState, toQuote } from "./simulator/simulator.ts";
+import {
+  type InstrumentState,
+  MarketSimulator,
+  type StartState,
+  toPtsQuote,
+  toQuote,
+} from "./simulator/simulator.ts";
 
 /** Where the feed sends updates: the bus (Redis or in-process), or a test's recorder. */
 export interface FeedPublisher extends Pick<Bus, "publish"> {
@@ -38,6 +52,8 @@ export interface FeedOptions {
   publisher: FeedPublisher;
   seed: string;
   alwaysOpen: boolean;
+  /** The PTS's sessions (`PTS_DAY_HOURS`, `PTS_NIGHT_HOURS`); J-Market's by default. */
+  ptsHours?: PtsHours;
   /**
    * How often prices move. 200 ms lets a busy name print and its board change several times a
    * second, as a real board does, while a phone (which takes each step's changes as one frame)
@@ -87,7 +103,7 @@ export class Feed {
     this.simulator = new MarketSimulator({
       instruments: this.options.catalog.simulated,
       seed: this.options.seed,
-      clock: createSessionClock({ alwaysOpen: this.options.alwaysOpen }),
+      clock: createSessionClock({ alwaysOpen: this.options.alwaysOpen, ptsHours: this.options.ptsHours }),
       startMs,
       start: (instrument) => starts.get(instrument.symbol) as StartState,
     });
@@ -162,6 +178,11 @@ export class Feed {
       const book = simulator.states.get(symbol)?.book;
       if (book) updates.push(this.update(bookTopic(symbol), nowMs, book));
     }
+    for (const symbol of result.ptsMoved) this.pushPts(updates, simulator.states.get(symbol), nowMs);
+    for (const symbol of result.ptsRebooked) {
+      const book = simulator.states.get(symbol)?.pts?.book;
+      if (book) updates.push(this.update(ptsBookTopic(symbol), nowMs, book));
+    }
     if (updates.length > 0) this.options.publisher.publish(updates);
     this.pending.push(...result.closed);
     if (nowMs - this.lastOpenSaveMs >= openCandleSaveMs) {
@@ -194,6 +215,7 @@ export class Feed {
     const format = state.instrument.grid.format;
     updates.push(this.update(quoteTopic(symbol), nowMs, toQuote(state)));
     if (state.book) updates.push(this.update(bookTopic(symbol), nowMs, state.book));
+    this.pushPts(updates, state, nowMs);
     for (const interval of candleIntervals) {
       const candle = state.candles.get(interval);
       if (!candle) continue;
@@ -213,11 +235,23 @@ export class Feed {
     }
   }
 
+  /** A Tokyo name's PTS quote and book, where it has them. */
+  private pushPts(updates: MarketUpdate[], state: InstrumentState | undefined, nowMs: number): void {
+    const pts = state?.pts;
+    if (!state || !pts) return;
+    const symbol = state.instrument.symbol;
+    updates.push(this.update(ptsQuoteTopic(symbol), nowMs, toPtsQuote(state.instrument, pts)));
+    if (pts.book) updates.push(this.update(ptsBookTopic(symbol), nowMs, pts.book));
+  }
+
+  /** A market's session state; Tokyo's carries the PTS's phase beside the TSE's. */
   private sessionUpdate(market: Market, nowMs: number): SessionUpdate {
+    const { alwaysOpen, ptsHours } = this.options;
+    const session = sessionAt(market, nowMs, { alwaysOpen });
     return this.update(
       sessionTopic(market),
       nowMs,
-      sessionAt(market, nowMs, { alwaysOpen: this.options.alwaysOpen }),
+      market === "JP" ? { ...session, pts: ptsSessionAt(nowMs, { alwaysOpen, hours: ptsHours }) } : session,
     );
   }
 

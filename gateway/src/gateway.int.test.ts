@@ -92,6 +92,20 @@ describe("the gateway", () => {
     ]);
   });
 
+  it("serves a Tokyo name's PTS quote and book with their snapshots, and no PTS topics for other names", async () => {
+    const socket = await client();
+    const frames: Relayed[][] = [];
+    socket.on("updates", (frame: Relayed[]) => frames.push(frame));
+    publish([{ ...quote("JP:7203", 1), topic: "ptsquote:JP:7203" }]);
+    const ack = (await socket.emitWithAck("subscribe", {
+      topics: ["ptsquote:JP:7203", "ptsbook:JP:7203", "ptsquote:US:AAPL"],
+    })) as { snapshots: Relayed[]; errors: { topic: string; code: string }[] };
+    expect(ack.snapshots.map((update) => [update.topic, update.seq])).toEqual([["ptsquote:JP:7203", 1]]);
+    expect(ack.errors).toEqual([{ topic: "ptsquote:US:AAPL", code: "TOPIC_INVALID" }]);
+    publish([{ topic: "ptsbook:JP:7203", epoch: "e1", seq: 1, ts: Date.now(), data: { symbol: "JP:7203" } }]);
+    await expect.poll(() => frames.flat().map((update) => update.topic)).toEqual(["ptsbook:JP:7203"]);
+  });
+
   it("gives sockets due the same frame the same updates, and each socket only its own topics", async () => {
     const sockets = await Promise.all([client(), client(), client(), client()]);
     const framesOf = sockets.map((socket) => {

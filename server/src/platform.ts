@@ -156,6 +156,7 @@ export async function startPlatform(
       publisher: bus,
       seed: config.feed.FEED_SEED,
       alwaysOpen: config.feed.alwaysOpen,
+      ptsHours: config.feed.ptsHours,
       stepMs: config.feed.FEED_STEP_MS,
       history: { days: config.feed.FEED_HISTORY_DAYS, minuteSessions: config.feed.FEED_MINUTE_SESSIONS },
       log: (message, fields) => logger.warn(fields, message),

@@ -1,3 +1,4 @@
+import type { TickTable } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
 
 /**
@@ -23,6 +24,11 @@ export interface SimInstrument {
   market: Market;
   zone: string;
   grid: PriceGrid;
+  /**
+   * Tokyo's equities: the tick table of the PTS, the second venue (`ptsTickTable`, a tenth of
+   * the TSE's tick). Its limits are the TSE's: the simulator takes them from `grid`.
+   */
+  ptsTable?: TickTable;
   /** Shares in a trading unit; 0 for indices and FX, which have no volume. */
   lot: number;
   refUnits: number;

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
+import { type PtsHours, ptsSessionAt } from "@kabuto/shared/market/pts";
 import { sessionAt, sessionWindows } from "@kabuto/shared/market/sessions";
-import type { SessionPhase } from "@kabuto/shared/protocol/market-data";
+import type { PtsSessionState, SessionPhase } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 
 export interface PhaseNow {
@@ -13,14 +14,18 @@ export interface PhaseNow {
 export interface SessionClock {
   equity(market: Market, nowMs: number): PhaseNow;
   fx(nowMs: number): PhaseNow;
+  /** The PTS's phase for Tokyo's names, and the business day its trades count for. */
+  pts(nowMs: number): PtsSessionState;
 }
 
 /**
  * Sessions from the real calendars, or every session open around the clock
- * (`MARKET_HOURS=always`) for demos and load tests.
+ * (`MARKET_HOURS=always`) for demos and load tests. The PTS keeps `ptsHours`
+ * (`PTS_DAY_HOURS`, `PTS_NIGHT_HOURS`; J-Market's by default).
  */
-export function createSessionClock(options: { alwaysOpen: boolean }): SessionClock {
+export function createSessionClock(options: { alwaysOpen: boolean; ptsHours?: PtsHours }): SessionClock {
   const regularCache = new Map<string, { startMs: number; endMs: number }[]>();
+  let ptsCache: { fromMs: number; state: PtsSessionState } | undefined;
   function regularWindows(market: Market, date: string) {
     const key = `${market}/${date}`;
     let windows = regularCache.get(key);
@@ -66,6 +71,16 @@ export function createSessionClock(options: { alwaysOpen: boolean }): SessionClo
       const tradingDate = isoDate(shifted);
       const open = options.alwaysOpen || (weekday >= 1 && weekday <= 5);
       return { phase: open ? "regular" : "closed", tradingDate, fraction: 0.5 };
+    },
+    pts(nowMs) {
+      // Asked every step: reuse the phase until it changes, as reading the calendar is not free.
+      const cached = ptsCache;
+      if (cached?.state.nextChangeMs && cached.fromMs <= nowMs && nowMs < cached.state.nextChangeMs) {
+        return cached.state;
+      }
+      const state = ptsSessionAt(nowMs, { alwaysOpen: options.alwaysOpen, hours: options.ptsHours });
+      ptsCache = { fromMs: nowMs, state };
+      return state;
     },
   };
 }

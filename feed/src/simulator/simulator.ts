@@ -1,41 +1,30 @@
 import type { UnitCandle } from "@kabuto/shared/market/catalog";
-import type { Book, CandleInterval, Quote, SessionPhase } from "@kabuto/shared/protocol/market-data";
+import type {
+  Book,
+  CandleInterval,
+  PtsPhase,
+  Quote,
+  SessionPhase,
+} from "@kabuto/shared/protocol/market-data";
 import { candleIntervals } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { applyTrade, bucketStart, openCandle } from "../candles/buckets.ts";
+import {
+  bookMeanLots,
+  ordersPerPrint,
+  printChanceIn,
+  regularSessionSeconds,
+  sizeAt,
+  tradingYearMs,
+} from "./activity.ts";
 import { clampToBand, type SimInstrument } from "./instruments.ts";
 import { createRandom, type Random } from "./prng.ts";
+import { type PtsState, startPts, stepPts } from "./pts.ts";
 import type { PhaseNow, SessionClock } from "./session-clock.ts";
 import { intensity } from "./volume-profile.ts";
 
-/** Trading milliseconds in a year (252 sessions of 6.5 hours): scales annual volatility to a step. */
-const tradingYearMs = 252 * 6.5 * 3_600_000;
 /** A step longer than this (a sleeping laptop, a paused debugger) is treated as this long, so prices never jump. */
 const stepMsMax = 5_000;
-/**
- * Seconds of regular trading in a day, over which a day's volume spreads: TSE 9:00-11:30 and
- * 12:30-15:30, NYSE 9:30-16:00. The volume profile averages a little under 1 over a session,
- * so a simulated day trades a little under the average daily volume.
- */
-const regularSessionSeconds: Record<Market, number> = { JP: 19_800, US: 23_400 };
-/**
- * The traded value of a typical print, in the market's currency. Counting prints by value
- * rather than shares lets a ¥150 and a ¥15,000 stock with the same turnover print as often.
- * Rounded from exchange statistics: Toyota's roughly ¥60bn a day comes in some 100,000+
- * executions; Apple's $10bn in about a million.
- */
-const printValue: Record<Market, number> = { JP: 500_000, US: 10_000 };
-/**
- * The most shares a typical print carries. In cheap names orders are sized in lots, not in
- * value: NTT at ¥150 prints far more often than its turnover over ¥500,000 a print would say.
- */
-const printSharesMax: Record<Market, number> = { JP: 1_000, US: 200 };
-/**
- * Changes to a book (orders placed and cancelled at the touch) per print. Exchanges see many
- * orders per trade; a phone needs only to see the board live, so the book of a busy name
- * changes at most once a step and a thin one's rarely.
- */
-const ordersPerPrint = 3;
 
 export interface InstrumentState {
   instrument: SimInstrument;
@@ -54,6 +43,10 @@ export interface InstrumentState {
   limits: { up: number; down: number } | null;
   candles: Map<CandleInterval, UnitCandle>;
   book: Book | null;
+  /** The middle of the book's best bid and ask, in units (its last price before it has a book). */
+  bookMid: number;
+  /** Tokyo's equities: the same name at the PTS, the second venue (`pts.ts`). */
+  pts?: PtsState;
 }
 
 export interface ClosedCandle {
@@ -69,8 +62,12 @@ export interface StepResult {
   rebooked: string[];
   /** Candles that ended in this step: the feed persists them. */
   closed: ClosedCandle[];
-  /** Markets whose phase changed in this step. */
+  /** Markets whose phase changed in this step (JP also when the PTS's did). */
   sessions: Market[];
+  /** Tokyo names whose PTS quote changed (a print, or a new session's base), with their PTS book. */
+  ptsMoved: string[];
+  /** Tokyo names whose PTS book alone changed. */
+  ptsRebooked: string[];
 }
 
 /** The state an instrument starts from: a back-filled history or the last persisted one. */
@@ -92,6 +89,7 @@ export class MarketSimulator {
   private readonly clock: SessionClock;
   private lastStepMs: number;
   private readonly phases = new Map<Market, SessionPhase>();
+  private ptsPhase: PtsPhase | undefined;
   private readonly seed: string;
 
   constructor(options: {
@@ -117,8 +115,11 @@ export class MarketSimulator {
       limits: instrument.grid.limits(start.prevClose),
       candles: new Map(Object.entries(start.candles) as [CandleInterval, UnitCandle][]),
       book: null,
+      bookMid: start.last,
     };
     state.book = buildBook(state);
+    const pts = startPts(instrument, start, state.limits, this.seed);
+    if (pts) state.pts = pts;
     this.states.set(instrument.symbol, state);
     return state;
   }
@@ -156,6 +157,7 @@ export class MarketSimulator {
     // No book until the first trade: a market order has no price to fill at (PRICE_UNAVAILABLE)
     // while the opening is being discovered; limit orders wait for it.
     state.book = null;
+    if (state.pts) state.pts.book = null;
     return state;
   }
 
@@ -167,7 +169,14 @@ export class MarketSimulator {
   step(nowMs: number): StepResult {
     const stepMs = Math.min(Math.max(nowMs - this.lastStepMs, 0), stepMsMax);
     this.lastStepMs = nowMs;
-    const result: StepResult = { moved: [], rebooked: [], closed: [], sessions: [] };
+    const result: StepResult = {
+      moved: [],
+      rebooked: [],
+      closed: [],
+      sessions: [],
+      ptsMoved: [],
+      ptsRebooked: [],
+    };
     const phases = new Map<Market, PhaseNow>();
     for (const market of ["JP", "US"] as const) {
       const phase = this.clock.equity(market, nowMs);
@@ -177,6 +186,11 @@ export class MarketSimulator {
         result.sessions.push(market);
       }
     }
+    const pts = this.clock.pts(nowMs);
+    if (this.ptsPhase !== pts.phase) {
+      this.ptsPhase = pts.phase;
+      if (!result.sessions.includes("JP")) result.sessions.push("JP");
+    }
     const fx = this.clock.fx(nowMs);
     const drift = new Map<Market, { sum: number; count: number }>();
     for (const state of this.states.values()) {
@@ -184,6 +198,10 @@ export class MarketSimulator {
       if (instrument.kind !== "equity") continue;
       const phase = phases.get(instrument.market) as PhaseNow;
       const moved = this.stepEquity(state, phase, stepMs, nowMs, result);
+      // After the TSE's step, so a new day's base price is there for the PTS's day session.
+      const ptsChange = stepPts(state, pts, phase, stepMs, nowMs);
+      if (ptsChange === "quote") result.ptsMoved.push(instrument.symbol);
+      if (ptsChange === "book") result.ptsRebooked.push(instrument.symbol);
       const bucket = drift.get(instrument.market) ?? { sum: 0, count: 0 };
       bucket.sum += moved;
       bucket.count += 1;
@@ -317,21 +335,6 @@ export class MarketSimulator {
   }
 }
 
-/**
- * The chance an equity prints in a step. Prints arrive at a rate that follows the name's
- * volume and the time of day: busy names at the open many a second, thin ones once in a while.
- * A step shows at most one print, the aggregate of its trades, so for the busiest names the
- * chance tends to 1 rather than exceeding it. Print sizes are reckoned at the reference price,
- * so the rate holds still as the price drifts.
- */
-function printChanceIn(instrument: SimInstrument, weight: number, stepSeconds: number): number {
-  const { market } = instrument;
-  const price = instrument.refUnits / instrument.grid.scale;
-  const printShares = Math.max(instrument.lot, Math.min(printSharesMax[market], printValue[market] / price));
-  const printsPerSecond = (instrument.avgDailyVolume / printShares / regularSessionSeconds[market]) * weight;
-  return 1 - Math.exp(-printsPerSecond * stepSeconds);
-}
-
 function clampToLimits(state: InstrumentState, units: number): number {
   const { limits } = state;
   if (!limits) return units;
@@ -343,7 +346,7 @@ function buildBook(state: InstrumentState): Book | null {
   const { instrument, rng, last } = state;
   if (instrument.kind !== "equity" || last <= 0) return null;
   const { grid, lot } = instrument;
-  const meanLots = Math.max(1, Math.round(instrument.avgDailyVolume / lot / 2_000));
+  const meanLots = bookMeanLots(instrument);
   const tick = grid.tickAt(last);
   // The last trade printed on one side of the touch; which side is a coin toss.
   let bid = rng.next() < 0.5 ? last : last - tick;
@@ -352,6 +355,7 @@ function buildBook(state: InstrumentState): Book | null {
     bid = tick;
     ask = bid + grid.tickAt(bid);
   }
+  state.bookMid = (bid + ask) / 2;
   const bids: Book["bids"] = [];
   const asks: Book["asks"] = [];
   const limits = state.limits;
@@ -369,17 +373,28 @@ function buildBook(state: InstrumentState): Book | null {
   return { symbol: instrument.symbol as Book["symbol"], bids, asks };
 }
 
-function sizeAt(rng: Random, meanLots: number, depth: number): number {
-  return Math.max(1, Math.round(meanLots * depth * (0.3 + 1.4 * rng.next())));
+/** An equity's TSE quote (an index's or a rate's: its level). */
+export function toQuote(state: InstrumentState): Quote {
+  return quoteOf(state.instrument, state);
 }
 
-export function toQuote(state: InstrumentState): Quote {
-  const { grid } = state.instrument;
+/** A Tokyo name's PTS quote: its base price as `prevClose`, its current session's statistics. */
+export function toPtsQuote(instrument: SimInstrument, pts: PtsState): Quote {
+  return quoteOf(instrument, pts);
+}
+
+type QuoteFields = Pick<
+  InstrumentState,
+  "last" | "open" | "high" | "low" | "prevClose" | "volume" | "turnover" | "limits" | "tradeMs"
+>;
+
+function quoteOf(instrument: SimInstrument, state: QuoteFields): Quote {
+  const { grid } = instrument;
   const change = state.last - state.prevClose;
   const changePct = state.prevClose > 0 ? ((change / state.prevClose) * 100).toFixed(2) : "0.00";
   const dayOpen = state.open === 0;
   return {
-    symbol: state.instrument.symbol as Quote["symbol"],
+    symbol: instrument.symbol as Quote["symbol"],
     last: grid.format(state.last),
     open: grid.format(dayOpen ? state.prevClose : state.open),
     high: grid.format(dayOpen ? state.prevClose : state.high),

@@ -39,6 +39,8 @@ describe("the socket protocol's types", () => {
   it("give each topic kind its own data", () => {
     expectTypeOf<UpdateOf<"quote:JP:7203">["data"]>().toEqualTypeOf<Quote>();
     expectTypeOf<UpdateOf<"book:JP:7203">["data"]>().toEqualTypeOf<Book>();
+    expectTypeOf<UpdateOf<"ptsquote:JP:7203">["data"]>().toEqualTypeOf<Quote>();
+    expectTypeOf<UpdateOf<"ptsbook:JP:7203">["data"]>().toEqualTypeOf<Book>();
     expectTypeOf<UpdateOf<"candle:JP:7203:5m">["data"]>().toEqualTypeOf<LiveCandle>();
     expectTypeOf<UpdateOf<"session:US">["data"]>().toEqualTypeOf<SessionState>();
     expectTypeOf<UpdateOf<"account">>().toEqualTypeOf<AccountUpdate>();

@@ -7,6 +7,8 @@ import type {
   CandleTopic,
   ClientTopic,
   MemberAccountTopic,
+  PtsBookTopic,
+  PtsQuoteTopic,
   QuoteTopic,
   SessionTopic,
   StaffTopic,
@@ -64,10 +66,19 @@ export type StaffEvent = z.infer<typeof staffEventSchema>;
 
 export type QuoteUpdate = TopicUpdate<QuoteTopic, Quote>;
 export type BookUpdate = TopicUpdate<BookTopic, Book>;
+/** The PTS's quote and book of a Tokyo name: the same shapes as the TSE's (`market/pts.ts`). */
+export type PtsQuoteUpdate = TopicUpdate<PtsQuoteTopic, Quote>;
+export type PtsBookUpdate = TopicUpdate<PtsBookTopic, Book>;
 export type CandleUpdate = TopicUpdate<CandleTopic, LiveCandle>;
 export type SessionUpdate = TopicUpdate<SessionTopic, SessionState>;
 /** Updates of market topics, discriminated by their topic's kind. */
-export type MarketUpdate = QuoteUpdate | BookUpdate | CandleUpdate | SessionUpdate;
+export type MarketUpdate =
+  | QuoteUpdate
+  | BookUpdate
+  | PtsQuoteUpdate
+  | PtsBookUpdate
+  | CandleUpdate
+  | SessionUpdate;
 /** An account event as the member's sockets receive it. */
 export type AccountUpdate = TopicUpdate<AccountTopic, AccountEvent>;
 /** An account event on the bus, addressed to one member. */
@@ -84,17 +95,21 @@ export type UpdateOf<Name extends string> = Name extends QuoteTopic
   ? QuoteUpdate
   : Name extends BookTopic
     ? BookUpdate
-    : Name extends CandleTopic
-      ? CandleUpdate
-      : Name extends SessionTopic
-        ? SessionUpdate
-        : Name extends AccountTopic
-          ? AccountUpdate
-          : Name extends MemberAccountTopic
-            ? MemberAccountUpdate
-            : Name extends StaffTopic
-              ? StaffUpdate
-              : never;
+    : Name extends PtsQuoteTopic
+      ? PtsQuoteUpdate
+      : Name extends PtsBookTopic
+        ? PtsBookUpdate
+        : Name extends CandleTopic
+          ? CandleUpdate
+          : Name extends SessionTopic
+            ? SessionUpdate
+            : Name extends AccountTopic
+              ? AccountUpdate
+              : Name extends MemberAccountTopic
+                ? MemberAccountUpdate
+                : Name extends StaffTopic
+                  ? StaffUpdate
+                  : never;
 
 /**
  * Narrows an update to the one its topic carries. A topic's name fixes its data's type (the
