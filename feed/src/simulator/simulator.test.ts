@@ -7,6 +7,9 @@ import { createSessionClock } from "./session-clock.ts";
 import { MarketSimulator, type StartState, toQuote } from "./simulator.ts";
 
 const catalog = createCatalog();
+/** Whether the catalog lists a name on the TOPIX 500 table (the rest trade on the standard one). */
+const isOnTopix500 = (instrument: SimInstrument) =>
+  catalog.instrumentBySymbol.get(instrument.symbol)?.tickTable === "topix500";
 const pick = (symbol: string) => catalog.bySymbol.get(symbol) as SimInstrument;
 
 function startAt(instrument: SimInstrument, tradingDate: string): StartState {
@@ -82,6 +85,29 @@ describe("MarketSimulator", () => {
       expect(last).toBeLessThanOrEqual(priceToUnits(quote.limitUp ?? "", "JP") as number);
       expect(last).toBeGreaterThanOrEqual(priceToUnits(quote.limitDown ?? "", "JP") as number);
     }
+  });
+
+  it("keeps the board on the grid across a tick band's top: ¥3,000 is followed by ¥3,005 on the standard table", () => {
+    const standard = catalog.simulated.find(
+      (instrument) => instrument.market === "JP" && instrument.kind === "equity" && !isOnTopix500(instrument),
+    ) as SimInstrument;
+    const atEdge = priceToUnits("3000", "JP") as number;
+    const asks = new Set<string>();
+    for (let seed = 0; seed < 20; seed += 1) {
+      const simulator = new MarketSimulator({
+        instruments: [standard],
+        seed: `edge-${seed}`,
+        clock: createSessionClock({ alwaysOpen: false }),
+        startMs: tokyoOpen,
+        start: () => ({ ...startAt(standard, "2026-11-18"), last: atEdge, prevClose: atEdge }),
+      });
+      const book = simulator.states.get(standard.symbol)?.book as Book;
+      for (const level of [...book.bids, ...book.asks])
+        expect(isOnTick("tse", priceToUnits(level.price, "JP") as number), level.price).toBe(true);
+      asks.add(book.asks[0]?.price ?? "");
+    }
+    // The touch sat on the band's top in some seeds: the ask above ¥3,000 is ¥3,005.
+    expect(asks).toContain("3005");
   });
 
   it("does not trade Tokyo names during the lunch break or after the close, and does trade in the sessions", () => {

@@ -350,11 +350,8 @@ function buildBook(state: InstrumentState): Book | null {
   const tick = grid.tickAt(last);
   // The last trade printed on one side of the touch; which side is a coin toss.
   let bid = rng.next() < 0.5 ? last : last - tick;
-  let ask = bid + grid.tickAt(bid);
-  if (bid <= 0) {
-    bid = tick;
-    ask = bid + grid.tickAt(bid);
-  }
+  if (bid <= 0) bid = tick;
+  let ask = priceAbove(grid, bid);
   state.bookMid = (bid + ask) / 2;
   const bids: Book["bids"] = [];
   const asks: Book["asks"] = [];
@@ -368,9 +365,18 @@ function buildBook(state: InstrumentState): Book | null {
       asks.push({ price: grid.format(ask), size: sizeAt(rng, meanLots, depth) * lot });
     }
     bid -= grid.tickAt(bid - 1);
-    ask += grid.tickAt(ask);
+    ask = priceAbove(grid, ask);
   }
   return { symbol: instrument.symbol as Book["symbol"], bids, asks };
+}
+
+/**
+ * The next price on the grid above one: at a band's top the next band's tick applies from the
+ * next grid price of that band (¥3,000 on the TSE's standard table is followed by ¥3,005, not ¥3,001).
+ */
+function priceAbove(grid: SimInstrument["grid"], units: number): number {
+  const tick = grid.tickAt(units + 1);
+  return Math.ceil((units + 1) / tick) * tick;
 }
 
 /** An equity's TSE quote (an index's or a rate's: its level). */
