@@ -249,6 +249,14 @@ export const orders = pgTable(
     /** A closing order an IFD placed: its parent, and which leg it is (one of each per parent). */
     parentOrderId: bigint("parent_order_id", { mode: "number" }),
     ifdLeg: text("ifd_leg", { enum: ["take_profit", "stop_loss"] }),
+    /** Where a Tokyo order went (migration 0036): `tse`, `pts` or `smart`; null for a US order. */
+    venue: text("venue", { enum: ["tse", "pts", "smart"] }),
+    /** A filled order's shares done at the PTS; the rest were done at the TSE. */
+    ptsQuantity: integer("pts_quantity").notNull().default(0),
+    /** What the smart route saved the member against the TSE's own book, minor units. */
+    savedMinor: bigint("saved_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    /** A PTS order: the end of the PTS session it was placed in, when the worker lapses it. */
+    lapsesAtMs: epochMs("lapses_at_ms"),
     createdAtMs: epochMs("created_at_ms").notNull(),
     updatedAtMs: epochMs("updated_at_ms").notNull(),
   },
@@ -275,6 +283,9 @@ export const orders = pgTable(
     index("orders_closes_position_idx")
       .on(table.closesPositionId)
       .where(sql`status = 'pending' AND closes_position_id IS NOT NULL`),
+    index("orders_pts_lapse_idx")
+      .on(table.lapsesAtMs, table.id)
+      .where(sql`status = 'pending' AND lapses_at_ms IS NOT NULL`),
   ],
 );
 
@@ -921,6 +932,9 @@ export const fillBooks = pgTable(
     offBook: boolean("off_book").notNull().default(false),
     epoch: text("epoch"),
     seq: bigint("seq", { mode: "number" }),
+    /** A fill that walked the PTS's book: that book's epoch and seq (migration 0036). */
+    ptsEpoch: text("pts_epoch"),
+    ptsSeq: bigint("pts_seq", { mode: "number" }),
     seen: jsonb("seen").notNull().default([]),
     taken: jsonb("taken").notNull().default([]),
     scaledNotional: numeric("scaled_notional").notNull(),

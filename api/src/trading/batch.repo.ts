@@ -358,14 +358,18 @@ async function insertOpenings(
   await tx.execute(sql`
     with order_rows as (
       insert into orders (id, member_id, symbol, side, type, quantity, leverage, session, status, held_minor,
-        fill_price, position_id, created_at_ms, updated_at_ms)
-      select id, member_id, symbol, side, 'market', quantity, leverage, session, 'filled', 0, fill_price, position_id, at_ms, at_ms
+        fill_price, position_id, venue, pts_quantity, saved_minor, created_at_ms, updated_at_ms)
+      select id, member_id, symbol, side, 'market', quantity, leverage, session, 'filled', 0, fill_price, position_id,
+        venue, pts_quantity, saved_minor, at_ms, at_ms
       from unnest(${sql.param(rows.map((r) => r.orderId))}::bigint[], ${sql.param(rows.map((r) => r.memberId))}::uuid[],
         ${sql.param(rows.map((r) => r.symbol))}::text[], ${sql.param(rows.map((r) => r.side))}::text[],
         ${sql.param(rows.map((r) => r.quantity))}::int[], ${sql.param(rows.map((r) => r.leverage))}::int[],
         ${sql.param(rows.map((r) => r.session))}::text[], ${sql.param(rows.map((r) => r.openPrice))}::text[],
-        ${sql.param(rows.map((r) => r.positionId))}::bigint[], ${sql.param(rows.map((r) => r.nowMs))}::bigint[])
-        as o(id, member_id, symbol, side, quantity, leverage, session, fill_price, position_id, at_ms)
+        ${sql.param(rows.map((r) => r.positionId))}::bigint[], ${sql.param(rows.map((r) => r.routed.venue))}::text[],
+        ${sql.param(rows.map((r) => r.routed.ptsQuantity))}::int[],
+        ${sql.param(rows.map((r) => r.routed.savedMinor.toString()))}::bigint[], ${sql.param(rows.map((r) => r.nowMs))}::bigint[])
+        as o(id, member_id, symbol, side, quantity, leverage, session, fill_price, position_id, venue, pts_quantity,
+          saved_minor, at_ms)
       returning 1
     ),
     position_rows as (

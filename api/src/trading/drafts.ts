@@ -33,6 +33,21 @@ export interface Opening {
   journals: PositionJournal[];
 }
 
+/** Where an order sent to the PTS or by the smart route was done; the smart route's saving. */
+export interface OpeningVenue {
+  /** Shares done at the PTS, of the order's quantity. */
+  ptsQuantity: number;
+  quantity: number;
+  /** A smart route's saving against the TSE's own book, minor units; none for an order sent to the PTS. */
+  savedMinor?: bigint;
+}
+
+/** The opening memo's venue words: all at one venue or split, and a smart route's saving. */
+function venueParams(done: OpeningVenue): { venue: "tse" | "pts" | "split"; saved?: string } {
+  const venue = done.ptsQuantity === 0 ? "tse" : done.ptsQuantity === done.quantity ? "pts" : "split";
+  return done.savedMinor === undefined ? { venue } : { venue, saved: done.savedMinor.toString() };
+}
+
 /** Opening a position at a fill: margin from available cash to margin, the fee to the house. */
 export function openJournals(input: {
   memberId: string;
@@ -43,6 +58,8 @@ export function openJournals(input: {
   quantity: number;
   leverage: number;
   fill: Fill;
+  /** An order sent to the PTS or by the smart route: where it was done, and a smart route's saving. */
+  done?: OpeningVenue | undefined;
 }): Opening {
   const { memberId, market } = input;
   const currency = marketCurrency[market];
@@ -63,6 +80,7 @@ export function openJournals(input: {
           symbol: input.symbol,
           price: openPrice,
           leverage: input.leverage,
+          ...(input.done ? venueParams(input.done) : {}),
         },
       },
       postings: transfer(cash, memberAccount(memberId, "margin", currency), margin),

@@ -28,7 +28,7 @@ export interface FillBookRow {
 
 /** The columns `fill_books` is written with, in `fillBookValues`' order. */
 export const fillBookColumns = sql.raw(
-  "position_id, kind, order_id, market, symbol, side, quantity, off_book, epoch, seq, seen, taken, scaled_notional, average_units, price, filled_at_ms",
+  "position_id, kind, order_id, market, symbol, side, quantity, off_book, epoch, seq, pts_epoch, pts_seq, seen, taken, scaled_notional, average_units, price, filled_at_ms",
 );
 
 /** The rows as one `select ... from unnest(...)`, for an INSERT of its own or a CTE of a larger statement. */
@@ -38,7 +38,9 @@ export function fillBookValues(rows: readonly FillBookRow[]): SQL {
     ${column((r) => (r.orderId === null ? null : String(r.orderId)))}::bigint[], ${column((r) => symbolMarket(r.symbol as InstrumentSymbol))}::text[],
     ${column((r) => r.symbol)}::text[], ${column((r) => r.side)}::text[], ${column((r) => r.quantity)}::int[],
     ${column((r) => r.source === null)}::boolean[], ${column((r) => r.source?.epoch ?? null)}::text[],
-    ${column((r) => (r.source ? String(r.source.seq) : null))}::bigint[],
+    ${column((r) => (r.source === null || r.source.seq === null ? null : String(r.source.seq)))}::bigint[],
+    ${column((r) => r.source?.pts?.epoch ?? null)}::text[],
+    ${column((r) => (r.source?.pts ? String(r.source.pts.seq) : null))}::bigint[],
     ${column((r) => JSON.stringify(r.source?.seen ?? []))}::jsonb[], ${column((r) => JSON.stringify(r.source?.taken ?? []))}::jsonb[],
     ${column((r) => r.scaledNotional.toString())}::numeric[], ${column((r) => String(r.averageUnits))}::numeric[],
     ${column((r) => r.price)}::text[], ${column((r) => String(r.filledAtMs))}::bigint[])`;

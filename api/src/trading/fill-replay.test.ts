@@ -32,6 +32,7 @@ const bought: StoredFill = {
     positionNotional: 1_325_400n,
     orderPrice: "2650.8",
     journalPrice: "2650.8",
+    orderPtsQuantity: 0,
   },
 };
 
@@ -86,6 +87,35 @@ describe("replaying a stored fill", () => {
     expect(replayFill(block)).toEqual([]);
     expect(replayFill({ ...block, recorded: { ...block.recorded, positionPrice: "2400" } })).toEqual([
       expect.objectContaining({ what: "position price", recorded: "2400", replayed: "2500" }),
+    ]);
+  });
+
+  it("replays a smart route's fill over both books' levels to its price and its shares at the PTS", () => {
+    // 300 at the TSE's 2650, 100 at the PTS's 2650.5, 100 at the TSE's 2651: 500 at 2650.3.
+    const seen = [
+      { price: "2650", size: 300, venue: "tse" as const },
+      { price: "2650.5", size: 100, venue: "pts" as const },
+      { price: "2651", size: 400, venue: "tse" as const },
+    ];
+    const routed: StoredFill = {
+      ...bought,
+      seen,
+      taken: [seen[0], seen[1], { ...seen[2], size: 100 }] as StoredFill["taken"],
+      scaledNotional: 13_251_500n,
+      averageUnits: "26503",
+      price: "2650.3",
+      recorded: {
+        ...bought.recorded,
+        positionPrice: "2650.3",
+        positionNotional: 1_325_150n,
+        orderPrice: "2650.3",
+        journalPrice: "2650.3",
+        orderPtsQuantity: 100,
+      },
+    };
+    expect(replayFill(routed)).toEqual([]);
+    expect(replayFill({ ...routed, recorded: { ...routed.recorded, orderPtsQuantity: 0 } })).toEqual([
+      expect.objectContaining({ what: "route", recorded: "0", replayed: "100" }),
     ]);
   });
 });

@@ -1,7 +1,6 @@
 import { priceToUnits } from "@kabuto/shared/market/ticks";
-import type { BookLevel } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
-import { takenLevels } from "@kabuto/shared/trading/fill-book";
+import { type FillLevel, ptsShares, takenLevels } from "@kabuto/shared/trading/fill-book";
 import { type Side, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows.ts";
@@ -28,8 +27,9 @@ export interface StoredFill {
   offBook: boolean;
   epoch: string | null;
   seq: number | null;
-  seen: BookLevel[];
-  taken: BookLevel[];
+  /** The levels walked in the order the fill took them; a fill that walked the PTS's book names each one's venue. */
+  seen: FillLevel[];
+  taken: FillLevel[];
   scaledNotional: bigint;
   averageUnits: string;
   price: string;
@@ -45,6 +45,8 @@ export interface StoredFill {
     orderPrice: string | null;
     /** The price the fill's journal states (its description's `price`); null where none states one. */
     journalPrice: string | null;
+    /** The filled order's shares done at the PTS (its route); null where the fill had no order. */
+    orderPtsQuantity: number | null;
   };
 }
 
@@ -53,7 +55,7 @@ export interface FillDifference {
   positionId: string;
   orderId: string | null;
   kind: "open" | "close";
-  /** What differs: `walk` (the stored book cannot fill it), `levels`, `notional`, `average`, `price`, `quantity`, `position price`, `position notional`, `order price`, `journal price`. */
+  /** What differs: `walk` (the stored book cannot fill it), `levels`, `notional`, `average`, `price`, `quantity`, `position price`, `position notional`, `order price`, `journal price`, `route` (the order's shares at the PTS). */
   what: string;
   recorded: string;
   replayed: string;
@@ -114,12 +116,22 @@ export function replayFill(fill: StoredFill): FillDifference[] {
   );
   if (fill.orderId !== null) differ("order price", fill.recorded.orderPrice, price);
   differ("journal price", fill.recorded.journalPrice, price);
+  // A routed fill: the order says how many shares were done at the PTS; its walked levels say the same.
+  if (fill.recorded.orderPtsQuantity !== null)
+    differ(
+      "route",
+      String(fill.recorded.orderPtsQuantity),
+      String(ptsShares(takenLevels(fill.seen, fill.quantity))),
+    );
   return differences;
 }
 
-/** Levels as a line of the report: `price×size` best first. */
-function levelsText(levels: readonly BookLevel[]): string {
-  return levels.map((level) => `${level.price}×${level.size}`).join(" ") || "(none)";
+/** Levels as a line of the report: `price×size` in the order taken, `@pts` or `@tse` where a level names its venue. */
+function levelsText(levels: readonly FillLevel[]): string {
+  return (
+    levels.map((level) => `${level.price}×${level.size}${level.venue ? `@${level.venue}` : ""}`).join(" ") ||
+    "(none)"
+  );
 }
 
 /** The stored average (a numeric's text) as the replay prints it where it is the same number. */
@@ -206,7 +218,7 @@ async function readFills(db: Conn, where: SQL): Promise<StoredFill[]> {
         f.price, f.filled_at_ms, p.quantity as position_quantity,
         case f.kind when 'open' then p.open_price else p.close_price end as position_price,
         case f.kind when 'open' then p.open_notional_minor else p.close_notional_minor end as position_notional,
-        o.fill_price as order_price,
+        o.fill_price as order_price, o.pts_quantity as order_pts_quantity,
         (select j.memo_params ->> 'price' from journals j
           where j.member_id = p.member_id and j.created_at_ms = f.filled_at_ms
             and j.ref = 'position:' || f.position_id and j.memo_params ? 'price'
@@ -228,8 +240,8 @@ async function readFills(db: Conn, where: SQL): Promise<StoredFill[]> {
     offBook: row.off_book === true,
     epoch: row.epoch === null ? null : String(row.epoch),
     seq: row.seq === null ? null : Number(row.seq),
-    seen: jsonOf(row.seen) as BookLevel[],
-    taken: jsonOf(row.taken) as BookLevel[],
+    seen: jsonOf(row.seen) as FillLevel[],
+    taken: jsonOf(row.taken) as FillLevel[],
     scaledNotional: BigInt(String(row.scaled_notional)),
     averageUnits: String(row.average_units),
     price: String(row.price),
@@ -240,6 +252,7 @@ async function readFills(db: Conn, where: SQL): Promise<StoredFill[]> {
       positionNotional: row.position_notional === null ? null : BigInt(String(row.position_notional)),
       orderPrice: row.order_price === null ? null : String(row.order_price),
       journalPrice: row.journal_price === null ? null : String(row.journal_price),
+      orderPtsQuantity: row.order_pts_quantity === null ? null : Number(row.order_pts_quantity),
     },
   }));
 }

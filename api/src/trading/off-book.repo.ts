@@ -29,9 +29,10 @@ export async function insertOffBookPosition(tx: Tx, fill: OffBookFill): Promise<
   const order = mapOneRow(
     await tx.execute(sql`
       insert into orders (member_id, symbol, side, type, quantity, leverage, limit_units, session, status,
-        held_minor, fill_price, created_at_ms, updated_at_ms)
+        held_minor, fill_price, venue, created_at_ms, updated_at_ms)
       values (${fill.memberId}, ${fill.symbol}, 'long', 'limit', ${fill.quantity}, 1,
-        ${fill.priceUnits}, 'regular', 'filled', 0, ${fill.price}, ${fill.nowMs}, ${fill.nowMs})
+        ${fill.priceUnits}, 'regular', 'filled', 0, ${fill.price},
+        case when ${fill.symbol}::text like 'JP:%' then 'tse' end, ${fill.nowMs}, ${fill.nowMs})
       returning id`),
     (row) => row.int("id"),
   );

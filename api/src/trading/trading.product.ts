@@ -29,6 +29,7 @@ export const tradingProduct = product({
       events,
       onClose: onPositionClose,
       batch: { windowMs: config.ORDER_BATCH_MS, max: config.ORDER_BATCH_MAX },
+      ptsHours: { day: config.PTS_DAY_HOURS, night: config.PTS_NIGHT_HOURS },
     }),
   }),
   ledgerChecks: [

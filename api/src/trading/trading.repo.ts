@@ -1,4 +1,5 @@
 import type { Order, Position } from "@kabuto/shared/api/trading";
+import type { OrderVenue } from "@kabuto/shared/market/pts";
 import { unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency, symbolMarket } from "@kabuto/shared/symbols";
@@ -83,6 +84,9 @@ export function pendingFillable(
     limitUnits: number | null;
     session: Order["session"];
     closesPositionId: number | null;
+    /** `pts`: it fills on the PTS's book, in the PTS session it was placed in. */
+    venue: Order["venue"];
+    lapsesAtMs: number | null;
   }[]
 > {
   return db
@@ -94,6 +98,8 @@ export function pendingFillable(
       limitUnits: orders.limitUnits,
       session: orders.session,
       closesPositionId: orders.closesPositionId,
+      venue: orders.venue,
+      lapsesAtMs: orders.lapsesAtMs,
     })
     .from(orders)
     .where(and(isPending, sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`))
@@ -241,8 +247,22 @@ export async function trailStopRow(
 }
 
 /**
+ * Pending PTS orders whose session has ended (`lapses_at_ms`), oldest first: they lapse then,
+ * not at the TSE's close.
+ */
+export function lapsedPtsOrders(db: Conn, nowMs: number, limit: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(isPending, sql`${orders.lapsesAtMs} is not null and ${orders.lapsesAtMs} <= ${nowMs}`))
+    .orderBy(asc(orders.lapsesAtMs), asc(orders.id))
+    .limit(limit);
+}
+
+/**
  * Pending day orders whose date has lapsed in their market (`dayOrdersLapsedThrough`), oldest
- * date first: the orders of today that may still fire are not read at all.
+ * date first: the orders of today that may still fire are not read at all. A PTS order that
+ * lapses with its session (`lapsedPtsOrders`) is not one of them.
  */
 export function lapsedDayOrders(
   db: Conn,
@@ -265,7 +285,7 @@ export function lapsedDayOrders(
       validDate: orders.validDate,
     })
     .from(orders)
-    .where(and(isPending, sql`(${before("JP")} or ${before("US")})`))
+    .where(and(isPending, sql`(${before("JP")} or ${before("US")}) and ${orders.lapsesAtMs} is null`))
     .orderBy(asc(orders.validDate), asc(orders.id))
     .limit(limit);
 }
@@ -294,16 +314,22 @@ export async function cancelClosingStops(
   return rows.map(toOrder);
 }
 
-/** A closing stop that closed its position: filled at the close's price. */
+/** A closing order that closed its position: filled at the close's price, with its shares at the PTS. */
 export async function fillClosingOrderRow(
   tx: Conn,
   id: number,
-  fillPrice: string,
+  fill: { price: string; ptsQuantity: number },
   nowMs: number,
 ): Promise<Order> {
   const [row] = await tx
     .update(orders)
-    .set({ status: "filled", fillPrice, positionId: sql`${orders.closesPositionId}`, updatedAtMs: nowMs })
+    .set({
+      status: "filled",
+      fillPrice: fill.price,
+      ptsQuantity: fill.ptsQuantity,
+      positionId: sql`${orders.closesPositionId}`,
+      updatedAtMs: nowMs,
+    })
     .where(eq(orders.id, id))
     .returning();
   return toOrder(required(row, `order ${id}`));
@@ -333,6 +359,8 @@ export async function insertDayOrder(
     ifdLegs?: AttachedUnits | undefined;
     /** A leg an IFD's fill places: its parent and which leg. */
     parent?: { orderId: number; leg: "take_profit" | "stop_loss" } | undefined;
+    /** A closing limit order sent to the PTS, and the end of its session; none goes to the TSE. */
+    pts?: { lapsesAtMs: number | null } | undefined;
   },
 ): Promise<Order> {
   const [row] = await tx
@@ -352,6 +380,8 @@ export async function insertDayOrder(
       ifdLegs: order.ifdLegs ?? null,
       parentOrderId: order.parent?.orderId ?? null,
       ifdLeg: order.parent?.leg ?? null,
+      venue: order.pts ? "pts" : defaultVenue(order.symbol),
+      lapsesAtMs: order.pts?.lapsesAtMs ?? null,
       session: "regular",
       status: "pending",
       heldMinor: order.held,
@@ -550,6 +580,8 @@ export async function insertRestingOrder(
     ifdLegs?: AttachedUnits | undefined;
     held: bigint;
     nowMs: number;
+    /** An order sent to the PTS, and the end of its session; none goes to the TSE. */
+    pts?: { lapsesAtMs: number | null } | undefined;
   },
 ): Promise<Order> {
   const [row] = await tx
@@ -565,6 +597,8 @@ export async function insertRestingOrder(
       session: order.session,
       validDate: order.validDate,
       ifdLegs: order.ifdLegs ?? null,
+      venue: order.pts ? "pts" : defaultVenue(order.symbol),
+      lapsesAtMs: order.pts?.lapsesAtMs ?? null,
       status: "pending",
       heldMinor: order.held,
       createdAtMs: order.nowMs,
@@ -658,15 +692,27 @@ export function toOrder(row: OrderRow): Order {
     trailPrice: row.trailUnits === null ? null : unitsToPrice(row.trailUnits, market),
     ifd: row.ifdLegs === null ? null : attachedPrices(row.ifdLegs, market),
     parentOrderId: row.parentOrderId === null ? null : String(row.parentOrderId),
-    // Every order went to the TSE until the PTS came; its venue and route columns replace these.
-    venue: market === "JP" ? "tse" : null,
-    route:
-      market === "JP" && row.status === "filled"
-        ? { fills: [{ venue: "tse", quantity: row.quantity }], saved: "0" }
-        : null,
+    venue: row.venue,
+    route: row.venue !== null && row.status === "filled" ? routeOf(row.quantity, row) : null,
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,
   };
+}
+
+/** A filled Tokyo order's route as the member reads it: shares per venue, the TSE's first, and the saving. */
+export function routeOf(
+  quantity: number,
+  route: { ptsQuantity: number; savedMinor: bigint },
+): NonNullable<Order["route"]> {
+  const fills: NonNullable<Order["route"]>["fills"] = [];
+  if (quantity > route.ptsQuantity) fills.push({ venue: "tse", quantity: quantity - route.ptsQuantity });
+  if (route.ptsQuantity > 0) fills.push({ venue: "pts", quantity: route.ptsQuantity });
+  return { fills, saved: route.savedMinor.toString() };
+}
+
+/** Where an order goes where it names no venue: the TSE for a Tokyo name; a US order has no venue. */
+export function defaultVenue(symbol: string): OrderVenue | null {
+  return marketOf(symbol) === "JP" ? "tse" : null;
 }
 
 /** An IFD's legs as the member reads them: prices, not units. */
@@ -750,6 +796,20 @@ export interface OpeningWrite {
   dayTrade?: boolean;
   /** The fill, with the book it was priced against: written to `fill_books` in the same statement. */
   fill: BookFill;
+  /** Where the order went (null for a US order), the shares it did at the PTS and what its route saved. */
+  routed: OrderRoute;
+}
+
+/** A filled order's venue and route, as its row keeps them. */
+export interface OrderRoute {
+  venue: OrderVenue | null;
+  ptsQuantity: number;
+  savedMinor: bigint;
+}
+
+/** The route of an order done at the TSE (or in the US): its market's venue, nothing at the PTS. */
+export function tseRoute(symbol: string): OrderRoute {
+  return { venue: defaultVenue(symbol), ptsQuantity: 0, savedMinor: 0n };
 }
 
 /** An opening's record in `fill_books` once its order and position have ids. */
@@ -895,10 +955,10 @@ export async function writeOpening(
       fill_written as (
         insert into fill_books (${fillBookColumns})
         select go.position_id, f.kind, go.order_id, f.market, f.symbol, f.side, f.quantity, f.off_book, f.epoch,
-          f.seq, f.seen, f.taken, f.scaled_notional, f.average_units, f.price, f.filled_at_ms
+          f.seq, f.pts_epoch, f.pts_seq, f.seen, f.taken, f.scaled_notional, f.average_units, f.price, f.filled_at_ms
         from go, (${fillBookValues([openingFillRow(opening, { orderId: 0, positionId: 0 })])})
-          as f(position_id, kind, order_id, market, symbol, side, quantity, off_book, epoch, seq, seen, taken,
-            scaled_notional, average_units, price, filled_at_ms)
+          as f(position_id, kind, order_id, market, symbol, side, quantity, off_book, epoch, seq, pts_epoch, pts_seq,
+            seen, taken, scaled_notional, average_units, price, filled_at_ms)
         returning 1
       )
       select (select count(*) from go) as opened, (select order_id from go) as order_id,
@@ -957,9 +1017,9 @@ export async function insertOpenings(
     ),
     orders_written as (
       insert into orders (id, member_id, symbol, side, type, quantity, leverage, session, status, held_minor,
-        fill_price, position_id, created_at_ms, updated_at_ms)
+        fill_price, position_id, venue, created_at_ms, updated_at_ms)
       select order_id, member_id, symbol, side, 'market', quantity, leverage, 'regular', 'filled', 0, open_price,
-        position_id, now_ms, now_ms
+        position_id, case when symbol like 'JP:%' then 'tse' end, now_ms, now_ms
       from opened
       returning id
     ),
@@ -1007,7 +1067,7 @@ function openingHead(opening: OpeningWrite, order: OpeningOrder): { head: SQL; f
     const head = sql`go as (select ${order.orderId}::bigint as order_id, nextval('positions_id_seq') as position_id),
       order_written as (
         update orders set status = 'filled', fill_price = ${opening.openPrice}, position_id = go.position_id,
-          held_minor = 0, updated_at_ms = ${nowMs}
+          held_minor = 0, pts_quantity = ${opening.routed.ptsQuantity}, updated_at_ms = ${nowMs}
         from go where orders.id = go.order_id
         returning orders.id
       )`;
@@ -1039,9 +1099,11 @@ function openingHead(opening: OpeningWrite, order: OpeningOrder): { head: SQL; f
       ),
       order_written as (
         insert into orders (id, member_id, symbol, side, type, quantity, leverage, session, status, held_minor,
-          fill_price, position_id, created_at_ms, updated_at_ms)
+          fill_price, position_id, venue, pts_quantity, saved_minor, created_at_ms, updated_at_ms)
         select go.order_id, ${memberId}, ${opening.symbol}, ${opening.side}, 'market', ${opening.quantity},
-          ${opening.leverage}, ${order.session}, 'filled', 0, ${opening.openPrice}, go.position_id, ${nowMs}, ${nowMs}
+          ${opening.leverage}, ${order.session}, 'filled', 0, ${opening.openPrice}, go.position_id,
+          ${opening.routed.venue}::text, ${opening.routed.ptsQuantity}::int, ${opening.routed.savedMinor.toString()}::bigint,
+          ${nowMs}, ${nowMs}
         from go
         returning id
       )`;

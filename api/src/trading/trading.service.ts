@@ -11,12 +11,13 @@ import type {
 import { marketDate } from "@kabuto/shared/market/calendar";
 import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
 import { dailyLimitFor } from "@kabuto/shared/market/price-limits";
+import { type PtsHours, ptsSessionAt, ptsTickTable } from "@kabuto/shared/market/pts";
 import { sessionAt } from "@kabuto/shared/market/sessions";
-import { isOnTick, priceToUnits } from "@kabuto/shared/market/ticks";
+import { isOnTick, priceToUnits, type TickTable, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
 import { isWholeUnits } from "@kabuto/shared/market/units";
-import type { Book, Quote, StampedBook } from "@kabuto/shared/protocol/market-data";
+import type { Book, PtsSessionState, Quote, StampedBook } from "@kabuto/shared/protocol/market-data";
 import type { AccountEvent, MarketUpdate } from "@kabuto/shared/protocol/socket";
-import { bookTopic, quoteTopic } from "@kabuto/shared/protocol/topics";
+import { bookTopic, ptsBookTopic, ptsQuoteTopic, quoteTopic } from "@kabuto/shared/protocol/topics";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency } from "@kabuto/shared/symbols";
 import { type AttachedUnits, checkAttached } from "@kabuto/shared/trading/attached";
@@ -31,6 +32,7 @@ import {
 import { type BookFill, walkStampedBook } from "@kabuto/shared/trading/fill-book";
 import type { MarketTerms, Side } from "@kabuto/shared/trading/rules";
 import { acceptsAddedMargin } from "@kabuto/shared/trading/rules";
+import { smartRoute } from "@kabuto/shared/trading/smart-route";
 import { checkNewStop, type StopRefusal, stopHoldUnits, trailStart } from "@kabuto/shared/trading/stops";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
 import { firstValidDate, validDateFor } from "@kabuto/shared/trading/validity";
@@ -52,6 +54,7 @@ import {
   dayTradeOpenJournals,
   holdJournal,
   type Opening,
+  type OpeningVenue,
   openJournals,
   releaseJournal,
   restingHold,
@@ -79,11 +82,14 @@ import {
   lockPosition,
   type MemberFlags,
   marketOf,
+  type OrderRoute,
   placeAttachedLegs,
   readMemberFlags,
   readMembersFlags,
   reserveOpeningIds,
+  routeOf,
   trailStopRow,
+  tseRoute,
   writeOpening,
 } from "./trading.repo.ts";
 
@@ -111,6 +117,8 @@ export class TradingService {
   readonly dayTrade: DayTradeSettings;
   /** Market orders' group commit; none writes each order alone. */
   private readonly batcher: OrderBatcher | undefined;
+  /** The PTS's day and night sessions (settings `PTS_DAY_HOURS`, `PTS_NIGHT_HOURS`). */
+  private readonly ptsHours: PtsHours | undefined;
 
   constructor(deps: {
     db: Db;
@@ -129,6 +137,8 @@ export class TradingService {
     onClose?: OnPositionClose;
     /** Write market orders in batches (see `OrderBatcher`); a batch of at most one writes each alone. */
     batch?: BatchSettings;
+    /** The PTS's hours; none keeps J-Market's (`defaultPtsHours`). */
+    ptsHours?: PtsHours;
   }) {
     this.db = deps.db;
     this.catalog = deps.catalog;
@@ -143,6 +153,15 @@ export class TradingService {
       cutoffMinutes: defaultDayTradeCutoffMinutes,
     };
     this.batcher = deps.batch && deps.batch.max > 1 ? new OrderBatcher(deps.db, deps.batch) : undefined;
+    this.ptsHours = deps.ptsHours;
+  }
+
+  /** The PTS's phase at an instant: its day or night session, or closed (`ptsSessionAt`). */
+  ptsSession(atMs: number): PtsSessionState {
+    return ptsSessionAt(atMs, {
+      alwaysOpen: this.alwaysOpen,
+      ...(this.ptsHours ? { hours: this.ptsHours } : {}),
+    });
   }
 
   /** Today's cut-off in a market at this instant (see `dayTradeCutoffMs`). */
@@ -213,6 +232,12 @@ export class TradingService {
     const market = instrument.market;
     if (!isWholeUnits(market, order.quantity))
       throw new AppError("QUANTITY_INVALID", { lotSize: instrument.lotSize });
+    // Only Tokyo's names have a second venue; none named is the TSE, as before the PTS.
+    if (order.venue !== undefined && market !== "JP") throw new AppError("VENUE_INVALID");
+    const venue = order.venue ?? "tse";
+    if (venue !== "tse" && order.dayTrade) throw new AppError("DAY_TRADE_TSE_ONLY");
+    if (venue === "pts") return this.placePts(memberId, order, instrument, claim);
+    if (venue === "smart" && order.type !== "market") throw new AppError("SMART_ROUTE_MARKET_ONLY");
     // A validity is checked before anything is read, so a bad one is refused whatever the market does.
     const validDate = this.validDate(order, market);
     // IFD legs go with resting orders that open a position: a market order's position takes its
@@ -243,6 +268,7 @@ export class TradingService {
       // order anywhere); outside every session nothing trades at all.
       if (order.session !== "regular" || phase === "pre" || phase === "after")
         throw new AppError("MARKET_ORDER_OUTSIDE_REGULAR", { phase });
+      if (venue === "smart") return this.placeSmart(memberId, order, market, phase, book, nowMs, claim);
       if (phase !== "regular") throw new AppError("OUTSIDE_TRADING_HOURS", { phase });
       if (!book) throw new AppError("PRICE_UNAVAILABLE");
       const fill = walkStampedBook(book, market, order.side, order.quantity);
@@ -287,6 +313,102 @@ export class TradingService {
   }
 
   /**
+   * A limit order sent to the PTS: in its day or night session, on its grid (a tenth of the TSE's),
+   * within the daily limits its quote states, good for the session it is placed in (it lapses when
+   * that session ends), leveraged only while the TSE is in its session (a night order is cash).
+   * It opens a position, or closes one (how a member closes at night); it rests until the PTS's
+   * book reaches its price (the worker fills it there).
+   */
+  private async placePts(
+    memberId: string,
+    order: OrderRequest,
+    instrument: Instrument,
+    claim: Claim | undefined,
+  ): Promise<Keyed<Order>> {
+    if (order.type === "market") throw new AppError("PTS_MARKET_ORDER");
+    if (order.type !== "limit") throw new AppError("PTS_STOP_ORDER");
+    if (order.ifd !== undefined) throw new AppError("IFD_INVALID");
+    if (order.session !== "regular") throw new AppError("SESSION_INVALID");
+    if (order.validUntil !== undefined) throw new AppError("VALIDITY_DAY_ONLY");
+    const market = instrument.market;
+    const nowMs = this.now();
+    const pts = this.ptsSession(nowMs);
+    if (pts.phase === "closed") throw new AppError("PTS_CLOSED", { nextOpenMs: pts.nextChangeMs });
+    const closes = order.closesPositionId;
+    if (closes === undefined) {
+      if (!this.terms[market].leverages.includes(order.leverage))
+        throw new AppError("LEVERAGE_INVALID", { allowed: this.terms[market].leverages });
+      if (order.leverage > 1 && sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular")
+        throw new AppError("PTS_MARGIN_CLOSED");
+    }
+    const [quote] = await this.ptsMarketState(order.symbol);
+    const limitUnits = this.checkLimitPrice(order, ptsTickTable(instrument.tickTable), market, quote);
+    // The session's business day (a night trade counts for the next one) and its end.
+    const venue = { validDate: pts.tradingDate, pts: { lapsesAtMs: pts.nextChangeMs } };
+    if (closes !== undefined) {
+      const closing = {
+        memberId,
+        symbol: order.symbol,
+        side: order.side,
+        type: "limit" as const,
+        quantity: order.quantity,
+        leverage: order.leverage,
+        limitUnits,
+        triggerUnits: null,
+        nowMs,
+        closesPositionId: closes,
+        ...venue,
+      };
+      return this.keyed(
+        memberId,
+        claim,
+        nowMs,
+        async (tx) => {
+          refuseBarred(await readMemberFlags(tx, memberId));
+          return this.restClosingOrder(tx, closing);
+        },
+        (placed) => [{ type: "order", id: placed.id }],
+      );
+    }
+    return this.keyed(
+      memberId,
+      claim,
+      nowMs,
+      (tx) =>
+        this.restLimit(tx, memberId, order, market, limitUnits, venue.validDate, undefined, nowMs, venue.pts),
+      (placed) => [
+        { type: "order", id: placed.id },
+        { type: "balance", id: placed.currency },
+      ],
+    );
+  }
+
+  /**
+   * A market order by the smart route: both books read as it arrives, the PTS's levels taken
+   * where strictly better than the TSE's, the rest at the TSE (`smartRoute`), while the TSE is in
+   * its regular session and the PTS open. Written as any market order (batched, under its key),
+   * with its route and saving on the order and in the opening's memo.
+   */
+  private async placeSmart(
+    memberId: string,
+    order: OrderRequest,
+    market: Market,
+    phase: string,
+    book: StampedBook | undefined,
+    nowMs: number,
+    claim: Claim | undefined,
+  ): Promise<Keyed<Order>> {
+    if (phase !== "regular" || this.ptsSession(nowMs).phase === "closed")
+      throw new AppError("SMART_ROUTE_CLOSED", { phase });
+    if (!book) throw new AppError("PRICE_UNAVAILABLE");
+    const [, ptsBook] = await this.ptsMarketState(order.symbol);
+    const route = smartRoute(book, ptsBook, market, order.side, order.quantity);
+    if (!route) throw new AppError("BOOK_TOO_THIN");
+    const routed = { venue: "smart" as const, ptsQuantity: route.ptsQuantity, savedMinor: route.savedMinor };
+    return this.openMarketAndTell(memberId, order, market, route.fill, nowMs, claim, false, routed);
+  }
+
+  /**
    * A day trade: an approved member's market order in a regular session before the day's cut-off,
    * opened under the day-trade margin rule. A retry of one that went through gets its first
    * answer, even past the cut-off.
@@ -321,8 +443,9 @@ export class TradingService {
     nowMs: number,
     claim: Claim | undefined,
     dayTrade: boolean,
+    routed: OrderRoute = tseRoute(order.symbol),
   ): Promise<Keyed<Order>> {
-    const placed = await this.openMarket(memberId, order, market, fill, nowMs, claim, dayTrade);
+    const placed = await this.openMarket(memberId, order, market, fill, nowMs, claim, dayTrade, routed);
     if (!placed.replayed) {
       const { id, positionId, currency } = placed.value;
       this.emit(
@@ -478,7 +601,14 @@ export class TradingService {
     );
     await insertOpenings(
       tx,
-      rows.map((row) => ({ ...order, ...row.opening, ...row, currency, nowMs })),
+      rows.map((row) => ({
+        ...order,
+        ...row.opening,
+        ...row,
+        currency,
+        nowMs,
+        routed: tseRoute(order.symbol),
+      })),
     );
     for (const row of rows)
       answers[row.index] = { orderId: row.orderId, positionId: row.positionId, currency };
@@ -507,10 +637,12 @@ export class TradingService {
     return this.settleClose(tx, memberId, position, market, fill, "member", nowMs);
   }
 
-  /** The newest books of these symbols, as the bus holds them. */
-  async books(symbols: readonly string[]): Promise<Map<string, StampedBook>> {
+  /** The newest books of these symbols, as the bus holds them: the TSE's (or a US one), or the PTS's. */
+  async books(symbols: readonly string[], venue: "tse" | "pts" = "tse"): Promise<Map<string, StampedBook>> {
     const unique = [...new Set(symbols)];
-    const updates = await this.bus.snapshots(unique.map((symbol) => bookTopic(symbol)));
+    if (unique.length === 0) return new Map();
+    const topic = venue === "pts" ? ptsBookTopic : bookTopic;
+    const updates = await this.bus.snapshots(unique.map((symbol) => topic(symbol)));
     return new Map(
       updates.map((update) => {
         const book = stamped(update);
@@ -767,13 +899,26 @@ export class TradingService {
         return { value: false, events: [notice({ type: "order", id: cancelled.id })] };
       }
       const market = marketOf(position.symbol);
-      const fill = walkStampedBook(book, market, locked.order.side, position.quantity);
+      // A closing order sent to the PTS fills on the PTS's book, which the worker passes it.
+      const atPts = locked.order.venue === "pts";
+      const fill = walkStampedBook(
+        book,
+        market,
+        locked.order.side,
+        position.quantity,
+        atPts ? "pts" : undefined,
+      );
       const limit = locked.limitUnits;
       if (!fill || (limit !== null && !withinLimit(locked.order.side, fill.averageUnits, limit)))
         return { value: false, events: [] };
       await this.onClose(tx, { memberId, positionId, nowMs });
       const closed = await this.settleClose(tx, memberId, position, market, fill, "member", nowMs, orderId);
-      const filled = await fillClosingOrderRow(tx, orderId, closed.closePrice ?? "", nowMs);
+      const filled = await fillClosingOrderRow(
+        tx,
+        orderId,
+        { price: closed.closePrice ?? "", ptsQuantity: atPts ? position.quantity : 0 },
+        nowMs,
+      );
       return {
         value: true,
         events: [
@@ -835,14 +980,20 @@ export class TradingService {
       // A market order rests only as a stop that has fired: it takes the book as it is.
       if (limit === null && order.triggeredAtMs === null) return { value: false, events: [] };
       const market = marketOf(order.symbol);
-      const fill = walkStampedBook(book, market, order.side, order.quantity);
+      // An order sent to the PTS fills on the PTS's book, which the worker passes it.
+      const atPts = order.venue === "pts";
+      const fill = walkStampedBook(book, market, order.side, order.quantity, atPts ? "pts" : undefined);
       if (!fill || (limit !== null && !withinLimit(order.side, fill.averageUnits, limit)))
         return { value: false, events: [] };
       await this.releaseHold(tx, locked, nowMs);
-      const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
+      const done: OpeningVenue | undefined = atPts
+        ? { ptsQuantity: order.quantity, quantity: order.quantity }
+        : undefined;
+      const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill, done });
+      const routed = { venue: order.venue, ptsQuantity: atPts ? order.quantity : 0, savedMinor: 0n };
       const written = await writeOpening(
         tx,
-        { memberId, ...order, ...opening, nowMs, fill },
+        { memberId, ...order, ...opening, nowMs, fill, routed },
         { kind: "resting", orderId },
       );
       if (written.outcome !== "opened") throw new Error("a resting order's fill was not written");
@@ -882,12 +1033,18 @@ export class TradingService {
     fill: BookFill,
     nowMs: number,
     claim: Claim | undefined,
-    dayTrade = false,
+    dayTrade: boolean,
+    routed: OrderRoute,
   ): Promise<Keyed<Order>> {
     const currency = marketCurrency[market];
+    // A smart route's memo says where it was done and what it saved; a TSE order's says neither.
+    const done: OpeningVenue | undefined =
+      routed.venue === "smart"
+        ? { ptsQuantity: routed.ptsQuantity, quantity: order.quantity, savedMinor: routed.savedMinor }
+        : undefined;
     const opening = dayTrade
       ? dayTradeOpenJournals({ memberId, market, terms: this.dayTrade.terms[market], ...order, fill })
-      : openJournals({ memberId, market, terms: this.terms[market], ...order, fill });
+      : openJournals({ memberId, market, terms: this.terms[market], ...order, fill, done });
     const body: Omit<Order, "id" | "positionId"> = {
       symbol: order.symbol,
       side: order.side,
@@ -907,12 +1064,12 @@ export class TradingService {
       trailPrice: null,
       ifd: null,
       parentOrderId: null,
-      venue: market === "JP" ? "tse" : null,
-      route: market === "JP" ? { fills: [{ venue: "tse", quantity: order.quantity }], saved: "0" } : null,
+      venue: routed.venue,
+      route: routed.venue === null ? null : routeOf(order.quantity, routed),
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
     };
-    const write = { memberId, currency, ...order, ...opening, nowMs, dayTrade, fill };
+    const write = { memberId, currency, ...order, ...opening, nowMs, dayTrade, fill, routed };
     const newOpening: NewOpening = { write, session: order.session, body, ...(claim ? { claim } : {}) };
     const written = await (this.batcher ? this.batcher.submit(newOpening) : alone(this.db, newOpening));
     if (written.outcome === "unaffordable") {
@@ -944,6 +1101,7 @@ export class TradingService {
     validDate: string,
     ifdLegs: AttachedUnits | undefined,
     nowMs: number,
+    pts?: { lapsesAtMs: number | null },
   ): Promise<Order> {
     const currency = marketCurrency[market];
     // Hold what the fill can cost at most (a short can fill above its limit).
@@ -965,6 +1123,7 @@ export class TradingService {
       ifdLegs,
       held,
       nowMs,
+      pts,
     });
     await postJournal(tx, holdJournal(memberId, placed.id, currency, held), nowMs);
     return placed;
@@ -1071,16 +1230,16 @@ export class TradingService {
     return units;
   }
 
-  private checkLimitPrice(
-    order: OrderRequest,
-    table: Parameters<typeof isOnTick>[0],
-    market: Market,
-    quote?: Quote,
-  ): number {
+  /** A limit price in units: on the grid (the PTS's names its tick), within the quote's daily limits. */
+  private checkLimitPrice(order: OrderRequest, table: TickTable, market: Market, quote?: Quote): number {
     if (order.price === undefined) throw new AppError("PRICE_REQUIRED");
     const units = priceToUnits(order.price, market);
     if (units === undefined || units <= 0) throw new AppError("PRICE_INVALID");
-    if (!isOnTick(table, units)) throw new AppError("PRICE_OFF_TICK");
+    if (!isOnTick(table, units)) {
+      if (table === "pts_tse" || table === "pts_topix500")
+        throw new AppError("PTS_PRICE_OFF_TICK", { tick: unitsToPrice(tickUnits(table, units), market) });
+      throw new AppError("PRICE_OFF_TICK");
+    }
     if (quote?.limitUp && quote.limitDown) {
       const up = priceToUnits(quote.limitUp, market) as number;
       const down = priceToUnits(quote.limitDown, market) as number;
@@ -1089,6 +1248,14 @@ export class TradingService {
       }
     }
     return units;
+  }
+
+  /** The PTS's quote and book; its quote's limits are the TSE's from the PTS's base price. */
+  private async ptsMarketState(symbol: string): Promise<[Quote | undefined, StampedBook | undefined]> {
+    const updates = await this.bus.snapshots([ptsQuoteTopic(symbol), ptsBookTopic(symbol)]);
+    const quote = updates.find((update) => update.topic === ptsQuoteTopic(symbol))?.data as Quote | undefined;
+    const book = updates.find((update) => update.topic === ptsBookTopic(symbol));
+    return [quote, book && stamped(book)];
   }
 
   private async marketState(symbol: string): Promise<[Quote | undefined, StampedBook | undefined]> {

@@ -1,5 +1,24 @@
+import { defaultPtsHours, parseWallHours, type WallTime } from "@kabuto/shared/market/pts";
 import { z } from "zod";
 import { booleanFlag, leverageList, ppm, settings } from "../kernel/settings.ts";
+
+/** A wall time as a setting writes it: `08:20`. */
+function wallText([hours, minutes]: WallTime): string {
+  return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+}
+
+/** A session's Tokyo hours, `HH:MM-HH:MM` (`parseWallHours`), ending after they start. */
+function wallHours(fallback: { from: WallTime; to: WallTime }) {
+  return z
+    .string()
+    .default(`${wallText(fallback.from)}-${wallText(fallback.to)}`)
+    .transform((text, context) => {
+      const hours = parseWallHours(text.trim());
+      if (hours) return hours;
+      context.addIssue({ code: "custom", message: "HH:MM-HH:MM in Tokyo time, ending after it starts" });
+      return z.NEVER;
+    });
+}
 
 /** Trading terms, day trades' included (the trading service decides them): its part of the API's settings (see kernel/settings.ts). */
 export const tradingSettings = settings({
@@ -29,6 +48,13 @@ export const tradingSettings = settings({
    */
   ORDER_BATCH_MS: z.coerce.number().min(0).max(50).default(2),
   ORDER_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(32),
+  /**
+   * The PTS's day and night sessions in Tokyo time on the TSE's business days (J-Market's
+   * 08:20-16:00 and 16:30-23:59 by default; see shared/src/market/pts.ts): a PTS order is taken,
+   * filled and lapsed by them.
+   */
+  PTS_DAY_HOURS: wallHours(defaultPtsHours.day),
+  PTS_NIGHT_HOURS: wallHours(defaultPtsHours.night),
   /** The spec gates trading on real-name verification; an operator may turn that off. */
   KYC_REQUIRED_FOR_TRADING: booleanFlag.default(true),
 });

@@ -15,6 +15,7 @@ import {
   holdingDayTrades,
   holdingPositions,
   lapsedDayOrders,
+  lapsedPtsOrders,
   marketOf,
   pendingFillable,
   trailingStops,
@@ -110,6 +111,10 @@ export class TradingWorker {
       if (!orderLapsed(marketOf(row.symbol), row.session, row.validDate, nowMs, options)) continue;
       if (await this.trading.expireOrder(row.id).catch(this.logged("day order expiry"))) expired += 1;
     }
+    // A PTS order lapses when the PTS session it was placed in ends.
+    for (const row of await lapsedPtsOrders(this.db, nowMs, ordersPerPassMax)) {
+      if (await this.trading.expireOrder(row.id).catch(this.logged("PTS order expiry"))) expired += 1;
+    }
     return expired;
   }
 
@@ -188,14 +193,28 @@ export class TradingWorker {
     return closed;
   }
 
+  /**
+   * Fills the resting orders whose price the book reached: an order sent to the PTS on the PTS's
+   * book, while the PTS session it was placed in lasts; every other on its market's book.
+   */
   private async fillLimits(): Promise<number> {
     const rows = await pendingFillable(this.db, ordersPerPassMax);
-    const books = await this.trading.books(rows.map((row) => row.symbol));
+    const atPts = (row: (typeof rows)[number]) => row.venue === "pts";
+    const books = await this.trading.books(rows.filter((row) => !atPts(row)).map((row) => row.symbol));
+    const ptsBooks = await this.trading.books(
+      rows.filter(atPts).map((row) => row.symbol),
+      "pts",
+    );
+    const nowMs = this.now();
+    const ptsOpen = this.trading.ptsSession(nowMs).phase !== "closed";
     let filled = 0;
     for (const row of rows) {
-      const book = books.get(row.symbol);
+      const book = atPts(row) ? ptsBooks.get(row.symbol) : books.get(row.symbol);
       const market = marketOf(row.symbol);
-      if (!book || !this.canFill(market, row.session)) continue;
+      const open = atPts(row)
+        ? ptsOpen && (row.lapsesAtMs === null || nowMs < row.lapsesAtMs)
+        : this.canFill(market, row.session);
+      if (!book || !open) continue;
       const limit = row.limitUnits;
       const best = row.side === "long" ? book.asks[0] : book.bids[0];
       const bestUnits = best && priceToUnits(best.price, market);

@@ -81,10 +81,23 @@ export const tradingCodes = productCodes({
   },
   journals: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
   memos: [
-    /** A position opened: `long 100 JP:9432 @ 151.8 ×3`. */
+    /**
+     * A position opened: `long 100 JP:9432 @ 151.8 ×3`. An order sent to the PTS or by the smart
+     * route says where it was done (`venue`: all at the TSE, all at the PTS, or `split`); a smart
+     * route's also what it saved against the TSE's own book (`saved`, minor units). An order sent
+     * to the TSE says neither, as before the PTS.
+     */
     z.object({
       code: z.literal("position_open"),
-      params: z.object({ side, quantity: count, symbol: z.string(), price: decimal, leverage: count }),
+      params: z.object({
+        side,
+        quantity: count,
+        symbol: z.string(),
+        price: decimal,
+        leverage: count,
+        venue: z.enum(["tse", "pts", "split"]).optional(),
+        saved: z.string().regex(/^\d+$/).optional(),
+      }),
     }),
     /** A position closed, by the member or by a margin call, at its fill's average price. */
     z.object({
