@@ -27,13 +27,26 @@ export function useMemoText(): (memo: JournalMemo) => string {
   return (memo) => {
     switch (memo.code) {
       case "position_open": {
-        const { side, leverage } = memo.params;
+        const { side, leverage, venue, saved } = memo.params;
         const code = stockCode(memo.params.symbol);
         const quantity = count(memo.params.quantity);
         const price = formatPrice(memo.params.price, locale);
-        return side === "long"
-          ? t`Long ${code} ${quantity} shares at ${price}, ${leverage}×`
-          : t`Short ${code} ${quantity} shares at ${price}, ${leverage}×`;
+        const opened =
+          side === "long"
+            ? t`Long ${code} ${quantity} shares at ${price}, ${leverage}×`
+            : t`Short ${code} ${quantity} shares at ${price}, ${leverage}×`;
+        // An order sent to the PTS or by the smart route says where it was done, and what the route saved.
+        const done =
+          venue === "pts"
+            ? t`${opened} at the PTS`
+            : venue === "split"
+              ? t`${opened}, split between the TSE and the PTS`
+              : venue === "tse"
+                ? t`${opened} at the TSE`
+                : opened;
+        if (saved === undefined || BigInt(saved) === 0n) return done;
+        const amount = formatAmount(saved, "JPY", locale);
+        return t`${done}; ${amount} better than the TSE alone`;
       }
       case "position_close": {
         const code = stockCode(memo.params.symbol);
