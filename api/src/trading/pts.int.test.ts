@@ -258,6 +258,43 @@ describe("an order at the PTS, by the clock", () => {
   });
 });
 
+describe("a position closed at the PTS", () => {
+  it("closes at night by a closing limit order sent to the PTS, filled on the PTS's bids", async () => {
+    const { auth, memberId } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    const opened = await call(`${app.url}/orders`, "POST", { ...ptsBuy, type: "market", venue: "tse" }, auth);
+    expect(opened.body).toMatchObject({ venue: "tse", route: { fills: [{ venue: "tse", quantity: 100 }] } });
+    const evening = tokyo("2026-11-26", "21:00");
+    setPts("JP:7203", [["2690", 1_000]], [["2720", 1_000]]);
+    const closing = await placeAt(evening, memberId, {
+      ...ptsBuy,
+      side: "short",
+      price: "2700",
+      closesPositionId: opened.body.positionId,
+    });
+    expect(closing).toMatchObject({ status: "pending", venue: "pts", held: "0" });
+    const worker = new TradingWorker({
+      db: app.database.db,
+      trading: serviceAt(evening),
+      alwaysOpen: false,
+      now: () => evening,
+    });
+    expect((await worker.pass()).filled).toBe(0);
+    setPts("JP:7203", [["2700.5", 1_000]], [["2720", 1_000]]);
+    expect((await worker.pass()).filled).toBe(1);
+    const position = await call(`${app.url}/positions/${opened.body.positionId}`, "GET", undefined, auth);
+    expect(position.body).toMatchObject({ status: "closed", closePrice: "2700.5" });
+    const [order] = (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items;
+    expect(order).toMatchObject({
+      id: (closing as { id: string }).id,
+      status: "filled",
+      route: { fills: [{ venue: "pts", quantity: 100 }], saved: "0" },
+    });
+    expect(await fillsNotReplaying(app.database.db)).toBe(0);
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+});
+
 const smartBuy = {
   symbol: "JP:7203",
   side: "long",
