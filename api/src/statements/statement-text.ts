@@ -48,6 +48,29 @@ function fill(template: string, values: Readonly<Record<string, string | number>
 }
 
 /**
+ * An opening's sentence with where an order sent to the PTS or by the smart route was done, and
+ * what the route saved (`positionOpenAtPts` and the rest), as the fund records add them.
+ */
+function withVenue(
+  opened: string,
+  params: { venue?: "tse" | "pts" | "split" | undefined; saved?: string | undefined },
+  locale: FormatLocale,
+): string {
+  const words = statementMemoWords;
+  const where =
+    params.venue === "pts"
+      ? words.positionOpenAtPts
+      : params.venue === "split"
+        ? words.positionOpenSplit
+        : params.venue === "tse"
+          ? words.positionOpenAtTse
+          : undefined;
+  const done = where ? fill(where[locale], { opened }) : opened;
+  if (params.saved === undefined || BigInt(params.saved) === 0n) return done;
+  return fill(words.positionOpenSaved[locale], { done, amount: formatAmount(params.saved, "JPY", locale) });
+}
+
+/**
  * What a line says of itself, as the member's fund records say it (`useMemoText` and
  * `useRecordMemo` in the client's `features/funds/memo-text.ts`, sentence for sentence): the
  * server's coded remark in the reader's language, a reversal's code with staff's reason after
@@ -76,7 +99,8 @@ export function detailText(line: StatementLine, locale: FormatLocale): string {
         leverage,
       };
       if (memo.code === "position_open") {
-        return say(side === "long" ? words.positionOpenLong : words.positionOpenShort, values);
+        const opened = say(side === "long" ? words.positionOpenLong : words.positionOpenShort, values);
+        return withVenue(opened, memo.params, locale);
       }
       return say(side === "long" ? words.dayTradeOpenLong : words.dayTradeOpenShort, values);
     }

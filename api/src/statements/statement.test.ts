@@ -166,6 +166,38 @@ describe("a statement", () => {
   });
 });
 
+describe("an opening's line", () => {
+  it("says where an order sent by the smart route was done and what it saved, as the fund records say it", () => {
+    const opening = (params: Record<string, unknown>) =>
+      buildStatement({
+        period: march,
+        opening: [],
+        entries: [
+          entry("open", "available", -265_000n, {
+            memoCode: "position_open",
+            memoParams: {
+              side: "long",
+              quantity: 100,
+              symbol: "JP:7203",
+              price: "2650",
+              leverage: 1,
+              ...params,
+            },
+          }),
+        ],
+        closing: [balance("available", "JPY", -265_000n)],
+      }).lines[0] ?? (undefined as never);
+    expect(detailText(opening({}), "en")).toBe("Long 7203 100 shares at 2,650, 1×");
+    expect(detailText(opening({ venue: "split", saved: "100" }), "en")).toBe(
+      "Long 7203 100 shares at 2,650, 1×, split between the TSE and the PTS; ¥100 better than the TSE alone",
+    );
+    expect(detailText(opening({ venue: "pts" }), "ja")).toBe("7203 買い 100株 @2,650（1倍）（PTSで約定）");
+    expect(detailText(opening({ venue: "tse", saved: "0" }), "en")).toBe(
+      "Long 7203 100 shares at 2,650, 1× at the TSE",
+    );
+  });
+});
+
 describe("a statement as CSV", () => {
   it("has the same columns on every row, in the reader's words, with amounts a spreadsheet adds", () => {
     const statement = buildStatement({

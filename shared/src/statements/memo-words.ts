@@ -22,6 +22,28 @@ export const statementMemoWords = {
     ja: "{code} 売り {quantity}株 @{price}（{leverage}倍）",
     "zh-Hant": "{code} 做空 {quantity}股 @{price}（{leverage}倍）",
   },
+  /** An order sent to the PTS or by the smart route: where it was done, after the opening's sentence. */
+  positionOpenAtPts: {
+    en: "{opened} at the PTS",
+    ja: "{opened}（PTSで約定）",
+    "zh-Hant": "{opened}（於PTS成交）",
+  },
+  positionOpenAtTse: {
+    en: "{opened} at the TSE",
+    ja: "{opened}（東証で約定）",
+    "zh-Hant": "{opened}（於東證成交）",
+  },
+  positionOpenSplit: {
+    en: "{opened}, split between the TSE and the PTS",
+    ja: "{opened}（東証とPTSに分けて約定）",
+    "zh-Hant": "{opened}（分別於東證與PTS成交）",
+  },
+  /** What the smart route saved against the TSE's own book, after where it was done. */
+  positionOpenSaved: {
+    en: "{done}; {amount} better than the TSE alone",
+    ja: "{done}（東証のみより{amount}有利）",
+    "zh-Hant": "{done}（比僅在東證成交有利{amount}）",
+  },
   positionCloseLong: {
     en: "Long {code} {quantity} shares closed at {price}",
     ja: "{code} 買い建て {quantity}株を返済 @{price}",
