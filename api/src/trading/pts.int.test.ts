@@ -380,6 +380,30 @@ describe("a market order by the smart route", () => {
     expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
   });
 
+  it("is written beside the other market orders of its batch, each with its own venue and route", async () => {
+    const [smart, plain] = [await funded(), await funded()];
+    tseAsks([["2650.5", 1_000]]);
+    setPts("JP:7203", [["2600", 1_000]], [["2650", 1_000]]);
+    const [routed, tse] = await Promise.all([
+      call(`${app.url}/orders`, "POST", smartBuy, smart.auth),
+      call(`${app.url}/orders`, "POST", { ...smartBuy, venue: undefined }, plain.auth),
+    ]);
+    expect(routed.body).toMatchObject({
+      venue: "smart",
+      route: { fills: [{ venue: "pts", quantity: 100 }] },
+    });
+    expect(tse.body).toMatchObject({
+      venue: "tse",
+      fillPrice: "2650.5",
+      route: { fills: [{ venue: "tse", quantity: 100 }], saved: "0" },
+    });
+    expect((await orderAndMemo(smart.auth)).order).toEqual(routed.body);
+    expect((await orderAndMemo(plain.auth)).order).toEqual(tse.body);
+    // A TSE order's memo is as it was before the PTS.
+    expect((await orderAndMemo(plain.auth)).memo).not.toHaveProperty("venue");
+    expect(await fillsNotReplaying(app.database.db)).toBe(0);
+  });
+
   it("answers a retry with the same key once, with the first answer", async () => {
     const { auth } = await funded();
     tseAsks([["2650.5", 1_000]]);
