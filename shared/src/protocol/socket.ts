@@ -71,9 +71,6 @@ export type PtsQuoteUpdate = TopicUpdate<PtsQuoteTopic, Quote>;
 export type PtsBookUpdate = TopicUpdate<PtsBookTopic, Book>;
 export type CandleUpdate = TopicUpdate<CandleTopic, LiveCandle>;
 export type SessionUpdate = TopicUpdate<SessionTopic, SessionState>;
-/** The PTS's quote and book of a Tokyo name (`ptsquote:…`, `ptsbook:…`): the same shapes as the TSE's. */
-export type PtsQuoteUpdate = TopicUpdate<PtsQuoteTopic, Quote>;
-export type PtsBookUpdate = TopicUpdate<PtsBookTopic, Book>;
 /** Updates of market topics, discriminated by their topic's kind. */
 export type MarketUpdate =
   | QuoteUpdate
