@@ -53,6 +53,25 @@ describe("checkUpdate checks each topic against its kind's schema", () => {
     expect(parseTopicData("session:JP", session)).toBeUndefined();
   });
 
+  it("accepts a Tokyo name's PTS quote and book, with their own topics, and no session without the PTS's phase shape", () => {
+    expect(checkUpdate({ topic: "ptsquote:JP:7203", epoch: "e1", seq: 7, ts: 1_000, data: quote })?.topic).toBe(
+      "ptsquote:JP:7203",
+    );
+    expect(parseTopicData("ptsquote:JP:6758", quote)).toBeUndefined();
+    const book = { symbol: "JP:7203", bids: [{ price: "2845.3", size: 100 }], asks: [] };
+    expect(parseTopicData("ptsbook:JP:7203", book)).toEqual(book);
+    expect(parseTopicData("ptsbook:US:AAPL", { ...book, symbol: "US:AAPL" })).toBeUndefined();
+    const session = {
+      market: "JP",
+      phase: "closed",
+      tradingDate: "2025-01-07",
+      nextChangeMs: null,
+      pts: { phase: "night", tradingDate: "2025-01-08", nextChangeMs: 1 },
+    };
+    expect(parseTopicData("session:JP", session)).toEqual(session);
+    expect(parseTopicData("session:JP", { ...session, pts: { phase: "evening" } })).toBeUndefined();
+  });
+
   it("checks a live candle's interval against the topic", () => {
     const candle = { symbol: "US:AAPL", interval: "5m", t: 0, o: "1", h: "2", l: "1", c: "2", v: 10 };
     expect(parseTopicData("candle:US:AAPL:5m", candle)).toEqual(candle);

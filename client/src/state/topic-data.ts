@@ -9,6 +9,8 @@ import {
   bookTopic,
   candleTopic,
   parseTopic,
+  ptsBookTopic,
+  ptsQuoteTopic,
   quoteTopic,
   sessionTopic,
   staffSupportTopic,
@@ -40,6 +42,14 @@ export function checkUpdate(update: Unchecked): Update | undefined {
     case "book": {
       const data = fit(bookSchema.safeParse(update.data), (book) => book.symbol === parsed.symbol);
       return data && { topic: bookTopic(parsed.symbol), epoch, seq, ts, data };
+    }
+    case "ptsquote": {
+      const data = fit(quoteSchema.safeParse(update.data), (quote) => quote.symbol === parsed.symbol);
+      return data && { topic: ptsQuoteTopic(parsed.symbol), epoch, seq, ts, data };
+    }
+    case "ptsbook": {
+      const data = fit(bookSchema.safeParse(update.data), (book) => book.symbol === parsed.symbol);
+      return data && { topic: ptsBookTopic(parsed.symbol), epoch, seq, ts, data };
     }
     case "candle": {
       const data = fit(

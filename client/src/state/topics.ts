@@ -10,6 +10,8 @@ import {
   bookTopic,
   candleTopic,
   type MarketTopic,
+  ptsBookTopic,
+  ptsQuoteTopic,
   quoteTopic,
   sessionTopic,
 } from "@kabuto/shared/protocol/topics";
@@ -42,6 +44,16 @@ export function useQuote(symbol: string | null): Quote | undefined {
 
 export function useBook(symbol: string | null): Book | undefined {
   return useTopic(symbol === null ? null : bookTopic(symbol));
+}
+
+/** A Tokyo name's quote at the PTS (its base price in `prevClose`); null: not held. */
+export function usePtsQuote(symbol: string | null): Quote | undefined {
+  return useTopic(symbol === null ? null : ptsQuoteTopic(symbol));
+}
+
+/** A Tokyo name's book at the PTS, on the PTS's own grid. */
+export function usePtsBook(symbol: string | null): Book | undefined {
+  return useTopic(symbol === null ? null : ptsBookTopic(symbol));
 }
 
 export function useLiveCandle(symbol: string | null, interval: CandleInterval): LiveCandle | undefined {

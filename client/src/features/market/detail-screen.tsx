@@ -35,6 +35,9 @@ const PriceChart = lazy(() => import("./price-chart.tsx").then((m) => ({ default
  */
 const loadOrderSheet = () => import("../trading/order-sheet.tsx");
 const OrderSheet = lazy(() => loadOrderSheet().then((m) => ({ default: m.OrderSheet })));
+/** The PTS's parts of a Tokyo name's page: loaded for Tokyo's names only. */
+const JpQuoteHeader = lazy(() => import("./pts-quote.tsx").then((m) => ({ default: m.JpQuoteHeader })));
+const JpOrderBook = lazy(() => import("./pts-quote.tsx").then((m) => ({ default: m.JpOrderBook })));
 
 function isCandleInterval(value: unknown): value is CandleInterval {
   return (candleIntervals as readonly unknown[]).includes(value);
@@ -98,7 +101,23 @@ function Detail({ symbol }: { symbol: InstrumentSymbol }) {
         }
         actions={symbolKind(symbol) === "equity" ? <StockActions symbol={symbol} /> : undefined}
       />
-      <QuoteHeader symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
+      {symbol.startsWith("JP:") ? (
+        <Suspense
+          fallback={
+            <QuoteHeader
+              symbol={symbol}
+              instrument={instrument}
+              quote={quote}
+              digits={digits}
+              reference={<p className="quote-header__reference" />}
+            />
+          }
+        >
+          <JpQuoteHeader symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
+        </Suspense>
+      ) : (
+        <QuoteHeader symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
+      )}
       <section className="chart-card" aria-label={t`Chart`}>
         <Tabs.Root
           value={interval}
@@ -123,14 +142,28 @@ function Detail({ symbol }: { symbol: InstrumentSymbol }) {
           </Tabs.Panel>
         </Tabs.Root>
       </section>
-      {symbolKind(symbol) === "equity" && (
-        <OrderBook
-          symbol={symbol}
-          lotSize={instrument?.lotSize ?? 1}
-          prevClose={quote?.prevClose}
-          digits={digits}
-        />
-      )}
+      {symbolKind(symbol) === "equity" &&
+        (symbol.startsWith("JP:") ? (
+          <Suspense
+            fallback={
+              <OrderBook
+                symbol={symbol}
+                lotSize={instrument?.lotSize ?? 1}
+                prevClose={quote?.prevClose}
+                digits={digits}
+              />
+            }
+          >
+            <JpOrderBook symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
+          </Suspense>
+        ) : (
+          <OrderBook
+            symbol={symbol}
+            lotSize={instrument?.lotSize ?? 1}
+            prevClose={quote?.prevClose}
+            digits={digits}
+          />
+        ))}
       {symbolKind(symbol) === "equity" && instrument && <TradeBar instrument={instrument} />}
     </>
   );

@@ -25,9 +25,13 @@ export function symbolMarketOf(symbol: string): Market | undefined {
   return undefined;
 }
 
+/** The highest price each Tokyo grid ticks in fractions of a yen (0.1 or 0.5). */
+const tenthsUpTo: Record<string, number> = { topix500: 3000, pts_tse: 5000, pts_topix500: 30_000 };
+
 /**
  * Fewest decimals to show for a price so a column does not jump as the price moves across
- * ticks: TOPIX 500 names tick in 0.1 and 0.5 yen up to 3,000 yen, other TSE names in whole yen,
+ * ticks: TOPIX 500 names tick in 0.1 and 0.5 yen up to 3,000 yen, other TSE names in whole yen
+ * (the PTS in tenths further up: to 5,000 and 30,000 yen),
  * US names in cents (sub-dollar in hundredths of a cent), indices in hundredths, FX in
  * thousandths. The price's own digits are always shown in full anyway.
  */
@@ -41,7 +45,7 @@ export function priceDigits(
   if (kind === "fx") return 3;
   const value = price === undefined ? Number.NaN : Number(price);
   if (symbol.startsWith("US:")) return value < 1 ? 4 : 2;
-  return tickTable === "topix500" && value <= 3000 ? 1 : 0;
+  return value <= (tenthsUpTo[tickTable ?? ""] ?? 0) ? 1 : 0;
 }
 
 export type Direction = "rise" | "fall" | "flat";

@@ -1,9 +1,10 @@
 import { formatCompact, formatPrice } from "@kabuto/shared/format";
 import { type BookLevel, bookDepth } from "@kabuto/shared/protocol/market-data";
 import { Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { useBook } from "../../state/topics.ts";
+import { useBook, usePtsBook } from "../../state/topics.ts";
 import { direction } from "./instrument.ts";
 
 interface OrderBookProps {
@@ -13,6 +14,10 @@ interface OrderBookProps {
   /** Prices above it show in the rise colour, below in the fall colour. */
   prevClose: string | undefined;
   digits: number;
+  /** Whose board: the TSE's (the default) or the PTS's, on its own finer grid. */
+  venue?: "tse" | "pts";
+  /** The TSE / PTS switch of a Tokyo name, in the board's title row. */
+  switcher?: ReactNode;
 }
 
 interface Side {
@@ -39,9 +44,11 @@ function tone(price: string, prevClose: string | undefined): string {
  * the middle), buy orders below (best first); sizes in lots (in shares where a lot is one
  * share), with bars for their weight.
  */
-export function OrderBook({ symbol, lotSize, prevClose, digits }: OrderBookProps) {
+export function OrderBook({ symbol, lotSize, prevClose, digits, venue = "tse", switcher }: OrderBookProps) {
   const locale = useLocale();
-  const book = useBook(symbol);
+  const tseBook = useBook(venue === "tse" ? symbol : null);
+  const ptsBook = usePtsBook(venue === "pts" ? symbol : null);
+  const book = venue === "pts" ? ptsBook : tseBook;
   const asks: Side = { kind: "ask", levels: padded(book?.asks ?? []).reverse() };
   const bids: Side = { kind: "bid", levels: padded(book?.bids ?? []) };
   // As the order sheet: where a lot is one share, the member counts shares, so the board does too.
@@ -73,11 +80,14 @@ export function OrderBook({ symbol, lotSize, prevClose, digits }: OrderBookProps
   }
 
   return (
-    <section className="book" aria-labelledby="book-title" data-testid="order-book">
-      <h2 id="book-title" className="section-title">
-        <Trans>Order book</Trans>
-        {book === undefined && <span className="skeleton" />}
-      </h2>
+    <section className="book" aria-labelledby="book-title" data-testid="order-book" data-venue={venue}>
+      <div className="book__head">
+        <h2 id="book-title" className="section-title">
+          <Trans>Order book</Trans>
+          {book === undefined && <span className="skeleton" />}
+        </h2>
+        {switcher}
+      </div>
       <table className="book__table">
         <thead>
           <tr>

@@ -24,6 +24,14 @@ interface QuoteHeaderProps {
   instrument: InstrumentWithQuote | undefined;
   quote: Quote | null;
   digits: number;
+  /**
+   * Tokyo's names, from the PTS's parts (`pts-quote.tsx`): a label beside the price when the price
+   * is the PTS's (at night), and a line under it (the PTS's price by day, the TSE's close at night).
+   */
+  priceTag?: ReactNode;
+  reference?: ReactNode;
+  /** The quote is the PTS's: its `prevClose` is the PTS's base price, not a previous close. */
+  ptsBase?: boolean;
 }
 
 function Stat({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -36,7 +44,15 @@ function Stat({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 /** The stock's live price, its move and the day's figures. */
-export function QuoteHeader({ symbol, instrument, quote, digits }: QuoteHeaderProps) {
+export function QuoteHeader({
+  symbol,
+  instrument,
+  quote,
+  digits,
+  priceTag,
+  reference,
+  ptsBase,
+}: QuoteHeaderProps) {
   const locale = useLocale();
   const market = symbolMarketOf(symbol);
   const missing = instrument ? "—" : <span className="skeleton" />;
@@ -54,6 +70,7 @@ export function QuoteHeader({ symbol, instrument, quote, digits }: QuoteHeaderPr
         )}
       </div>
       <div className="quote-header__price">
+        {priceTag}
         <span
           className={`quote-header__last num ${tone}`}
           data-testid={instrument ? "detail-last" : undefined}
@@ -65,9 +82,12 @@ export function QuoteHeader({ symbol, instrument, quote, digits }: QuoteHeaderPr
           <span>{quote ? formatPercent(quote.changePct, locale) : ""}</span>
         </span>
       </div>
+      {reference}
       <dl className="stats">
         <Stat label={<Trans context="quote stat">Open</Trans>}>{price(quote?.open)}</Stat>
-        <Stat label={<Trans>Prev. close</Trans>}>{price(quote?.prevClose)}</Stat>
+        <Stat label={ptsBase ? <Trans>Base price</Trans> : <Trans>Prev. close</Trans>}>
+          {price(quote?.prevClose)}
+        </Stat>
         <Stat label={<Trans context="quote stat">High</Trans>}>{price(quote?.high)}</Stat>
         <Stat label={<Trans context="quote stat">Low</Trans>}>{price(quote?.low)}</Stat>
         <Stat label={<Trans>Volume</Trans>}>{quote ? formatVolume(quote.volume, locale) : missing}</Stat>

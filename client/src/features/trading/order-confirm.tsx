@@ -1,5 +1,7 @@
 import type { PlaceOrder } from "@kabuto/shared/api/trading";
+import type { OrderVenue } from "@kabuto/shared/market/pts";
 import { formatIsoDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import type { PtsPhase } from "@kabuto/shared/protocol/market-data";
 import type { OrderEstimate } from "@kabuto/shared/trading/estimate";
 import { Trans } from "@lingui/react/macro";
 import type { AppLocale } from "../../i18n/locale.ts";
@@ -18,6 +20,26 @@ export interface OrderToConfirm {
   priceDigits: number;
   estimate: OrderEstimate | undefined;
   locale: AppLocale;
+  /** The PTS's session now, named with a PTS order's venue. */
+  ptsPhase?: PtsPhase | undefined;
+}
+
+/** A Tokyo order's venue as the confirmation names it (the PTS with its session). */
+function venueName(venue: OrderVenue, ptsPhase: PtsPhase | undefined) {
+  switch (venue) {
+    case "tse":
+      return <Trans context="venue">TSE</Trans>;
+    case "smart":
+      return <Trans>Best execution (SOR): TSE or PTS, whichever is better</Trans>;
+    case "pts":
+      return ptsPhase === "night" ? (
+        <Trans context="pts session">PTS night</Trans>
+      ) : ptsPhase === "day" ? (
+        <Trans context="pts session">PTS day</Trans>
+      ) : (
+        <Trans context="venue">PTS</Trans>
+      );
+  }
 }
 
 /**
@@ -61,6 +83,9 @@ export function orderConfirmation(
       value: order.side === "long" ? <Trans>Buy · Long</Trans> : <Trans>Sell · Short</Trans>,
       testId: "confirm-side",
     },
+    ...(order.venue === undefined
+      ? []
+      : [{ label: <Trans>Venue</Trans>, value: venueName(order.venue, input.ptsPhase), testId: "confirm-venue" }]),
     {
       label: <Trans>Quantity</Trans>,
       value:

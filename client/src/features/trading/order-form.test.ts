@@ -123,6 +123,62 @@ describe("buildOrder turns lots into shares and checks the form with the server'
   });
 });
 
+describe("a Tokyo order's venue, checked as the server does", () => {
+  const night = { ...toyota, tseHours: false };
+  const pts = form({ type: "limit", price: "2651.3", leverage: 1, venue: "pts" });
+
+  it("sends a PTS limit order on the PTS's grid, a tenth of the TSE's, with no date and no IFD", () => {
+    expect(buildOrder({ ...pts, validUntil: "2026-12-10", ifd: { takeProfit: "2700" } }, night).order).toEqual({
+      symbol: "JP:7203",
+      side: "long",
+      type: "limit",
+      quantity: 100,
+      leverage: 1,
+      session: "regular",
+      price: "2651.3",
+      venue: "pts",
+    });
+  });
+
+  it("refuses a price off the PTS's grid at the price field", () => {
+    // A name off TOPIX 500 at 4,000 yen: the TSE ticks in 1 yen there, the PTS in 0.5 yen.
+    const other = { ...night, tickTable: "tse" as const, limitUp: "5000", limitDown: "3000" };
+    expect(buildOrder({ ...pts, price: "4000.5" }, other).order).toMatchObject({ price: "4000.5" });
+    expect(buildOrder({ ...pts, price: "4000.3" }, other).errors).toEqual({ price: "PTS_PRICE_OFF_TICK" });
+    expect(buildOrder({ ...pts, price: "4000.5", venue: "tse" }, other).errors).toEqual({
+      price: "PRICE_OFF_TICK",
+    });
+  });
+
+  it("refuses a market or stop order at the PTS, and leverage there outside the TSE's hours", () => {
+    expect(buildOrder({ ...pts, type: "market" }, night).errors).toEqual({ type: "PTS_MARKET_ORDER" });
+    expect(buildOrder({ ...pts, type: "stop", trigger: "2700" }, { ...night, last: "2650" }).errors).toEqual({
+      type: "PTS_STOP_ORDER",
+    });
+    expect(buildOrder({ ...pts, leverage: 2 }, night).errors).toEqual({ leverage: "PTS_MARGIN_CLOSED" });
+    expect(buildOrder({ ...pts, leverage: 2 }, { ...toyota, tseHours: true }).order).toMatchObject({
+      leverage: 2,
+      venue: "pts",
+    });
+  });
+
+  it("sends the smart route with market orders only, and no venue for a US name", () => {
+    expect(buildOrder(form({ venue: "smart" }), toyota).order).toMatchObject({ type: "market", venue: "smart" });
+    expect(buildOrder(form({ venue: "smart", type: "limit", price: "2651.5" }), toyota).errors).toEqual({
+      venue: "SMART_ROUTE_MARKET_ONLY",
+    });
+    expect(buildOrder(form({ symbol: "US:AAPL", venue: "pts" }), apple).order).not.toHaveProperty("venue");
+  });
+
+  it("puts the venue's refusals at their fields", () => {
+    expect(orderErrorField("PTS_CLOSED")).toBe("venue");
+    expect(orderErrorField("SMART_ROUTE_CLOSED")).toBe("venue");
+    expect(orderErrorField("PTS_MARKET_ORDER")).toBe("type");
+    expect(orderErrorField("PTS_PRICE_OFF_TICK")).toBe("price");
+    expect(orderErrorField("PTS_MARGIN_CLOSED")).toBe("leverage");
+  });
+});
+
 describe("limitPriceError", () => {
   it("accepts a price on the grid inside the day's limits", () => {
     expect(limitPriceError("2651.5", toyota)).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { OrderType, PlaceOrder } from "@kabuto/shared/api/trading";
 import { placeOrderSchema } from "@kabuto/shared/api/trading";
+import { type OrderVenue, ptsTickTable } from "@kabuto/shared/market/pts";
 import type { TickTable } from "@kabuto/shared/market/ticks";
 import { isOnTick, priceToUnits, roundToTick, stepTicks, unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
@@ -37,6 +38,11 @@ export interface OrderForm {
    * not asked for.
    */
   ifd?: { takeProfit?: string | undefined; stopLoss?: string | undefined };
+  /**
+   * Tokyo's names only: where the order goes (`venue.ts` picks it). A PTS order is a limit order
+   * on the PTS's grid, for its session only; never sent for a US name.
+   */
+  venue?: OrderVenue | undefined;
 }
 
 export interface OrderContext {
@@ -47,10 +53,16 @@ export interface OrderContext {
   limitDown: string | null | undefined;
   /** The last trade, which a new stop's trigger must not have reached yet. */
   last?: string | undefined;
+  /**
+   * Whether the TSE is in its trading hours: outside them a PTS order is a cash (1×) order. The
+   * limits above are the PTS quote's for a PTS order (the TSE's limits from the PTS's base).
+   */
+  tseHours?: boolean | undefined;
 }
 
 /** Where an error shows: a field of the form, or the estimate's total (an insufficient balance). */
 export type OrderField =
+  | "venue"
   | "type"
   | "session"
   | "price"
@@ -95,8 +107,28 @@ export function isStopType(type: OrderType): type is "stop" | "stop_limit" {
  * Whether an order of this type and session may wait past today: limit, stop and stop-limit
  * orders of the regular session. Market orders fill at once, and extended hours are day only.
  */
-export function rests(type: OrderType, session: OrderSession): boolean {
-  return type !== "market" && session === "regular";
+export function rests(type: OrderType, session: OrderSession, venue?: OrderVenue): boolean {
+  return type !== "market" && session === "regular" && venue !== "pts";
+}
+
+/** The grid a price of this order is checked on: the PTS's (a tenth of the TSE's) for a PTS order. */
+export function venueTickTable(table: TickTable, venue: OrderVenue | undefined): TickTable {
+  return venue === "pts" ? ptsTickTable(table) : table;
+}
+
+/**
+ * What the venue refuses of the order, as the server does: the PTS takes limit orders only, at
+ * 1× outside the TSE's hours; the smart route takes market orders only. Empty: nothing.
+ */
+function venueErrors(form: OrderForm, type: OrderType, context: OrderContext): OrderErrors {
+  if (context.market !== "JP") return {};
+  if (form.venue === "pts") {
+    if (type === "market") return { type: "PTS_MARKET_ORDER" };
+    if (isStopType(type)) return { type: "PTS_STOP_ORDER" };
+    if (form.leverage > 1 && context.tseHours === false) return { leverage: "PTS_MARGIN_CLOSED" };
+  }
+  if (form.venue === "smart" && type !== "market") return { venue: "SMART_ROUTE_MARKET_ONLY" };
+  return {};
 }
 
 /** Whether an order type carries a limit price. */
@@ -136,9 +168,12 @@ export function buildOrder(
   // Pre-market and after-hours take limit orders only (as US brokers do).
   const type: OrderType = form.session === "extended" ? "limit" : form.type;
   if (form.session === "extended" && context.market !== "US") errors.session = "SESSION_INVALID";
+  Object.assign(errors, venueErrors(form, type, context));
+  const venue = context.market === "JP" ? form.venue : undefined;
   if (hasLimitPrice(type)) {
-    const priceError = limitPriceError(form.price, context);
-    if (priceError) errors.price = priceError;
+    const table = venueTickTable(context.tickTable, venue);
+    const priceError = limitPriceError(form.price, { ...context, tickTable: table });
+    if (priceError) errors.price = priceError === "PRICE_OFF_TICK" && venue === "pts" ? "PTS_PRICE_OFF_TICK" : priceError;
   }
   if (isStopType(type)) {
     const triggerError = triggerPriceError(form.trigger, form.side, context);
@@ -156,8 +191,9 @@ export function buildOrder(
     session: form.session,
     ...(hasLimitPrice(type) ? { price: form.price.trim() } : {}),
     ...(isStopType(type) ? { triggerPrice: form.trigger.trim() } : {}),
-    ...(rests(type, form.session) && form.validUntil ? { validUntil: form.validUntil } : {}),
-    ...(rests(type, form.session) && ifd.legs ? { ifd: ifd.legs } : {}),
+    ...(rests(type, form.session, venue) && form.validUntil ? { validUntil: form.validUntil } : {}),
+    ...(rests(type, form.session, venue) && ifd.legs ? { ifd: ifd.legs } : {}),
+    ...(venue === undefined ? {} : { venue }),
   };
   const checked = placeOrderSchema.safeParse(order);
   if (!checked.success) {
@@ -181,7 +217,8 @@ function ifdOf(
 ): { legs?: NonNullable<PlaceOrder["ifd"]> | undefined } | { errors: OrderErrors } {
   const takeProfit = form.ifd?.takeProfit?.trim();
   const stopLoss = form.ifd?.stopLoss?.trim();
-  if (!rests(type, form.session) || (takeProfit === undefined && stopLoss === undefined)) return {};
+  const venue = context.market === "JP" ? form.venue : undefined;
+  if (!rests(type, form.session, venue) || (takeProfit === undefined && stopLoss === undefined)) return {};
   const legs = {
     ...(takeProfit === undefined ? {} : { takeProfit: { price: takeProfit } }),
     ...(stopLoss === undefined ? {} : { stopLoss: { triggerPrice: stopLoss } }),
@@ -227,6 +264,14 @@ export function ifdStart(
 /** The field a server error code belongs to; undefined for errors of the order as a whole. */
 export function orderErrorField(code: string): OrderField | undefined {
   switch (code) {
+    case "VENUE_INVALID":
+    case "PTS_CLOSED":
+    case "DAY_TRADE_TSE_ONLY":
+    case "SMART_ROUTE_CLOSED":
+    case "SMART_ROUTE_MARKET_ONLY":
+      return "venue";
+    case "PTS_MARKET_ORDER":
+    case "PTS_STOP_ORDER":
     case "ORDER_TYPE_INVALID":
     case "MARKET_ORDER_OUTSIDE_REGULAR":
     case "STOP_OUTSIDE_REGULAR":
@@ -244,10 +289,12 @@ export function orderErrorField(code: string): OrderField | undefined {
     case "PRICE_INVALID":
     case "PRICE_OFF_TICK":
     case "PRICE_LIMIT_EXCEEDED":
+    case "PTS_PRICE_OFF_TICK":
       return "price";
     case "QUANTITY_INVALID":
       return "quantity";
     case "LEVERAGE_INVALID":
+    case "PTS_MARGIN_CLOSED":
       return "leverage";
     case "VALIDITY_INVALID":
     case "VALIDITY_DAY_ONLY":
@@ -277,6 +324,7 @@ const wireFields: Record<string, OrderField> = {
   quantity: "quantity",
   leverage: "leverage",
   validUntil: "validity",
+  venue: "venue",
 };
 
 /** The fields to highlight for a refusal: its code's field, and each field the server named. */

@@ -4,7 +4,8 @@ import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import type { OrderType, PlaceOrder } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatIsoDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
-import { priceToUnits, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
+import { priceToUnits, type TickTable, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
+import type { OrderVenue } from "@kabuto/shared/market/pts";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { marketCurrency, marketZone } from "@kabuto/shared/symbols";
@@ -27,7 +28,7 @@ import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { afterOwnAction } from "../../state/account-feed.ts";
-import { useBook, useMarketSession, useQuote } from "../../state/topics.ts";
+import { useBook, useMarketSession, usePtsBook, usePtsQuote, useQuote } from "../../state/topics.ts";
 import { localName, priceDigits } from "../market/instrument.ts";
 import { useConfirmStep } from "../trading-pin/confirm-step.tsx";
 import { isPinRefusal } from "../trading-pin/pin-refusal.ts";
@@ -46,9 +47,12 @@ import {
   parseLots,
   rests,
   stepPrice,
+  venueTickTable,
 } from "./order-form.ts";
 import { applyOrder, useAccountSummary } from "./trading-store.ts";
 import { useMarketTerms } from "./use-trading-terms.ts";
+import { VenueChoice } from "./venue-choice.tsx";
+import { opensAtPts, ptsOpen, tseHours, type VenueClock, venueFor, venueLeverageMax } from "./venue.ts";
 import "./trading.css";
 
 interface OrderSheetProps {
@@ -106,10 +110,15 @@ function useOrderDraft(
   instrument: InstrumentWithQuote,
   initialSession: OrderSession,
   last: string | undefined,
+  initialType: OrderType,
+  /** The grid the first price is put on: the PTS's where the sheet opens at the PTS. */
+  table: TickTable,
 ) {
-  const [type, setType] = useState<OrderType>("market");
+  const [type, setType] = useState<OrderType>(initialType);
+  // The venue the member picked (Tokyo's names); none: the default for the type and the hour.
+  const [venue, setVenue] = useState<OrderVenue>();
   const [session, setSession] = useState<OrderSession>(initialSession);
-  const [price, setPrice] = useState(() => initialLimitPrice(last, instrument.tickTable, instrument.market));
+  const [price, setPrice] = useState(() => initialLimitPrice(last, table, instrument.market));
   const [lots, setLots] = useState("1");
   const [trigger, setTrigger] = useState("");
   const [validUntil, setValidUntil] = useState("");
@@ -125,8 +134,8 @@ function useOrderDraft(
   // Opened before the first price arrived: start the limit price at the first one that does.
   useEffect(() => {
     if (!priceEdited && price === "" && last !== undefined)
-      setPrice(initialLimitPrice(last, instrument.tickTable, instrument.market));
-  }, [priceEdited, price, last, instrument]);
+      setPrice(initialLimitPrice(last, table, instrument.market));
+  }, [priceEdited, price, last, table, instrument]);
   /** A setter that also clears the field's error and the balance error it may have caused. */
   function edit<T>(setter: (value: T) => void, field: keyof OrderErrors) {
     return (value: T) => {
@@ -147,6 +156,7 @@ function useOrderDraft(
     validUntil,
     lots,
     leverage,
+    venue,
     errors,
     setErrors,
     setTrigger: edit(setTrigger, "trigger"),
@@ -156,6 +166,7 @@ function useOrderDraft(
     setIfdProfit: edit(setIfdProfit, "ifdProfit"),
     setIfdLoss: edit(setIfdLoss, "ifdLoss"),
     setType: edit(setType, "type"),
+    setVenue: edit(setVenue, "venue"),
     setSession: edit(setSession, "session"),
     setPrice: edit(editPrice, "price"),
     setLots: edit(setLots, "quantity"),
@@ -178,18 +189,39 @@ export function OrderForm({
   const market: Market = instrument.market;
   const currency = marketCurrency[market];
   const quote = useQuote(instrument.symbol) ?? instrument.quote;
-  const book = useBook(instrument.symbol);
   const session = useMarketSession(market);
   const account = useAccountSummary();
   const terms = useMarketTerms(market);
   const extendedNow = market === "US" && (session?.phase === "pre" || session?.phase === "after");
-  const draft = useOrderDraft(instrument, extendedNow ? "extended" : "regular", quote?.last);
+  // Tokyo's names choose a venue (a day trade goes to the TSE only).
+  const withVenue = market === "JP" && !dayTrade;
+  const clock: VenueClock = { tse: session?.phase, pts: withVenue ? session?.pts?.phase : undefined };
+  // Opened with the TSE shut and the PTS trading (at night): a PTS limit order at 1×, for today.
+  const [atPts] = useState(() => withVenue && opensAtPts(clock));
+  const ptsQuote = usePtsQuote(withVenue && ptsOpen(clock) ? instrument.symbol : null);
+  const draft = useOrderDraft(
+    instrument,
+    extendedNow ? "extended" : "regular",
+    atPts ? ptsQuote?.last : quote?.last,
+    atPts ? "limit" : "market",
+    venueTickTable(instrument.tickTable, atPts ? "pts" : undefined),
+  );
+  const venue = withVenue ? venueFor(draft.venue, draft.type, clock) : undefined;
+  // The venue's own quote, book and grid: a PTS order is priced and estimated against the PTS.
+  const atVenue = venue === "pts" ? ptsQuote : quote;
+  const tseBook = useBook(instrument.symbol);
+  const ptsBook = usePtsBook(venue === "pts" ? instrument.symbol : null);
+  const book = venue === "pts" ? ptsBook : tseBook;
+  const priced: InstrumentWithQuote =
+    venue === "pts" ? { ...instrument, tickTable: venueTickTable(instrument.tickTable, venue) } : instrument;
+  const leverageMax = venue === undefined ? undefined : venueLeverageMax(venue, clock);
   // The server's terms may offer other leverages than the defaults shown until they arrive.
+  const termsLeverage = terms.leverages.includes(draft.leverage) ? draft.leverage : (terms.leverages[0] ?? 1);
   const leverage = dayTrade
     ? Math.max(1, Math.floor(dayTrade.leverage))
-    : terms.leverages.includes(draft.leverage)
-      ? draft.leverage
-      : (terms.leverages[0] ?? 1);
+    : leverageMax === undefined
+      ? termsLeverage
+      : Math.min(leverageMax, termsLeverage);
   const [busy, setBusy] = useState(false);
   const online = useOnline();
   const [keys] = useState(() => new IntentKeys());
@@ -209,10 +241,10 @@ export function OrderForm({
         leverage,
         shares,
         price: draft.price,
-        last: quote?.last,
+        last: atVenue?.last,
         levels,
         trigger: draft.trigger,
-        limitUp: quote?.limitUp,
+        limitUp: atVenue?.limitUp,
       });
   // A member who never held this currency has no balance row for it: once the account is read
   // that is nothing available, not something still loading.
@@ -233,14 +265,16 @@ export function OrderForm({
         trigger: draft.trigger,
         validUntil: dayTrade ? "" : draft.validUntil,
         ...(dayTrade ? {} : { ifd: { takeProfit: draft.ifdProfit, stopLoss: draft.ifdLoss } }),
+        venue,
       },
       {
         market,
         lotSize: instrument.lotSize,
         tickTable: instrument.tickTable,
-        limitUp: quote?.limitUp,
-        limitDown: quote?.limitDown,
+        limitUp: atVenue?.limitUp,
+        limitDown: atVenue?.limitDown,
         last: quote?.last,
+        tseHours: tseHours(clock),
       },
     );
     draft.setErrors(built.errors ?? {});
@@ -253,9 +287,10 @@ export function OrderForm({
         code: instrument.code,
         lotSize: instrument.lotSize,
         currency,
-        priceDigits: priceDigits(instrument.symbol, instrument.tickTable, quote?.last),
+        priceDigits: priceDigits(instrument.symbol, priced.tickTable, atVenue?.last),
         estimate,
         locale,
+        ptsPhase: clock.pts,
       }),
       send: (pin) => send(body, pin),
     });
@@ -295,7 +330,7 @@ export function OrderForm({
 
   return (
     <form className="order-form" onSubmit={submit} noValidate>
-      <SheetHead instrument={instrument} last={quote?.last} placement={placement} />
+      <SheetHead instrument={priced} last={atVenue?.last} placement={placement} atPts={venue === "pts"} />
       {dayTrade ? (
         <ChoiceChips
           name="order-side"
@@ -321,16 +356,28 @@ export function OrderForm({
           }}
           draft={draft}
           outsideRegular={session !== undefined && session.phase !== "regular"}
+          limitOnly={venue === "pts"}
+        />
+      )}
+      {venue !== undefined && (
+        <VenueChoice
+          venue={venue}
+          clock={clock}
+          onChange={(chosen) => {
+            draft.setVenue(chosen);
+            // Each venue's own kind of order: the PTS takes limits, the smart route market orders.
+            if (chosen === "pts" && draft.type !== "limit") draft.setType("limit");
+            if (chosen === "smart" && draft.type !== "market") draft.setType("market");
+          }}
+          error={draft.errors.venue}
         />
       )}
       {!dayTrade && isStopType(draft.type) && (
         <TriggerStepper instrument={instrument} quote={quote} draft={draft} side={side} />
       )}
-      {!dayTrade && hasLimitPrice(draft.type) && (
-        <PriceStepper instrument={instrument} quote={quote} draft={draft} />
-      )}
+      {!dayTrade && hasLimitPrice(draft.type) && <PriceStepper instrument={priced} quote={atVenue} draft={draft} />}
       <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
-      {!dayTrade && rests(draft.type, draft.session) && (
+      {!dayTrade && rests(draft.type, draft.session, venue) && (
         <>
           <ValidityChoice market={market} draft={draft} />
           <IfdLegs instrument={instrument} side={side} draft={draft} />
@@ -344,7 +391,11 @@ export function OrderForm({
           legend={<Trans>Leverage</Trans>}
           value={leverage}
           onChange={draft.setLeverage}
-          choices={terms.leverages.map((value) => ({ value, label: <LeverageText leverage={value} /> }))}
+          choices={terms.leverages.map((value) => ({
+            value,
+            label: <LeverageText leverage={value} />,
+            disabled: leverageMax !== undefined && value > leverageMax,
+          }))}
           look="chips"
           error={draft.errors.leverage}
         />
@@ -446,10 +497,13 @@ function SheetHead({
   instrument,
   last,
   placement,
+  atPts,
 }: {
   instrument: InstrumentWithQuote;
   last: string | undefined;
   placement: "sheet" | "screen";
+  /** The price is the PTS's: said beside it. */
+  atPts: boolean;
 }) {
   const locale = useLocale();
   const digits = priceDigits(instrument.symbol, instrument.tickTable, last);
@@ -468,6 +522,11 @@ function SheetHead({
         <h2 className="order-form__title">{title}</h2>
       )}
       <span className="order-form__last num" data-testid="order-last">
+        {atPts && (
+          <span className="tag">
+            <Trans context="venue">PTS</Trans>
+          </span>
+        )}
         {last ? formatPrice(last, locale, { fractionDigits: digits }) : "—"}
       </span>
     </header>
@@ -481,12 +540,15 @@ function KindChoices({
   onSideChange,
   draft,
   outsideRegular,
+  limitOnly,
 }: {
   market: Market;
   side: Side;
   onSideChange: (side: Side) => void;
   draft: OrderDraft;
   outsideRegular: boolean;
+  /** The venue takes limit orders only (the PTS). */
+  limitOnly: boolean;
 }) {
   return (
     <>
@@ -523,18 +585,18 @@ function KindChoices({
           {
             value: "market",
             label: <Trans context="order type">Market</Trans>,
-            disabled: draft.session === "extended",
+            disabled: draft.session === "extended" || limitOnly,
           },
           { value: "limit", label: <Trans>Limit</Trans> },
           {
             value: "stop",
             label: <Trans context="order type">Stop</Trans>,
-            disabled: draft.session === "extended",
+            disabled: draft.session === "extended" || limitOnly,
           },
           {
             value: "stop_limit",
             label: <Trans context="order type">Stop-limit</Trans>,
-            disabled: draft.session === "extended",
+            disabled: draft.session === "extended" || limitOnly,
           },
         ]}
         error={draft.errors.type}

@@ -33,6 +33,7 @@ import {
   lotSizeOf,
   PnlText,
   QuantityText,
+  RouteFills,
   useLivePosition,
   useLockEnd,
 } from "./position-parts.tsx";
@@ -202,6 +203,16 @@ function Loaded({
           {openOrder.status === "ready" && openOrder.value?.triggerPrice && (
             <Row label={<Trans>Trigger price</Trans>} testId="detail-trigger">
               {price(openOrder.value.triggerPrice)}
+            </Row>
+          )}
+          {openOrder.status === "ready" && openOrder.value?.route && (
+            <Row label={<Trans>Executed at</Trans>} testId="detail-route">
+              <RouteFills route={openOrder.value.route} />
+            </Row>
+          )}
+          {openOrder.status === "ready" && openOrder.value?.route && BigInt(openOrder.value.route.saved) > 0n && (
+            <Row label={<Trans>SOR saving</Trans>} testId="detail-route-saved">
+              {money(openOrder.value.route.saved)}
             </Row>
           )}
           <Row label={<Trans>Open time</Trans>}>{time(position.openedAtMs)}</Row>

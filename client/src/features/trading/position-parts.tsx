@@ -1,6 +1,7 @@
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
-import type { Position } from "@kabuto/shared/api/trading";
-import { formatPercent, formatPrice } from "@kabuto/shared/format";
+import type { Order, Position } from "@kabuto/shared/api/trading";
+import { formatNumber, formatPercent, formatPrice } from "@kabuto/shared/format";
+import type { Venue } from "@kabuto/shared/market/pts";
 import { Plural, Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -152,5 +153,28 @@ export function LockUpTag({ until, testId }: { until: string; testId?: string })
     <span className="tag tag--danger" data-testid={testId}>
       <Trans>Locked until {until}</Trans>
     </span>
+  );
+}
+
+/** A Tokyo venue's short name: 東証 or PTS. */
+export function VenueName({ venue }: { venue: Venue }) {
+  return venue === "pts" ? <Trans context="venue">PTS</Trans> : <Trans context="venue">TSE</Trans>;
+}
+
+/** Where a filled Tokyo order was done, shares per venue: "PTS 100 shares / TSE 200 shares". */
+export function RouteFills({ route }: { route: NonNullable<Order["route"]> }) {
+  const locale = useLocale();
+  return (
+    <>
+      {route.fills.map((fill, index) => {
+        const shares = formatNumber(fill.quantity, locale);
+        return (
+          <span key={fill.venue} className="route-fill" data-venue={fill.venue}>
+            {index > 0 && " / "}
+            <VenueName venue={fill.venue} /> <Trans>{shares} shares</Trans>
+          </span>
+        );
+      })}
+    </>
   );
 }

@@ -323,6 +323,11 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
           <InstrumentName symbol={order.symbol} instrument={instrument} />
         </Link>
         <SideBadge side={order.side} leverage={order.leverage} />
+        {order.venue === "pts" && (
+          <span className="tag" data-testid="pending-venue-tag">
+            <Trans context="venue">PTS</Trans>
+          </span>
+        )}
         {order.session === "extended" && (
           <span className="tag">
             <Trans>Pre · after-hours</Trans>
