@@ -113,7 +113,7 @@ describe("the new screens' journeys", () => {
   it("opens the US pre-market from Home with the session's hours", async () => {
     await page.goto(`${base}#/home/index?lang=en`);
     await page.click("[data-testid=shortcut-pre-market]");
-    await page.waitForURL(/#\/market\/market\?tab=us&session=pre$/);
+    await page.waitForURL(/#\/market\/market\?session=pre$/);
     const hours = page.locator("[data-testid=extended-hours][data-session=pre]");
     await expect.poll(() => hours.textContent(), soon).toMatch(/04:00\s*–\s*09:30 New York time/);
     await product.snap("routes-02-pre-market");

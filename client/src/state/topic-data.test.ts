@@ -54,9 +54,9 @@ describe("checkUpdate checks each topic against its kind's schema", () => {
   });
 
   it("accepts a Tokyo name's PTS quote and book, with their own topics, and no session without the PTS's phase shape", () => {
-    expect(checkUpdate({ topic: "ptsquote:JP:7203", epoch: "e1", seq: 7, ts: 1_000, data: quote })?.topic).toBe(
-      "ptsquote:JP:7203",
-    );
+    expect(
+      checkUpdate({ topic: "ptsquote:JP:7203", epoch: "e1", seq: 7, ts: 1_000, data: quote })?.topic,
+    ).toBe("ptsquote:JP:7203");
     expect(parseTopicData("ptsquote:JP:6758", quote)).toBeUndefined();
     const book = { symbol: "JP:7203", bids: [{ price: "2845.3", size: 100 }], asks: [] };
     expect(parseTopicData("ptsbook:JP:7203", book)).toEqual(book);

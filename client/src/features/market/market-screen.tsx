@@ -1,21 +1,18 @@
 import { Tabs } from "@base-ui/react/tabs";
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
-import { marketDate } from "@kabuto/shared/market/calendar";
-import { usExtendedHours } from "@kabuto/shared/market/sessions";
-import { zonedWallClockMs } from "@kabuto/shared/market/zone-time";
 import type { Market } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { IconSearch } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
-import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { useSessionState } from "../../state/session.ts";
 import { useMarketSession } from "../../state/topics.ts";
 import { knownInstrument, useInstrumentReads, useInstrumentSearch } from "./market-api.ts";
-import { type ExtendedSession, isExtendedSession } from "./market-paths.ts";
+import { isExtendedSession } from "./market-paths.ts";
+import { OutOfHours } from "./out-of-hours.tsx";
 import { QuoteList, QuoteListSkeleton } from "./quote-list.tsx";
 import { SessionBadge } from "./session-badge.tsx";
 import { loadWatchlist, useWatchlist } from "./watchlist.ts";
@@ -37,17 +34,23 @@ export function MarketScreen() {
   const query = path === "/market/market" ? new URLSearchParams(search) : undefined;
   const requested = query?.get("tab") ?? null;
   const requestedSession = query?.get("session") ?? null;
-  // The extended-session view is the US list; it lasts until the member picks another tab.
-  const extended = tab === "us" && isExtendedSession(requestedSession) ? requestedSession : undefined;
+  // Home's pre-market and after-hours shortcuts: each market's session outside its regular hours
+  // above the lists, Tokyo's names at their PTS prices while the PTS trades.
+  const outOfHours = isExtendedSession(requestedSession) ? requestedSession : undefined;
+  const ptsPhase = useMarketSession("JP")?.pts?.phase;
+  const ptsTrading = ptsPhase === "day" || ptsPhase === "night";
 
-  // A link such as the home screen's watchlist shortcut picks the tab (`?tab=watchlist`).
+  // A link such as the home screen's watchlist shortcut picks the tab (`?tab=watchlist`); a
+  // shortcut to the sessions out of hours opens on Tokyo's list while the PTS trades.
   useEffect(() => {
     if (isMarketTab(requested)) setTab(requested);
-  }, [requested]);
+    else if (outOfHours) setTab(ptsTrading ? "jp" : "us");
+  }, [requested, outOfHours, ptsTrading]);
 
   function choose(value: MarketTab) {
     setTab(value);
-    navigate(`/market/market?tab=${value}`, { replace: true });
+    const query = new URLSearchParams({ tab: value, ...(outOfHours ? { session: outOfHours } : {}) });
+    navigate(`/market/market?${query.toString()}`, { replace: true });
   }
 
   return (
@@ -68,6 +71,7 @@ export function MarketScreen() {
           <Trans>New listings</Trans>
         </Link>
       </nav>
+      {outOfHours && <OutOfHours asked={outOfHours} />}
       <Tabs.Root value={tab} onValueChange={(value) => isMarketTab(value) && choose(value)}>
         <Tabs.List className="underline-tabs market-tabs">
           <Tabs.Tab className="underline-tabs__tab" value="jp">
@@ -82,10 +86,9 @@ export function MarketScreen() {
           <Tabs.Indicator className="underline-tabs__indicator" />
         </Tabs.List>
         <Tabs.Panel value="jp">
-          <MarketPanel market="JP" />
+          <MarketPanel market="JP" pts={outOfHours !== undefined && ptsTrading} />
         </Tabs.Panel>
         <Tabs.Panel value="us">
-          {extended && <ExtendedHours session={extended} />}
           <MarketPanel market="US" />
         </Tabs.Panel>
         <Tabs.Panel value="watchlist">
@@ -93,39 +96,6 @@ export function MarketScreen() {
         </Tabs.Panel>
       </Tabs.Root>
     </>
-  );
-}
-
-/**
- * The US extended session a shortcut asked for: its hours in New York time and in the member's
- * own, whether it is on now, and that it takes limit orders only.
- */
-function ExtendedHours({ session }: { session: ExtendedSession }) {
-  const locale = useLocale();
-  const live = useMarketSession("US");
-  // The hours of the session's trading day, or today's in New York before the feed has said.
-  const date = live?.tradingDate ?? marketDate("US", Date.now());
-  const { from, to } = usExtendedHours[session];
-  const clock = (zone: string) =>
-    new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone });
-  const atMs = (hours: number, minutes: number) => zonedWallClockMs("America/New_York", date, hours, minutes);
-  const startMs = atMs(from[0], from[1]);
-  const endMs = atMs(to[0], to[1]);
-  const newYork = clock("America/New_York").formatRange(startMs, endMs);
-  const yours = clock(Intl.DateTimeFormat().resolvedOptions().timeZone).formatRange(startMs, endMs);
-  const now = live?.phase === session;
-  return (
-    <section className="session-hours" data-testid="extended-hours" data-session={session}>
-      <h2 className="session-hours__title">
-        {session === "pre" ? <Trans>US pre-market</Trans> : <Trans>US after-hours</Trans>}
-      </h2>
-      <p>
-        <Trans>
-          {newYork} New York time ({yours} your time)
-        </Trans>
-      </p>
-      <p>{now ? <Trans>On now. Limit orders only.</Trans> : <Trans>Not on now. Limit orders only.</Trans>}</p>
-    </section>
   );
 }
 
@@ -142,16 +112,22 @@ function LoadError({ error }: { error: unknown }) {
   );
 }
 
-function MarketPanel({ market }: { market: Market }) {
+/** A market's list; Tokyo's at the PTS's prices (`pts`) in the out-of-hours view while the PTS trades. */
+function MarketPanel({ market, pts = false }: { market: Market; pts?: boolean }) {
   const list = useInstrumentSearch({ market, limit: 200 });
   return (
     <>
       <PanelBar>
         <SessionBadge market={market} named />
+        {pts && (
+          <span className="tag" data-testid="list-venue">
+            <Trans>PTS prices</Trans>
+          </span>
+        )}
       </PanelBar>
       {list.status === "loading" && <QuoteListSkeleton />}
       {list.status === "error" && <LoadError error={list.error} />}
-      {list.status === "ready" && <QuoteList items={list.value.items} />}
+      {list.status === "ready" && <QuoteList items={list.value.items} pts={pts} />}
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { formatChange, formatPercent, formatPrice } from "@kabuto/shared/format";
 import { ptsTickTable } from "@kabuto/shared/market/pts";
 import type { PtsPhase, Quote } from "@kabuto/shared/protocol/market-data";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useMarketSession, usePtsQuote } from "../../state/topics.ts";
@@ -125,7 +125,6 @@ interface JpOrderBookProps {
 
 /** A Tokyo name's board with its TSE / PTS switch: the PTS's board first while the TSE is shut and the PTS is not. */
 export function JpOrderBook({ symbol, instrument, quote, digits }: JpOrderBookProps) {
-  const { t } = useLingui();
   const clock = useVenueClock();
   const [chosen, setChosen] = useState<"tse" | "pts">();
   const venue = chosen ?? (opensAtPts(clock) ? "pts" : "tse");
@@ -144,10 +143,13 @@ export function JpOrderBook({ symbol, instrument, quote, digits }: JpOrderBookPr
     </button>
   );
   const switcher = (
-    <div className="venue-switch" role="group" aria-label={t`Board venue`}>
+    <fieldset className="venue-switch">
+      <legend className="visually-hidden">
+        <Trans>Board venue</Trans>
+      </legend>
       {option("tse", <Trans context="venue">TSE</Trans>)}
       {option("pts", <Trans context="venue">PTS</Trans>)}
-    </div>
+    </fieldset>
   );
   return (
     <OrderBook

@@ -12,18 +12,18 @@ interface QuoteListProps {
   hrefOf?: ((symbol: string) => string) | undefined;
   /** A figure shown under a row's name, such as the volume that ranked it. */
   noteOf?: ((item: InstrumentWithQuote) => ReactNode) | undefined;
+  /** Tokyo's names at their PTS prices (against the PTS's base), not the TSE's. */
+  pts?: boolean;
 }
 
-export function QuoteList({ items, onOpen, hrefOf, noteOf }: QuoteListProps) {
+export function QuoteList({ items, onOpen, hrefOf, noteOf, pts = false }: QuoteListProps) {
   return (
     <div className="quote-list">
       <div className="quote-list__head" aria-hidden="true">
         <span>
           <Trans>Name / Code</Trans>
         </span>
-        <span>
-          <Trans>Last</Trans>
-        </span>
+        <span>{pts ? <Trans>PTS price</Trans> : <Trans>Last</Trans>}</span>
         <span>
           <Trans context="quote column">Change</Trans>
         </span>
@@ -32,7 +32,8 @@ export function QuoteList({ items, onOpen, hrefOf, noteOf }: QuoteListProps) {
         <QuoteRow
           key={item.symbol}
           instrument={item}
-          initial={item.quote}
+          initial={pts ? null : item.quote}
+          pts={pts}
           onOpen={onOpen}
           href={hrefOf?.(item.symbol)}
           note={noteOf?.(item)}

@@ -1,11 +1,12 @@
 import type { Instrument } from "@kabuto/shared/api/market";
 import { formatChange, formatPercent, formatPrice } from "@kabuto/shared/format";
+import { ptsTickTable } from "@kabuto/shared/market/pts";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import { memo, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useInView } from "../../lib/use-in-view.ts";
-import { useQuote } from "../../state/topics.ts";
+import { usePtsQuote, useQuote } from "../../state/topics.ts";
 import { detailPath, direction, localName, priceDigits } from "./instrument.ts";
 
 /** How long a changed price stays highlighted. */
@@ -20,6 +21,8 @@ interface QuoteRowProps {
   href?: string | undefined;
   /** A figure shown under the name. */
   note?: ReactNode;
+  /** The row follows the name's PTS quote instead of the TSE's. */
+  pts?: boolean;
 }
 
 /** A price cell that flashes the colour of the move whenever `value` changes. */
@@ -41,16 +44,29 @@ function useFlash(value: string | undefined): { key: number; move: "up" | "down"
 }
 
 /** One row of a quote list: live only while on screen. */
-export const QuoteRow = memo(function QuoteRow({ instrument, initial, onOpen, href, note }: QuoteRowProps) {
+export const QuoteRow = memo(function QuoteRow({
+  instrument,
+  initial,
+  onOpen,
+  href,
+  note,
+  pts = false,
+}: QuoteRowProps) {
   const locale = useLocale();
   const ref = useRef<HTMLAnchorElement>(null);
   const inView = useInView(ref);
-  const live = useQuote(inView ? instrument.symbol : null);
+  const tse = useQuote(inView && !pts ? instrument.symbol : null);
+  const atPts = usePtsQuote(inView && pts ? instrument.symbol : null);
+  const live = pts ? atPts : tse;
   const lastSeen = useRef(initial);
   if (live) lastSeen.current = live;
   const quote = live ?? lastSeen.current;
   const flash = useFlash(quote?.last);
-  const digits = priceDigits(instrument.symbol, instrument.tickTable, quote?.last);
+  const digits = priceDigits(
+    instrument.symbol,
+    pts ? ptsTickTable(instrument.tickTable) : instrument.tickTable,
+    quote?.last,
+  );
   const tone = direction(quote?.change);
   return (
     <Link

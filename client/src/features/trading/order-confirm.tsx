@@ -1,6 +1,6 @@
 import type { PlaceOrder } from "@kabuto/shared/api/trading";
-import type { OrderVenue } from "@kabuto/shared/market/pts";
 import { formatIsoDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
+import type { OrderVenue } from "@kabuto/shared/market/pts";
 import type { PtsPhase } from "@kabuto/shared/protocol/market-data";
 import type { OrderEstimate } from "@kabuto/shared/trading/estimate";
 import { Trans } from "@lingui/react/macro";
@@ -85,7 +85,13 @@ export function orderConfirmation(
     },
     ...(order.venue === undefined
       ? []
-      : [{ label: <Trans>Venue</Trans>, value: venueName(order.venue, input.ptsPhase), testId: "confirm-venue" }]),
+      : [
+          {
+            label: <Trans>Venue</Trans>,
+            value: venueName(order.venue, input.ptsPhase),
+            testId: "confirm-venue",
+          },
+        ]),
     {
       label: <Trans>Quantity</Trans>,
       value:

@@ -128,7 +128,9 @@ describe("a Tokyo order's venue, checked as the server does", () => {
   const pts = form({ type: "limit", price: "2651.3", leverage: 1, venue: "pts" });
 
   it("sends a PTS limit order on the PTS's grid, a tenth of the TSE's, with no date and no IFD", () => {
-    expect(buildOrder({ ...pts, validUntil: "2026-12-10", ifd: { takeProfit: "2700" } }, night).order).toEqual({
+    expect(
+      buildOrder({ ...pts, validUntil: "2026-12-10", ifd: { takeProfit: "2700" } }, night).order,
+    ).toEqual({
       symbol: "JP:7203",
       side: "long",
       type: "limit",
@@ -163,7 +165,10 @@ describe("a Tokyo order's venue, checked as the server does", () => {
   });
 
   it("sends the smart route with market orders only, and no venue for a US name", () => {
-    expect(buildOrder(form({ venue: "smart" }), toyota).order).toMatchObject({ type: "market", venue: "smart" });
+    expect(buildOrder(form({ venue: "smart" }), toyota).order).toMatchObject({
+      type: "market",
+      venue: "smart",
+    });
     expect(buildOrder(form({ venue: "smart", type: "limit", price: "2651.5" }), toyota).errors).toEqual({
       venue: "SMART_ROUTE_MARKET_ONLY",
     });

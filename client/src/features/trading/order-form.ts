@@ -173,7 +173,8 @@ export function buildOrder(
   if (hasLimitPrice(type)) {
     const table = venueTickTable(context.tickTable, venue);
     const priceError = limitPriceError(form.price, { ...context, tickTable: table });
-    if (priceError) errors.price = priceError === "PRICE_OFF_TICK" && venue === "pts" ? "PTS_PRICE_OFF_TICK" : priceError;
+    if (priceError)
+      errors.price = priceError === "PRICE_OFF_TICK" && venue === "pts" ? "PTS_PRICE_OFF_TICK" : priceError;
   }
   if (isStopType(type)) {
     const triggerError = triggerPriceError(form.trigger, form.side, context);

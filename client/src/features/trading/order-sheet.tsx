@@ -4,8 +4,8 @@ import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import type { OrderType, PlaceOrder } from "@kabuto/shared/api/trading";
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import { formatClock, formatIsoDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
-import { priceToUnits, type TickTable, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { OrderVenue } from "@kabuto/shared/market/pts";
+import { priceToUnits, type TickTable, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { marketCurrency, marketZone } from "@kabuto/shared/symbols";
@@ -51,8 +51,8 @@ import {
 } from "./order-form.ts";
 import { applyOrder, useAccountSummary } from "./trading-store.ts";
 import { useMarketTerms } from "./use-trading-terms.ts";
-import { VenueChoice } from "./venue-choice.tsx";
 import { opensAtPts, ptsOpen, tseHours, type VenueClock, venueFor, venueLeverageMax } from "./venue.ts";
+import { VenueChoice } from "./venue-choice.tsx";
 import "./trading.css";
 
 interface OrderSheetProps {
@@ -375,7 +375,9 @@ export function OrderForm({
       {!dayTrade && isStopType(draft.type) && (
         <TriggerStepper instrument={instrument} quote={quote} draft={draft} side={side} />
       )}
-      {!dayTrade && hasLimitPrice(draft.type) && <PriceStepper instrument={priced} quote={atVenue} draft={draft} />}
+      {!dayTrade && hasLimitPrice(draft.type) && (
+        <PriceStepper instrument={priced} quote={atVenue} draft={draft} />
+      )}
       <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
       {!dayTrade && rests(draft.type, draft.session, venue) && (
         <>

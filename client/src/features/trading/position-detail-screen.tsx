@@ -210,11 +210,13 @@ function Loaded({
               <RouteFills route={openOrder.value.route} />
             </Row>
           )}
-          {openOrder.status === "ready" && openOrder.value?.route && BigInt(openOrder.value.route.saved) > 0n && (
-            <Row label={<Trans>SOR saving</Trans>} testId="detail-route-saved">
-              {money(openOrder.value.route.saved)}
-            </Row>
-          )}
+          {openOrder.status === "ready" &&
+            openOrder.value?.route &&
+            BigInt(openOrder.value.route.saved) > 0n && (
+              <Row label={<Trans>SOR saving</Trans>} testId="detail-route-saved">
+                {money(openOrder.value.route.saved)}
+              </Row>
+            )}
           <Row label={<Trans>Open time</Trans>}>{time(position.openedAtMs)}</Row>
           <Row label={<Trans>Open price</Trans>}>{price(position.openPrice)}</Row>
           <Row label={<Trans>Quantity held</Trans>}>

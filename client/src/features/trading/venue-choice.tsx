@@ -18,11 +18,7 @@ interface VenueChoiceProps {
 export function VenueChoice({ venue, clock, onChange, error }: VenueChoiceProps) {
   const explained: Record<OrderVenue, ReactNode> = {
     tse: <Trans>Sent to the Tokyo Stock Exchange as it is.</Trans>,
-    pts: (
-      <Trans>
-        Japannext's PTS: limit orders only, on a finer tick, valid for this session only.
-      </Trans>
-    ),
+    pts: <Trans>Japannext's PTS: limit orders only, on a finer tick, valid for this session only.</Trans>,
     smart: (
       <Trans>
         Compares the TSE and the PTS when your order arrives and takes the better price; the whole saving is
@@ -55,13 +51,13 @@ export function VenueChoice({ venue, clock, onChange, error }: VenueChoiceProps)
         <p className="order-form__note order-form__note--warn" data-testid="order-venue-why">
           {clock.pts === "night" ? (
             <Trans>
-              The TSE is closed: this order goes to the PTS night session as a limit order for tonight, paid in
-              cash (1×).
+              The TSE is closed: this order goes to the PTS night session as a limit order for tonight, paid
+              in cash (1×).
             </Trans>
           ) : (
             <Trans>
-              The TSE is closed: this order goes to the PTS day session as a limit order for this session, paid
-              in cash (1×).
+              The TSE is closed: this order goes to the PTS day session as a limit order for this session,
+              paid in cash (1×).
             </Trans>
           )}
         </p>

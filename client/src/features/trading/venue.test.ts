@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defaultVenue, opensAtPts, type VenueClock, venueFor, venueLeverageMax, venueTakes } from "./venue.ts";
+import {
+  defaultVenue,
+  opensAtPts,
+  type VenueClock,
+  venueFor,
+  venueLeverageMax,
+  venueTakes,
+} from "./venue.ts";
 
 const tseSession: VenueClock = { tse: "regular", pts: "day" };
 const lunch: VenueClock = { tse: "break", pts: "day" };
