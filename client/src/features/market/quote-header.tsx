@@ -30,7 +30,10 @@ interface QuoteHeaderProps {
    */
   priceTag?: ReactNode;
   reference?: ReactNode;
-  /** The quote is the PTS's: its `prevClose` is the PTS's base price, not a previous close. */
+  /**
+   * The quote is the PTS's: its `prevClose` is the PTS's base price, not a previous close, and
+   * the session badge names its market, whose phase it shows.
+   */
   ptsBase?: boolean;
 }
 
@@ -62,7 +65,7 @@ export function QuoteHeader({
   return (
     <section className="quote-header" aria-label={instrument?.code} aria-busy={!instrument}>
       <div className="quote-header__top">
-        {market && <SessionBadge market={market} />}
+        {market && <SessionBadge market={market} named={ptsBase} />}
         {quote && (
           <span className="quote-header__time num">
             {formatClock(quote.tradeMs, locale, symbolZone(symbol))}

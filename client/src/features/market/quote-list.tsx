@@ -24,9 +24,7 @@ export function QuoteList({ items, onOpen, hrefOf, noteOf, pts = false }: QuoteL
           <Trans>Name / Code</Trans>
         </span>
         <span>{pts ? <Trans>PTS price</Trans> : <Trans>Last</Trans>}</span>
-        <span>
-          <Trans context="quote column">Change</Trans>
-        </span>
+        <span>{pts ? <Trans>Vs base</Trans> : <Trans context="quote column">Change</Trans>}</span>
       </div>
       {items.map((item) => (
         <QuoteRow

@@ -124,7 +124,7 @@ describe("buildOrder turns lots into shares and checks the form with the server'
 });
 
 describe("a Tokyo order's venue, checked as the server does", () => {
-  const night = { ...toyota, tseHours: false };
+  const night = { ...toyota, tseInSession: false };
   const pts = form({ type: "limit", price: "2651.3", leverage: 1, venue: "pts" });
 
   it("sends a PTS limit order on the PTS's grid, a tenth of the TSE's, with no date and no IFD", () => {
@@ -152,13 +152,13 @@ describe("a Tokyo order's venue, checked as the server does", () => {
     });
   });
 
-  it("refuses a market or stop order at the PTS, and leverage there outside the TSE's hours", () => {
+  it("refuses a market or stop order at the PTS, and leverage there outside the TSE's session", () => {
     expect(buildOrder({ ...pts, type: "market" }, night).errors).toEqual({ type: "PTS_MARKET_ORDER" });
     expect(buildOrder({ ...pts, type: "stop", trigger: "2700" }, { ...night, last: "2650" }).errors).toEqual({
       type: "PTS_STOP_ORDER",
     });
     expect(buildOrder({ ...pts, leverage: 2 }, night).errors).toEqual({ leverage: "PTS_MARGIN_CLOSED" });
-    expect(buildOrder({ ...pts, leverage: 2 }, { ...toyota, tseHours: true }).order).toMatchObject({
+    expect(buildOrder({ ...pts, leverage: 2 }, { ...toyota, tseInSession: true }).order).toMatchObject({
       leverage: 2,
       venue: "pts",
     });

@@ -54,10 +54,10 @@ export interface OrderContext {
   /** The last trade, which a new stop's trigger must not have reached yet. */
   last?: string | undefined;
   /**
-   * Whether the TSE is in its trading hours: outside them a PTS order is a cash (1×) order. The
+   * Whether the TSE is in its session: outside it a PTS order is a cash (1×) order. The
    * limits above are the PTS quote's for a PTS order (the TSE's limits from the PTS's base).
    */
-  tseHours?: boolean | undefined;
+  tseInSession?: boolean | undefined;
 }
 
 /** Where an error shows: a field of the form, or the estimate's total (an insufficient balance). */
@@ -118,14 +118,14 @@ export function venueTickTable(table: TickTable, venue: OrderVenue | undefined):
 
 /**
  * What the venue refuses of the order, as the server does: the PTS takes limit orders only, at
- * 1× outside the TSE's hours; the smart route takes market orders only. Empty: nothing.
+ * 1× outside the TSE's session; the smart route takes market orders only. Empty: nothing.
  */
 function venueErrors(form: OrderForm, type: OrderType, context: OrderContext): OrderErrors {
   if (context.market !== "JP") return {};
   if (form.venue === "pts") {
     if (type === "market") return { type: "PTS_MARKET_ORDER" };
     if (isStopType(type)) return { type: "PTS_STOP_ORDER" };
-    if (form.leverage > 1 && context.tseHours === false) return { leverage: "PTS_MARGIN_CLOSED" };
+    if (form.leverage > 1 && context.tseInSession === false) return { leverage: "PTS_MARGIN_CLOSED" };
   }
   if (form.venue === "smart" && type !== "market") return { venue: "SMART_ROUTE_MARKET_ONLY" };
   return {};

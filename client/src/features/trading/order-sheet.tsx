@@ -51,7 +51,7 @@ import {
 } from "./order-form.ts";
 import { applyOrder, useAccountSummary } from "./trading-store.ts";
 import { useMarketTerms } from "./use-trading-terms.ts";
-import { opensAtPts, ptsOpen, tseHours, type VenueClock, venueFor, venueLeverageMax } from "./venue.ts";
+import { opensAtPts, ptsOpen, tseInSession, type VenueClock, venueFor, venueLeverageMax } from "./venue.ts";
 import { VenueChoice } from "./venue-choice.tsx";
 import "./trading.css";
 
@@ -274,7 +274,7 @@ export function OrderForm({
         limitUp: atVenue?.limitUp,
         limitDown: atVenue?.limitDown,
         last: quote?.last,
-        tseHours: tseHours(clock),
+        tseInSession: tseInSession(clock),
       },
     );
     draft.setErrors(built.errors ?? {});

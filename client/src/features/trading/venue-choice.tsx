@@ -2,7 +2,7 @@ import type { OrderVenue } from "@kabuto/shared/market/pts";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { ChoiceChips } from "../../app/choice-chips.tsx";
-import { ptsOpen, tseHours, type VenueClock } from "./venue.ts";
+import { ptsOpen, tseInSession, type VenueClock } from "./venue.ts";
 
 interface VenueChoiceProps {
   venue: OrderVenue;
@@ -47,7 +47,7 @@ export function VenueChoice({ venue, clock, onChange, error }: VenueChoiceProps)
       <p className="order-form__note" data-testid="order-venue-note">
         {explained[venue]}
       </p>
-      {venue === "pts" && !tseHours(clock) && (
+      {venue === "pts" && !tseInSession(clock) && (
         <p className="order-form__note order-form__note--warn" data-testid="order-venue-why">
           {clock.pts === "night" ? (
             <Trans>

@@ -30,11 +30,12 @@ describe("the venue a Tokyo order starts with", () => {
     expect(defaultVenue("market", night)).toBe("tse");
   });
 
-  it("at the lunch break the sheet stays on the TSE, and margin at the PTS is allowed in the TSE's hours", () => {
-    expect(opensAtPts(lunch)).toBe(false);
+  it("at the TSE's lunch break the PTS's day session takes the order, in cash as the server wants", () => {
+    expect(opensAtPts(lunch)).toBe(true);
     expect(defaultVenue("limit", lunch)).toBe("pts");
-    expect(venueLeverageMax("pts", lunch)).toBeUndefined();
+    expect(venueLeverageMax("pts", lunch)).toBe(1);
     expect(venueLeverageMax("pts", tseSession)).toBeUndefined();
+    expect(venueLeverageMax("tse", night)).toBeUndefined();
   });
 
   it("with everything shut, or before the feed has said: the TSE", () => {

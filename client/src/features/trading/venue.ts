@@ -13,9 +13,9 @@ export interface VenueClock {
   pts: PtsPhase | undefined;
 }
 
-/** The TSE's trading hours (its sessions and the lunch break between them): margin at the PTS needs them. */
-export function tseHours(clock: VenueClock): boolean {
-  return clock.tse === "regular" || clock.tse === "break";
+/** The TSE in its session (not at lunch): margin at the PTS needs it, as the server checks. */
+export function tseInSession(clock: VenueClock): boolean {
+  return clock.tse === "regular";
 }
 
 export function ptsOpen(clock: VenueClock): boolean {
@@ -56,10 +56,10 @@ export function defaultVenue(type: OrderType, clock: VenueClock): OrderVenue {
 
 /**
  * Whether the sheet opens on the PTS (a limit order at 1×, for today): the TSE is out of its
- * hours and the PTS is in a session, as at night.
+ * session (at night, early in the morning, at lunch) and the PTS is in one of its own.
  */
 export function opensAtPts(clock: VenueClock): boolean {
-  return !tseHours(clock) && ptsOpen(clock);
+  return !tseInSession(clock) && ptsOpen(clock);
 }
 
 /** The venue the order goes to: the member's choice while it takes the order, else the default. */
@@ -69,5 +69,5 @@ export function venueFor(chosen: OrderVenue | undefined, type: OrderType, clock:
 
 /** Most leverage an order at `venue` may take now: a PTS order outside the TSE's hours is a cash (1×) order. */
 export function venueLeverageMax(venue: OrderVenue, clock: VenueClock): number | undefined {
-  return venue === "pts" && !tseHours(clock) ? 1 : undefined;
+  return venue === "pts" && !tseInSession(clock) ? 1 : undefined;
 }
