@@ -197,7 +197,9 @@ export function OrderForm({
   const withVenue = market === "JP" && !dayTrade;
   const clock: VenueClock = { tse: session?.phase, pts: withVenue ? session?.pts?.phase : undefined };
   // Opened with the TSE shut and the PTS trading (at night): a PTS limit order at 1×, for today.
-  const [atPts] = useState(() => withVenue && opensAtPts(clock));
+  // Decided once, when the sheet opens or (on the order screen) when the session first arrives.
+  const [atPts, setAtPts] = useState(() => withVenue && opensAtPts(clock));
+  const [decided, setDecided] = useState(clock.tse !== undefined);
   const ptsQuote = usePtsQuote(withVenue && ptsOpen(clock) ? instrument.symbol : null);
   const draft = useOrderDraft(
     instrument,
@@ -206,6 +208,15 @@ export function OrderForm({
     atPts ? "limit" : "market",
     venueTickTable(instrument.tickTable, atPts ? "pts" : undefined),
   );
+  const nightStart = withVenue && opensAtPts(clock);
+  useEffect(() => {
+    if (decided || clock.tse === undefined) return;
+    setDecided(true);
+    if (nightStart) {
+      setAtPts(true);
+      draft.setType("limit");
+    }
+  }, [decided, clock.tse, nightStart, draft.setType]);
   const venue = withVenue ? venueFor(draft.venue, draft.type, clock) : undefined;
   // The venue's own quote, book and grid: a PTS order is priced and estimated against the PTS.
   const atVenue = venue === "pts" ? ptsQuote : quote;
