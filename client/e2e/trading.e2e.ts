@@ -199,10 +199,11 @@ describe("trading in the browser", () => {
     await expect
       .poll(() => page.locator("[data-testid=fund-row][data-kind=open]").first().textContent(), soon)
       .toContain(`建玉番号 ${positionId}`);
-    // The server's descriptions in the member's language, not the English the ledger keeps.
+    // The server's descriptions in the member's language, not the English the ledger keeps. The
+    // sheet sends a market order in the TSE's session by the smart route, so it says where it was done.
     const opened = page.locator("[data-testid=fund-row][data-kind=open]").first();
     expect(await opened.locator("[data-testid=fund-memo]").textContent()).toMatch(
-      /^7203 買い 100株 @[\d,.]+（2倍）$/,
+      /^7203 買い 100株 @[\d,.]+（2倍）（(東証|PTS|東証とPTSに分けて)で?約定）(（東証のみより.+有利）)?$/,
     );
     const closed = page.locator("[data-testid=fund-row][data-kind=close]").first();
     expect(await closed.locator("[data-testid=fund-memo]").textContent()).toMatch(
