@@ -381,10 +381,19 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
         <Figure label={<Trans context="order hold">Held</Trans>}>
           {formatMoney(order.held, order.currency, locale)}
         </Figure>
-        {order.validDate !== null && (
+        {/* A PTS order lapses when its session ends; its date is the business day its trade counts for. */}
+        {order.venue === "pts" ? (
           <Figure label={<Trans>Valid until</Trans>}>
-            <span data-testid="pending-valid-until">{formatIsoDate(order.validDate, locale)}</span>
+            <span data-testid="pending-valid-until">
+              <Trans>The end of this PTS session</Trans>
+            </span>
           </Figure>
+        ) : (
+          order.validDate !== null && (
+            <Figure label={<Trans>Valid until</Trans>}>
+              <span data-testid="pending-valid-until">{formatIsoDate(order.validDate, locale)}</span>
+            </Figure>
+          )
         )}
       </dl>
       <p className="trade-row__time num">
