@@ -31,6 +31,7 @@ import {
   InstrumentName,
   LockUpTag,
   lotSizeOf,
+  OrderVenueName,
   PnlText,
   QuantityText,
   RouteFills,
@@ -203,6 +204,11 @@ function Loaded({
           {openOrder.status === "ready" && openOrder.value?.triggerPrice && (
             <Row label={<Trans>Trigger price</Trans>} testId="detail-trigger">
               {price(openOrder.value.triggerPrice)}
+            </Row>
+          )}
+          {openOrder.status === "ready" && openOrder.value?.venue && (
+            <Row label={<Trans>Venue</Trans>} testId="detail-venue">
+              <OrderVenueName venue={openOrder.value.venue} />
             </Row>
           )}
           {openOrder.status === "ready" && openOrder.value?.route && (

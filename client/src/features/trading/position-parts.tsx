@@ -1,7 +1,7 @@
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import type { Order, Position } from "@kabuto/shared/api/trading";
 import { formatNumber, formatPercent, formatPrice } from "@kabuto/shared/format";
-import type { Venue } from "@kabuto/shared/market/pts";
+import type { OrderVenue, Venue } from "@kabuto/shared/market/pts";
 import { Plural, Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -159,6 +159,11 @@ export function LockUpTag({ until, testId }: { until: string; testId?: string })
 /** A Tokyo venue's short name: 東証 or PTS. */
 export function VenueName({ venue }: { venue: Venue }) {
   return venue === "pts" ? <Trans context="venue">PTS</Trans> : <Trans context="venue">TSE</Trans>;
+}
+
+/** Where the member sent a Tokyo order: the TSE, the PTS, or the smart route. */
+export function OrderVenueName({ venue }: { venue: OrderVenue }) {
+  return venue === "smart" ? <Trans context="venue">Best (SOR)</Trans> : <VenueName venue={venue} />;
 }
 
 /** Where a filled Tokyo order was done, shares per venue: "PTS 100 shares / TSE 200 shares". */
