@@ -66,6 +66,8 @@ describe("the PTS night session", () => {
     const bestAsk = board.locator(".book__row--ask .book__price").last();
     await expect.poll(async () => priceOf(await bestAsk.textContent()), soon).toBeGreaterThan(0);
     await product.snap("pts-01-stock-night");
+    await board.scrollIntoViewIfNeeded();
+    await product.snap("pts-01-board-night");
 
     // A buy limit 1% above the best ask crosses the PTS's book: the worker fills it at the asks.
     const limit = String(Math.ceil(priceOf(await bestAsk.textContent()) * 1.01));
