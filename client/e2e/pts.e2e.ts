@@ -4,8 +4,8 @@
  * night session). The demo member opens Toyota, sees the PTS night price as the headline with the
  * TSE's close beneath it and the PTS's own board, buys one lot at the PTS with a limit above its
  * best ask (so it fills on the PTS's book), finds the position opened with "PTS" as where it was
- * done, and opens Home's after-hours shortcut on the night session with Tokyo's names at their
- * PTS prices.
+ * done, leaves a second one under the best bid pending with its PTS tag, and opens Home's
+ * after-hours shortcut on the night session with Tokyo's names at their PTS prices.
  */
 import { isTradingDay, marketDate, nextTradingDay } from "@kabuto/shared/market/calendar";
 import { zonedWallClockMs } from "@kabuto/shared/market/zone-time";
@@ -93,6 +93,25 @@ describe("the PTS night session", () => {
       .poll(() => page.locator("[data-testid=detail-route]").textContent(), soon)
       .toMatch(/PTS\s*100株/);
     await product.snap("pts-04-filled");
+
+    // A buy limit 1% under the best bid rests at the PTS: pending with its venue, until the session's end.
+    await page.goto(`${base}#/market/marketDetail?symbol=JP%3A7203`);
+    const bestBid = board.locator(".book__row--bid .book__price").first();
+    await expect.poll(async () => priceOf(await bestBid.textContent()), soon).toBeGreaterThan(0);
+    const resting = String(Math.floor(priceOf(await bestBid.textContent()) * 0.99));
+    await page.click("[data-testid=trade-long]");
+    await sheet.locator("#order-price").fill(resting);
+    await sheet.locator("[data-testid=order-submit]").click();
+    await confirmStep(page);
+    await page.goto(`${base}#/position/position?tab=pending`);
+    const pending = page.locator("[data-testid=pending-row]").first();
+    await expect
+      .poll(() => pending.locator("[data-testid=pending-venue-tag]").textContent(), soon)
+      .toBe("PTS");
+    expect(await pending.locator("[data-testid=pending-valid-until]").textContent()).toBe(
+      "このPTSセッションの終了まで",
+    );
+    await product.snap("pts-05-pending");
   });
 
   it("opens the night session from Home's after-hours shortcut with Tokyo's names at PTS prices", async () => {
