@@ -109,7 +109,7 @@ describe("the PTS night session", () => {
       .poll(() => pending.locator("[data-testid=pending-venue-tag]").textContent(), soon)
       .toBe("PTS");
     expect(await pending.locator("[data-testid=pending-valid-until]").textContent()).toBe(
-      "このPTSセッションの終了まで",
+      "当セッション終了まで",
     );
     await product.snap("pts-05-pending");
   });
