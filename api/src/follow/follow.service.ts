@@ -52,7 +52,7 @@ import { isUuid, numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { lockMember } from "../kernel/members.repo.ts";
 import type { StaffMember } from "../kernel/staff-sessions.ts";
-import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
+import { lockAvailable, postJournal, postJournals, type Tx } from "../ledger/ledger.repo.ts";
 import { type Conn, marketOf } from "../trading/trading.repo.ts";
 import type { TradingService } from "../trading/trading.service.ts";
 import {
@@ -79,8 +79,10 @@ import {
   leadById,
   leadsByStatus,
   lockActiveCopy,
+  lockMirroringCopies,
   lockUnmirroredCopies,
   markMirrorClosed,
+  markMirrorsClosed,
   mirroredPositions,
   mirrorsToClose,
   nicknameTaken,
@@ -155,8 +157,6 @@ const transientRefusals = new Set(["PRICE_UNAVAILABLE", "OUTSIDE_TRADING_HOURS",
 /** Work one worker pass takes on; the rest waits for the next pass, oldest first. */
 const mirrorsPerPassMax = 5_000;
 const copiesPerPassMax = 5_000;
-/** Mirror closes at once: each locks its own copy, so they do not wait on each other. */
-const mirrorConcurrency = 8;
 /** Leads mirrored at once, and sets of one lead position's copies at once: each locks its own copies. */
 const chunkConcurrency = 2;
 
@@ -608,8 +608,13 @@ export class FollowService {
         });
       }
     });
-    await inParallel(await mirrorsToClose(this.db, mirrorsPerPassMax), mirrorConcurrency, async (item) => {
-      if (await this.closeOne(item.copyId, item.leadPositionId).catch(() => false)) result.closed += 1;
+    // A closed lead position's mirrors, a set of copies per transaction, a few sets side by side.
+    const closing = byLeadPosition(await mirrorsToClose(this.db, mirrorsPerPassMax));
+    const closeSets = closing.flatMap(({ leadPositionId, symbol, copyIds }) =>
+      chunks(copyIds, this.terms.mirrorChunk).map((set) => ({ leadPositionId, symbol, set })),
+    );
+    await inParallel(closeSets, chunkConcurrency, async ({ leadPositionId, symbol, set }) => {
+      result.closed += await this.closeSet(leadPositionId, symbol, set);
     });
     return result;
   }
@@ -788,21 +793,94 @@ export class FollowService {
     return { value: { mirrored: opened.length, skipped: skipped.length }, events };
   }
 
-  private async closeOne(copyId: string, leadPositionId: string): Promise<boolean> {
+  /**
+   * Closes the mirrors of one closed lead position (or whose own position closed another way) in a
+   * set of its copies in one transaction (`closeSetIn`). A refusal of the whole set (a closed
+   * market, no book) is waited out: nothing is written and the next pass tries again. A set that
+   * fails for anything else is tried again in halves, so a copy that cannot be closed holds up
+   * only itself. Returns how many mirrors it closed.
+   */
+  private async closeSet(
+    leadPositionId: string,
+    symbol: string,
+    copyIds: readonly string[],
+  ): Promise<number> {
+    try {
+      return await transactThenEmit(this.db, this.events, (tx) =>
+        this.closeSetIn(tx, leadPositionId, symbol, copyIds),
+      );
+    } catch (error) {
+      if (error instanceof AppError || copyIds.length === 1) return 0;
+      const half = Math.ceil(copyIds.length / 2);
+      return (
+        (await this.closeSet(leadPositionId, symbol, copyIds.slice(0, half))) +
+        (await this.closeSet(leadPositionId, symbol, copyIds.slice(half)))
+      );
+    }
+  }
+
+  /**
+   * The copies locked, their mirrors still held closed together (`closeManyWithin`), and each
+   * copy's proceeds moved back into it as `closeMirrorIn` moves one mirror's: the change the close
+   * made to the follower's available cash, or, for a loss past the mirror's margin, what the copy
+   * has to make it good. A mirror whose position closed another way is only marked closed; one the
+   * book is too thin for stays open for the next pass.
+   */
+  private async closeSetIn(
+    tx: Conn,
+    leadPositionId: string,
+    symbol: string,
+    copyIds: readonly string[],
+  ): Promise<{ value: number; events: MemberEvent[] }> {
     const nowMs = this.now();
-    return transactThenEmit(this.db, this.events, async (tx) => {
-      const copy = await lockActiveCopy(tx, Number(copyId));
-      if (!copy) return { value: false, events: [] };
-      const mirror = (await openMirrors(tx, copy.id)).find((m) => m.leadPositionId === leadPositionId);
-      if (!mirror) return { value: false, events: [] };
-      const lead = await this.leadOf(tx, copy);
-      await this.closeMirrorIn(tx, copy, lead.nickname, mirror, nowMs);
-      const events: MemberEvent[] = [
-        { memberId: copy.followerId, event: { type: "position", id: mirror.followerPositionId } },
-        balanceEvent(copy.followerId, copy.currency),
-      ];
-      return { value: true, events };
+    const copies = await lockMirroringCopies(tx, copyIds, leadPositionId);
+    const first = copies[0];
+    if (!first) return { value: 0, events: [] };
+    const lead = await this.leadOf(tx, first);
+    const held = copies.filter((copy) => copy.holding);
+    const answers =
+      held.length === 0
+        ? []
+        : await this.trading.closeManyWithin(
+            tx,
+            symbol,
+            held.map((copy) => ({ memberId: copy.followerId, positionId: copy.followerPositionId })),
+            nowMs,
+          );
+    const changes = new Map<string, bigint>();
+    const done = new Set(copies.filter((copy) => !copy.holding).map((copy) => copy.id));
+    held.forEach((copy, index) => {
+      const answer = answers[index];
+      if (answer instanceof AppError) {
+        // Closed some other way since the copies were read: nothing to move, as for one not held.
+        if (answer.code === "POSITION_NOT_HOLDING") done.add(copy.id);
+      } else if (answer) {
+        changes.set(copy.id, answer.availableChange);
+        done.add(copy.id);
+      }
     });
+    const short = held.filter((copy) => (changes.get(copy.id) ?? 0n) < 0n);
+    const funds = short.length > 0 ? await copyFunds(tx, short) : new Map<string, { cash: bigint }>();
+    const journals = held.flatMap((copy) => {
+      const change = changes.get(copy.id) ?? 0n;
+      const ref = refOf(copy, lead.nickname);
+      if (change > 0n) return [mirrorProceedsJournal(ref, change)];
+      // A loss past the mirror's margin took the member's own cash: the copy makes it good.
+      const cover = minBig(-change, funds.get(copy.id)?.cash ?? 0n);
+      return cover > 0n ? [mirrorFundJournal(ref, cover)] : [];
+    });
+    await postJournals(tx, journals, nowMs);
+    const closed = copies.filter((copy) => done.has(copy.id));
+    await markMirrorsClosed(
+      tx,
+      closed.map((copy) => copy.id),
+      leadPositionId,
+    );
+    const events = closed.flatMap((copy): MemberEvent[] => [
+      { memberId: copy.followerId, event: { type: "position", id: copy.followerPositionId } },
+      balanceEvent(copy.followerId, copy.currency),
+    ]);
+    return { value: closed.length, events };
   }
 
   private async stopFromWorker(copyId: string, reason: NonNullable<CopyRow["stopReason"]>): Promise<boolean> {
@@ -1044,6 +1122,24 @@ function markMirror(mirror: OpenMirror, book: Book | undefined): bigint | undefi
   const fill = walkBook(book, market, mirror.side === "long" ? "short" : "long", mirror.quantity);
   if (!fill) return undefined;
   return mirror.margin + profit(mirror.side, mirror.openNotional, toMinor(fill.scaledNotional, market));
+}
+
+/** Mirrors to close by lead position, in the order they come: each position with the copies to close. */
+function byLeadPosition(
+  items: readonly { copyId: string; leadPositionId: string; symbol: string }[],
+): { leadPositionId: string; symbol: string; copyIds: string[] }[] {
+  const positions = new Map<string, { leadPositionId: string; symbol: string; copyIds: string[] }>();
+  for (const item of items) {
+    const group = positions.get(item.leadPositionId);
+    if (group) group.copyIds.push(item.copyId);
+    else
+      positions.set(item.leadPositionId, {
+        leadPositionId: item.leadPositionId,
+        symbol: item.symbol,
+        copyIds: [item.copyId],
+      });
+  }
+  return [...positions.values()];
 }
 
 /**
