@@ -614,7 +614,8 @@ export class FollowService {
       chunks(copyIds, this.terms.mirrorChunk).map((set) => ({ leadPositionId, symbol, set })),
     );
     await inParallel(closeSets, chunkConcurrency, async ({ leadPositionId, symbol, set }) => {
-      result.closed += await this.closeSet(leadPositionId, symbol, set);
+      const closed = await this.closeSet(leadPositionId, symbol, set);
+      result.closed += closed;
     });
     return result;
   }
