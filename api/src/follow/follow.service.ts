@@ -52,7 +52,8 @@ import { isUuid, numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { lockMember } from "../kernel/members.repo.ts";
 import type { StaffMember } from "../kernel/staff-sessions.ts";
-import { lockAvailable, postJournal, postJournals, type Tx } from "../ledger/ledger.repo.ts";
+import type { JournalDraft } from "../ledger/journal.ts";
+import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { type Conn, marketOf } from "../trading/trading.repo.ts";
 import type { TradingService } from "../trading/trading.service.ts";
 import {
@@ -847,30 +848,14 @@ export class FollowService {
             symbol,
             held.map((copy) => ({ memberId: copy.followerId, positionId: copy.followerPositionId })),
             nowMs,
+            (changes) => this.proceedsOf(tx, held, changes, lead.nickname),
           );
-    const changes = new Map<string, bigint>();
     const done = new Set(copies.filter((copy) => !copy.holding).map((copy) => copy.id));
     held.forEach((copy, index) => {
       const answer = answers[index];
-      if (answer instanceof AppError) {
-        // Closed some other way since the copies were read: nothing to move, as for one not held.
-        if (answer.code === "POSITION_NOT_HOLDING") done.add(copy.id);
-      } else if (answer) {
-        changes.set(copy.id, answer.availableChange);
-        done.add(copy.id);
-      }
+      // Closed some other way since the copies were read: nothing to move, as for one not held.
+      if (!(answer instanceof AppError) || answer.code === "POSITION_NOT_HOLDING") done.add(copy.id);
     });
-    const short = held.filter((copy) => (changes.get(copy.id) ?? 0n) < 0n);
-    const funds = short.length > 0 ? await copyFunds(tx, short) : new Map<string, { cash: bigint }>();
-    const journals = held.flatMap((copy) => {
-      const change = changes.get(copy.id) ?? 0n;
-      const ref = refOf(copy, lead.nickname);
-      if (change > 0n) return [mirrorProceedsJournal(ref, change)];
-      // A loss past the mirror's margin took the member's own cash: the copy makes it good.
-      const cover = minBig(-change, funds.get(copy.id)?.cash ?? 0n);
-      return cover > 0n ? [mirrorFundJournal(ref, cover)] : [];
-    });
-    await postJournals(tx, journals, nowMs);
     const closed = copies.filter((copy) => done.has(copy.id));
     await markMirrorsClosed(
       tx,
@@ -882,6 +867,29 @@ export class FollowService {
       balanceEvent(copy.followerId, copy.currency),
     ]);
     return { value: closed.length, events };
+  }
+
+  /**
+   * Each closing mirror's proceeds back into its copy, from the change its close makes to the
+   * follower's available cash: the change itself when it brought money, or, for a loss past the
+   * mirror's margin (which took the member's own cash), what the copy has to make it good.
+   */
+  private async proceedsOf(
+    tx: Conn,
+    held: readonly CopyRow[],
+    changes: readonly { index: number; availableChange: bigint }[],
+    nickname: string,
+  ): Promise<JournalDraft[]> {
+    const copyOf = (index: number) => held[index] as CopyRow;
+    const short = changes.filter((each) => each.availableChange < 0n).map((each) => copyOf(each.index));
+    const funds = short.length > 0 ? await copyFunds(tx, short) : new Map<string, { cash: bigint }>();
+    return changes.flatMap(({ index, availableChange }) => {
+      const copy = copyOf(index);
+      const ref = refOf(copy, nickname);
+      if (availableChange > 0n) return [mirrorProceedsJournal(ref, availableChange)];
+      const cover = minBig(-availableChange, funds.get(copy.id)?.cash ?? 0n);
+      return cover > 0n ? [mirrorFundJournal(ref, cover)] : [];
+    });
   }
 
   private async stopFromWorker(copyId: string, reason: NonNullable<CopyRow["stopReason"]>): Promise<boolean> {

@@ -641,14 +641,20 @@ export class TradingService {
    * member order, the order `postJournals` locks in, so sets that share members queue. A refusal
    * of the whole set (a closed market, no book) is thrown; one position's (not there or no longer
    * held, a book too thin for its quantity) is that position's answer alone, in `wanted`'s order.
-   * Each closed position's answer says how much its member's available cash moved.
+   * `settle` gets, for each position closing (by its index in `wanted`), how much the close moves
+   * its member's available cash (what it brought, less what it cost: negative for a loss past the
+   * margin), and answers journals of the caller's that move it on (a copy taking its proceeds
+   * back), written with the closes' journals in the same statement.
    */
   async closeManyWithin(
     tx: Conn,
     symbol: string,
     wanted: readonly { memberId: string; positionId: string }[],
     nowMs: number,
-  ): Promise<({ positionId: string; currency: Currency; availableChange: bigint } | AppError)[]> {
+    settle: (
+      changes: readonly { index: number; availableChange: bigint }[],
+    ) => Promise<readonly JournalDraft[]>,
+  ): Promise<({ positionId: string; currency: Currency } | AppError)[]> {
     const instrument = this.catalog.instrumentBySymbol.get(symbol);
     if (!instrument) throw new AppError("PRODUCT_NOT_FOUND");
     const market = instrument.market;
@@ -713,11 +719,14 @@ export class TradingService {
       held.map((position) => Number(position.id)),
       nowMs,
     );
-    await postJournals(
-      tx,
-      closed.flatMap(({ closing }) => closing.journals),
-      nowMs,
+    const index = new Map(wanted.map((each, n) => [Number(each.positionId), n]));
+    const settled = await settle(
+      closed.map(({ position, availableChange }) => ({
+        index: index.get(Number(position.id)) as number,
+        availableChange,
+      })),
     );
+    await postJournals(tx, [...closed.flatMap(({ closing }) => closing.journals), ...settled], nowMs);
     await closePositionRows(
       tx,
       closed.map(({ position, closing }) => ({
@@ -734,10 +743,7 @@ export class TradingService {
       ),
     );
     const answers = new Map(
-      closed.map(({ position, availableChange }) => [
-        Number(position.id),
-        { positionId: position.id, currency, availableChange },
-      ]),
+      closed.map(({ position }) => [Number(position.id), { positionId: position.id, currency }]),
     );
     return wanted.map((each) => {
       const id = Number(each.positionId);
