@@ -36,8 +36,9 @@ export function createServices(kernel: Kernel, chosen: readonly AnyProduct[] = p
  * transaction. Read from the whole list, not the products a process builds, since the worker
  * closes positions on which products it does not build hold something.
  */
-export const onPositionClose: OnPositionClose = async (tx, closing) => {
-  for (const each of products as readonly AnyProduct[]) await each.onPositionClose?.(tx, closing);
+export const onPositionClose: OnPositionClose = async (tx, closings) => {
+  if (closings.length === 0) return;
+  for (const each of products as readonly AnyProduct[]) await each.onPositionClose?.(tx, closings);
 };
 
 /** Every product's checks of its records against the ledger, in list order (`checkLedger` in books.ts). */

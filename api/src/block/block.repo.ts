@@ -342,22 +342,26 @@ export async function pendingOfOffering(tx: Tx, offeringId: number): Promise<Blo
 }
 
 /**
- * The member's pending sell bid on a position, locked, if there is one: at most one, as the
- * partial unique index on pending sells keeps it, which this lookup reads.
+ * The members' pending sell bids on these positions, locked in id order, for a close of one
+ * position or of a set at once: at most one per position, as the partial unique index on pending
+ * sells keeps it, which this lookup reads.
  */
-export async function pendingSellBid(
+export async function pendingSellBids(
   tx: Tx,
-  memberId: string,
-  positionId: number,
-): Promise<BlockApplicationRow | undefined> {
-  const [row] = mapRows(
+  closings: readonly { memberId: string; positionId: number }[],
+): Promise<BlockApplicationRow[]> {
+  if (closings.length === 0) return [];
+  return mapRows(
     await tx.execute(sql`
       select ${applicationColumns} from block_applications a left join positions p on p.id = a.position_id
-      where a.source_position_id = ${positionId} and a.member_id = ${memberId} and a.state = 'pending'
+      join unnest(${sql.param(closings.map((c) => c.positionId))}::bigint[],
+        ${sql.param(closings.map((c) => c.memberId))}::uuid[]) as c(position_id, member_id)
+        on a.source_position_id = c.position_id and a.member_id = c.member_id
+      where a.state = 'pending'
+      order by a.id
       for update of a`),
     toApplication,
   );
-  return row;
 }
 
 /** What the member's block applications made today hold in a currency (withdrawn and rejected ones free it). */

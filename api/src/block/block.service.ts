@@ -65,7 +65,7 @@ import {
   nextApplicationId,
   offeringById,
   pendingOfOffering,
-  pendingSellBid,
+  pendingSellBids,
   shareOffering,
   upsertInstrument,
   usedToday,
@@ -744,20 +744,23 @@ export class BlockService {
  * is withdrawn, in the close's transaction (the kernel's `onPositionClose`). Once it has left
  * `pending`, neither the member's withdrawal nor the desk's decision releases it again.
  */
-export async function withdrawSellBidOnClose(tx: Tx, closing: PositionClosing): Promise<void> {
-  // The bid before the member, in the order a withdrawal and the desk lock them.
-  const row = await pendingSellBid(tx, closing.memberId, closing.positionId);
-  if (!row) return;
-  await lockApplicant(tx, closing.memberId);
-  await releaseHold(tx, row, closing.nowMs);
-  await decideApplication(tx, row.id, {
-    state: "withdrawn",
-    sharesFilled: 0,
-    reason: null,
-    positionId: null,
-    decidedBy: null,
-    nowMs: closing.nowMs,
-  });
+export async function withdrawSellBidOnClose(tx: Tx, closings: readonly PositionClosing[]): Promise<void> {
+  // The bids before their members, in the order a withdrawal and the desk lock them.
+  const rows = await pendingSellBids(tx, closings);
+  const nowMs = new Map(closings.map((closing) => [closing.positionId, closing.nowMs]));
+  for (const row of rows) {
+    const atMs = nowMs.get(row.sourcePositionId ?? 0) ?? 0;
+    await lockApplicant(tx, row.memberId);
+    await releaseHold(tx, row, atMs);
+    await decideApplication(tx, row.id, {
+      state: "withdrawn",
+      sharesFilled: 0,
+      reason: null,
+      positionId: null,
+      decidedBy: null,
+      nowMs: atMs,
+    });
+  }
 }
 
 /** An application's hold back to available cash (`block_release`), if it held anything. */

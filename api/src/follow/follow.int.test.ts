@@ -624,4 +624,110 @@ describe("copying", () => {
     await setWorker.mirror();
     expect(await ledgerHealthy()).toBe(true);
   });
+
+  it("closes a lead's closed position in many copies a set at a time: each copy ends as a close of its own mirror would leave it, a loss past the margin made good, a failing set retried in halves", async () => {
+    const lead = await approvedLead("Wide Crane");
+    // Pairs of copies of one amount: one closes its mirror through the copy, one at a time; the
+    // other waits for the lead's close, which the worker takes a set of sixteen copies at a time.
+    type Fan = Awaited<ReturnType<typeof follower>>;
+    const pairs: { own: Fan & { copyId: string }; set: Fan }[] = [];
+    for (let n = 0; n < 30; n += 1) {
+      const amount = String(600_000 + 20_000 * n);
+      const own = await follower();
+      const ownCopy = await copy(own.auth, lead.memberId, amount);
+      const set = await follower();
+      expect((await copy(set.auth, lead.memberId, amount)).status).toBe(201);
+      pairs.push({ own: { ...own, copyId: String(ownCopy.body.id) }, set });
+    }
+    // A worker whose close of any set that holds the doomed copy fails, as a set can for a reason of
+    // one member's: the sets it fails in are tried again in halves, down to that copy alone.
+    const doomed = pairs[7]?.set.memberId;
+    const failing = Object.create(app.trading) as typeof app.trading;
+    let sets = 0;
+    failing.closeManyWithin = async (...args: Parameters<typeof app.trading.closeManyWithin>) => {
+      sets += 1;
+      if (args[2].some((wanted) => wanted.memberId === doomed)) throw new Error("one member's close failed");
+      return app.trading.closeManyWithin(...args);
+    };
+    const worker = (trading: typeof app.trading) =>
+      new FollowService({
+        db: app.database.db,
+        trading,
+        now: app.now,
+        events: () => undefined,
+        terms: { ...parseFollowTerms(testConfig()), mirrorChunk: 16 },
+      });
+    const setWorker = worker(app.trading);
+    const closeOwn = async () => {
+      for (const { own } of pairs) {
+        const [mirror] = (await mirrorsOf(own.memberId)).filter((m) => m.status === "open");
+        const closed = await call(
+          `${app.url}/follow/copies/${own.copyId}/mirrors/${mirror?.follower_position_id}/close`,
+          "POST",
+          {},
+          own.auth,
+        );
+        expect(closed.status).toBe(200);
+      }
+    };
+    const moneyOf = async (memberId: string) =>
+      Promise.all(
+        ["copy", "available", "margin", "deficit"].map((p) => balanceOf(app.database, memberId, p, "JPY")),
+      );
+    const expectPairsEven = async () => {
+      for (const { own, set } of pairs) {
+        expect(await moneyOf(set.memberId)).toEqual(await moneyOf(own.memberId));
+        const mirrors = await mirrorsOf(set.memberId);
+        expect(mirrors.every((m) => m.status === "closed")).toBe(true);
+      }
+    };
+
+    // A rise: each mirror's proceeds (its margin and profit, less the fee) return to the copy.
+    const up = await trade(lead.auth, 6_000, 3);
+    expect((await setWorker.mirror()).mirrored).toBe(60);
+    price("2800");
+    await closeOwn();
+    await close(lead.auth, up.body.positionId);
+    expect((await worker(failing).mirror()).closed).toBe(29);
+    // Two sets, each failing once; the one holding the doomed copy tried in halves down to it.
+    expect(sets).toBe(2 + 2 * 4);
+    const [left] = await mirrorsOf(doomed ?? "");
+    expect(left?.status).toBe("open");
+    expect((await setWorker.mirror()).closed).toBe(1);
+    await expectPairsEven();
+    expect(await ledgerHealthy()).toBe(true);
+
+    // A fall past each mirror's margin: the loss takes the follower's own cash, and the copy makes it good.
+    price("2650");
+    const down = await trade(lead.auth, 6_000, 3);
+    expect((await setWorker.mirror()).mirrored).toBe(60);
+    const copiesBefore = await Promise.all(
+      pairs.map(({ set }) => balanceOf(app.database, set.memberId, "copy", "JPY")),
+    );
+    price("1500");
+    await closeOwn();
+    await close(lead.auth, down.body.positionId);
+    expect((await setWorker.mirror()).closed).toBe(30);
+    await expectPairsEven();
+    for (const [n, { set }] of pairs.entries()) {
+      // The copy paid for the loss past the margin: the member's own cash is what it was.
+      expect(await balanceOf(app.database, set.memberId, "available", "JPY")).toBe(
+        2_000_000n - BigInt(600_000 + 20_000 * n),
+      );
+      expect(await balanceOf(app.database, set.memberId, "copy", "JPY")).toBeLessThan(copiesBefore[n] ?? 0n);
+      // Two openings paid from the copy, the rise's proceeds back into it, and the fall's loss made good.
+      const moves = rowsOf(
+        await app.database.db.execute(sql`
+          select memo_params->>'action' as action from journals
+          where member_id = ${set.memberId} and kind = 'copy_mirror' order by id`),
+      );
+      expect(moves.map((move) => move.action)).toEqual([
+        "mirror_open",
+        "mirror_close",
+        "mirror_open",
+        "mirror_open",
+      ]);
+    }
+    expect(await ledgerHealthy()).toBe(true);
+  }, 180_000);
 });

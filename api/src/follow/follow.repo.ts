@@ -543,6 +543,44 @@ export async function markMirrorClosed(tx: Tx, copyId: string, leadPositionId: s
     update mirrors set status = 'closed' where copy_id = ${copyId} and lead_position_id = ${leadPositionId}`);
 }
 
+/** `markMirrorClosed` for a set of copies' mirrors of one lead position, in one statement. */
+export async function markMirrorsClosed(
+  tx: Tx,
+  copyIds: readonly string[],
+  leadPositionId: string,
+): Promise<void> {
+  if (copyIds.length === 0) return;
+  await tx.execute(sql`
+    update mirrors set status = 'closed'
+    where copy_id = any(${sql.param(copyIds.map(Number))}::bigint[]) and lead_position_id = ${leadPositionId}`);
+}
+
+/**
+ * Locks the running copies of this set whose mirror of the lead position is still open, without
+ * waiting (a copy another process holds is left for a later pass), in id order, each with that
+ * mirror's position and whether it is still held.
+ */
+export async function lockMirroringCopies(
+  tx: Tx,
+  copyIds: readonly string[],
+  leadPositionId: string,
+): Promise<(CopyRow & { followerPositionId: string; holding: boolean })[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select ${copyColumns}, x.follower_position_id, p.status as position_status from copies c
+      join mirrors x on x.copy_id = c.id and x.lead_position_id = ${leadPositionId} and x.status = 'open'
+      join positions p on p.id = x.follower_position_id
+      where c.id = any(${sql.param(copyIds.map(Number))}::bigint[]) and c.status = 'active'
+      order by c.id
+      for update of c skip locked`),
+    (row) => ({
+      ...toCopy(row),
+      followerPositionId: String(row.int("follower_position_id")),
+      holding: row.text("position_status") === "holding",
+    }),
+  );
+}
+
 export interface PendingMirror {
   copyId: string;
   leadId: string;
@@ -589,15 +627,19 @@ export async function pendingMirrors(tx: Tx, limit: number): Promise<PendingMirr
 export async function mirrorsToClose(
   tx: Tx,
   limit: number,
-): Promise<{ copyId: string; leadPositionId: string }[]> {
+): Promise<{ copyId: string; leadPositionId: string; symbol: string }[]> {
   return mapRows(
     await tx.execute(sql`
-      select x.copy_id, x.lead_position_id from mirrors x
+      select x.copy_id, x.lead_position_id, lp.symbol from mirrors x
       join positions lp on lp.id = x.lead_position_id
       join positions fp on fp.id = x.follower_position_id
       where x.status = 'open' and (lp.status = 'closed' or fp.status = 'closed')
       order by x.lead_position_id, x.copy_id limit ${limit}`),
-    (row) => ({ copyId: String(row.int("copy_id")), leadPositionId: String(row.int("lead_position_id")) }),
+    (row) => ({
+      copyId: String(row.int("copy_id")),
+      leadPositionId: String(row.int("lead_position_id")),
+      symbol: row.text("symbol"),
+    }),
   );
 }
 

@@ -52,6 +52,7 @@ import { isUuid, numericId } from "../ids.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { lockMember } from "../kernel/members.repo.ts";
 import type { StaffMember } from "../kernel/staff-sessions.ts";
+import type { JournalDraft } from "../ledger/journal.ts";
 import { lockAvailable, postJournal, type Tx } from "../ledger/ledger.repo.ts";
 import { type Conn, marketOf } from "../trading/trading.repo.ts";
 import type { TradingService } from "../trading/trading.service.ts";
@@ -79,8 +80,10 @@ import {
   leadById,
   leadsByStatus,
   lockActiveCopy,
+  lockMirroringCopies,
   lockUnmirroredCopies,
   markMirrorClosed,
+  markMirrorsClosed,
   mirroredPositions,
   mirrorsToClose,
   nicknameTaken,
@@ -155,8 +158,6 @@ const transientRefusals = new Set(["PRICE_UNAVAILABLE", "OUTSIDE_TRADING_HOURS",
 /** Work one worker pass takes on; the rest waits for the next pass, oldest first. */
 const mirrorsPerPassMax = 5_000;
 const copiesPerPassMax = 5_000;
-/** Mirror closes at once: each locks its own copy, so they do not wait on each other. */
-const mirrorConcurrency = 8;
 /** Leads mirrored at once, and sets of one lead position's copies at once: each locks its own copies. */
 const chunkConcurrency = 2;
 
@@ -608,8 +609,14 @@ export class FollowService {
         });
       }
     });
-    await inParallel(await mirrorsToClose(this.db, mirrorsPerPassMax), mirrorConcurrency, async (item) => {
-      if (await this.closeOne(item.copyId, item.leadPositionId).catch(() => false)) result.closed += 1;
+    // A closed lead position's mirrors, a set of copies per transaction, a few sets side by side.
+    const closing = byLeadPosition(await mirrorsToClose(this.db, mirrorsPerPassMax));
+    const closeSets = closing.flatMap(({ leadPositionId, symbol, copyIds }) =>
+      chunks(copyIds, this.terms.mirrorChunk).map((set) => ({ leadPositionId, symbol, set })),
+    );
+    await inParallel(closeSets, chunkConcurrency, async ({ leadPositionId, symbol, set }) => {
+      const closed = await this.closeSet(leadPositionId, symbol, set);
+      result.closed += closed;
     });
     return result;
   }
@@ -788,20 +795,100 @@ export class FollowService {
     return { value: { mirrored: opened.length, skipped: skipped.length }, events };
   }
 
-  private async closeOne(copyId: string, leadPositionId: string): Promise<boolean> {
+  /**
+   * Closes the mirrors of one closed lead position (or whose own position closed another way) in a
+   * set of its copies in one transaction (`closeSetIn`). A refusal of the whole set (a closed
+   * market, no book) is waited out: nothing is written and the next pass tries again. A set that
+   * fails for anything else is tried again in halves, so a copy that cannot be closed holds up
+   * only itself. Returns how many mirrors it closed.
+   */
+  private async closeSet(
+    leadPositionId: string,
+    symbol: string,
+    copyIds: readonly string[],
+  ): Promise<number> {
+    try {
+      return await transactThenEmit(this.db, this.events, (tx) =>
+        this.closeSetIn(tx, leadPositionId, symbol, copyIds),
+      );
+    } catch (error) {
+      if (error instanceof AppError || copyIds.length === 1) return 0;
+      const half = Math.ceil(copyIds.length / 2);
+      return (
+        (await this.closeSet(leadPositionId, symbol, copyIds.slice(0, half))) +
+        (await this.closeSet(leadPositionId, symbol, copyIds.slice(half)))
+      );
+    }
+  }
+
+  /**
+   * The copies locked, their mirrors still held closed together (`closeManyWithin`), and each
+   * copy's proceeds moved back into it as `closeMirrorIn` moves one mirror's: the change the close
+   * made to the follower's available cash, or, for a loss past the mirror's margin, what the copy
+   * has to make it good. A mirror whose position closed another way is only marked closed; one the
+   * book is too thin for stays open for the next pass.
+   */
+  private async closeSetIn(
+    tx: Conn,
+    leadPositionId: string,
+    symbol: string,
+    copyIds: readonly string[],
+  ): Promise<{ value: number; events: MemberEvent[] }> {
     const nowMs = this.now();
-    return transactThenEmit(this.db, this.events, async (tx) => {
-      const copy = await lockActiveCopy(tx, Number(copyId));
-      if (!copy) return { value: false, events: [] };
-      const mirror = (await openMirrors(tx, copy.id)).find((m) => m.leadPositionId === leadPositionId);
-      if (!mirror) return { value: false, events: [] };
-      const lead = await this.leadOf(tx, copy);
-      await this.closeMirrorIn(tx, copy, lead.nickname, mirror, nowMs);
-      const events: MemberEvent[] = [
-        { memberId: copy.followerId, event: { type: "position", id: mirror.followerPositionId } },
-        balanceEvent(copy.followerId, copy.currency),
-      ];
-      return { value: true, events };
+    const copies = await lockMirroringCopies(tx, copyIds, leadPositionId);
+    const first = copies[0];
+    if (!first) return { value: 0, events: [] };
+    const lead = await this.leadOf(tx, first);
+    const held = copies.filter((copy) => copy.holding);
+    const answers =
+      held.length === 0
+        ? []
+        : await this.trading.closeManyWithin(
+            tx,
+            symbol,
+            held.map((copy) => ({ memberId: copy.followerId, positionId: copy.followerPositionId })),
+            nowMs,
+            (changes) => this.proceedsOf(tx, held, changes, lead.nickname),
+          );
+    const done = new Set(copies.filter((copy) => !copy.holding).map((copy) => copy.id));
+    held.forEach((copy, index) => {
+      const answer = answers[index];
+      // Closed some other way since the copies were read: nothing to move, as for one not held.
+      if (!(answer instanceof AppError) || answer.code === "POSITION_NOT_HOLDING") done.add(copy.id);
+    });
+    const closed = copies.filter((copy) => done.has(copy.id));
+    await markMirrorsClosed(
+      tx,
+      closed.map((copy) => copy.id),
+      leadPositionId,
+    );
+    const events = closed.flatMap((copy): MemberEvent[] => [
+      { memberId: copy.followerId, event: { type: "position", id: copy.followerPositionId } },
+      balanceEvent(copy.followerId, copy.currency),
+    ]);
+    return { value: closed.length, events };
+  }
+
+  /**
+   * Each closing mirror's proceeds back into its copy, from the change its close makes to the
+   * follower's available cash: the change itself when it brought money, or, for a loss past the
+   * mirror's margin (which took the member's own cash), what the copy has to make it good.
+   */
+  private async proceedsOf(
+    tx: Conn,
+    held: readonly CopyRow[],
+    changes: readonly { index: number; availableChange: bigint }[],
+    nickname: string,
+  ): Promise<JournalDraft[]> {
+    const copyOf = (index: number) => held[index] as CopyRow;
+    const short = changes.filter((each) => each.availableChange < 0n).map((each) => copyOf(each.index));
+    const funds = short.length > 0 ? await copyFunds(tx, short) : new Map<string, { cash: bigint }>();
+    return changes.flatMap(({ index, availableChange }) => {
+      const copy = copyOf(index);
+      const ref = refOf(copy, nickname);
+      if (availableChange > 0n) return [mirrorProceedsJournal(ref, availableChange)];
+      const cover = minBig(-availableChange, funds.get(copy.id)?.cash ?? 0n);
+      return cover > 0n ? [mirrorFundJournal(ref, cover)] : [];
     });
   }
 
@@ -1044,6 +1131,24 @@ function markMirror(mirror: OpenMirror, book: Book | undefined): bigint | undefi
   const fill = walkBook(book, market, mirror.side === "long" ? "short" : "long", mirror.quantity);
   if (!fill) return undefined;
   return mirror.margin + profit(mirror.side, mirror.openNotional, toMinor(fill.scaledNotional, market));
+}
+
+/** Mirrors to close by lead position, in the order they come: each position with the copies to close. */
+function byLeadPosition(
+  items: readonly { copyId: string; leadPositionId: string; symbol: string }[],
+): { leadPositionId: string; symbol: string; copyIds: string[] }[] {
+  const positions = new Map<string, { leadPositionId: string; symbol: string; copyIds: string[] }>();
+  for (const item of items) {
+    const group = positions.get(item.leadPositionId);
+    if (group) group.copyIds.push(item.copyId);
+    else
+      positions.set(item.leadPositionId, {
+        leadPositionId: item.leadPositionId,
+        symbol: item.symbol,
+        copyIds: [item.copyId],
+      });
+  }
+  return [...positions.values()];
 }
 
 /**

@@ -52,15 +52,17 @@ export interface PositionClosing {
 }
 
 /**
- * What a product does when a member's position closes by any way but its own: gives back what it
- * holds against that position (a block sell bid's charges) and ends what can no longer happen, in
- * the close's transaction, so a close that is refused rolls it back too. Trading runs it before
- * it locks the position, as the product locks its own rows before the position (the block desk
- * locks a bid, then the position it sells), and once more under the position's lock, for what
- * was placed against the position while the close waited for that lock. So it must change
- * nothing for a position it holds nothing against, and nothing twice.
+ * What a product does when members' positions close by any way but its own: gives back what it
+ * holds against those positions (a block sell bid's charges) and ends what can no longer happen,
+ * in the close's transaction, so a close that is refused rolls it back too. Trading runs it before
+ * it locks the positions, as the product locks its own rows before the position (the block desk
+ * locks a bid, then the position it sells), and once more under the positions' locks, for what
+ * was placed against them while the close waited for those locks. So it must change nothing for a
+ * position it holds nothing against, and nothing twice. A close passes its one position; a set of
+ * closes at once (follow trading's mirrors of one lead position) passes them all, so the product
+ * finds what it holds against any of them in one query.
  */
-export type OnPositionClose = (tx: Tx, closing: PositionClosing) => Promise<void>;
+export type OnPositionClose = (tx: Tx, closings: readonly PositionClosing[]) => Promise<void>;
 
 export interface Secrets {
   /** Counts attempts at every secret (passwords, fund passwords, SMS codes) and at registration. */

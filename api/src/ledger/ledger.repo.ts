@@ -210,6 +210,32 @@ export async function lockAvailable(tx: Tx, memberId: string, currency: Currency
 }
 
 /**
+ * `lockAvailable` for a set of members in one currency (a set of closes at once): the accounts
+ * created if need be and locked member by member, the order `postJournals` locks them in, so a
+ * set that goes on to post the members' journals queues behind, or ahead of, any other such set.
+ */
+export async function lockAvailables(
+  tx: Tx,
+  memberIds: readonly string[],
+  currency: Currency,
+): Promise<Map<string, bigint>> {
+  if (memberIds.length === 0) return new Map();
+  const members = sql.param([...new Set(memberIds)]);
+  await tx.execute(sql`
+    insert into ledger_accounts (member_id, purpose, currency)
+    select m, 'available', ${currency} from unnest(${members}::uuid[]) as m
+    on conflict do nothing`);
+  const rows = mapRows(
+    await tx.execute(sql`
+      select member_id, balance from ledger_accounts
+      where member_id = any(${members}::uuid[]) and purpose = 'available' and currency = ${currency}
+      order by member_id for no key update`),
+    (row) => ({ memberId: row.text("member_id"), balance: row.bigint("balance") }),
+  );
+  return new Map(rows.map((row) => [row.memberId, row.balance]));
+}
+
+/**
  * Locks the member's available cash in several currencies, in one order for everyone, so two
  * conversions in opposite directions cannot deadlock. Returns the balances.
  */

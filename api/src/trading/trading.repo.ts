@@ -6,7 +6,7 @@ import { marketCurrency, symbolMarket } from "@kabuto/shared/symbols";
 import type { AttachedUnits } from "@kabuto/shared/trading/attached";
 import type { BookFill } from "@kabuto/shared/trading/fill-book";
 import type { Side } from "@kabuto/shared/trading/rules";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { executePrepared } from "../db/prepared.ts";
 import { mapRows } from "../db/raw-rows.ts";
@@ -314,6 +314,19 @@ export async function cancelClosingStops(
   return rows.map(toOrder);
 }
 
+/** `cancelClosingStops` for a set of positions closing together, in one statement. */
+export async function cancelClosingStopsOf(
+  tx: Conn,
+  positionIds: readonly number[],
+  nowMs: number,
+): Promise<void> {
+  if (positionIds.length === 0) return;
+  await tx
+    .update(orders)
+    .set({ status: "cancelled", updatedAtMs: nowMs })
+    .where(and(inArray(orders.closesPositionId, [...positionIds]), isPending));
+}
+
 /** A closing order that closed its position: filled at the close's price, with its shares at the PTS. */
 export async function fillClosingOrderRow(
   tx: Conn,
@@ -617,6 +630,31 @@ export async function lockPosition(tx: Conn, memberId: string, id: number): Prom
   return row && toPosition(row);
 }
 
+/** A position with the member whose it is: what a close of a set, which spans members, works on. */
+export type OwnedPosition = Position & { memberId: string };
+
+/** Positions by id, unlocked: what a set's close reads (symbol, quantity) before anything is locked. */
+export async function readPositions(tx: Conn, ids: readonly number[]): Promise<OwnedPosition[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(positions)
+    .where(inArray(positions.id, [...ids]));
+  return rows.map((row) => ({ ...toPosition(row), memberId: row.memberId }));
+}
+
+/** `lockPosition` for a set: the positions locked in id order, so two sets that share some queue. */
+export async function lockPositions(tx: Conn, ids: readonly number[]): Promise<OwnedPosition[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(positions)
+    .where(inArray(positions.id, [...ids]))
+    .orderBy(asc(positions.id))
+    .for("update");
+  return rows.map((row) => ({ ...toPosition(row), memberId: row.memberId }));
+}
+
 export async function addPositionMargin(tx: Conn, id: number, amount: bigint): Promise<Position> {
   const [row] = await tx
     .update(positions)
@@ -654,6 +692,25 @@ export async function closePositionRow(
     .where(eq(positions.id, id))
     .returning();
   return toPosition(required(row, `position ${id}`));
+}
+
+/** `closePositionRow` for a set of positions closing together, in one statement. */
+export async function closePositionRows(
+  tx: Conn,
+  closings: readonly (Parameters<typeof closePositionRow>[2] & { id: number })[],
+): Promise<void> {
+  if (closings.length === 0) return;
+  const column = <T>(pick: (closing: (typeof closings)[number]) => T) => sql.param(closings.map(pick));
+  await tx.execute(sql`
+    update positions p set status = 'closed', close_price = c.close_price, close_notional_minor = c.close_notional,
+      close_fee_minor = c.fee, close_tax_minor = c.tax, realized_minor = c.realized, close_reason = c.reason,
+      closed_at_ms = c.now_ms
+    from unnest(${column((c) => c.id)}::bigint[], ${column((c) => c.closePrice)}::text[],
+      ${column((c) => c.closeNotional.toString())}::bigint[], ${column((c) => c.fee.toString())}::bigint[],
+      ${column((c) => c.tax.toString())}::bigint[], ${column((c) => c.realized.toString())}::bigint[],
+      ${column((c) => c.reason)}::text[], ${column((c) => c.nowMs)}::bigint[])
+      as c(id, close_price, close_notional, fee, tax, realized, reason, now_ms)
+    where p.id = c.id`);
 }
 
 /**

@@ -44,12 +44,19 @@ import { numericId } from "../ids.ts";
 import { findMember, isDayTradeApproved, isMemberId } from "../kernel/members.repo.ts";
 import type { OnPositionClose } from "../kernel/product.ts";
 import type { JournalDraft } from "../ledger/journal.ts";
-import { lockAvailable, memberBalances, postJournal, postJournals } from "../ledger/ledger.repo.ts";
+import {
+  lockAvailable,
+  lockAvailables,
+  memberBalances,
+  postJournal,
+  postJournals,
+} from "../ledger/ledger.repo.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
 import type { NewOpening } from "./batch.repo.ts";
 import {
   addMarginJournal,
   type CloseReason,
+  type Closing,
   closeJournals,
   dayTradeOpenJournals,
   holdJournal,
@@ -59,14 +66,16 @@ import {
   releaseJournal,
   restingHold,
 } from "./drafts.ts";
-import { insertFillBooks } from "./fill-books.repo.ts";
+import { type FillBookRow, insertFillBooks } from "./fill-books.repo.ts";
 import { alone, type BatchSettings, OrderBatcher } from "./order-batch.ts";
 import {
   addPositionMargin,
   type Conn,
   cancelClosingStops,
+  cancelClosingStopsOf,
   cancelOrderRow,
   closePositionRow,
+  closePositionRows,
   fillClosingOrderRow,
   findPosition,
   fireStopRow,
@@ -80,12 +89,15 @@ import {
   listPositions,
   lockOrder,
   lockPosition,
+  lockPositions,
   type MemberFlags,
   marketOf,
   type OrderRoute,
+  type OwnedPosition,
   placeAttachedLegs,
   readMemberFlags,
   readMembersFlags,
+  readPositions,
   reserveOpeningIds,
   routeOf,
   trailStopRow,
@@ -618,6 +630,129 @@ export class TradingService {
     });
   }
 
+  /**
+   * Closes a set of holding positions in one instrument at market inside the caller's transaction,
+   * for a flow that closes many at once (follow trading's mirrors of one lead position): for each
+   * the close `closeWithin` writes, with the same fill, journals, fill book and cancelled stops, in
+   * a few statements whatever the set's size. The session and the book are read once, before
+   * anything is written; each quantity walks the book for its own fill. What other products hold
+   * against the positions is let go of (`onClose`) before and again under the positions' locks, as
+   * `lockClosing` does; positions are locked in id order, then the members' available cash in
+   * member order, the order `postJournals` locks in, so sets that share members queue. A refusal
+   * of the whole set (a closed market, no book) is thrown; one position's (not there or no longer
+   * held, a book too thin for its quantity) is that position's answer alone, in `wanted`'s order.
+   * `settle` gets, for each position closing (by its index in `wanted`), how much the close moves
+   * its member's available cash (what it brought, less what it cost: negative for a loss past the
+   * margin), and answers journals of the caller's that move it on (a copy taking its proceeds
+   * back), written with the closes' journals in the same statement.
+   */
+  async closeManyWithin(
+    tx: Conn,
+    symbol: string,
+    wanted: readonly { memberId: string; positionId: string }[],
+    nowMs: number,
+    settle: (
+      changes: readonly { index: number; availableChange: bigint }[],
+    ) => Promise<readonly JournalDraft[]>,
+  ): Promise<({ positionId: string; currency: Currency } | AppError)[]> {
+    const instrument = this.catalog.instrumentBySymbol.get(symbol);
+    if (!instrument) throw new AppError("PRODUCT_NOT_FOUND");
+    const market = instrument.market;
+    if (sessionAt(market, nowMs, { alwaysOpen: this.alwaysOpen }).phase !== "regular")
+      throw new AppError("OUTSIDE_TRADING_HOURS");
+    const [, book] = await this.marketState(symbol);
+    if (!book) throw new AppError("PRICE_UNAVAILABLE");
+    const currency = marketCurrency[market];
+    // Every position of a given side and quantity gets the same fill: the book is read, not consumed.
+    const fills = new Map<string, BookFill | undefined>();
+    const fillOf = (position: OwnedPosition) => {
+      const key = `${position.side}/${position.quantity}`;
+      if (!fills.has(key))
+        fills.set(
+          key,
+          walkStampedBook(book, market, position.side === "long" ? "short" : "long", position.quantity),
+        );
+      return fills.get(key);
+    };
+    // Which member each position must belong to, and a position's refusal until it closes.
+    const owners = new Map(wanted.map((each) => [Number(each.positionId), each.memberId]));
+    const refusals = new Map<number, AppError>();
+    const closable = (position: OwnedPosition | undefined, id: number): position is OwnedPosition => {
+      const refusal =
+        position?.memberId !== owners.get(id) || position?.symbol !== symbol
+          ? new AppError("POSITION_NOT_FOUND")
+          : position.status !== "holding"
+            ? new AppError("POSITION_NOT_HOLDING")
+            : fillOf(position) === undefined
+              ? new AppError("BOOK_TOO_THIN")
+              : undefined;
+      if (refusal) refusals.set(id, refusal);
+      return refusal === undefined;
+    };
+    // Read before any lock, to let go of other products' holds first (their rows lock before a position's).
+    const seen = new Map((await readPositions(tx, [...owners.keys()])).map((p) => [Number(p.id), p]));
+    const going = [...owners.keys()].filter((id) => closable(seen.get(id), id));
+    const closings = going.map((id) => ({ memberId: owners.get(id) as string, positionId: id, nowMs }));
+    await this.onClose(tx, closings);
+    const locked = new Map((await lockPositions(tx, going)).map((p) => [Number(p.id), p]));
+    const held = going.flatMap((id) => {
+      const position = locked.get(id);
+      return closable(position, id) ? [position] : [];
+    });
+    await this.onClose(
+      tx,
+      held.map((position) => ({ memberId: position.memberId, positionId: Number(position.id), nowMs })),
+    );
+    const available = await lockAvailables(
+      tx,
+      held.map((position) => position.memberId),
+      currency,
+    );
+    const closed = held.map((position) => {
+      const fill = fillOf(position) as BookFill;
+      const cash = available.get(position.memberId) ?? 0n;
+      const closing = this.closingOf(position.memberId, position, market, fill, "member", cash);
+      return { position, fill, closing, availableChange: availableChange(closing.journals, position) };
+    });
+    await cancelClosingStopsOf(
+      tx,
+      held.map((position) => Number(position.id)),
+      nowMs,
+    );
+    const index = new Map(wanted.map((each, n) => [Number(each.positionId), n]));
+    const settled = await settle(
+      closed.map(({ position, availableChange }) => ({
+        index: index.get(Number(position.id)) as number,
+        availableChange,
+      })),
+    );
+    await postJournals(tx, [...closed.flatMap(({ closing }) => closing.journals), ...settled], nowMs);
+    await closePositionRows(
+      tx,
+      closed.map(({ position, closing }) => ({
+        id: Number(position.id),
+        ...closing,
+        reason: "member",
+        nowMs,
+      })),
+    );
+    await insertFillBooks(
+      tx,
+      closed.map(({ position, fill, closing }) =>
+        closeFillRow(position, fill, closing.closePrice, null, nowMs),
+      ),
+    );
+    const answers = new Map(
+      closed.map(({ position }) => [Number(position.id), { positionId: position.id, currency }]),
+    );
+    return wanted.map((each) => {
+      const id = Number(each.positionId);
+      const answer = answers.get(id) ?? refusals.get(id);
+      if (!answer) throw new Error("a close of the set went unanswered");
+      return answer;
+    });
+  }
+
   /** Closes a holding position at market inside the caller's transaction (follow trading's mirrors). */
   async closeWithin(tx: Conn, memberId: string, positionId: string, nowMs: number): Promise<Position> {
     const position = await this.lockClosing(tx, memberId, positionId, nowMs);
@@ -911,7 +1046,7 @@ export class TradingService {
       const limit = locked.limitUnits;
       if (!fill || (limit !== null && !withinLimit(locked.order.side, fill.averageUnits, limit)))
         return { value: false, events: [] };
-      await this.onClose(tx, { memberId, positionId, nowMs });
+      await this.onClose(tx, [{ memberId, positionId, nowMs }]);
       const closed = await this.settleClose(tx, memberId, position, market, fill, "member", nowMs, orderId);
       const filled = await fillClosingOrderRow(
         tx,
@@ -1142,11 +1277,27 @@ export class TradingService {
     // The stops that would close this position have nothing left to close (`byOrder` is the one closing it).
     await cancelClosingStops(tx, Number(position.id), nowMs, byOrder);
     const available = await lockAvailable(tx, memberId, position.currency);
+    const closing = this.closingOf(memberId, position, market, fill, reason, available);
+    for (const journal of closing.journals) await postJournal(tx, journal, nowMs);
+    const closed = await closePositionRow(tx, Number(position.id), { ...closing, reason, nowMs });
+    await insertFillBooks(tx, [closeFillRow(position, fill, closing.closePrice, byOrder ?? null, nowMs)]);
+    return closed;
+  }
+
+  /** The journals and figures of a position's close at a fill (`closeJournals`), under the position's terms. */
+  private closingOf(
+    memberId: string,
+    position: Position,
+    market: Market,
+    fill: BookFill,
+    reason: CloseReason,
+    available: bigint,
+  ): Closing {
     // A day trade closes with the day-trade commission; the tax on the sale is the market's.
     const terms = position.dayTrade
       ? { feePpm: this.dayTrade.terms[market].feePpm, taxPpm: this.terms[market].taxPpm }
       : this.terms[market];
-    const closing = closeJournals({
+    return closeJournals({
       memberId,
       market,
       terms,
@@ -1160,24 +1311,6 @@ export class TradingService {
       reason,
       available,
     });
-    for (const journal of closing.journals) await postJournal(tx, journal, nowMs);
-    const closed = await closePositionRow(tx, Number(position.id), { ...closing, reason, nowMs });
-    await insertFillBooks(tx, [
-      {
-        positionId: position.id,
-        kind: "close",
-        orderId: byOrder ?? null,
-        symbol: position.symbol,
-        side: position.side === "long" ? "short" : "long",
-        quantity: position.quantity,
-        source: fill.source,
-        scaledNotional: fill.scaledNotional,
-        averageUnits: fill.averageUnits,
-        price: closing.closePrice,
-        filledAtMs: nowMs,
-      },
-    ]);
-    return closed;
   }
 
   /** Returns a pending order's held money to available cash (cancelled, or about to fill). */
@@ -1204,9 +1337,9 @@ export class TradingService {
     nowMs: number,
   ): Promise<Position> {
     const closing = { memberId, positionId: numericId(positionId), nowMs };
-    await this.onClose(tx, closing);
+    await this.onClose(tx, [closing]);
     const position = await this.lockHolding(tx, memberId, positionId);
-    await this.onClose(tx, closing);
+    await this.onClose(tx, [closing]);
     return position;
   }
 
@@ -1372,4 +1505,41 @@ function barredRefusal(flags: MemberFlags | undefined): AppError | undefined {
   if (flags.frozen) return new AppError("ACCOUNT_FROZEN");
   if (flags.tradingBarred) return new AppError("TRADING_BARRED");
   return undefined;
+}
+
+/** How much a close's journals move the member's available cash: what the close brought, less what it cost. */
+function availableChange(journals: readonly JournalDraft[], position: OwnedPosition): bigint {
+  let change = 0n;
+  for (const journal of journals)
+    for (const posting of journal.postings)
+      if (
+        posting.account.memberId === position.memberId &&
+        posting.account.purpose === "available" &&
+        posting.account.currency === position.currency
+      )
+        change += posting.amount;
+  return change;
+}
+
+/** A close's record of the book it was priced against, on the other side of the position. */
+function closeFillRow(
+  position: Position,
+  fill: BookFill,
+  price: string,
+  orderId: number | null,
+  nowMs: number,
+): FillBookRow {
+  return {
+    positionId: position.id,
+    kind: "close",
+    orderId,
+    symbol: position.symbol,
+    side: position.side === "long" ? "short" : "long",
+    quantity: position.quantity,
+    source: fill.source,
+    scaledNotional: fill.scaledNotional,
+    averageUnits: fill.averageUnits,
+    price,
+    filledAtMs: nowMs,
+  };
 }
