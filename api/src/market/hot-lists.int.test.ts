@@ -30,10 +30,10 @@ function quote(symbol: string, changePct: string, volume: number, turnover: numb
   };
 }
 
-function publishQuotes(quotes: Quote[]): void {
+function publishQuotes(quotes: Quote[], venue: "tse" | "pts" = "tse"): void {
   app.bus.publish(
     quotes.map((data) => ({
-      topic: `quote:${data.symbol}` as const,
+      topic: `${venue === "pts" ? "ptsquote" : "quote"}:${data.symbol}` as const,
       epoch: "e",
       seq: ++seq,
       ts: Date.now(),
@@ -105,6 +105,28 @@ describe("hot lists over the bus's newest quotes", () => {
 
   it("cuts the list at the limit asked for", async () => {
     expect(symbolsOf((await hot("market=JP&kind=volume&limit=2")).body)).toEqual(["JP:8306", "JP:6758"]);
+  });
+
+  it("ranks the night's movers at the PTS from its own quotes, for Tokyo's names only", async () => {
+    publishQuotes(
+      [quote("JP:8306", "3.20", 40_000, 80_000_000), quote("JP:9984", "-1.10", 10_000, 90_000_000)],
+      "pts",
+    );
+    const gainers = await hot("market=JP&kind=gainers&venue=pts");
+    expect(gainers.status).toBe(200);
+    expect(gainers.body.venue).toBe("pts");
+    // Only the names that moved at the PTS, with their PTS quotes, whatever the TSE did today.
+    expect(symbolsOf(gainers.body)).toEqual(["JP:8306"]);
+    expect(gainers.body.items[0].quote.changePct).toBe("3.20");
+    expect(symbolsOf((await hot("market=JP&kind=losers&venue=pts")).body)).toEqual(["JP:9984"]);
+    expect(symbolsOf((await hot("market=JP&kind=volume&venue=pts")).body)).toEqual(["JP:8306", "JP:9984"]);
+    expect((await hot("market=JP&kind=gainers")).body.venue).toBe("tse");
+    const us = await hot("market=US&kind=gainers&venue=pts");
+    expect(us.status).toBe(400);
+    expect(us.body.error.code).toBe("VENUE_INVALID");
+    const unknown = await hot("market=JP&kind=gainers&venue=nasdaq");
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.error.details.fields)).toContain("venue");
   });
 
   it("refuses an unknown market, list or limit, naming the field", async () => {

@@ -14,8 +14,9 @@ import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
 import { toWireCandle } from "@kabuto/shared/market/catalog";
 import { rankHotList } from "@kabuto/shared/market/hot-lists";
 import { addDays } from "@kabuto/shared/market/iso-date";
+import type { Venue } from "@kabuto/shared/market/pts";
 import type { CandleInterval, Quote } from "@kabuto/shared/protocol/market-data";
-import { candleTopic, quoteTopic, sessionTopic } from "@kabuto/shared/protocol/topics";
+import { candleTopic, ptsQuoteTopic, quoteTopic, sessionTopic } from "@kabuto/shared/protocol/topics";
 import type { Market } from "@kabuto/shared/symbols";
 import { markets } from "@kabuto/shared/symbols";
 import { AppError } from "../errors.ts";
@@ -37,8 +38,9 @@ export class MarketService {
   private readonly now: () => number;
   private readonly searchIndex: { instrument: Instrument; haystack: string }[];
   private readonly equitiesByMarket: ReadonlyMap<Market, readonly Instrument[]>;
+  /** Each market's names with their quotes at a venue, keyed `JP tse`, `JP pts`, `US tse`. */
   private readonly marketQuotes = new Map<
-    Market,
+    string,
     { readAtMs: number; items: Promise<InstrumentWithQuote[]> }
   >();
 
@@ -106,29 +108,36 @@ export class MarketService {
    * market's phase from its session topic.
    */
   async hotList(query: HotListQuery): Promise<HotList> {
+    // Only Tokyo's names trade at the PTS.
+    if (query.venue === "pts" && query.market !== "JP") throw new AppError("VENUE_INVALID");
     const [withQuotes, sessions] = await Promise.all([
-      this.quotedEquities(query.market),
+      this.quotedEquities(query.market, query.venue),
       this.bus.snapshots([sessionTopic(query.market)]),
     ]);
     return {
       market: query.market,
       kind: query.kind,
+      venue: query.venue,
       session: sessions[0]?.data ?? null,
       items: rankHotList(withQuotes, query.kind, query.limit),
       rankedAtMs: this.now(),
     };
   }
 
-  /** Every name of a market with its newest quote, read at most once per `hotListQuotesReuseMs`. */
-  private quotedEquities(market: Market): Promise<InstrumentWithQuote[]> {
+  /**
+   * Every name of a market with its newest quote at a venue (the PTS's for `pts`), read at most
+   * once per `hotListQuotesReuseMs`.
+   */
+  private quotedEquities(market: Market, venue: Venue): Promise<InstrumentWithQuote[]> {
     const nowMs = this.now();
-    const kept = this.marketQuotes.get(market);
+    const key = `${market} ${venue}`;
+    const kept = this.marketQuotes.get(key);
     if (kept && nowMs - kept.readAtMs < hotListQuotesReuseMs) return kept.items;
-    const items = this.withQuotes(this.equitiesByMarket.get(market) ?? []);
-    this.marketQuotes.set(market, { readAtMs: nowMs, items });
+    const items = this.withQuotes(this.equitiesByMarket.get(market) ?? [], venue);
+    this.marketQuotes.set(key, { readAtMs: nowMs, items });
     // A failed read is not kept: the next request tries again.
     items.catch(() => {
-      if (this.marketQuotes.get(market)?.items === items) this.marketQuotes.delete(market);
+      if (this.marketQuotes.get(key)?.items === items) this.marketQuotes.delete(key);
     });
     return items;
   }
@@ -195,13 +204,19 @@ export class MarketService {
     return { items };
   }
 
-  private async withQuotes(instruments: readonly Instrument[]): Promise<InstrumentWithQuote[]> {
-    const quotes = await this.quotes(instruments.map((instrument) => instrument.symbol));
+  private async withQuotes(
+    instruments: readonly Instrument[],
+    venue: Venue = "tse",
+  ): Promise<InstrumentWithQuote[]> {
+    const quotes = await this.quotes(
+      instruments.map((instrument) => instrument.symbol),
+      venue,
+    );
     return instruments.map((instrument) => ({ ...instrument, quote: quotes.get(instrument.symbol) ?? null }));
   }
 
-  private async quotes(symbols: readonly string[]): Promise<Map<string, Quote>> {
-    const updates = await this.bus.snapshots(symbols.map(quoteTopic));
+  private async quotes(symbols: readonly string[], venue: Venue = "tse"): Promise<Map<string, Quote>> {
+    const updates = await this.bus.snapshots(symbols.map(venue === "pts" ? ptsQuoteTopic : quoteTopic));
     return new Map(updates.map((update) => [update.data.symbol, update.data]));
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hotListKinds, hotListLimitDefault, hotListLimitMax } from "../market/hot-lists.ts";
+import { venues } from "../market/pts.ts";
 import {
   candleIntervalSchema,
   candleSchema,
@@ -101,6 +102,11 @@ export type Watchlist = z.infer<typeof watchlistSchema>;
 export const hotListQuerySchema = z.object({
   market: marketSchema,
   kind: z.enum(hotListKinds),
+  /**
+   * Whose quotes rank: the TSE's (or the US market's), or for Tokyo's names the PTS's (`pts`):
+   * the night's movers against their base price, and what traded in the PTS's session.
+   */
+  venue: z.enum(venues, { error: "VENUE_INVALID" }).default("tse"),
   limit: z.coerce.number().int().min(1).max(hotListLimitMax).default(hotListLimitDefault),
 });
 export type HotListQuery = z.infer<typeof hotListQuerySchema>;
@@ -108,6 +114,7 @@ export type HotListQuery = z.infer<typeof hotListQuerySchema>;
 export const hotListSchema = z.object({
   market: marketSchema,
   kind: z.enum(hotListKinds),
+  venue: z.enum(venues),
   /** The market's phase as the feed last announced it; null before the feed has said. */
   session: sessionStateSchema.nullable(),
   /** Best first. */

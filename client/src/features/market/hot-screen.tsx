@@ -2,6 +2,7 @@ import { Tabs } from "@base-ui/react/tabs";
 import type { HotList } from "@kabuto/shared/api/market";
 import { formatAmount, formatVolume } from "@kabuto/shared/format";
 import { type HotListKind, hotListKinds } from "@kabuto/shared/market/hot-lists";
+import type { Venue } from "@kabuto/shared/market/pts";
 import { type Market, marketCurrency, markets } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
@@ -31,7 +32,10 @@ function isKind(value: string | null): value is HotListKind {
   return (hotListKinds as readonly (string | null)[]).includes(value);
 }
 
-/** `#/market/stockHot/stockList?market=US&kind=losers`: a market's hot lists, live. */
+/**
+ * `#/market/stockHot/stockList?market=US&kind=losers`: a market's hot lists, live. Tokyo's can
+ * rank at the PTS (`venue=pts`): the night's movers against their base price.
+ */
 export function HotScreen() {
   const { t } = useLingui();
   const params = new URLSearchParams(useSearch());
@@ -40,9 +44,12 @@ export function HotScreen() {
   const requestedKind = params.get("kind");
   const market: Market = isMarket(requestedMarket) ? requestedMarket : "JP";
   const kind: HotListKind = isKind(requestedKind) ? requestedKind : "gainers";
+  const venue: Venue = market === "JP" && params.get("venue") === "pts" ? "pts" : "tse";
 
-  function choose(next: { market?: Market; kind?: HotListKind }) {
+  function choose(next: { market?: Market; kind?: HotListKind; venue?: Venue }) {
     const query = new URLSearchParams({ market: next.market ?? market, kind: next.kind ?? kind });
+    const nextVenue = next.venue ?? (next.market === undefined ? venue : "tse");
+    if (nextVenue === "pts") query.set("venue", "pts");
     navigate(`/market/stockHot/stockList?${query.toString()}`, { replace: true });
   }
 
@@ -77,14 +84,28 @@ export function HotScreen() {
           choices={hotListKinds.map((value) => ({ value, label: kinds[value] }))}
           onChange={(value) => choose({ kind: value })}
         />
+        {market === "JP" && (
+          <ChoiceChips
+            name="hot-venue"
+            legend={<Trans>Venue</Trans>}
+            legendHidden
+            look="chips"
+            value={venue}
+            choices={[
+              { value: "tse", label: <Trans context="venue">TSE</Trans> },
+              { value: "pts", label: <Trans context="venue">PTS</Trans> },
+            ]}
+            onChange={(value) => choose({ venue: value })}
+          />
+        )}
       </div>
-      <HotRanking key={`${market} ${kind}`} market={market} kind={kind} />
+      <HotRanking key={`${market} ${kind} ${venue}`} market={market} kind={kind} venue={venue} />
     </>
   );
 }
 
 /** One list, ranked again every `hotListRefreshMs` while it is shown. */
-function HotRanking({ market, kind }: { market: Market; kind: HotListKind }) {
+function HotRanking({ market, kind, venue }: { market: Market; kind: HotListKind; venue: Venue }) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const [list, setList] = useState<HotList>();
@@ -93,7 +114,7 @@ function HotRanking({ market, kind }: { market: Market; kind: HotListKind }) {
   useEffect(() => {
     let current = true;
     const load = () =>
-      fetchHotList(market, kind).then(
+      fetchHotList(market, kind, venue).then(
         (value) => {
           if (!current) return;
           setList(value);
@@ -107,7 +128,7 @@ function HotRanking({ market, kind }: { market: Market; kind: HotListKind }) {
       current = false;
       clearInterval(timer);
     };
-  }, [market, kind]);
+  }, [market, kind, venue]);
 
   const rankedAt = list
     ? new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(
@@ -116,7 +137,7 @@ function HotRanking({ market, kind }: { market: Market; kind: HotListKind }) {
     : undefined;
 
   return (
-    <section data-testid="hot-list" data-kind={kind} data-market={market}>
+    <section data-testid="hot-list" data-kind={kind} data-market={market} data-venue={venue}>
       <div className="panel-bar">
         <SessionBadge market={market} named />
         {rankedAt && (
@@ -141,6 +162,7 @@ function HotRanking({ market, kind }: { market: Market; kind: HotListKind }) {
       {list !== undefined && list.items.length > 0 && (
         <QuoteList
           items={list.items}
+          pts={venue === "pts"}
           noteOf={(item) => {
             if (!item.quote) return undefined;
             if (kind === "volume") {

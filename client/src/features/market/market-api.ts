@@ -1,6 +1,7 @@
 import type { CandleList, HotList, InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { marketApi } from "@kabuto/shared/endpoints/market";
 import type { HotListKind } from "@kabuto/shared/market/hot-lists";
+import type { Venue } from "@kabuto/shared/market/pts";
 import type { CandleInterval } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { useEffect } from "react";
@@ -124,8 +125,13 @@ export function restoreCandles(
   }
 }
 
-export async function fetchHotList(market: Market, kind: HotListKind): Promise<HotList> {
-  const list = await call(marketApi.hotList, { query: { market, kind } });
-  remember(list.items);
+export async function fetchHotList(
+  market: Market,
+  kind: HotListKind,
+  venue: Venue = "tse",
+): Promise<HotList> {
+  const list = await call(marketApi.hotList, { query: { market, kind, venue } });
+  // A PTS list carries the PTS's quotes; what is remembered of an instrument is its TSE quote.
+  if (venue === "tse") remember(list.items);
   return list;
 }
