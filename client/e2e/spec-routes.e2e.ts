@@ -150,8 +150,15 @@ describe("the new screens' journeys", () => {
     await expect
       .poll(() => volume.locator(".quote-row__note").first().textContent(), soon)
       .toMatch(/Vol\. \d/);
+    // Tokyo's names ranked at the PTS, which trades beside the TSE in every session here: its own
+    // prices, under the PTS's column.
+    await page.locator("input[name=hot-venue][value=pts]").check({ force: true });
+    await page.waitForURL(/market=JP&kind=volume&venue=pts/);
+    const atPts = page.locator("[data-testid=hot-list][data-kind=volume][data-venue=pts]");
+    await expect.poll(() => atPts.locator(".quote-row").count(), soon).toBeGreaterThan(0);
+    await expect.poll(() => atPts.textContent(), soon).toContain("PTS price");
     await page.getByRole("tab", { name: "US stocks" }).click();
-    await page.waitForURL(/market=US&kind=volume/);
+    await page.waitForURL(/market=US&kind=volume$/);
     await page.locator("[data-testid=hot-list][data-market=US]").waitFor();
     await product.snap("routes-03-hot-lists");
   });
