@@ -72,14 +72,15 @@ export class TradingWorker {
   }
 
   /**
-   * The stop engine's own pass, run more often than the rest: the stops the newest prices cross
-   * fire, and what fired fills, so a tick waits a quarter of a second for its stop rather than a
-   * whole one. Cheap when nothing crosses (an index probe per symbol). Lapsed stops are cancelled
-   * first, so none fires after its day.
+   * The stop engine's own pass, over every symbol with waiting stops or over the symbols given: the
+   * stops the newest prices cross fire, and what fired fills. The stop watch runs it for a symbol
+   * as soon as a quote crosses one of its triggers, and over every symbol four times a second as
+   * the safety net (stop-watch.ts). Cheap when nothing crosses (an index probe per symbol). Lapsed
+   * stops are cancelled first, so none fires after its day.
    */
-  async stopPass(): Promise<{ expired: number; fired: number; filled: number }> {
+  async stopPass(symbols?: readonly string[]): Promise<{ expired: number; fired: number; filled: number }> {
     const expired = await this.expireDayOrders();
-    const fired = await this.fireStops();
+    const fired = await this.fireStops(symbols);
     const filled = fired > 0 ? await this.fillLimits() : 0;
     return { expired, fired, filled };
   }
@@ -119,12 +120,13 @@ export class TradingWorker {
   }
 
   /**
-   * Fires the waiting stops whose trigger the newest last trade crossed, in the regular session
-   * only. A symbol whose quote is older than the bound holds its stops: the feed, not the market,
-   * has stopped, and firing on an old price would fill at a new one.
+   * Fires the waiting stops whose trigger the newest last trade crossed, of every symbol with
+   * waiting stops or of the symbols given, in the regular session only. A symbol whose quote is
+   * older than the bound holds its stops: the feed, not the market, has stopped, and firing on an
+   * old price would fill at a new one.
    */
-  async fireStops(): Promise<number> {
-    const symbols = await waitingStopSymbols(this.db);
+  async fireStops(only?: readonly string[]): Promise<number> {
+    const symbols = only ?? (await waitingStopSymbols(this.db));
     if (symbols.length === 0) return 0;
     const quotes = await this.trading.quotes(symbols);
     const nowMs = this.now();
@@ -141,7 +143,7 @@ export class TradingWorker {
       if (last !== undefined) lasts.set(symbol, last);
     }
     if (lasts.size === 0) return 0;
-    await this.trail(lasts);
+    await this.trail(lasts, only);
     const rows = await crossedStops(
       this.db,
       [...lasts].map(([symbol, lastUnits]) => ({ symbol, lastUnits })),
@@ -160,8 +162,8 @@ export class TradingWorker {
    * Moves each trailing stop's trigger after the best price, before the triggers are checked: a
    * trade that moves a trigger is that far from it, so it cannot also fire it.
    */
-  private async trail(lasts: ReadonlyMap<string, number>): Promise<void> {
-    const rows = await trailingStops(this.db, stopsPerPassMax);
+  private async trail(lasts: ReadonlyMap<string, number>, only?: readonly string[]): Promise<void> {
+    const rows = await trailingStops(this.db, stopsPerPassMax, only);
     for (const row of rows) {
       const last = lasts.get(row.symbol);
       const table = this.trading.tickTableOf(row.symbol);
