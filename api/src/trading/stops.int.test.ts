@@ -315,6 +315,31 @@ describe("the stop watch", () => {
     }
   });
 
+  it("never fires on a tick a stop whose day has closed; the pass over every symbol cancels it", async () => {
+    const { auth } = await funded();
+    const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
+    const tomorrowMs = Date.now() + 86_400_000;
+    const tomorrow = new TradingWorker({
+      db: app.database.db,
+      trading: app.trading,
+      alwaysOpen: true,
+      now: () => tomorrowMs,
+    });
+    // A fresh quote of tomorrow that crosses the trigger.
+    const update: MarketUpdate = {
+      topic: "quote:JP:7203",
+      epoch: "test",
+      seq: 2_000_000 + Math.floor(Math.random() * 1_000_000),
+      ts: tomorrowMs,
+      data: flatQuote("JP:7203", "2750", { tradeMs: tomorrowMs, limitUp: "3150", limitDown: "2150.5" }),
+    };
+    app.bus.publish([update]);
+    expect(await tomorrow.stopPass(["JP:7203"])).toMatchObject({ expired: 0, fired: 0 });
+    expect(await orderOf(auth, placed.body.id)).toMatchObject({ status: "pending", triggeredAtMs: null });
+    expect((await tomorrow.stopPass()).expired).toBeGreaterThanOrEqual(1);
+    expect(await orderOf(auth, placed.body.id)).toMatchObject({ status: "cancelled", triggeredAtMs: null });
+  });
+
   it("lets go of its quotes when stopped, leaving the other consumers of the bus theirs", async () => {
     const { auth } = await funded();
     const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);

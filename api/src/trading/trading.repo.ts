@@ -117,6 +117,12 @@ export interface WaitingStop {
   trailUnits: number | null;
 }
 
+/** A waiting stop that a last price crosses, with the day it is valid through. */
+export interface CrossedStop extends WaitingStop {
+  validDate: string | null;
+  session: Order["session"];
+}
+
 /**
  * The symbols that have stops waiting: the engine reads their quotes and nothing else. One index
  * probe per symbol (a loose index scan), not a read of every waiting stop.
@@ -191,21 +197,21 @@ export async function crossedStops(
   db: Conn,
   lasts: readonly { symbol: string; lastUnits: number }[],
   limit: number,
-): Promise<WaitingStop[]> {
+): Promise<CrossedStop[]> {
   if (lasts.length === 0) return [];
   const waiting = sql`o.symbol = q.symbol and o.status = 'pending' and o.trigger_units is not null
     and o.triggered_at_ms is null`;
   return mapRows(
     await db.execute(sql`
-      select c.id, c.member_id, c.symbol, c.side, c.trigger_units, c.trail_units
+      select c.id, c.member_id, c.symbol, c.side, c.trigger_units, c.trail_units, c.valid_date, c.session
       from unnest(${sql.param(lasts.map((q) => q.symbol))}::text[], ${sql.param(lasts.map((q) => q.lastUnits))}::bigint[])
         as q(symbol, last_units)
       cross join lateral (
-        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units from orders o
-          where ${waiting} and o.side = 'short' and o.trigger_units >= q.last_units)
+        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units, o.valid_date, o.session
+          from orders o where ${waiting} and o.side = 'short' and o.trigger_units >= q.last_units)
         union all
-        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units from orders o
-          where ${waiting} and o.side = 'long' and o.trigger_units <= q.last_units)
+        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units, o.valid_date, o.session
+          from orders o where ${waiting} and o.side = 'long' and o.trigger_units <= q.last_units)
       ) c
       order by c.id
       limit ${limit}`),
@@ -216,6 +222,8 @@ export async function crossedStops(
       side: row.oneOf("side", ["long", "short"] as const),
       triggerUnits: row.int("trigger_units"),
       trailUnits: row.intOrNull("trail_units"),
+      validDate: row.textOrNull("valid_date"),
+      session: row.oneOf("session", ["regular", "extended"] as const),
     }),
   );
 }
