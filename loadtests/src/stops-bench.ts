@@ -215,6 +215,8 @@ try {
         resolve();
       };
     });
+    // The tick comes at any moment of the periodic pass's round, as the market's would.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * stopIntervalMs));
     const start = performance.now();
     publish([instrument], true);
     await fill;
