@@ -287,7 +287,10 @@ describe("the stop watch", () => {
       expect(passes).toHaveBeenCalledWith(["JP:7203"]);
       expect(await orderOf(auth, buy.body.id)).toMatchObject({ status: "pending", triggeredAtMs: null });
 
-      // The fired stop no longer draws passes; the buy stop is still watched.
+      // The fired stop no longer draws passes once its pass (and the read of the triggers after
+      // it) is over; the buy stop is still watched.
+      await Promise.all(passes.mock.results.map((result) => result.value));
+      await settle();
       passes.mockClear();
       toyotaAt("2600", "2600.5");
       await settle();
@@ -371,6 +374,8 @@ describe("the trigger engine", () => {
       bus: app.bus,
       alwaysOpen: true,
       now: app.now,
+      // Whichever worker wins the race tells the member.
+      events: (memberId, event) => heard.push({ memberId, event }),
     });
     const second = new TradingWorker({ db: app.database.db, trading: other, alwaysOpen: true });
     const passes = await Promise.all([worker().pass(), second.pass(), worker().pass()]);
