@@ -24,5 +24,6 @@ export { MemoryThrottleStore, type ThrottleStore } from "./security/throttle.ts"
 export { demoAdmin, demoAdminUsable } from "./seed.ts";
 export { demoSeeds } from "./services.ts";
 export { type FillDifference, type FillReplayReport, replayFills } from "./trading/fill-replay.ts";
+export { StopWatch } from "./trading/stop-watch.ts";
 export { TradingWorker } from "./trading/worker.ts";
 export { startWorker } from "./worker.ts";

@@ -43,12 +43,12 @@ export function startWorker(deps: {
     ledgerChecks,
   };
   const services = createServices(kernel, built);
-  const passes = scheduled
-    .flatMap((each) => each.jobs?.(services, kernel) ?? [])
-    .map((job) => every(job.intervalMs, job.run, deps.log, job.atStart ?? true));
+  const jobs = scheduled.flatMap((each) => each.jobs?.(services, kernel) ?? []);
+  const passes = jobs.map((job) => every(job.intervalMs, job.run, deps.log, job.atStart ?? true));
   return {
     stop: async () => {
       await Promise.all(passes.map((pass) => pass.stop()));
+      await Promise.all(jobs.map((job) => job.stop?.()));
     },
   };
 }

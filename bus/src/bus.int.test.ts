@@ -5,7 +5,7 @@ import { quoteTopic } from "@kabuto/shared/protocol/topics";
 import { anySymbolSchema } from "@kabuto/shared/symbols";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Bus } from "./bus.ts";
+import type { Bus, BusConsumer } from "./bus.ts";
 import { createMemoryBus } from "./memory-bus.ts";
 import { createRedisBus } from "./redis-bus.ts";
 
@@ -37,8 +37,8 @@ const implementations: [string, () => [Bus, Bus]][] = [
   ],
 ];
 
-const symbol = anySymbolSchema.parse("JP:7203");
-const quote = (seq: number): QuoteUpdate => ({
+const toyota = anySymbolSchema.parse("JP:7203");
+const quote = (seq: number, symbol = toyota): QuoteUpdate => ({
   topic: quoteTopic(symbol),
   epoch: "e1",
   seq,
@@ -99,6 +99,77 @@ describe.each(implementations)("the %s bus", (_name, create) => {
     await gateway.subscribe(["account:m1"]);
     publisher.publish([{ topic: "account:m1", epoch: "a", seq: 1, ts: 1, data: { type: "order", id: "1" } }]);
     await expect.poll(() => events.map((event) => event.data)).toEqual([{ type: "order", id: "1" }]);
+  });
+
+  it("hands each consumer the topics it subscribed to, and no other", async () => {
+    const [publisher, gateway] = open();
+    const [fromGateway, fromWorker] = [seqsOf(gateway), seqsOf(gateway.consumer())];
+    await gateway.subscribe(["quote:JP:7203"]);
+    await fromWorker.consumer.subscribe(["quote:JP:7203", "quote:JP:6758"]);
+    publisher.publish([quote(1), quote(2, sony)]);
+    await expect.poll(() => fromWorker.seen).toEqual(["quote:JP:7203#1", "quote:JP:6758#2"]);
+    await expect.poll(() => fromGateway.seen).toEqual(["quote:JP:7203#1"]);
+  });
+
+  it("keeps a topic for one consumer when the other unsubscribes from it, either way round", async () => {
+    const [publisher, gateway] = open();
+    const [fromGateway, fromWorker] = [seqsOf(gateway), seqsOf(gateway.consumer())];
+    await gateway.subscribe(["quote:JP:7203"]);
+    await fromWorker.consumer.subscribe(["quote:JP:7203"]);
+    await gateway.unsubscribe(["quote:JP:7203"]);
+    publisher.publish([quote(1)]);
+    await expect.poll(() => fromWorker.seen).toEqual(["quote:JP:7203#1"]);
+    await gateway.subscribe(["quote:JP:7203"]);
+    await fromWorker.consumer.unsubscribe(["quote:JP:7203"]);
+    publisher.publish([quote(2)]);
+    await expect.poll(() => fromGateway.seen).toEqual(["quote:JP:7203#2"]);
+    expect(fromWorker.seen).toEqual(["quote:JP:7203#1"]);
+  });
+});
+
+const sony = anySymbolSchema.parse("JP:6758");
+
+/** A consumer's deliveries, each as topic#seq, in the order they came. */
+function seqsOf(consumer: BusConsumer): { consumer: BusConsumer; seen: string[] } {
+  const seen: string[] = [];
+  consumer.onUpdates((batch) => seen.push(...batch.map((update) => `${update.topic}#${update.seq}`)));
+  return { consumer, seen };
+}
+
+describe("a Redis bus that lost its connection", () => {
+  it("tells of its recovery and hands both consumers their topics again", async () => {
+    const prefix = `kabuto-test:${randomUUID()}:`;
+    const publisher = createRedisBus({ url: redisUrl, prefix, role: "publisher" });
+    const bus = createRedisBus({ url: redisUrl, prefix, role: "both" });
+    const [fromGateway, fromWorker] = [seqsOf(bus), seqsOf(bus.consumer())];
+    let recovered = 0;
+    bus.onRecover(() => {
+      recovered += 1;
+    });
+    await bus.subscribe(["quote:JP:7203"]);
+    await fromWorker.consumer.subscribe(["quote:JP:7203", "quote:JP:6758"]);
+    await expect.poll(() => bus.status()).toBe("up");
+    // Only this test's subscriber connection: it carries the test's own prefix as its name.
+    const raw = new Redis(redisUrl);
+    const clients = String(await raw.call("CLIENT", "LIST", "TYPE", "pubsub"));
+    const id = clients
+      .split("\n")
+      .find((line) => line.includes(` name=${prefix}subscriber `))
+      ?.match(/^id=(\d+)/)?.[1];
+    expect(id).toBeDefined();
+    await raw.call("CLIENT", "KILL", "ID", String(id));
+    await expect.poll(() => recovered).toBe(1);
+    // ioredis subscribes again once ready: wait until Redis counts this test's channels again.
+    await expect
+      .poll(async () =>
+        raw.call("PUBSUB", "SHARDNUMSUB", `${prefix}topic:quote:JP:7203`, `${prefix}topic:quote:JP:6758`),
+      )
+      .toEqual([`${prefix}topic:quote:JP:7203`, 1, `${prefix}topic:quote:JP:6758`, 1]);
+    publisher.publish([quote(1), quote(2, sony)]);
+    await expect.poll(() => fromWorker.seen).toEqual(["quote:JP:7203#1", "quote:JP:6758#2"]);
+    await expect.poll(() => fromGateway.seen).toEqual(["quote:JP:7203#1"]);
+    raw.disconnect();
+    await Promise.all([bus.close(), publisher.close()]);
   });
 });
 

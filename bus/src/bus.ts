@@ -5,17 +5,33 @@ import type { MarketTopic } from "@kabuto/shared/protocol/topics";
 export type BusStatus = "up" | "down";
 
 /**
- * The market-data bus between the feed and the gateways. Market topics carry full state, so
- * the bus keeps the newest update per topic for snapshots, and delivers each update to the
- * gateways that subscribed to its topic. Beside the topics, a control channel carries what the
- * servers tell each other (`ControlMessage`), which is neither state nor meant for clients.
+ * One listener to a bus's topics: its own handler and its own set of topics. Subscribing twice to
+ * a topic holds it once; a subscribe resolves once every later update of its topics reaches the
+ * handler.
  */
-export interface Bus {
-  publish(updates: readonly BusUpdate[]): void;
-  /** Registers the one handler that receives every update on a subscribed topic, in order. */
+export interface BusConsumer {
+  /** Registers this consumer's handler, which receives every update on its topics, in order. */
   onUpdates(handler: (updates: BusUpdate[]) => void): void;
   subscribe(topics: readonly string[]): Promise<void>;
   unsubscribe(topics: readonly string[]): Promise<void>;
+}
+
+/**
+ * The market-data bus between the feed and its listeners (the gateways, the stop engine). Market
+ * topics carry full state, so the bus keeps the newest update per topic for snapshots, and
+ * delivers each update to the consumers that subscribed to its topic. The bus is itself a
+ * consumer (the gateway's); `consumer()` adds another with topics of its own. Beside the topics, a
+ * control channel carries what the servers tell each other (`ControlMessage`), which is neither
+ * state nor meant for clients.
+ */
+export interface Bus extends BusConsumer {
+  publish(updates: readonly BusUpdate[]): void;
+  /**
+   * Another consumer on this bus's connection: its topics are its own, and the bus stays
+   * subscribed to a topic while any consumer holds it, so one's unsubscribe never cuts another's.
+   * Throws on a publisher-only bus.
+   */
+  consumer(): BusConsumer;
   /**
    * The newest update of each topic that has one. The Redis bus rejects with
    * RedisUnavailableError while Redis is away, at once rather than after a reconnect.

@@ -2,7 +2,7 @@
 // implementations (in-process for the embedded mode, Redis for service mode), and how a Redis
 // connection that requests wait on fails fast when Redis is away.
 
-export type { Bus, BusStatus } from "./bus.ts";
+export type { Bus, BusConsumer, BusStatus } from "./bus.ts";
 export { createMemoryBus } from "./memory-bus.ts";
 export { createRedisBus, type RedisBusOptions } from "./redis-bus.ts";
 export {

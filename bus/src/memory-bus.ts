@@ -1,12 +1,14 @@
 import type { ControlMessage } from "@kabuto/shared/protocol/control";
 import { type BusUpdate, isEventUpdate, isUpdateOf, type MarketUpdate } from "@kabuto/shared/protocol/socket";
 import type { Bus } from "./bus.ts";
+import { createFanout } from "./fanout.ts";
 
 /** The embedded bus: one process, no serialisation, delivery on the next microtask. */
 export function createMemoryBus(): Bus {
   const latest = new Map<string, MarketUpdate>();
-  const subscribed = new Set<string>();
-  let handler: ((updates: BusUpdate[]) => void) | undefined;
+  // In one process subscribing is bookkeeping: the fan-out's topics are what gets delivered.
+  const fanout = createFanout({ subscribe: async () => undefined, unsubscribe: async () => undefined });
+  const own = fanout.consumer();
   const controlHandlers: ((message: ControlMessage) => void)[] = [];
   return {
     publish(updates) {
@@ -14,22 +16,14 @@ export function createMemoryBus(): Bus {
       for (const update of updates) {
         // Account and staff events are not state: as on Redis, only market topics keep a snapshot.
         if (!isEventUpdate(update)) latest.set(update.topic, update);
-        if (subscribed.has(update.topic)) delivered.push(update);
+        if (fanout.has(update.topic)) delivered.push(update);
       }
-      if (delivered.length > 0 && handler) {
-        const deliver = handler;
-        queueMicrotask(() => deliver(delivered));
-      }
+      if (delivered.length > 0) queueMicrotask(() => fanout.deliver(delivered));
     },
-    onUpdates(next) {
-      handler = next;
-    },
-    async subscribe(topics) {
-      for (const topic of topics) subscribed.add(topic);
-    },
-    async unsubscribe(topics) {
-      for (const topic of topics) subscribed.delete(topic);
-    },
+    onUpdates: (handler) => own.onUpdates(handler),
+    subscribe: (topics) => own.subscribe(topics),
+    unsubscribe: (topics) => own.unsubscribe(topics),
+    consumer: () => fanout.consumer(),
     async publishControl(message) {
       for (const control of controlHandlers) queueMicrotask(() => control(message));
     },
@@ -46,7 +40,7 @@ export function createMemoryBus(): Bus {
     // In one process nothing is ever lost in transit.
     onRecover() {},
     async close() {
-      subscribed.clear();
+      fanout.clear();
       controlHandlers.length = 0;
     },
   };

@@ -2,6 +2,7 @@ import { type ControlMessage, controlMessageSchema } from "@kabuto/shared/protoc
 import { type BusUpdate, isEventUpdate, isUpdateOf, type MarketUpdate } from "@kabuto/shared/protocol/socket";
 import { Redis } from "ioredis";
 import type { Bus, BusStatus } from "./bus.ts";
+import { createFanout } from "./fanout.ts";
 import { redisGuard, requestConnectionOptions } from "./redis-guard.ts";
 
 export interface RedisBusOptions {
@@ -30,8 +31,24 @@ export function createRedisBus(options: RedisBusOptions): Bus {
   // Requests wait on this connection's snapshots: while Redis is away they fail at once.
   const command = new Redis(options.url, requestConnectionOptions);
   const guarded = redisGuard(command);
-  const subscriber = options.role === "publisher" ? undefined : new Redis(options.url);
-  let handler: ((updates: BusUpdate[]) => void) | undefined;
+  // Named, so CLIENT LIST tells which deployment's (or test's) subscriber a connection is.
+  const subscriber =
+    options.role === "publisher"
+      ? undefined
+      : new Redis(options.url, { connectionName: `${prefix}subscriber` });
+  // One channel per command: on a cluster a sharded subscription may not span slots. ioredis
+  // subscribes again to every channel after a reconnect.
+  const fanout = subscriber
+    ? createFanout({
+        subscribe: async (topic) => {
+          await subscriber.ssubscribe(channel(topic));
+        },
+        unsubscribe: async (topic) => {
+          await subscriber.sunsubscribe(channel(topic));
+        },
+      })
+    : undefined;
+  const own = fanout?.consumer();
   const controlHandlers: ((message: ControlMessage) => void)[] = [];
   const recoverHandlers: (() => void)[] = [];
   const onError = (error: Error) => options.onError?.(error);
@@ -47,7 +64,7 @@ export function createRedisBus(options: RedisBusOptions): Bus {
   }
   subscriber?.on("smessage", (name: string, message: string) => {
     if (name === controlChannel) receiveControl(message);
-    else if (name.startsWith(`${prefix}topic:`)) handler?.([JSON.parse(message) as BusUpdate]);
+    else if (name.startsWith(`${prefix}topic:`)) fanout?.deliver([JSON.parse(message) as BusUpdate]);
   });
   function receiveControl(message: string): void {
     let json: unknown;
@@ -83,16 +100,18 @@ export function createRedisBus(options: RedisBusOptions): Bus {
       pipeline.exec().catch(onError);
     },
     onUpdates(next) {
-      handler = next;
+      own?.onUpdates(next);
     },
     async subscribe(topics) {
-      if (!subscriber) throw new Error("a publisher-only bus cannot subscribe");
-      // One channel per command: on a cluster a sharded subscription may not span slots.
-      await Promise.all(topics.map((topic) => subscriber.ssubscribe(channel(topic))));
+      if (!own) throw new Error("a publisher-only bus cannot subscribe");
+      await own.subscribe(topics);
     },
     async unsubscribe(topics) {
-      if (!subscriber) return;
-      await Promise.all(topics.map((topic) => subscriber.sunsubscribe(channel(topic))));
+      await own?.unsubscribe(topics);
+    },
+    consumer() {
+      if (!fanout) throw new Error("a publisher-only bus cannot subscribe");
+      return fanout.consumer();
     },
     async publishControl(message) {
       if (reconnecting()) return;

@@ -133,8 +133,9 @@ export async function startPlatform(
     ? createRedisBus({
         url: settings.REDIS_URL,
         prefix: settings.REDIS_PREFIX,
-        // A gateway hears topics and ended sessions; an API process hears ended sessions.
-        role: has("gateway") || has("api") ? "both" : "publisher",
+        // A gateway hears topics and ended sessions; an API process hears ended sessions; the
+        // worker's stop engine hears the quotes of symbols with waiting stops.
+        role: has("gateway") || has("api") || has("worker") ? "both" : "publisher",
         onError: (error) => logger.warn({ err: error }, "redis"),
       })
     : createMemoryBus();

@@ -105,6 +105,8 @@ export interface Job {
   run(): Promise<unknown>;
   /** Whether the first pass runs at start rather than one interval later (default true). */
   atStart?: boolean;
+  /** Lets go of what the job holds beside its passes (the stop watch's bus topics), once its last pass ended. */
+  stop?(): Promise<void>;
 }
 
 /**

@@ -3,13 +3,14 @@ import { addDays } from "@kabuto/shared/market/iso-date";
 import type { AccountEvent, MarketUpdate } from "@kabuto/shared/protocol/socket";
 import { quoteStaleAfterMs } from "@kabuto/shared/trading/stops";
 import { count, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkLedger, isHealthy } from "../books.ts";
 import { orders, positions } from "../db/schema.ts";
 import { signInStaff } from "../ops/members.fixtures.ts";
 import { seedDemo } from "../seed.ts";
 import { flatQuote, fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { StopWatch } from "./stop-watch.ts";
 import { TradingService } from "./trading.service.ts";
 import { TradingWorker } from "./worker.ts";
 
@@ -244,6 +245,122 @@ function staleQuote(last: string) {
   app.bus.publish([update]);
 }
 
+describe("the stop watch", () => {
+  /** A watch over its own worker, whose passes are counted; it has read the triggers once. */
+  async function watching() {
+    const own = worker();
+    const passes = vi.spyOn(own, "stopPass");
+    const watch = new StopWatch({ db: app.database.db, bus: app.bus, worker: own, alwaysOpen: true });
+    // The periodic pass reads the nearest triggers and subscribes; it never runs again here.
+    expect((await watch.pass()).fired).toBe(0);
+    passes.mockClear();
+    return { watch, passes };
+  }
+  const orderOf = async (auth: Record<string, string>, id: number) =>
+    (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items.find(
+      (order: { id: number }) => order.id === id,
+    );
+  /** Lets a published quote reach the watch and any pass it started end. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it("fires and fills a stop on the quote that crosses it, with no periodic pass, and nothing on one that does not", async () => {
+    const { auth } = await funded();
+    const buy = await call(`${app.url}/orders`, "POST", buyStop, auth);
+    const sell = await call(
+      `${app.url}/orders`,
+      "POST",
+      { ...buyStop, side: "short", triggerPrice: "2600" },
+      auth,
+    );
+    const { watch, passes } = await watching();
+    try {
+      toyotaAt("2699.5", "2700");
+      toyotaAt("2600.5", "2601");
+      await settle();
+      expect(passes).not.toHaveBeenCalled();
+      expect(await orderOf(auth, buy.body.id)).toMatchObject({ status: "pending", triggeredAtMs: null });
+
+      // A fall to the sell stop's trigger fires it alone.
+      toyotaAt("2600", "2600.5");
+      await expect.poll(async () => (await orderOf(auth, sell.body.id)).status).toBe("filled");
+      expect(await orderOf(auth, sell.body.id)).toMatchObject({ fillPrice: "2600" });
+      expect(passes).toHaveBeenCalledWith(["JP:7203"]);
+      expect(await orderOf(auth, buy.body.id)).toMatchObject({ status: "pending", triggeredAtMs: null });
+
+      // The fired stop no longer draws passes once its pass (and the read of the triggers after
+      // it) is over; the buy stop is still watched.
+      await Promise.all(passes.mock.results.map((result) => result.value));
+      await settle();
+      passes.mockClear();
+      toyotaAt("2600", "2600.5");
+      await settle();
+      expect(passes).not.toHaveBeenCalled();
+      toyotaAt("2700", "2700.5");
+      await expect.poll(async () => (await orderOf(auth, buy.body.id)).status).toBe("filled");
+      expect(await orderOf(auth, buy.body.id)).toMatchObject({ fillPrice: "2700.5" });
+      expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+    } finally {
+      await watch.stop();
+    }
+  });
+
+  it("holds a stop that a stale quote crosses, as the periodic pass does", async () => {
+    const { auth } = await funded();
+    const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
+    const { watch, passes } = await watching();
+    try {
+      staleQuote("2750");
+      await expect.poll(() => passes.mock.results.length).toBe(1);
+      await expect(passes.mock.results[0]?.value).resolves.toMatchObject({ fired: 0 });
+      expect(await orderOf(auth, placed.body.id)).toMatchObject({ status: "pending", triggeredAtMs: null });
+    } finally {
+      await watch.stop();
+    }
+  });
+
+  it("never fires on a tick a stop whose day has closed; the pass over every symbol cancels it", async () => {
+    const { auth } = await funded();
+    const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
+    const tomorrowMs = Date.now() + 86_400_000;
+    const tomorrow = new TradingWorker({
+      db: app.database.db,
+      trading: app.trading,
+      alwaysOpen: true,
+      now: () => tomorrowMs,
+    });
+    // A fresh quote of tomorrow that crosses the trigger.
+    const update: MarketUpdate = {
+      topic: "quote:JP:7203",
+      epoch: "test",
+      seq: 2_000_000 + Math.floor(Math.random() * 1_000_000),
+      ts: tomorrowMs,
+      data: flatQuote("JP:7203", "2750", { tradeMs: tomorrowMs, limitUp: "3150", limitDown: "2150.5" }),
+    };
+    app.bus.publish([update]);
+    expect(await tomorrow.stopPass(["JP:7203"])).toMatchObject({ expired: 0, fired: 0 });
+    expect(await orderOf(auth, placed.body.id)).toMatchObject({ status: "pending", triggeredAtMs: null });
+    expect((await tomorrow.stopPass()).expired).toBeGreaterThanOrEqual(1);
+    expect(await orderOf(auth, placed.body.id)).toMatchObject({ status: "cancelled", triggeredAtMs: null });
+  });
+
+  it("lets go of its quotes when stopped, leaving the other consumers of the bus theirs", async () => {
+    const { auth } = await funded();
+    const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
+    const gateway = app.bus.consumer();
+    const heardByGateway: number[] = [];
+    gateway.onUpdates((updates) => heardByGateway.push(...updates.map((update) => update.seq)));
+    await gateway.subscribe(["quote:JP:7203"]);
+    const { watch, passes } = await watching();
+    await watch.stop();
+    toyotaAt("2700", "2700.5");
+    await settle();
+    expect(passes).not.toHaveBeenCalled();
+    expect(heardByGateway).toHaveLength(1);
+    expect(await orderOf(auth, placed.body.id)).toMatchObject({ status: "pending" });
+    await gateway.unsubscribe(["quote:JP:7203"]);
+  });
+});
+
 describe("the trigger engine", () => {
   it("fires a stop once when the last trade crosses it, with two workers racing, and fills it as a market order", async () => {
     const stopper = await funded();
@@ -257,6 +374,8 @@ describe("the trigger engine", () => {
       bus: app.bus,
       alwaysOpen: true,
       now: app.now,
+      // Whichever worker wins the race tells the member.
+      events: (memberId, event) => heard.push({ memberId, event }),
     });
     const second = new TradingWorker({ db: app.database.db, trading: other, alwaysOpen: true });
     const passes = await Promise.all([worker().pass(), second.pass(), worker().pass()]);

@@ -1,6 +1,7 @@
 import { product } from "../kernel/product.ts";
 import { fillsNotReplaying } from "./fill-replay.ts";
 import { dayTradeSettingsFromConfig, termsFromConfig } from "./rules.ts";
+import { StopWatch } from "./stop-watch.ts";
 import { mountTradingRoutes } from "./trading.routes.ts";
 import { TradingService } from "./trading.service.ts";
 import { TradingWorker } from "./worker.ts";
@@ -8,8 +9,10 @@ import { TradingWorker } from "./worker.ts";
 /** How often the worker looks for limit orders to fill and margin to call: prices move every half second. */
 const triggerIntervalMs = 1_000;
 /**
- * How often the stop engine looks at the newest prices: a stop is the member's protection, so a
- * crossing tick waits at most this long; a pass that fires nothing costs an index probe per symbol.
+ * How often the stop engine looks at every symbol's newest price. A crossing tick fires its stops
+ * at once (stop-watch.ts); this pass is the safety net for what the watch misses (a stop placed by
+ * another process, a trailing trigger that moved), which waits at most this long. A pass that
+ * fires nothing costs a few index probes per symbol.
  */
 const stopIntervalMs = 250;
 
@@ -42,8 +45,9 @@ export const tradingProduct = product({
   ],
   routes: ({ router, ops, docs, config }, { trading }) =>
     mountTradingRoutes(router, ops, docs, { trading, kycRequired: config.KYC_REQUIRED_FOR_TRADING }),
-  jobs: ({ trading }, { database, config, log }) => {
+  jobs: ({ trading }, { database, bus, config, log }) => {
     const worker = new TradingWorker({ db: database.db, trading, alwaysOpen: config.alwaysOpen, log });
+    const watch = new StopWatch({ db: database.db, bus, worker, alwaysOpen: config.alwaysOpen, log });
     return [
       {
         name: "trading triggers",
@@ -51,7 +55,13 @@ export const tradingProduct = product({
         atStart: false,
         run: () => worker.housekeeping(),
       },
-      { name: "stop triggers", intervalMs: stopIntervalMs, atStart: false, run: () => worker.stopPass() },
+      {
+        name: "stop triggers",
+        intervalMs: stopIntervalMs,
+        atStart: false,
+        run: () => watch.pass(),
+        stop: () => watch.stop(),
+      },
     ];
   },
 });

@@ -117,6 +117,12 @@ export interface WaitingStop {
   trailUnits: number | null;
 }
 
+/** A waiting stop that a last price crosses, with the day it is valid through. */
+export interface CrossedStop extends WaitingStop {
+  validDate: string | null;
+  session: Order["session"];
+}
+
 /**
  * The symbols that have stops waiting: the engine reads their quotes and nothing else. One index
  * probe per symbol (a loose index scan), not a read of every waiting stop.
@@ -124,19 +130,60 @@ export interface WaitingStop {
 export async function waitingStopSymbols(db: Conn): Promise<string[]> {
   return mapRows(
     await db.execute(sql`
-      with recursive found as (
-        (select symbol from orders
-          where status = 'pending' and trigger_units is not null and triggered_at_ms is null
-          order by symbol limit 1)
-        union all
-        select (select o.symbol from orders o
-            where o.status = 'pending' and o.trigger_units is not null and o.triggered_at_ms is null
-              and o.symbol > found.symbol
-            order by o.symbol limit 1)
-        from found where found.symbol is not null
-      )
+      with recursive ${waitingSymbolsWalk}
       select symbol from found where symbol is not null`),
     (row) => row.text("symbol"),
+  );
+}
+
+/** The loose index scan behind `waitingStopSymbols`: `found` holds each symbol once, then a null. */
+const waitingSymbolsWalk = sql`found as (
+  (select symbol from orders
+    where status = 'pending' and trigger_units is not null and triggered_at_ms is null
+    order by symbol limit 1)
+  union all
+  select (select o.symbol from orders o
+      where o.status = 'pending' and o.trigger_units is not null and o.triggered_at_ms is null
+        and o.symbol > found.symbol
+      order by o.symbol limit 1)
+  from found where found.symbol is not null
+)`;
+
+/**
+ * A symbol's nearest waiting triggers: the highest of its sell stops (the first a falling price
+ * reaches) and the lowest of its buy stops (the first a rising one reaches); null where it has
+ * none of that side.
+ */
+export interface StopThreshold {
+  symbol: string;
+  fallUnits: number | null;
+  riseUnits: number | null;
+}
+
+/**
+ * The nearest triggers of every symbol with waiting stops, or of the symbols given (each once,
+ * with nulls where none waits any more). Two index probes per symbol (the index on symbol, side
+ * and trigger read from one end), so the stop engine refreshes what it keeps in memory without
+ * reading every waiting stop.
+ */
+export async function stopThresholds(db: Conn, symbols?: readonly string[]): Promise<StopThreshold[]> {
+  const waiting = sql`o.symbol = s.symbol and o.status = 'pending' and o.trigger_units is not null
+    and o.triggered_at_ms is null`;
+  const named = symbols
+    ? sql`with s as (select unnest(${sql.param([...symbols])}::text[]) as symbol)`
+    : sql`with recursive ${waitingSymbolsWalk}, s as (select symbol from found where symbol is not null)`;
+  return mapRows(
+    await db.execute(sql`
+      ${named}
+      select s.symbol,
+        (select max(o.trigger_units) from orders o where ${waiting} and o.side = 'short') as fall_units,
+        (select min(o.trigger_units) from orders o where ${waiting} and o.side = 'long') as rise_units
+      from s`),
+    (row) => ({
+      symbol: row.text("symbol"),
+      fallUnits: row.intOrNull("fall_units"),
+      riseUnits: row.intOrNull("rise_units"),
+    }),
   );
 }
 
@@ -150,21 +197,21 @@ export async function crossedStops(
   db: Conn,
   lasts: readonly { symbol: string; lastUnits: number }[],
   limit: number,
-): Promise<WaitingStop[]> {
+): Promise<CrossedStop[]> {
   if (lasts.length === 0) return [];
   const waiting = sql`o.symbol = q.symbol and o.status = 'pending' and o.trigger_units is not null
     and o.triggered_at_ms is null`;
   return mapRows(
     await db.execute(sql`
-      select c.id, c.member_id, c.symbol, c.side, c.trigger_units, c.trail_units
+      select c.id, c.member_id, c.symbol, c.side, c.trigger_units, c.trail_units, c.valid_date, c.session
       from unnest(${sql.param(lasts.map((q) => q.symbol))}::text[], ${sql.param(lasts.map((q) => q.lastUnits))}::bigint[])
         as q(symbol, last_units)
       cross join lateral (
-        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units from orders o
-          where ${waiting} and o.side = 'short' and o.trigger_units >= q.last_units)
+        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units, o.valid_date, o.session
+          from orders o where ${waiting} and o.side = 'short' and o.trigger_units >= q.last_units)
         union all
-        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units from orders o
-          where ${waiting} and o.side = 'long' and o.trigger_units <= q.last_units)
+        (select o.id, o.member_id, o.symbol, o.side, o.trigger_units, o.trail_units, o.valid_date, o.session
+          from orders o where ${waiting} and o.side = 'long' and o.trigger_units <= q.last_units)
       ) c
       order by c.id
       limit ${limit}`),
@@ -175,12 +222,17 @@ export async function crossedStops(
       side: row.oneOf("side", ["long", "short"] as const),
       triggerUnits: row.int("trigger_units"),
       trailUnits: row.intOrNull("trail_units"),
+      validDate: row.textOrNull("valid_date"),
+      session: row.oneOf("session", ["regular", "extended"] as const),
     }),
   );
 }
 
-/** Waiting trailing stops, oldest first: each pass moves their triggers after the price. */
-export function trailingStops(db: Conn, limit: number): Promise<WaitingStop[]> {
+/**
+ * Waiting trailing stops, oldest first, of every symbol or of those given: each pass moves their
+ * triggers after the price.
+ */
+export function trailingStops(db: Conn, limit: number, symbols?: readonly string[]): Promise<WaitingStop[]> {
   return db
     .select({
       id: orders.id,
@@ -195,6 +247,7 @@ export function trailingStops(db: Conn, limit: number): Promise<WaitingStop[]> {
       and(
         isPending,
         sql`${orders.trailUnits} is not null and ${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
+        symbols ? inArray(orders.symbol, [...symbols]) : undefined,
       ),
     )
     .orderBy(asc(orders.id))

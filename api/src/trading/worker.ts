@@ -72,14 +72,17 @@ export class TradingWorker {
   }
 
   /**
-   * The stop engine's own pass, run more often than the rest: the stops the newest prices cross
-   * fire, and what fired fills, so a tick waits a quarter of a second for its stop rather than a
-   * whole one. Cheap when nothing crosses (an index probe per symbol). Lapsed stops are cancelled
-   * first, so none fires after its day.
+   * The stop engine's own pass, over every symbol with waiting stops or over the symbols given: the
+   * stops the newest prices cross fire, and what fired fills. The stop watch runs it for a symbol
+   * as soon as a quote crosses one of its triggers, and over every symbol four times a second as
+   * the safety net (stop-watch.ts). Cheap when nothing crosses (an index probe per symbol). The
+   * pass over every symbol cancels lapsed orders first; a pass over a few leaves that to it (the
+   * query reads every day order valid through the later market's date), and `fireStops` skips a
+   * lapsed stop itself, so none fires after its day either way.
    */
-  async stopPass(): Promise<{ expired: number; fired: number; filled: number }> {
-    const expired = await this.expireDayOrders();
-    const fired = await this.fireStops();
+  async stopPass(symbols?: readonly string[]): Promise<{ expired: number; fired: number; filled: number }> {
+    const expired = symbols ? 0 : await this.expireDayOrders();
+    const fired = await this.fireStops(symbols);
     const filled = fired > 0 ? await this.fillLimits() : 0;
     return { expired, fired, filled };
   }
@@ -119,18 +122,20 @@ export class TradingWorker {
   }
 
   /**
-   * Fires the waiting stops whose trigger the newest last trade crossed, in the regular session
-   * only. A symbol whose quote is older than the bound holds its stops: the feed, not the market,
-   * has stopped, and firing on an old price would fill at a new one.
+   * Fires the waiting stops whose trigger the newest last trade crossed, of every symbol with
+   * waiting stops or of the symbols given, in the regular session only. A symbol whose quote is
+   * older than the bound holds its stops: the feed, not the market, has stopped, and firing on an
+   * old price would fill at a new one. A stop whose day has closed never fires: the expiry cancels it.
    */
-  async fireStops(): Promise<number> {
-    const symbols = await waitingStopSymbols(this.db);
+  async fireStops(only?: readonly string[]): Promise<number> {
+    const symbols = only ?? (await waitingStopSymbols(this.db));
     if (symbols.length === 0) return 0;
     const quotes = await this.trading.quotes(symbols);
     const nowMs = this.now();
+    const options = { alwaysOpen: this.alwaysOpen };
     const regular = {
-      JP: sessionAt("JP", nowMs, { alwaysOpen: this.alwaysOpen }).phase === "regular",
-      US: sessionAt("US", nowMs, { alwaysOpen: this.alwaysOpen }).phase === "regular",
+      JP: sessionAt("JP", nowMs, options).phase === "regular",
+      US: sessionAt("US", nowMs, options).phase === "regular",
     };
     const lasts = new Map<string, number>();
     for (const symbol of symbols) {
@@ -141,7 +146,7 @@ export class TradingWorker {
       if (last !== undefined) lasts.set(symbol, last);
     }
     if (lasts.size === 0) return 0;
-    await this.trail(lasts);
+    await this.trail(lasts, only);
     const rows = await crossedStops(
       this.db,
       [...lasts].map(([symbol, lastUnits]) => ({ symbol, lastUnits })),
@@ -151,6 +156,8 @@ export class TradingWorker {
     for (const row of rows) {
       const last = lasts.get(row.symbol);
       if (last === undefined || !stopTriggered(row.side, last, row.triggerUnits)) continue;
+      const market = marketOf(row.symbol);
+      if (row.validDate !== null && orderLapsed(market, row.session, row.validDate, nowMs, options)) continue;
       if (await this.trading.fireStop(row.id, row.memberId).catch(this.logged("stop trigger"))) fired += 1;
     }
     return fired;
@@ -160,8 +167,8 @@ export class TradingWorker {
    * Moves each trailing stop's trigger after the best price, before the triggers are checked: a
    * trade that moves a trigger is that far from it, so it cannot also fire it.
    */
-  private async trail(lasts: ReadonlyMap<string, number>): Promise<void> {
-    const rows = await trailingStops(this.db, stopsPerPassMax);
+  private async trail(lasts: ReadonlyMap<string, number>, only?: readonly string[]): Promise<void> {
+    const rows = await trailingStops(this.db, stopsPerPassMax, only);
     for (const row of rows) {
       const last = lasts.get(row.symbol);
       const table = this.trading.tickTableOf(row.symbol);
