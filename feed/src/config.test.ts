@@ -1,7 +1,7 @@
 import { tradingDays } from "@kabuto/shared/market/calendar";
 import { addDays } from "@kabuto/shared/market/iso-date";
-import { defaultPtsHours } from "@kabuto/shared/market/pts";
 import { sessionWindows } from "@kabuto/shared/market/sessions";
+import { defaultPtsHours } from "@kabuto/shared/market/venues";
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "./catalog.ts";
 import { loadFeedConfig } from "./config.ts";

@@ -1,4 +1,4 @@
-import { type PtsHours, parseWallHours, type WallTime } from "@kabuto/shared/market/pts";
+import { type PtsHours, parseWallHours, type WallTime } from "@kabuto/shared/market/venues";
 import { parseSettings } from "@kabuto/shared/settings";
 import { z } from "zod";
 

@@ -14,7 +14,7 @@ import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
 import { toWireCandle } from "@kabuto/shared/market/catalog";
 import { rankHotList } from "@kabuto/shared/market/hot-lists";
 import { addDays } from "@kabuto/shared/market/iso-date";
-import type { Venue } from "@kabuto/shared/market/pts";
+import type { Venue } from "@kabuto/shared/market/venues";
 import type { CandleInterval, Quote } from "@kabuto/shared/protocol/market-data";
 import { candleTopic, ptsQuoteTopic, quoteTopic, sessionTopic } from "@kabuto/shared/protocol/topics";
 import type { Market } from "@kabuto/shared/symbols";

@@ -1,6 +1,6 @@
 import type { Order, Position } from "@kabuto/shared/api/trading";
-import type { OrderVenue } from "@kabuto/shared/market/pts";
 import { unitsToPrice } from "@kabuto/shared/market/ticks";
+import type { OrderVenue } from "@kabuto/shared/market/venues";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency, symbolMarket } from "@kabuto/shared/symbols";
 import type { AttachedUnits } from "@kabuto/shared/trading/attached";

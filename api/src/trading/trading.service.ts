@@ -11,10 +11,11 @@ import type {
 import { marketDate } from "@kabuto/shared/market/calendar";
 import type { InstrumentCatalog } from "@kabuto/shared/market/catalog";
 import { dailyLimitFor } from "@kabuto/shared/market/price-limits";
-import { type PtsHours, ptsSessionAt, ptsTickTable } from "@kabuto/shared/market/pts";
+import { ptsSessionAt } from "@kabuto/shared/market/pts";
 import { sessionAt } from "@kabuto/shared/market/sessions";
 import { isOnTick, priceToUnits, type TickTable, tickUnits, unitsToPrice } from "@kabuto/shared/market/ticks";
 import { isWholeUnits } from "@kabuto/shared/market/units";
+import { type PtsHours, ptsTickTable } from "@kabuto/shared/market/venues";
 import type { Book, PtsSessionState, Quote, StampedBook } from "@kabuto/shared/protocol/market-data";
 import type { AccountEvent, MarketUpdate } from "@kabuto/shared/protocol/socket";
 import { bookTopic, ptsBookTopic, ptsQuoteTopic, quoteTopic } from "@kabuto/shared/protocol/topics";

@@ -1,4 +1,4 @@
-import { defaultPtsHours, parseWallHours, type WallTime } from "@kabuto/shared/market/pts";
+import { defaultPtsHours, parseWallHours, type WallTime } from "@kabuto/shared/market/venues";
 import { z } from "zod";
 import { booleanFlag, leverageList, ppm, settings } from "../kernel/settings.ts";
 

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
-import { type PtsHours, ptsSessionAt } from "@kabuto/shared/market/pts";
+import { ptsSessionAt } from "@kabuto/shared/market/pts";
 import { sessionAt, sessionWindows } from "@kabuto/shared/market/sessions";
+import type { PtsHours } from "@kabuto/shared/market/venues";
 import type { PtsSessionState, SessionPhase } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 

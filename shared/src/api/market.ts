@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hotListKinds, hotListLimitDefault, hotListLimitMax } from "../market/hot-lists.ts";
-import { venues } from "../market/pts.ts";
+import { venues } from "../market/venues.ts";
 import {
   candleIntervalSchema,
   candleSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { orderVenueSchema, venues } from "../market/pts.ts";
+import { orderVenueSchema, venues } from "../market/venues.ts";
 import { minorAmountSchema } from "../money.ts";
 import { currencySchema, equitySymbolSchema } from "../symbols.ts";
 import { safeText } from "../text.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseWallHours, ptsSessionAt, ptsTickTable } from "./pts.ts";
+import { ptsSessionAt } from "./pts.ts";
 import { isOnTick, priceToUnits, tickUnits } from "./ticks.ts";
+import { parseWallHours, ptsTickTable } from "./venues.ts";
 import { zonedWallClockMs } from "./zone-time.ts";
 
 /** An instant in Tokyo wall-clock time. */

@@ -1,4 +1,4 @@
-import type { Venue } from "../market/pts.ts";
+import type { Venue } from "../market/venues.ts";
 import type { BookLevel, StampedBook } from "../protocol/market-data.ts";
 import type { Market } from "../symbols.ts";
 import { type Fill, type Side, walkBook } from "./rules.ts";

@@ -2,7 +2,7 @@ import { Tabs } from "@base-ui/react/tabs";
 import type { HotList } from "@kabuto/shared/api/market";
 import { formatAmount, formatVolume } from "@kabuto/shared/format";
 import { type HotListKind, hotListKinds } from "@kabuto/shared/market/hot-lists";
-import type { Venue } from "@kabuto/shared/market/pts";
+import type { Venue } from "@kabuto/shared/market/venues";
 import { type Market, marketCurrency, markets } from "@kabuto/shared/symbols";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";

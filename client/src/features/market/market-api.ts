@@ -1,7 +1,7 @@
 import type { CandleList, HotList, InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { marketApi } from "@kabuto/shared/endpoints/market";
 import type { HotListKind } from "@kabuto/shared/market/hot-lists";
-import type { Venue } from "@kabuto/shared/market/pts";
+import type { Venue } from "@kabuto/shared/market/venues";
 import type { CandleInterval } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { useEffect } from "react";

@@ -1,7 +1,7 @@
 import { formatDateTime } from "@kabuto/shared/format";
 import { marketDate } from "@kabuto/shared/market/calendar";
-import { defaultPtsHours } from "@kabuto/shared/market/pts";
 import { usExtendedHours } from "@kabuto/shared/market/sessions";
+import { defaultPtsHours } from "@kabuto/shared/market/venues";
 import { zonedWallClockMs } from "@kabuto/shared/market/zone-time";
 import type { PtsPhase } from "@kabuto/shared/protocol/market-data";
 import { marketZone } from "@kabuto/shared/symbols";

@@ -1,6 +1,6 @@
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { formatChange, formatPercent, formatPrice } from "@kabuto/shared/format";
-import { ptsTickTable } from "@kabuto/shared/market/pts";
+import { ptsTickTable } from "@kabuto/shared/market/venues";
 import type { PtsPhase, Quote } from "@kabuto/shared/protocol/market-data";
 import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";

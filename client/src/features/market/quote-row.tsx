@@ -1,6 +1,6 @@
 import type { Instrument } from "@kabuto/shared/api/market";
 import { formatChange, formatPercent, formatPrice } from "@kabuto/shared/format";
-import { ptsTickTable } from "@kabuto/shared/market/pts";
+import { ptsTickTable } from "@kabuto/shared/market/venues";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import { memo, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";

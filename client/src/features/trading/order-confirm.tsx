@@ -1,6 +1,6 @@
 import type { PlaceOrder } from "@kabuto/shared/api/trading";
 import { formatIsoDate, formatMoney, formatNumber, formatPrice } from "@kabuto/shared/format";
-import type { OrderVenue } from "@kabuto/shared/market/pts";
+import type { OrderVenue } from "@kabuto/shared/market/venues";
 import type { PtsPhase } from "@kabuto/shared/protocol/market-data";
 import type { OrderEstimate } from "@kabuto/shared/trading/estimate";
 import { Trans } from "@lingui/react/macro";

@@ -1,8 +1,8 @@
 import type { OrderType, PlaceOrder } from "@kabuto/shared/api/trading";
 import { placeOrderSchema } from "@kabuto/shared/api/trading";
-import { type OrderVenue, ptsTickTable } from "@kabuto/shared/market/pts";
 import type { TickTable } from "@kabuto/shared/market/ticks";
 import { isOnTick, priceToUnits, roundToTick, stepTicks, unitsToPrice } from "@kabuto/shared/market/ticks";
+import { type OrderVenue, ptsTickTable } from "@kabuto/shared/market/venues";
 import type { Market } from "@kabuto/shared/symbols";
 import { checkAttached } from "@kabuto/shared/trading/attached";
 import type { Side } from "@kabuto/shared/trading/rules";

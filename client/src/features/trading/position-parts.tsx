@@ -1,7 +1,7 @@
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import type { Order, Position } from "@kabuto/shared/api/trading";
 import { formatNumber, formatPercent, formatPrice } from "@kabuto/shared/format";
-import type { OrderVenue, Venue } from "@kabuto/shared/market/pts";
+import type { OrderVenue, Venue } from "@kabuto/shared/market/venues";
 import { Plural, Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";

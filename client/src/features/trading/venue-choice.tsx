@@ -1,4 +1,4 @@
-import type { OrderVenue } from "@kabuto/shared/market/pts";
+import type { OrderVenue } from "@kabuto/shared/market/venues";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { ChoiceChips } from "../../app/choice-chips.tsx";

@@ -1,5 +1,5 @@
 import type { OrderType } from "@kabuto/shared/api/trading";
-import type { OrderVenue } from "@kabuto/shared/market/pts";
+import type { OrderVenue } from "@kabuto/shared/market/venues";
 import type { PtsPhase, SessionPhase } from "@kabuto/shared/protocol/market-data";
 
 /**
