@@ -154,10 +154,11 @@ export function stepPts(
     pts.quotedAgainst = state.bookMid;
     return "quote";
   }
-  // Between prints, PTS market makers re-quote as the TSE's price moves, and orders come and go.
+  // Between prints, PTS market makers re-quote as the TSE's price moves a tick or more (not as its
+  // touch flips between the two sides of one price), and orders come and go.
   const requote =
     rolled ||
-    (tracking && state.bookMid !== pts.quotedAgainst) ||
+    (tracking && Math.abs(state.bookMid - pts.quotedAgainst) >= instrument.grid.tickAt(state.bookMid)) ||
     rng.next() < printChanceIn(instrument, weight * ordersPerPrint, stepSeconds);
   if (requote) {
     pts.book = buildPtsBook(instrument, pts, touchAround(instrument, pts));
