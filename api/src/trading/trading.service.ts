@@ -358,31 +358,8 @@ export class TradingService {
     const limitUnits = this.checkLimitPrice(order, ptsTickTable(instrument.tickTable), market, quote);
     // The session's business day (a night trade counts for the next one) and its end.
     const venue = { validDate: pts.tradingDate, pts: { lapsesAtMs: pts.nextChangeMs } };
-    if (closes !== undefined) {
-      const closing = {
-        memberId,
-        symbol: order.symbol,
-        side: order.side,
-        type: "limit" as const,
-        quantity: order.quantity,
-        leverage: order.leverage,
-        limitUnits,
-        triggerUnits: null,
-        nowMs,
-        closesPositionId: closes,
-        ...venue,
-      };
-      return this.keyed(
-        memberId,
-        claim,
-        nowMs,
-        async (tx) => {
-          refuseBarred(await readMemberFlags(tx, memberId));
-          return this.restClosingOrder(tx, closing);
-        },
-        (placed) => [{ type: "order", id: placed.id }],
-      );
-    }
+    if (closes !== undefined)
+      return this.restClosingLimit(memberId, order, closes, { limitUnits, nowMs, ...venue }, claim);
     return this.keyed(
       memberId,
       claim,
@@ -935,7 +912,26 @@ export class TradingService {
     if (order.session !== "regular") throw new AppError("SESSION_INVALID");
     const [quote] = await this.marketState(order.symbol);
     const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
-    const nowMs = this.now();
+    return this.restClosingLimit(
+      memberId,
+      order,
+      closes,
+      { limitUnits, validDate, nowMs: this.now() },
+      claim,
+    );
+  }
+
+  /**
+   * Rests a closing limit order (a take-profit at the TSE, or a close at the PTS, which carries its
+   * session's end in `pts`) for the whole of a holding position, under the member's key.
+   */
+  private restClosingLimit(
+    memberId: string,
+    order: OrderRequest,
+    closes: string,
+    at: Pick<Parameters<typeof insertDayOrder>[1], "limitUnits" | "validDate" | "nowMs" | "pts">,
+    claim: Claim | undefined,
+  ): Promise<Keyed<Order>> {
     const closing = {
       memberId,
       symbol: order.symbol,
@@ -943,16 +939,14 @@ export class TradingService {
       type: "limit" as const,
       quantity: order.quantity,
       leverage: order.leverage,
-      limitUnits,
       triggerUnits: null,
-      validDate,
-      nowMs,
       closesPositionId: closes,
+      ...at,
     };
     return this.keyed(
       memberId,
       claim,
-      nowMs,
+      at.nowMs,
       async (tx) => {
         refuseBarred(await readMemberFlags(tx, memberId));
         return this.restClosingOrder(tx, closing);
