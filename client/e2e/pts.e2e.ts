@@ -62,6 +62,10 @@ describe("the PTS night session", () => {
     await expect.poll(() => venue.textContent(), soon).toBe("PTS ナイト");
     await expect.poll(() => page.locator("[data-testid=detail-last]").textContent(), soon).toMatch(/\d/);
     expect(await page.locator("[data-testid=detail-tse-close]").textContent()).toMatch(/東証終値.*\d/);
+    // The chart's candles stop at the TSE's close; the PTS's price runs across them as a labelled line.
+    await expect
+      .poll(() => page.locator("[data-testid=price-chart]").getAttribute("data-pts-line"), soon)
+      .toMatch(/^\d+(\.\d+)?$/);
     const board = page.locator("[data-testid=order-book][data-venue=pts]");
     const bestAsk = board.locator(".book__row--ask .book__price").last();
     await expect.poll(async () => priceOf(await bestAsk.textContent()), soon).toBeGreaterThan(0);

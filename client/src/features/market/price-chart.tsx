@@ -8,6 +8,7 @@ import {
   HistogramSeries,
   type IChartApi,
   type ISeriesApi,
+  LineStyle,
   type LogicalRange,
   type UTCTimestamp,
 } from "lightweight-charts";
@@ -16,7 +17,8 @@ import type { AppLocale } from "../../i18n/locale.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
-import { useLiveCandle } from "../../state/topics.ts";
+import { useLiveCandle, useMarketSession, usePtsQuote } from "../../state/topics.ts";
+import { opensAtPts } from "../trading/venue.ts";
 import {
   type Bar,
   isIntraday,
@@ -120,6 +122,13 @@ function volumeData(parts: ChartParts, bar: VolumeBar) {
   };
 }
 
+/** A Tokyo name's PTS price while it is the stock page's headline (the TSE shut, the PTS trading). */
+function usePtsHeadline(symbol: string): string | undefined {
+  const session = useMarketSession("JP");
+  const headline = symbol.startsWith("JP:") && opensAtPts({ tse: session?.phase, pts: session?.pts?.phase });
+  return usePtsQuote(headline ? symbol : null)?.last;
+}
+
 function showHistory(parts: ChartParts, history: Candle[], zone: string): void {
   parts.candles.setData(history.map((candle) => barData(toBar(candle, zone))));
   parts.volumes.setData(history.map((candle) => volumeData(parts, toVolume(candle, zone))));
@@ -141,6 +150,7 @@ export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
   const live = useLiveCandle(symbol, interval);
   const latestLive = useRef(live);
   latestLive.current = live;
+  const ptsLast = usePtsHeadline(symbol);
 
   // The chart itself: rebuilt when the language changes (its colours and date names follow it).
   useEffect(() => {
@@ -221,8 +231,23 @@ export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
     current.volumes.update(volumeData(current, toVolume(live, zone)));
   }, [parts, live, status, zone]);
 
+  // While the TSE is shut and the PTS trades, the PTS's price as a labelled line across the candles,
+  // which stop at the TSE's close.
+  useEffect(() => {
+    if (!parts || ptsLast === undefined) return;
+    const line = parts.candles.createPriceLine({
+      price: Number(ptsLast),
+      title: "PTS",
+      color: cssColor("--text"),
+      lineStyle: LineStyle.Dashed,
+      lineWidth: 1,
+      axisLabelVisible: true,
+    });
+    return () => parts.candles.removePriceLine(line);
+  }, [parts, ptsLast]);
+
   return (
-    <div className="chart" data-testid="price-chart" data-status={status}>
+    <div className="chart" data-testid="price-chart" data-status={status} data-pts-line={ptsLast}>
       <div ref={container} style={{ position: "absolute", inset: 0 }} />
       {status === "loading" && (
         <div className="chart__status">
