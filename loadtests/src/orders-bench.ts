@@ -12,19 +12,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import {
-  checkLedger,
-  houseAccount,
-  isHealthy,
-  memberAccount,
-  openDatabase,
-  postJournal,
-  transfer,
-} from "@kabuto/api";
-import { bearerTransport, sessionResponseSchema, sessionTransportHeader } from "@kabuto/shared/api/auth";
-import { ensureDefined } from "@kabuto/shared/market/assert";
+import { checkLedger, isHealthy, openDatabase } from "@kabuto/api";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { registerFundedMembers } from "./bench-members.ts";
 import { type LoadResult, runLoad, runPaced } from "./http-load.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -160,43 +151,7 @@ try {
   const base = `http://127.0.0.1:${apiPort}/api/v1`;
   await waitFor(`${base}/health`);
 
-  const database = await openDatabase({ url: databaseUrl(name) });
-  const tokens: string[] = [];
-  for (let index = 0; index < memberCount; index += 1) {
-    const response = await fetch(`${base}/auth/register`, {
-      method: "POST",
-      // Bench members call with `Authorization: Bearer`, as a native wrapper does.
-      headers: { "content-type": "application/json", [sessionTransportHeader]: bearerTransport },
-      body: JSON.stringify({
-        account: `070${String(10_000_000 + index)}`,
-        password: "bench1234",
-        passwordConfirm: "bench1234",
-        inviteCode: "KABUTO",
-        acceptTerms: true,
-      }),
-    });
-    const body = sessionResponseSchema.parse(await response.json());
-    tokens.push(ensureDefined(body.token, "the bench member's bearer token"));
-    await database.db.transaction((tx) =>
-      postJournal(
-        tx,
-        {
-          kind: "deposit",
-          memberId: body.member.id,
-          ref: "bench",
-          memo: null,
-          description: null,
-          postings: transfer(
-            houseAccount("clearing", "JPY"),
-            memberAccount(body.member.id, "available", "JPY"),
-            10n ** 13n,
-          ),
-        },
-        Date.now(),
-      ),
-    );
-  }
-  await database.close();
+  const tokens = await registerFundedMembers(base, databaseUrl(name), memberCount);
 
   const order = JSON.stringify({
     symbol: "JP:7203",

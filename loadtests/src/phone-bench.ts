@@ -24,12 +24,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Flags, type Result, startFlow, type UserFlow } from "lighthouse";
 import puppeteer, { type Page } from "puppeteer-core";
+import { signInDemo } from "./browser-session.ts";
 import { startEmbedded, stopEmbedded } from "./embedded-server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const port = 4000 + Math.floor(Math.random() * 90);
 const runs = Number(process.env.PHONE_BENCH_RUNS ?? 3);
-const demo = { account: "09012345678", password: "demo1234" };
 const symbol = "JP:7203";
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Each run's flow report (HTML), for a look at what a figure came from. Ignored by git. */
@@ -95,27 +95,6 @@ async function emptyCaches(page: Page, origin: string): Promise<void> {
     storageTypes: "service_workers,cache_storage,indexeddb,file_systems,shader_cache,websql",
   });
   await cdp.detach();
-}
-
-/** Signs the demo member in through the API, and hands the browser what the app keeps of it. */
-async function signIn(page: Page, base: string): Promise<void> {
-  const answer = await fetch(`${base}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(demo),
-  });
-  if (!answer.ok) throw new Error(`the demo member's sign-in answered ${answer.status}`);
-  const cookie = answer.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-  const [name = "", value = ""] = cookie.split("=");
-  await page
-    .browserContext()
-    .setCookie({ name, value, domain: new URL(base).hostname, path: "/", httpOnly: true });
-  // A same-origin page that is not the app, so localStorage is written before the app first starts.
-  await page.goto(`${base}/api/v1/health`);
-  await page.evaluate((account) => {
-    localStorage.setItem("account", account);
-    localStorage.setItem("is_admin", "0");
-  }, demo.account);
 }
 
 async function tapBuy(flow: UserFlow, page: Page): Promise<void> {
@@ -228,7 +207,7 @@ try {
   const results: Figures[][] = [];
   try {
     const page = await browser.newPage();
-    await signIn(page, server.base);
+    await signInDemo(page, server.base);
     for (let run = 1; run <= runs; run += 1) results.push(await oneRun(page, server.base, run));
   } finally {
     await browser.close();
