@@ -33,12 +33,14 @@ import {
   QuantityText,
   useLockEnd,
 } from "./position-parts.tsx";
+import { StopHoldNote } from "./stop-hold.tsx";
 import {
   applyOrder,
   type Loaded,
   useClosedPositions,
   useHoldingPositions,
   usePendingOrders,
+  useStopHoldRecheck,
 } from "./trading-store.ts";
 import "./trading.css";
 
@@ -264,6 +266,7 @@ function HoldingRow({
 
 function PendingPanel() {
   const pending = usePendingOrders();
+  useStopHoldRecheck(pending.value);
   const instruments = useInstruments(pending.value?.map((order) => order.symbol) ?? []);
   return (
     <ListState
@@ -354,6 +357,11 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
             <Trans context="stop order">Triggered</Trans>
           </span>
         )}
+        {order.stopHold !== null && (
+          <span className="tag" data-testid="pending-held-tag">
+            <Trans context="stop order">Held</Trans>
+          </span>
+        )}
         <span className="trade-row__end">
           <button
             type="button"
@@ -396,6 +404,7 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
           )
         )}
       </dl>
+      <StopHoldNote order={order} testId="pending-hold" />
       <p className="trade-row__time num">
         {formatDate(order.createdAtMs, locale, zone)} {formatClock(order.createdAtMs, locale, zone)}
       </p>
