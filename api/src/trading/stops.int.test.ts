@@ -257,8 +257,8 @@ function staleQuote(last: string): number {
 }
 
 describe("a waiting stop's hold", () => {
-  it("reads as held since the last quote while the quotes are stale, and as free once they are fresh again", async () => {
-    const { auth } = await funded();
+  it("reads as held since the last quote while the quotes are stale, and as free once they are fresh again; the member hears each change", async () => {
+    const { auth, memberId } = await funded();
     const stop = await call(`${app.url}/orders`, "POST", buyStop, auth);
     const limit = await call(
       `${app.url}/orders`,
@@ -273,18 +273,31 @@ describe("a waiting stop's hold", () => {
     };
     expect(await pending()).toMatchObject({ stop: { stopHold: null }, limit: { stopHold: null } });
 
+    const own = worker();
+    const told = () =>
+      heard.filter((h) => h.memberId === memberId && h.event.type === "order" && h.event.id === stop.body.id)
+        .length;
+    expect((await own.pass()).fired).toBe(0);
+    const before = told();
+
     const sinceMs = staleQuote("2650");
     expect(await pending()).toMatchObject({
       stop: { stopHold: { reason: "quote_stale", sinceMs } },
       // A limit order waits for the exchange's book, not for the broker's feed.
       limit: { stopHold: null },
     });
-    // The engine holds it by the same rule: a crossing stale quote fires nothing.
+    // The engine holds it by the same rule: a crossing stale quote fires nothing. Its pass tells
+    // the member once that the stop started holding, and not again while it holds.
     staleQuote("2750");
-    expect((await worker().pass()).fired).toBe(0);
+    expect((await own.pass()).fired).toBe(0);
+    expect(told()).toBe(before + 1);
+    expect((await own.pass()).fired).toBe(0);
+    expect(told()).toBe(before + 1);
 
     toyotaAt("2650", "2650.5");
     expect(await pending()).toMatchObject({ stop: { stopHold: null }, limit: { stopHold: null } });
+    expect((await own.pass()).fired).toBe(0);
+    expect(told()).toBe(before + 2);
   });
 });
 

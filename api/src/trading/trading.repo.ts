@@ -123,6 +123,23 @@ export interface CrossedStop extends WaitingStop {
   session: Order["session"];
 }
 
+/** The waiting stops on these symbols and whose they are: their members hear when those start or stop holding. */
+export function waitingStopsOf(
+  db: Conn,
+  symbols: readonly string[],
+): Promise<{ id: number; memberId: string }[]> {
+  return db
+    .select({ id: orders.id, memberId: orders.memberId })
+    .from(orders)
+    .where(
+      and(
+        isPending,
+        sql`${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
+        inArray(orders.symbol, [...symbols]),
+      ),
+    );
+}
+
 /**
  * The symbols that have stops waiting: the engine reads their quotes and nothing else. One index
  * probe per symbol (a loose index scan), not a read of every waiting stop.

@@ -1021,6 +1021,14 @@ export class TradingService {
   }
 
   /**
+   * Tells the members of these waiting stops that the engine started or stopped holding them
+   * (`stopHold`): their lists re-read, and say so, at once rather than at their next look.
+   */
+  tellStopHolds(stops: readonly { id: number; memberId: string }[]): void {
+    for (const stop of stops) this.emit(stop.memberId, { type: "order", id: String(stop.id) });
+  }
+
+  /**
    * Fires a waiting stop whose trigger the last trade crossed: one conditional update, so two
    * workers fire it once. The fill follows through `fillLimit` or `fillClose`, in this pass or,
    * after a crash, the next one. Tells the member it fired.

@@ -20,6 +20,7 @@ import {
   pendingFillable,
   trailingStops,
   waitingStopSymbols,
+  waitingStopsOf,
 } from "./trading.repo.ts";
 import type { TradingService } from "./trading.service.ts";
 
@@ -46,6 +47,8 @@ export class TradingWorker {
   private readonly alwaysOpen: boolean;
   private readonly now: () => number;
   private readonly log: (message: string, fields?: Record<string, unknown>) => void;
+  /** The symbols whose stops the last pass that looked at them found held (`stopHold`). */
+  private readonly held = new Set<string>();
 
   constructor(deps: {
     db: Db;
@@ -149,13 +152,16 @@ export class TradingWorker {
       US: sessionAt("US", nowMs, options).phase === "regular",
     };
     const lasts = new Map<string, number>();
+    const held = new Set<string>();
     for (const symbol of symbols) {
       const state = quotes.get(symbol);
       const market = marketOf(symbol);
-      if (!state || !regular[market] || stopHold(state.quoteMs, nowMs, true)) continue;
+      if (stopHold(state?.quoteMs, nowMs, regular[market])) held.add(symbol);
+      if (!state || !regular[market] || held.has(symbol)) continue;
       const last = priceToUnits(state.quote.last, market);
       if (last !== undefined) lasts.set(symbol, last);
     }
+    await this.noteHolds(symbols, held, only === undefined).catch(this.logged("stop hold notice"));
     if (lasts.size === 0) return none;
     const trailed = await this.trail(lasts, only);
     const rows = await crossedStops(
@@ -172,6 +178,29 @@ export class TradingWorker {
       if (await this.trading.fireStop(row.id, row.memberId).catch(this.logged("stop trigger"))) fired += 1;
     }
     return { fired, trailed };
+  }
+
+  /**
+   * Remembers which of the symbols looked at hold their stops, and tells the members of the stops
+   * on a symbol that started or stopped holding: no account event follows the feed otherwise. A
+   * pass over every symbol forgets those that no longer have stops waiting. After a restart the
+   * first pass tells of every symbol held then; a member told twice only reads the list again.
+   */
+  private async noteHolds(
+    looked: readonly string[],
+    held: ReadonlySet<string>,
+    everySymbol: boolean,
+  ): Promise<void> {
+    const changed = looked.filter((symbol) => held.has(symbol) !== this.held.has(symbol));
+    for (const symbol of looked) {
+      if (held.has(symbol)) this.held.add(symbol);
+      else this.held.delete(symbol);
+    }
+    if (everySymbol) {
+      const seen = new Set(looked);
+      for (const symbol of this.held) if (!seen.has(symbol)) this.held.delete(symbol);
+    }
+    if (changed.length > 0) this.trading.tellStopHolds(await waitingStopsOf(this.db, changed));
   }
 
   /**

@@ -27,7 +27,7 @@ import {
   triggerPriceError,
 } from "./order-form.ts";
 import { StopHoldNote } from "./stop-hold.tsx";
-import { applyOrder, usePendingOrders, useStopHoldRecheck } from "./trading-store.ts";
+import { applyOrder, usePendingOrders } from "./trading-store.ts";
 
 /**
  * The legs of a position's OCO: a stop-loss (a closing stop), a trailing stop (a closing stop whose
@@ -62,7 +62,6 @@ export function PositionStop({
   const pending = usePendingOrders();
   const [cancelKeys] = useState(() => new IntentKeys());
   const closing = (pending.value ?? []).filter((order) => order.closesPositionId === position.id);
-  useStopHoldRecheck(closing);
   const digits = priceDigits(position.symbol, instrument?.tickTable, quote?.last);
   const price = (value: string | null) =>
     value === null ? "—" : formatPrice(value, locale, { fractionDigits: digits });

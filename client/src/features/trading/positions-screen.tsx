@@ -40,7 +40,6 @@ import {
   useClosedPositions,
   useHoldingPositions,
   usePendingOrders,
-  useStopHoldRecheck,
 } from "./trading-store.ts";
 import "./trading.css";
 
@@ -266,7 +265,6 @@ function HoldingRow({
 
 function PendingPanel() {
   const pending = usePendingOrders();
-  useStopHoldRecheck(pending.value);
   const instruments = useInstruments(pending.value?.map((order) => order.symbol) ?? []);
   return (
     <ListState

@@ -3,7 +3,7 @@ import type { CallInput, EndpointResponse, EndpointSpec } from "@kabuto/shared/e
 import { tradingApi } from "@kabuto/shared/endpoints/trading";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import { quoteTopic } from "@kabuto/shared/protocol/topics";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { useEndpoint } from "../../lib/queries.ts";
 import { keyOf, queryClient } from "../../lib/query-client.ts";
 import { currentSession } from "../../state/session.ts";
@@ -95,28 +95,6 @@ export function useClosedPositions(): Loaded<Position[]> {
 
 export function usePendingOrders(): Loaded<Order[]> {
   return useAccountRead(tradingApi.orders, pendingInput, itemsOf);
-}
-
-/** How often a screen showing a waiting stop re-reads the pending orders, for their holds. */
-const stopHoldRecheckMs = 15_000;
-
-/**
- * Re-reads the pending orders every `stopHoldRecheckMs` while `orders` has a waiting stop: whether
- * the engine holds one on stale quotes (`stopHold`) changes with the feed, which no account event
- * reports, and the member should not go on believing a held stop will fire.
- */
-export function useStopHoldRecheck(orders: readonly Order[] | undefined): void {
-  const waiting = (orders ?? []).some(
-    (order) => order.status === "pending" && order.triggerPrice !== null && order.triggeredAtMs === null,
-  );
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      const key = keyFor(tradingApi.orders, pendingInput);
-      if (key) void queryClient.invalidateQueries({ queryKey: key });
-    }, stopHoldRecheckMs);
-    return () => clearInterval(timer);
-  }, [waiting]);
 }
 
 /** Puts `update` over a cached list answer, where one has been read. */
