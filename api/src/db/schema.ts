@@ -271,9 +271,9 @@ export const orders = pgTable(
       .where(
         sql`status = 'pending' AND trail_units IS NOT NULL AND trigger_units IS NOT NULL AND triggered_at_ms IS NULL`,
       ),
-    index("orders_day_orders_idx")
-      .on(table.validDate, table.id)
-      .where(sql`status = 'pending' AND valid_date IS NOT NULL`),
+    index("orders_day_orders_market_idx")
+      .on(sql`split_part(${table.symbol}, ':', 1)`, table.validDate, table.id)
+      .where(sql`status = 'pending' AND valid_date IS NOT NULL AND lapses_at_ms IS NULL`),
     index("orders_fillable_idx")
       .on(table.id)
       .where(sql`status = 'pending' AND (trigger_units IS NULL OR triggered_at_ms IS NOT NULL)`),

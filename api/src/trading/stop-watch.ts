@@ -31,8 +31,8 @@ function reaches(nearest: StopThreshold, lastUnits: number): boolean {
  * newest quotes with the same rules (stale quotes hold, regular session only) and fires each stop
  * with one conditional update, so two workers, or a pass on a tick beside the periodic one, fire
  * it once. The periodic pass (`pass`) stays the safety net for whatever the hint misses (a stop
- * placed by another process, a trailing trigger that moved, a quote lost in a crash or a bus
- * outage) and refreshes the triggers and the symbols watched.
+ * placed by another process, a quote lost in a crash or a bus outage) and refreshes the triggers
+ * and the symbols watched; a trailing trigger a pass moves is read again as soon as it moved.
  */
 export class StopWatch {
   private readonly db: Db;
@@ -76,12 +76,14 @@ export class StopWatch {
   /**
    * The periodic pass over every symbol with waiting stops: reads their nearest triggers (and
    * watches their quotes), fires and fills what the newest quotes cross, and reads the triggers
-   * again if anything fired.
+   * again: all of them if anything fired, else those of the symbols whose trailing triggers moved,
+   * so a quote that reaches a moved trigger fires it on the tick, not a quarter of a second later.
    */
-  async pass(): Promise<{ expired: number; fired: number; filled: number }> {
+  async pass(): Promise<{ expired: number; fired: number; filled: number; trailed: string[] }> {
     const symbols = await this.refresh();
     const result = await this.worker.stopPass(symbols);
     if (result.fired > 0) await this.refresh();
+    else if (result.trailed.length > 0) await this.refresh(result.trailed);
     return result;
   }
 

@@ -11,6 +11,7 @@ import { seedDemo } from "../seed.ts";
 import { flatQuote, fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { StopWatch } from "./stop-watch.ts";
+import { lapsedDayOrdersQuery } from "./trading.repo.ts";
 import { TradingService } from "./trading.service.ts";
 import { TradingWorker } from "./worker.ts";
 
@@ -232,8 +233,17 @@ describe("a stop placed while the market is shut", () => {
   });
 });
 
-/** Publishes Toyota's quote as the feed would have a minute and more ago: the feed stopped. */
-function staleQuote(last: string) {
+/** Carries a plan out of a transaction it rolls back. */
+class Explained extends Error {
+  readonly plan: string;
+  constructor(plan: string) {
+    super("explained");
+    this.plan = plan;
+  }
+}
+
+/** Publishes Toyota's quote as the feed would have a minute and more ago: the feed stopped. Returns its time. */
+function staleQuote(last: string): number {
   const oldMs = Date.now() - quoteStaleAfterMs - 5_000;
   const update: MarketUpdate = {
     topic: "quote:JP:7203",
@@ -243,7 +253,53 @@ function staleQuote(last: string) {
     data: flatQuote("JP:7203", last, { tradeMs: oldMs, limitUp: "3150", limitDown: "2150.5" }),
   };
   app.bus.publish([update]);
+  return oldMs;
 }
+
+describe("a waiting stop's hold", () => {
+  it("reads as held since the last quote while the quotes are stale, and as free once they are fresh again; the member hears each change", async () => {
+    const { auth, memberId } = await funded();
+    const stop = await call(`${app.url}/orders`, "POST", buyStop, auth);
+    const limit = await call(
+      `${app.url}/orders`,
+      "POST",
+      { ...buyStop, type: "limit", triggerPrice: undefined, price: "2600" },
+      auth,
+    );
+    const pending = async () => {
+      const items = (await call(`${app.url}/orders?status=pending`, "GET", undefined, auth)).body.items;
+      const byId = new Map(items.map((order: { id: string }) => [order.id, order]));
+      return { stop: byId.get(stop.body.id), limit: byId.get(limit.body.id) };
+    };
+    expect(await pending()).toMatchObject({ stop: { stopHold: null }, limit: { stopHold: null } });
+
+    const own = worker();
+    const told = () =>
+      heard.filter((h) => h.memberId === memberId && h.event.type === "order" && h.event.id === stop.body.id)
+        .length;
+    expect((await own.pass()).fired).toBe(0);
+    const before = told();
+
+    const sinceMs = staleQuote("2650");
+    expect(await pending()).toMatchObject({
+      stop: { stopHold: { reason: "quote_stale", sinceMs } },
+      // A limit order waits for the exchange's book, not for the broker's feed.
+      limit: { stopHold: null },
+    });
+    // The engine holds it by the same rule: a crossing stale quote fires nothing. Its pass tells
+    // the member once that the stop started holding, and not again while it holds.
+    staleQuote("2750");
+    expect((await own.pass()).fired).toBe(0);
+    expect(told()).toBe(before + 1);
+    expect((await own.pass()).fired).toBe(0);
+    expect(told()).toBe(before + 1);
+
+    toyotaAt("2650", "2650.5");
+    expect(await pending()).toMatchObject({ stop: { stopHold: null }, limit: { stopHold: null } });
+    expect((await own.pass()).fired).toBe(0);
+    expect(told()).toBe(before + 2);
+  });
+});
 
 describe("the stop watch", () => {
   /** A watch over its own worker, whose passes are counted; it has read the triggers once. */
@@ -459,6 +515,43 @@ describe("the trigger engine", () => {
     expect((await worker().pass()).fired).toBe(1);
   });
 
+  it("finds lapsed day orders through the index by market, not by a scan of every order valid through the later date", async () => {
+    const { memberId } = await funded();
+    // Tokyo's date a day after New York's, as every Tokyo morning, with a day's waiting stops in
+    // each market (valid through today's date): none has lapsed, and none should be read.
+    const dates = { JP: "2026-11-28", US: "2026-11-27" };
+    const query = lapsedDayOrdersQuery(
+      { JP: { date: dates.JP, inclusive: false }, US: { date: dates.US, inclusive: false } },
+      500,
+    );
+    const plan = await app.database.db
+      .transaction(async (tx) => {
+        for (const [symbol, date, venue] of [
+          ["JP:7203", dates.JP, "tse"],
+          ["US:AAPL", dates.US, null],
+        ] as const) {
+          await tx.execute(sql`
+            insert into orders (member_id, symbol, side, type, quantity, leverage, session, status,
+              trigger_units, valid_date, venue, created_at_ms, updated_at_ms)
+            select ${memberId}, ${symbol}, 'long', 'stop', 100, 1, 'regular', 'pending', 1, ${date}, ${venue}, 0, 0
+            from generate_series(1, 5000)`);
+        }
+        const result = (await tx.execute(sql`explain ${query}`)) as unknown as {
+          rows: { "QUERY PLAN": string }[];
+        };
+        throw new Explained(result.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+      })
+      .catch((error) => (error instanceof Explained ? error.plan : Promise.reject(error)));
+    expect(plan).toContain("orders_day_orders_market_idx");
+    expect(plan).toMatch(
+      /Index Cond: \(\(split_part\(symbol, ':'::text, 1\) = 'JP'::text\) AND \(valid_date < /,
+    );
+    expect(plan).toMatch(
+      /Index Cond: \(\(split_part\(symbol, ':'::text, 1\) = 'US'::text\) AND \(valid_date < /,
+    );
+    expect(plan).not.toContain("Seq Scan");
+  });
+
   it("cancels a stop at its trading date's close and releases its hold", async () => {
     const { auth } = await funded(1_000_000n);
     await call(`${app.url}/orders`, "POST", buyStop, auth);
@@ -619,6 +712,31 @@ describe("a stop that closes a position", () => {
     expect(await worker().pass()).toMatchObject({ fired: 1, filled: 1 });
     const position = (await call(`${app.url}/positions/${positionId}`, "GET", undefined, auth)).body;
     expect(position).toMatchObject({ status: "closed", closePrice: "2660" });
+  });
+
+  it("as a trailing stop, reaches the stop watch as soon as a pass moves its trigger: a quote at the moved trigger fires it on the tick", async () => {
+    const { auth, positionId } = await holding();
+    const trailing = { ...sellStop(positionId), triggerPrice: undefined, trailPrice: "20" };
+    const placed = await call(`${app.url}/orders`, "POST", trailing, auth);
+    expect(placed.body).toMatchObject({ triggerPrice: "2630" });
+    const own = worker();
+    const passes = vi.spyOn(own, "stopPass");
+    const watch = new StopWatch({ db: app.database.db, bus: app.bus, worker: own, alwaysOpen: true });
+    try {
+      // The watch reads the trigger (2,630); a rise to 2,680 moves it to 2,660 in the next pass.
+      expect((await watch.pass()).fired).toBe(0);
+      toyotaAt("2680", "2680.5");
+      expect(await watch.pass()).toMatchObject({ fired: 0, trailed: ["JP:7203"] });
+      passes.mockClear();
+      // No periodic pass from here: only the watch's own reading of the moved trigger fires it.
+      toyotaAt("2660", "2660.5");
+      await expect
+        .poll(async () => (await call(`${app.url}/positions/${positionId}`, "GET", undefined, auth)).body)
+        .toMatchObject({ status: "closed", closePrice: "2660" });
+      expect(passes).toHaveBeenCalledWith(["JP:7203"]);
+    } finally {
+      await watch.stop();
+    }
   });
 
   const trailRefusals: [string, Record<string, unknown>, string][] = [

@@ -123,6 +123,23 @@ export interface CrossedStop extends WaitingStop {
   session: Order["session"];
 }
 
+/** The waiting stops on these symbols and whose they are: their members hear when those start or stop holding. */
+export function waitingStopsOf(
+  db: Conn,
+  symbols: readonly string[],
+): Promise<{ id: number; memberId: string }[]> {
+  return db
+    .select({ id: orders.id, memberId: orders.memberId })
+    .from(orders)
+    .where(
+      and(
+        isPending,
+        sql`${orders.triggerUnits} is not null and ${orders.triggeredAtMs} is null`,
+        inArray(orders.symbol, [...symbols]),
+      ),
+    );
+}
+
 /**
  * The symbols that have stops waiting: the engine reads their quotes and nothing else. One index
  * probe per symbol (a loose index scan), not a read of every waiting stop.
@@ -317,30 +334,41 @@ export function lapsedPtsOrders(db: Conn, nowMs: number, limit: number): Promise
  * date first: the orders of today that may still fire are not read at all. A PTS order that
  * lapses with its session (`lapsedPtsOrders`) is not one of them.
  */
-export function lapsedDayOrders(
+export async function lapsedDayOrders(
   db: Conn,
   lapsed: Record<Market, { date: string; inclusive: boolean }>,
   limit: number,
 ): Promise<
   { id: number; memberId: string; symbol: string; session: Order["session"]; validDate: string | null }[]
 > {
-  const before = (market: Market) => {
+  return mapRows(await db.execute(lapsedDayOrdersQuery(lapsed, limit)), (row) => ({
+    id: row.int("id"),
+    memberId: row.text("member_id"),
+    symbol: row.text("symbol"),
+    session: row.oneOf("session", ["regular", "extended"] as const),
+    validDate: row.textOrNull("valid_date"),
+  }));
+}
+
+/**
+ * The statement behind `lapsedDayOrders`: one range of `orders_day_orders_market_idx` per market,
+ * read in date order. While Tokyo's date is a day ahead of New York's, a range on the date alone
+ * would take in every order valid through Tokyo's date, New York's waiting ones included.
+ */
+export function lapsedDayOrdersQuery(
+  lapsed: Record<Market, { date: string; inclusive: boolean }>,
+  limit: number,
+): SQL {
+  const ofMarket = (market: Market) => {
     const { date, inclusive } = lapsed[market];
-    const bound = inclusive ? sql`${orders.validDate} <= ${date}` : sql`${orders.validDate} < ${date}`;
-    return sql`(${orders.symbol} like ${`${market}:%`} and ${bound})`;
+    const bound = inclusive ? sql`o.valid_date <= ${date}` : sql`o.valid_date < ${date}`;
+    return sql`(select o.id, o.member_id, o.symbol, o.session, o.valid_date from orders o
+      where split_part(o.symbol, ':', 1) = ${market} and ${bound}
+        and o.status = 'pending' and o.lapses_at_ms is null
+      order by o.valid_date, o.id
+      limit ${limit})`;
   };
-  return db
-    .select({
-      id: orders.id,
-      memberId: orders.memberId,
-      symbol: orders.symbol,
-      session: orders.session,
-      validDate: orders.validDate,
-    })
-    .from(orders)
-    .where(and(isPending, sql`(${before("JP")} or ${before("US")}) and ${orders.lapsesAtMs} is null`))
-    .orderBy(asc(orders.validDate), asc(orders.id))
-    .limit(limit);
+  return sql`${ofMarket("JP")} union all ${ofMarket("US")} order by valid_date, id limit ${limit}`;
 }
 
 /**
@@ -797,6 +825,8 @@ export function toOrder(row: OrderRow): Order {
     positionId: row.positionId === null ? null : String(row.positionId),
     triggerPrice: row.triggerUnits === null ? null : unitsToPrice(row.triggerUnits, market),
     triggeredAtMs: row.triggeredAtMs,
+    // Only a read of the list knows the quotes (`TradingService.withStopHolds`).
+    stopHold: null,
     validDate: row.validDate,
     closesPositionId: row.closesPositionId === null ? null : String(row.closesPositionId),
     trailPrice: row.trailUnits === null ? null : unitsToPrice(row.trailUnits, market),

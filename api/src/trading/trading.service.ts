@@ -34,7 +34,13 @@ import { type BookFill, walkStampedBook } from "@kabuto/shared/trading/fill-book
 import type { MarketTerms, Side } from "@kabuto/shared/trading/rules";
 import { acceptsAddedMargin } from "@kabuto/shared/trading/rules";
 import { smartRoute } from "@kabuto/shared/trading/smart-route";
-import { checkNewStop, type StopRefusal, stopHoldUnits, trailStart } from "@kabuto/shared/trading/stops";
+import {
+  checkNewStop,
+  type StopRefusal,
+  stopHold,
+  stopHoldUnits,
+  trailStart,
+} from "@kabuto/shared/trading/stops";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
 import { firstValidDate, validDateFor } from "@kabuto/shared/trading/validity";
 import type { Db } from "../db/database.ts";
@@ -207,15 +213,35 @@ export class TradingService {
     return this.terms[market];
   }
 
-  orders(memberId: string, status?: Order["status"]): Promise<Order[]> {
-    return listOrders(this.db, memberId, status);
+  async orders(memberId: string, status?: Order["status"]): Promise<Order[]> {
+    return this.withStopHolds(await listOrders(this.db, memberId, status));
   }
 
   /** A member's orders for the console: the same list the member reads. */
   async memberOrders(memberId: string, status?: Order["status"]): Promise<Order[]> {
     if (!isMemberId(memberId) || !(await findMember(this.db, memberId)))
       throw new AppError("MEMBER_NOT_FOUND");
-    return listOrders(this.db, memberId, status);
+    return this.withStopHolds(await listOrders(this.db, memberId, status));
+  }
+
+  /**
+   * Marks the waiting stops the engine holds now (`stopHold`, the rule its pass skips a symbol
+   * by), so the member reads why a stop the price crossed has not fired. One read of the bus's
+   * newest quotes for the symbols of the list's waiting stops; none when it has none.
+   */
+  private async withStopHolds(list: Order[]): Promise<Order[]> {
+    const waiting = (order: Order) =>
+      order.status === "pending" && order.triggerPrice !== null && order.triggeredAtMs === null;
+    const symbols = list.filter(waiting).map((order) => order.symbol);
+    if (symbols.length === 0) return list;
+    const quotes = await this.quotes(symbols);
+    const nowMs = this.now();
+    return list.map((order) => {
+      if (!waiting(order)) return order;
+      const regular =
+        sessionAt(marketOf(order.symbol), nowMs, { alwaysOpen: this.alwaysOpen }).phase === "regular";
+      return { ...order, stopHold: stopHold(quotes.get(order.symbol)?.quoteMs, nowMs, regular) };
+    });
   }
 
   positions(memberId: string, status?: Position["status"]): Promise<Position[]> {
@@ -995,6 +1021,14 @@ export class TradingService {
   }
 
   /**
+   * Tells the members of these waiting stops that the engine started or stopped holding them
+   * (`stopHold`): their lists re-read, and say so, at once rather than at their next look.
+   */
+  tellStopHolds(stops: readonly { id: number; memberId: string }[]): void {
+    for (const stop of stops) this.emit(stop.memberId, { type: "order", id: String(stop.id) });
+  }
+
+  /**
    * Fires a waiting stop whose trigger the last trade crossed: one conditional update, so two
    * workers fire it once. The fill follows through `fillLimit` or `fillClose`, in this pass or,
    * after a crash, the next one. Tells the member it fired.
@@ -1189,6 +1223,7 @@ export class TradingService {
       fillPrice: opening.openPrice,
       triggerPrice: null,
       triggeredAtMs: null,
+      stopHold: null,
       validDate: null,
       closesPositionId: null,
       trailPrice: null,

@@ -4,7 +4,7 @@ import type { Market } from "@kabuto/shared/symbols";
 import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import {
   dayOrdersLapsedThrough,
-  quoteStale,
+  stopHold,
   stopTriggered,
   trailedTrigger,
 } from "@kabuto/shared/trading/stops";
@@ -20,6 +20,7 @@ import {
   pendingFillable,
   trailingStops,
   waitingStopSymbols,
+  waitingStopsOf,
 } from "./trading.repo.ts";
 import type { TradingService } from "./trading.service.ts";
 
@@ -46,6 +47,8 @@ export class TradingWorker {
   private readonly alwaysOpen: boolean;
   private readonly now: () => number;
   private readonly log: (message: string, fields?: Record<string, unknown>) => void;
+  /** The symbols whose stops the last pass that looked at them found held (`stopHold`). */
+  private readonly held = new Set<string>();
 
   constructor(deps: {
     db: Db;
@@ -80,11 +83,13 @@ export class TradingWorker {
    * query reads every day order valid through the later market's date), and `fireStops` skips a
    * lapsed stop itself, so none fires after its day either way.
    */
-  async stopPass(symbols?: readonly string[]): Promise<{ expired: number; fired: number; filled: number }> {
+  async stopPass(
+    symbols?: readonly string[],
+  ): Promise<{ expired: number; fired: number; filled: number; trailed: string[] }> {
     const expired = symbols ? 0 : await this.expireDayOrders();
-    const fired = await this.fireStops(symbols);
+    const { fired, trailed } = await this.fireAndTrail(symbols);
     const filled = fired > 0 ? await this.fillLimits() : 0;
-    return { expired, fired, filled };
+    return { expired, fired, filled, trailed };
   }
 
   /** Everything but firing stops (`stopPass` does that): fills, day-trade cut-offs and margin calls. */
@@ -128,8 +133,17 @@ export class TradingWorker {
    * old price would fill at a new one. A stop whose day has closed never fires: the expiry cancels it.
    */
   async fireStops(only?: readonly string[]): Promise<number> {
+    return (await this.fireAndTrail(only)).fired;
+  }
+
+  /**
+   * `fireStops`, also saying which symbols' trailing triggers it moved: the stop watch reads those
+   * symbols' triggers again at once rather than at its next periodic pass.
+   */
+  private async fireAndTrail(only?: readonly string[]): Promise<{ fired: number; trailed: string[] }> {
+    const none = { fired: 0, trailed: [] };
     const symbols = only ?? (await waitingStopSymbols(this.db));
-    if (symbols.length === 0) return 0;
+    if (symbols.length === 0) return none;
     const quotes = await this.trading.quotes(symbols);
     const nowMs = this.now();
     const options = { alwaysOpen: this.alwaysOpen };
@@ -138,15 +152,18 @@ export class TradingWorker {
       US: sessionAt("US", nowMs, options).phase === "regular",
     };
     const lasts = new Map<string, number>();
+    const held = new Set<string>();
     for (const symbol of symbols) {
       const state = quotes.get(symbol);
       const market = marketOf(symbol);
-      if (!state || quoteStale(state.quoteMs, nowMs) || !regular[market]) continue;
+      if (stopHold(state?.quoteMs, nowMs, regular[market])) held.add(symbol);
+      if (!state || !regular[market] || held.has(symbol)) continue;
       const last = priceToUnits(state.quote.last, market);
       if (last !== undefined) lasts.set(symbol, last);
     }
-    if (lasts.size === 0) return 0;
-    await this.trail(lasts, only);
+    await this.noteHolds(symbols, held, only === undefined).catch(this.logged("stop hold notice"));
+    if (lasts.size === 0) return none;
+    const trailed = await this.trail(lasts, only);
     const rows = await crossedStops(
       this.db,
       [...lasts].map(([symbol, lastUnits]) => ({ symbol, lastUnits })),
@@ -160,23 +177,50 @@ export class TradingWorker {
       if (row.validDate !== null && orderLapsed(market, row.session, row.validDate, nowMs, options)) continue;
       if (await this.trading.fireStop(row.id, row.memberId).catch(this.logged("stop trigger"))) fired += 1;
     }
-    return fired;
+    return { fired, trailed };
+  }
+
+  /**
+   * Remembers which of the symbols looked at hold their stops, and tells the members of the stops
+   * on a symbol that started or stopped holding: no account event follows the feed otherwise. A
+   * pass over every symbol forgets those that no longer have stops waiting. After a restart the
+   * first pass tells of every symbol held then; a member told twice only reads the list again.
+   */
+  private async noteHolds(
+    looked: readonly string[],
+    held: ReadonlySet<string>,
+    everySymbol: boolean,
+  ): Promise<void> {
+    const changed = looked.filter((symbol) => held.has(symbol) !== this.held.has(symbol));
+    for (const symbol of looked) {
+      if (held.has(symbol)) this.held.add(symbol);
+      else this.held.delete(symbol);
+    }
+    if (everySymbol) {
+      const seen = new Set(looked);
+      for (const symbol of this.held) if (!seen.has(symbol)) this.held.delete(symbol);
+    }
+    if (changed.length > 0) this.trading.tellStopHolds(await waitingStopsOf(this.db, changed));
   }
 
   /**
    * Moves each trailing stop's trigger after the best price, before the triggers are checked: a
-   * trade that moves a trigger is that far from it, so it cannot also fire it.
+   * trade that moves a trigger is that far from it, so it cannot also fire it. Returns the symbols
+   * whose triggers moved.
    */
-  private async trail(lasts: ReadonlyMap<string, number>, only?: readonly string[]): Promise<void> {
+  private async trail(lasts: ReadonlyMap<string, number>, only?: readonly string[]): Promise<string[]> {
     const rows = await trailingStops(this.db, stopsPerPassMax, only);
+    const moved = new Set<string>();
     for (const row of rows) {
       const last = lasts.get(row.symbol);
       const table = this.trading.tickTableOf(row.symbol);
       if (last === undefined || table === undefined || row.trailUnits === null) continue;
       const trailed = trailedTrigger(row.side, row.triggerUnits, last, row.trailUnits, table);
-      if (trailed !== row.triggerUnits)
-        await this.trading.trailStop(row.id, row.memberId, trailed).catch(this.logged("trailing stop"));
+      if (trailed === row.triggerUnits) continue;
+      if (await this.trading.trailStop(row.id, row.memberId, trailed).catch(this.logged("trailing stop")))
+        moved.add(row.symbol);
     }
+    return [...moved];
   }
 
   /**

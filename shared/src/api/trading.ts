@@ -121,6 +121,13 @@ export const orderSchema = z.object({
   /** Stops: when the last trade crossed the trigger; null while it waits (and for other types). */
   triggeredAtMs: z.number().nullable(),
   /**
+   * A waiting stop (OCO and IFD legs and trailing stops included) that cannot fire now, and why:
+   * its symbol's quotes stopped in an open session (`sinceMs`: the last one's time; null when none
+   * came), by the rule the engine holds it by (`stopHold`). Null when it can fire, and for every
+   * other order.
+   */
+  stopHold: z.object({ reason: z.enum(["quote_stale"]), sinceMs: z.number().nullable() }).nullable(),
+  /**
    * A resting order (limit, stop, stop-limit): the last trading date it waits; at that date's
    * close the engine cancels it and releases its hold. Null for orders that filled at once.
    */

@@ -34,6 +34,27 @@ export function quoteStale(quoteMs: number, nowMs: number): boolean {
   return nowMs - quoteMs > quoteStaleAfterMs;
 }
 
+/**
+ * Why a waiting stop cannot fire now, as the member is told it: the symbol's quotes went stale in
+ * an open session (`sinceMs`: when the last one was published; null when the feed never sent one).
+ */
+export interface StopHold {
+  reason: "quote_stale";
+  sinceMs: number | null;
+}
+
+/**
+ * Whether a waiting stop on a symbol holds at `nowMs`: in the regular session (the only one stops
+ * fire in), when its newest quote is missing or older than the bound. The engine skips such a
+ * symbol by this rule and the orders list tells the member by it, so the two never disagree.
+ * Outside the regular session nothing fires anyway and no quote is expected: no hold.
+ */
+export function stopHold(quoteMs: number | undefined, nowMs: number, regular: boolean): StopHold | null {
+  if (!regular) return null;
+  if (quoteMs === undefined) return { reason: "quote_stale", sinceMs: null };
+  return quoteStale(quoteMs, nowMs) ? { reason: "quote_stale", sinceMs: quoteMs } : null;
+}
+
 /** What the market looks like to a new stop: the last trade, its age and the day's band. */
 export interface StopMarket {
   market: Market;

@@ -26,6 +26,7 @@ import {
   stepPrice,
   triggerPriceError,
 } from "./order-form.ts";
+import { StopHoldNote } from "./stop-hold.tsx";
 import { applyOrder, usePendingOrders } from "./trading-store.ts";
 
 /**
@@ -118,6 +119,7 @@ export function PositionStop({
                   <Trans context="stop order">Triggered</Trans>
                 </span>
               )}
+              <StopHoldNote order={order} testId="position-stop-hold" />
             </li>
           ))}
         </ul>

@@ -33,6 +33,7 @@ import {
   QuantityText,
   useLockEnd,
 } from "./position-parts.tsx";
+import { StopHoldNote } from "./stop-hold.tsx";
 import {
   applyOrder,
   type Loaded,
@@ -354,6 +355,11 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
             <Trans context="stop order">Triggered</Trans>
           </span>
         )}
+        {order.stopHold !== null && (
+          <span className="tag" data-testid="pending-held-tag">
+            <Trans context="stop order">Held</Trans>
+          </span>
+        )}
         <span className="trade-row__end">
           <button
             type="button"
@@ -396,6 +402,7 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
           )
         )}
       </dl>
+      <StopHoldNote order={order} testId="pending-hold" />
       <p className="trade-row__time num">
         {formatDate(order.createdAtMs, locale, zone)} {formatClock(order.createdAtMs, locale, zone)}
       </p>
