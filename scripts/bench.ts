@@ -15,6 +15,7 @@ const benches = [
   "loadtests/src/ipo-draw-bench.ts",
   "loadtests/src/proof-bench.ts",
   "loadtests/src/phone-bench.ts",
+  "loadtests/src/confirm-bench.ts",
   "loadtests/src/soak-bench.ts",
 ];
 /**

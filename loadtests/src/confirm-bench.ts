@@ -64,12 +64,6 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The demo member's id, read as the app reads it. */
-async function demoMemberId(page: Page, base: string): Promise<string> {
-  const me = await page.evaluate(async (url) => (await fetch(url)).json(), `${base}/api/v1/me`);
-  return String((me as { id: string | number }).id);
-}
-
 interface Sample {
   ms: number;
   /** The notice's kind: `success`, or `error` when the order was refused. */
@@ -210,9 +204,9 @@ try {
       isMobile: true,
       hasTouch: false,
     });
-    await signInDemo(page, base);
+    const demoId = await signInDemo(page, base);
     // Enough money for every sample: the bench measures the confirmation, not the demo's balance.
-    await fundMember(databaseUrl(name), await demoMemberId(page, base));
+    await fundMember(databaseUrl(name), demoId);
     await page.goto(`${base}/#/home/index`);
     const cdp = await page.createCDPSession();
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
