@@ -4,6 +4,7 @@ import type { OrderVenue } from "@kabuto/shared/market/venues";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency, symbolMarket } from "@kabuto/shared/symbols";
 import type { AttachedUnits } from "@kabuto/shared/trading/attached";
+import type { OrderCondition } from "@kabuto/shared/trading/conditions";
 import type { BookFill } from "@kabuto/shared/trading/fill-book";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -322,7 +323,15 @@ export function lapsedDayOrders(
   lapsed: Record<Market, { date: string; inclusive: boolean }>,
   limit: number,
 ): Promise<
-  { id: number; memberId: string; symbol: string; session: Order["session"]; validDate: string | null }[]
+  {
+    id: number;
+    memberId: string;
+    symbol: string;
+    session: Order["session"];
+    validDate: string | null;
+    /** 不成 fills at market at the close instead of lapsing. */
+    condition: Order["condition"];
+  }[]
 > {
   const before = (market: Market) => {
     const { date, inclusive } = lapsed[market];
@@ -336,6 +345,7 @@ export function lapsedDayOrders(
       symbol: orders.symbol,
       session: orders.session,
       validDate: orders.validDate,
+      condition: orders.condition,
     })
     .from(orders)
     .where(and(isPending, sql`(${before("JP")} or ${before("US")}) and ${orders.lapsesAtMs} is null`))
@@ -648,6 +658,8 @@ export async function insertRestingOrder(
     nowMs: number;
     /** An order sent to the PTS, and the end of its session; none goes to the TSE. */
     pts?: { lapsesAtMs: number | null } | undefined;
+    /** A TSE order's execution condition (`trading/conditions.ts`). */
+    condition?: OrderCondition | undefined;
   },
 ): Promise<Order> {
   const [row] = await tx
@@ -657,6 +669,7 @@ export async function insertRestingOrder(
       symbol: order.symbol,
       side: order.side,
       type: "limit",
+      condition: order.condition ?? null,
       quantity: order.quantity,
       leverage: order.leverage,
       limitUnits: order.limitUnits,
@@ -803,6 +816,7 @@ export function toOrder(row: OrderRow): Order {
     ifd: row.ifdLegs === null ? null : attachedPrices(row.ifdLegs, market),
     parentOrderId: row.parentOrderId === null ? null : String(row.parentOrderId),
     venue: row.venue,
+    condition: row.condition,
     route: row.venue !== null && row.status === "filled" ? routeOf(row.quantity, row) : null,
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,

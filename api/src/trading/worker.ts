@@ -97,7 +97,8 @@ export class TradingWorker {
 
   /**
    * Cancels the resting orders (limits and stops) whose last valid date has closed, and releases
-   * what they held. An extended-hours order lapses when after hours end, a regular one at the
+   * what they held; a 不成 order is filled at market there instead (`fillAtClose`), or lapses
+   * where the closing book cannot fill it. An extended-hours order lapses when after hours end, a regular one at the
    * regular close. Limit orders placed before orders carried a date rest until cancelled.
    */
   async expireDayOrders(): Promise<number> {
@@ -108,11 +109,21 @@ export class TradingWorker {
       US: dayOrdersLapsedThrough("US", nowMs, options),
     };
     const rows = await lapsedDayOrders(this.db, lapsed, ordersPerPassMax);
+    // A 不成 order does not lapse: it becomes a market order at the book the session closed on.
+    const closingBooks = await this.trading.books(
+      rows.filter((row) => row.condition === "funari").map((row) => row.symbol),
+    );
     let expired = 0;
     for (const row of rows) {
       if (row.validDate === null) continue;
       if (!orderLapsed(marketOf(row.symbol), row.session, row.validDate, nowMs, options)) continue;
-      if (await this.trading.expireOrder(row.id).catch(this.logged("day order expiry"))) expired += 1;
+      const done =
+        row.condition === "funari"
+          ? this.trading
+              .fillAtClose(row.id, closingBooks.get(row.symbol))
+              .catch(this.logged("不成 at the close"))
+          : this.trading.expireOrder(row.id).catch(this.logged("day order expiry"));
+      if (await done) expired += 1;
     }
     // A PTS order lapses when the PTS session it was placed in ends.
     for (const row of await lapsedPtsOrders(this.db, nowMs, ordersPerPassMax)) {

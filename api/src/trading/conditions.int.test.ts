@@ -1,0 +1,283 @@
+import { type PlaceOrder, placeOrderSchema } from "@kabuto/shared/api/trading";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger, isHealthy } from "../books.ts";
+import { AppError } from "../errors.ts";
+import { seedDemo } from "../seed.ts";
+import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
+import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
+import { fillsNotReplaying } from "./fill-replay.ts";
+import { TradingService } from "./trading.service.ts";
+import { TradingWorker } from "./worker.ts";
+
+// The always-open app (MARKET_HOURS=always) answers IOC orders over HTTP; the 不成 cases build a
+// service and a worker on the same database with real hours and a fixed instant.
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await seedDemo(app.database.db, Date.now());
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Toyota at the TSE: bids 2,649 and down, these asks, daily limits 2,150.5–3,150. */
+function tseAsks(asks: [string, number][]): void {
+  setMarket(
+    app.bus,
+    "JP:7203",
+    [
+      ["2649", 1_000],
+      ["2600", 1_000],
+    ],
+    asks,
+    { up: "3150", down: "2150.5" },
+  );
+}
+
+/** An instant as Tokyo's wall clock reads it. */
+function tokyo(date: string, time: string): number {
+  return Date.parse(`${date}T${time}:00+09:00`);
+}
+
+function serviceAt(atMs: number): TradingService {
+  return new TradingService({
+    db: app.database.db,
+    catalog: app.catalog,
+    bus: app.bus,
+    alwaysOpen: false,
+    now: () => atMs,
+  });
+}
+
+function workerAt(atMs: number): TradingWorker {
+  return new TradingWorker({
+    db: app.database.db,
+    trading: serviceAt(atMs),
+    alwaysOpen: false,
+    now: () => atMs,
+  });
+}
+
+async function funded(amount = 10_000_000n) {
+  const member = await registerMember(app.url, app.database);
+  await fund(app.database, member.memberId, "JPY", amount);
+  return member;
+}
+
+async function cash(auth: Record<string, string>) {
+  const response = await call(`${app.url}/account`, "GET", undefined, auth);
+  const jpy = response.body.balances.find((balance: { currency: string }) => balance.currency === "JPY");
+  return { available: jpy.available as string, held: jpy.held as string };
+}
+
+/** The kinds of the journals written against an order, in order. */
+async function orderJournals(orderId: string): Promise<string[]> {
+  const result = (await app.database.db.execute(
+    sql`select kind from journals where ref = ${`order:${orderId}`} order by id`,
+  )) as unknown as { rows: { kind: string }[] };
+  return result.rows.map((row) => row.kind);
+}
+
+/** What placing the order at an instant answers: the order, or the refusal's code. */
+async function placeAt(atMs: number, memberId: string, order: PlaceOrder) {
+  try {
+    const placed = await serviceAt(atMs).placeOrder(memberId, placeOrderSchema.parse(order));
+    if (placed.replayed) throw new Error("a first order was answered as a replay");
+    return placed.value;
+  } catch (error) {
+    if (error instanceof AppError) return { code: error.code };
+    throw error;
+  }
+}
+
+const limitBuy: PlaceOrder = {
+  symbol: "JP:7203",
+  side: "long",
+  type: "limit",
+  quantity: 100,
+  leverage: 1,
+  price: "2660",
+};
+
+describe("an IOC limit order", () => {
+  it("fills at once where the book reaches its limit, its hold released into the fill", async () => {
+    const { auth } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    const placed = await call(`${app.url}/orders`, "POST", { ...limitBuy, condition: "ioc" }, auth);
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({
+      status: "filled",
+      condition: "ioc",
+      fillPrice: "2650.5",
+      venue: "tse",
+    });
+    expect(placed.body.positionId).not.toBeNull();
+    expect(await orderJournals(placed.body.id)).toEqual(["order_hold", "order_release"]);
+    expect(await cash(auth)).toMatchObject({ held: "0" });
+    expect(await fillsNotReplaying(app.database.db)).toBe(0);
+  });
+
+  it("is cancelled at once where the book does not reach it, its hold released once across retries", async () => {
+    const { auth } = await funded();
+    const before = await cash(auth);
+    tseAsks([["2650.5", 1_000]]);
+    const keyed = { ...auth, "idempotency-key": "ioc-retry-1" };
+    const order = { ...limitBuy, price: "2640", condition: "ioc" };
+    const [first, second] = await Promise.all([
+      call(`${app.url}/orders`, "POST", order, keyed),
+      call(`${app.url}/orders`, "POST", order, keyed),
+    ]);
+    const third = await call(`${app.url}/orders`, "POST", order, keyed);
+    expect(first.body).toMatchObject({ status: "cancelled", condition: "ioc", positionId: null });
+    expect(second.body).toEqual(first.body);
+    expect(third.body).toEqual(first.body);
+    expect((await call(`${app.url}/orders`, "GET", undefined, auth)).body.items).toHaveLength(1);
+    expect(await orderJournals(first.body.id)).toEqual(["order_hold", "order_release"]);
+    expect(await cash(auth)).toEqual(before);
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  it("is cancelled whole where the book cannot fill all of it: orders here fill whole", async () => {
+    const { auth } = await funded();
+    tseAsks([["2650.5", 100]]);
+    const placed = await call(
+      `${app.url}/orders`,
+      "POST",
+      { ...limitBuy, quantity: 200, condition: "ioc" },
+      auth,
+    );
+    expect(placed.body).toMatchObject({ status: "cancelled", condition: "ioc" });
+    expect(await cash(auth)).toMatchObject({ held: "0" });
+  });
+
+  it("is refused outside the TSE's session: at lunch and after the close", async () => {
+    const { memberId } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    for (const time of ["12:00", "15:30"]) {
+      expect(await placeAt(tokyo("2026-11-26", time), memberId, { ...limitBuy, condition: "ioc" })).toEqual({
+        code: "OUTSIDE_TRADING_HOURS",
+      });
+    }
+  });
+});
+
+describe("a condition the order cannot carry", () => {
+  const refusals: [string, Record<string, unknown>, string][] = [
+    ["an unknown condition", { condition: "aon" }, "CONDITION_INVALID"],
+    [
+      "不成 on a market order",
+      { type: "market", price: undefined, condition: "funari" },
+      "CONDITION_MARKET_ORDER",
+    ],
+    [
+      "IOC on a market order",
+      { type: "market", price: undefined, condition: "ioc" },
+      "CONDITION_MARKET_ORDER",
+    ],
+    ["a condition at the PTS", { venue: "pts", condition: "ioc" }, "CONDITION_TSE_ONLY"],
+    ["a condition by the smart route", { venue: "smart", condition: "funari" }, "CONDITION_TSE_ONLY"],
+    [
+      "a New York name",
+      { symbol: "US:AAPL", price: "190.00", quantity: 1, condition: "ioc" },
+      "CONDITION_TSE_ONLY",
+    ],
+    [
+      "a stop",
+      { type: "stop", price: undefined, triggerPrice: "2700", condition: "ioc" },
+      "CONDITION_STOP_ORDER",
+    ],
+    [
+      "an IFD parent",
+      { ifd: { takeProfit: { price: "2800" } }, condition: "funari" },
+      "CONDITION_ATTACHED_ORDER",
+    ],
+    ["a validity past today", { validUntil: "2099-01-05", condition: "funari" }, "VALIDITY_DAY_ONLY"],
+  ];
+  for (const [what, change, code] of refusals) {
+    it(`refuses ${what} with ${code}, writing nothing`, async () => {
+      const { auth } = await funded();
+      tseAsks([["2650.5", 1_000]]);
+      const response = await call(`${app.url}/orders`, "POST", { ...limitBuy, ...change }, auth);
+      expect(response.body.error?.code).toBe(code);
+      expect((await call(`${app.url}/orders`, "GET", undefined, auth)).body.items).toHaveLength(0);
+      expect(await cash(auth)).toMatchObject({ held: "0" });
+    });
+  }
+});
+
+describe("a 不成 (funari) order, by the clock", () => {
+  // Thursday 26 November 2026, a TSE business day: the afternoon session closes at 15:30.
+  const day = "2026-11-26";
+
+  it("rests as a limit in the session and becomes a market order at the close if it has not filled", async () => {
+    const { auth, memberId } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    const funari = await placeAt(tokyo(day, "14:00"), memberId, {
+      ...limitBuy,
+      price: "2600",
+      condition: "funari",
+    });
+    const plain = await placeAt(tokyo(day, "14:00"), memberId, { ...limitBuy, price: "2600" });
+    expect(funari).toMatchObject({ status: "pending", condition: "funari", validDate: day });
+    expect(plain).toMatchObject({ status: "pending", condition: null });
+    const ids = [funari, plain].map((order) => (order as { id: string }).id);
+    // In the session the book does not reach either limit.
+    expect(await workerAt(tokyo(day, "15:29")).pass()).toMatchObject({ expired: 0, filled: 0 });
+    // At the close the plain limit lapses; the 不成 one takes the book as the session closed.
+    tseAsks([["2655", 1_000]]);
+    expect((await workerAt(tokyo(day, "15:30")).pass()).expired).toBeGreaterThanOrEqual(2);
+    const listed = (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items as {
+      id: string;
+      status: string;
+    }[];
+    expect(listed.find((order) => order.id === ids[0])).toMatchObject({
+      status: "filled",
+      condition: "funari",
+      fillPrice: "2655",
+    });
+    expect(listed.find((order) => order.id === ids[1])).toMatchObject({ status: "cancelled" });
+    expect(await cash(auth)).toMatchObject({ held: "0" });
+    expect(await orderJournals(ids[0] ?? "")).toEqual(["order_hold", "order_release"]);
+    expect(await fillsNotReplaying(app.database.db)).toBe(0);
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  it("fills as a limit in the session like any limit order", async () => {
+    const { memberId } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    const funari = await placeAt(tokyo(day, "10:00"), memberId, {
+      ...limitBuy,
+      price: "2651",
+      condition: "funari",
+    });
+    expect(funari).toMatchObject({ status: "pending", condition: "funari" });
+    expect((await workerAt(tokyo(day, "10:00")).pass()).filled).toBeGreaterThanOrEqual(1);
+    const [row] = (await serviceAt(tokyo(day, "10:00")).orders(memberId)).filter(
+      (order) => order.id === (funari as { id: string }).id,
+    );
+    expect(row).toMatchObject({ status: "filled", fillPrice: "2650.5" });
+  });
+
+  it("lapses at the close, its hold released, where the closing book cannot fill it whole", async () => {
+    const { auth, memberId } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    const funari = await placeAt(tokyo(day, "14:00"), memberId, {
+      ...limitBuy,
+      quantity: 2_000,
+      price: "2600",
+      condition: "funari",
+    });
+    expect(funari).toMatchObject({ status: "pending" });
+    await workerAt(tokyo(day, "15:30")).pass();
+    const [row] = (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items;
+    expect(row).toMatchObject({
+      id: (funari as { id: string }).id,
+      status: "cancelled",
+      condition: "funari",
+    });
+    expect(await cash(auth)).toMatchObject({ held: "0" });
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+});

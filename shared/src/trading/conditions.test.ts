@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { type ConditionedOrder, conditionRefusal } from "./conditions.ts";
+
+/** A plain Tokyo limit order with 不成; each case changes what it names. */
+const base: ConditionedOrder = {
+  market: "JP",
+  venue: undefined,
+  type: "limit",
+  condition: "funari",
+  hasIfd: false,
+  closesPosition: false,
+  dayTrade: false,
+  validUntil: undefined,
+};
+
+describe("which orders may carry an execution condition", () => {
+  it.each<[string, Partial<ConditionedOrder>, ReturnType<typeof conditionRefusal>]>([
+    ["no condition: anything goes", { condition: undefined, type: "market", market: "US" }, undefined],
+    ["不成 on a TSE limit", {}, undefined],
+    ["IOC on a TSE limit", { condition: "ioc" }, undefined],
+    ["a limit naming the TSE", { venue: "tse" }, undefined],
+    ["a New York name", { market: "US" }, "CONDITION_TSE_ONLY"],
+    ["sent to the PTS", { venue: "pts" }, "CONDITION_TSE_ONLY"],
+    ["by the smart route", { venue: "smart", condition: "ioc" }, "CONDITION_TSE_ONLY"],
+    ["不成 on a market order", { type: "market" }, "CONDITION_MARKET_ORDER"],
+    ["IOC on a market order", { type: "market", condition: "ioc" }, "CONDITION_MARKET_ORDER"],
+    ["on a stop", { type: "stop" }, "CONDITION_STOP_ORDER"],
+    ["on a stop-limit", { type: "stop_limit", condition: "ioc" }, "CONDITION_STOP_ORDER"],
+    ["on an IFD parent", { hasIfd: true }, "CONDITION_ATTACHED_ORDER"],
+    ["on a closing limit", { closesPosition: true }, "CONDITION_ATTACHED_ORDER"],
+    ["on a day trade", { dayTrade: true }, "CONDITION_ATTACHED_ORDER"],
+    ["with a validity", { validUntil: "2026-12-01" }, "VALIDITY_DAY_ONLY"],
+    ["IOC with a validity", { condition: "ioc", validUntil: "2026-12-01" }, "VALIDITY_DAY_ONLY"],
+  ])("%s", (_, change, expected) => {
+    expect(conditionRefusal({ ...base, ...change })).toBe(expected);
+  });
+});
