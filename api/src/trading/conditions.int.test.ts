@@ -1,10 +1,11 @@
 import { type PlaceOrder, placeOrderSchema } from "@kabuto/shared/api/trading";
+import type { Book } from "@kabuto/shared/protocol/market-data";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger, isHealthy } from "../books.ts";
 import { AppError } from "../errors.ts";
 import { seedDemo } from "../seed.ts";
-import { fund, registerMember, setMarket } from "../testing/fixtures.ts";
+import { flatQuote, fund, registerMember, setMarket } from "../testing/fixtures.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { fillsNotReplaying } from "./fill-replay.ts";
 import { TradingService } from "./trading.service.ts";
@@ -34,6 +35,33 @@ function tseAsks(asks: [string, number][]): void {
     asks,
     { up: "3150", down: "2150.5" },
   );
+}
+
+let crossSeq = 50_000;
+
+/** Toyota's closing cross as the feed prints it: a quote whose last trade was the auction. */
+function closingCross(tradingDate: string, price: string, volume: number): void {
+  crossSeq += 1;
+  const quote = {
+    ...flatQuote("JP:7203", price, { limitUp: "3150", limitDown: "2150.5" }),
+    cross: { kind: "close" as const, tradingDate, price, volume },
+  };
+  app.bus.publish([
+    { topic: "quote:JP:7203", epoch: "cross-test", seq: crossSeq, ts: Date.now(), data: quote },
+  ]);
+}
+
+/** A book alone, its quote left as it was. */
+function setBook(symbol: string, bids: [string, number][], asks: [string, number][]): void {
+  crossSeq += 1;
+  const book = {
+    symbol: symbol as Book["symbol"],
+    bids: bids.map(([p, size]) => ({ price: p, size })),
+    asks: asks.map(([p, size]) => ({ price: p, size })),
+  };
+  app.bus.publish([
+    { topic: `book:${symbol}`, epoch: "cross-test", seq: crossSeq, ts: Date.now(), data: book },
+  ]);
 }
 
 /** An instant as Tokyo's wall clock reads it. */
@@ -225,8 +253,10 @@ describe("a 不成 (funari) order, by the clock", () => {
     const ids = [funari, plain].map((order) => (order as { id: string }).id);
     // In the session the book does not reach either limit.
     expect(await workerAt(tokyo(day, "15:29")).pass()).toMatchObject({ expired: 0, filled: 0 });
-    // At the close the plain limit lapses; the 不成 one takes the book as the session closed.
-    tseAsks([["2655", 1_000]]);
+    // At the close the plain limit lapses; the 不成 one fills at market at the closing cross,
+    // though the book after it asks more.
+    tseAsks([["2660", 1_000]]);
+    closingCross(day, "2655", 5_000);
     expect((await workerAt(tokyo(day, "15:30")).pass()).expired).toBeGreaterThanOrEqual(2);
     const listed = (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items as {
       id: string;
@@ -242,6 +272,24 @@ describe("a 不成 (funari) order, by the clock", () => {
     expect(await orderJournals(ids[0] ?? "")).toEqual(["order_hold", "order_release"]);
     expect(await fillsNotReplaying(app.database.db)).toBe(0);
     expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  it("fills at the book the session closed on where the feed printed no closing cross for its date", async () => {
+    const { memberId } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    const funari = await placeAt(tokyo(day, "14:00"), memberId, {
+      ...limitBuy,
+      price: "2600",
+      condition: "funari",
+    });
+    // The newest quote is the day before's closing cross: not this order's.
+    closingCross("2026-11-25", "2500", 5_000);
+    setBook("JP:7203", [["2649", 1_000]], [["2651", 1_000]]);
+    await workerAt(tokyo(day, "15:30")).pass();
+    const [row] = (await serviceAt(tokyo(day, "15:30")).orders(memberId)).filter(
+      (order) => order.id === (funari as { id: string }).id,
+    );
+    expect(row).toMatchObject({ status: "filled", fillPrice: "2651" });
   });
 
   it("fills as a limit in the session like any limit order", async () => {

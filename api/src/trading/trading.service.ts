@@ -1108,6 +1108,32 @@ export class TradingService {
     );
   }
 
+  /**
+   * The TSE's closing cross of each symbol whose newest quote is one (`Quote.cross`), as a book of
+   * one level at the cross price and volume, stamped with the quote's update: what a 不成 order
+   * fills on at the close, recorded and replayed as any fill's book is.
+   */
+  async closingCrosses(
+    symbols: readonly string[],
+  ): Promise<Map<string, { tradingDate: string; book: StampedBook }>> {
+    const updates = await this.bus.snapshots([...new Set(symbols)].map((symbol) => quoteTopic(symbol)));
+    const crosses = new Map<string, { tradingDate: string; book: StampedBook }>();
+    for (const update of updates) {
+      const quote = update.data as Quote;
+      if (quote.cross?.kind !== "close") continue;
+      const level = { price: quote.cross.price, size: quote.cross.volume };
+      const book = {
+        symbol: quote.symbol,
+        bids: [level],
+        asks: [level],
+        epoch: update.epoch,
+        seq: update.seq,
+      };
+      crosses.set(quote.symbol, { tradingDate: quote.cross.tradingDate, book });
+    }
+    return crosses;
+  }
+
   private async quoteState(symbol: string): Promise<{ quote: Quote; quoteMs: number } | undefined> {
     return (await this.quotes([symbol])).get(symbol);
   }
@@ -1131,9 +1157,10 @@ export class TradingService {
   }
 
   /**
-   * A 不成 order at the day's close: what has not filled as a limit becomes a market order at the
-   * TSE's book as the session closed; where that book cannot fill it whole (or there is none), it
-   * lapses as any day order does, its hold released. False when it was no longer pending.
+   * A 不成 order at the day's close: what has not filled as a limit becomes a market order, filled
+   * on the book the worker passes (the closing cross, or the TSE's book as the session closed);
+   * where that cannot fill it whole (or there is none), it lapses as any day order does, its hold
+   * released. False when it was no longer pending.
    */
   async fillAtClose(orderId: number, book: StampedBook | undefined): Promise<boolean> {
     const nowMs = this.now();

@@ -97,8 +97,8 @@ export class TradingWorker {
 
   /**
    * Cancels the resting orders (limits and stops) whose last valid date has closed, and releases
-   * what they held; a 不成 order is filled at market there instead (`fillAtClose`), or lapses
-   * where the closing book cannot fill it. An extended-hours order lapses when after hours end, a regular one at the
+   * what they held; a 不成 order is filled at market there instead (`fillAtClose`), at the
+   * closing cross, or lapses where that cannot fill it. An extended-hours order lapses when after hours end, a regular one at the
    * regular close. Limit orders placed before orders carried a date rest until cancelled.
    */
   async expireDayOrders(): Promise<number> {
@@ -109,19 +109,23 @@ export class TradingWorker {
       US: dayOrdersLapsedThrough("US", nowMs, options),
     };
     const rows = await lapsedDayOrders(this.db, lapsed, ordersPerPassMax);
-    // A 不成 order does not lapse: it becomes a market order at the book the session closed on.
-    const closingBooks = await this.trading.books(
-      rows.filter((row) => row.condition === "funari").map((row) => row.symbol),
-    );
+    // A 不成 order does not lapse: it becomes a market order at its date's closing cross, or where
+    // the feed printed none for that date (it was down, or runs around the clock), at the book
+    // the session closed on.
+    const funari = rows.filter((row) => row.condition === "funari").map((row) => row.symbol);
+    const closingBooks = await this.trading.books(funari);
+    const crosses = await this.trading.closingCrosses(funari);
+    const closingBook = (row: (typeof rows)[number]) => {
+      const cross = crosses.get(row.symbol);
+      return cross?.tradingDate === row.validDate ? cross.book : closingBooks.get(row.symbol);
+    };
     let expired = 0;
     for (const row of rows) {
       if (row.validDate === null) continue;
       if (!orderLapsed(marketOf(row.symbol), row.session, row.validDate, nowMs, options)) continue;
       const done =
         row.condition === "funari"
-          ? this.trading
-              .fillAtClose(row.id, closingBooks.get(row.symbol))
-              .catch(this.logged("不成 at the close"))
+          ? this.trading.fillAtClose(row.id, closingBook(row)).catch(this.logged("不成 at the close"))
           : this.trading.expireOrder(row.id).catch(this.logged("day order expiry"));
       if (await done) expired += 1;
     }
