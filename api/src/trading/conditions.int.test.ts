@@ -285,11 +285,15 @@ describe("a 不成 (funari) order, by the clock", () => {
     // The newest quote is the day before's closing cross: not this order's.
     closingCross("2026-11-25", "2500", 5_000);
     setBook("JP:7203", [["2649", 1_000]], [["2651", 1_000]]);
+    const mine = async () =>
+      (await serviceAt(tokyo(day, "15:31")).orders(memberId)).find(
+        (order) => order.id === (funari as { id: string }).id,
+      );
+    // For a minute past the close it waits for the cross; then it takes the closing book.
     await workerAt(tokyo(day, "15:30")).pass();
-    const [row] = (await serviceAt(tokyo(day, "15:30")).orders(memberId)).filter(
-      (order) => order.id === (funari as { id: string }).id,
-    );
-    expect(row).toMatchObject({ status: "filled", fillPrice: "2651" });
+    expect(await mine()).toMatchObject({ status: "pending" });
+    await workerAt(tokyo(day, "15:31")).pass();
+    expect(await mine()).toMatchObject({ status: "filled", fillPrice: "2651" });
   });
 
   it("fills as a limit in the session like any limit order", async () => {
@@ -318,7 +322,7 @@ describe("a 不成 (funari) order, by the clock", () => {
       condition: "funari",
     });
     expect(funari).toMatchObject({ status: "pending" });
-    await workerAt(tokyo(day, "15:30")).pass();
+    await workerAt(tokyo(day, "15:31")).pass();
     const [row] = (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items;
     expect(row).toMatchObject({
       id: (funari as { id: string }).id,

@@ -1,6 +1,7 @@
 import { sessionAt } from "@kabuto/shared/market/sessions";
 import { priceToUnits } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
+import { awaitsClosingCross } from "@kabuto/shared/trading/conditions";
 import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import {
   dayOrdersLapsedThrough,
@@ -110,22 +111,27 @@ export class TradingWorker {
     };
     const rows = await lapsedDayOrders(this.db, lapsed, ordersPerPassMax);
     // A 不成 order does not lapse: it becomes a market order at its date's closing cross, or where
-    // the feed printed none for that date (it was down, or runs around the clock), at the book
-    // the session closed on.
+    // the feed printed none for that date within a minute (it was down, or runs around the
+    // clock), at the book the session closed on.
     const funari = rows.filter((row) => row.condition === "funari").map((row) => row.symbol);
     const closingBooks = await this.trading.books(funari);
     const crosses = await this.trading.closingCrosses(funari);
-    const closingBook = (row: (typeof rows)[number]) => {
+    const crossOf = (row: (typeof rows)[number]) => {
       const cross = crosses.get(row.symbol);
-      return cross?.tradingDate === row.validDate ? cross.book : closingBooks.get(row.symbol);
+      return cross?.tradingDate === row.validDate ? cross.book : undefined;
     };
     let expired = 0;
     for (const row of rows) {
       if (row.validDate === null) continue;
       if (!orderLapsed(marketOf(row.symbol), row.session, row.validDate, nowMs, options)) continue;
+      const cross = row.condition === "funari" ? crossOf(row) : undefined;
+      // Just past the close, a 不成 order waits for the cross the feed is about to print.
+      if (row.condition === "funari" && !cross && awaitsClosingCross(row.validDate, nowMs, options)) continue;
       const done =
         row.condition === "funari"
-          ? this.trading.fillAtClose(row.id, closingBook(row)).catch(this.logged("不成 at the close"))
+          ? this.trading
+              .fillAtClose(row.id, cross ?? closingBooks.get(row.symbol))
+              .catch(this.logged("不成 at the close"))
           : this.trading.expireOrder(row.id).catch(this.logged("day order expiry"));
       if (await done) expired += 1;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ConditionedOrder, conditionRefusal } from "./conditions.ts";
+import { awaitsClosingCross, type ConditionedOrder, conditionRefusal } from "./conditions.ts";
 
 /** A plain Tokyo limit order with 不成; each case changes what it names. */
 const base: ConditionedOrder = {
@@ -33,5 +33,22 @@ describe("which orders may carry an execution condition", () => {
     ["IOC with a validity", { condition: "ioc", validUntil: "2026-12-01" }, "VALIDITY_DAY_ONLY"],
   ])("%s", (_, change, expected) => {
     expect(conditionRefusal({ ...base, ...change })).toBe(expected);
+  });
+});
+
+describe("a 不成 order waits for its date's closing cross", () => {
+  const tokyo = (time: string) => Date.parse(`2026-11-26T${time}+09:00`);
+
+  it.each([
+    ["at the close", "15:30:00", true],
+    ["59 seconds after it", "15:30:59", true],
+    ["a minute after it: the closing book", "15:31:00", false],
+  ])("%s", (_, time, waits) => {
+    expect(awaitsClosingCross("2026-11-26", tokyo(time))).toBe(waits);
+  });
+
+  it("never around the clock, nor on a day the TSE is shut", () => {
+    expect(awaitsClosingCross("2026-11-26", tokyo("15:30:00"), { alwaysOpen: true })).toBe(false);
+    expect(awaitsClosingCross("2026-11-23", Date.parse("2026-11-23T15:30:00+09:00"))).toBe(false);
   });
 });

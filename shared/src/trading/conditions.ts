@@ -1,3 +1,4 @@
+import { type SessionOptions, sessionWindows } from "../market/sessions.ts";
 import type { OrderVenue } from "../market/venues.ts";
 import type { Market } from "../symbols.ts";
 
@@ -49,4 +50,22 @@ export function conditionRefusal(order: ConditionedOrder): ConditionRefusal | un
   if (order.hasIfd || order.closesPosition || order.dayTrade) return "CONDITION_ATTACHED_ORDER";
   if (order.validUntil !== undefined) return "VALIDITY_DAY_ONLY";
   return undefined;
+}
+
+/**
+ * How long past its date's close a 不成 order waits for the feed's closing cross before it takes
+ * the closing book instead: the cross prints in the feed's first step after the close, and a
+ * worker pass a moment earlier must not fill at the book a cross is about to replace.
+ */
+export const closingCrossWaitMs = 60_000;
+
+/**
+ * Whether a 不成 order valid for `validDate` still waits at `nowMs` for that date's closing cross:
+ * within `closingCrossWaitMs` of the TSE's close. Never around the clock, where no cross prints.
+ */
+export function awaitsClosingCross(validDate: string, nowMs: number, options: SessionOptions = {}): boolean {
+  if (options.alwaysOpen) return false;
+  const regular = sessionWindows("JP", validDate).filter((window) => window.phase === "regular");
+  const closeMs = regular[regular.length - 1]?.endMs;
+  return closeMs !== undefined && nowMs < closeMs + closingCrossWaitMs;
 }
