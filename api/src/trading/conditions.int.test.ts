@@ -41,10 +41,15 @@ let crossSeq = 50_000;
 
 /** Toyota's closing cross as the feed prints it: a quote whose last trade was the auction. */
 function closingCross(tradingDate: string, price: string, volume: number): void {
+  cross("close", tradingDate, price, volume);
+}
+
+/** Toyota's opening or closing cross: a quote whose last trade was the auction. */
+function cross(kind: "open" | "close", tradingDate: string, price: string, volume: number): void {
   crossSeq += 1;
   const quote = {
     ...flatQuote("JP:7203", price, { limitUp: "3150", limitDown: "2150.5" }),
-    cross: { kind: "close" as const, tradingDate, price, volume },
+    cross: { kind, tradingDate, price, volume },
   };
   app.bus.publish([
     { topic: "quote:JP:7203", epoch: "cross-test", seq: crossSeq, ts: Date.now(), data: quote },
@@ -222,6 +227,13 @@ describe("a condition the order cannot carry", () => {
       "CONDITION_ATTACHED_ORDER",
     ],
     ["a validity past today", { validUntil: "2099-01-05", condition: "funari" }, "VALIDITY_DAY_ONLY"],
+    [
+      "寄付 on a market order",
+      { type: "market", price: undefined, condition: "open" },
+      "CONDITION_MARKET_ORDER",
+    ],
+    // The test app runs around the clock: no auctions.
+    ["引け around the clock", { condition: "close" }, "CONDITION_NO_AUCTION"],
   ];
   for (const [what, change, code] of refusals) {
     it(`refuses ${what} with ${code}, writing nothing`, async () => {
@@ -329,6 +341,84 @@ describe("a 不成 (funari) order, by the clock", () => {
       status: "cancelled",
       condition: "funari",
     });
+    expect(await cash(auth)).toMatchObject({ held: "0" });
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+});
+
+describe("寄付 and 引け orders, by the clock", () => {
+  // Wednesday 25 and Thursday 26 November 2026, TSE business days.
+  const day = "2026-11-26";
+  const status = async (memberId: string, order: unknown) =>
+    (await serviceAt(tokyo(day, "16:00")).orders(memberId)).find(
+      (o) => o.id === (order as { id: string }).id,
+    );
+
+  it("a 寄付 order waits for the opening cross, never the book, and fills at the cross price its limit allows", async () => {
+    const { auth, memberId } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    const early = await placeAt(tokyo(day, "08:00"), memberId, {
+      ...limitBuy,
+      price: "2660",
+      condition: "open",
+    });
+    const late = await placeAt(tokyo(day, "09:10"), memberId, {
+      ...limitBuy,
+      price: "2660",
+      condition: "open",
+    });
+    const missed = await placeAt(tokyo(day, "08:00"), memberId, {
+      ...limitBuy,
+      price: "2600",
+      condition: "open",
+    });
+    expect(early).toMatchObject({ status: "pending", condition: "open", validDate: day });
+    // Placed after 9:00, it waits for the next trading day's open.
+    expect(late).toMatchObject({ status: "pending", condition: "open", validDate: "2026-11-27" });
+    // The book reaches the limits before the open; the worker leaves them for the auction.
+    expect((await workerAt(tokyo(day, "08:59")).pass()).filled).toBe(0);
+    cross("open", day, "2655", 50_000);
+    await workerAt(tokyo(day, "09:00")).pass();
+    expect(await status(memberId, early)).toMatchObject({ status: "filled", fillPrice: "2655" });
+    // The cross above its limit: cancelled at the auction, as the TSE's unfilled 寄付 orders expire.
+    expect(await status(memberId, missed)).toMatchObject({ status: "cancelled" });
+    expect(await status(memberId, late)).toMatchObject({ status: "pending" });
+    await call(`${app.url}/orders/${(late as { id: string }).id}/cancel`, "POST", {}, auth);
+    expect(await cash(auth)).toMatchObject({ held: "0" });
+    expect(await fillsNotReplaying(app.database.db)).toBe(0);
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+
+  it("a 引け order waits through the session and fills at the closing cross", async () => {
+    const { auth, memberId } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    const order = await placeAt(tokyo(day, "10:00"), memberId, {
+      ...limitBuy,
+      price: "2660",
+      condition: "close",
+    });
+    expect(order).toMatchObject({ status: "pending", condition: "close", validDate: day });
+    expect((await workerAt(tokyo(day, "15:29")).pass()).filled).toBe(0);
+    // Just past the close without the cross, it waits for it.
+    await workerAt(tokyo(day, "15:30")).pass();
+    expect(await status(memberId, order)).toMatchObject({ status: "pending" });
+    cross("close", day, "2657", 80_000);
+    await workerAt(tokyo(day, "15:30")).pass();
+    expect(await status(memberId, order)).toMatchObject({ status: "filled", fillPrice: "2657" });
+    expect(await cash(auth)).toMatchObject({ held: "0" });
+    expect(await fillsNotReplaying(app.database.db)).toBe(0);
+  });
+
+  it("a 引け order lapses, its hold released, where the feed printed no closing cross for its date", async () => {
+    const { auth, memberId } = await funded();
+    tseAsks([["2650.5", 1_000]]);
+    const order = await placeAt(tokyo(day, "10:00"), memberId, {
+      ...limitBuy,
+      price: "2660",
+      condition: "close",
+    });
+    await workerAt(tokyo(day, "15:31")).pass();
+    expect(await status(memberId, order)).toMatchObject({ status: "cancelled" });
     expect(await cash(auth)).toMatchObject({ held: "0" });
     expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
   });

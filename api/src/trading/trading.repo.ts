@@ -103,7 +103,35 @@ export function pendingFillable(
       lapsesAtMs: orders.lapsesAtMs,
     })
     .from(orders)
-    .where(and(isPending, sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`))
+    .where(
+      and(
+        isPending,
+        sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`,
+        // 寄付 and 引け trade in their auction only (`pendingAuctionOrders`), never on the book.
+        sql`${orders.condition} is distinct from 'open' and ${orders.condition} is distinct from 'close'`,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * Pending 寄付 and 引け orders, oldest first, with the auction date each waits for (`validDate`):
+ * the worker fills them at their auction's cross.
+ */
+export function pendingAuctionOrders(
+  db: Conn,
+  limit: number,
+): Promise<{ id: number; symbol: string; condition: Order["condition"]; validDate: string | null }[]> {
+  return db
+    .select({
+      id: orders.id,
+      symbol: orders.symbol,
+      condition: orders.condition,
+      validDate: orders.validDate,
+    })
+    .from(orders)
+    .where(and(isPending, sql`${orders.condition} in ('open', 'close')`))
     .orderBy(asc(orders.id))
     .limit(limit);
 }

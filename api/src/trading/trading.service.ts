@@ -22,7 +22,7 @@ import { bookTopic, ptsBookTopic, ptsQuoteTopic, quoteTopic } from "@kabuto/shar
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency } from "@kabuto/shared/symbols";
 import { type AttachedUnits, checkAttached } from "@kabuto/shared/trading/attached";
-import { conditionRefusal } from "@kabuto/shared/trading/conditions";
+import { conditionRefusal, isAuctionOnly, nextAuctionDate } from "@kabuto/shared/trading/conditions";
 import type { DayTradeTerms } from "@kabuto/shared/trading/day-trade";
 import {
   dayTradeCutoffMs,
@@ -106,6 +106,13 @@ import {
   tseRoute,
   writeOpening,
 } from "./trading.repo.ts";
+
+/** A TSE auction's print as a fill's book: its kind and date, one level at its price and volume. */
+export interface Cross {
+  kind: "open" | "close";
+  tradingDate: string;
+  book: StampedBook;
+}
 
 /** Day trading's settings: each market's terms and the minutes before the close of the cut-off. */
 export interface DayTradeSettings {
@@ -302,6 +309,21 @@ export class TradingService {
     }
     if (order.session === "extended" && market !== "US") throw new AppError("SESSION_INVALID");
     const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
+    if (isAuctionOnly(order.condition)) {
+      // 寄付 and 引け wait for the next auction of their kind; around the clock there is none.
+      if (this.alwaysOpen) throw new AppError("CONDITION_NO_AUCTION");
+      const auctionDate = nextAuctionDate(order.condition, nowMs);
+      return this.keyed(
+        memberId,
+        claim,
+        nowMs,
+        (tx) => this.restLimit(tx, memberId, order, market, limitUnits, auctionDate, undefined, nowMs),
+        (placed) => [
+          { type: "order", id: placed.id },
+          { type: "balance", id: placed.currency },
+        ],
+      );
+    }
     if (order.condition === "ioc") {
       // Immediate or cancelled: only while the TSE trades, on the book as it is now.
       if (phase !== "regular") throw new AppError("OUTSIDE_TRADING_HOURS", { phase });
@@ -1109,18 +1131,17 @@ export class TradingService {
   }
 
   /**
-   * The TSE's closing cross of each symbol whose newest quote is one (`Quote.cross`), as a book of
-   * one level at the cross price and volume, stamped with the quote's update: what a 不成 order
-   * fills on at the close, recorded and replayed as any fill's book is.
+   * The TSE's auction of each symbol whose newest quote is one (`Quote.cross`), as a book of one
+   * level at the cross price and volume, stamped with the quote's update: what a 不成 order fills
+   * on at the close, and a 寄付 or 引け order at its auction, recorded and replayed as any fill's
+   * book is.
    */
-  async closingCrosses(
-    symbols: readonly string[],
-  ): Promise<Map<string, { tradingDate: string; book: StampedBook }>> {
+  async crosses(symbols: readonly string[]): Promise<Map<string, Cross>> {
     const updates = await this.bus.snapshots([...new Set(symbols)].map((symbol) => quoteTopic(symbol)));
-    const crosses = new Map<string, { tradingDate: string; book: StampedBook }>();
+    const crosses = new Map<string, Cross>();
     for (const update of updates) {
       const quote = update.data as Quote;
-      if (quote.cross?.kind !== "close") continue;
+      if (!quote.cross) continue;
       const level = { price: quote.cross.price, size: quote.cross.volume };
       const book = {
         symbol: quote.symbol,
@@ -1129,7 +1150,7 @@ export class TradingService {
         epoch: update.epoch,
         seq: update.seq,
       };
-      crosses.set(quote.symbol, { tradingDate: quote.cross.tradingDate, book });
+      crosses.set(quote.symbol, { kind: quote.cross.kind, tradingDate: quote.cross.tradingDate, book });
     }
     return crosses;
   }
@@ -1163,12 +1184,31 @@ export class TradingService {
    * released. False when it was no longer pending.
    */
   async fillAtClose(orderId: number, book: StampedBook | undefined): Promise<boolean> {
+    return this.fillAtAuction(orderId, book, "funari");
+  }
+
+  /**
+   * A 寄付 or 引け order at its auction: filled whole at the cross (`book`, one level) where its
+   * limit allows, else cancelled there, its hold released, as the TSE's unfilled auction orders
+   * expire. False when it was no longer pending.
+   */
+  async fillAtCross(orderId: number, book: StampedBook): Promise<boolean> {
+    return this.fillAtAuction(orderId, book, "auction");
+  }
+
+  /** `fillAtClose` and `fillAtCross`: at market for 不成, within its limit for 寄付 and 引け. */
+  private async fillAtAuction(
+    orderId: number,
+    book: StampedBook | undefined,
+    kind: "funari" | "auction",
+  ): Promise<boolean> {
     const nowMs = this.now();
     return transactThenEmit(this.db, this.events, async (tx) => {
       const locked = await lockOrder(tx, orderId, { skipLocked: true });
-      if (locked?.order.status !== "pending" || locked.order.condition !== "funari")
-        return { value: false, events: [] };
-      const filled = book && (await this.fillLocked(tx, locked, book, nowMs, true));
+      const condition = locked?.order.condition;
+      const fits = kind === "funari" ? condition === "funari" : isAuctionOnly(condition);
+      if (locked?.order.status !== "pending" || !fits) return { value: false, events: [] };
+      const filled = book && (await this.fillLocked(tx, locked, book, nowMs, kind === "funari"));
       if (filled) return { value: true, events: filled };
       const cancelled = await this.cancelLocked(tx, locked, nowMs);
       const events = [cancelled.id, cancelled.currency].map((id, n) => ({

@@ -18,6 +18,7 @@ import {
   lapsedDayOrders,
   lapsedPtsOrders,
   marketOf,
+  pendingAuctionOrders,
   pendingFillable,
   trailingStops,
   waitingStopSymbols,
@@ -66,7 +67,7 @@ export class TradingWorker {
   async pass(): Promise<{ expired: number; fired: number; filled: number; called: number; cutOff: number }> {
     const expired = await this.expireDayOrders();
     const fired = await this.fireStops();
-    const filled = await this.fillLimits();
+    const filled = (await this.fillAuctions()) + (await this.fillLimits());
     const cutOff = await this.dayTradeCutoffs();
     const called = await this.marginCalls();
     return { expired, fired, filled, called, cutOff };
@@ -90,7 +91,7 @@ export class TradingWorker {
 
   /** Everything but firing stops (`stopPass` does that): fills, day-trade cut-offs and margin calls. */
   async housekeeping(): Promise<{ filled: number; called: number; cutOff: number }> {
-    const filled = await this.fillLimits();
+    const filled = (await this.fillAuctions()) + (await this.fillLimits());
     const cutOff = await this.dayTradeCutoffs();
     const called = await this.marginCalls();
     return { filled, called, cutOff };
@@ -112,28 +113,28 @@ export class TradingWorker {
     const rows = await lapsedDayOrders(this.db, lapsed, ordersPerPassMax);
     // A 不成 order does not lapse: it becomes a market order at its date's closing cross, or where
     // the feed printed none for that date within a minute (it was down, or runs around the
-    // clock), at the book the session closed on.
-    const funari = rows.filter((row) => row.condition === "funari").map((row) => row.symbol);
-    const closingBooks = await this.trading.books(funari);
-    const crosses = await this.trading.closingCrosses(funari);
-    const crossOf = (row: (typeof rows)[number]) => {
-      const cross = crosses.get(row.symbol);
-      return cross?.tradingDate === row.validDate ? cross.book : undefined;
-    };
+    // clock), at the book the session closed on. A 引け order fills at that cross if its limit
+    // allows; without one it lapses as any day order.
+    const atClose = (row: (typeof rows)[number]) => row.condition === "funari" || row.condition === "close";
+    const closingBooks = await this.trading.books(
+      rows.filter((row) => row.condition === "funari").map((row) => row.symbol),
+    );
+    const crosses = await this.trading.crosses(rows.filter(atClose).map((row) => row.symbol));
     let expired = 0;
     for (const row of rows) {
       if (row.validDate === null) continue;
       if (!orderLapsed(marketOf(row.symbol), row.session, row.validDate, nowMs, options)) continue;
-      const cross = row.condition === "funari" ? crossOf(row) : undefined;
-      // Just past the close, a 不成 order waits for the cross the feed is about to print.
-      if (row.condition === "funari" && !cross && awaitsClosingCross(row.validDate, nowMs, options)) continue;
+      const found = crosses.get(row.symbol);
+      const cross = found?.kind === "close" && found.tradingDate === row.validDate ? found.book : undefined;
+      // Just past the close, an order for it waits for the cross the feed is about to print.
+      if (atClose(row) && !cross && awaitsClosingCross(row.validDate, nowMs, options)) continue;
       const done =
         row.condition === "funari"
-          ? this.trading
-              .fillAtClose(row.id, cross ?? closingBooks.get(row.symbol))
-              .catch(this.logged("不成 at the close"))
-          : this.trading.expireOrder(row.id).catch(this.logged("day order expiry"));
-      if (await done) expired += 1;
+          ? this.trading.fillAtClose(row.id, cross ?? closingBooks.get(row.symbol))
+          : row.condition === "close" && cross
+            ? this.trading.fillAtCross(row.id, cross)
+            : this.trading.expireOrder(row.id);
+      if (await done.catch(this.logged("day order expiry"))) expired += 1;
     }
     // A PTS order lapses when the PTS session it was placed in ends.
     for (const row of await lapsedPtsOrders(this.db, nowMs, ordersPerPassMax)) {
@@ -219,6 +220,25 @@ export class TradingWorker {
       if (done) closed += 1;
     }
     return closed;
+  }
+
+  /**
+   * Settles the 寄付 and 引け orders whose auction the feed has printed: the newest quote is the
+   * cross of their kind for their date. Each fills at the cross where its limit allows and is
+   * cancelled there otherwise (`fillAtCross`); a 引け order's close is also in `expireDayOrders`,
+   * which runs first in a pass. Returns the orders settled.
+   */
+  private async fillAuctions(): Promise<number> {
+    const rows = await pendingAuctionOrders(this.db, ordersPerPassMax);
+    if (rows.length === 0) return 0;
+    const crosses = await this.trading.crosses(rows.map((row) => row.symbol));
+    let settled = 0;
+    for (const row of rows) {
+      const cross = crosses.get(row.symbol);
+      if (cross?.kind !== row.condition || cross.tradingDate !== row.validDate) continue;
+      if (await this.trading.fillAtCross(row.id, cross.book).catch(this.logged("auction fill"))) settled += 1;
+    }
+    return settled;
   }
 
   /**

@@ -88,6 +88,8 @@ export const tradingCodes = productCodes({
     CONDITION_STOP_ORDER: 400,
     /** No condition on an IFD parent, a closing order or a day trade. */
     CONDITION_ATTACHED_ORDER: 400,
+    /** 寄付 and 引け need the TSE's auctions, which do not happen around the clock (MARKET_HOURS=always). */
+    CONDITION_NO_AUCTION: 409,
   },
   journals: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
   memos: [

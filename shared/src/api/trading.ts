@@ -67,7 +67,8 @@ export const placeOrderSchema = z.object({
   /**
    * A Tokyo limit order at the TSE only (`trading/conditions.ts`): `ioc` fills at once or is
    * cancelled at once; `funari` (不成) rests as a limit and becomes a market order at the day's
-   * close if it has not filled. Both live one day. None: an ordinary order.
+   * close if it has not filled; `open` (寄付) and `close` (引け) trade only in the next opening or
+   * closing auction. Each lives one day. None: an ordinary order.
    */
   condition: z.enum(orderConditions, { error: "CONDITION_INVALID" }).optional(),
   /**
@@ -147,7 +148,7 @@ export const orderSchema = z.object({
   parentOrderId: z.string().nullable(),
   /** Where the member sent it: `tse`, `pts` or `smart`; null for US orders, which have one venue here. */
   venue: orderVenueSchema.nullable(),
-  /** The execution condition the member chose (`ioc`, `funari`); null for an ordinary order. */
+  /** The execution condition the member chose (`ioc`, `funari`, `open`, `close`); null for none. */
   condition: z.enum(orderConditions).nullable(),
   /**
    * A filled order: where it was done, shares per venue, and what the smart route saved against

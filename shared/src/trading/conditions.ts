@@ -1,3 +1,4 @@
+import { isTradingDay, marketDate, nextTradingDay } from "../market/calendar.ts";
 import { type SessionOptions, sessionWindows } from "../market/sessions.ts";
 import type { OrderVenue } from "../market/venues.ts";
 import type { Market } from "../symbols.ts";
@@ -7,9 +8,11 @@ import type { Market } from "../symbols.ts";
  * the book allows now fills, the rest is cancelled at once and its hold released; an order here
  * fills whole or not at all, so an IOC fills whole at once or is cancelled. `funari` (不成): a
  * limit during the day; if it has not filled by the day's close, it becomes a market order there.
- * The auction conditions (寄付 at the open, 引け at the close) are not offered yet.
+ * `open` (寄付) and `close` (引け): a limit that trades only in the day's opening or closing
+ * auction (the feed's cross at 9:00 or 15:30), at the cross price if its limit allows, else it
+ * is cancelled there. Market orders with these conditions are not taken.
  */
-export const orderConditions = ["ioc", "funari"] as const;
+export const orderConditions = ["ioc", "funari", "open", "close"] as const;
 export type OrderCondition = (typeof orderConditions)[number];
 
 /** Why an order cannot carry its condition; each is an error code of trading. */
@@ -22,7 +25,7 @@ export type ConditionRefusal =
   | "CONDITION_STOP_ORDER"
   /** An IFD parent, a closing order or a day trade: their own lifecycles decide when they fill. */
   | "CONDITION_ATTACHED_ORDER"
-  /** Both conditions live one day: no validity past the first. */
+  /** Every condition lives one day (one auction): no validity past the first. */
   | "VALIDITY_DAY_ONLY";
 
 /** What the rules read of an order request. */
@@ -68,4 +71,23 @@ export function awaitsClosingCross(validDate: string, nowMs: number, options: Se
   const regular = sessionWindows("JP", validDate).filter((window) => window.phase === "regular");
   const closeMs = regular[regular.length - 1]?.endMs;
   return closeMs !== undefined && nowMs < closeMs + closingCrossWaitMs;
+}
+
+/** The conditions that trade in an auction only: never on the continuous book. */
+export function isAuctionOnly(condition: OrderCondition | null | undefined): condition is "open" | "close" {
+  return condition === "open" || condition === "close";
+}
+
+/**
+ * The trading date of the next TSE auction of this kind at `nowMs`: today's opening cross until
+ * 9:00 (then the next trading day's); today's closing cross until 15:30. The lunch break's edges
+ * are not auctions here.
+ */
+export function nextAuctionDate(kind: "open" | "close", nowMs: number): string {
+  const today = marketDate("JP", nowMs);
+  const regular = isTradingDay("JP", today)
+    ? sessionWindows("JP", today).filter((window) => window.phase === "regular")
+    : [];
+  const atMs = kind === "open" ? regular[0]?.startMs : regular[regular.length - 1]?.endMs;
+  return atMs !== undefined && nowMs < atMs ? today : nextTradingDay("JP", today);
 }

@@ -17,7 +17,7 @@ interface ConditionChoiceProps {
 }
 
 /**
- * A Tokyo order's execution condition (執行条件): none, IOC or 不成, each said in one line. A
+ * A Tokyo order's execution condition (執行条件): none, 寄付, 引け, 不成 or IOC, each in one line. A
  * condition the order cannot carry (a market or stop order, the PTS or the smart route, an IOC
  * while the TSE is shut) cannot be picked: the server's own rule decides (`conditionRefusal`).
  */
@@ -51,6 +51,8 @@ export function ConditionChoice({
     funari: (
       <Trans>Waits as a limit today; if it has not filled by the close, it fills at market there.</Trans>
     ),
+    open: <Trans>Trades only in the next opening auction (9:00), at its price if your limit allows.</Trans>,
+    close: <Trans>Trades only in the next closing auction (15:30), at its price if your limit allows.</Trans>,
   };
   return (
     <>
@@ -61,12 +63,11 @@ export function ConditionChoice({
         onChange={(value) => onChange(value === "none" ? undefined : value)}
         choices={[
           { value: "none" as const, label: <Trans context="execution condition">None</Trans> },
-          { value: "ioc" as const, label: <ConditionName condition="ioc" />, disabled: !allowed("ioc") },
-          {
-            value: "funari" as const,
-            label: <ConditionName condition="funari" />,
-            disabled: !allowed("funari"),
-          },
+          ...(["open", "close", "funari", "ioc"] as const).map((value) => ({
+            value,
+            label: <ConditionName condition={value} />,
+            disabled: !allowed(value),
+          })),
         ]}
         look="chips"
         error={error}

@@ -192,6 +192,9 @@ describe("a Tokyo order's execution condition, checked as the server does", () =
     expect(buildOrder({ ...limit, condition: "funari" }, toyota).order).toMatchObject({
       condition: "funari",
     });
+    for (const condition of ["open", "close"] as const) {
+      expect(buildOrder({ ...limit, condition }, toyota).order).toMatchObject({ condition });
+    }
     expect(buildOrder(limit, toyota).order).not.toHaveProperty("condition");
   });
 

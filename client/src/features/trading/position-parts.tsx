@@ -162,13 +162,18 @@ export function VenueName({ venue }: { venue: Venue }) {
   return venue === "pts" ? <Trans context="venue">PTS</Trans> : <Trans context="venue">TSE</Trans>;
 }
 
-/** A Tokyo order's execution condition, short: IOC or 不成. */
+/** A Tokyo order's execution condition, short: 寄付, 引け, 不成 or IOC. */
 export function ConditionName({ condition }: { condition: OrderCondition }) {
-  return condition === "ioc" ? (
-    <Trans context="execution condition">IOC</Trans>
-  ) : (
-    <Trans context="execution condition">Funari</Trans>
-  );
+  switch (condition) {
+    case "open":
+      return <Trans context="execution condition">At the open</Trans>;
+    case "close":
+      return <Trans context="execution condition">At the close</Trans>;
+    case "funari":
+      return <Trans context="execution condition">Funari</Trans>;
+    case "ioc":
+      return <Trans context="execution condition">IOC</Trans>;
+  }
 }
 
 /** Where the member sent a Tokyo order: the TSE, the PTS, or the smart route. */
