@@ -212,6 +212,7 @@ describe("a Tokyo order's execution condition, checked as the server does", () =
       condition: "VALIDITY_DAY_ONLY",
     });
     expect(orderErrorField("CONDITION_STOP_ORDER")).toBe("condition");
+    expect(orderErrorField("CONDITION_NO_AUCTION")).toBe("condition");
   });
 
   it("sends no condition for a US name", () => {

@@ -302,6 +302,7 @@ export function orderErrorField(code: string): OrderField | undefined {
     case "CONDITION_MARKET_ORDER":
     case "CONDITION_STOP_ORDER":
     case "CONDITION_ATTACHED_ORDER":
+    case "CONDITION_NO_AUCTION":
       return "condition";
     case "VENUE_INVALID":
     case "PTS_CLOSED":
