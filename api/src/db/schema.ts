@@ -255,6 +255,8 @@ export const orders = pgTable(
     ptsQuantity: integer("pts_quantity").notNull().default(0),
     /** What the smart route saved the member against the TSE's own book, minor units. */
     savedMinor: bigint("saved_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    /** A TSE limit order's execution condition (migration 0038): `ioc` or `funari`; null for none. */
+    condition: text("condition", { enum: ["ioc", "funari", "open", "close"] }),
     /** A PTS order: the end of the PTS session it was placed in, when the worker lapses it. */
     lapsesAtMs: epochMs("lapses_at_ms"),
     createdAtMs: epochMs("created_at_ms").notNull(),

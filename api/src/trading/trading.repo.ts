@@ -4,6 +4,7 @@ import type { OrderVenue } from "@kabuto/shared/market/venues";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency, symbolMarket } from "@kabuto/shared/symbols";
 import type { AttachedUnits } from "@kabuto/shared/trading/attached";
+import { type OrderCondition, orderConditions } from "@kabuto/shared/trading/conditions";
 import type { BookFill } from "@kabuto/shared/trading/fill-book";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -102,7 +103,35 @@ export function pendingFillable(
       lapsesAtMs: orders.lapsesAtMs,
     })
     .from(orders)
-    .where(and(isPending, sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`))
+    .where(
+      and(
+        isPending,
+        sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`,
+        // 寄付 and 引け trade in their auction only (`pendingAuctionOrders`), never on the book.
+        sql`${orders.condition} is distinct from 'open' and ${orders.condition} is distinct from 'close'`,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * Pending 寄付 and 引け orders, oldest first, with the auction date each waits for (`validDate`):
+ * the worker fills them at their auction's cross.
+ */
+export function pendingAuctionOrders(
+  db: Conn,
+  limit: number,
+): Promise<{ id: number; symbol: string; condition: Order["condition"]; validDate: string | null }[]> {
+  return db
+    .select({
+      id: orders.id,
+      symbol: orders.symbol,
+      condition: orders.condition,
+      validDate: orders.validDate,
+    })
+    .from(orders)
+    .where(and(isPending, sql`${orders.condition} in ('open', 'close')`))
     .orderBy(asc(orders.id))
     .limit(limit);
 }
@@ -339,7 +368,15 @@ export async function lapsedDayOrders(
   lapsed: Record<Market, { date: string; inclusive: boolean }>,
   limit: number,
 ): Promise<
-  { id: number; memberId: string; symbol: string; session: Order["session"]; validDate: string | null }[]
+  {
+    id: number;
+    memberId: string;
+    symbol: string;
+    session: Order["session"];
+    validDate: string | null;
+    /** 不成 fills at market at the close instead of lapsing. */
+    condition: Order["condition"];
+  }[]
 > {
   return mapRows(await db.execute(lapsedDayOrdersQuery(lapsed, limit)), (row) => ({
     id: row.int("id"),
@@ -347,6 +384,7 @@ export async function lapsedDayOrders(
     symbol: row.text("symbol"),
     session: row.oneOf("session", ["regular", "extended"] as const),
     validDate: row.textOrNull("valid_date"),
+    condition: row.textOrNull("condition") === null ? null : row.oneOf("condition", orderConditions),
   }));
 }
 
@@ -362,7 +400,7 @@ export function lapsedDayOrdersQuery(
   const ofMarket = (market: Market) => {
     const { date, inclusive } = lapsed[market];
     const bound = inclusive ? sql`o.valid_date <= ${date}` : sql`o.valid_date < ${date}`;
-    return sql`(select o.id, o.member_id, o.symbol, o.session, o.valid_date from orders o
+    return sql`(select o.id, o.member_id, o.symbol, o.session, o.valid_date, o.condition from orders o
       where split_part(o.symbol, ':', 1) = ${market} and ${bound}
         and o.status = 'pending' and o.lapses_at_ms is null
       order by o.valid_date, o.id
@@ -676,6 +714,8 @@ export async function insertRestingOrder(
     nowMs: number;
     /** An order sent to the PTS, and the end of its session; none goes to the TSE. */
     pts?: { lapsesAtMs: number | null } | undefined;
+    /** A TSE order's execution condition (`trading/conditions.ts`). */
+    condition?: OrderCondition | undefined;
   },
 ): Promise<Order> {
   const [row] = await tx
@@ -685,6 +725,7 @@ export async function insertRestingOrder(
       symbol: order.symbol,
       side: order.side,
       type: "limit",
+      condition: order.condition ?? null,
       quantity: order.quantity,
       leverage: order.leverage,
       limitUnits: order.limitUnits,
@@ -833,6 +874,7 @@ export function toOrder(row: OrderRow): Order {
     ifd: row.ifdLegs === null ? null : attachedPrices(row.ifdLegs, market),
     parentOrderId: row.parentOrderId === null ? null : String(row.parentOrderId),
     venue: row.venue,
+    condition: row.condition,
     route: row.venue !== null && row.status === "filled" ? routeOf(row.quantity, row) : null,
     createdAtMs: row.createdAtMs,
     updatedAtMs: row.updatedAtMs,

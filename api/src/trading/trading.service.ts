@@ -22,6 +22,7 @@ import { bookTopic, ptsBookTopic, ptsQuoteTopic, quoteTopic } from "@kabuto/shar
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency } from "@kabuto/shared/symbols";
 import { type AttachedUnits, checkAttached } from "@kabuto/shared/trading/attached";
+import { conditionRefusal, isAuctionOnly, nextAuctionDate } from "@kabuto/shared/trading/conditions";
 import type { DayTradeTerms } from "@kabuto/shared/trading/day-trade";
 import {
   dayTradeCutoffMs,
@@ -111,6 +112,13 @@ import {
   tseRoute,
   writeOpening,
 } from "./trading.repo.ts";
+
+/** A TSE auction's print as a fill's book: its kind and date, one level at its price and volume. */
+export interface Cross {
+  kind: "open" | "close";
+  tradingDate: string;
+  book: StampedBook;
+}
 
 /** Day trading's settings: each market's terms and the minutes before the close of the cut-off. */
 export interface DayTradeSettings {
@@ -273,6 +281,17 @@ export class TradingService {
       throw new AppError("QUANTITY_INVALID", { lotSize: instrument.lotSize });
     // Only Tokyo's names have a second venue; none named is the TSE, as before the PTS.
     if (order.venue !== undefined && market !== "JP") throw new AppError("VENUE_INVALID");
+    const refusal = conditionRefusal({
+      market,
+      venue: order.venue,
+      type: order.type,
+      condition: order.condition,
+      hasIfd: order.ifd !== undefined,
+      closesPosition: order.closesPositionId !== undefined,
+      dayTrade: order.dayTrade,
+      validUntil: order.validUntil,
+    });
+    if (refusal) throw new AppError(refusal);
     const venue = order.venue ?? "tse";
     if (venue !== "tse" && order.dayTrade) throw new AppError("DAY_TRADE_TSE_ONLY");
     if (venue === "pts") return this.placePts(memberId, order, instrument, claim);
@@ -316,6 +335,27 @@ export class TradingService {
     }
     if (order.session === "extended" && market !== "US") throw new AppError("SESSION_INVALID");
     const limitUnits = this.checkLimitPrice(order, instrument.tickTable, market, quote);
+    if (isAuctionOnly(order.condition)) {
+      // 寄付 and 引け wait for the next auction of their kind; around the clock there is none.
+      if (this.alwaysOpen) throw new AppError("CONDITION_NO_AUCTION");
+      const auctionDate = nextAuctionDate(order.condition, nowMs);
+      return this.keyed(
+        memberId,
+        claim,
+        nowMs,
+        (tx) => this.restLimit(tx, memberId, order, market, limitUnits, auctionDate, undefined, nowMs),
+        (placed) => [
+          { type: "order", id: placed.id },
+          { type: "balance", id: placed.currency },
+        ],
+      );
+    }
+    if (order.condition === "ioc") {
+      // Immediate or cancelled: only while the TSE trades, on the book as it is now.
+      if (phase !== "regular") throw new AppError("OUTSIDE_TRADING_HOURS", { phase });
+      if (!book) throw new AppError("PRICE_UNAVAILABLE");
+      return this.placeIoc(memberId, order, market, limitUnits, validDate, book, nowMs, claim);
+    }
     const ifdLegs = attachedLegs(order, instrument, limitUnits);
     return this.keyed(
       memberId,
@@ -484,8 +524,7 @@ export class TradingService {
         const locked = await lockOrder(tx, numericId(orderId), { memberId });
         if (!locked) throw new AppError("ORDER_NOT_FOUND");
         if (locked.order.status !== "pending") throw new AppError("ORDER_NOT_PENDING");
-        await this.releaseHold(tx, locked, nowMs);
-        return cancelOrderRow(tx, Number(locked.order.id), nowMs);
+        return this.cancelLocked(tx, locked, nowMs);
       },
       (cancelled) => [
         { type: "order", id: cancelled.id },
@@ -1125,6 +1164,31 @@ export class TradingService {
     );
   }
 
+  /**
+   * The TSE's auction of each symbol whose newest quote is one (`Quote.cross`), as a book of one
+   * level at the cross price and volume, stamped with the quote's update: what a 不成 order fills
+   * on at the close, and a 寄付 or 引け order at its auction, recorded and replayed as any fill's
+   * book is.
+   */
+  async crosses(symbols: readonly string[]): Promise<Map<string, Cross>> {
+    const updates = await this.bus.snapshots([...new Set(symbols)].map((symbol) => quoteTopic(symbol)));
+    const crosses = new Map<string, Cross>();
+    for (const update of updates) {
+      const quote = update.data as Quote;
+      if (!quote.cross) continue;
+      const level = { price: quote.cross.price, size: quote.cross.volume };
+      const book = {
+        symbol: quote.symbol,
+        bids: [level],
+        asks: [level],
+        epoch: update.epoch,
+        seq: update.seq,
+      };
+      crosses.set(quote.symbol, { kind: quote.cross.kind, tradingDate: quote.cross.tradingDate, book });
+    }
+    return crosses;
+  }
+
   private async quoteState(symbol: string): Promise<{ quote: Quote; quoteMs: number } | undefined> {
     return (await this.quotes([symbol])).get(symbol);
   }
@@ -1135,54 +1199,164 @@ export class TradingService {
    */
   async fillLimit(orderId: number, book: StampedBook): Promise<boolean> {
     const nowMs = this.now();
-    const filled = await transactThenEmit(this.db, this.events, async (tx) => {
+    return transactThenEmit(this.db, this.events, async (tx) => {
       const locked = await lockOrder(tx, orderId, { skipLocked: true });
       if (locked?.order.status !== "pending" || locked.waiting || locked.closesPositionId !== null)
         return { value: false, events: [] };
-      const { order, memberId } = locked;
-      const limit = locked.limitUnits;
       // A market order rests only as a stop that has fired: it takes the book as it is.
-      if (limit === null && order.triggeredAtMs === null) return { value: false, events: [] };
-      const market = marketOf(order.symbol);
-      // An order sent to the PTS fills on the PTS's book, which the worker passes it.
-      const atPts = order.venue === "pts";
-      const fill = walkStampedBook(book, market, order.side, order.quantity, atPts ? "pts" : undefined);
-      if (!fill || (limit !== null && !withinLimit(order.side, fill.averageUnits, limit)))
+      if (locked.limitUnits === null && locked.order.triggeredAtMs === null)
         return { value: false, events: [] };
-      await this.releaseHold(tx, locked, nowMs);
-      const done: OpeningVenue | undefined = atPts
-        ? { ptsQuantity: order.quantity, quantity: order.quantity }
-        : undefined;
-      const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill, done });
-      const routed = { venue: order.venue, ptsQuantity: atPts ? order.quantity : 0, savedMinor: 0n };
-      const written = await writeOpening(
-        tx,
-        { memberId, ...order, ...opening, nowMs, fill, routed },
-        { kind: "resting", orderId },
-      );
-      if (written.outcome !== "opened") throw new Error("a resting order's fill was not written");
-      const legs = locked.ifdLegs
-        ? await placeAttachedLegs(tx, {
-            parent: order,
-            memberId,
-            positionId: Number(written.positionId),
-            legs: locked.ifdLegs,
-            validDate: laterDate(
-              order.validDate,
-              firstValidDate(market, "regular", nowMs, { alwaysOpen: this.alwaysOpen }),
-            ),
-            nowMs,
-          })
-        : [];
-      const events: AccountEvent[] = [
-        { type: "order", id: order.id },
-        { type: "position", id: written.positionId },
-        { type: "balance", id: order.currency },
-        ...legs.map((leg) => ({ type: "order" as const, id: leg.id })),
-      ];
-      return { value: true, events: events.map((event) => ({ memberId, event })) };
+      const events = await this.fillLocked(tx, locked, book, nowMs, false);
+      return { value: events !== undefined, events: events ?? [] };
     });
-    return filled;
+  }
+
+  /**
+   * A 不成 order at the day's close: what has not filled as a limit becomes a market order, filled
+   * on the book the worker passes (the closing cross, or the TSE's book as the session closed);
+   * where that cannot fill it whole (or there is none), it lapses as any day order does, its hold
+   * released. False when it was no longer pending.
+   */
+  async fillAtClose(orderId: number, book: StampedBook | undefined): Promise<boolean> {
+    return this.fillAtAuction(orderId, book, "funari");
+  }
+
+  /**
+   * A 寄付 or 引け order at its auction: filled whole at the cross (`book`, one level) where its
+   * limit allows, else cancelled there, its hold released, as the TSE's unfilled auction orders
+   * expire. False when it was no longer pending.
+   */
+  async fillAtCross(orderId: number, book: StampedBook): Promise<boolean> {
+    return this.fillAtAuction(orderId, book, "auction");
+  }
+
+  /** `fillAtClose` and `fillAtCross`: at market for 不成, within its limit for 寄付 and 引け. */
+  private async fillAtAuction(
+    orderId: number,
+    book: StampedBook | undefined,
+    kind: "funari" | "auction",
+  ): Promise<boolean> {
+    const nowMs = this.now();
+    return transactThenEmit(this.db, this.events, async (tx) => {
+      const locked = await lockOrder(tx, orderId, { skipLocked: true });
+      const condition = locked?.order.condition;
+      const fits = kind === "funari" ? condition === "funari" : isAuctionOnly(condition);
+      if (locked?.order.status !== "pending" || !fits) return { value: false, events: [] };
+      const filled = book && (await this.fillLocked(tx, locked, book, nowMs, kind === "funari"));
+      if (filled) return { value: true, events: filled };
+      const cancelled = await this.cancelLocked(tx, locked, nowMs);
+      const events = [cancelled.id, cancelled.currency].map((id, n) => ({
+        memberId: locked.memberId,
+        event: { type: n === 0 ? ("order" as const) : ("balance" as const), id },
+      }));
+      return { value: true, events };
+    });
+  }
+
+  /**
+   * Fills a locked pending order whole on the book, within its limit unless `atMarket` (不成 at
+   * the close), in the caller's transaction: its hold released, its position opened, its IFD legs
+   * placed. The events to tell its member, or undefined where the book cannot fill it.
+   */
+  private async fillLocked(
+    tx: Conn,
+    locked: LockedOrder,
+    book: StampedBook,
+    nowMs: number,
+    atMarket: boolean,
+  ): Promise<{ memberId: string; event: AccountEvent }[] | undefined> {
+    const { order, memberId } = locked;
+    const limit = atMarket ? null : locked.limitUnits;
+    const orderId = Number(order.id);
+    const market = marketOf(order.symbol);
+    // An order sent to the PTS fills on the PTS's book, which the worker passes it.
+    const atPts = order.venue === "pts";
+    const fill = walkStampedBook(book, market, order.side, order.quantity, atPts ? "pts" : undefined);
+    if (!fill || (limit !== null && !withinLimit(order.side, fill.averageUnits, limit))) return undefined;
+    await this.releaseHold(tx, locked, nowMs);
+    const done: OpeningVenue | undefined = atPts
+      ? { ptsQuantity: order.quantity, quantity: order.quantity }
+      : undefined;
+    const opening = openJournals({ memberId, market, terms: this.terms[market], ...order, fill, done });
+    const routed = { venue: order.venue, ptsQuantity: atPts ? order.quantity : 0, savedMinor: 0n };
+    const written = await writeOpening(
+      tx,
+      { memberId, ...order, ...opening, nowMs, fill, routed },
+      { kind: "resting", orderId },
+    );
+    if (written.outcome !== "opened") throw new Error("a resting order's fill was not written");
+    const legs = locked.ifdLegs
+      ? await placeAttachedLegs(tx, {
+          parent: order,
+          memberId,
+          positionId: Number(written.positionId),
+          legs: locked.ifdLegs,
+          validDate: laterDate(
+            order.validDate,
+            firstValidDate(market, "regular", nowMs, { alwaysOpen: this.alwaysOpen }),
+          ),
+          nowMs,
+        })
+      : [];
+    const events: AccountEvent[] = [
+      { type: "order", id: order.id },
+      { type: "position", id: written.positionId },
+      { type: "balance", id: order.currency },
+      ...legs.map((leg) => ({ type: "order" as const, id: leg.id })),
+    ];
+    return events.map((event) => ({ memberId, event }));
+  }
+
+  /** Cancels a locked pending order in the caller's transaction, releasing what it held. */
+  private async cancelLocked(tx: Conn, locked: LockedOrder, nowMs: number): Promise<Order> {
+    await this.releaseHold(tx, locked, nowMs);
+    return cancelOrderRow(tx, Number(locked.order.id), nowMs);
+  }
+
+  /**
+   * An IOC limit order, in one transaction under its key: placed and held as any limit, then at
+   * once filled whole on the book it arrived with (within its limit) or cancelled, its hold
+   * released. A retry under the key gets the first answer, so the hold comes back once.
+   */
+  private async placeIoc(
+    memberId: string,
+    order: OrderRequest,
+    market: Market,
+    limitUnits: number,
+    validDate: string,
+    book: StampedBook,
+    nowMs: number,
+    claim: Claim | undefined,
+  ): Promise<Keyed<Order>> {
+    return this.keyed(
+      memberId,
+      claim,
+      nowMs,
+      async (tx) => {
+        const placed = await this.restLimit(
+          tx,
+          memberId,
+          order,
+          market,
+          limitUnits,
+          validDate,
+          undefined,
+          nowMs,
+        );
+        const locked = await lockOrder(tx, Number(placed.id), { memberId });
+        if (!locked) throw new Error("an IOC order placed in this transaction is gone");
+        if (!(await this.fillLocked(tx, locked, book, nowMs, false)))
+          return this.cancelLocked(tx, locked, nowMs);
+        const filled = await lockOrder(tx, Number(placed.id), { memberId });
+        if (!filled) throw new Error("an IOC order filled in this transaction is gone");
+        return filled.order;
+      },
+      (done) => [
+        { type: "order", id: done.id },
+        ...(done.positionId === null ? [] : [{ type: "position" as const, id: done.positionId }]),
+        { type: "balance", id: done.currency },
+      ],
+    );
   }
 
   /**
@@ -1230,6 +1404,7 @@ export class TradingService {
       ifd: null,
       parentOrderId: null,
       venue: routed.venue,
+      condition: null,
       route: routed.venue === null ? null : routeOf(order.quantity, routed),
       createdAtMs: nowMs,
       updatedAtMs: nowMs,

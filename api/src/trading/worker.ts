@@ -1,6 +1,7 @@
 import { sessionAt } from "@kabuto/shared/market/sessions";
 import { priceToUnits } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
+import { awaitsClosingCross } from "@kabuto/shared/trading/conditions";
 import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import {
   dayOrdersLapsedThrough,
@@ -17,6 +18,7 @@ import {
   lapsedDayOrders,
   lapsedPtsOrders,
   marketOf,
+  pendingAuctionOrders,
   pendingFillable,
   trailingStops,
   waitingStopSymbols,
@@ -68,7 +70,7 @@ export class TradingWorker {
   async pass(): Promise<{ expired: number; fired: number; filled: number; called: number; cutOff: number }> {
     const expired = await this.expireDayOrders();
     const fired = await this.fireStops();
-    const filled = await this.fillLimits();
+    const filled = (await this.fillAuctions()) + (await this.fillLimits());
     const cutOff = await this.dayTradeCutoffs();
     const called = await this.marginCalls();
     return { expired, fired, filled, called, cutOff };
@@ -94,7 +96,7 @@ export class TradingWorker {
 
   /** Everything but firing stops (`stopPass` does that): fills, day-trade cut-offs and margin calls. */
   async housekeeping(): Promise<{ filled: number; called: number; cutOff: number }> {
-    const filled = await this.fillLimits();
+    const filled = (await this.fillAuctions()) + (await this.fillLimits());
     const cutOff = await this.dayTradeCutoffs();
     const called = await this.marginCalls();
     return { filled, called, cutOff };
@@ -102,7 +104,8 @@ export class TradingWorker {
 
   /**
    * Cancels the resting orders (limits and stops) whose last valid date has closed, and releases
-   * what they held. An extended-hours order lapses when after hours end, a regular one at the
+   * what they held; a 不成 order is filled at market there instead (`fillAtClose`), at the
+   * closing cross, or lapses where that cannot fill it. An extended-hours order lapses when after hours end, a regular one at the
    * regular close. Limit orders placed before orders carried a date rest until cancelled.
    */
   async expireDayOrders(): Promise<number> {
@@ -113,11 +116,30 @@ export class TradingWorker {
       US: dayOrdersLapsedThrough("US", nowMs, options),
     };
     const rows = await lapsedDayOrders(this.db, lapsed, ordersPerPassMax);
+    // A 不成 order does not lapse: it becomes a market order at its date's closing cross, or where
+    // the feed printed none for that date within a minute (it was down, or runs around the
+    // clock), at the book the session closed on. A 引け order fills at that cross if its limit
+    // allows; without one it lapses as any day order.
+    const atClose = (row: (typeof rows)[number]) => row.condition === "funari" || row.condition === "close";
+    const closingBooks = await this.trading.books(
+      rows.filter((row) => row.condition === "funari").map((row) => row.symbol),
+    );
+    const crosses = await this.trading.crosses(rows.filter(atClose).map((row) => row.symbol));
     let expired = 0;
     for (const row of rows) {
       if (row.validDate === null) continue;
       if (!orderLapsed(marketOf(row.symbol), row.session, row.validDate, nowMs, options)) continue;
-      if (await this.trading.expireOrder(row.id).catch(this.logged("day order expiry"))) expired += 1;
+      const found = crosses.get(row.symbol);
+      const cross = found?.kind === "close" && found.tradingDate === row.validDate ? found.book : undefined;
+      // Just past the close, an order for it waits for the cross the feed is about to print.
+      if (atClose(row) && !cross && awaitsClosingCross(row.validDate, nowMs, options)) continue;
+      const done =
+        row.condition === "funari"
+          ? this.trading.fillAtClose(row.id, cross ?? closingBooks.get(row.symbol))
+          : row.condition === "close" && cross
+            ? this.trading.fillAtCross(row.id, cross)
+            : this.trading.expireOrder(row.id);
+      if (await done.catch(this.logged("day order expiry"))) expired += 1;
     }
     // A PTS order lapses when the PTS session it was placed in ends.
     for (const row of await lapsedPtsOrders(this.db, nowMs, ordersPerPassMax)) {
@@ -242,6 +264,25 @@ export class TradingWorker {
       if (done) closed += 1;
     }
     return closed;
+  }
+
+  /**
+   * Settles the 寄付 and 引け orders whose auction the feed has printed: the newest quote is the
+   * cross of their kind for their date. Each fills at the cross where its limit allows and is
+   * cancelled there otherwise (`fillAtCross`); a 引け order's close is also in `expireDayOrders`,
+   * which runs first in a pass. Returns the orders settled.
+   */
+  private async fillAuctions(): Promise<number> {
+    const rows = await pendingAuctionOrders(this.db, ordersPerPassMax);
+    if (rows.length === 0) return 0;
+    const crosses = await this.trading.crosses(rows.map((row) => row.symbol));
+    let settled = 0;
+    for (const row of rows) {
+      const cross = crosses.get(row.symbol);
+      if (cross?.kind !== row.condition || cross.tradingDate !== row.validDate) continue;
+      if (await this.trading.fillAtCross(row.id, cross.book).catch(this.logged("auction fill"))) settled += 1;
+    }
+    return settled;
   }
 
   /**

@@ -23,6 +23,12 @@ import { type PtsState, startPts, stepPts } from "./pts.ts";
 import type { PhaseNow, SessionClock } from "./session-clock.ts";
 import { intensity } from "./volume-profile.ts";
 
+/**
+ * The TSE's auctions' share of a name's average day, in shares: the opening cross (itayose at 9:00)
+ * and the closing cross at 15:30, which is larger, as on the real exchange.
+ */
+const crossShare = { open: 0.03, close: 0.06 } as const;
+
 /** A step longer than this (a sleeping laptop, a paused debugger) is treated as this long, so prices never jump. */
 const stepMsMax = 5_000;
 
@@ -47,6 +53,8 @@ export interface InstrumentState {
   bookMid: number;
   /** Tokyo's equities: the same name at the PTS, the second venue (`pts.ts`). */
   pts?: PtsState;
+  /** The auction the last trade was (`crossAt`); undefined after a continuous trade. */
+  cross?: { kind: "open" | "close"; tradingDate: string; units: number; shares: number } | undefined;
 }
 
 export interface ClosedCandle {
@@ -178,10 +186,13 @@ export class MarketSimulator {
       ptsRebooked: [],
     };
     const phases = new Map<Market, PhaseNow>();
+    let tokyoCross: "open" | "close" | undefined;
     for (const market of ["JP", "US"] as const) {
       const phase = this.clock.equity(market, nowMs);
       phases.set(market, phase);
-      if (this.phases.get(market) !== phase.phase) {
+      const before = this.phases.get(market);
+      if (market === "JP") tokyoCross = crossAt(before, phase.phase);
+      if (before !== phase.phase) {
         this.phases.set(market, phase.phase);
         result.sessions.push(market);
       }
@@ -197,7 +208,10 @@ export class MarketSimulator {
       const { instrument } = state;
       if (instrument.kind !== "equity") continue;
       const phase = phases.get(instrument.market) as PhaseNow;
-      const moved = this.stepEquity(state, phase, stepMs, nowMs, result);
+      // The step of an auction is the auction alone: its print stays the quote's last trade.
+      const crossing = instrument.market === "JP" ? tokyoCross : undefined;
+      if (crossing) this.cross(state, crossing, phase, nowMs, result);
+      const moved = crossing ? 0 : this.stepEquity(state, phase, stepMs, nowMs, result);
       // After the TSE's step, so a new day's base price is there for the PTS's day session.
       const ptsChange = stepPts(state, pts, phase, stepMs, nowMs);
       if (ptsChange === "quote") result.ptsMoved.push(instrument.symbol);
@@ -286,6 +300,30 @@ export class MarketSimulator {
     this.trade(state, instrument.grid.round(state.fair), 0, nowMs, result);
   }
 
+  /**
+   * The TSE's opening or closing auction of a name: one print at the fair price on the grid,
+   * within the day's limits, of the auction's share of an average day (`crossShare`), marked as
+   * the cross it is. A name not yet traded (a new listing before its first trade) has none.
+   */
+  private cross(
+    state: InstrumentState,
+    kind: "open" | "close",
+    phase: PhaseNow,
+    nowMs: number,
+    result: StepResult,
+  ): void {
+    if (!state.book) return;
+    if (kind === "open") this.rollDay(state, phase.tradingDate);
+    const { instrument } = state;
+    const tradingDate = state.tradingDate;
+    const units = clampToLimits(state, instrument.grid.round(state.fair));
+    const lots = Math.max(1, Math.round((instrument.avgDailyVolume * crossShare[kind]) / instrument.lot));
+    const shares = lots * instrument.lot;
+    this.trade(state, units, shares, nowMs, result);
+    state.cross = { kind, tradingDate, units, shares };
+    state.book = buildBook(state);
+  }
+
   private rollDay(state: InstrumentState, tradingDate: string): void {
     if (state.tradingDate === tradingDate) return;
     state.tradingDate = tradingDate;
@@ -311,6 +349,7 @@ export class MarketSimulator {
   ): void {
     const { instrument } = state;
     state.last = price;
+    state.cross = undefined;
     if (state.open === 0) {
       state.open = price;
       state.high = price;
@@ -381,7 +420,26 @@ function priceAbove(grid: SimInstrument["grid"], units: number): number {
 
 /** An equity's TSE quote (an index's or a rate's: its level). */
 export function toQuote(state: InstrumentState): Quote {
-  return quoteOf(state.instrument, state);
+  const quote = quoteOf(state.instrument, state);
+  const cross = state.cross;
+  if (!cross) return quote;
+  const { kind, tradingDate, units, shares } = cross;
+  return {
+    ...quote,
+    cross: { kind, tradingDate, price: state.instrument.grid.format(units), volume: shares },
+  };
+}
+
+/**
+ * The TSE auction a change of Tokyo's phase is: the opening cross when the regular session starts
+ * from closed (the day's open, not the afternoon's after the lunch break), the closing cross when it
+ * ends in closed (the day's close, not the morning's). None when the feed starts (no phase before),
+ * and none around the clock (`MARKET_HOURS=always` never changes phase).
+ */
+export function crossAt(before: SessionPhase | undefined, now: SessionPhase): "open" | "close" | undefined {
+  if (before === "closed" && now === "regular") return "open";
+  if (before === "regular" && now === "closed") return "close";
+  return undefined;
 }
 
 /** A Tokyo name's PTS quote: its base price as `prevClose`, its current session's statistics. */

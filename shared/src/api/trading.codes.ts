@@ -78,6 +78,18 @@ export const tradingCodes = productCodes({
     SMART_ROUTE_CLOSED: 409,
     /** The broker's choice of venue is for market orders; a limit names its venue. */
     SMART_ROUTE_MARKET_ONLY: 400,
+    /** A condition that is not `ioc` or `funari`. */
+    CONDITION_INVALID: 400,
+    /** Execution conditions are the TSE's: not on a New York name, at the PTS or by the smart route. */
+    CONDITION_TSE_ONLY: 400,
+    /** A market order fills at once or is refused already; 不成 is a limit's by definition. */
+    CONDITION_MARKET_ORDER: 400,
+    /** A stop or stop-limit waits in the broker's engine: no condition on it. */
+    CONDITION_STOP_ORDER: 400,
+    /** No condition on an IFD parent, a closing order or a day trade. */
+    CONDITION_ATTACHED_ORDER: 400,
+    /** 寄付 and 引け need the TSE's auctions, which do not happen around the clock (MARKET_HOURS=always). */
+    CONDITION_NO_AUCTION: 409,
   },
   journals: ["order_hold", "order_release", "open", "close", "margin_add", "margin_call", "fee", "tax"],
   memos: [

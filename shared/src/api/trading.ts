@@ -3,6 +3,7 @@ import { orderVenueSchema, venues } from "../market/venues.ts";
 import { minorAmountSchema } from "../money.ts";
 import { currencySchema, equitySymbolSchema } from "../symbols.ts";
 import { safeText } from "../text.ts";
+import { orderConditions } from "../trading/conditions.ts";
 
 export const sides = ["long", "short"] as const;
 /**
@@ -63,6 +64,13 @@ export const placeOrderSchema = z.object({
    * prices taken wherever they are, the rest at the TSE, the whole saving the member's).
    */
   venue: orderVenueSchema.optional(),
+  /**
+   * A Tokyo limit order at the TSE only (`trading/conditions.ts`): `ioc` fills at once or is
+   * cancelled at once; `funari` (不成) rests as a limit and becomes a market order at the day's
+   * close if it has not filled; `open` (寄付) and `close` (引け) trade only in the next opening or
+   * closing auction. Each lives one day. None: an ordinary order.
+   */
+  condition: z.enum(orderConditions, { error: "CONDITION_INVALID" }).optional(),
   /**
    * Limit, stop and stop-limit orders of the regular session: the last trading date the order
    * waits (it lapses at that date's close, releasing what it held), up to 15 business days in
@@ -147,6 +155,8 @@ export const orderSchema = z.object({
   parentOrderId: z.string().nullable(),
   /** Where the member sent it: `tse`, `pts` or `smart`; null for US orders, which have one venue here. */
   venue: orderVenueSchema.nullable(),
+  /** The execution condition the member chose (`ioc`, `funari`, `open`, `close`); null for none. */
+  condition: z.enum(orderConditions).nullable(),
   /**
    * A filled order: where it was done, shares per venue, and what the smart route saved against
    * the TSE's own book (minor units, never negative; "0" when it saved nothing or was not smart).

@@ -65,8 +65,22 @@ export const quoteSchema = z.object({
   limitDown: priceSchema.nullable(),
   /** Time of the last trade, epoch ms. */
   tradeMs: z.number(),
+  /**
+   * A Tokyo equity's last trade was an auction (itayose): the day's opening cross at 9:00 or its
+   * closing cross at 15:30, for the trading date named, at `last` for `volume` shares. Absent
+   * after a continuous trade, and everywhere else.
+   */
+  cross: z
+    .object({
+      kind: z.enum(["open", "close"]),
+      tradingDate: z.string(),
+      price: priceSchema,
+      volume: z.number().int().positive(),
+    })
+    .optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
+export type CrossPrint = NonNullable<Quote["cross"]>;
 
 export const bookLevelSchema = z.object({
   price: priceSchema,

@@ -7,6 +7,7 @@ import { Trans } from "@lingui/react/macro";
 import type { AppLocale } from "../../i18n/locale.ts";
 import type { ConfirmRequest, ConfirmRow } from "../trading-pin/confirm-step.tsx";
 import { LeverageText } from "./figures.tsx";
+import { ConditionName } from "./position-parts.tsx";
 
 /** What the order confirmation restates: the order as it will be sent, and the sheet's own estimate. */
 export interface OrderToConfirm {
@@ -90,6 +91,15 @@ export function orderConfirmation(
             label: <Trans>Venue</Trans>,
             value: venueName(order.venue, input.ptsPhase),
             testId: "confirm-venue",
+          },
+        ]),
+    ...(order.condition === undefined
+      ? []
+      : [
+          {
+            label: <Trans>Condition</Trans>,
+            value: <ConditionName condition={order.condition} />,
+            testId: "confirm-condition",
           },
         ]),
     {

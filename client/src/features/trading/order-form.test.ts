@@ -184,6 +184,46 @@ describe("a Tokyo order's venue, checked as the server does", () => {
   });
 });
 
+describe("a Tokyo order's execution condition, checked as the server does", () => {
+  const limit = form({ type: "limit", price: "2651.5", venue: "tse" });
+
+  it("sends IOC and 不成 with a TSE limit order", () => {
+    expect(buildOrder({ ...limit, condition: "ioc" }, toyota).order).toMatchObject({ condition: "ioc" });
+    expect(buildOrder({ ...limit, condition: "funari" }, toyota).order).toMatchObject({
+      condition: "funari",
+    });
+    for (const condition of ["open", "close"] as const) {
+      expect(buildOrder({ ...limit, condition }, toyota).order).toMatchObject({ condition });
+    }
+    expect(buildOrder(limit, toyota).order).not.toHaveProperty("condition");
+  });
+
+  it("refuses a condition at the condition field where the server would", () => {
+    expect(buildOrder({ ...limit, type: "market", condition: "ioc" }, toyota).errors).toEqual({
+      condition: "CONDITION_MARKET_ORDER",
+    });
+    expect(buildOrder({ ...limit, venue: "pts", price: "2651.3", condition: "ioc" }, toyota).errors).toEqual({
+      condition: "CONDITION_TSE_ONLY",
+    });
+    expect(buildOrder({ ...limit, condition: "funari", ifd: { takeProfit: "2700" } }, toyota).errors).toEqual(
+      { condition: "CONDITION_ATTACHED_ORDER" },
+    );
+    expect(buildOrder({ ...limit, condition: "funari", validUntil: "2026-12-10" }, toyota).errors).toEqual({
+      condition: "VALIDITY_DAY_ONLY",
+    });
+    expect(orderErrorField("CONDITION_STOP_ORDER")).toBe("condition");
+    expect(orderErrorField("CONDITION_NO_AUCTION")).toBe("condition");
+  });
+
+  it("sends no condition for a US name", () => {
+    const order = buildOrder(
+      form({ symbol: "US:AAPL", type: "limit", price: "190.00", condition: "ioc" }),
+      apple,
+    );
+    expect(order.order).not.toHaveProperty("condition");
+  });
+});
+
 describe("limitPriceError", () => {
   it("accepts a price on the grid inside the day's limits", () => {
     expect(limitPriceError("2651.5", toyota)).toBeUndefined();

@@ -5,6 +5,7 @@ import { isOnTick, priceToUnits, roundToTick, stepTicks, unitsToPrice } from "@k
 import { type OrderVenue, ptsTickTable } from "@kabuto/shared/market/venues";
 import type { Market } from "@kabuto/shared/symbols";
 import { checkAttached } from "@kabuto/shared/trading/attached";
+import { conditionRefusal, type OrderCondition } from "@kabuto/shared/trading/conditions";
 import type { Side } from "@kabuto/shared/trading/rules";
 
 import { type FieldError, fieldErrorCode } from "../../lib/api-error.ts";
@@ -43,6 +44,8 @@ export interface OrderForm {
    * on the PTS's grid, for its session only; never sent for a US name.
    */
   venue?: OrderVenue | undefined;
+  /** Tokyo's names at the TSE only: the execution condition (IOC, 不成); none for an ordinary order. */
+  condition?: OrderCondition | undefined;
 }
 
 export interface OrderContext {
@@ -63,6 +66,7 @@ export interface OrderContext {
 /** Where an error shows: a field of the form, or the estimate's total (an insufficient balance). */
 export type OrderField =
   | "venue"
+  | "condition"
   | "type"
   | "session"
   | "price"
@@ -182,6 +186,8 @@ export function buildOrder(
   }
   const ifd = ifdOf(form, type, context);
   if ("errors" in ifd) Object.assign(errors, ifd.errors);
+  const condition = conditionOf(form, type, context, ifd);
+  if (condition.error) errors.condition = condition.error;
   if (Object.keys(errors).length > 0 || lots === undefined || "errors" in ifd) return { errors };
   const order: PlaceOrder = {
     symbol: form.symbol,
@@ -195,6 +201,7 @@ export function buildOrder(
     ...(rests(type, form.session, venue) && form.validUntil ? { validUntil: form.validUntil } : {}),
     ...(rests(type, form.session, venue) && ifd.legs ? { ifd: ifd.legs } : {}),
     ...(venue === undefined ? {} : { venue }),
+    ...(condition.value === undefined ? {} : { condition: condition.value }),
   };
   const checked = placeOrderSchema.safeParse(order);
   if (!checked.success) {
@@ -205,6 +212,31 @@ export function buildOrder(
     return { errors };
   }
   return { order };
+}
+
+/**
+ * The condition the order carries and, where the server would refuse it, the code: the form's
+ * own order as the server's rule (`conditionRefusal`) reads it. A US name carries none.
+ */
+function conditionOf(
+  form: OrderForm,
+  type: OrderType,
+  context: OrderContext,
+  ifd: { legs?: unknown } | { errors: OrderErrors },
+): { value?: OrderCondition | undefined; error?: string | undefined } {
+  if (context.market !== "JP" || form.condition === undefined) return {};
+  const venue = form.venue;
+  const error = conditionRefusal({
+    market: context.market,
+    venue,
+    type,
+    condition: form.condition,
+    hasIfd: "legs" in ifd && ifd.legs !== undefined,
+    closesPosition: false,
+    dayTrade: false,
+    validUntil: rests(type, form.session, venue) && form.validUntil ? form.validUntil : undefined,
+  });
+  return { value: form.condition, error };
 }
 
 /**
@@ -265,6 +297,13 @@ export function ifdStart(
 /** The field a server error code belongs to; undefined for errors of the order as a whole. */
 export function orderErrorField(code: string): OrderField | undefined {
   switch (code) {
+    case "CONDITION_INVALID":
+    case "CONDITION_TSE_ONLY":
+    case "CONDITION_MARKET_ORDER":
+    case "CONDITION_STOP_ORDER":
+    case "CONDITION_ATTACHED_ORDER":
+    case "CONDITION_NO_AUCTION":
+      return "condition";
     case "VENUE_INVALID":
     case "PTS_CLOSED":
     case "DAY_TRADE_TSE_ONLY":

@@ -9,6 +9,7 @@ import type { OrderVenue } from "@kabuto/shared/market/venues";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import type { Market } from "@kabuto/shared/symbols";
 import { marketCurrency, marketZone } from "@kabuto/shared/symbols";
+import type { OrderCondition } from "@kabuto/shared/trading/conditions";
 import { estimateDayTrade } from "@kabuto/shared/trading/day-trade";
 import type { OrderEstimate } from "@kabuto/shared/trading/estimate";
 import type { Side } from "@kabuto/shared/trading/rules";
@@ -24,7 +25,7 @@ import { call } from "../../lib/api.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { notifyError, notifyInfo, notifySuccess } from "../../lib/notify.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { afterOwnAction } from "../../state/account-feed.ts";
@@ -32,6 +33,7 @@ import { useBook, useMarketSession, usePtsBook, usePtsQuote, useQuote } from "..
 import { localName, priceDigits } from "../market/instrument.ts";
 import { useConfirmStep } from "../trading-pin/confirm-step.tsx";
 import { isPinRefusal } from "../trading-pin/pin-refusal.ts";
+import { ConditionChoice } from "./condition-choice.tsx";
 import { LeverageText } from "./figures.tsx";
 import { orderConfirmation } from "./order-confirm.tsx";
 import { estimateSheet } from "./order-estimate.ts";
@@ -117,6 +119,8 @@ function useOrderDraft(
   const [type, setType] = useState<OrderType>(initialType);
   // The venue the member picked (Tokyo's names); none: the default for the type and the hour.
   const [venue, setVenue] = useState<OrderVenue>();
+  // The execution condition (Tokyo's names at the TSE); none: an ordinary order.
+  const [condition, setCondition] = useState<OrderCondition>();
   const [session, setSession] = useState<OrderSession>(initialSession);
   const [price, setPrice] = useState(() => initialLimitPrice(last, table, instrument.market));
   const [lots, setLots] = useState("1");
@@ -157,6 +161,7 @@ function useOrderDraft(
     lots,
     leverage,
     venue,
+    condition,
     errors,
     setErrors,
     setTrigger: edit(setTrigger, "trigger"),
@@ -167,6 +172,7 @@ function useOrderDraft(
     setIfdLoss: edit(setIfdLoss, "ifdLoss"),
     setType: edit(setType, "type"),
     setVenue: edit(setVenue, "venue"),
+    setCondition: edit(setCondition, "condition"),
     setSession: edit(setSession, "session"),
     setPrice: edit(editPrice, "price"),
     setLots: edit(setLots, "quantity"),
@@ -218,6 +224,8 @@ export function OrderForm({
     }
   }, [decided, clock.tse, nightStart, draft.setType]);
   const venue = withVenue ? venueFor(draft.venue, draft.type, clock) : undefined;
+  // A US name, or a day trade, carries no condition.
+  const condition = venue === undefined ? undefined : draft.condition;
   // The venue's own quote, book and grid: a PTS order is priced and estimated against the PTS.
   const atVenue = venue === "pts" ? ptsQuote : quote;
   const tseBook = useBook(instrument.symbol);
@@ -274,9 +282,11 @@ export function OrderForm({
         leverage,
         price: draft.price,
         trigger: draft.trigger,
-        validUntil: dayTrade ? "" : draft.validUntil,
-        ...(dayTrade ? {} : { ifd: { takeProfit: draft.ifdProfit, stopLoss: draft.ifdLoss } }),
+        // An order with a condition lives today and carries no IFD: the sheet hides both.
+        validUntil: dayTrade || condition ? "" : draft.validUntil,
+        ...(dayTrade || condition ? {} : { ifd: { takeProfit: draft.ifdProfit, stopLoss: draft.ifdLoss } }),
         venue,
+        condition,
       },
       {
         market,
@@ -319,15 +329,19 @@ export function OrderForm({
       keys.settle();
       applyOrder(order);
       afterOwnAction();
-      notifySuccess(
-        dayTrade
-          ? t`Day trade opened`
-          : order.status === "filled"
-            ? t({ message: "Position opened", context: "done notice" })
-            : isStopType(order.type)
-              ? t`Stop order placed`
-              : t`Limit order placed`,
-      );
+      // An IOC the book did not fill comes back cancelled, its hold already released.
+      if (order.status === "cancelled")
+        notifyInfo(t`IOC order cancelled: the book did not fill it at your price`);
+      else
+        notifySuccess(
+          dayTrade
+            ? t`Day trade opened`
+            : order.status === "filled"
+              ? t({ message: "Position opened", context: "done notice" })
+              : isStopType(order.type)
+                ? t`Stop order placed`
+                : t`Limit order placed`,
+        );
       onDone();
     } catch (error) {
       keys.settle(error);
@@ -383,6 +397,16 @@ export function OrderForm({
           error={draft.errors.venue}
         />
       )}
+      {venue !== undefined && (
+        <ConditionChoice
+          condition={draft.condition}
+          type={draft.type}
+          venue={venue}
+          tseTrading={clock.tse === "regular"}
+          onChange={draft.setCondition}
+          error={draft.errors.condition}
+        />
+      )}
       {!dayTrade && isStopType(draft.type) && (
         <TriggerStepper instrument={instrument} quote={quote} draft={draft} side={side} />
       )}
@@ -390,7 +414,7 @@ export function OrderForm({
         <PriceStepper instrument={priced} quote={atVenue} draft={draft} />
       )}
       <QuantityStepper lotSize={instrument.lotSize} lotCount={lotCount} shares={shares} draft={draft} />
-      {!dayTrade && rests(draft.type, draft.session, venue) && (
+      {!dayTrade && condition === undefined && rests(draft.type, draft.session, venue) && (
         <>
           <ValidityChoice market={market} draft={draft} />
           <IfdLegs instrument={instrument} side={side} draft={draft} />

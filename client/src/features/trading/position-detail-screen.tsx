@@ -28,6 +28,7 @@ import { useInstruments } from "../market/use-instruments.ts";
 import { formatSignedMoney, LeverageText, SideBadge, toneOf } from "./figures.tsx";
 import { shownLeverage } from "./pnl.ts";
 import {
+  ConditionName,
   InstrumentName,
   LockUpTag,
   lotSizeOf,
@@ -209,6 +210,11 @@ function Loaded({
           {openOrder.status === "ready" && openOrder.value?.venue && (
             <Row label={<Trans>Venue</Trans>} testId="detail-venue">
               <OrderVenueName venue={openOrder.value.venue} />
+            </Row>
+          )}
+          {openOrder.status === "ready" && openOrder.value?.condition && (
+            <Row label={<Trans>Condition</Trans>} testId="detail-condition">
+              <ConditionName condition={openOrder.value.condition} />
             </Row>
           )}
           {openOrder.status === "ready" && openOrder.value?.route && (

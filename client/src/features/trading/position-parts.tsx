@@ -2,6 +2,7 @@ import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import type { Order, Position } from "@kabuto/shared/api/trading";
 import { formatNumber, formatPercent, formatPrice } from "@kabuto/shared/format";
 import type { OrderVenue, Venue } from "@kabuto/shared/market/venues";
+import type { OrderCondition } from "@kabuto/shared/trading/conditions";
 import { Plural, Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -159,6 +160,20 @@ export function LockUpTag({ until, testId }: { until: string; testId?: string })
 /** A Tokyo venue's short name: 東証 or PTS. */
 export function VenueName({ venue }: { venue: Venue }) {
   return venue === "pts" ? <Trans context="venue">PTS</Trans> : <Trans context="venue">TSE</Trans>;
+}
+
+/** A Tokyo order's execution condition, short: 寄付, 引け, 不成 or IOC. */
+export function ConditionName({ condition }: { condition: OrderCondition }) {
+  switch (condition) {
+    case "open":
+      return <Trans context="execution condition">At the open</Trans>;
+    case "close":
+      return <Trans context="execution condition">At the close</Trans>;
+    case "funari":
+      return <Trans context="execution condition">Funari</Trans>;
+    case "ioc":
+      return <Trans context="execution condition">IOC</Trans>;
+  }
 }
 
 /** Where the member sent a Tokyo order: the TSE, the PTS, or the smart route. */

@@ -25,6 +25,7 @@ import { HoldingSummary } from "./holding-summary.tsx";
 import { positionDetailPath } from "./paths.ts";
 import { shownLeverage } from "./pnl.ts";
 import {
+  ConditionName,
   Figure,
   InstrumentName,
   LockUpTag,
@@ -327,6 +328,11 @@ function PendingRow({ order, instrument }: { order: Order; instrument: Instrumen
         {order.venue === "pts" && (
           <span className="tag" data-testid="pending-venue-tag">
             <Trans context="venue">PTS</Trans>
+          </span>
+        )}
+        {order.condition !== null && (
+          <span className="tag" data-testid="pending-condition-tag">
+            <ConditionName condition={order.condition} />
           </span>
         )}
         {order.session === "extended" && (

@@ -51,4 +51,10 @@ export const tradingErrors: ErrorMessages<typeof tradingCodes> = {
   DAY_TRADE_TSE_ONLY: msg`Day trades are sent to the TSE only.`,
   SMART_ROUTE_CLOSED: msg`The best-venue choice works while the TSE is open. Choose the PTS now.`,
   SMART_ROUTE_MARKET_ONLY: msg`The best-venue choice is for market orders. Choose the TSE or the PTS for a limit order.`,
+  CONDITION_INVALID: msg`Choose no condition, at the open, at the close, funari or IOC.`,
+  CONDITION_TSE_ONLY: msg`Execution conditions are for Tokyo orders sent to the TSE only.`,
+  CONDITION_MARKET_ORDER: msg`Execution conditions are for limit orders here.`,
+  CONDITION_STOP_ORDER: msg`Stop orders cannot carry an execution condition.`,
+  CONDITION_ATTACHED_ORDER: msg`IFD, closing orders and day trades cannot carry an execution condition.`,
+  CONDITION_NO_AUCTION: msg`At-the-open and at-the-close orders need the exchange's auctions, which this market does not hold now.`,
 };
