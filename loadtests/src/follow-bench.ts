@@ -2,7 +2,8 @@
 // as a mirrored position, through the worker's mirroring pass against real PostgreSQL; then what
 // one stop-check pass over those copies costs, and how long the lead's close takes to close every
 // mirror. BENCH_FOLLOWERS="1000,10000" sets the sizes (default both); BENCH_ROUNDS the rounds per
-// size (default 3: open, stop check, close), printed as median and spread. Beside them, the bare
+// size (default 3: open, stop check, close), printed as median and spread; FOLLOW_MIRROR_CHUNK the
+// worker's copies per transaction (default the product's). Beside them, the bare
 // baseline of the same run: PostgreSQL inserting as many plain rows as the mirrors write, in one
 // statement, into a table with no index or trigger, the floor no way of writing them can beat.
 // Setup writes members and their deposits directly (a benchmark's fixtures, not product data);
@@ -28,6 +29,8 @@ import { pino } from "pino";
 const toyota = makeSymbol("JP", "7203");
 const sizes = (process.env.BENCH_FOLLOWERS ?? "1000,10000").split(",").map(Number);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+/** FOLLOW_MIRROR_CHUNK for the worker, where set: copies per transaction. */
+const chunk = process.env.FOLLOW_MIRROR_CHUNK;
 /** The issue's goals: a lead's fill reaches this many followers within this many milliseconds. */
 const goalMs = new Map([
   [1_000, 500],
@@ -45,7 +48,7 @@ for (const followers of sizes) {
     const bus = createMemoryBus();
     const logger = pino({ level: "silent" });
     const { trading, follow } = createApp({
-      config: testConfig(),
+      config: testConfig(chunk ? { FOLLOW_MIRROR_CHUNK: chunk } : {}),
       database,
       bus,
       catalog: createCatalog(),
@@ -178,7 +181,9 @@ for (const followers of sizes) {
     }
     await owner.end();
     const goal = goalMs.get(followers);
-    console.log(`  ${followers.toLocaleString("en")} followers, ${rounds} rounds (setup ${setupMs} ms):`);
+    console.log(
+      `  ${followers.toLocaleString("en")} followers, ${rounds} rounds, ${chunk ?? "default"} copies a set (setup ${setupMs} ms):`,
+    );
     console.log(
       `    open reached ${reached} followers ${spread(opens)}` +
         `${goal === undefined ? "" : ` (goal ≤ ${goal} ms)`}, ${rate(followers, opens)} mirrors/s`,

@@ -730,4 +730,147 @@ describe("copying", () => {
     }
     expect(await ledgerHealthy()).toBe(true);
   }, 180_000);
+
+  it("stops many copies a set at a time, mirrors closed a set per instrument: each copy ends as closing its mirrors one by one and stopping would leave it, a failing set retried in halves and each copy stopped once", async () => {
+    const lead = await approvedLead("Twin Heron");
+    setMarket(app.bus, sony, [["3000", 1_000_000]], [["3001", 1_000_000]]);
+    // Pairs of copies of one amount: one closes its mirrors through the copy, one at a time, and
+    // then stops with nothing held; the other is stopped with every mirror held, when the lead is
+    // suspended, by a worker that stops sixteen copies a set.
+    const pairs = await copyPairs(lead.memberId, 24);
+    const doomed = pairs[5]?.set.memberId;
+    const failing = Object.create(app.trading) as typeof app.trading;
+    failing.closeManyWithin = async (...args: Parameters<typeof app.trading.closeManyWithin>) => {
+      // A set holding the doomed copy dies after writing its closes: the transaction never commits.
+      const answers = await app.trading.closeManyWithin(...args);
+      if (args[2].some((wanted) => wanted.memberId === doomed)) throw new Error("worker killed");
+      return answers;
+    };
+    // Two positions in one stock and one in another: each copy holds three mirrors, two of one instrument.
+    const opened = [
+      await trade(lead.auth, 2_000, 3),
+      await trade(lead.auth, 2_000, 3),
+      await tradeSony(lead.auth),
+    ];
+    for (const each of opened) expect(each.status).toBe(201);
+    expect((await setWorker().mirror()).mirrored).toBe(pairs.length * 2 * 3);
+    price("2800");
+    setMarket(app.bus, sony, [["3200", 1_000_000]], [["3201", 1_000_000]]);
+    await closeOwnThenStop(pairs);
+    const suspended = await call(
+      `${app.url}/ops/follow/leads/${lead.memberId}/suspend`,
+      "POST",
+      { reason: "fault suite" },
+      supervisor,
+    );
+    expect(suspended.status).toBe(200);
+    await setWorker(failing).checkStops();
+    for (const { set } of pairs) {
+      const [stopped] = await copiesOf(set.auth);
+      expect(stopped.status).toBe(set.memberId === doomed ? "active" : "stopped");
+    }
+    expect(await setWorker().checkStops()).toBeGreaterThanOrEqual(1);
+    await expectPairsEven(pairs, "lead_suspended");
+    expect(await ledgerHealthy()).toBe(true);
+    for (const each of opened) await close(lead.auth, each.body.positionId);
+  }, 240_000);
+
+  it("stops copies at their floor a set at a time: a loss past each mirror's margin made good by the copy, as one by one", async () => {
+    price("2650");
+    const lead = await approvedLead("Deep Carp");
+    const pairs = await copyPairs(lead.memberId, 12);
+    const opened = [await trade(lead.auth, 3_000, 3), await trade(lead.auth, 3_000, 3)];
+    for (const each of opened) expect(each.status).toBe(201);
+    expect((await setWorker().mirror()).mirrored).toBe(pairs.length * 2 * 2);
+    // Down 1,450 yen a share: past each mirror's margin, and for the larger copies past their cash.
+    price("1200");
+    await closeOwnThenStop(pairs);
+    expect(await setWorker().checkStops()).toBeGreaterThanOrEqual(pairs.length);
+    await expectPairsEven(pairs, "stop_loss");
+    expect(await ledgerHealthy()).toBe(true);
+    for (const each of opened) await close(lead.auth, each.body.positionId);
+  }, 240_000);
 });
+
+const sony = "JP:6758";
+
+function tradeSony(auth: Record<string, string>) {
+  return call(
+    `${app.url}/orders`,
+    "POST",
+    { symbol: sony, side: "long", type: "market", quantity: 2_000, leverage: 3 },
+    auth,
+  );
+}
+
+type Fan = Awaited<ReturnType<typeof follower>>;
+type Pair = { own: Fan & { copyId: string }; set: Fan };
+
+/** Pairs of followers copying the lead with one amount each, the amounts rising pair by pair. */
+async function copyPairs(leadId: string, count: number): Promise<Pair[]> {
+  const pairs: Pair[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const amount = String(600_000 + 20_000 * n);
+    const own = await follower();
+    const ownCopy = await copy(own.auth, leadId, amount);
+    expect(ownCopy.status).toBe(201);
+    const set = await follower();
+    expect((await copy(set.auth, leadId, amount)).status).toBe(201);
+    pairs.push({ own: { ...own, copyId: String(ownCopy.body.id) }, set });
+  }
+  return pairs;
+}
+
+/** A worker that stops and closes sixteen copies a set, through this trading service. */
+function setWorker(trading: typeof app.trading = app.trading) {
+  return new FollowService({
+    db: app.database.db,
+    trading,
+    now: app.now,
+    events: () => undefined,
+    terms: { ...parseFollowTerms(testConfig()), mirrorChunk: 16 },
+  });
+}
+
+/** Each pair's own copy closes its mirrors one at a time through the copy, then the member stops it. */
+async function closeOwnThenStop(pairs: readonly Pair[]) {
+  for (const { own } of pairs) {
+    for (const mirror of (await mirrorsOf(own.memberId)).filter((m) => m.status === "open")) {
+      const closed = await call(
+        `${app.url}/follow/copies/${own.copyId}/mirrors/${mirror.follower_position_id}/close`,
+        "POST",
+        {},
+        own.auth,
+      );
+      expect(closed.status).toBe(200);
+    }
+    const stopped = await call(`${app.url}/follow/copies/${own.copyId}/stop`, "POST", {}, own.auth);
+    expect(stopped.status).toBe(200);
+  }
+}
+
+/**
+ * Each pair's two followers hold the same money and paid the same share, every mirror closed once
+ * and the copy's money returned once; the set's copy stopped for `reason`.
+ */
+async function expectPairsEven(pairs: readonly Pair[], reason: string) {
+  const moneyOf = async (memberId: string) =>
+    Promise.all(
+      ["copy", "available", "margin", "deficit"].map((p) => balanceOf(app.database, memberId, p, "JPY")),
+    );
+  const journalsOf = async (memberId: string) =>
+    rowsOf(
+      await app.database.db.execute(sql`
+        select kind, count(*)::int as n from journals where member_id = ${memberId}
+        and kind in ('copy_out', 'copy_mirror', 'close') group by kind order by kind`),
+    );
+  for (const { own, set } of pairs) {
+    expect(await moneyOf(set.memberId)).toEqual(await moneyOf(own.memberId));
+    expect(await journalsOf(set.memberId)).toEqual(await journalsOf(own.memberId));
+    const [ownCopy] = await copiesOf(own.auth);
+    const [setCopy] = await copiesOf(set.auth);
+    expect(setCopy).toMatchObject({ status: "stopped", stopReason: reason, openMirrors: 0 });
+    expect(setCopy.profitSharePaid).toBe(ownCopy.profitSharePaid);
+    expect((await mirrorsOf(set.memberId)).every((m) => m.status === "closed")).toBe(true);
+  }
+}

@@ -349,6 +349,20 @@ export async function lockActiveCopy(tx: Tx, id: number): Promise<CopyRow | unde
   return row;
 }
 
+/**
+ * Locks a set of running copies (those not running any more are left out), without waiting: a copy
+ * another process holds is left for a later pass. In id order, the order every set writer locks in.
+ */
+export async function lockActiveCopies(tx: Tx, ids: readonly string[]): Promise<CopyRow[]> {
+  return mapRows(
+    await tx.execute(sql`
+      select ${copyColumns} from copies c
+      where c.id = any(${sql.param(ids.map(Number))}::bigint[]) and c.status = 'active'
+      order by c.id for update skip locked`),
+    toCopy,
+  );
+}
+
 export async function saveCopy(
   tx: Tx,
   copy: Pick<CopyRow, "id" | "status" | "invested" | "highWater" | "stoppedAtMs" | "stopReason">,
@@ -467,6 +481,34 @@ export async function openMirrors(tx: Tx, copyId: string): Promise<OpenMirror[]>
   );
 }
 
+/** `openMirrors` of a set of copies in one query, by copy id. */
+export async function openMirrorsOf(tx: Tx, copyIds: readonly string[]): Promise<Map<string, OpenMirror[]>> {
+  const rows = mapRows(
+    await tx.execute(sql`
+      select x.copy_id, x.lead_position_id, x.follower_position_id, p.symbol, p.side, p.quantity, p.margin_minor,
+        p.open_notional_minor, p.status
+      from mirrors x join positions p on p.id = x.follower_position_id
+      where x.copy_id = any(${sql.param(copyIds.map(Number))}::bigint[]) and x.status = 'open'
+      order by x.copy_id, x.lead_position_id`),
+    (row) => ({
+      copyId: String(row.int("copy_id")),
+      mirror: {
+        leadPositionId: String(row.int("lead_position_id")),
+        followerPositionId: String(row.int("follower_position_id")),
+        symbol: row.text("symbol"),
+        side: row.text("side") as Side,
+        quantity: row.int("quantity"),
+        margin: row.bigint("margin_minor"),
+        openNotional: row.bigint("open_notional_minor"),
+        holding: row.text("status") === "holding",
+      },
+    }),
+  );
+  const mirrors = new Map<string, OpenMirror[]>(copyIds.map((id) => [id, []]));
+  for (const { copyId, mirror } of rows) mirrors.get(copyId)?.push(mirror);
+  return mirrors;
+}
+
 /**
  * Locks the running copies of this set that have no mirror of the lead position yet, without
  * waiting: a copy another process holds is left for a later pass. In id order.
@@ -553,6 +595,14 @@ export async function markMirrorsClosed(
   await tx.execute(sql`
     update mirrors set status = 'closed'
     where copy_id = any(${sql.param(copyIds.map(Number))}::bigint[]) and lead_position_id = ${leadPositionId}`);
+}
+
+/** Marks every open mirror of a set of stopping copies closed, in one statement. */
+export async function markCopiesMirrorsClosed(tx: Tx, copyIds: readonly string[]): Promise<void> {
+  if (copyIds.length === 0) return;
+  await tx.execute(sql`
+    update mirrors set status = 'closed'
+    where copy_id = any(${sql.param(copyIds.map(Number))}::bigint[]) and status = 'open'`);
 }
 
 /**

@@ -79,9 +79,11 @@ import {
   lastPositionId,
   leadById,
   leadsByStatus,
+  lockActiveCopies,
   lockActiveCopy,
   lockMirroringCopies,
   lockUnmirroredCopies,
+  markCopiesMirrorsClosed,
   markMirrorClosed,
   markMirrorsClosed,
   mirroredPositions,
@@ -89,6 +91,7 @@ import {
   nicknameTaken,
   type OpenMirror,
   openMirrors,
+  openMirrorsOf,
   ownTrades,
   type PendingMirror,
   pendingMirrors,
@@ -160,6 +163,8 @@ const mirrorsPerPassMax = 5_000;
 const copiesPerPassMax = 5_000;
 /** Leads mirrored at once, and sets of one lead position's copies at once: each locks its own copies. */
 const chunkConcurrency = 2;
+
+type StopReason = NonNullable<CopyRow["stopReason"]>;
 
 export interface MirrorPass {
   mirrored: number;
@@ -427,7 +432,7 @@ export class FollowService {
         const copy = await copyById(tx, id, true);
         if (!copy || copy.followerId !== memberId) throw new AppError("COPY_NOT_FOUND");
         if (copy.status !== "active") throw new AppError("COPY_NOT_ACTIVE");
-        events.push(...(await this.settleStop(tx, copy, "member", nowMs)));
+        events.push(...(await this.stopSetIn(tx, [{ copy, reason: "member" }], nowMs)));
         return this.copyOf(tx, copy.id);
       });
       return { value: keyed, events: keyed.replayed ? [] : events };
@@ -665,8 +670,8 @@ export class FollowService {
 
   /**
    * Stops copies at their floor, at the end of their period, or whose lead was suspended. Every
-   * running copy's figures come in one query and each symbol's book is read once; only a copy that
-   * must stop takes a transaction of its own.
+   * running copy's figures come in one query and each symbol's book is read once; the copies that
+   * must stop are stopped a set of FOLLOW_MIRROR_CHUNK per transaction (`stopSet`).
    */
   async checkStops(): Promise<number> {
     const copies = await copyStopFigures(this.db, copiesPerPassMax);
@@ -674,8 +679,7 @@ export class FollowService {
       copies.flatMap((copy) => copy.held.map((mirror) => mirror.symbol)),
     );
     const nowMs = this.now();
-    let stopped = 0;
-    for (const copy of copies) {
+    const due = copies.flatMap((copy): { id: string; reason: StopReason }[] => {
       const reason =
         copy.leadStatus !== "approved"
           ? "lead_suspended"
@@ -684,8 +688,10 @@ export class FollowService {
             : stopLossReached(copy, markWith(copy.cash, copy.held, books))
               ? "stop_loss"
               : undefined;
-      if (reason && (await this.stopFromWorker(copy.id, reason).catch(() => false))) stopped += 1;
-    }
+      return reason ? [{ id: copy.id, reason }] : [];
+    });
+    let stopped = 0;
+    for (const set of chunks(due, this.terms.mirrorChunk)) stopped += await this.stopSet(set);
     return stopped;
   }
 
@@ -848,7 +854,7 @@ export class FollowService {
             symbol,
             held.map((copy) => ({ memberId: copy.followerId, positionId: copy.followerPositionId })),
             nowMs,
-            (changes) => this.proceedsOf(tx, held, changes, lead.nickname),
+            (changes) => this.proceedsOf(tx, held, changes, () => lead.nickname),
           );
     const done = new Set(copies.filter((copy) => !copy.holding).map((copy) => copy.id));
     held.forEach((copy, index) => {
@@ -878,28 +884,42 @@ export class FollowService {
     tx: Conn,
     held: readonly CopyRow[],
     changes: readonly { index: number; availableChange: bigint }[],
-    nickname: string,
+    nicknameOf: (copy: CopyRow) => string,
   ): Promise<JournalDraft[]> {
     const copyOf = (index: number) => held[index] as CopyRow;
     const short = changes.filter((each) => each.availableChange < 0n).map((each) => copyOf(each.index));
     const funds = short.length > 0 ? await copyFunds(tx, short) : new Map<string, { cash: bigint }>();
     return changes.flatMap(({ index, availableChange }) => {
       const copy = copyOf(index);
-      const ref = refOf(copy, nickname);
+      const ref = refOf(copy, nicknameOf(copy));
       if (availableChange > 0n) return [mirrorProceedsJournal(ref, availableChange)];
       const cover = minBig(-availableChange, funds.get(copy.id)?.cash ?? 0n);
       return cover > 0n ? [mirrorFundJournal(ref, cover)] : [];
     });
   }
 
-  private async stopFromWorker(copyId: string, reason: NonNullable<CopyRow["stopReason"]>): Promise<boolean> {
-    const nowMs = this.now();
-    return transactThenEmit(this.db, this.events, async (tx) => {
-      const copy = await lockActiveCopy(tx, Number(copyId));
-      if (!copy) return { value: false, events: [] };
-      const events = await this.settleStop(tx, copy, reason, nowMs);
-      return { value: true, events };
-    });
+  /**
+   * Stops a set of the worker's due copies in one transaction (`stopSetIn`); a copy stopped
+   * meanwhile, or that another process holds, is left out. A set that fails (a mirror the book is
+   * too thin for, a market closed) is tried again in halves, so a copy that cannot stop now holds
+   * up only itself and is tried again on the next pass. Returns how many copies it stopped.
+   */
+  private async stopSet(due: readonly { id: string; reason: StopReason }[]): Promise<number> {
+    try {
+      return await transactThenEmit(this.db, this.events, async (tx) => {
+        const reasons = new Map(due.map((each) => [each.id, each.reason]));
+        const copies = await lockActiveCopies(
+          tx,
+          due.map((each) => each.id),
+        );
+        const stopping = copies.map((copy) => ({ copy, reason: reasons.get(copy.id) as StopReason }));
+        return { value: copies.length, events: await this.stopSetIn(tx, stopping, this.now()) };
+      });
+    } catch {
+      if (due.length === 1) return 0;
+      const half = Math.ceil(due.length / 2);
+      return (await this.stopSet(due.slice(0, half))) + (await this.stopSet(due.slice(half)));
+    }
   }
 
   /** Cash plus each held mirror marked at the book; undefined when a book is missing. */
@@ -909,22 +929,103 @@ export class FollowService {
   }
 
   /**
-   * Closes every mirror at market, pays the lead's share of the profit above the high-water mark
-   * and returns what is left to available cash. Inside the caller's transaction, the copy locked.
+   * Stops a set of locked running copies: every mirror closes at market (`closeStoppingMirrors`),
+   * then each copy pays its lead's share of the profit above the high-water mark and returns what
+   * is left to available cash. Inside the caller's transaction.
    */
-  private async settleStop(
-    tx: Tx,
-    copy: CopyRow,
-    reason: NonNullable<CopyRow["stopReason"]>,
+  private async stopSetIn(
+    tx: Conn,
+    stopping: readonly { copy: CopyRow; reason: StopReason }[],
     nowMs: number,
   ): Promise<MemberEvent[]> {
-    const lead = await this.leadOf(tx, copy);
+    const leads = new Map<string, LeadRow>();
+    for (const { copy } of stopping)
+      if (!leads.has(copy.leadId)) leads.set(copy.leadId, await this.leadOf(tx, copy));
+    const nicknameOf = (copy: CopyRow) => (leads.get(copy.leadId) as LeadRow).nickname;
+    const events = await this.closeStoppingMirrors(
+      tx,
+      stopping.map(({ copy }) => copy),
+      nicknameOf,
+      nowMs,
+    );
+    for (const { copy, reason } of stopping)
+      events.push(...(await this.settleStopped(tx, copy, leads.get(copy.leadId) as LeadRow, reason, nowMs)));
+    return events;
+  }
+
+  /**
+   * Closes every open mirror of a set of stopping copies, a mirror of each copy at a time: the
+   * first held mirror of every copy (in lead position order, the order a copy's own stop closed
+   * them one by one), a set per instrument (`closeManyWithin`, its proceeds moved back into each
+   * copy by `proceedsOf`), then the second, and so on. So each close sees the follower's cash and
+   * the copy's money as a close of that mirror alone would, and copies of one lead (mirroring the
+   * same positions) close in one set per lead position. A mirror's refusal (a book too thin for
+   * it) fails the whole stop, as it did one by one; a position closed another way is only marked.
+   */
+  private async closeStoppingMirrors(
+    tx: Conn,
+    copies: readonly CopyRow[],
+    nicknameOf: (copy: CopyRow) => string,
+    nowMs: number,
+  ): Promise<MemberEvent[]> {
+    const open = await openMirrorsOf(
+      tx,
+      copies.map((copy) => copy.id),
+    );
+    const events: MemberEvent[] = [];
+    const rounds: { copy: CopyRow; mirror: OpenMirror }[][] = [];
+    for (const copy of copies) {
+      const mirrors = open.get(copy.id) ?? [];
+      for (const mirror of mirrors)
+        events.push({
+          memberId: copy.followerId,
+          event: { type: "position", id: mirror.followerPositionId },
+        });
+      mirrors
+        .filter((mirror) => mirror.holding)
+        .forEach((mirror, round) => {
+          rounds[round] ??= [];
+          rounds[round].push({ copy, mirror });
+        });
+    }
+    for (const round of rounds)
+      for (const [symbol, set] of bySymbol(round)) {
+        const held = set.map(({ copy }) => copy);
+        const answers = await this.trading.closeManyWithin(
+          tx,
+          symbol,
+          set.map(({ copy, mirror }) => ({
+            memberId: copy.followerId,
+            positionId: mirror.followerPositionId,
+          })),
+          nowMs,
+          (changes) => this.proceedsOf(tx, held, changes, nicknameOf),
+        );
+        const refused = answers.find(
+          (answer) => answer instanceof AppError && answer.code !== "POSITION_NOT_HOLDING",
+        );
+        if (refused) throw refused;
+      }
+    await markCopiesMirrorsClosed(
+      tx,
+      copies.map((copy) => copy.id),
+    );
+    return events;
+  }
+
+  /**
+   * A stopping copy whose mirrors are closed: the lead's share of the profit above the high-water
+   * mark is paid, what is left returns to available cash, and the copy is marked stopped.
+   */
+  private async settleStopped(
+    tx: Tx,
+    copy: CopyRow,
+    lead: LeadRow,
+    reason: StopReason,
+    nowMs: number,
+  ): Promise<MemberEvent[]> {
     const ref = refOf(copy, lead.nickname);
     const events: MemberEvent[] = [balanceEvent(copy.followerId, copy.currency)];
-    for (const mirror of await openMirrors(tx, copy.id)) {
-      await this.closeMirrorIn(tx, copy, lead.nickname, mirror, nowMs);
-      events.push({ memberId: copy.followerId, event: { type: "position", id: mirror.followerPositionId } });
-    }
     const cash = await copyCash(tx, copy);
     // Profit before any share paid: the high-water mark is on the copy's own result.
     const { paid } = await copyShares(tx, copy);
@@ -1131,6 +1232,17 @@ function markMirror(mirror: OpenMirror, book: Book | undefined): bigint | undefi
   const fill = walkBook(book, market, mirror.side === "long" ? "short" : "long", mirror.quantity);
   if (!fill) return undefined;
   return mirror.margin + profit(mirror.side, mirror.openNotional, toMinor(fill.scaledNotional, market));
+}
+
+/** A set of mirrors by their instrument, each instrument's in the order they come. */
+function bySymbol<T extends { mirror: OpenMirror }>(items: readonly T[]): Map<string, T[]> {
+  const symbols = new Map<string, T[]>();
+  for (const item of items) {
+    const set = symbols.get(item.mirror.symbol);
+    if (set) set.push(item);
+    else symbols.set(item.mirror.symbol, [item]);
+  }
+  return symbols;
 }
 
 /** Mirrors to close by lead position, in the order they come: each position with the copies to close. */
