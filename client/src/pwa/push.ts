@@ -51,6 +51,18 @@ export async function savePushSubscription(): Promise<void> {
 }
 
 /**
+ * Forgets this browser's subscription on the server, before its member signs out: whoever uses
+ * the device next must not see their notices. The browser keeps it, and saves it again for the
+ * next member who signs in.
+ */
+export async function forgetPushSubscription(): Promise<void> {
+  if (!supported() || Notification.permission !== "granted") return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (subscription) await call(pushApi.remove, { body: { endpoint: subscription.endpoint } });
+}
+
+/**
  * Renews the subscription at each start of a signed-in app, and at each sign-in after it (the
  * browser is then that member's).
  */
