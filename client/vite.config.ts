@@ -69,6 +69,9 @@ export default defineConfig(({ command }) => ({
         navigateFallback: "index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
         cleanupOutdatedCaches: true,
+        // Web Push's handlers, handwritten (public/push-sw.js): generateSW takes none of its own,
+        // and the precache stays exactly Workbox's.
+        importScripts: ["push-sw.js"],
       },
     }),
     // The opening screen's chunks and the reader's catalog, asked for beside the entry.

@@ -11,6 +11,7 @@ import { fundingSettings } from "./funding/funding.settings.ts";
 import { ipoSettings } from "./ipo/ipo.settings.ts";
 import { booleanFlag, type Settings, type StartFacts } from "./kernel/settings.ts";
 import { loansSettings } from "./loans/loans.settings.ts";
+import { pushSettings } from "./push/push.settings.ts";
 import { rewardsSettings } from "./rewards/rewards.settings.ts";
 import { supportSettings } from "./support/support.settings.ts";
 import { tradingSettings } from "./trading/trading.settings.ts";
@@ -110,6 +111,7 @@ const productSettings = [
   supportSettings,
   blockSettings,
   ipoSettings,
+  pushSettings,
 ] as const;
 
 type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void

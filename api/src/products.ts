@@ -12,6 +12,7 @@ import { marketProduct } from "./market/market.product.ts";
 import { newsProduct } from "./news/news.product.ts";
 import { staffProduct } from "./ops/staff.product.ts";
 import { proofProduct } from "./proof/proof.product.ts";
+import { pushProduct } from "./push/push.product.ts";
 import { rewardsProduct } from "./rewards/rewards.product.ts";
 import { statementsProduct } from "./statements/statements.product.ts";
 import { supportProduct } from "./support/support.product.ts";
@@ -45,6 +46,7 @@ export const products = [
   supportProduct,
   ipoProduct,
   blockProduct,
+  pushProduct,
   alertsProduct,
   tradingPinProduct,
   proofProduct,

@@ -13,6 +13,7 @@ import { marketCodes } from "./api/market.codes.ts";
 import { newsCodes } from "./api/news.codes.ts";
 import { opsCodes } from "./api/ops.codes.ts";
 import { proofCodes } from "./api/proof.codes.ts";
+import { pushCodes } from "./api/push.codes.ts";
 import { rewardsCodes } from "./api/rewards.codes.ts";
 import { statementsCodes } from "./api/statements.codes.ts";
 import { supportCodes } from "./api/support.codes.ts";
@@ -49,6 +50,7 @@ export const codesOfProducts = [
   ipoCodes,
   blockCodes,
   alertsCodes,
+  pushCodes,
   tradingPinCodes,
   proofCodes,
   statementsCodes,

@@ -43,6 +43,8 @@ export async function seedDemoAlerts(context: SeedContext): Promise<number> {
     bus,
     isKnown: (symbol) => catalog.isKnown(symbol),
     events: () => undefined,
+    // Setting an alert tells no one: only the worker's firings push.
+    push: { tell: async () => undefined },
     now: () => nowMs,
     alwaysOpen: config.alwaysOpen,
   });

@@ -39,6 +39,7 @@ function worker(): AlertsService {
     bus: app.bus,
     isKnown: (symbol) => app.catalog.isKnown(symbol),
     events: (memberId, event) => heard.push({ memberId, event }),
+    push: { tell: async () => undefined },
     now: app.now,
     alwaysOpen: true,
   });

@@ -1,4 +1,5 @@
 import { product } from "../kernel/product.ts";
+import type { PushService } from "../push/push.service.ts";
 import { mountAlertsRoutes } from "./alerts.routes.ts";
 import { AlertsService } from "./alerts.service.ts";
 import { seedDemoAlerts } from "./alerts-seed.ts";
@@ -7,15 +8,16 @@ import { seedDemoAlerts } from "./alerts-seed.ts";
 const alertIntervalMs = 1_000;
 
 /** Price alerts: a member's conditions on a stock's price or day change, fired by the worker on the feed's quotes. */
-export const alertsProduct = product({
+export const alertsProduct = product<{ alerts: AlertsService }, { push: PushService }>({
   name: "alerts",
-  uses: [],
-  create: ({ database, bus, catalog, events, now, config }) => ({
+  uses: ["push"],
+  create: ({ database, bus, catalog, events, now, config }, { push }) => ({
     alerts: new AlertsService({
       db: database.db,
       bus,
       isKnown: (symbol) => catalog.isKnown(symbol),
       events,
+      push,
       now,
       alwaysOpen: config.alwaysOpen,
     }),

@@ -22,6 +22,7 @@ import { type AccountEvents, transactThenEmit } from "../events/account-events.t
 import { type Claim, type Keyed, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { lockMember } from "../kernel/members.repo.ts";
+import type { PushService } from "../push/push.service.ts";
 import {
   type AlertNoticeRow,
   type AlertRow,
@@ -58,6 +59,8 @@ export class AlertsService {
   private readonly bus: Bus;
   private readonly isKnown: (symbol: string) => boolean;
   private readonly events: AccountEvents;
+  /** The member's installed apps, told of each firing once it has committed. */
+  private readonly push: Pick<PushService, "tell">;
   private readonly now: () => number;
   private readonly alwaysOpen: boolean;
   /**
@@ -73,6 +76,7 @@ export class AlertsService {
     bus: Bus;
     isKnown: (symbol: string) => boolean;
     events: AccountEvents;
+    push: Pick<PushService, "tell">;
     now: () => number;
     alwaysOpen: boolean;
   }) {
@@ -80,6 +84,7 @@ export class AlertsService {
     this.bus = deps.bus;
     this.isKnown = deps.isKnown;
     this.events = deps.events;
+    this.push = deps.push;
     this.now = deps.now;
     this.alwaysOpen = deps.alwaysOpen;
   }
@@ -161,10 +166,15 @@ export class AlertsService {
     return { fired, rearmed };
   }
 
+  /**
+   * Fires an alert: its notice and the socket event in one transaction, then, once committed, a
+   * push to the member's installed apps. The push is not awaited: a slow push service must not
+   * hold up the other alerts of the pass (the service logs its own failures).
+   */
   private async fire(row: AlertRow, quote: AlertQuote, date: string, nowMs: number): Promise<boolean> {
-    return transactThenEmit(this.db, this.events, async (tx) => {
+    const notice = await transactThenEmit(this.db, this.events, async (tx) => {
       const firing = await fireAlert(tx, row.id, date, nowMs);
-      if (!firing) return { value: false, events: [] };
+      if (!firing) return { value: null, events: [] };
       const notice = await insertNotice(tx, {
         alertId: firing.id,
         memberId: firing.memberId,
@@ -177,10 +187,14 @@ export class AlertsService {
         firedAtMs: nowMs,
       });
       return {
-        value: true,
+        value: notice,
         events: [{ memberId: firing.memberId, event: { type: "alert", id: String(notice.id) } }],
       };
     });
+    if (!notice) return false;
+    const { memberId, symbol, kind, threshold, price } = notice;
+    void this.push.tell(memberId, { type: "alert", id: String(notice.id), symbol, kind, threshold, price });
+    return true;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { alertKinds } from "@kabuto/shared/alerts/rules";
 import type { LocalizedText } from "@kabuto/shared/api/news";
+import { formatLocales } from "@kabuto/shared/format/locale";
 import type { AttachedUnits } from "@kabuto/shared/trading/attached";
 import { sql } from "drizzle-orm";
 import {
@@ -805,6 +806,32 @@ export const alertNotices = pgTable(
   },
   (table) => [index("alert_notices_member_idx").on(table.memberId, table.id)],
 );
+
+/** Web Push (migration 0037): a browser a member's notices are pushed to, one row per push endpoint. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    locale: text("locale", { enum: formatLocales }).notNull(),
+    createdAtMs: epochMs("created_at_ms").notNull(),
+    renewedAtMs: epochMs("renewed_at_ms").notNull(),
+  },
+  (table) => [index("push_subscriptions_member_idx").on(table.memberId)],
+);
+
+/** Embedded mode's VAPID key pair, made once at the first start; at most one row, never changed. */
+export const pushVapidKeys = pgTable("push_vapid_keys", {
+  id: boolean("id").primaryKey().default(true),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAtMs: epochMs("created_at_ms").notNull(),
+});
 
 /** A proof-of-liabilities snapshot: the worker's one a Tokyo day, or a supervisor's; append-only. */
 export const proofSnapshots = pgTable(

@@ -1,4 +1,5 @@
 import { registerSW } from "virtual:pwa-register";
+import { whenIdle } from "../lib/idle.ts";
 import { markUpdateWaiting } from "./update-state.ts";
 
 /**
@@ -20,4 +21,6 @@ export function registerServiceWorker(): void {
     },
     onRegisterError: (error: unknown) => console.warn("service worker not registered", error),
   });
+  // The push subscription is renewed at each open, once the app is idle (push.ts).
+  whenIdle(() => void import("./push.ts").then((module) => module.startPushRenewal()));
 }

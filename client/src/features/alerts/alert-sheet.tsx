@@ -23,6 +23,7 @@ import { call } from "../../lib/api.ts";
 import { ApiError, errorCode, type FieldError } from "../../lib/api-error.ts";
 import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { askPushPermission, savePushSubscription } from "../../pwa/push.ts";
 import { conditionText, frequencyLabels, kindLabels, priceText } from "./alert-text.ts";
 import "./alerts.css";
 
@@ -103,10 +104,15 @@ function AlertForm({
     setError(problem);
     if (problem) return;
     const body = { symbol: symbol as InstrumentSymbol, kind, threshold: typed, frequency };
+    // Asked in the tap itself, the first time only: Safari shows the question only within a tap.
+    const permission = askPushPermission().catch(() => "denied" as const);
     setBusy(true);
     try {
       await call(alertsApi.create, { body }, { idempotencyKey: keys.keyFor(JSON.stringify(body)) });
       keys.settle();
+      void permission
+        .then((answer) => (answer === "granted" ? savePushSubscription() : undefined))
+        .catch(() => undefined);
       const condition = conditionText(i18n, body, locale);
       notifySuccess(t`Alert set: ${condition}`);
       onDone();

@@ -3,6 +3,7 @@ import { lazy } from "react";
 import { type Feature, lazyScreen } from "../../app/feature.ts";
 import { IconBell } from "./alert-icons.tsx";
 import { alertsErrors } from "./alerts.errors.ts";
+import { pushErrors } from "./push.errors.ts";
 
 /** Price alerts: the bell on a stock's page, the alerts screen, and a notice wherever the member is when one fires. */
 export const alertsFeature: Feature = {
@@ -33,5 +34,5 @@ export const alertsFeature: Feature = {
       void import("./alert-notices.ts").then((m) => m.announceAlert(id)).catch(() => undefined);
     },
   },
-  errorMessages: alertsErrors,
+  errorMessages: { ...alertsErrors, ...pushErrors },
 };

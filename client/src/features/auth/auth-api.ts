@@ -32,6 +32,8 @@ export async function register(request: RegisterRequest): Promise<SessionRespons
 /** Signs out here even when the server cannot be reached: the member asked to leave. */
 export async function logout(): Promise<void> {
   try {
+    // Lazily: the push code is no part of the sign-in screens (pwa/push.ts).
+    await import("../../pwa/push.ts").then((push) => push.forgetPushSubscription()).catch(() => undefined);
     await call(authApi.logout);
   } finally {
     clearSession();
