@@ -71,7 +71,7 @@ interface Sample {
 }
 
 /**
- * One buy on the order sheet: open it, tap Submit, wait for the confirmation step, tap Confirm,
+ * One buy on the order screen (the stock page's sheet as a screen): open it, tap Submit, wait for the confirmation step, tap Confirm,
  * and measure in the page from the tap to the frame after a new notice shows.
  */
 async function oneBuy(page: Page): Promise<Sample> {
@@ -86,7 +86,7 @@ async function oneBuy(page: Page): Promise<Sample> {
     () => /\d/.test(document.querySelector("[data-testid=estimate-required]")?.textContent ?? ""),
     { timeout: 30_000 },
   );
-  await page.locator("[data-testid=order-sheet] [data-testid=order-submit]").click();
+  await page.locator("[data-testid=buy-screen] [data-testid=order-submit]").click();
   const confirm = "[data-testid=confirm-step] [data-testid=confirm-send]";
   await page.waitForSelector(confirm, { visible: true, timeout: 30_000 });
   await page.evaluate((selector) => {

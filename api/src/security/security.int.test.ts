@@ -74,6 +74,7 @@ interface JsonSchema {
   enum?: unknown[];
   const?: unknown;
   format?: string;
+  pattern?: string;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
@@ -179,7 +180,11 @@ function textFields(schema: JsonSchema, path = ""): string[] {
   );
 }
 
-/** The `format` of each text field that has one (`uuid`, `email`): a field that is an id rather than text. */
+/**
+ * The `format` of each text field that has one (`uuid`, `email`), or `pattern` for one held to a
+ * pattern (a push subscription's key): a field that is an id or a code rather than text, refused
+ * by its shape with its own code.
+ */
 function fieldFormats(
   schema: JsonSchema,
   path = "",
@@ -188,6 +193,7 @@ function fieldFormats(
   const option = schema.anyOf?.[0] ?? schema.oneOf?.[0] ?? schema.allOf?.[0];
   if (option) return fieldFormats(option, path, result);
   if (schema.format) result.set(path, schema.format);
+  else if (schema.pattern) result.set(path, "pattern");
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     fieldFormats(property, path ? `${path}.${name}` : name, result);
   }
