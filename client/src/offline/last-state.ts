@@ -13,7 +13,7 @@ import { restoreTrading, tradingSnapshot } from "../features/trading/trading-sto
 import { queryClient, refreshAccountReads } from "../lib/query-client.ts";
 import { currentSession, subscribeSession } from "../state/session.ts";
 import { store } from "../state/store.ts";
-import { createTopicAtom, peekTopicAtom, writeTopic } from "../state/topic-atoms.ts";
+import { createTopicAtom, peekTopicAtom, seedTopicsWith, writeTopic } from "../state/topic-atoms.ts";
 import { checkUpdate } from "../state/topic-data.ts";
 import { isOnline, setKeptAt, watchConnectivity } from "./connectivity.ts";
 
@@ -166,7 +166,10 @@ async function restore(): Promise<void> {
   setKeptAt(kept.savedAtMs);
   for (const unchecked of kept.quotes) {
     const update = checkUpdate(unchecked);
-    if (!update || peekTopicAtom(update.topic)) continue;
+    if (!update) continue;
+    // A screen may have subscribed before the record was read: its topic has no update yet.
+    const target = peekTopicAtom(update.topic);
+    if (target && store.get(target) !== undefined) continue;
     createTopicAtom(update.topic);
     writeTopic(update);
   }
@@ -196,9 +199,20 @@ function resync(): void {
   loadWatchlist(true).catch(() => undefined);
 }
 
+/**
+ * A kept quote or session, while offline: a topic a screen subscribes again after it lingered
+ * out (say the watchlist's Toyota, then the account centre's) starts from it rather than blank.
+ */
+function keptUpdate(topic: string): Update | undefined {
+  if (isOnline() || !kept) return undefined;
+  const unchecked = kept.quotes.find((update) => update.topic === topic);
+  return unchecked ? checkUpdate(unchecked) : undefined;
+}
+
 /** Started once after the first paint. */
 export function startLastState(): void {
   const failed = (error: unknown) => console.warn("offline copy not available", error);
+  seedTopicsWith(keptUpdate);
   if (!isOnline()) restore().catch(failed);
   watchConnectivity((online) => {
     if (online) resync();

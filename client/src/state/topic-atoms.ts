@@ -48,9 +48,20 @@ export function subscribeTopicAtoms(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * What a topic held when last known (the offline copy), given to its atom when it is created, so
+ * that a screen opened offline shows the kept state even after the topic has lingered out and
+ * been subscribed again. Undefined while there is nothing to stand in for the server's snapshot.
+ */
+let lastKnown: ((topic: string) => Update | undefined) | undefined;
+
+export function seedTopicsWith(source: ((topic: string) => Update | undefined) | undefined): void {
+  lastKnown = source;
+}
+
 export function createTopicAtom(topic: string): void {
   if (atoms.has(topic)) return;
-  const created = atom<Update | undefined>(undefined);
+  const created = atom<Update | undefined>(lastKnown?.(topic));
   created.debugLabel = topic;
   atoms.set(topic, created);
   notify();
