@@ -103,6 +103,25 @@ describe("quotes in the browser", () => {
     await snap("02-home");
   });
 
+  it("opens Home without the market calendar's holiday table, which only the order screens need", async () => {
+    // Once, an order rule that read the calendar put the table (200-odd KiB of script) into the
+    // chunk every screen loads, and a phone parsed it before Home could answer a tap.
+    await page.goto(`${base}#/home/index`);
+    await page.locator(".index-card[data-symbol='IDX:N225']").waitFor();
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith(".js")),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const source = await (await page.request.get(script)).text();
+      // Every day in the table is named in English beside its Japanese name.
+      expect(source, script).not.toContain("week_en");
+    }
+  });
+
   it("keeps what lies below Home's figures and a stock's price in place while they load", async () => {
     // A context of its own with the member's session, where no service worker answers first, so
     // the answers can be held: the places the screens keep are what shows before they arrive.

@@ -22,7 +22,8 @@ import { bookTopic, ptsBookTopic, ptsQuoteTopic, quoteTopic } from "@kabuto/shar
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency } from "@kabuto/shared/symbols";
 import { type AttachedUnits, checkAttached } from "@kabuto/shared/trading/attached";
-import { conditionRefusal, isAuctionOnly, nextAuctionDate } from "@kabuto/shared/trading/conditions";
+import { nextAuctionDate } from "@kabuto/shared/trading/auctions";
+import { conditionRefusal, isAuctionOnly } from "@kabuto/shared/trading/conditions";
 import type { DayTradeTerms } from "@kabuto/shared/trading/day-trade";
 import {
   dayTradeCutoffMs,

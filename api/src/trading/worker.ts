@@ -1,7 +1,7 @@
 import { sessionAt } from "@kabuto/shared/market/sessions";
 import { priceToUnits } from "@kabuto/shared/market/ticks";
 import type { Market } from "@kabuto/shared/symbols";
-import { awaitsClosingCross } from "@kabuto/shared/trading/conditions";
+import { awaitsClosingCross } from "@kabuto/shared/trading/auctions";
 import { breachesMaintenance, equity, profit, toMinor, walkBook } from "@kabuto/shared/trading/rules";
 import {
   dayOrdersLapsedThrough,

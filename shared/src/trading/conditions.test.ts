@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  awaitsClosingCross,
-  type ConditionedOrder,
-  conditionRefusal,
-  nextAuctionDate,
-} from "./conditions.ts";
+import { awaitsClosingCross, nextAuctionDate } from "./auctions.ts";
+import { type ConditionedOrder, conditionRefusal } from "./conditions.ts";
 
 /** A plain Tokyo limit order with 不成; each case changes what it names. */
 const base: ConditionedOrder = {

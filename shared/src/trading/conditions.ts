@@ -1,5 +1,3 @@
-import { isTradingDay, marketDate, nextTradingDay } from "../market/calendar.ts";
-import { type SessionOptions, sessionWindows } from "../market/sessions.ts";
 import type { OrderVenue } from "../market/venues.ts";
 import type { Market } from "../symbols.ts";
 
@@ -55,39 +53,7 @@ export function conditionRefusal(order: ConditionedOrder): ConditionRefusal | un
   return undefined;
 }
 
-/**
- * How long past its date's close a 不成 order waits for the feed's closing cross before it takes
- * the closing book instead: the cross prints in the feed's first step after the close, and a
- * worker pass a moment earlier must not fill at the book a cross is about to replace.
- */
-export const closingCrossWaitMs = 60_000;
-
-/**
- * Whether a 不成 order valid for `validDate` still waits at `nowMs` for that date's closing cross:
- * within `closingCrossWaitMs` of the TSE's close. Never around the clock, where no cross prints.
- */
-export function awaitsClosingCross(validDate: string, nowMs: number, options: SessionOptions = {}): boolean {
-  if (options.alwaysOpen) return false;
-  const regular = sessionWindows("JP", validDate).filter((window) => window.phase === "regular");
-  const closeMs = regular[regular.length - 1]?.endMs;
-  return closeMs !== undefined && nowMs < closeMs + closingCrossWaitMs;
-}
-
 /** The conditions that trade in an auction only: never on the continuous book. */
 export function isAuctionOnly(condition: OrderCondition | null | undefined): condition is "open" | "close" {
   return condition === "open" || condition === "close";
-}
-
-/**
- * The trading date of the next TSE auction of this kind at `nowMs`: today's opening cross until
- * 9:00 (then the next trading day's); today's closing cross until 15:30. The lunch break's edges
- * are not auctions here.
- */
-export function nextAuctionDate(kind: "open" | "close", nowMs: number): string {
-  const today = marketDate("JP", nowMs);
-  const regular = isTradingDay("JP", today)
-    ? sessionWindows("JP", today).filter((window) => window.phase === "regular")
-    : [];
-  const atMs = kind === "open" ? regular[0]?.startMs : regular[regular.length - 1]?.endMs;
-  return atMs !== undefined && nowMs < atMs ? today : nextTradingDay("JP", today);
 }
