@@ -16,14 +16,13 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Redis } from "ioredis";
-import pg from "pg";
 import puppeteer, { type Page } from "puppeteer-core";
+import { admin, databaseUrl } from "./bench-database.ts";
 import { fundMember, registerFundedMembers } from "./bench-members.ts";
 import { signInDemo } from "./browser-session.ts";
 import { runPaced } from "./http-load.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const memberCount = Number(process.env.CONFIRM_BENCH_MEMBERS ?? 20);
@@ -35,19 +34,6 @@ const symbol = "JP:7203";
 const p99GoalMs = 150;
 /** A phone's CPU as Lighthouse's mobile profile slows it. */
 const cpuSlowdown = 4;
-
-function databaseUrl(name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
 
 async function waitFor(ready: () => Promise<boolean>, what: string): Promise<void> {
   for (let attempt = 0; attempt < 1_200; attempt += 1) {

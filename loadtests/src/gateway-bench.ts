@@ -26,7 +26,7 @@ import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
 import { openDatabase } from "@kabuto/api";
 import { Redis } from "ioredis";
-import pg from "pg";
+import { admin, databaseUrl as databaseUrlOf } from "./bench-database.ts";
 import { benchInstruments } from "./bench-symbols.ts";
 import { inspectorNoise, liveHeapBytes } from "./heap-probe.ts";
 import { createHistogram, type Histogram, mergeInto, quantileMs } from "./histogram.ts";
@@ -36,7 +36,6 @@ import type { ClientCommand, ClientReport, ClientThreadOptions } from "./socket-
 import { inboundQueuedBytes, outboundQueuedBytes } from "./socket-queues.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const redisPort = Number(new URL(redisUrl).port || 6379);
 const quick = process.env.BENCH_QUICK === "1";
@@ -987,18 +986,7 @@ function printTable(results: PointResult[]): void {
 
 const databaseName = `kabuto_bench_${randomBytes(4).toString("hex")}`;
 const prefix = `kabuto-bench:${randomBytes(4).toString("hex")}:`;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+const databaseUrl = databaseUrlOf(databaseName);
 
 await admin(`create database ${databaseName}`);
 // Migrated as the API would in service mode: the gateway reads sessions and listed new shares.

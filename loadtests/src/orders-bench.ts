@@ -15,11 +15,11 @@ import path from "node:path";
 import { checkLedger, isHealthy, openDatabase } from "@kabuto/api";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { admin, databaseUrl } from "./bench-database.ts";
 import { registerFundedMembers } from "./bench-members.ts";
 import { type LoadResult, runLoad, runPaced } from "./http-load.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? "32").split(",").map(Number);
 const durationMs = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
@@ -32,19 +32,6 @@ const ratioGoal = 1.0;
 const pacedP99GoalMs = 50;
 /** At a fixed rate, a request due while this many wait is given up (counted as an error). */
 const pacedInFlightMax = 128;
-
-function databaseUrl(name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
 
 function start(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   // BENCH_PROFILE=dir writes a CPU profile of each server process there, for finding hot spots.

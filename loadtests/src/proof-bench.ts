@@ -14,10 +14,10 @@ import { bearerTransport, sessionResponseSchema, sessionTransportHeader } from "
 import { ensureDefined } from "@kabuto/shared/market/assert";
 import { buildSumTree, type ProofLeaf, proofDepthDefault } from "@kabuto/shared/proof/tree";
 import pg from "pg";
+import { admin, databaseUrl } from "./bench-database.ts";
 import { type LoadResult, runLoad } from "./http-load.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -79,12 +79,6 @@ function pureBuild(): void {
   console.log(`  peak resident memory of this process:        ${mb(process.resourceUsage().maxRSS * 1024)}`);
 }
 
-function databaseUrl(name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function sql(url: string, statement: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -132,7 +126,7 @@ async function served(): Promise<void> {
   const url = databaseUrl(name);
   const apiPort = 3990 + Math.floor(Math.random() * 20);
   const base = `http://127.0.0.1:${apiPort}/api/v1`;
-  await sql(serverUrl, `create database ${name}`);
+  await admin(`create database ${name}`);
   let api: ChildProcess | undefined;
   try {
     api = spawn(process.execPath, [path.join(root, "server/src/bin/api.ts")], {
@@ -248,7 +242,7 @@ async function served(): Promise<void> {
       api.kill("SIGTERM");
       await exited;
     }
-    await sql(serverUrl, `drop database if exists ${name} with (force)`);
+    await admin(`drop database if exists ${name} with (force)`);
   }
 }
 
