@@ -52,6 +52,8 @@ async function stop(child: ChildProcess): Promise<void> {
 
 interface Sample {
   ms: number;
+  /** Of those, from the tap to the order's answer in full (its request's responseEnd). */
+  answerMs: number;
   /** The notice's kind: `success`, or `error` when the order was refused. */
   type: string;
 }
@@ -87,6 +89,14 @@ async function oneBuy(page: Page): Promise<Sample> {
         },
         { capture: true, once: true },
       );
+      let answeredAt = Number.NaN;
+      const answers = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+          if (entry.name.endsWith("/api/v1/orders") && entry.startTime >= tappedAt)
+            answeredAt = entry.responseEnd;
+        }
+      });
+      answers.observe({ type: "resource" });
       const watch = new MutationObserver(() => {
         for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
           if (seen.has(toast)) continue;
@@ -94,7 +104,15 @@ async function oneBuy(page: Page): Promise<Sample> {
           const type = toast.getAttribute("data-type") ?? "";
           // The frame that shows it: the next animation frame, then the task after its paint.
           requestAnimationFrame(() =>
-            setTimeout(() => resolve({ ms: performance.now() - tappedAt, type }), 0),
+            setTimeout(() => {
+              // Resource entries are queued: take those the browser has by now.
+              for (const entry of answers.takeRecords() as PerformanceResourceTiming[]) {
+                if (entry.name.endsWith("/api/v1/orders") && entry.startTime >= tappedAt)
+                  answeredAt = entry.responseEnd;
+              }
+              answers.disconnect();
+              resolve({ ms: performance.now() - tappedAt, answerMs: answeredAt - tappedAt, type });
+            }, 0),
           );
           return;
         }
@@ -112,8 +130,9 @@ function percentile(sorted: number[], fraction: number): number {
 
 function report(label: string, samples: Sample[]): string {
   const times = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+  const answers = samples.map((sample) => sample.answerMs).sort((a, b) => a - b);
   const refused = samples.filter((sample) => sample.type !== "success").length;
-  return `  ${label.padEnd(30)} n ${String(samples.length).padStart(3)}   p50 ${percentile(times, 0.5).toFixed(0).padStart(4)} ms   p99 ${percentile(times, 0.99).toFixed(0).padStart(4)} ms   max ${(times.at(-1) ?? 0).toFixed(0).padStart(4)} ms   refused ${refused}`;
+  return `  ${label.padEnd(30)} n ${String(samples.length).padStart(3)}   p50 ${percentile(times, 0.5).toFixed(0).padStart(4)} ms   p99 ${percentile(times, 0.99).toFixed(0).padStart(4)} ms   max ${(times.at(-1) ?? 0).toFixed(0).padStart(4)} ms   refused ${refused}   (of which the order's answer: p50 ${percentile(answers, 0.5).toFixed(0)} ms, p99 ${percentile(answers, 0.99).toFixed(0)} ms)`;
 }
 
 // The client as its sources are now: the bench measures this checkout, not an older build.
