@@ -124,6 +124,38 @@ async function oneBuy(page: Page): Promise<Sample> {
   return page.evaluate(() => (window as unknown as { confirmed: Promise<Sample> }).confirmed);
 }
 
+/**
+ * The server's own time on placed orders so far, from its request histogram (`/metrics`): what
+ * it spent between the request's arrival and its answer, without the network or the phone.
+ */
+async function orderServerTime(base: string): Promise<{ sumMs: number; count: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const series = (name: string) => {
+    const line = text
+      .split("\n")
+      .find(
+        (row) =>
+          row.startsWith(`${name}{`) &&
+          row.includes('method="POST"') &&
+          row.includes('route="/api/v1/orders"') &&
+          row.includes('status="201"'),
+      );
+    return Number(line?.split(" ").at(-1) ?? 0);
+  };
+  return {
+    sumMs: series("kabuto_http_request_duration_seconds_sum") * 1000,
+    count: series("kabuto_http_request_duration_seconds_count"),
+  };
+}
+
+function serverMean(
+  before: { sumMs: number; count: number },
+  after: { sumMs: number; count: number },
+): string {
+  const count = after.count - before.count;
+  return count > 0 ? `${((after.sumMs - before.sumMs) / count).toFixed(0)} ms mean over ${count}` : "none";
+}
+
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 }
@@ -219,7 +251,9 @@ try {
     await oneBuy(page);
 
     const idle: Sample[] = [];
+    const idleFrom = await orderServerTime(base);
     for (let index = 0; index < idleSamples; index += 1) idle.push(await oneBuy(page));
+    const idleServer = serverMean(idleFrom, await orderServerTime(base));
 
     let loading = true;
     const load = runPaced({
@@ -238,6 +272,7 @@ try {
       `\nConfirm → confirmation on a phone (Chromium, CPU ×${cpuSlowdown}, network not throttled), buying 100 shares of ${symbol}`,
     );
     console.log(report("no other load", idle));
+    console.log(`    the server's own time on those orders: ${idleServer}`);
     console.log(report(`API at ${rate} orders/s`, loaded));
     console.log(
       `  the load: ${served.requests} orders, ${served.perSecond.toFixed(0)} a second, p50 ${served.p50Ms.toFixed(1)} ms, p99 ${served.p99Ms.toFixed(1)} ms, errors ${served.errors}`,
