@@ -2,7 +2,8 @@
  * Web Push in the service worker, which Workbox's generated worker loads with importScripts
  * (vite.config.ts). Every push shows a notification, even one whose text cannot be read: iOS
  * revokes the subscription of an app that receives a push and shows none. A tap opens the app,
- * or the open one, at the screen the push names (the alerts screen).
+ * or the open one, at the screen the push names (the alerts screen, or the Transaction screen's
+ * tab for an order's or a position's notice); the alerts screen where it names none.
  */
 const fallbackTitle = "Kabuto";
 const alertsRoute = "#/user/alerts";

@@ -1,6 +1,4 @@
-import { createDecipheriv, createECDH, hkdfSync, randomBytes } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
 import type { Quote } from "@kabuto/shared/protocol/market-data";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,78 +7,23 @@ import { AlertsService } from "../alerts/alerts.service.ts";
 import { pushSubscriptions } from "../db/schema.ts";
 import { seedDemo } from "../seed.ts";
 import { registerMember } from "../testing/fixtures.ts";
+import {
+  browserKeys,
+  type Delivery,
+  decrypt,
+  startPushService,
+  type TestPushService,
+} from "../testing/push-service.ts";
 import { call, startTestApp, type TestApp } from "../testing/test-app.ts";
 import { testConfig } from "../testing/test-env.ts";
 import { PushService } from "./push.service.ts";
-import type { PushMessage } from "./push-text.ts";
-
-/** A push that reached the test's push service. */
-interface Delivery {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
 
 let app: TestApp;
-let pushServer: Server;
+let pushService: TestPushService;
 let pushOrigin = "";
+let deliveries: Delivery[] = [];
 let seq = 0;
-const deliveries: Delivery[] = [];
 const logged: { message: string; fields?: Record<string, unknown> }[] = [];
-
-/**
- * The test's push service: it keeps every push and answers as its path says, as a real one does
- * for a subscription that is gone (410) or while it is failing (500).
- */
-function startPushService(): Promise<void> {
-  pushServer = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const path = request.url ?? "";
-      deliveries.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
-      response.statusCode = path.startsWith("/gone") ? 410 : path.startsWith("/broken") ? 500 : 201;
-      response.end();
-    });
-  });
-  return new Promise((resolve) =>
-    pushServer.listen(0, "127.0.0.1", () => {
-      pushOrigin = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
-      resolve();
-    }),
-  );
-}
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret. */
-function browserKeys() {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") },
-  };
-}
-
-/** Opens an aes128gcm push (RFC 8291) as the browser would, with its private key and auth secret. */
-function decrypt(body: Buffer, browser: ReturnType<typeof browserKeys>): PushMessage {
-  const salt = body.subarray(0, 16);
-  const idLength = body.readUInt8(20);
-  const serverKey = body.subarray(21, 21 + idLength);
-  const record = body.subarray(21 + idLength);
-  const secret = browser.ecdh.computeSecret(serverKey);
-  const info = Buffer.concat([Buffer.from("WebPush: info\0"), browser.ecdh.getPublicKey(), serverKey]);
-  const ikm = Buffer.from(hkdfSync("sha256", secret, browser.auth, info, 32));
-  const key = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: aes128gcm\0"), 16));
-  const nonce = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: nonce\0"), 12));
-  const decipher = createDecipheriv("aes-128-gcm", key, nonce);
-  decipher.setAuthTag(record.subarray(record.length - 16));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
-  // The last record ends with a 0x02 delimiter and any zero padding.
-  const end = padded.lastIndexOf(2);
-  return JSON.parse(padded.subarray(0, end).toString("utf8")) as PushMessage;
-}
 
 /** Puts a quote for `symbol` on the bus, as the feed would. */
 function quote(symbol: string, last: string): void {
@@ -136,14 +79,16 @@ async function subscriptionsAt(endpoint: string) {
 }
 
 beforeAll(async () => {
-  await startPushService();
+  pushService = await startPushService();
+  pushOrigin = pushService.origin;
+  deliveries = pushService.deliveries;
   app = await startTestApp({ PUSH_SERVICES: `fcm.googleapis.com,${pushOrigin}` });
   await seedDemo(app.database.db, app.now());
   quote("JP:7203", "3000");
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise((resolve) => pushServer?.close(resolve));
+  await pushService?.close();
 });
 
 describe("saving a subscription", () => {

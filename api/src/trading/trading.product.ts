@@ -1,4 +1,5 @@
 import { product } from "../kernel/product.ts";
+import type { PushService } from "../push/push.service.ts";
 import { fillsNotReplaying } from "./fill-replay.ts";
 import { dayTradeSettingsFromConfig, termsFromConfig } from "./rules.ts";
 import { StopWatch } from "./stop-watch.ts";
@@ -16,11 +17,14 @@ const triggerIntervalMs = 1_000;
  */
 const stopIntervalMs = 250;
 
-/** Orders, positions, margin and the account summary; the worker's fills, cut-offs and margin calls. */
-export const tradingProduct = product({
+/**
+ * Orders, positions, margin and the account summary; the worker's fills, cut-offs and margin
+ * calls, of which a fired stop, a fill, a lapsed order and a margin call are pushed (`push`).
+ */
+export const tradingProduct = product<{ trading: TradingService }, { push: PushService }>({
   name: "trading",
-  uses: [],
-  create: ({ database, catalog, bus, config, now, events, onPositionClose }) => ({
+  uses: ["push"],
+  create: ({ database, catalog, bus, config, now, events, onPositionClose }, { push }) => ({
     trading: new TradingService({
       db: database.db,
       catalog,
@@ -31,6 +35,7 @@ export const tradingProduct = product({
       dayTrade: dayTradeSettingsFromConfig(config),
       events,
       onClose: onPositionClose,
+      push,
       batch: { windowMs: config.ORDER_BATCH_MS, max: config.ORDER_BATCH_MAX },
       ptsHours: { day: config.PTS_DAY_HOURS, night: config.PTS_NIGHT_HOURS },
     }),

@@ -47,7 +47,7 @@ import { defaultTerms } from "@kabuto/shared/trading/terms";
 import { firstValidDate, validDateFor } from "@kabuto/shared/trading/validity";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
-import { type AccountEvents, transactThenEmit } from "../events/account-events.ts";
+import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
 import { type Claim, type Keyed, storedResult, underClaim } from "../idempotency/claims.ts";
 import { numericId } from "../ids.ts";
 import { findMember, isDayTradeApproved, isMemberId } from "../kernel/members.repo.ts";
@@ -60,6 +60,8 @@ import {
   postJournal,
   postJournals,
 } from "../ledger/ledger.repo.ts";
+import type { PushService } from "../push/push.service.ts";
+import type { PushNotice } from "../push/push-text.ts";
 import { accountSummary, fundRecords } from "./account.repo.ts";
 import type { NewOpening } from "./batch.repo.ts";
 import {
@@ -142,6 +144,8 @@ export class TradingService {
   private readonly now: () => number;
   private readonly events: AccountEvents;
   private readonly onClose: OnPositionClose;
+  /** The member's installed apps, told of what the engine did on its own once it has committed. */
+  private readonly push: Pick<PushService, "tell">;
   readonly dayTrade: DayTradeSettings;
   /** Market orders' group commit; none writes each order alone. */
   private readonly batcher: OrderBatcher | undefined;
@@ -163,6 +167,11 @@ export class TradingService {
      * (a demo lead's history, whose positions nothing else holds) may leave it out.
      */
     onClose?: OnPositionClose;
+    /**
+     * Web Push: a fired stop, a worker's fill, a lapsed order and a margin call are pushed to the
+     * member's installed apps (`push.tell`). None tells no device (a service built for one flow).
+     */
+    push?: Pick<PushService, "tell">;
     /** Write market orders in batches (see `OrderBatcher`); a batch of at most one writes each alone. */
     batch?: BatchSettings;
     /** The PTS's hours; none keeps J-Market's (`defaultPtsHours`). */
@@ -176,6 +185,7 @@ export class TradingService {
     this.now = deps.now;
     this.events = deps.events ?? (() => undefined);
     this.onClose = deps.onClose ?? (async () => undefined);
+    this.push = deps.push ?? { tell: async () => undefined };
     this.dayTrade = deps.dayTrade ?? {
       terms: defaultDayTradeTerms,
       cutoffMinutes: defaultDayTradeCutoffMinutes,
@@ -536,7 +546,8 @@ export class TradingService {
 
   /**
    * Closes a holding position at market, for the member (`member`) or the house (`margin_call`,
-   * `day_trade_cutoff`). A cut-off close also tells the member's account topic it happened.
+   * `day_trade_cutoff`). A cut-off close also tells the member's account topic it happened; a
+   * margin call tells it too and, once committed, pushes to the member's installed apps.
    */
   async closePosition(
     memberId: string,
@@ -545,7 +556,7 @@ export class TradingService {
     reason: CloseReason = "member",
   ): Promise<Keyed<Position>> {
     const nowMs = this.now();
-    return this.keyed(
+    const closed = await this.keyed(
       memberId,
       claim,
       nowMs,
@@ -573,8 +584,15 @@ export class TradingService {
         { type: "position", id: closed.id },
         { type: "balance", id: closed.currency },
         ...(reason === "day_trade_cutoff" ? [{ type: "day_trade_cutoff" as const, id: closed.id }] : []),
+        ...(reason === "margin_call" ? [{ type: "margin_call" as const, id: closed.id }] : []),
       ],
     );
+    // The close is one conditional change of a holding position: a later pass finds it closed.
+    if (reason === "margin_call" && !closed.replayed) {
+      const { id, symbol, side, quantity, closePrice } = closed.value;
+      this.tell(memberId, { type: "margin_call", id, symbol, side, quantity, closePrice: closePrice ?? "" });
+    }
+    return closed;
   }
 
   /**
@@ -1071,13 +1089,23 @@ export class TradingService {
   /**
    * Fires a waiting stop whose trigger the last trade crossed: one conditional update, so two
    * workers fire it once. The fill follows through `fillLimit` or `fillClose`, in this pass or,
-   * after a crash, the next one. Tells the member it fired.
+   * after a crash, the next one. Tells the member it fired, on their sockets and their installed
+   * apps: only the worker whose update fired it does.
    */
   async fireStop(orderId: number, memberId: string): Promise<boolean> {
     const nowMs = this.now();
     const fired = await fireStopRow(this.db, orderId, nowMs);
     if (!fired) return false;
     this.emit(memberId, { type: "order", id: fired.id }, { type: "stop_triggered", id: fired.id });
+    const { id, symbol, side, quantity, triggerPrice } = fired;
+    this.tell(memberId, {
+      type: "stop_triggered",
+      id,
+      symbol,
+      side,
+      quantity,
+      triggerPrice: triggerPrice ?? "",
+    });
     return true;
   }
 
@@ -1093,14 +1121,14 @@ export class TradingService {
     book: StampedBook,
   ): Promise<boolean> {
     const nowMs = this.now();
-    return transactThenEmit(this.db, this.events, async (tx) => {
+    const filled = await transactThenEmit(this.db, this.events, async (tx) => {
       const position = await lockPosition(tx, memberId, positionId);
       const locked = await lockOrder(tx, orderId, { skipLocked: true });
-      if (locked?.order.status !== "pending" || locked.waiting) return { value: false, events: [] };
+      if (locked?.order.status !== "pending" || locked.waiting) return { value: undefined, events: [] };
       const notice = (event: AccountEvent) => ({ memberId, event });
       if (position?.status !== "holding") {
         const cancelled = await cancelOrderRow(tx, orderId, nowMs);
-        return { value: false, events: [notice({ type: "order", id: cancelled.id })] };
+        return { value: undefined, events: [notice({ type: "order", id: cancelled.id })] };
       }
       const market = marketOf(position.symbol);
       // A closing order sent to the PTS fills on the PTS's book, which the worker passes it.
@@ -1114,7 +1142,7 @@ export class TradingService {
       );
       const limit = locked.limitUnits;
       if (!fill || (limit !== null && !withinLimit(locked.order.side, fill.averageUnits, limit)))
-        return { value: false, events: [] };
+        return { value: undefined, events: [] };
       await this.onClose(tx, [{ memberId, positionId, nowMs }]);
       const closed = await this.settleClose(tx, memberId, position, market, fill, "member", nowMs, orderId);
       const filled = await fillClosingOrderRow(
@@ -1124,7 +1152,7 @@ export class TradingService {
         nowMs,
       );
       return {
-        value: true,
+        value: filled,
         events: [
           notice({ type: "order", id: filled.id }),
           notice({ type: "position", id: closed.id }),
@@ -1132,25 +1160,30 @@ export class TradingService {
         ],
       };
     });
+    if (!filled) return false;
+    this.tellFilled(memberId, filled);
+    return true;
   }
 
-  /** Cancels a day order (a stop) whose trading date has closed, releasing what it held. */
+  /**
+   * Cancels a day order (a stop) whose trading date has closed, releasing what it held, and tells
+   * its member it lapsed, on their sockets and, once committed, their installed apps. Only the
+   * pass that found it pending does: a retry finds it cancelled.
+   */
   async expireOrder(orderId: number): Promise<boolean> {
     const nowMs = this.now();
-    return transactThenEmit(this.db, this.events, async (tx) => {
+    const expired = await transactThenEmit(this.db, this.events, async (tx) => {
       const locked = await lockOrder(tx, orderId, { skipLocked: true });
-      if (locked?.order.status !== "pending") return { value: false, events: [] };
-      await this.releaseHold(tx, locked, nowMs);
-      const cancelled = await cancelOrderRow(tx, orderId, nowMs);
-      const { memberId } = locked;
+      if (locked?.order.status !== "pending") return { value: undefined, events: [] };
+      const cancelled = await this.cancelLocked(tx, locked, nowMs);
       return {
-        value: true,
-        events: [
-          { memberId, event: { type: "order" as const, id: cancelled.id } },
-          { memberId, event: { type: "balance" as const, id: cancelled.currency } },
-        ],
+        value: { memberId: locked.memberId, order: cancelled },
+        events: expiryEvents(locked.memberId, cancelled),
       };
     });
+    if (!expired) return false;
+    this.tellExpired(expired.memberId, expired.order);
+    return true;
   }
 
   /** The newest quotes of these symbols and when the feed published each, as the bus holds them. */
@@ -1200,16 +1233,24 @@ export class TradingService {
    */
   async fillLimit(orderId: number, book: StampedBook): Promise<boolean> {
     const nowMs = this.now();
-    return transactThenEmit(this.db, this.events, async (tx) => {
+    const filled = await transactThenEmit(this.db, this.events, async (tx) => {
       const locked = await lockOrder(tx, orderId, { skipLocked: true });
       if (locked?.order.status !== "pending" || locked.waiting || locked.closesPositionId !== null)
-        return { value: false, events: [] };
+        return { value: undefined, events: [] };
       // A market order rests only as a stop that has fired: it takes the book as it is.
       if (locked.limitUnits === null && locked.order.triggeredAtMs === null)
-        return { value: false, events: [] };
-      const events = await this.fillLocked(tx, locked, book, nowMs, false);
-      return { value: events !== undefined, events: events ?? [] };
+        return { value: undefined, events: [] };
+      const filled = await this.fillLocked(tx, locked, book, nowMs, false);
+      return filled
+        ? {
+            value: { memberId: locked.memberId, order: { ...locked.order, fillPrice: filled.fillPrice } },
+            events: filled.events,
+          }
+        : { value: undefined, events: [] };
     });
+    if (!filled) return false;
+    this.tellFilled(filled.memberId, filled.order);
+    return true;
   }
 
   /**
@@ -1238,26 +1279,36 @@ export class TradingService {
     kind: "funari" | "auction",
   ): Promise<boolean> {
     const nowMs = this.now();
-    return transactThenEmit(this.db, this.events, async (tx) => {
+    type Done = { memberId: string; order: Order; outcome: "filled" | "expired" } | undefined;
+    const done = await transactThenEmit<Done>(this.db, this.events, async (tx) => {
       const locked = await lockOrder(tx, orderId, { skipLocked: true });
       const condition = locked?.order.condition;
       const fits = kind === "funari" ? condition === "funari" : isAuctionOnly(condition);
-      if (locked?.order.status !== "pending" || !fits) return { value: false, events: [] };
+      if (locked?.order.status !== "pending" || !fits) return { value: undefined, events: [] };
+      const { memberId } = locked;
       const filled = book && (await this.fillLocked(tx, locked, book, nowMs, kind === "funari"));
-      if (filled) return { value: true, events: filled };
+      if (filled) {
+        const order = { ...locked.order, fillPrice: filled.fillPrice };
+        return { value: { memberId, order, outcome: "filled" }, events: filled.events };
+      }
+      // Unfilled at its auction, the order's last chance: it lapses, as the TSE's do.
       const cancelled = await this.cancelLocked(tx, locked, nowMs);
-      const events = [cancelled.id, cancelled.currency].map((id, n) => ({
-        memberId: locked.memberId,
-        event: { type: n === 0 ? ("order" as const) : ("balance" as const), id },
-      }));
-      return { value: true, events };
+      return {
+        value: { memberId, order: cancelled, outcome: "expired" },
+        events: expiryEvents(memberId, cancelled),
+      };
     });
+    if (!done) return false;
+    if (done.outcome === "filled") this.tellFilled(done.memberId, done.order);
+    else this.tellExpired(done.memberId, done.order);
+    return true;
   }
 
   /**
    * Fills a locked pending order whole on the book, within its limit unless `atMarket` (不成 at
    * the close), in the caller's transaction: its hold released, its position opened, its IFD legs
-   * placed. The events to tell its member, or undefined where the book cannot fill it.
+   * placed. The events to tell its member and the price it filled at, or undefined where the book
+   * cannot fill it.
    */
   private async fillLocked(
     tx: Conn,
@@ -1265,7 +1316,7 @@ export class TradingService {
     book: StampedBook,
     nowMs: number,
     atMarket: boolean,
-  ): Promise<{ memberId: string; event: AccountEvent }[] | undefined> {
+  ): Promise<{ events: { memberId: string; event: AccountEvent }[]; fillPrice: string } | undefined> {
     const { order, memberId } = locked;
     const limit = atMarket ? null : locked.limitUnits;
     const orderId = Number(order.id);
@@ -1305,7 +1356,7 @@ export class TradingService {
       { type: "balance", id: order.currency },
       ...legs.map((leg) => ({ type: "order" as const, id: leg.id })),
     ];
-    return events.map((event) => ({ memberId, event }));
+    return { events: events.map((event) => ({ memberId, event })), fillPrice: opening.openPrice };
   }
 
   /** Cancels a locked pending order in the caller's transaction, releasing what it held. */
@@ -1625,6 +1676,44 @@ export class TradingService {
   private emit(memberId: string, ...events: AccountEvent[]): void {
     for (const event of events) this.events(memberId, event);
   }
+
+  /**
+   * Pushes a committed notice to the member's installed apps. Not awaited: a slow push service
+   * must hold up neither the worker's pass nor a request (the push service logs its failures).
+   */
+  private tell(memberId: string, notice: PushNotice): void {
+    void this.push.tell(memberId, notice);
+  }
+
+  /** A resting order the worker filled (a limit the market reached, a fired stop, an auction's). */
+  private tellFilled(memberId: string, order: Order): void {
+    const { id, symbol, side, quantity, fillPrice } = order;
+    this.tell(memberId, { type: "order_filled", id, symbol, side, quantity, fillPrice: fillPrice ?? "" });
+  }
+
+  /** A resting order that lapsed unfilled at its validity's end. */
+  private tellExpired(memberId: string, order: Order): void {
+    const { id, symbol, side, quantity, type, limitPrice, triggerPrice } = order;
+    this.tell(memberId, {
+      type: "order_expired",
+      id,
+      symbol,
+      side,
+      quantity,
+      orderType: type,
+      limitPrice,
+      triggerPrice,
+    });
+  }
+}
+
+/** What a lapsed order tells its member's sockets: that it lapsed, and the order and cash it released. */
+function expiryEvents(memberId: string, order: Order): MemberEvent[] {
+  return [
+    { memberId, event: { type: "order", id: order.id } },
+    { memberId, event: { type: "balance", id: order.currency } },
+    { memberId, event: { type: "order_expired", id: order.id } },
+  ];
 }
 
 /** The book a market update carried, with the feed's epoch and seq of the update. */

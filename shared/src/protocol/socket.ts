@@ -47,8 +47,22 @@ export const accountEventSchema = z.object({
    * `alert`: one of the member's price alerts fired (`id` is its notice).
    * `stop_triggered`: the last trade crossed the trigger of the member's stop order `id`, which the
    * engine has sent on (its fill follows as `order`, `position` and `balance`).
+   * `order_expired`: the member's resting order `id` reached the end of its validity unfilled; the
+   * engine cancelled it and released its hold (`order` and `balance` follow).
+   * `margin_call`: the house closed the member's position `id` because its equity fell below the
+   * maintenance margin (`position` and `balance` follow).
    */
-  type: z.enum(["order", "position", "balance", "support", "day_trade_cutoff", "alert", "stop_triggered"]),
+  type: z.enum([
+    "order",
+    "position",
+    "balance",
+    "support",
+    "day_trade_cutoff",
+    "alert",
+    "stop_triggered",
+    "order_expired",
+    "margin_call",
+  ]),
   id: z.string(),
 });
 export type AccountEvent = z.infer<typeof accountEventSchema>;

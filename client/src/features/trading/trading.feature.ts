@@ -44,5 +44,11 @@ export const tradingFeature: Feature = {
     stop_triggered: () => {
       void import("./stop-notice.ts").then((m) => m.announceStopTriggered());
     },
+    order_expired: () => {
+      void import("./order-notices.ts").then((m) => m.announceOrderExpired());
+    },
+    margin_call: () => {
+      void import("./order-notices.ts").then((m) => m.announceMarginCall());
+    },
   },
 };
