@@ -28,7 +28,6 @@ import { IntentKeys } from "../../lib/intent-key.ts";
 import { notifyError, notifyInfo, notifySuccess } from "../../lib/notify.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
-import { askPushPermission, savePushSubscription } from "../../pwa/push.ts";
 import { afterOwnAction } from "../../state/account-feed.ts";
 import { useBook, useMarketSession, usePtsBook, usePtsQuote, useQuote } from "../../state/topics.ts";
 import { localName, priceDigits } from "../market/instrument.ts";
@@ -320,9 +319,6 @@ export function OrderForm({
 
   /** Sends the confirmed order; a refusal of the PIN goes back to the confirmation step. */
   async function send(body: PlaceOrder, pin: string | undefined) {
-    // What the engine then does on its own (a fill, a stop firing, a lapse, a margin call) is
-    // pushed: asked in the confirming tap, before anything is awaited, and only the first time.
-    const permission = askPushPermission().catch(() => "denied" as const);
     setBusy(true);
     try {
       const order = await call(
@@ -333,9 +329,6 @@ export function OrderForm({
       keys.settle();
       applyOrder(order);
       afterOwnAction();
-      void permission
-        .then((answer) => (answer === "granted" ? savePushSubscription() : undefined))
-        .catch(() => undefined);
       // An IOC the book did not fill comes back cancelled, its hold already released.
       if (order.status === "cancelled")
         notifyInfo(t`IOC order cancelled: the book did not fill it at your price`);
