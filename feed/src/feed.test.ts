@@ -153,6 +153,60 @@ describe("a live board", () => {
   });
 });
 
+describe("forming candles on the bus", () => {
+  it("go out once a second while the quote goes out at every step, and a closing bar in its final state", async () => {
+    // Thursday 19 November 2026, 10:00:30 in Tokyo: Toyota trades at nearly every step.
+    let nowMs = Date.parse("2026-11-19T01:00:30Z");
+    const updates: BusUpdate[] = [];
+    const saves: StoredCandle[] = [];
+    const feed = new Feed({
+      catalog: createCatalog(),
+      seed: "candles",
+      alwaysOpen: false,
+      stepMs: 3_600_000,
+      now: () => nowMs,
+      history: { days: 7, minuteSessions: 1 },
+      store: {
+        save: async (rows) => {
+          saves.push(...rows);
+        },
+        newest: async () => [],
+        lastDays: async () => new Map(),
+      },
+      publisher: { publish: (batch) => updates.push(...batch) },
+    });
+    await feed.start();
+    await feed.saved();
+    updates.length = 0;
+    saves.length = 0;
+    const { FEED_STEP_MS } = loadFeedConfig({});
+    // Sixty seconds, across the 10:01 minute's start.
+    const seconds = 60;
+    for (let elapsed = 0; elapsed < seconds * 1_000; elapsed += FEED_STEP_MS) {
+      nowMs += FEED_STEP_MS;
+      feed.tick(nowMs);
+    }
+    await feed.stop();
+    const of = (topic: string) => updates.filter((update) => update.topic === topic);
+    expect(of("quote:JP:7203").length / seconds).toBeGreaterThan(2.2);
+    // Once a second, and once more for the bar that closed at 10:01 and the one that opened.
+    expect(of("candle:JP:7203:1m").length).toBeLessThanOrEqual(seconds + 2);
+    expect(of("candle:JP:7203:1m").length).toBeGreaterThan(seconds / 2);
+    // The 10:00 bar's last state on the bus is the one saved as closed: no trade of its last
+    // second is missing from a chart that watched it close.
+    const closedAtMs = Date.parse("2026-11-19T01:00:00Z");
+    const sent = of("candle:JP:7203:1m")
+      .map((update) => update.data as { t: number; c: string; v: number })
+      .filter((candle) => candle.t === closedAtMs)
+      .at(-1);
+    const saved = saves.find(
+      (row) => row.symbol === "JP:7203" && row.interval === "1m" && row.candle.t === closedAtMs,
+    );
+    expect(saved).toBeDefined();
+    expect(sent?.v).toBe(saved?.candle.v);
+  });
+});
+
 describe("the PTS on the bus", () => {
   it("carries the PTS's phase on session:JP, publishes a new state at each change, and the PTS's quote and book", async () => {
     // Thursday 19 November 2026, 16:25 in Tokyo: between the PTS's day and night sessions.

@@ -34,6 +34,7 @@ import {
 import type { SimInstrument } from "./simulator/instruments.ts";
 import { createSessionClock } from "./simulator/session-clock.ts";
 import {
+  type ClosedCandle,
   type InstrumentState,
   MarketSimulator,
   type StartState,
@@ -69,6 +70,14 @@ export interface FeedOptions {
 
 /** By default a first start fills five years of daily bars and five sessions of minute bars. */
 const defaultHistory = { days: defaultHistoryDays, minuteSessions: defaultMinuteSessions };
+/**
+ * A symbol's forming candles (seven intervals) go out at most this often, where its quote and book
+ * go out at every step: a chart's last bar moving once a second reads as live, and the candles
+ * were two thirds of what every step sent over the bus and wrote to Redis, work that in one process
+ * with the API held each request's database round trips behind it. A bar that closes goes out at
+ * once, in its final state, with its successor.
+ */
+const candleEveryMs = 1_000;
 /** Open candles are saved this often, so a restart loses at most this much of the current bars. */
 const openCandleSaveMs = 60_000;
 /** Candles saved in one statement: large enough to be fast, small enough to keep memory flat. */
@@ -85,6 +94,8 @@ export class Feed {
   /** Candles queued for saving and not yet stored. */
   private unsaved = 0;
   private lastOpenSaveMs = 0;
+  /** When each symbol's forming candles last went out (see `candleEveryMs`). */
+  private readonly candlesSentMs = new Map<string, number>();
   private readonly now: () => number;
   private readonly options: FeedOptions;
 
@@ -174,7 +185,17 @@ export class Feed {
     const result = simulator.step(nowMs);
     const updates: MarketUpdate[] = [];
     for (const market of result.sessions) updates.push(this.sessionUpdate(market, nowMs));
-    for (const symbol of result.moved) this.pushInstrument(updates, simulator.states.get(symbol), nowMs);
+    const closed = new Map<string, ClosedCandle[]>();
+    for (const bar of result.closed) closed.set(bar.symbol, [...(closed.get(bar.symbol) ?? []), bar]);
+    for (const symbol of result.moved) {
+      const state = simulator.states.get(symbol);
+      const bars = closed.get(symbol);
+      const due = bars !== undefined || nowMs - (this.candlesSentMs.get(symbol) ?? 0) >= candleEveryMs;
+      // A bar's last trades may have come since it last went out: its final state goes first.
+      if (state)
+        for (const bar of bars ?? []) updates.push(this.candleUpdate(state, bar.interval, bar.candle, nowMs));
+      this.pushInstrument(updates, state, nowMs, due);
+    }
     for (const symbol of result.rebooked) {
       const book = simulator.states.get(symbol)?.book;
       if (book) updates.push(this.update(bookTopic(symbol), nowMs, book));
@@ -210,30 +231,40 @@ export class Feed {
     this.options.publisher.publish(updates);
   }
 
-  private pushInstrument(updates: MarketUpdate[], state: InstrumentState | undefined, nowMs: number): void {
+  /** A symbol's quote, book and PTS prices, and its forming candles when `withCandles`. */
+  private pushInstrument(
+    updates: MarketUpdate[],
+    state: InstrumentState | undefined,
+    nowMs: number,
+    withCandles = true,
+  ): void {
     if (!state) return;
     const symbol = state.instrument.symbol;
-    const format = state.instrument.grid.format;
     updates.push(this.update(quoteTopic(symbol), nowMs, toQuote(state)));
     if (state.book) updates.push(this.update(bookTopic(symbol), nowMs, state.book));
     this.pushPts(updates, state, nowMs);
+    if (!withCandles) return;
+    this.candlesSentMs.set(symbol, nowMs);
     for (const interval of candleIntervals) {
       const candle = state.candles.get(interval);
-      if (!candle) continue;
-      updates.push(
-        this.update(candleTopic(symbol, interval), nowMs, {
-          // The catalog's symbols are checked where instruments are built, as in toQuote.
-          symbol: symbol as LiveCandle["symbol"],
-          interval,
-          t: candle.t,
-          o: format(candle.o),
-          h: format(candle.h),
-          l: format(candle.l),
-          c: format(candle.c),
-          v: candle.v,
-        }),
-      );
+      if (candle) updates.push(this.candleUpdate(state, interval, candle, nowMs));
     }
+  }
+
+  private candleUpdate(state: InstrumentState, interval: CandleInterval, candle: UnitCandle, nowMs: number) {
+    const symbol = state.instrument.symbol;
+    const format = state.instrument.grid.format;
+    return this.update(candleTopic(symbol, interval), nowMs, {
+      // The catalog's symbols are checked where instruments are built, as in toQuote.
+      symbol: symbol as LiveCandle["symbol"],
+      interval,
+      t: candle.t,
+      o: format(candle.o),
+      h: format(candle.h),
+      l: format(candle.l),
+      c: format(candle.c),
+      v: candle.v,
+    });
   }
 
   /** A Tokyo name's PTS quote and book, where it has them. */
