@@ -180,7 +180,11 @@ const prefix = `kabuto-confirm:${randomBytes(4).toString("hex")}:`;
 const port = 4100 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 await admin(`create database ${name}`);
-const server = spawn(process.execPath, [path.join(root, "server/src/bin/embedded.ts")], {
+// BENCH_PROFILE=dir writes a CPU profile of the server there, as the orders bench does.
+const profile = process.env.BENCH_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+  : [];
+const server = spawn(process.execPath, [...profile, path.join(root, "server/src/bin/embedded.ts")], {
   env: {
     ...process.env,
     DATABASE_URL: databaseUrl(name),
@@ -195,7 +199,18 @@ const server = spawn(process.execPath, [path.join(root, "server/src/bin/embedded
     LOG_LEVEL: "warn",
     DEVICE_COOKIE_SECRET: randomBytes(32).toString("base64url"),
   },
-  stdio: "inherit",
+  stdio: ["ignore", "pipe", "inherit"],
+});
+// The feed's back-fill (a year of candles written at the start) takes the server's CPU for most
+// of a minute: a confirmation measured meanwhile measured the back-fill. Its log line says when
+// it is over; the rest of the log goes on to ours.
+const historySaved = new Promise<void>((resolve) => {
+  let tail = "";
+  server.stdout?.on("data", (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    tail = (tail + chunk.toString()).slice(-4096);
+    if (tail.includes('"msg":"history saved"')) resolve();
+  });
 });
 try {
   await waitFor(async () => (await fetch(`${base}/api/v1/health`)).ok, "the server's start");
@@ -211,6 +226,7 @@ try {
       ).ok,
     "the demo member's seeding",
   );
+  await historySaved;
   const tokens = await registerFundedMembers(`${base}/api/v1`, databaseUrl(name), memberCount);
   const order = JSON.stringify({ symbol, side: "long", type: "market", quantity: 100, leverage: 3 });
   const placeOrder = async (index: number) => {
