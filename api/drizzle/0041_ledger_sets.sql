@@ -33,12 +33,75 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- An entry's journal and account must exist: checked here for the statement's entries together,
+-- in place of the two foreign keys, which checked (and key-share locked) them one entry at a time,
+-- nine thousand lookups for a set of mirrors, and every entry on a house account locking that one
+-- row, where concurrent sets queued on its shared lock. Neither can go away after the check:
+-- journals and ledger accounts are never deleted, truncated or renumbered (the triggers refuse it).
 CREATE FUNCTION ledger_queue_entries() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_journals bigint[];
+  v_missing bigint;
 BEGIN
-  INSERT INTO ledger_pending (journal_ids, link)
-    SELECT array_agg(DISTINCT journal_id), false FROM new_entries HAVING count(*) > 0;
+  SELECT array_agg(DISTINCT journal_id) INTO v_journals FROM new_entries;
+  IF v_journals IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SELECT u.id INTO v_missing FROM unnest(v_journals) AS u(id)
+    WHERE NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = u.id) LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'entry refused: journal % does not exist', v_missing USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  SELECT e.account_id INTO v_missing FROM (SELECT DISTINCT account_id FROM new_entries) e
+    WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = e.account_id) LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'entry refused: ledger account % does not exist', v_missing USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  INSERT INTO ledger_pending (journal_ids, link) VALUES (v_journals, false);
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+ALTER TABLE entries DROP CONSTRAINT entries_journal_id_journals_id_fk;
+--> statement-breakpoint
+ALTER TABLE entries DROP CONSTRAINT entries_account_id_ledger_accounts_id_fk;
+--> statement-breakpoint
+-- A link's journal must exist, checked per statement in place of the foreign key (a set's links
+-- are one statement at its commit).
+CREATE FUNCTION journal_links_check() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_missing bigint;
+BEGIN
+  SELECT l.journal_id INTO v_missing FROM new_links l
+    WHERE NOT EXISTS (SELECT 1 FROM journals j WHERE j.id = l.journal_id) LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'link refused: journal % does not exist', v_missing USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+ALTER TABLE journal_links DROP CONSTRAINT journal_links_journal_id_fkey;
+--> statement-breakpoint
+CREATE TRIGGER journal_links_checked AFTER INSERT ON journal_links REFERENCING NEW TABLE AS new_links
+  FOR EACH STATEMENT EXECUTE FUNCTION journal_links_check();
+--> statement-breakpoint
+-- What the foreign keys also refused: renumbering a ledger account an entry names, or truncating
+-- the accounts.
+CREATE OR REPLACE FUNCTION ledger_guard_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.id <> OLD.id THEN
+    RAISE EXCEPTION 'renumbering ledger account % refused', OLD.id;
+  END IF;
+  IF NEW.balance IS DISTINCT FROM OLD.balance AND pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION 'balances move only through journal entries';
+  END IF;
+  IF NEW.member_id IS DISTINCT FROM OLD.member_id OR NEW.purpose <> OLD.purpose OR NEW.currency <> OLD.currency THEN
+    RAISE EXCEPTION 'ledger accounts keep their owner, purpose and currency';
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER ledger_accounts_no_truncate BEFORE TRUNCATE ON ledger_accounts FOR EACH STATEMENT
+  EXECUTE FUNCTION ledger_refuse_change();
 --> statement-breakpoint
 -- One queued set at commit: its journals balanced, or linked. A link's chain is locked (the same
 -- transaction advisory lock as before, chains in order) and its last link read once per chain; the
