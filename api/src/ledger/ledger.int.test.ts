@@ -169,6 +169,28 @@ describe("the ledger", () => {
     expect(isHealthy(await checkLedger(database.db))).toBe(true);
   });
 
+  it("refuses a link whose hashes are not 64 lowercase hex digits", async () => {
+    const journal = (await database.db.execute(
+      sql`insert into journals (kind, member_id, created_at_ms) values ('adjustment', ${memberId}, 9) returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    const journalId = Number((journal.rows[0] as { id: number }).id);
+    const good = "0".repeat(64);
+    for (const [prev, hash] of [
+      [good, "A".repeat(64)],
+      [good, "0".repeat(63)],
+      [`${"0".repeat(63)}g`, good],
+      [`${"0".repeat(64)}\n`, good],
+    ] as const) {
+      expect(
+        await refusal(
+          database.db.execute(
+            sql`insert into journal_links (journal_id, chain, seq, prev_hash, hash) values (${journalId}, 'check', 1, ${prev}, ${hash})`,
+          ),
+        ),
+      ).toMatch(/check constraint/);
+    }
+  });
+
   it("never lets a member's available money go below zero", async () => {
     const before = await balanceOf("available");
     const overdraw: JournalDraft = {
