@@ -80,6 +80,21 @@ describe("the app role", () => {
       "update ledger_accounts set balance = balance + 1 where member_id is not null",
     ],
     ["removes a ledger account", "delete from ledger_accounts"],
+    ["renumbers a ledger account", "update ledger_accounts set id = id + 1000000"],
+    ["truncates the ledger accounts", "truncate ledger_accounts cascade"],
+    [
+      "writes an entry on a journal that does not exist",
+      "insert into entries (journal_id, account_id, currency, amount) select 999999999, id, currency, 0 from ledger_accounts limit 1",
+    ],
+    [
+      "writes an entry on an account that does not exist",
+      "insert into entries (journal_id, account_id, currency, amount) select id, 999999999, 'JPY', 0 from journals limit 1",
+    ],
+    [
+      "links a journal that does not exist",
+      "insert into journal_links (journal_id, chain, seq, prev_hash, hash) values (999999999, 'house', 999999999, repeat('0', 64), repeat('0', 64))",
+    ],
+    ["edits a queued ledger check", "update ledger_pending set journal_ids = '{}'"],
     ["removes an order", "delete from orders"],
     ["removes a position", "delete from positions"],
     ["removes an idempotency key, so a retry would act twice", "delete from idempotency_keys"],

@@ -196,12 +196,9 @@ export const entries = pgTable(
   "entries",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    journalId: bigint("journal_id", { mode: "number" })
-      .notNull()
-      .references(() => journals.id),
-    accountId: bigint("account_id", { mode: "number" })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    /** Its journal and account must exist: checked per statement by a trigger, not a foreign key (migration 0041). */
+    journalId: bigint("journal_id", { mode: "number" }).notNull(),
+    accountId: bigint("account_id", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     /** Signed minor units: an account's balance is the sum of its entries. */
     amount: bigint("amount", { mode: "bigint" }).notNull(),
@@ -897,9 +894,8 @@ export const proofLeaves = pgTable(
 export const journalLinks = pgTable(
   "journal_links",
   {
-    journalId: bigint("journal_id", { mode: "number" })
-      .primaryKey()
-      .references(() => journals.id),
+    /** Its journal must exist: checked per statement by a trigger, not a foreign key (migration 0041). */
+    journalId: bigint("journal_id", { mode: "number" }).primaryKey(),
     /** The member's id, or `house`. */
     chain: text("chain").notNull(),
     seq: bigint("seq", { mode: "number" }).notNull(),

@@ -532,7 +532,10 @@ export async function lockUnmirroredCopies(
 /**
  * Each copy's cash (as `copyCash` reads it) and the margin of its mirrors still held, in one
  * query for a set of copies. A copy's journals are all its follower's, so they are found through
- * the member's journals rather than by their ref alone.
+ * the member's journals rather than by their ref alone. A copy's mirrors are found by its key and
+ * each one's position by its own, whatever the planner believes: a set's mirrors and positions are
+ * new, and before their statistics catch up it chose to read every open mirror and every holding
+ * position (every follower's) once per copy, so a set's read grew with all followers.
  */
 export async function copyFunds(
   tx: Tx,
@@ -545,8 +548,9 @@ export async function copyFunds(
           join ledger_accounts a on a.id = e.account_id
           where j.member_id = c.follower_id and j.ref = 'copy:' || c.id and a.member_id = c.follower_id
             and a.purpose = 'copy'), 0) as cash,
-        coalesce((select sum(p.margin_minor) from mirrors x join positions p on p.id = x.follower_position_id
-          where x.copy_id = c.id and x.status = 'open' and p.status = 'holding'), 0) as margin
+        coalesce((select sum((select p.margin_minor from positions p
+            where p.id = x.follower_position_id and p.status = 'holding')) filter (where x.status = 'open')
+          from mirrors x where x.copy_id = c.id), 0) as margin
       from unnest(${sql.param(copies.map((copy) => Number(copy.id)))}::bigint[],
         ${sql.param(copies.map((copy) => copy.followerId))}::uuid[]) as c(id, follower_id)`),
     (row) => ({ id: String(row.int("id")), cash: row.bigint("cash"), margin: row.bigint("margin") }),

@@ -105,6 +105,92 @@ describe("the ledger", () => {
     expect(await balanceOf("available")).toBe(before);
   });
 
+  it("refuses at commit a set of journals written at once when one of them does not balance, and an entry that unbalances a committed journal", async () => {
+    const idOf = async (text: ReturnType<typeof sql>): Promise<number> => {
+      const result = (await database.db.execute(text)) as unknown as { rows: { id: number }[] };
+      return Number((result.rows[0] as { id: number }).id);
+    };
+    await database.db.transaction((tx) => postJournal(tx, deposit(10_000n), 6));
+    const available = await idOf(
+      sql`select id from ledger_accounts where member_id = ${memberId} and purpose = 'available' and currency = 'JPY'`,
+    );
+    const clearing = await idOf(
+      sql`select id from ledger_accounts where member_id is null and purpose = 'clearing' and currency = 'JPY'`,
+    );
+    const before = await balanceOf("available");
+    const journalsBefore = await idOf(sql`select count(*)::int as id from journals`);
+    let lopsided = 0;
+    // Three journals in one statement and their entries in another, as a set of mirrors is written:
+    // the first two balance, the third is 300 short.
+    const set = await refusal(
+      database.db.transaction(async (tx) => {
+        const written = (await tx.execute(
+          sql`insert into journals (kind, member_id, created_at_ms)
+              select 'adjustment', ${memberId}, 7 from generate_series(1, 3) returning id`,
+        )) as unknown as { rows: { id: number }[] };
+        const [first, second, third] = written.rows.map((row) => Number(row.id)) as [number, number, number];
+        lopsided = third;
+        await tx.execute(
+          sql`insert into entries (journal_id, account_id, currency, amount) values
+              (${first}, ${clearing}, 'JPY', -100), (${first}, ${available}, 'JPY', 100),
+              (${second}, ${clearing}, 'JPY', -200), (${second}, ${available}, 'JPY', 200),
+              (${third}, ${clearing}, 'JPY', -500), (${third}, ${available}, 'JPY', 800)`,
+        );
+      }),
+    );
+    expect(set).toMatch(new RegExp(`journal ${lopsided} does not balance`));
+    expect(await balanceOf("available")).toBe(before);
+    expect(await idOf(sql`select count(*)::int as id from journals`)).toBe(journalsBefore);
+
+    // An entry added later to a journal that balanced when it committed.
+    const committed = await idOf(sql`select max(id) as id from journals where member_id = ${memberId}`);
+    const appended = await refusal(
+      database.db.execute(
+        sql`insert into entries (journal_id, account_id, currency, amount) values (${committed}, ${available}, 'JPY', 50)`,
+      ),
+    );
+    expect(appended).toMatch(new RegExp(`journal ${committed} does not balance`));
+    expect(await balanceOf("available")).toBe(before);
+
+    // The same set balanced commits, moves the balance by its sum, and the check finds nothing.
+    await database.db.transaction(async (tx) => {
+      const written = (await tx.execute(
+        sql`insert into journals (kind, member_id, created_at_ms)
+            select 'adjustment', ${memberId}, 8 from generate_series(1, 2) returning id`,
+      )) as unknown as { rows: { id: number }[] };
+      const [first, second] = written.rows.map((row) => Number(row.id)) as [number, number];
+      await tx.execute(
+        sql`insert into entries (journal_id, account_id, currency, amount) values
+            (${first}, ${clearing}, 'JPY', -100), (${first}, ${available}, 'JPY', 100),
+            (${second}, ${clearing}, 'JPY', -200), (${second}, ${available}, 'JPY', 200)`,
+      );
+    });
+    expect(await balanceOf("available")).toBe(before + 300n);
+    expect(isHealthy(await checkLedger(database.db))).toBe(true);
+  });
+
+  it("refuses a link whose hashes are not 64 lowercase hex digits", async () => {
+    const journal = (await database.db.execute(
+      sql`insert into journals (kind, member_id, created_at_ms) values ('adjustment', ${memberId}, 9) returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    const journalId = Number((journal.rows[0] as { id: number }).id);
+    const good = "0".repeat(64);
+    for (const [prev, hash] of [
+      [good, "A".repeat(64)],
+      [good, "0".repeat(63)],
+      [`${"0".repeat(63)}g`, good],
+      [`${"0".repeat(64)}\n`, good],
+    ] as const) {
+      expect(
+        await refusal(
+          database.db.execute(
+            sql`insert into journal_links (journal_id, chain, seq, prev_hash, hash) values (${journalId}, 'check', 1, ${prev}, ${hash})`,
+          ),
+        ),
+      ).toMatch(/check constraint/);
+    }
+  });
+
   it("never lets a member's available money go below zero", async () => {
     const before = await balanceOf("available");
     const overdraw: JournalDraft = {

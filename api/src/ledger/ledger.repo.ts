@@ -105,7 +105,7 @@ export async function postJournals(
 
 /**
  * Creates the member accounts that are missing and locks them all, member by member, available
- * first (as an update would lock them: the entries' foreign keys only share them), found through
+ * first (as the entries' update of their balances will lock them), found through
  * the owner key, which a set of hundreds of members needs.
  */
 async function lockedMemberAccountIds(tx: Tx, accounts: readonly AccountRef[]): Promise<Map<string, number>> {
