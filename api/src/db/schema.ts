@@ -196,7 +196,7 @@ export const entries = pgTable(
   "entries",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    /** Its journal and account must exist: checked per statement by a trigger, not a foreign key (migration 0041). */
+    /** Its journal and account must exist: checked per statement by a trigger, not a foreign key (migration 0040). */
     journalId: bigint("journal_id", { mode: "number" }).notNull(),
     accountId: bigint("account_id", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
@@ -894,7 +894,7 @@ export const proofLeaves = pgTable(
 export const journalLinks = pgTable(
   "journal_links",
   {
-    /** Its journal must exist: checked per statement by a trigger, not a foreign key (migration 0041). */
+    /** Its journal must exist: checked per statement by a trigger, not a foreign key (migration 0040). */
     journalId: bigint("journal_id", { mode: "number" }).primaryKey(),
     /** The member's id, or `house`. */
     chain: text("chain").notNull(),
