@@ -461,24 +461,9 @@ export interface OpenMirror {
   holding: boolean;
 }
 
+/** A copy's open mirrors with their follower positions, by lead position. */
 export async function openMirrors(tx: Tx, copyId: string): Promise<OpenMirror[]> {
-  return mapRows(
-    await tx.execute(sql`
-      select x.lead_position_id, x.follower_position_id, p.symbol, p.side, p.quantity, p.margin_minor,
-        p.open_notional_minor, p.status
-      from mirrors x join positions p on p.id = x.follower_position_id
-      where x.copy_id = ${copyId} and x.status = 'open' order by x.lead_position_id`),
-    (row) => ({
-      leadPositionId: String(row.int("lead_position_id")),
-      followerPositionId: String(row.int("follower_position_id")),
-      symbol: row.text("symbol"),
-      side: row.text("side") as Side,
-      quantity: row.int("quantity"),
-      margin: row.bigint("margin_minor"),
-      openNotional: row.bigint("open_notional_minor"),
-      holding: row.text("status") === "holding",
-    }),
-  );
+  return (await openMirrorsOf(tx, [copyId])).get(copyId) ?? [];
 }
 
 /** `openMirrors` of a set of copies in one query, by copy id. */
