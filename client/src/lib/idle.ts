@@ -11,3 +11,12 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
   const id = setTimeout(task, Math.min(timeoutMs, 500));
   return () => clearTimeout(id);
 }
+
+/**
+ * Runs `task` once the next frame has painted: a notice just asked for shows before `task`'s
+ * heavier render (a screen change) holds the main thread. The frame's callback runs before its
+ * paint; the timer it sets runs after.
+ */
+export function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}

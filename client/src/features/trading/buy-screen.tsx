@@ -6,6 +6,7 @@ import { IconQuotes } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
+import { afterNextPaint } from "../../lib/idle.ts";
 import { useSessionState } from "../../state/session.ts";
 import { detailPath } from "../market/instrument.ts";
 import { knownInstrument, useInstrument } from "../market/market-api.ts";
@@ -60,7 +61,10 @@ function Buy({ symbol, side }: { symbol: string; side: Side }) {
             side={side}
             placement="screen"
             onSideChange={(next) => navigate(buyPath(symbol, next), { replace: true })}
-            onDone={() => navigate("/position/position")}
+            // The done notice paints first; the positions screen follows a frame later (a
+            // phone spends a few hundred milliseconds rendering it, and the member waits on the
+            // notice, not on the list).
+            onDone={() => afterNextPaint(() => navigate("/position/position"))}
           />
         ) : (
           <div className="order-form" aria-busy="true">
