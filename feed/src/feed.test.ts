@@ -5,6 +5,36 @@ import { createCatalog } from "./catalog.ts";
 import { loadFeedConfig } from "./config.ts";
 import { Feed } from "./feed.ts";
 
+/**
+ * A feed on a test clock whose own timer never fires (the test steps it with `tick`), with the
+ * candle store kept in `saves` and each published batch handed to `publish`.
+ */
+function steppedFeed(options: {
+  seed: string;
+  now: () => number;
+  publish: (updates: readonly BusUpdate[]) => void;
+  saves?: StoredCandle[];
+  catalog?: ReturnType<typeof createCatalog>;
+  historyDays?: number;
+}): Feed {
+  return new Feed({
+    catalog: options.catalog ?? createCatalog(),
+    seed: options.seed,
+    alwaysOpen: false,
+    stepMs: 3_600_000,
+    now: options.now,
+    history: { days: options.historyDays ?? 7, minuteSessions: 1 },
+    store: {
+      save: async (rows) => {
+        options.saves?.push(...rows);
+      },
+      newest: async () => [],
+      lastDays: async () => new Map(),
+    },
+    publisher: { publish: options.publish },
+  });
+}
+
 describe("Feed", () => {
   it("saves every back-filled bar once, in batches, minute bars before a symbol's daily ones", async () => {
     const catalog = createCatalog();
@@ -51,21 +81,13 @@ describe("a new listing", () => {
     const published: string[] = [];
     // Wednesday 25 November 2026, 08:55 in Tokyo: listing day, before the open.
     let nowMs = Date.parse("2026-11-24T23:55:00Z");
-    const feed = new Feed({
+    const feed = steppedFeed({
       catalog,
       seed: "listing",
-      alwaysOpen: false,
-      stepMs: 500,
       now: () => nowMs,
-      history: { days: 3, minuteSessions: 1 },
-      store: {
-        save: async (rows) => {
-          saves.push(...rows);
-        },
-        newest: async () => [],
-        lastDays: async () => new Map(),
-      },
-      publisher: { publish: (updates) => published.push(...updates.map((u) => u.topic)) },
+      historyDays: 3,
+      saves,
+      publish: (updates) => published.push(...updates.map((u) => u.topic)),
     });
     await feed.start();
     await feed.saved();
@@ -120,19 +142,12 @@ describe("a live board", () => {
     // Thursday 19 November 2026, 13:00 in Tokyo: the afternoon session's quietest stretch.
     let nowMs = Date.parse("2026-11-19T04:00:00Z");
     const counts = new Map<string, number>();
-    const feed = new Feed({
-      catalog: createCatalog(),
+    // The test steps the feed at the default rate below.
+    const feed = steppedFeed({
       seed: "board",
-      alwaysOpen: false,
-      // The feed's own timer never fires here: the test steps it at the default rate below.
-      stepMs: 3_600_000,
       now: () => nowMs,
-      history: { days: 7, minuteSessions: 1 },
-      store: { save: async () => {}, newest: async () => [], lastDays: async () => new Map() },
-      publisher: {
-        publish: (updates) => {
-          for (const update of updates) counts.set(update.topic, (counts.get(update.topic) ?? 0) + 1);
-        },
+      publish: (updates) => {
+        for (const update of updates) counts.set(update.topic, (counts.get(update.topic) ?? 0) + 1);
       },
     });
     await feed.start();
@@ -159,21 +174,11 @@ describe("forming candles on the bus", () => {
     let nowMs = Date.parse("2026-11-19T01:00:30Z");
     const updates: BusUpdate[] = [];
     const saves: StoredCandle[] = [];
-    const feed = new Feed({
-      catalog: createCatalog(),
+    const feed = steppedFeed({
       seed: "candles",
-      alwaysOpen: false,
-      stepMs: 3_600_000,
       now: () => nowMs,
-      history: { days: 7, minuteSessions: 1 },
-      store: {
-        save: async (rows) => {
-          saves.push(...rows);
-        },
-        newest: async () => [],
-        lastDays: async () => new Map(),
-      },
-      publisher: { publish: (batch) => updates.push(...batch) },
+      saves,
+      publish: (batch) => updates.push(...batch),
     });
     await feed.start();
     await feed.saved();
@@ -212,16 +217,7 @@ describe("the PTS on the bus", () => {
     // Thursday 19 November 2026, 16:25 in Tokyo: between the PTS's day and night sessions.
     let nowMs = Date.parse("2026-11-19T07:25:00Z");
     const updates: BusUpdate[] = [];
-    const feed = new Feed({
-      catalog: createCatalog(),
-      seed: "pts",
-      alwaysOpen: false,
-      stepMs: 3_600_000,
-      now: () => nowMs,
-      history: { days: 7, minuteSessions: 1 },
-      store: { save: async () => {}, newest: async () => [], lastDays: async () => new Map() },
-      publisher: { publish: (batch) => updates.push(...batch) },
-    });
+    const feed = steppedFeed({ seed: "pts", now: () => nowMs, publish: (batch) => updates.push(...batch) });
     await feed.start();
     const sessions = (): SessionUpdate[] => updates.filter((update) => isUpdateOf(update, "session:JP"));
     const ptsPhase = (update: SessionUpdate | undefined) => update?.data.pts?.phase;

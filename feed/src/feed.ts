@@ -2,7 +2,7 @@ import type { Bus } from "@kabuto/bus";
 import { listingOpenRange } from "@kabuto/shared/ipo/rules";
 import { ensureDefined } from "@kabuto/shared/market/assert";
 import { marketDate, tradingDays } from "@kabuto/shared/market/calendar";
-import type { NewListing, UnitCandle } from "@kabuto/shared/market/catalog";
+import { type NewListing, toWireCandle, type UnitCandle } from "@kabuto/shared/market/catalog";
 import { addDays } from "@kabuto/shared/market/iso-date";
 import { ptsSessionAt } from "@kabuto/shared/market/pts";
 import { sessionAt, sessionWindows } from "@kabuto/shared/market/sessions";
@@ -253,17 +253,11 @@ export class Feed {
 
   private candleUpdate(state: InstrumentState, interval: CandleInterval, candle: UnitCandle, nowMs: number) {
     const symbol = state.instrument.symbol;
-    const format = state.instrument.grid.format;
     return this.update(candleTopic(symbol, interval), nowMs, {
       // The catalog's symbols are checked where instruments are built, as in toQuote.
       symbol: symbol as LiveCandle["symbol"],
       interval,
-      t: candle.t,
-      o: format(candle.o),
-      h: format(candle.h),
-      l: format(candle.l),
-      c: format(candle.c),
-      v: candle.v,
+      ...toWireCandle(candle, state.instrument.grid.format),
     });
   }
 
