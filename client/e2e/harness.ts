@@ -5,12 +5,20 @@
  * Debian's Chromium at a phone's size. Screenshots go to client/e2e/screenshots/ (ignored by git).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The embedded database the global setup migrated (its folder), copied by each first start. */
+    pgliteTemplate: string;
+  }
+}
 
 const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const rootDir = resolve(clientDir, "..");
@@ -71,6 +79,31 @@ export function ensureBuilt(): void {
   if (build.status !== 0) throw new Error(`client build failed (exit ${build.status})`);
 }
 
+/**
+ * Migrates an empty embedded database (PGlite) in a folder of its own and returns the folder.
+ * A product started on a data folder without a database creates one and runs every migration,
+ * five seconds of CPU each time; the browser lane's global setup does it once, and each first
+ * start copies the result, then migrates as always (finding nothing left to run) and seeds.
+ * start-stop.e2e.ts still starts the product from nothing, through `npm start`.
+ */
+export function migratedDataTemplate(): string {
+  const folder = mkdtempSync(join(tmpdir(), "kabuto-e2e-template-"));
+  const migrate = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const { openDatabase } = await import("./api/src/db/database.ts");
+       const database = await openDatabase({ dataDir: ${JSON.stringify(folder)} });
+       await database.close();`,
+    ],
+    { cwd: rootDir, stdio: "inherit", env: embeddedEnv() },
+  );
+  if (migrate.status !== 0)
+    throw new Error(`migrating the embedded template failed (exit ${migrate.status})`);
+  return folder;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
@@ -115,6 +148,9 @@ export async function openProduct(
   ensureBuilt();
   mkdirSync(screenshotDir, { recursive: true });
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `kabuto-e2e-${name}-`));
+  // A first start begins from the migrated empty database (see migratedDataTemplate).
+  const database = join(dataDir, "pglite");
+  if (!existsSync(database)) cpSync(join(inject("pgliteTemplate"), "pglite"), database, { recursive: true });
   const shifted = options.clockShiftMs
     ? {
         NODE_OPTIONS: `--import=${join(clientDir, "e2e", "clock-shift.ts")}`,
