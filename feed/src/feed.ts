@@ -186,7 +186,11 @@ export class Feed {
     const updates: MarketUpdate[] = [];
     for (const market of result.sessions) updates.push(this.sessionUpdate(market, nowMs));
     const closed = new Map<string, ClosedCandle[]>();
-    for (const bar of result.closed) closed.set(bar.symbol, [...(closed.get(bar.symbol) ?? []), bar]);
+    for (const bar of result.closed) {
+      const bars = closed.get(bar.symbol);
+      if (bars) bars.push(bar);
+      else closed.set(bar.symbol, [bar]);
+    }
     for (const symbol of result.moved) {
       const state = simulator.states.get(symbol);
       const bars = closed.get(symbol);
