@@ -35,6 +35,17 @@ function steppedFeed(options: {
   });
 }
 
+/** Steps the feed `seconds` from `fromMs` at the default step, as its timer would; returns the end. */
+function stepFor(feed: Feed, fromMs: number, seconds: number): number {
+  const { FEED_STEP_MS } = loadFeedConfig({});
+  let nowMs = fromMs;
+  for (let elapsed = 0; elapsed < seconds * 1_000; elapsed += FEED_STEP_MS) {
+    nowMs += FEED_STEP_MS;
+    feed.tick(nowMs);
+  }
+  return nowMs;
+}
+
 describe("Feed", () => {
   it("saves every back-filled bar once, in batches, minute bars before a symbol's daily ones", async () => {
     const catalog = createCatalog();
@@ -152,12 +163,8 @@ describe("a live board", () => {
     });
     await feed.start();
     counts.clear();
-    const { FEED_STEP_MS } = loadFeedConfig({});
     const seconds = 60;
-    for (let elapsed = 0; elapsed < seconds * 1_000; elapsed += FEED_STEP_MS) {
-      nowMs += FEED_STEP_MS;
-      feed.tick(nowMs);
-    }
+    nowMs = stepFor(feed, nowMs, seconds);
     await feed.stop();
     const perSecond = (topic: string) => (counts.get(topic) ?? 0) / seconds;
     // Toyota's trades and its board: more than a 500 ms step could show (two a second at most).
@@ -184,13 +191,9 @@ describe("forming candles on the bus", () => {
     await feed.saved();
     updates.length = 0;
     saves.length = 0;
-    const { FEED_STEP_MS } = loadFeedConfig({});
     // Sixty seconds, across the 10:01 minute's start.
     const seconds = 60;
-    for (let elapsed = 0; elapsed < seconds * 1_000; elapsed += FEED_STEP_MS) {
-      nowMs += FEED_STEP_MS;
-      feed.tick(nowMs);
-    }
+    nowMs = stepFor(feed, nowMs, seconds);
     await feed.stop();
     const of = (topic: string) => updates.filter((update) => update.topic === topic);
     expect(of("quote:JP:7203").length / seconds).toBeGreaterThan(2.2);
