@@ -137,13 +137,13 @@ function embeddedEnv(): NodeJS.ProcessEnv {
 /**
  * `env` adds to the server's environment (e.g. FUND_HOURS=always for the money journey).
  * `options.dataDir` starts the product on a data folder a journey keeps across restarts (the
- * caller removes it); `options.clockShiftMs` runs the server that much in the future (see
- * clock-shift.ts).
+ * caller removes it); `options.clockShiftMs` runs the server that much in the future, and
+ * `options.clockFile` lets the journey move its clock while it runs (see clock-shift.ts).
  */
 export async function openProduct(
   name: string,
   env: Record<string, string> = {},
-  options: { dataDir?: string; clockShiftMs?: number } = {},
+  options: { dataDir?: string; clockShiftMs?: number; clockFile?: string } = {},
 ): Promise<Product> {
   ensureBuilt();
   mkdirSync(screenshotDir, { recursive: true });
@@ -151,12 +151,14 @@ export async function openProduct(
   // A first start begins from the migrated empty database (see migratedDataTemplate).
   const database = join(dataDir, "pglite");
   if (!existsSync(database)) cpSync(join(inject("pgliteTemplate"), "pglite"), database, { recursive: true });
-  const shifted = options.clockShiftMs
-    ? {
-        NODE_OPTIONS: `--import=${join(clientDir, "e2e", "clock-shift.ts")}`,
-        E2E_CLOCK_SHIFT_MS: String(options.clockShiftMs),
-      }
-    : {};
+  const shifted =
+    options.clockShiftMs || options.clockFile
+      ? {
+          NODE_OPTIONS: `--import=${join(clientDir, "e2e", "clock-shift.ts")}`,
+          ...(options.clockShiftMs ? { E2E_CLOCK_SHIFT_MS: String(options.clockShiftMs) } : {}),
+          ...(options.clockFile ? { E2E_CLOCK_FILE: options.clockFile } : {}),
+        }
+      : {};
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/`;
   const log: string[] = [];
