@@ -33,14 +33,14 @@ import {
  * with its key exactly once, and each answer while it lasted came at once (within Redis's
  * command bound), never after a wait for a reconnect.
  *
- * The outage lasts `outageMs`, thirty seconds, as an operator might see one. By about eight
- * seconds every client's reconnect back-off has reached its cap: ioredis (its default back-off,
- * which every client here keeps) waits 50 ms before its first reconnect and doubles the wait up
- * to 5 s (plus up to 200 ms of jitter), so its eighth attempt, the first at the cap, begins at
- * most 7.75 s after the cut. The rest of the outage is every client retrying every five seconds
- * while members keep being refused at once, which is what the case holds to; and after Redis is
- * back there is the wait for the next attempt (up to 5.2 s), which quotes and orders must come
- * back after.
+ * The outage lasts `outageMs`, fifteen seconds. By about eight seconds every client's reconnect
+ * back-off has reached its cap: ioredis (its default back-off, which every client here keeps)
+ * waits 50 ms before its first reconnect and doubles the wait up to 5 s (plus up to 200 ms of
+ * jitter), so its eighth attempt, the first at the cap, begins at most 7.75 s after the cut. The
+ * rest of the outage holds at least one more attempt at the cap, every client retrying every five
+ * seconds while members keep being refused at once, which is what the case holds to; a longer
+ * outage only repeats that. After Redis is back there is the wait for the next attempt (up to
+ * 5.2 s), which quotes and orders must come back after.
  */
 let stand: FaultStand;
 let members: Member[];
@@ -49,7 +49,7 @@ const feed = { seq: 0, timer: undefined as NodeJS.Timeout | undefined };
 let publisher: ReturnType<typeof createRedisBus>;
 
 /** How long Redis stays away (see above). */
-const outageMs = 30_000;
+const outageMs = 15_000;
 /**
  * The longest a member may wait for a 503 while Redis is away: its command bound
  * (`redisCommandTimeoutMs`, a command under way when the connection broke), and a second for a
