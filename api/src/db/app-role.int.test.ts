@@ -99,6 +99,10 @@ describe("the app role", () => {
     ["removes a position", "delete from positions"],
     ["removes an idempotency key, so a retry would act twice", "delete from idempotency_keys"],
     ["removes a member", "delete from members"],
+    [
+      "renumbers a member who has journals",
+      "update members set id = gen_random_uuid() where id in (select member_id from journals)",
+    ],
     // A table or function of its own would let the app fire a trigger it wrote, which could
     // move a balance past the guard that only lets nested (trigger) updates through.
     ["creates a table", "create table tamper (id int)"],

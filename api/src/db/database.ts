@@ -99,6 +99,12 @@ function openPostgres(url: string, onConnectionError: (error: Error) => void, ti
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSizeMax,
+    // No JIT compilation: the product's statements touch a few rows each (a set's thousands at
+    // most, by key), and on tables that grow by thousands of rows a set, faster than their
+    // statistics, the planner's estimates pass the JIT thresholds, when compiling cost a statement
+    // more than running it (a follow set's read of its copies' cash: 50 ms compiling, 60 running;
+    // with optimisation and inlining past the next threshold, hundreds).
+    options: "-c jit=off",
     ...(timeoutMs > 0
       ? {
           // A new connection that has not finished its start-up, or a wait for a free one, fails

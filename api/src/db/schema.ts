@@ -174,7 +174,8 @@ export const journals = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     kind: text("kind").notNull(),
-    memberId: uuid("member_id").references(() => members.id),
+    /** Its member must exist: checked per statement by a trigger, not a foreign key (migration 0042). */
+    memberId: uuid("member_id"),
     /** The business row, e.g. `order:123`, `position:45`. */
     ref: text("ref"),
     /** The description in words: English for the server's own journals, staff's words for theirs. */

@@ -389,6 +389,43 @@ describe("copying", () => {
     expect(await ledgerHealthy()).toBe(true);
   });
 
+  it("checks every running copy each pass, a page at a time, with one read of the books: copies past the first page stop too", async () => {
+    const lead = await approvedLead("Paged Owl");
+    const fans = [];
+    for (let n = 0; n < 5; n += 1) {
+      const fan = await follower();
+      expect((await copy(fan.auth, lead.memberId, "100000")).status).toBe(201);
+      fans.push(fan);
+    }
+    const suspended = await call(
+      `${app.url}/ops/follow/leads/${lead.memberId}/suspend`,
+      "POST",
+      { reason: "paged" },
+      supervisor,
+    );
+    expect(suspended.status).toBe(200);
+    const reading = Object.create(app.trading) as typeof app.trading;
+    let bookReads = 0;
+    reading.books = (...args: Parameters<typeof app.trading.books>) => {
+      bookReads += 1;
+      return app.trading.books(...args);
+    };
+    const paged = new FollowService({
+      db: app.database.db,
+      trading: reading,
+      now: app.now,
+      events: () => undefined,
+      terms: { ...parseFollowTerms(testConfig()), copiesPage: 2 },
+    });
+    expect(await paged.checkStops()).toBeGreaterThanOrEqual(fans.length);
+    expect(bookReads).toBe(1);
+    for (const fan of fans) {
+      const [ended] = await copiesOf(fan.auth);
+      expect(ended).toMatchObject({ status: "stopped", stopReason: "lead_suspended" });
+    }
+    expect(await ledgerHealthy()).toBe(true);
+  });
+
   it("mirrors one lead's trade into many copies exactly once with two workers racing", async () => {
     const lead = await approvedLead("Busy Hawk");
     const fans = [];

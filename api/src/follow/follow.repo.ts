@@ -682,24 +682,29 @@ export async function mirrorsToClose(
   );
 }
 
-/** Running copies, for the stop checks (stop-loss, period, lead suspended). */
-export async function activeCopies(tx: Tx, limit: number): Promise<(CopyRow & { leadStatus: LeadStatus })[]> {
+/** A page of running copies in id order, after the copy `afterId` (the monthly settlement's). */
+export async function activeCopies(
+  tx: Tx,
+  limit: number,
+  afterId = "0",
+): Promise<(CopyRow & { leadStatus: LeadStatus })[]> {
   return mapRows(
     await tx.execute(sql`
       select ${copyColumns}, l.status as lead_status from copies c join lead_traders l on l.member_id = c.lead_id
-      where c.status = 'active' order by c.id limit ${limit}`),
+      where c.status = 'active' and c.id > ${afterId} order by c.id limit ${limit}`),
     (row) => ({ ...toCopy(row), leadStatus: row.text("lead_status") as LeadStatus }),
   );
 }
 
 /**
- * Running copies with everything their stop checks read, in one query: the lead's status, the
- * copy's cash (as `copyCash` reads it, through the follower's journals) and its mirrors still
- * held, to mark at the books.
+ * A page of running copies (in id order, after the copy `afterId`) with everything their stop
+ * checks read, in one query: the lead's status, the copy's cash (as `copyCash` reads it, through
+ * the follower's journals) and its mirrors still held, to mark at the books.
  */
 export async function copyStopFigures(
   tx: Tx,
   limit: number,
+  afterId = "0",
 ): Promise<(CopyRow & { leadStatus: LeadStatus; cash: bigint; held: OpenMirror[] })[]> {
   return mapRows(
     await tx.execute(sql`
@@ -713,7 +718,7 @@ export async function copyStopFigures(
           from mirrors x join positions p on p.id = x.follower_position_id
           where x.copy_id = c.id and x.status = 'open' and p.status = 'holding') as held
       from copies c join lead_traders l on l.member_id = c.lead_id
-      where c.status = 'active' order by c.id limit ${limit}`),
+      where c.status = 'active' and c.id > ${afterId} order by c.id limit ${limit}`),
     (row) => ({
       ...toCopy(row),
       leadStatus: row.text("lead_status") as LeadStatus,

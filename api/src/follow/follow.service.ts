@@ -118,6 +118,11 @@ export interface FollowTerms {
   leadMinTrades: number;
   /** Copies a lead position is mirrored into per transaction. */
   mirrorChunk: number;
+  /**
+   * Running copies the stop checks and the monthly settlement read per query: a pass reads page
+   * after page until it has seen every running copy.
+   */
+  copiesPage: number;
 }
 
 export function parseFollowTerms(config: {
@@ -146,6 +151,7 @@ export function parseFollowTerms(config: {
     profitSharePct: config.FOLLOW_PROFIT_SHARE_PCT,
     leadMinTrades: config.LEAD_MIN_TRADES,
     mirrorChunk: config.FOLLOW_MIRROR_CHUNK,
+    copiesPage: copiesPageDefault,
   };
 }
 
@@ -158,9 +164,13 @@ export interface StaffContext {
 const bookZone = "Asia/Tokyo";
 /** Refusals a mirror waits out (the next pass tries again); any other refusal records it as skipped. */
 const transientRefusals = new Set(["PRICE_UNAVAILABLE", "OUTSIDE_TRADING_HOURS", "BOOK_TOO_THIN"]);
-/** Work one worker pass takes on; the rest waits for the next pass, oldest first. */
-const mirrorsPerPassMax = 5_000;
-const copiesPerPassMax = 5_000;
+/**
+ * Mirrors one worker pass takes on; the rest waits for the next pass, oldest first. A lead's fill
+ * reaches ten thousand followers in one pass, rather than half of them a pass (a second later).
+ */
+const mirrorsPerPassMax = 20_000;
+/** Running copies read per query by the stop checks and the monthly settlement (`copiesPage`). */
+const copiesPageDefault = 5_000;
 /** Leads mirrored at once, and sets of one lead position's copies at once: each locks its own copies. */
 const chunkConcurrency = 2;
 
@@ -635,7 +645,9 @@ export class FollowService {
     let paid = 0;
     const nowMs = this.now();
     const month = zonedIsoDate(bookZone, nowMs).slice(0, 7);
-    for (const candidate of await activeCopies(this.db, copiesPerPassMax)) {
+    for (const candidate of await this.allPages((after) =>
+      activeCopies(this.db, this.terms.copiesPage, after),
+    )) {
       const shares = await copyShares(this.db, candidate);
       if (zonedIsoDate(bookZone, shares.lastAtMs ?? candidate.startedAtMs).slice(0, 7) >= month) continue;
       const settled = await transactThenEmit(this.db, this.events, async (tx) => {
@@ -670,11 +682,12 @@ export class FollowService {
 
   /**
    * Stops copies at their floor, at the end of their period, or whose lead was suspended. Every
-   * running copy's figures come in one query and each symbol's book is read once; the copies that
-   * must stop are stopped a set of FOLLOW_MIRROR_CHUNK per transaction (`stopSet`).
+   * running copy's figures come in one query per page of copies (`copiesPage`) and each symbol's
+   * book is read once for all of them; the copies that must stop are stopped a set of
+   * FOLLOW_MIRROR_CHUNK per transaction (`stopSet`).
    */
   async checkStops(): Promise<number> {
-    const copies = await copyStopFigures(this.db, copiesPerPassMax);
+    const copies = await this.allPages((after) => copyStopFigures(this.db, this.terms.copiesPage, after));
     const books = await this.trading.books(
       copies.flatMap((copy) => copy.held.map((mirror) => mirror.symbol)),
     );
@@ -693,6 +706,21 @@ export class FollowService {
     let stopped = 0;
     for (const set of chunks(due, this.terms.mirrorChunk)) stopped += await this.stopSet(set);
     return stopped;
+  }
+
+  /**
+   * Every running copy, read a page at a time in id order (`read` gets the last id read): a pass
+   * checks every copy, not the first page again and again while the copies past it go unseen.
+   */
+  private async allPages<T extends { id: string }>(read: (afterId: string) => Promise<T[]>): Promise<T[]> {
+    const all: T[] = [];
+    for (let after = "0"; ; ) {
+      const page = await read(after);
+      all.push(...page);
+      const last = page.at(-1);
+      if (!last || page.length < this.terms.copiesPage) return all;
+      after = last.id;
+    }
   }
 
   /**

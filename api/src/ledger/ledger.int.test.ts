@@ -39,6 +39,13 @@ async function balanceOf(purpose: string, currency = "JPY"): Promise<bigint> {
   return balances.find((row) => row.purpose === purpose && row.currency === currency)?.balance ?? 0n;
 }
 
+async function countJournals(): Promise<number> {
+  const result = (await database.db.execute(sql`select count(*)::int as n from journals`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n);
+}
+
 /** Drizzle wraps the database's error; the reason is in its cause. */
 async function refusal(promise: Promise<unknown>): Promise<string> {
   try {
@@ -167,6 +174,24 @@ describe("the ledger", () => {
     });
     expect(await balanceOf("available")).toBe(before + 300n);
     expect(isHealthy(await checkLedger(database.db))).toBe(true);
+  });
+
+  it("refuses a journal whose member does not exist, alone or in a set, and writes none of the set", async () => {
+    const journalsBefore = await countJournals();
+    const alone = await refusal(
+      database.db.execute(
+        sql`insert into journals (kind, member_id, created_at_ms) values ('adjustment', gen_random_uuid(), 10)`,
+      ),
+    );
+    expect(alone).toMatch(/journal refused: member .* does not exist/);
+    const inSet = await refusal(
+      database.db.execute(
+        sql`insert into journals (kind, member_id, created_at_ms)
+            select 'adjustment', m, 11 from unnest(array[${memberId}::uuid, gen_random_uuid(), ${memberId}::uuid]) m`,
+      ),
+    );
+    expect(inSet).toMatch(/journal refused: member .* does not exist/);
+    expect(await countJournals()).toBe(journalsBefore);
   });
 
   it("refuses a link whose hashes are not 64 lowercase hex digits", async () => {
