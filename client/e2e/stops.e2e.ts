@@ -86,10 +86,16 @@ describe("a stop order in the browser, in Japanese", () => {
       await page.locator("button[aria-controls=stop-trigger]").first().click();
       await expect.poll(() => page.inputValue("#stop-trigger"), soon).toMatch(/^\d/);
       await page.click("[data-testid=position-stop-submit]");
-      await confirmStep(page);
       const row = panel.locator("[data-testid=position-stop-row][data-leg=loss]");
-      // The price may have fallen past the trigger before the tap: the field says so, and the next try sets it anew.
+      // The price may have fallen past the trigger before the tap: the field says so (at once, or
+      // after the confirmation from the server), and the next try sets it anew.
       const refusal = page.locator("#stop-trigger-error");
+      const step = page.locator("[data-testid=confirm-step]");
+      const asked = async () =>
+        (await step.isVisible()) ? "confirm" : (await refusal.count()) > 0 ? "refused" : "waiting";
+      await expect.poll(asked, soon).not.toBe("waiting");
+      if ((await asked()) === "refused") continue;
+      await confirmStep(page);
       const outcome = async () => {
         if ((await detail.getAttribute("data-status")) === "closed") return "closed";
         if ((await row.count()) > 0) return "placed";
