@@ -5,6 +5,7 @@ import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
+import { coalesced } from "./db/coalesce.ts";
 import type { Database } from "./db/database.ts";
 import { AppError } from "./errors.ts";
 import type { AccountEvents } from "./events/account-events.ts";
@@ -14,7 +15,7 @@ import { errorHandler } from "./http/errors.ts";
 import { ApiDocs } from "./http/openapi.ts";
 import { apiHeaders, csrfGuard, deviceTokenOf } from "./http/security.ts";
 import { hearControl, sessionMiddleware } from "./http/session-middleware.ts";
-import { storedResult } from "./idempotency/claims.ts";
+import { type Idempotency, storedResults } from "./idempotency/claims.ts";
 import { DeviceTokens } from "./kernel/devices.ts";
 import type { Kernel, RouteContext } from "./kernel/product.ts";
 import { staffMiddleware } from "./kernel/staff-sessions.ts";
@@ -88,9 +89,18 @@ export function createApp(deps: AppDeps): {
   // per-address throttle counts `request.ip`, which a header from anyone else must not change.
   app.set("trust proxy", deps.config.TRUST_PROXY);
 
+  // A retry's stored answer is looked up before each keyed request runs: the requests that arrive
+  // together look theirs up in one statement.
+  const storedAnswers = coalesced((lookups: readonly { memberId: string; idempotency: Idempotency }[]) =>
+    storedResults(db, lookups),
+  );
   const docs = new ApiDocs({
     checkAnswers: deps.checkAnswers ?? deps.config.CHECK_ANSWERS,
-    storedAnswer: (memberId, idempotency) => storedResult(db, memberId, idempotency),
+    storedAnswer: async (memberId, idempotency) => {
+      const stored = await storedAnswers({ memberId, idempotency });
+      if (stored instanceof AppError) throw stored;
+      return stored;
+    },
     tradingPin: (member, pin, request) =>
       services.tradingPin.check(member, pin, {
         nowMs: now(),

@@ -70,6 +70,36 @@ describe("the daily check-in", () => {
   });
 });
 
+describe("keyed requests of many members that arrive together", () => {
+  // Their sessions and their keys' stored answers are read together, in one statement each
+  // (`coalesced`): every member must still get only what is theirs.
+  it("answers each member's retry with that member's first answer, and a signed-out member 401", async () => {
+    const checkers = await Promise.all([1, 2, 3].map(() => registerMember(app.url, app.database)));
+    const checkIn = (auth: Record<string, string>, key: string) =>
+      call(`${app.url}/rewards/check-in`, "POST", {}, { ...auth, "idempotency-key": key });
+    // The same key for every member: a key is the member's own.
+    const firsts = await Promise.all(checkers.map(({ auth }) => checkIn(auth, "together")));
+    expect(firsts.map((first) => first.status)).toEqual([201, 201, 201]);
+    const leaver = await registerMember(app.url, app.database);
+    const signedOut = await call(`${app.url}/auth/logout`, "POST", {}, leaver.auth);
+    expect(signedOut.status).toBeLessThan(300);
+
+    const [again, refused] = await Promise.all([
+      Promise.all(checkers.map(({ auth }) => checkIn(auth, "together"))),
+      checkIn(leaver.auth, "together"),
+    ]);
+    expect(again.map((answer) => [answer.status, answer.body])).toEqual(
+      firsts.map((first) => [201, first.body]),
+    );
+    expect(refused.status).toBe(401);
+    // Each member was paid once, by their own first check-in.
+    for (const [index, { auth }] of checkers.entries()) {
+      const rewards = await call(`${app.url}/rewards`, "GET", undefined, auth);
+      expect(rewards.body.points).toBe(firsts[index]?.body.earned);
+    }
+  });
+});
+
 describe("a withdrawal", () => {
   it("answers many retries of one key sent at once with the first answer, holding once", async () => {
     const { auth, memberId, cardId } = await withdrawer();

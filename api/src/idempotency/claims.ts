@@ -62,14 +62,37 @@ export async function storedResult(
   idempotency: Idempotency | undefined,
 ): Promise<IdempotentResult | undefined> {
   if (!idempotency) return undefined;
-  const [stored] = rowsOf(
+  const [stored] = await storedResults(db, [{ memberId, idempotency }]);
+  if (stored instanceof AppError) throw stored;
+  return stored;
+}
+
+/**
+ * Many requests' stored results in one statement (`coalesced` gathers the requests that arrive
+ * together): for each, what `storedResult` answers, its refusal returned rather than thrown so
+ * that one member's reused key refuses that member alone.
+ */
+export async function storedResults(
+  db: Pick<Db, "execute">,
+  lookups: readonly { memberId: string; idempotency: Idempotency }[],
+): Promise<(IdempotentResult | AppError | undefined)[]> {
+  if (lookups.length === 0) return [];
+  const rows = rowsOf(
     await db.execute(sql`
-      select request_hash, status, response from idempotency_keys
-      where member_id = ${memberId} and key = ${idempotency.key} and status <> 0`),
+      select k.member_id, k.key, k.request_hash, k.status, k.response
+      from idempotency_keys k
+      join unnest(${sql.param(lookups.map((lookup) => lookup.memberId))}::uuid[],
+                  ${sql.param(lookups.map((lookup) => lookup.idempotency.key))}::text[]) as l(member_id, key)
+        on k.member_id = l.member_id and k.key = l.key
+      where k.status <> 0`),
   );
-  if (!stored) return undefined;
-  if (stored.request_hash !== idempotency.hash) throw new AppError("IDEMPOTENCY_KEY_REUSED");
-  return { status: Number(stored.status), body: JSON.parse(String(stored.response)) };
+  const byKey = new Map(rows.map((row) => [`${String(row.member_id)}/${String(row.key)}`, row]));
+  return lookups.map(({ memberId, idempotency }) => {
+    const stored = byKey.get(`${memberId}/${idempotency.key}`);
+    if (!stored) return undefined;
+    if (stored.request_hash !== idempotency.hash) return new AppError("IDEMPOTENCY_KEY_REUSED");
+    return { status: Number(stored.status), body: JSON.parse(String(stored.response)) };
+  });
 }
 
 /**

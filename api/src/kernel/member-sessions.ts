@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { members, sessions } from "../db/schema.ts";
 
@@ -50,8 +50,23 @@ export async function resolveSession(
   token: string,
   nowMs: number,
 ): Promise<SessionMember | undefined> {
+  const [member] = await resolveSessions(db, [{ token, nowMs }]);
+  return member;
+}
+
+/**
+ * Many requests' sessions in one statement (`coalesced` gathers the requests that arrive
+ * together): each token's member, as `resolveSession` answers it at the request's own instant.
+ */
+export async function resolveSessions(
+  db: Db,
+  lookups: readonly { token: string; nowMs: number }[],
+): Promise<(SessionMember | undefined)[]> {
+  const hashes = lookups.map((lookup) => hashToken(lookup.token));
   const rows = await db
     .select({
+      tokenHash: sessions.tokenHash,
+      expiresAtMs: sessions.expiresAtMs,
       id: members.id,
       account: members.account,
       inviteCode: members.inviteCode,
@@ -65,17 +80,14 @@ export async function resolveSession(
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAtMs),
-        gt(sessions.expiresAtMs, nowMs),
-      ),
-    )
-    .limit(1);
-  const member = rows[0];
-  if (!member || member.disabled) return undefined;
-  return member;
+    .where(and(inArray(sessions.tokenHash, [...new Set(hashes)]), isNull(sessions.revokedAtMs)));
+  const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+  return lookups.map((lookup, index) => {
+    const row = byHash.get(hashes[index] as string);
+    if (!row || row.expiresAtMs <= lookup.nowMs || row.disabled) return undefined;
+    const { tokenHash: _hash, expiresAtMs: _expires, ...member } = row;
+    return member;
+  });
 }
 
 export async function revokeSession(db: Db, token: string, nowMs: number): Promise<void> {

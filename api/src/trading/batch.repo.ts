@@ -1,6 +1,7 @@
 import type { Order } from "@kabuto/shared/api/trading";
 import type { MemberPurpose } from "@kabuto/shared/ledger";
 import { sql } from "drizzle-orm";
+import { executePrepared } from "../db/prepared.ts";
 import { rowsOf } from "../db/rows.ts";
 import type { Tx } from "../ledger/ledger.repo.ts";
 import { fillBookColumns, fillBookValues } from "./fill-books.repo.ts";
@@ -173,14 +174,17 @@ async function lockAccounts(tx: Tx, writes: OpeningWrite[]): Promise<Locked> {
       rank(a.purpose).localeCompare(rank(b.purpose)),
   );
   const rows = rowsOf(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       insert into ledger_accounts (member_id, purpose, currency)
       select member_id, purpose, currency
       from unnest(${sql.param(ordered.map((a) => a.memberId))}::uuid[], ${sql.param(ordered.map((a) => a.purpose))}::text[],
         ${sql.param(ordered.map((a) => a.currency))}::text[]) with ordinality as wanted(member_id, purpose, currency, n)
       order by n
       on conflict on constraint ledger_accounts_owner do update set purpose = excluded.purpose
-      returning id, member_id, purpose, currency, balance`),
+      returning id, member_id, purpose, currency, balance`,
+    ),
   );
   const locked: Locked = { balances: new Map(), ids: new Map() };
   for (const row of rows) {
@@ -222,7 +226,9 @@ async function prepare(
   const currencies = sql.param([...wanted.values()].map((a) => a.currency));
   const journalCount = openings.reduce((sum, opening) => sum + opening.write.journals.length, 0);
   const [row] = rowsOf(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       with flags as (
         select id, frozen, trading_barred, disabled from members
         where id = any(${sql.param(memberIds)}::uuid[]) order by id for share
@@ -247,7 +253,8 @@ async function prepare(
           from houses) as houses,
         array(select nextval('orders_id_seq')::text from generate_series(1, ${openings.length}::int)) as orders,
         array(select nextval('positions_id_seq')::text from generate_series(1, ${openings.length}::int)) as positions,
-        array(select nextval('journals_id_seq')::text from generate_series(1, ${journalCount}::int)) as journals`),
+        array(select nextval('journals_id_seq')::text from generate_series(1, ${journalCount}::int)) as journals`,
+    ),
   );
   const flagRows = (row?.flags ?? []) as {
     id: string;
@@ -284,7 +291,9 @@ async function claimKeys(
   claims: { opening: NewOpening; orderId?: string | undefined; positionId?: string | undefined }[],
 ): Promise<boolean[]> {
   const rows = rowsOf(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       insert into idempotency_keys (member_id, key, request_hash, status, response, created_at_ms)
       select * from unnest(
         ${sql.param(claims.map((c) => c.opening.write.memberId))}::uuid[],
@@ -294,7 +303,8 @@ async function claimKeys(
         ${sql.param(claims.map((c) => JSON.stringify({ ...c.opening.body, id: c.orderId, positionId: c.positionId })))}::text[],
         ${sql.param(claims.map((c) => c.opening.write.nowMs))}::bigint[])
       on conflict do nothing
-      returning member_id, key`),
+      returning member_id, key`,
+    ),
   );
   const won = new Set(rows.map((row) => `${row.member_id}/${row.key}`));
   return claims.map((c) => won.has(`${c.opening.write.memberId}/${c.opening.claim?.key}`));
@@ -355,7 +365,9 @@ async function insertOpenings(
     orderId,
     positionId,
   }));
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     with order_rows as (
       insert into orders (id, member_id, symbol, side, type, quantity, leverage, session, status, held_minor,
         fill_price, position_id, venue, pts_quantity, saved_minor, created_at_ms, updated_at_ms)
@@ -415,5 +427,6 @@ async function insertOpenings(
     )
     select (select count(*) from order_rows) as orders, (select count(*) from position_rows) as positions,
       (select count(*) from journal_rows) as journals, (select count(*) from entry_rows) as entries,
-      (select count(*) from fill_rows) as fills`);
+      (select count(*) from fill_rows) as fills`,
+  );
 }

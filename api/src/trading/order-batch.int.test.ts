@@ -87,6 +87,24 @@ describe("market orders in batches", () => {
     expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
   });
 
+  it("fill orders on two names sent at once each at its own name's book", async () => {
+    // The orders that arrive together read their books from the bus in one read: each must still
+    // walk the book of the name it named.
+    setMarket(app.bus, "JP:6758", [["3000", 1e9]], [["3000", 1e9]]);
+    const member = await registerMember(app.url, app.database);
+    await fund(app.database, member.memberId, "JPY", 10_000_000n);
+    const sony = { ...buy, symbol: "JP:6758" };
+    const answers = await Promise.all(
+      [buy, sony, buy, sony].map((order) => call(`${app.url}/orders`, "POST", order, member.auth)),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body.symbol, answer.body.fillPrice])).toEqual([
+      [201, "JP:7203", "2650"],
+      [201, "JP:6758", "3000"],
+      [201, "JP:7203", "2650"],
+      [201, "JP:6758", "3000"],
+    ]);
+  });
+
   it("answer the same key sent twice in one window with one order", async () => {
     const { auth, memberId } = await registerMember(app.url, app.database);
     await fund(app.database, memberId, "JPY", perOrder * 10n);

@@ -18,7 +18,13 @@ import { isWholeUnits } from "@kabuto/shared/market/units";
 import { type PtsHours, ptsTickTable } from "@kabuto/shared/market/venues";
 import type { Book, PtsSessionState, Quote, StampedBook } from "@kabuto/shared/protocol/market-data";
 import type { AccountEvent, MarketUpdate } from "@kabuto/shared/protocol/socket";
-import { bookTopic, ptsBookTopic, ptsQuoteTopic, quoteTopic } from "@kabuto/shared/protocol/topics";
+import {
+  bookTopic,
+  type MarketTopic,
+  ptsBookTopic,
+  ptsQuoteTopic,
+  quoteTopic,
+} from "@kabuto/shared/protocol/topics";
 import type { Currency, Market } from "@kabuto/shared/symbols";
 import { marketCurrency } from "@kabuto/shared/symbols";
 import { type AttachedUnits, checkAttached } from "@kabuto/shared/trading/attached";
@@ -45,6 +51,7 @@ import {
 } from "@kabuto/shared/trading/stops";
 import { defaultTerms } from "@kabuto/shared/trading/terms";
 import { firstValidDate, validDateFor } from "@kabuto/shared/trading/validity";
+import { coalesced } from "../db/coalesce.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { type AccountEvents, type MemberEvent, transactThenEmit } from "../events/account-events.ts";
@@ -151,6 +158,11 @@ export class TradingService {
   private readonly batcher: OrderBatcher | undefined;
   /** The PTS's day and night sessions (settings `PTS_DAY_HOURS`, `PTS_NIGHT_HOURS`). */
   private readonly ptsHours: PtsHours | undefined;
+  /**
+   * An order's quote and book, read with those of the orders that arrive with it: one read of
+   * the bus (and one parse of each update) for them all, each still read after its order came.
+   */
+  private readonly orderSnapshots: (topics: readonly MarketTopic[]) => Promise<MarketUpdate[]>;
 
   constructor(deps: {
     db: Db;
@@ -192,6 +204,11 @@ export class TradingService {
     };
     this.batcher = deps.batch && deps.batch.max > 1 ? new OrderBatcher(deps.db, deps.batch) : undefined;
     this.ptsHours = deps.ptsHours;
+    this.orderSnapshots = coalesced(async (lists: readonly (readonly MarketTopic[])[]) => {
+      const updates = await deps.bus.snapshots([...new Set(lists.flat())]);
+      const byTopic = new Map<string, MarketUpdate>(updates.map((update) => [update.topic, update]));
+      return lists.map((topics) => topics.flatMap((topic) => byTopic.get(topic) ?? []));
+    });
   }
 
   /** The PTS's phase at an instant: its day or night session, or closed (`ptsSessionAt`). */
@@ -1642,14 +1659,14 @@ export class TradingService {
 
   /** The PTS's quote and book; its quote's limits are the TSE's from the PTS's base price. */
   private async ptsMarketState(symbol: string): Promise<[Quote | undefined, StampedBook | undefined]> {
-    const updates = await this.bus.snapshots([ptsQuoteTopic(symbol), ptsBookTopic(symbol)]);
+    const updates = await this.orderSnapshots([ptsQuoteTopic(symbol), ptsBookTopic(symbol)]);
     const quote = updates.find((update) => update.topic === ptsQuoteTopic(symbol))?.data as Quote | undefined;
     const book = updates.find((update) => update.topic === ptsBookTopic(symbol));
     return [quote, book && stamped(book)];
   }
 
   private async marketState(symbol: string): Promise<[Quote | undefined, StampedBook | undefined]> {
-    const updates = await this.bus.snapshots([quoteTopic(symbol), bookTopic(symbol)]);
+    const updates = await this.orderSnapshots([quoteTopic(symbol), bookTopic(symbol)]);
     const quote = updates.find((update) => update.topic === quoteTopic(symbol))?.data as Quote | undefined;
     const book = updates.find((update) => update.topic === bookTopic(symbol));
     return [quote, book && stamped(book)];
