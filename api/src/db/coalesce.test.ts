@@ -16,6 +16,35 @@ describe("coalesced lookups", () => {
     expect(loads).toEqual([[1, 2, 3], [5]]);
   });
 
+  it("sends a lone lookup at once, without waiting for the event loop's turn", async () => {
+    const order: string[] = [];
+    const lookup = coalesced(async (keys: readonly number[]) => {
+      order.push("load");
+      return keys;
+    });
+    setImmediate(() => order.push("the loop's turn"));
+    expect(await lookup(1)).toBe(1);
+    expect(order[0]).toBe("load");
+  });
+
+  it("gathers the lookups made while a load is in flight into the next load", async () => {
+    const loads: number[][] = [];
+    let answerFirst: () => void = () => undefined;
+    const lookup = coalesced(async (keys: readonly number[]) => {
+      loads.push([...keys]);
+      if (loads.length === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
+      return keys;
+    });
+    const first = lookup(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [lookup(2), lookup(3)];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loads).toEqual([[1]]);
+    answerFirst();
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3]);
+    expect(loads).toEqual([[1], [2, 3]]);
+  });
+
   it("fails every lookup a failed load carried, and the next load still runs", async () => {
     let fail = true;
     const lookup = coalesced(async (keys: readonly string[]) => {
