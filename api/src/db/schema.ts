@@ -174,7 +174,7 @@ export const journals = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     kind: text("kind").notNull(),
-    /** Its member must exist: checked per statement by a trigger, not a foreign key (migration 0042). */
+    /** Its member must exist: checked per statement by a trigger, not a foreign key (migration 0041). */
     memberId: uuid("member_id"),
     /** The business row, e.g. `order:123`, `position:45`. */
     ref: text("ref"),
