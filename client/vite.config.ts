@@ -45,6 +45,17 @@ function manifests(): Plugin {
   };
 }
 
+/** What nearly every screen runs, in one chunk (see `codeSplitting` below). */
+const coreModules =
+  /[\\/]client[\\/]src[\\/]((lib|state|offline)[\\/]|zod-config\.ts$)|[\\/]node_modules[\\/](@tanstack|zod|jotai|idb-keyval)[\\/]/;
+/**
+ * What main.tsx imports only once the first screen is on its way: the offline copy (which reads
+ * the positions, quotes and candles schemas, and every store it restores) and the config title.
+ * In the core chunk they were evaluated with it, before React's first render, and took their
+ * imports with them: on Home, some 500 of the 900 zod schemas built before the first paint.
+ */
+const afterFirstPaint = /[\\/]client[\\/]src[\\/](offline[\\/]last-state|lib[\\/]config-title)\.ts$/;
+
 export default defineConfig(({ command }) => ({
   // Relative asset paths: the built client works from any folder and inside a native wrapper.
   base: "./",
@@ -108,7 +119,7 @@ export default defineConfig(({ command }) => ({
               // with fewer bytes in all. Zod's set-up (src/zod-config.ts) goes with it, so that it
               // still runs before the chunk's own schemas are built.
               name: "core",
-              test: /[\\/]client[\\/]src[\\/]((lib|state|offline)[\\/]|zod-config\.ts$)|[\\/]node_modules[\\/](@tanstack|zod|jotai|idb-keyval)[\\/]/,
+              test: (id) => coreModules.test(id) && !afterFirstPaint.test(id),
             },
           ],
         },

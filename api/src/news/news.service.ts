@@ -5,8 +5,8 @@ import type {
   NewsSummary,
   newsInputSchema,
   newsQuerySchema,
+  OpsNewsItem,
 } from "@kabuto/shared/api/news";
-import type { OpsNewsItem } from "@kabuto/shared/api/ops";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";

@@ -1,7 +1,11 @@
-import { bearerTransport, deviceTokenHeader, sessionTransportHeader } from "@kabuto/shared/api/auth";
 import { errorBodySchema } from "@kabuto/shared/api/errors";
 import { validationDetailsSchema } from "@kabuto/shared/api/field-issues";
-import { tradingPinHeader } from "@kabuto/shared/api/trading-pin";
+import {
+  bearerTransport,
+  deviceTokenHeader,
+  sessionTransportHeader,
+  tradingPinHeader,
+} from "@kabuto/shared/api/request-headers";
 import { type CallInput, type EndpointResponse, type EndpointSpec, pathOf } from "@kabuto/shared/endpoint";
 import type { z } from "zod";
 import { bearerToken, deviceToken, isWrapped } from "../native/session-token.ts";

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { safeText } from "../text.ts";
 
+// Declared apart, so the API client reads them without building this module's schemas.
+export { bearerTransport, deviceTokenHeader, sessionTransportHeader } from "./request-headers.ts";
+
 /**
  * A member's account name is a mobile number: the spec's ten digits, or a Japanese mobile
  * number of eleven digits starting 070, 080 or 090.
@@ -86,25 +89,15 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 /**
- * The request header with which a native wrapper or a load test signs in for a bearer token:
- * `X-Session-Transport: bearer`. Such a sign-in sets no cookie and answers the token, which
- * the caller then sends as `Authorization: Bearer`. Without it (a browser), the session is the
- * httpOnly cookie alone, and no answer carries the token where a page's scripts could read it.
- */
-export const sessionTransportHeader = "x-session-transport";
-export const bearerTransport = "bearer";
-
-/**
  * Device tokens (OWASP's device cookies; api/src/kernel/devices.ts): a sign-in hands the device
  * that made it a token signed for that account, and the device's next sign-ins to the account
  * count against a budget of its own, which an attacker's guesses elsewhere cannot spend. A
  * browser holds it in this httpOnly cookie (`kabuto_staff_device` for the console); a caller that
  * signs in with `X-Session-Transport: bearer` gets it as `deviceToken` in the answer and sends it
- * back in this header when it signs in (or asks for an SMS code) again.
+ * back in `deviceTokenHeader` (request-headers.ts) when it signs in (or asks for an SMS code) again.
  */
 export const deviceCookieName = "kabuto_device";
 export const staffDeviceCookieName = "kabuto_staff_device";
-export const deviceTokenHeader = "x-device-token";
 
 export const sessionResponseSchema = z.object({
   member: meSchema,

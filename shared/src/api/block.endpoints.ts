@@ -13,7 +13,7 @@ import {
   opsBlockQueueSchema,
 } from "./block.ts";
 import { endpoint } from "./endpoint.ts";
-import { reviewDecisionSchema } from "./ops.ts";
+import { reviewDecisionSchema } from "./staff-decisions.ts";
 
 /** The refusals an application to an offering and a negotiated bid share. */
 const applyErrors = [

@@ -9,7 +9,7 @@ import {
   opsDayTradeQuerySchema,
 } from "./day-trading.ts";
 import { endpoint } from "./endpoint.ts";
-import { reviewDecisionSchema } from "./ops.ts";
+import { reviewDecisionSchema } from "./staff-decisions.ts";
 
 /**
  * Day trading for members (the application, the terms and cut-offs, the positions; orders go

@@ -18,7 +18,7 @@ import {
   opsLeadQuerySchema,
   opsLeadSchema,
 } from "./follow.ts";
-import { reviewDecisionSchema } from "./ops.ts";
+import { reviewDecisionSchema } from "./staff-decisions.ts";
 import { positionQuerySchema } from "./trading.ts";
 
 /** Follow trading: the leaderboard, the member's copies and mirrored positions, applying to lead, and the lead queue of operations. */

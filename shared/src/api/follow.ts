@@ -2,7 +2,7 @@ import { z } from "zod";
 import { minorAmountSchema } from "../money.ts";
 import { safeText } from "../text.ts";
 import { majorAmountSchema } from "./funding.ts";
-import { reasonSchema } from "./ops.ts";
+import { reasonSchema } from "./staff-decisions.ts";
 import { positionSchema } from "./trading.ts";
 
 /**

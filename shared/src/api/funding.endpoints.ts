@@ -24,7 +24,7 @@ import {
   withdrawalSchema,
   withdrawRequestSchema,
 } from "./funding.ts";
-import { reviewDecisionSchema } from "./ops.ts";
+import { reviewDecisionSchema } from "./staff-decisions.ts";
 
 /** The refusals every deposit and withdrawal request shares: the desk's hours, the amount, one at a time. */
 const fundErrors = [

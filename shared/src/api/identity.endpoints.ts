@@ -16,7 +16,7 @@ import {
   staffBankCardListSchema,
   staffBankCardQuerySchema,
 } from "./identity.ts";
-import { reviewDecisionSchema } from "./ops.ts";
+import { reviewDecisionSchema } from "./staff-decisions.ts";
 
 /** Real-name verification, bank cards and passwords for members, and the KYC review queue of operations. */
 export const identityApi = {

@@ -12,7 +12,7 @@ import {
   opsLoanSchema,
   repaymentRequestSchema,
 } from "./loans.ts";
-import { reviewDecisionSchema } from "./ops.ts";
+import { reviewDecisionSchema } from "./staff-decisions.ts";
 
 /** Credit loans: the member's line, loans and repayments, and the review queue and credit lines of operations. */
 export const loansApi = {

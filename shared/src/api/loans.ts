@@ -2,7 +2,7 @@ import { z } from "zod";
 import { loanCurrencies } from "../loans/interest.ts";
 import { minorAmountSchema } from "../money.ts";
 import { majorAmountSchema } from "./funding.ts";
-import { reasonSchema } from "./ops.ts";
+import { reasonSchema } from "./staff-decisions.ts";
 
 /**
  * A credit loan's life: `pending` review, then `approved` (the money is the member's and the

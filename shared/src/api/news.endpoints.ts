@@ -1,6 +1,13 @@
 import { endpoint } from "./endpoint.ts";
-import { newsInputSchema, newsItemSchema, newsListSchema, newsQuerySchema } from "./news.ts";
-import { newsWithdrawSchema, opsNewsItemSchema, opsNewsListSchema } from "./ops.ts";
+import {
+  newsInputSchema,
+  newsItemSchema,
+  newsListSchema,
+  newsQuerySchema,
+  newsWithdrawSchema,
+  opsNewsItemSchema,
+  opsNewsListSchema,
+} from "./news.ts";
 
 /**
  * The home screen's news and announcements: public, like the config, since they say nothing

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeText } from "../text.ts";
+import { reasonSchema } from "./staff-decisions.ts";
 
 /** News is market or company news; an announcement is the house speaking (hours, maintenance). */
 export const newsKinds = ["news", "announcement"] as const;
@@ -67,3 +68,13 @@ export const newsListSchema = z.object({
 
 export const newsItemSchema = newsSummarySchema.extend({ body: localizedTextSchema });
 export type NewsItem = z.infer<typeof newsItemSchema>;
+
+/** A news item as operations see it: every state, and its withdrawal. */
+export const opsNewsItemSchema = newsItemSchema.extend({
+  status: z.enum(["scheduled", "published", "withdrawn"]),
+  withdrawnAtMs: z.number().nullable(),
+});
+export type OpsNewsItem = z.infer<typeof opsNewsItemSchema>;
+/** Taking a news item off members' screens: the reason the audit log keeps. */
+export const newsWithdrawSchema = z.object({ reason: reasonSchema });
+export const opsNewsListSchema = z.object({ items: z.array(opsNewsItemSchema), next: z.string().nullable() });

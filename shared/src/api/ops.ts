@@ -3,8 +3,11 @@ import { minorAmountSchema } from "../money.ts";
 import { currencies, currencySchema } from "../symbols.ts";
 import { safeText } from "../text.ts";
 import { verificationStatuses } from "./auth.ts";
-import { newsItemSchema } from "./news.ts";
+import { reasonSchema } from "./staff-decisions.ts";
 import { fundRecordSchema } from "./trading.ts";
+
+// The console's own screens read them here too; products import them from staff-decisions.ts.
+export { type ReviewDecision, reasonSchema, reviewDecisionSchema } from "./staff-decisions.ts";
 
 /** Staff roles, weakest first: a reviewer reviews, a supervisor also manages members and settings, an admin also staff. */
 export const staffRoles = ["reviewer", "supervisor", "admin"] as const;
@@ -57,24 +60,11 @@ export const createStaffSchema = z.object({
   }),
 });
 
-/** Every staff decision carries a reason: the member reads it, the audit log keeps it. */
-export const reasonSchema = safeText({ error: "REASON_REQUIRED", multiline: true })
-  .trim()
-  .min(1, { error: "REASON_REQUIRED" })
-  .max(500, { error: "VALIDATION_FAILED" });
-
 /** Disabling or re-enabling a staff member, with the reason the audit log keeps. */
 export const staffDisabledSchema = z.object({
   disabled: z.boolean({ error: "VALIDATION_FAILED" }),
   reason: reasonSchema,
 });
-
-export const reviewDecisionSchema = z.object({
-  decision: z.enum(["approve", "reject"], { error: "VALIDATION_FAILED" }),
-  /** Required to reject; optional to approve. */
-  reason: safeText({ multiline: true }).trim().max(500).optional(),
-});
-export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -211,16 +201,6 @@ export const opsConfigListSchema = z.object({ items: z.array(opsConfigEntrySchem
 export const configUpdateSchema = z.object({
   value: safeText({ error: "VALIDATION_FAILED" }).max(2_000, { error: "VALIDATION_FAILED" }),
 });
-
-/** A news item as operations see it: every state, and its withdrawal. */
-export const opsNewsItemSchema = newsItemSchema.extend({
-  status: z.enum(["scheduled", "published", "withdrawn"]),
-  withdrawnAtMs: z.number().nullable(),
-});
-export type OpsNewsItem = z.infer<typeof opsNewsItemSchema>;
-/** Taking a news item off members' screens: the reason the audit log keeps. */
-export const newsWithdrawSchema = z.object({ reason: reasonSchema });
-export const opsNewsListSchema = z.object({ items: z.array(opsNewsItemSchema), next: z.string().nullable() });
 
 /** One review queue: how many requests wait, and since when the oldest has waited. */
 export const opsQueueSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { minorAmountSchema } from "../money.ts";
-import { reasonSchema } from "./ops.ts";
+import { reasonSchema } from "./staff-decisions.ts";
 
 export const checkInTermsSchema = z.object({
   dailyPoints: z.number().int(),

@@ -2,13 +2,8 @@ import { z } from "zod";
 import { safeText } from "../text.ts";
 import { tradingPinPattern } from "../trading-pin/rules.ts";
 
-/**
- * The header a money-moving request carries its trading PIN in. A header, not a body field: the
- * PIN stays out of the request's idempotency fingerprint (a retry that adds the PIN is still the
- * same request) and out of every product's body schema, and the endpoint declaration says which
- * requests take it (`tradingPin: true`).
- */
-export const tradingPinHeader = "x-trading-pin";
+// Declared apart, so the API client reads it without building this module's schemas.
+export { tradingPinHeader } from "./request-headers.ts";
 
 /** Whether the member has a trading PIN: the confirmation step asks for it if so. */
 export const tradingPinStatusSchema = z.object({ set: z.boolean() });

@@ -1,4 +1,5 @@
 import { fieldIssueOf } from "@kabuto/shared/api/field-issues";
+import type { OpsNewsItem } from "@kabuto/shared/api/news";
 import {
   type LocalizedText,
   type NewsKind,
@@ -8,7 +9,6 @@ import {
   newsLanguages,
   newsTitleLengthMax,
 } from "@kabuto/shared/api/news";
-import type { OpsNewsItem } from "@kabuto/shared/api/ops";
 import { newsApi } from "@kabuto/shared/endpoints/news";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
