@@ -360,6 +360,38 @@ describe("the stop watch", () => {
     }
   });
 
+  it("starts its periodic pass once the pass on a tick in flight has ended, rather than beside it", async () => {
+    const { auth } = await funded();
+    const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
+    const { watch, passes } = await watching();
+    // The pass on the tick is slow to begin (a loaded machine), so the periodic one comes in the middle.
+    let go: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    try {
+      const stopPass = TradingWorker.prototype.stopPass;
+      passes.mockImplementationOnce(async function (this: TradingWorker, symbols) {
+        await gate;
+        return stopPass.call(this, symbols);
+      });
+      toyotaAt("2700", "2700.5");
+      await expect.poll(() => passes.mock.calls.length).toBe(1);
+      expect(passes).toHaveBeenLastCalledWith(["JP:7203"]);
+      const periodic = watch.pass();
+      await settle();
+      expect(passes).toHaveBeenCalledTimes(1);
+      go();
+      // The tick's pass fired and filled the stop; the periodic pass after it found nothing to fire.
+      expect(await periodic).toMatchObject({ fired: 0 });
+      expect(passes).toHaveBeenCalledTimes(2);
+      expect(await orderOf(auth, placed.body.id)).toMatchObject({ status: "filled", fillPrice: "2700.5" });
+    } finally {
+      go();
+      await watch.stop();
+    }
+  });
+
   it("holds a stop that a stale quote crosses, as the periodic pass does", async () => {
     const { auth } = await funded();
     const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
