@@ -47,6 +47,8 @@ export class StopWatch {
   /** Symbols a quote crossed since the pass on ticks in flight began. */
   private readonly crossed = new Set<string>();
   private ticking: Promise<void> | undefined;
+  /** The pass on a tick in flight (one round of `passesOnTicks`): the periodic pass lets it end first. */
+  private onTick: Promise<unknown> | undefined;
   private reads = 0;
   private stopped = false;
 
@@ -78,8 +80,14 @@ export class StopWatch {
    * watches their quotes), fires and fills what the newest quotes cross, and reads the triggers
    * again: all of them if anything fired, else those of the symbols whose trailing triggers moved,
    * so a quote that reaches a moved trigger fires it on the tick, not a quarter of a second later.
+   *
+   * It starts once the pass on a tick in flight has ended (that one round, not the crossings heard
+   * after it): beside it, it would see the same crossing and try to fire the same stop in vain, and
+   * take the machine's time while the tick's fill is on its way to the member. The safety net
+   * loses nothing by starting a few milliseconds later.
    */
   async pass(): Promise<{ expired: number; fired: number; filled: number; trailed: string[] }> {
+    await this.onTick;
     const symbols = await this.refresh();
     const result = await this.worker.stopPass(symbols);
     if (result.fired > 0) await this.refresh();
@@ -132,13 +140,15 @@ export class StopWatch {
     while (this.crossed.size > 0 && !this.stopped) {
       const symbols = [...this.crossed];
       this.crossed.clear();
-      try {
-        await this.worker.stopPass(symbols);
-        await this.refresh(symbols);
-      } catch (error) {
-        // The periodic pass tries again within a quarter of a second.
-        this.log("stop pass on a tick failed", { error: String(error), symbols });
-      }
+      this.onTick = this.worker
+        .stopPass(symbols)
+        .then(() => this.refresh(symbols))
+        .catch((error: unknown) => {
+          // The periodic pass tries again within a quarter of a second.
+          this.log("stop pass on a tick failed", { error: String(error), symbols });
+        });
+      await this.onTick;
+      this.onTick = undefined;
     }
   }
 

@@ -360,6 +360,38 @@ describe("the stop watch", () => {
     }
   });
 
+  it("starts its periodic pass once the pass on a tick in flight has ended, rather than beside it", async () => {
+    const { auth } = await funded();
+    const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
+    const { watch, passes } = await watching();
+    // The pass on the tick is slow to begin (a loaded machine), so the periodic one comes in the middle.
+    let go: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    try {
+      const stopPass = TradingWorker.prototype.stopPass;
+      passes.mockImplementationOnce(async function (this: TradingWorker, symbols) {
+        await gate;
+        return stopPass.call(this, symbols);
+      });
+      toyotaAt("2700", "2700.5");
+      await expect.poll(() => passes.mock.calls.length).toBe(1);
+      expect(passes).toHaveBeenLastCalledWith(["JP:7203"]);
+      const periodic = watch.pass();
+      await settle();
+      expect(passes).toHaveBeenCalledTimes(1);
+      go();
+      // The tick's pass fired and filled the stop; the periodic pass after it found nothing to fire.
+      expect(await periodic).toMatchObject({ fired: 0 });
+      expect(passes).toHaveBeenCalledTimes(2);
+      expect(await orderOf(auth, placed.body.id)).toMatchObject({ status: "filled", fillPrice: "2700.5" });
+    } finally {
+      go();
+      await watch.stop();
+    }
+  });
+
   it("holds a stop that a stale quote crosses, as the periodic pass does", async () => {
     const { auth } = await funded();
     const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
@@ -479,6 +511,48 @@ describe("the trigger engine", () => {
     expect(await worker().stopPass()).toMatchObject({ fired: 1, filled: 1 });
     const [order] = (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items;
     expect(order).toMatchObject({ type: "stop", status: "filled", fillPrice: "2700.5" });
+  });
+
+  it("fills a stop it has just fired though another transaction holds its row for a moment, rather than leaving it to the next housekeeping pass", async () => {
+    const { auth } = await funded();
+    const placed = await call(`${app.url}/orders`, "POST", buyStop, auth);
+    toyotaAt("2700", "2700.5");
+    // Another worker's pass that saw the same crossing and lost the race to fire: its conditional
+    // update holds the row while it finds the stop fired. A key-share lock lets this pass's fire
+    // through but not its fill, as that update does.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from orders where id = ${placed.body.id} for key share`);
+      locked();
+      await released;
+    });
+    await held;
+    const pass = worker().stopPass(["JP:7203"]);
+    const waitsForTheRow = (async () => {
+      for (;;) {
+        const waiting = (await app.database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        if ((waiting.rows[0]?.n ?? 0) > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    // A pass that skips the row ends here with nothing filled; one that waits for it is seen waiting.
+    await Promise.race([pass, waitsForTheRow]);
+    release();
+    await holder;
+    expect(await pass).toMatchObject({ fired: 1, filled: 1 });
+    const [order] = (await call(`${app.url}/orders`, "GET", undefined, auth)).body.items;
+    expect(order).toMatchObject({ id: placed.body.id, status: "filled", fillPrice: "2700.5" });
+    expect((await call(`${app.url}/positions`, "GET", undefined, auth)).body.items).toHaveLength(1);
   });
 
   it("fires once across a crash between the trigger and the fill: the restarted worker fills it", async () => {

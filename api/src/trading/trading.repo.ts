@@ -71,11 +71,13 @@ export async function findPosition(db: Conn, memberId: string, id: number): Prom
 /**
  * Pending orders for the worker to fill, oldest first: resting limit orders, and stops that have
  * fired (a stop market fills at the book, a stop-limit rests at its limit, a closing one closes its
- * position). Waiting stops are not here: `waitingStops` is the trigger's list.
+ * position). Waiting stops are not here: `waitingStops` is the trigger's list. With `ids`, only
+ * those among them (the stops a pass has just fired).
  */
 export function pendingFillable(
   db: Conn,
   limit: number,
+  ids?: readonly number[],
 ): Promise<
   {
     id: number;
@@ -109,6 +111,7 @@ export function pendingFillable(
         sql`(${orders.triggerUnits} is null or ${orders.triggeredAtMs} is not null)`,
         // 寄付 and 引け trade in their auction only (`pendingAuctionOrders`), never on the book.
         sql`${orders.condition} is distinct from 'open' and ${orders.condition} is distinct from 'close'`,
+        ids ? inArray(orders.id, [...ids]) : undefined,
       ),
     )
     .orderBy(asc(orders.id))

@@ -124,6 +124,19 @@ import {
 } from "./trading.repo.ts";
 
 /** A TSE auction's print as a fill's book: its kind and date, one level at its price and volume. */
+/**
+ * How the worker fills an order. A pass skips an order whose row another transaction holds
+ * (another worker is filling it, or a member is cancelling it): it will find it again. A stop the
+ * pass has just fired waits for its row instead: the transaction holding it for a moment is most
+ * often another pass's conditional update that saw the same crossing and lost the race to fire
+ * it; skipped, the stop would wait for the next fill pass, a second later, rather than
+ * milliseconds. The fill reads the order again once it has the row, so whoever filled it first
+ * leaves it nothing to do.
+ */
+export interface FillOptions {
+  justFired?: boolean;
+}
+
 export interface Cross {
   kind: "open" | "close";
   tradingDate: string;
@@ -1136,11 +1149,12 @@ export class TradingService {
     memberId: string,
     positionId: number,
     book: StampedBook,
+    options: FillOptions = {},
   ): Promise<boolean> {
     const nowMs = this.now();
     const filled = await transactThenEmit(this.db, this.events, async (tx) => {
       const position = await lockPosition(tx, memberId, positionId);
-      const locked = await lockOrder(tx, orderId, { skipLocked: true });
+      const locked = await lockOrder(tx, orderId, { skipLocked: !options.justFired });
       if (locked?.order.status !== "pending" || locked.waiting) return { value: undefined, events: [] };
       const notice = (event: AccountEvent) => ({ memberId, event });
       if (position?.status !== "holding") {
@@ -1248,10 +1262,10 @@ export class TradingService {
    * The worker's fill of a resting limit order whose price the market reached, or of a stop that
    * fired: a stop market at the book as it is, a stop-limit once the book reaches its limit.
    */
-  async fillLimit(orderId: number, book: StampedBook): Promise<boolean> {
+  async fillLimit(orderId: number, book: StampedBook, options: FillOptions = {}): Promise<boolean> {
     const nowMs = this.now();
     const filled = await transactThenEmit(this.db, this.events, async (tx) => {
-      const locked = await lockOrder(tx, orderId, { skipLocked: true });
+      const locked = await lockOrder(tx, orderId, { skipLocked: !options.justFired });
       if (locked?.order.status !== "pending" || locked.waiting || locked.closesPositionId !== null)
         return { value: undefined, events: [] };
       // A market order rests only as a stop that has fired: it takes the book as it is.

@@ -90,8 +90,8 @@ export class TradingWorker {
   ): Promise<{ expired: number; fired: number; filled: number; trailed: string[] }> {
     const expired = symbols ? 0 : await this.expireDayOrders();
     const { fired, trailed } = await this.fireAndTrail(symbols);
-    const filled = fired > 0 ? await this.fillLimits() : 0;
-    return { expired, fired, filled, trailed };
+    const filled = fired.length > 0 ? await this.fillLimits(fired) : 0;
+    return { expired, fired: fired.length, filled, trailed };
   }
 
   /** Everything but firing stops (`stopPass` does that): fills, day-trade cut-offs and margin calls. */
@@ -155,15 +155,16 @@ export class TradingWorker {
    * old price would fill at a new one. A stop whose day has closed never fires: the expiry cancels it.
    */
   async fireStops(only?: readonly string[]): Promise<number> {
-    return (await this.fireAndTrail(only)).fired;
+    return (await this.fireAndTrail(only)).fired.length;
   }
 
   /**
-   * `fireStops`, also saying which symbols' trailing triggers it moved: the stop watch reads those
-   * symbols' triggers again at once rather than at its next periodic pass.
+   * `fireStops`, saying which stops it fired (the stop pass fills those, and only those) and which
+   * symbols' trailing triggers it moved: the stop watch reads those symbols' triggers again at
+   * once rather than at its next periodic pass.
    */
-  private async fireAndTrail(only?: readonly string[]): Promise<{ fired: number; trailed: string[] }> {
-    const none = { fired: 0, trailed: [] };
+  private async fireAndTrail(only?: readonly string[]): Promise<{ fired: number[]; trailed: string[] }> {
+    const none = { fired: [], trailed: [] };
     const symbols = only ?? (await waitingStopSymbols(this.db));
     if (symbols.length === 0) return none;
     const quotes = await this.trading.quotes(symbols);
@@ -191,13 +192,14 @@ export class TradingWorker {
       [...lasts].map(([symbol, lastUnits]) => ({ symbol, lastUnits })),
       stopsPerPassMax,
     );
-    let fired = 0;
+    const fired: number[] = [];
     for (const row of rows) {
       const last = lasts.get(row.symbol);
       if (last === undefined || !stopTriggered(row.side, last, row.triggerUnits)) continue;
       const market = marketOf(row.symbol);
       if (row.validDate !== null && orderLapsed(market, row.session, row.validDate, nowMs, options)) continue;
-      if (await this.trading.fireStop(row.id, row.memberId).catch(this.logged("stop trigger"))) fired += 1;
+      if (await this.trading.fireStop(row.id, row.memberId).catch(this.logged("stop trigger")))
+        fired.push(row.id);
     }
     return { fired, trailed };
   }
@@ -287,10 +289,13 @@ export class TradingWorker {
 
   /**
    * Fills the resting orders whose price the book reached: an order sent to the PTS on the PTS's
-   * book, while the PTS session it was placed in lasts; every other on its market's book.
+   * book, while the PTS session it was placed in lasts; every other on its market's book. Given
+   * the stops a pass has just fired, only those, read by id (the other resting orders are the
+   * housekeeping's), each waiting for its row rather than skipping it (`FillOptions`).
    */
-  private async fillLimits(): Promise<number> {
-    const rows = await pendingFillable(this.db, ordersPerPassMax);
+  private async fillLimits(justFired?: readonly number[]): Promise<number> {
+    const rows = await pendingFillable(this.db, ordersPerPassMax, justFired);
+    const options = { justFired: justFired !== undefined };
     const atPts = (row: (typeof rows)[number]) => row.venue === "pts";
     const books = await this.trading.books(rows.filter((row) => !atPts(row)).map((row) => row.symbol));
     const ptsBooks = await this.trading.books(
@@ -316,8 +321,8 @@ export class TradingWorker {
       if (!crossed) continue;
       const done =
         row.closesPositionId === null
-          ? this.trading.fillLimit(row.id, book)
-          : this.trading.fillClose(row.id, row.memberId, row.closesPositionId, book);
+          ? this.trading.fillLimit(row.id, book, options)
+          : this.trading.fillClose(row.id, row.memberId, row.closesPositionId, book, options);
       if (await done.catch(this.logged("order fill"))) filled += 1;
     }
     return filled;
