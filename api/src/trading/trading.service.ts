@@ -123,7 +123,6 @@ import {
   writeOpening,
 } from "./trading.repo.ts";
 
-/** A TSE auction's print as a fill's book: its kind and date, one level at its price and volume. */
 /**
  * How the worker fills an order. A pass skips an order whose row another transaction holds
  * (another worker is filling it, or a member is cancelling it): it will find it again. A stop the
@@ -137,6 +136,7 @@ export interface FillOptions {
   justFired?: boolean;
 }
 
+/** A TSE auction's print as a fill's book: its kind and date, one level at its price and volume. */
 export interface Cross {
   kind: "open" | "close";
   tradingDate: string;
