@@ -121,6 +121,8 @@ export default defineConfig({
           include: ["client/e2e/**/*.e2e.ts"],
           // Builds the client once, before the files start side by side.
           globalSetup: ["client/e2e/global-setup.ts"],
+          // A failed journey prints where its page was and the server's last lines.
+          setupFiles: ["client/e2e/on-failure.ts"],
           // A page waits on a server and a browser sharing two cores with the rest of the run.
           expect: { poll: { timeout: 15_000 } },
           environment: "node",

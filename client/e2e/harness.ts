@@ -35,7 +35,21 @@ export interface Product {
   snap(name: string): Promise<void>;
   /** What the server has written to stdout and stderr so far (pino's JSON lines). */
   log(): string;
+  /**
+   * What a failed journey leaves behind (on-failure.ts calls it): a screenshot named after the
+   * test, and on stderr the page's address, the browser's errors and the server's last lines, so a
+   * failure in CI, where no screenshot is kept, still says where the page was.
+   */
+  report(test: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The products open now, for on-failure.ts. */
+export const openProducts = new Set<Product>();
+
+/** The last `count` lines of `text`. */
+function tail(text: string, count: number): string {
+  return text.trimEnd().split("\n").slice(-count).join("\n");
 }
 
 function newestChange(path: string): number {
@@ -219,10 +233,52 @@ export async function openProduct(
       hasTouch: true,
     });
     const page = await context.newPage();
+    // The browser's own complaints, kept for a failure's report.
+    const complaints: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning")
+        complaints.push(`console.${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => complaints.push(`page error: ${error.message}`));
+    page.on("response", (response) => {
+      if (response.status() >= 400)
+        complaints.push(`answer ${response.status()}: ${response.request().method()} ${response.url()}`);
+    });
+    page.on("requestfailed", (request) =>
+      complaints.push(
+        `request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ""}`,
+      ),
+    );
     const snap = async (shot: string) => {
       await page.screenshot({ path: join(screenshotDir, `${shot}.png`) });
     };
-    return { base, page, snap, log: () => log.join(""), close };
+    const report = async (test: string) => {
+      const shot = `failed-${name}-${test.replace(/[^\w-]+/g, "-").slice(0, 60)}`;
+      await snap(shot).catch(() => undefined);
+      process.stderr.write(
+        [
+          `--- ${name}: "${test}" failed; the page was at ${page.url()} (screenshot ${shot}.png)`,
+          "--- the browser's last errors and refused requests:",
+          tail(complaints.join("\n"), 20) || "(none)",
+          "--- the server's last lines:",
+          tail(log.join(""), 30),
+          "",
+        ].join("\n"),
+      );
+    };
+    const product: Product = {
+      base,
+      page,
+      snap,
+      log: () => log.join(""),
+      report,
+      close: async () => {
+        openProducts.delete(product);
+        await close();
+      },
+    };
+    openProducts.add(product);
+    return product;
   } catch (error) {
     await close();
     throw error;
