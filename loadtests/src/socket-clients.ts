@@ -21,6 +21,13 @@ export interface ClientThreadOptions {
 
 export type ClientCommand = "connect" | "reset" | "report" | "close";
 
+/** A command; `reset` carries the feed's interval between two updates of a symbol, in ms. */
+export interface ClientMessage {
+  id: number;
+  command: ClientCommand;
+  updateIntervalMs?: number;
+}
+
 export interface ClientReport {
   sockets: number;
   connectFailures: number;
@@ -37,7 +44,15 @@ export interface ClientReport {
   stray: number;
   disconnects: number;
   latency: Histogram;
+  /** Each held topic's age (now − the newest `ts` held), sampled: at least one update interval. */
   staleness: Histogram;
+  /**
+   * How long each held topic has been behind the feed, sampled: 0 while it holds the newest state
+   * published, else the time since a newer one was due. The feed publishes every symbol once an
+   * interval, evenly spaced (quote-publisher.ts), so the next state after the one held is out one
+   * interval (plus one publisher tick) after its `ts`; a topic's age past that is time behind.
+   */
+  behind: Histogram;
 }
 
 interface ClientSocket {
@@ -54,13 +69,11 @@ const link = ((port) =>
   port
     ? {
         send: (message: unknown) => port.postMessage(message),
-        listen: (listener: (message: { id: number; command: ClientCommand }) => void) =>
-          port.on("message", listener),
+        listen: (listener: (message: ClientMessage) => void) => port.on("message", listener),
       }
     : {
         send: (message: unknown) => process.send?.(message),
-        listen: (listener: (message: { id: number; command: ClientCommand }) => void) =>
-          process.on("message", listener),
+        listen: (listener: (message: ClientMessage) => void) => process.on("message", listener),
       })(parentPort);
 const options = parentPort
   ? (workerData as ClientThreadOptions)
@@ -84,8 +97,14 @@ function freshFigures() {
     disconnects: 0,
     latency: createHistogram(),
     staleness: createHistogram(),
+    behind: createHistogram(),
   };
 }
+
+/** The feed's interval between two updates of one symbol, set by each `reset` (0: unknown). */
+let updateIntervalMs = 0;
+/** The publisher hands out its batches once a tick (quote-publisher.ts): a next update's leeway. */
+const publisherTickMs = 10;
 
 function onUpdates(client: ClientSocket, updates: Update[]): void {
   const nowMs = Date.now();
@@ -172,7 +191,12 @@ function sampleStaleness(): void {
   if (!measuring) return;
   const nowMs = Date.now();
   for (const client of clients) {
-    for (const ts of client.newestTs) recordMs(figures.staleness, nowMs - ts);
+    for (const ts of client.newestTs) {
+      const age = nowMs - ts;
+      recordMs(figures.staleness, age);
+      if (updateIntervalMs > 0)
+        recordMs(figures.behind, Math.max(0, age - updateIntervalMs - publisherTickMs));
+    }
   }
 }
 
@@ -188,13 +212,14 @@ function report(): ClientReport {
 
 const sampler = setInterval(sampleStaleness, options.stalenessSampleMs);
 
-link.listen(async ({ id, command }: { id: number; command: ClientCommand }) => {
+link.listen(async ({ id, command, updateIntervalMs: interval }: ClientMessage) => {
   switch (command) {
     case "connect":
       await connectAll();
       link.send({ id, result: report() });
       return;
     case "reset":
+      updateIntervalMs = interval ?? 0;
       figures = freshFigures();
       measuring = true;
       measuringSinceMs = performance.now();
