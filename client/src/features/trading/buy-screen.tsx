@@ -61,10 +61,12 @@ function Buy({ symbol, side }: { symbol: string; side: Side }) {
             side={side}
             placement="screen"
             onSideChange={(next) => navigate(buyPath(symbol, next), { replace: true })}
-            // The done notice paints first; the positions screen follows a frame later (a
-            // phone spends a few hundred milliseconds rendering it, and the member waits on the
-            // notice, not on the list).
-            onDone={() => afterNextPaint(() => navigate("/position/position"))}
+            // The done notice paints first; the positions screen follows a frame after it is in
+            // the page (a phone spends a few hundred milliseconds rendering the screen, and the
+            // member waits on the notice, not on the list).
+            onDone={(noticeShown) =>
+              void noticeShown.then(() => afterNextPaint(() => navigate("/position/position")))
+            }
           />
         ) : (
           <div className="order-form" aria-busy="true">
