@@ -63,6 +63,9 @@ interface Sample {
  * and measure in the page from the tap to the frame after a new notice shows.
  */
 async function oneBuy(page: Page): Promise<Sample> {
+  // After the last buy the app goes on to the positions screen by itself: let it, so this buy
+  // opens the order screen afresh rather than find the last one still up.
+  await page.waitForFunction(() => !location.hash.startsWith("#/market/marketBuy"), { timeout: 30_000 });
   await page.evaluate(
     (hash) => {
       location.hash = hash;
