@@ -18,17 +18,24 @@ let loading: Promise<Toast> | undefined;
 let toasterWanted = false;
 const toasterListeners = new Set<() => void>();
 
-function withToast(show: (toast: Toast) => void): void {
+function withToast(show: (toast: Toast) => void): Promise<void> {
   if (!toasterWanted) {
     toasterWanted = true;
     for (const listener of toasterListeners) listener();
   }
   loading ??= import("sonner").then((module) => module.toast);
-  loading.then(show).catch((error: unknown) => {
-    // A chunk that could not load (offline before the service worker kept it): the next toast tries again.
-    loading = undefined;
-    console.warn("toast not shown", error);
-  });
+  return loading
+    .then((toast) => {
+      show(toast);
+      // sonner's toaster puts a new toast on screen in a timer of its own, set as the toast is
+      // asked for: a timer set after it runs once the toast is in the page.
+      return new Promise<void>((resolve) => setTimeout(resolve, 0));
+    })
+    .catch((error: unknown) => {
+      // A chunk that could not load (offline before the service worker kept it): the next toast tries again.
+      loading = undefined;
+      console.warn("toast not shown", error);
+    });
 }
 
 /** Whether a toast has been asked for, so the toaster is wanted on screen. */
@@ -49,15 +56,16 @@ export function notifyError(error: unknown): void {
   const code = errorCode(error);
   if (code === "NETWORK_ERROR" && !isOnline()) return;
   const message = errorMessage(i18n, code);
-  withToast((toast) => toast.error(message, { duration: toastDurationMs }));
+  void withToast((toast) => toast.error(message, { duration: toastDurationMs }));
 }
 
-export function notifySuccess(message: string): void {
-  withToast((toast) => toast.success(message, { duration: toastDurationMs }));
+/** Resolves once the notice is in the page (or could not be shown), for what should follow it. */
+export function notifySuccess(message: string): Promise<void> {
+  return withToast((toast) => toast.success(message, { duration: toastDurationMs }));
 }
 
-export function notifyInfo(message: string): void {
-  withToast((toast) => toast(message, { duration: toastDurationMs }));
+export function notifyInfo(message: string): Promise<void> {
+  return withToast((toast) => toast(message, { duration: toastDurationMs }));
 }
 
 /** Copies a value the member will paste elsewhere (bank details, an invitation code) and says so. */

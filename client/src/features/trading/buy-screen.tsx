@@ -1,6 +1,7 @@
 import { anySymbolSchema, symbolKind } from "@kabuto/shared/symbols";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { IconQuotes } from "../../app/icons.tsx";
 import { PageHeader } from "../../app/page-header.tsx";
@@ -40,6 +41,15 @@ export function BuyScreen() {
 function Buy({ symbol, side }: { symbol: string; side: Side }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
+  // Whether the member is still here once the done notice is up: one who went elsewhere
+  // meanwhile stays there.
+  const here = useRef(true);
+  useEffect(() => {
+    here.current = true;
+    return () => {
+      here.current = false;
+    };
+  }, []);
   const loaded = useInstrument(symbol);
   const instrument = loaded.status === "ready" ? loaded.value : knownInstrument(symbol);
   if (!instrument && loaded.status === "error") return <BuyProblem error={loaded.error} />;
@@ -61,10 +71,16 @@ function Buy({ symbol, side }: { symbol: string; side: Side }) {
             side={side}
             placement="screen"
             onSideChange={(next) => navigate(buyPath(symbol, next), { replace: true })}
-            // The done notice paints first; the positions screen follows a frame later (a
-            // phone spends a few hundred milliseconds rendering it, and the member waits on the
-            // notice, not on the list).
-            onDone={() => afterNextPaint(() => navigate("/position/position"))}
+            // The done notice paints first; the positions screen follows a frame after it is in
+            // the page (a phone spends a few hundred milliseconds rendering the screen, and the
+            // member waits on the notice, not on the list).
+            onDone={(noticeShown) =>
+              void noticeShown.then(() =>
+                afterNextPaint(() => {
+                  if (here.current) navigate("/position/position");
+                }),
+              )
+            }
           />
         ) : (
           <div className="order-form" aria-busy="true">

@@ -97,7 +97,8 @@ interface OrderFormProps {
   instrument: InstrumentWithQuote;
   side: Side;
   onSideChange: (side: Side) => void;
-  onDone: () => void;
+  /** Called once the order is placed, with when its done notice is in the page. */
+  onDone: (noticeShown: Promise<void>) => void;
   /** Where the form sits: in the stock's bottom sheet, or as a screen of its own (`/market/marketBuy`). */
   placement?: "sheet" | "screen";
   /**
@@ -330,19 +331,19 @@ export function OrderForm({
       applyOrder(order);
       afterOwnAction();
       // An IOC the book did not fill comes back cancelled, its hold already released.
-      if (order.status === "cancelled")
-        notifyInfo(t`IOC order cancelled: the book did not fill it at your price`);
-      else
-        notifySuccess(
-          dayTrade
-            ? t`Day trade opened`
-            : order.status === "filled"
-              ? t({ message: "Position opened", context: "done notice" })
-              : isStopType(order.type)
-                ? t`Stop order placed`
-                : t`Limit order placed`,
-        );
-      onDone();
+      const noticeShown =
+        order.status === "cancelled"
+          ? notifyInfo(t`IOC order cancelled: the book did not fill it at your price`)
+          : notifySuccess(
+              dayTrade
+                ? t`Day trade opened`
+                : order.status === "filled"
+                  ? t({ message: "Position opened", context: "done notice" })
+                  : isStopType(order.type)
+                    ? t`Stop order placed`
+                    : t`Limit order placed`,
+            );
+      onDone(noticeShown);
     } catch (error) {
       keys.settle(error);
       if (isPinRefusal(error)) throw error;
