@@ -9,6 +9,12 @@ export interface BatchSettings {
   max: number;
 }
 
+/**
+ * The most batches in flight at once. Each holds one of the pool's connections (10) until its
+ * commit; the rest are left to the requests' reads (sessions, stored answers) and to other paths.
+ */
+const batchesInFlightMax = 4;
+
 interface Waiting {
   opening: NewOpening;
   resolve: (outcome: BatchOutcome) => void;
@@ -26,12 +32,21 @@ interface Waiting {
  * that fails because the database went away is not retried (its commit may or may not have
  * landed), and its caller answers 503 as for a lone order. Two orders with the same key never
  * share a batch: the second waits for the next, where it finds the first's answer.
+ *
+ * Batches in flight at once share no member, and there are at most `batchesInFlightMax` of
+ * them: a batch locks its members' accounts to its commit, so a second batch with one of them
+ * waited on the first's locks while holding a connection of its own (under load, most of the
+ * pool's ten, behind one another). An order whose member is in a batch in flight waits for the
+ * next batch after it, in the order it came, so a member's orders still commit in arrival order.
  */
 export class OrderBatcher {
   private readonly db: Db;
   private readonly settings: BatchSettings;
   private queue: Waiting[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** The members with an order in a batch in flight, each with how many such batches. */
+  private readonly busy = new Map<string, number>();
+  private inFlight = 0;
 
   constructor(db: Db, settings: BatchSettings) {
     this.db = db;
@@ -50,27 +65,54 @@ export class OrderBatcher {
   private flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    // Past the bound the queue waits for a batch to end, and grows into a fuller batch meanwhile.
+    if (this.inFlight >= batchesInFlightMax) return;
     const batch: Waiting[] = [];
     const later: Waiting[] = [];
     const keys = new Set<string>();
     for (const waiting of this.queue) {
       const { claim, write } = waiting.opening;
       const key = claim ? `${write.memberId}/${claim.key}` : undefined;
-      if (batch.length >= this.settings.max || (key !== undefined && keys.has(key))) later.push(waiting);
+      if (
+        batch.length >= this.settings.max ||
+        this.busy.has(write.memberId) ||
+        (key !== undefined && keys.has(key))
+      )
+        later.push(waiting);
       else {
         batch.push(waiting);
         if (key !== undefined) keys.add(key);
       }
     }
     this.queue = later;
-    if (later.length > 0) this.timer = setTimeout(() => this.flush(), this.settings.windowMs);
-    void this.write(batch);
+    if (batch.length > 0) void this.write(batch);
+    if (later.length > 0 && this.inFlight < batchesInFlightMax)
+      this.timer = setTimeout(() => this.flush(), this.settings.windowMs);
   }
 
+  /** Writes the batch with its members marked busy, then lets what waited for them go. */
   private async write(batch: Waiting[]): Promise<void> {
+    const members = [...new Set(batch.map((waiting) => waiting.opening.write.memberId))];
+    for (const member of members) this.busy.set(member, (this.busy.get(member) ?? 0) + 1);
+    this.inFlight += 1;
+    try {
+      await this.commit(batch);
+    } finally {
+      this.inFlight -= 1;
+      for (const member of members) {
+        const count = (this.busy.get(member) ?? 1) - 1;
+        if (count === 0) this.busy.delete(member);
+        else this.busy.set(member, count);
+      }
+      // Orders held back by the bound have waited a window already; with a timer set, it runs.
+      if (this.queue.length > 0 && this.timer === undefined) this.flush();
+    }
+  }
+
+  private async commit(batch: Waiting[]): Promise<void> {
     if (batch.length === 1) {
       const [only] = batch as [Waiting];
-      alone(this.db, only.opening).then(only.resolve, only.reject);
+      await alone(this.db, only.opening).then(only.resolve, only.reject);
       return;
     }
     let outcomes: BatchOutcome[];
