@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { databaseSettings, localRedisUrl, openTestDatabase, testRedisPrefix } from "@kabuto/api/testing";
@@ -42,6 +42,8 @@ describe("the client role in service mode", () => {
       path.join(dist, "index.html"),
       `<!doctype html><title>Kabuto</title><script>${inlineScript}</script>`,
     );
+    mkdirSync(path.join(dist, "assets"));
+    writeFileSync(path.join(dist, "assets", "screen-abc123.js"), "export const screen = 1;\n");
     const shared = {
       PORT: "0",
       ...databaseSettings(opened),
@@ -70,6 +72,18 @@ describe("the client role in service mode", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("permissions-policy")).toContain("camera=()");
     expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("serves a built script unsniffable and to its own origin only, without the page's policies", async () => {
+    const response = await fetch(`${client.url}/assets/screen-abc123.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("javascript");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    // A document's headers: a browser ignores them on a module, and they weighed more than it.
+    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("permissions-policy")).toBeNull();
   });
 
   it("passes our page's request through the proxy and refuses another site's", async () => {

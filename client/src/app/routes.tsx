@@ -27,13 +27,14 @@ const redirects: Record<string, string> = {
 /**
  * Asks for the chunk of the screen at `path` (after its redirect), and its main read, before the
  * app renders it: at start-up this runs beside the language's load, so a phone fetches them
- * together rather than one after the other.
+ * together rather than one after the other. The reads go once `canRead` has settled (wrapped,
+ * the kept token is read first: a member's read without it would end the session).
  */
-export function preloadScreen(path: string, query: URLSearchParams): void {
+export function preloadScreen(path: string, query: URLSearchParams, canRead: Promise<unknown>): void {
   if (isOpsPath(path)) return;
   const route = routes[redirects[path] ?? path];
   route?.screen.preload().catch(() => undefined);
-  route?.prefetch?.(query);
+  void canRead.then(() => route?.prefetch?.(query));
 }
 
 function ScreenFallback() {

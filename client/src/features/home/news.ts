@@ -8,8 +8,6 @@ export const newsZone = marketZone.JP;
 
 /** Items per page of the list: about two screens, so "load more" is rarely needed twice. */
 export const newsPageSize = 20;
-/** Headlines on the home screen. */
-export const homeNewsCount = 3;
 
 /** Languages to fall back on, in order, when an item lacks the member's: the default one first. */
 const fallbackOrder: readonly (keyof LocalizedText)[] = ["ja", "en", "zh-Hant"];

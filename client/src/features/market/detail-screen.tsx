@@ -13,6 +13,7 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError, errorCode } from "../../lib/api-error.ts";
 import { errorMessage } from "../../lib/error-messages.ts";
 import { whenIdle } from "../../lib/idle.ts";
+import { afterOpeningScreen, openingScreenSettled } from "../../lib/opening-screen.ts";
 import { useOnline } from "../../offline/connectivity.ts";
 import { NeedsConnection } from "../../offline/offline-banner.tsx";
 import { useSessionState } from "../../state/session.ts";
@@ -38,6 +39,25 @@ const OrderSheet = lazy(() => loadOrderSheet().then((m) => ({ default: m.OrderSh
 /** The PTS's parts of a Tokyo name's page: loaded for Tokyo's names only. */
 const JpQuoteHeader = lazy(() => import("./pts-quote.tsx").then((m) => ({ default: m.JpQuoteHeader })));
 const JpOrderBook = lazy(() => import("./pts-quote.tsx").then((m) => ({ default: m.JpOrderBook })));
+
+/**
+ * Whether the screen the app opened on has painted (lib/opening-screen.ts). When the app opens on
+ * a stock's page, the chart's library (the page's largest download) waits until the price and the
+ * book are on screen rather than sharing a phone's link with them; opened from another screen it
+ * loads at once.
+ */
+function useOpeningScreenPainted(): boolean {
+  const [painted, setPainted] = useState(openingScreenSettled);
+  useEffect(() => {
+    if (painted) return;
+    let current = true;
+    void afterOpeningScreen().then(() => current && setPainted(true));
+    return () => {
+      current = false;
+    };
+  }, [painted]);
+  return painted;
+}
 
 function isCandleInterval(value: unknown): value is CandleInterval {
   return (candleIntervals as readonly unknown[]).includes(value);
@@ -70,6 +90,7 @@ function Detail({ symbol }: { symbol: InstrumentSymbol }) {
   const instrument = loaded.status === "ready" ? loaded.value : knownInstrument(symbol);
   const live = useQuote(symbol);
   const [interval, setChartInterval] = useState<CandleInterval>("1d");
+  const chartReady = useOpeningScreenPainted();
 
   if (!instrument && loaded.status === "error") return <DetailProblem error={loaded.error} />;
 
@@ -132,7 +153,11 @@ function Detail({ symbol }: { symbol: InstrumentSymbol }) {
           </Tabs.List>
           <Tabs.Panel value={interval}>
             <Suspense fallback={<div className="chart" />}>
-              <PriceChart symbol={symbol} interval={interval} digits={chartDigits} />
+              {chartReady ? (
+                <PriceChart symbol={symbol} interval={interval} digits={chartDigits} />
+              ) : (
+                <div className="chart" />
+              )}
             </Suspense>
             {/* A quiet credit below the plot, covering no data; the licence's notice is behind it.
                 Outside the lazy chart, so its line is there before the chart and nothing below moves. */}
