@@ -40,8 +40,22 @@ export function afterOpeningScreen(): Promise<void> {
       // A page in a background tab paints no frame until it is shown; its work need not wait.
       setTimeout(done, hiddenFrameMs);
     };
-    if (document.readyState === "complete") look();
-    else window.addEventListener("load", look, { once: true });
+    // The first look waits for a frame after the page's load, so the app has rendered its
+    // opening screen (its fallback, its reads) by then: a page the service worker serves has
+    // loaded before React's first render, and would otherwise look idle.
+    // A background tab paints no frame until it is shown: then the first look goes by the clock.
+    let looked = false;
+    const lookOnce = () => {
+      if (looked) return;
+      looked = true;
+      look();
+    };
+    const firstLook = () => {
+      requestAnimationFrame(() => setTimeout(lookOnce, 0));
+      setTimeout(lookOnce, hiddenFrameMs);
+    };
+    if (document.readyState === "complete") firstLook();
+    else window.addEventListener("load", firstLook, { once: true });
   });
   return opened;
 }
