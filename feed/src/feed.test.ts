@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { StoredCandle } from "./candle-store.ts";
 import { createCatalog } from "./catalog.ts";
 import { loadFeedConfig } from "./config.ts";
-import { Feed } from "./feed.ts";
+import { Feed, saveFailure } from "./feed.ts";
 
 /**
  * A feed on a test clock whose own timer never fires (the test steps it with `tick`), with the
@@ -82,6 +82,40 @@ describe("Feed", () => {
     expect(firstDaily).toBeGreaterThan(0);
     expect(toyota.slice(firstDaily).some((row) => row.interval === "1m")).toBe(false);
     expect(logs).toContain("history saved");
+  });
+});
+
+describe("a failed candle save", () => {
+  it("is logged with the database's reason, not the batch's parameters", async () => {
+    const logs: { message: string; fields?: Record<string, unknown> }[] = [];
+    const params = Array.from({ length: 20_000 }, (_, index) => `JP:${index}`).join(",");
+    const feed = new Feed({
+      catalog: createCatalog(),
+      seed: "feed",
+      alwaysOpen: false,
+      stepMs: 500,
+      now: () => Date.parse("2026-11-20T09:00:00Z"),
+      history: { days: 2, minuteSessions: 1 },
+      store: {
+        save: async () => {
+          throw new Error(`Failed query: insert into candles\nparams: ${params}`, {
+            cause: new Error("cannot execute INSERT in a read-only transaction"),
+          });
+        },
+        newest: async () => [],
+        lastDays: async () => new Map(),
+      },
+      publisher: { publish: () => {} },
+      log: (message, fields) => logs.push({ message, ...(fields ? { fields } : {}) }),
+    });
+    await feed.start();
+    await feed.saved();
+    await feed.stop();
+    const failures = logs.filter((entry) => entry.message === "candle save failed");
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures[0]?.fields?.error).toBe("cannot execute INSERT in a read-only transaction");
+    expect(saveFailure("a string")).toBe("a string");
+    expect(saveFailure(new Error(params)).length).toBe(500);
   });
 });
 

@@ -310,7 +310,7 @@ export class Feed {
       this.saving = this.saving
         .then(yieldToEventLoop)
         .then(() => this.options.store.save(batch))
-        .catch((error: unknown) => this.options.log?.("candle save failed", { error: String(error) }))
+        .catch((error: unknown) => this.options.log?.("candle save failed", { error: saveFailure(error) }))
         .finally(() => {
           this.unsaved -= batch.length;
         });
@@ -406,7 +406,7 @@ export class Feed {
       this.saving = this.saving
         .then(yieldToEventLoop)
         .then(() => this.options.store.save(take(size)))
-        .catch((error: unknown) => this.options.log?.("candle save failed", { error: String(error) }))
+        .catch((error: unknown) => this.options.log?.("candle save failed", { error: saveFailure(error) }))
         .finally(() => {
           this.unsaved -= size;
         });
@@ -493,4 +493,14 @@ function mergeWithExisting(
     applyBar(merged, first);
     bars[interval][0] = merged;
   }
+}
+
+/**
+ * A failed save's reason for the log: the database's own (a failed query's cause) in at most 500
+ * characters. A query error's message carries the batch's parameters, thousands of values, which
+ * made one line of a megabyte and hid the reason.
+ */
+export function saveFailure(error: unknown): string {
+  const reason = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  return (reason instanceof Error ? reason.message : String(reason)).slice(0, 500);
 }
