@@ -160,7 +160,19 @@ describe("follow trading", () => {
     await expect.poll(() => copy.locator("[data-testid=copy-open-mirrors]").textContent(), soon).toBe("1");
     await copy.locator("[data-testid=copy-stop-now]").click();
     await confirmStep(page);
-    await page.getByRole("radio", { name: "Ended" }).check({ force: true });
+    // The stop's notice lies over the top of the screen for two seconds, the tabs included: a
+    // forced click landed on it and changed nothing. The tap waits until the notice is out of the
+    // way, and is tried again if one slides in as it lands.
+    const endedTab = page.locator("input[name=copy-status][value=stopped]");
+    await expect
+      .poll(async () => {
+        await page
+          .locator("label", { has: endedTab })
+          .click({ timeout: 10_000 })
+          .catch(() => undefined);
+        return endedTab.isChecked();
+      }, soon)
+      .toBe(true);
     const ended = page.locator("[data-testid=copy][data-status=stopped]");
     await ended.waitFor(soon);
     await snap("follow-04-stopped");
