@@ -44,7 +44,7 @@ async function openSheet(): Promise<void> {
   const form = page.locator("[data-testid=alert-form]");
   await expect
     .poll(async () => {
-      if (await form.isVisible()) return true;
+      // An open sheet's backdrop takes the tap (it times out), and the form is there.
       await page.click("[data-testid=alert-button]", { timeout: 10_000 }).catch(() => undefined);
       return form.waitFor({ timeout: 5_000 }).then(
         () => true,
@@ -71,7 +71,11 @@ async function setAlert(kind: "上昇" | "下落", offset: number): Promise<bool
       .waitFor({ timeout: 15_000 })
       .then(() => false),
   ]);
-  if (!outcome) await page.keyboard.press("Escape");
+  if (!outcome) {
+    // Closed before the next try: a closing sheet's form is still on screen for a moment.
+    await page.keyboard.press("Escape");
+    await page.locator("[data-testid=alert-sheet]").waitFor({ state: "hidden", timeout: 15_000 });
+  }
   return outcome;
 }
 
