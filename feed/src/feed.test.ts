@@ -1,6 +1,7 @@
+import type { UnitCandle } from "@kabuto/shared/market/catalog";
 import { type BusUpdate, isUpdateOf, type SessionUpdate } from "@kabuto/shared/protocol/socket";
-import { describe, expect, it } from "vitest";
-import type { StoredCandle } from "./candle-store.ts";
+import { describe, expect, it, vi } from "vitest";
+import type { CandleStore, StoredCandle } from "./candle-store.ts";
 import { createCatalog } from "./catalog.ts";
 import { loadFeedConfig } from "./config.ts";
 import { Feed, saveFailure } from "./feed.ts";
@@ -46,68 +47,133 @@ function stepFor(feed: Feed, fromMs: number, seconds: number): number {
   return nowMs;
 }
 
-describe("Feed", () => {
-  it("saves every back-filled bar once, in batches, minute bars before a symbol's daily ones", async () => {
-    const catalog = createCatalog();
-    const saves: (readonly StoredCandle[])[] = [];
-    const logs: string[] = [];
-    const feed = new Feed({
-      catalog,
-      seed: "feed",
-      alwaysOpen: false,
-      stepMs: 500,
-      now: () => Date.parse("2026-11-20T09:00:00Z"),
-      history: { days: 10, minuteSessions: 1 },
-      store: {
-        save: async (rows) => {
-          saves.push(rows);
-        },
-        newest: async () => [],
-        lastDays: async () => new Map(),
-      },
-      publisher: { publish: () => {} },
-      log: (message) => logs.push(message),
-    });
+// The feed simulates hours of trading and back-fills weeks of bars: seconds of CPU a test, which a
+// busy machine can stretch past the lane's default timeout.
+
+/** A candle store in memory, upserting by (symbol, interval, t) as PostgreSQL's does. */
+function memoryStore(): CandleStore & {
+  rows: Map<string, StoredCandle>;
+  saves: (readonly StoredCandle[])[];
+} {
+  const rows = new Map<string, StoredCandle>();
+  const saves: (readonly StoredCandle[])[] = [];
+  const sorted = () => [...rows.values()].sort((a, b) => a.candle.t - b.candle.t);
+  return {
+    rows,
+    saves,
+    save: async (batch) => {
+      saves.push(batch);
+      for (const row of batch) rows.set(`${row.symbol}/${row.interval}/${row.candle.t}`, row);
+    },
+    newest: async () => {
+      const newest = new Map<string, StoredCandle>();
+      for (const row of sorted()) newest.set(`${row.symbol}/${row.interval}`, row);
+      return [...newest.values()];
+    },
+    lastDays: async () => {
+      const days = new Map<string, UnitCandle[]>();
+      for (const row of sorted()) {
+        if (row.interval !== "1d") continue;
+        days.set(row.symbol, [...(days.get(row.symbol) ?? []), row.candle].slice(-2));
+      }
+      return days;
+    },
+  };
+}
+
+/** A feed at a first start with `historyDays` of back-fill on `store`, its log kept in `logs`. */
+function backfillingFeed(
+  store: CandleStore,
+  options: { historyDays: number; logs?: { message: string; fields?: Record<string, unknown> }[] },
+): Feed {
+  return new Feed({
+    catalog: createCatalog(),
+    seed: "feed",
+    alwaysOpen: false,
+    stepMs: 500,
+    now: () => Date.parse("2026-11-20T09:00:00Z"),
+    history: { days: options.historyDays, minuteSessions: 1 },
+    store,
+    publisher: { publish: () => {} },
+    log: (message, fields) => options.logs?.push({ message, ...(fields ? { fields } : {}) }),
+  });
+}
+
+describe("Feed", { timeout: 60_000 }, () => {
+  it("saves every back-filled bar once, in batches, a symbol's daily bars after its other ones", async () => {
+    const store = memoryStore();
+    const logs: { message: string }[] = [];
+    const feed = backfillingFeed(store, { historyDays: 10, logs });
     await feed.start();
     await feed.saved();
-    const rows = saves.flat();
+    const rows = store.saves.flat();
     await feed.stop();
     const keys = new Set(rows.map((row) => `${row.symbol}/${row.interval}/${row.candle.t}`));
     expect(keys.size).toBe(rows.length);
-    expect(new Set(rows.map((row) => row.symbol)).size).toBe(catalog.simulated.length);
-    expect(saves.length).toBeGreaterThan(1);
-    expect(saves.every((batch) => batch.length <= 5_000)).toBe(true);
+    expect(new Set(rows.map((row) => row.symbol)).size).toBe(createCatalog().simulated.length);
+    expect(store.saves.length).toBeGreaterThan(1);
+    expect(store.saves.every((batch) => batch.length <= 5_000)).toBe(true);
     const toyota = rows.filter((row) => row.symbol === "JP:7203");
     const firstDaily = toyota.findIndex((row) => row.interval === "1d");
     expect(firstDaily).toBeGreaterThan(0);
-    expect(toyota.slice(firstDaily).some((row) => row.interval === "1m")).toBe(false);
-    expect(logs).toContain("history saved");
+    expect(toyota.slice(firstDaily).every((row) => row.interval === "1d")).toBe(true);
+    expect(logs.map((entry) => entry.message)).toContain("history saved");
+  });
+
+  it("stops during a first start's back-fill after the batch being written, and the next start fills in the rest", async () => {
+    const whole = memoryStore();
+    const uninterrupted = backfillingFeed(whole, { historyDays: 20 });
+    await uninterrupted.start();
+    await uninterrupted.saved();
+    await uninterrupted.stop();
+    const wholeKeys = [...whole.rows.keys()].sort();
+
+    const store = memoryStore();
+    const writing = Promise.withResolvers<void>();
+    const saveAll = store.save;
+    const logs: { message: string; fields?: Record<string, unknown> }[] = [];
+    const first = backfillingFeed(
+      {
+        ...store,
+        save: async (batch) => {
+          if (store.saves.length === 1) await writing.promise;
+          await saveAll(batch);
+        },
+      },
+      { historyDays: 20, logs },
+    );
+    await first.start();
+    await vi.waitFor(() => expect(store.saves.length).toBe(1), { timeout: 30_000 });
+    const stopped = first.stop();
+    writing.resolve();
+    await stopped;
+    expect(store.saves.length).toBe(2);
+    expect(store.rows.size).toBeLessThan(whole.rows.size);
+    const cut = logs.find((entry) => entry.message.startsWith("history save cut short"));
+    expect(Number(cut?.fields?.candles)).toBeGreaterThanOrEqual(whole.rows.size - store.rows.size);
+    expect(logs.map((entry) => entry.message)).not.toContain("history saved");
+
+    const second = backfillingFeed(store, { historyDays: 20 });
+    await second.start();
+    await second.saved();
+    await second.stop();
+    expect([...store.rows.keys()].sort()).toEqual(wholeKeys);
   });
 });
 
-describe("a failed candle save", () => {
+describe("a failed candle save", { timeout: 60_000 }, () => {
   it("is logged with the database's reason, not the batch's parameters", async () => {
     const logs: { message: string; fields?: Record<string, unknown> }[] = [];
     const params = Array.from({ length: 20_000 }, (_, index) => `JP:${index}`).join(",");
-    const feed = new Feed({
-      catalog: createCatalog(),
-      seed: "feed",
-      alwaysOpen: false,
-      stepMs: 500,
-      now: () => Date.parse("2026-11-20T09:00:00Z"),
-      history: { days: 2, minuteSessions: 1 },
-      store: {
-        save: async () => {
-          throw new Error(`Failed query: insert into candles\nparams: ${params}`, {
-            cause: new Error("cannot execute INSERT in a read-only transaction"),
-          });
-        },
-        newest: async () => [],
-        lastDays: async () => new Map(),
+    const store: CandleStore = {
+      ...memoryStore(),
+      save: async () => {
+        throw new Error(`Failed query: insert into candles\nparams: ${params}`, {
+          cause: new Error("cannot execute INSERT in a read-only transaction"),
+        });
       },
-      publisher: { publish: () => {} },
-      log: (message, fields) => logs.push({ message, ...(fields ? { fields } : {}) }),
-    });
+    };
+    const feed = backfillingFeed(store, { historyDays: 2, logs });
     await feed.start();
     await feed.saved();
     await feed.stop();
@@ -119,7 +185,7 @@ describe("a failed candle save", () => {
   });
 });
 
-describe("a new listing", () => {
+describe("a new listing", { timeout: 60_000 }, () => {
   it("joins the universe at run time with no history, and opens by price discovery around its offer price", async () => {
     const catalog = createCatalog();
     const saves: StoredCandle[] = [];
@@ -179,10 +245,10 @@ describe("a new listing", () => {
     for (const row of candles.filter((c) => c.interval !== "1w" && c.interval !== "1M")) {
       expect(row.candle.t).toBeGreaterThanOrEqual(Date.parse("2026-11-24T15:00:00Z"));
     }
-  }, 60_000);
+  });
 });
 
-describe("a live board", () => {
+describe("a live board", { timeout: 60_000 }, () => {
   it("shows a busy name trading several times a second in the midday lull, and a thin one now and then", async () => {
     // Thursday 19 November 2026, 13:00 in Tokyo: the afternoon session's quietest stretch.
     let nowMs = Date.parse("2026-11-19T04:00:00Z");
@@ -209,7 +275,7 @@ describe("a live board", () => {
   });
 });
 
-describe("forming candles on the bus", () => {
+describe("forming candles on the bus", { timeout: 60_000 }, () => {
   it("go out once a second while the quote goes out at every step, and a closing bar in its final state", async () => {
     // Thursday 19 November 2026, 10:00:30 in Tokyo: Toyota trades at nearly every step.
     let nowMs = Date.parse("2026-11-19T01:00:30Z");
@@ -249,7 +315,7 @@ describe("forming candles on the bus", () => {
   });
 });
 
-describe("the PTS on the bus", () => {
+describe("the PTS on the bus", { timeout: 60_000 }, () => {
   it("carries the PTS's phase on session:JP, publishes a new state at each change, and the PTS's quote and book", async () => {
     // Thursday 19 November 2026, 16:25 in Tokyo: between the PTS's day and night sessions.
     let nowMs = Date.parse("2026-11-19T07:25:00Z");
@@ -300,5 +366,5 @@ describe("the PTS on the bus", () => {
     }
     expect(sessions().map(ptsPhase)).toEqual(["closed"]);
     await feed.stop();
-  }, 60_000);
+  });
 });

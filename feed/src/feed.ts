@@ -80,6 +80,8 @@ const defaultHistory = { days: defaultHistoryDays, minuteSessions: defaultMinute
 const candleEveryMs = 1_000;
 /** Open candles are saved this often, so a restart loses at most this much of the current bars. */
 const openCandleSaveMs = 60_000;
+/** A symbol's back-filled intervals in the order they are saved: its daily bars last. */
+const backfillOrder = [...candleIntervals.filter((interval) => interval !== "1d"), "1d"] as const;
 /** Candles saved in one statement: large enough to be fast, small enough to keep memory flat. */
 const saveBatch = 5_000;
 
@@ -93,6 +95,14 @@ export class Feed {
   private saving: Promise<void> = Promise.resolve();
   /** Candles queued for saving and not yet stored. */
   private unsaved = 0;
+  /** Set by `stop`: back-filled batches not yet begun are left for the next start. */
+  private stopping = false;
+  /**
+   * Candles skipped because a stop cut the back-fill short. Once one batch of history is skipped,
+   * every later save is too: a stored daily bar must mean its symbol's history is stored up to
+   * it, or the next start would take a half-filled year for a whole one.
+   */
+  private skipped = 0;
   private lastOpenSaveMs = 0;
   /** When each symbol's forming candles last went out (see `candleEveryMs`). */
   private readonly candlesSentMs = new Map<string, number>();
@@ -125,16 +135,25 @@ export class Feed {
     this.timer = setInterval(() => this.tick(), this.options.stepMs);
   }
 
+  /**
+   * Stops moving prices and saves the open candles. On a first start the back-fill may still be
+   * landing: a stop waits only for the batch being written and leaves the rest (with the open
+   * candles behind it) to the next start, which fills in from the last stored daily bar as it
+   * would after a crash. Five years of history takes minutes to write on a small machine, longer
+   * than a supervisor waits after its stop signal before it kills the process.
+   */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.stopping = true;
     this.queueOpenCandles();
     this.flush();
-    // On a first start the back-filled year may still be landing: say why stopping takes a while.
-    if (this.unsaved > saveBatch) {
-      this.options.log?.("saving history before stopping", { candles: this.unsaved });
-    }
     await this.saving;
+    if (this.skipped > 0) {
+      this.options.log?.("history save cut short by the stop: the next start fills in the rest", {
+        candles: this.skipped,
+      });
+    }
   }
 
   /**
@@ -309,12 +328,16 @@ export class Feed {
       const batch = queued.slice(start, start + saveBatch);
       this.saving = this.saving
         .then(yieldToEventLoop)
-        .then(() => this.options.store.save(batch))
+        .then(() => (this.skipped > 0 ? this.skip(batch.length) : this.options.store.save(batch)))
         .catch((error: unknown) => this.options.log?.("candle save failed", { error: saveFailure(error) }))
         .finally(() => {
           this.unsaved -= batch.length;
         });
     }
+  }
+
+  private skip(candles: number): void {
+    this.skipped += candles;
   }
 
   /** Resolves once every candle queued so far is stored (history back-fill included). */
@@ -361,16 +384,19 @@ export class Feed {
       mergeWithExisting(filled.bars, existing);
       if (lastDay && filled.bars["1d"].length === 1) filled.start.prevClose = lastDay.c;
       starts.set(instrument.symbol, filled.start);
-      // Saved in the background, minute bars before daily ones: a symbol with a stored daily
-      // bar has all its history, so a crash part-way makes the next start fill it again.
-      for (const interval of candleIntervals) {
+      // Saved in the background, every other interval before the daily bars, oldest first: a
+      // stored daily bar means its symbol's history is stored up to it, so the next start after a
+      // crash or a stop part-way fills in from there (see `prepareHistory`'s `fromDate`).
+      for (const interval of backfillOrder) {
         backlog.push({ symbol: instrument.symbol, interval, candles: filled.bars[interval] });
       }
     }
     const candles = this.queueHistory(backlog);
     if (candles > 0) {
       // The back-fill lands in the background; how long it takes is worth watching as history grows.
-      void this.saving.then(() => this.options.log?.("history saved", { candles, ms: this.now() - nowMs }));
+      void this.saving.then(() => {
+        if (this.skipped === 0) this.options.log?.("history saved", { candles, ms: this.now() - nowMs });
+      });
     }
     return starts;
   }
@@ -405,7 +431,9 @@ export class Feed {
       const size = Math.min(saveBatch, total - start);
       this.saving = this.saving
         .then(yieldToEventLoop)
-        .then(() => this.options.store.save(take(size)))
+        .then(() =>
+          this.stopping || this.skipped > 0 ? this.skip(size) : this.options.store.save(take(size)),
+        )
         .catch((error: unknown) => this.options.log?.("candle save failed", { error: saveFailure(error) }))
         .finally(() => {
           this.unsaved -= size;
