@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmStep, openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product, tapChoice } from "./harness.ts";
 
 const soon = { timeout: 30_000, interval: 250 };
 const demo = { account: "09012345678", password: "demo1234" };
@@ -92,7 +92,7 @@ describe("a negotiated block bid, held, approved by the desk and filled", () => 
   it("offers the filled position back to the desk as a sell bid", async () => {
     await page.goto(`${base}#/market/blockApply?symbol=${encodeURIComponent(symbol)}`);
     await page.locator("[data-testid=block-form]").waitFor();
-    await page.locator("input[name=block-side][value=sell]").check({ force: true });
+    await tapChoice(page.locator("input[name=block-side][value=sell]"));
     // The position is offered whole: its 100 shares, with the selling fee held.
     await page.locator("input[name=block-position]").first().waitFor({ state: "attached" });
     await expect

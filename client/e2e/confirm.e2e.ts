@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmStep, openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product, tapChoice } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -38,7 +38,7 @@ const step = () => page.locator("[data-testid=confirm-step]");
 const sheet = () => page.locator("[data-testid=order-sheet]");
 
 async function choose(name: string, value: string): Promise<void> {
-  await page.locator(`input[name=${name}][value='${value}']`).check({ force: true });
+  await tapChoice(page.locator(`input[name=${name}][value='${value}']`));
 }
 
 /** Opens Toyota's buy sheet with its estimate read. */

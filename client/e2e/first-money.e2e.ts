@@ -9,7 +9,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmStep, openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product, tapChoice } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -114,7 +114,7 @@ describe("a newcomer's first money journey, in Japanese", () => {
     await page.goto(`${base}#/user/bandCard`);
     const form = page.locator("[data-testid=kyc-form]");
     await form.waitFor();
-    await page.locator("input[name=kyc-document][value=driving_licence]").check({ force: true });
+    await tapChoice(page.locator("input[name=kyc-document][value=driving_licence]"));
     await page.fill("#kyc-name", member.name);
     await page.fill("#kyc-name-kana", member.nameKana);
     await page.fill("#kyc-id-number", "987654321098");
@@ -155,10 +155,9 @@ describe("a newcomer's first money journey, in Japanese", () => {
       .toEqual(["Kabuto Bank, Head Office (ordinary) JPY", "Kabuto Bank USD USD"]);
     await page.evaluate(() => localStorage.setItem("lang", "jp"));
     await page.reload();
-    await page
-      .locator("[data-testid=channel]", { hasText: demoYenChannel })
-      .locator("input[name=channel]")
-      .check({ force: true });
+    await tapChoice(
+      page.locator("[data-testid=channel]", { hasText: demoYenChannel }).locator("input[name=channel]"),
+    );
     await page.fill("#recharge-amount", "1000000");
     await page.click("[data-testid=recharge-next]");
     await page.locator("[data-testid=recharge-channel]").waitFor();
@@ -263,7 +262,7 @@ describe("a newcomer's first money journey, in Japanese", () => {
     await page.fill("#card-bankName", "銀".repeat(65));
     await page.fill("#card-branchName", "新宿支店");
     await page.fill("#card-branchCode", "123");
-    await page.locator("input[name=card-type][value=ordinary]").check({ force: true });
+    await tapChoice(page.locator("input[name=card-type][value=ordinary]"));
     await page.fill("#card-cardNumber", "1122334");
     await form.locator("button[type=submit]").click();
     await expect
@@ -293,7 +292,7 @@ describe("a newcomer's first money journey, in Japanese", () => {
     const account = await memberGet<{ balances: { currency: string; available: string }[] }>("/account");
     const before = Number(account.balances.find((balance) => balance.currency === "JPY")?.available);
     await page.goto(`${base}#/user/withdraw`);
-    await page.locator("input[name=withdraw-card]").first().check({ force: true });
+    await tapChoice(page.locator("input[name=withdraw-card]").first());
     await page.fill("#withdraw-amount", "100000");
     await page.fill("#withdraw-fund-password", member.fundPassword);
     await page.click("[data-testid=withdraw-submit]");

@@ -9,7 +9,7 @@ import { leadTextIn } from "@kabuto/shared/follow/lead-text";
 import { ensureDefined } from "@kabuto/shared/market/assert";
 import { type APIRequestContext, type Page, request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmStep, openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product, tapChoice } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -160,19 +160,8 @@ describe("follow trading", () => {
     await expect.poll(() => copy.locator("[data-testid=copy-open-mirrors]").textContent(), soon).toBe("1");
     await copy.locator("[data-testid=copy-stop-now]").click();
     await confirmStep(page);
-    // The stop's notice lies over the top of the screen for two seconds, the tabs included: a
-    // forced click landed on it and changed nothing. The tap waits until the notice is out of the
-    // way, and is tried again if one slides in as it lands.
-    const endedTab = page.locator("input[name=copy-status][value=stopped]");
-    await expect
-      .poll(async () => {
-        await page
-          .locator("label", { has: endedTab })
-          .click({ timeout: 10_000 })
-          .catch(() => undefined);
-        return endedTab.isChecked();
-      }, soon)
-      .toBe(true);
+    // The stop's notice lies over the top of the screen for two seconds, the tabs included.
+    await tapChoice(page.locator("input[name=copy-status][value=stopped]"));
     const ended = page.locator("[data-testid=copy][data-status=stopped]");
     await ended.waitFor(soon);
     await snap("follow-04-stopped");

@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 declare module "vitest" {
@@ -296,4 +296,19 @@ export async function confirmStep(page: Page, options: { pin?: string } = {}): P
   if (options.pin !== undefined) await step.locator("[data-testid=confirm-pin]").fill(options.pin);
   await step.locator("[data-testid=confirm-send]").click();
   await step.waitFor({ state: "hidden", timeout: 30_000 });
+}
+
+/**
+ * Chooses a radio or checkbox as a member does, by tapping its label. A notice (a sonner toast)
+ * lies over the top of the screen for two seconds after many actions; a forced click on the
+ * input landed on the notice and changed nothing. A tap on the label waits until nothing covers
+ * it, and is tried again if a notice slides in as it lands.
+ */
+export async function tapChoice(input: Locator): Promise<void> {
+  const label = input.locator("xpath=ancestor::label[1]");
+  const deadline = Date.now() + 30_000;
+  while (!(await input.isChecked())) {
+    if (Date.now() > deadline) throw new Error(`could not choose ${input}: it stayed unchecked`);
+    await label.click({ timeout: 10_000 }).catch(() => undefined);
+  }
 }

@@ -11,7 +11,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmStep, openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product, tapChoice } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -120,7 +120,7 @@ describe("money in and out", () => {
     await page.goto(`${base}#/user/bandCard`);
     const form = page.locator("[data-testid=kyc-form]");
     await form.waitFor();
-    await page.locator("input[name=kyc-document][value=driving_licence]").check({ force: true });
+    await tapChoice(page.locator("input[name=kyc-document][value=driving_licence]"));
     await page.fill("#kyc-name", member.name);
     await page.fill("#kyc-name-kana", member.nameKana);
     await page.fill("#kyc-id-number", "123456789012");
@@ -185,7 +185,7 @@ describe("money in and out", () => {
     await page.fill("#card-bankName", "三井住友銀行");
     await page.fill("#card-branchName", "渋谷支店");
     await page.fill("#card-branchCode", "231");
-    await page.locator("input[name=card-type][value=ordinary]").check({ force: true });
+    await tapChoice(page.locator("input[name=card-type][value=ordinary]"));
     await page.fill("#card-cardNumber", "7654321");
     await form.locator("button[type=submit]").click();
     await expect
@@ -202,10 +202,9 @@ describe("money in and out", () => {
 
   it("deposits ¥500,000 with a receipt photo, pending review", async () => {
     await page.goto(`${base}#/user/recharge`);
-    await page
-      .locator("[data-testid=channel]", { hasText: "みずほ銀行 振込" })
-      .locator("input[name=channel]")
-      .check({ force: true });
+    await tapChoice(
+      page.locator("[data-testid=channel]", { hasText: "みずほ銀行 振込" }).locator("input[name=channel]"),
+    );
     await page.fill("#recharge-amount", "500000");
     await page.click("[data-testid=recharge-next]");
     await page.locator("[data-testid=recharge-channel]").waitFor();
@@ -272,11 +271,11 @@ describe("money in and out", () => {
 
     await page.goto(`${base}#/user/withdraw`);
     await page.locator("form[data-testid=withdraw-form]").waitFor();
-    await page.locator("input[name=withdraw-currency][value=JPY]").check({ force: true });
+    await tapChoice(page.locator("input[name=withdraw-currency][value=JPY]"));
     await expect
       .poll(async () => digits(await page.locator("[data-testid=withdrawable-amount]").textContent()), soon)
       .toBe("400000");
-    await page.locator("input[name=withdraw-card]").first().check({ force: true });
+    await tapChoice(page.locator("input[name=withdraw-card]").first());
     await page.fill("#withdraw-amount", "100000");
     await page.fill("#withdraw-fund-password", member.fundPassword);
     await snap("61-withdraw");

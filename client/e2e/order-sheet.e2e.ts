@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { openProduct, type Product, tapChoice } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -37,7 +37,7 @@ afterAll(async () => {
 const digits = (text: string | null) => (text ?? "").replace(/[^\d]/g, "");
 
 async function choose(name: string, value: string): Promise<void> {
-  await page.locator(`input[name=${name}][value='${value}']`).check({ force: true });
+  await tapChoice(page.locator(`input[name=${name}][value='${value}']`));
 }
 
 describe("a newly registered member's order sheet", () => {

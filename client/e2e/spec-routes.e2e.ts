@@ -12,7 +12,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allSpecRoutes, notYetBuilt, type SpecRoute } from "../src/app/spec-routes.ts";
-import { confirmStep, openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product, tapChoice } from "./harness.ts";
 
 /** Each interface language with the spec's code for it in `lang=` (src/i18n/locale.ts). */
 const languages = [
@@ -143,7 +143,7 @@ describe("the new screens' journeys", () => {
     const list = page.locator("[data-testid=hot-list][data-market=JP][data-kind=gainers]");
     await list.waitFor();
     await expect.poll(() => list.locator(".session-badge").getAttribute("data-phase"), soon).toBe("regular");
-    await page.locator("input[name=hot-kind][value=volume]").check({ force: true });
+    await tapChoice(page.locator("input[name=hot-kind][value=volume]"));
     const volume = page.locator("[data-testid=hot-list][data-kind=volume]");
     // The simulator trades every name within seconds of opening: the most traded list fills.
     await expect.poll(() => volume.locator(".quote-row").count(), soon).toBeGreaterThan(0);
@@ -152,7 +152,7 @@ describe("the new screens' journeys", () => {
       .toMatch(/Vol\. \d/);
     // Tokyo's names ranked at the PTS, which trades beside the TSE in every session here: its own
     // prices, under the PTS's column.
-    await page.locator("input[name=hot-venue][value=pts]").check({ force: true });
+    await tapChoice(page.locator("input[name=hot-venue][value=pts]"));
     await page.waitForURL(/market=JP&kind=volume&venue=pts/);
     const atPts = page.locator("[data-testid=hot-list][data-kind=volume][data-venue=pts]");
     await expect.poll(() => atPts.locator(".quote-row").count(), soon).toBeGreaterThan(0);

@@ -11,7 +11,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmStep, openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product, tapChoice } from "./harness.ts";
 
 let product: Product;
 let page: Page;
@@ -166,7 +166,7 @@ describe("a stop order in the browser, in Japanese", () => {
     await page.click("[data-testid=trade-long]");
     const sheet = page.locator("[data-testid=order-sheet]");
     await sheet.waitFor();
-    await page.locator("input[name=order-type][value='stop']").check({ force: true });
+    await tapChoice(page.locator("input[name=order-type][value='stop']"));
     await sheet.locator("#order-trigger").waitFor();
     await sheet.locator("button[aria-controls=order-trigger]").last().click();
     await expect
@@ -177,11 +177,11 @@ describe("a stop order in the browser, in Japanese", () => {
 
   it("keeps a limit order to a date the member picks, and says until when on the confirmation and in pending orders", async () => {
     const sheet = page.locator("[data-testid=order-sheet]");
-    await page.locator("input[name=order-type][value='limit']").check({ force: true });
+    await tapChoice(page.locator("input[name=order-type][value='limit']"));
     // Forty ticks under the price: it waits rather than fills.
     const lower = sheet.locator("button[aria-controls=order-price]").first();
     for (let tick = 0; tick < 40; tick += 1) await lower.click();
-    await page.locator("input[name=order-validity][value='until']").check({ force: true });
+    await tapChoice(page.locator("input[name=order-validity][value='until']"));
     // The furthest date allowed comes first: fifteen business days ahead.
     const field = sheet.locator("#order-valid-until");
     await expect.poll(() => field.inputValue(), soon).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -206,7 +206,7 @@ describe("a stop order in the browser, in Japanese", () => {
     await page.click("[data-testid=trade-long]");
     const sheet = page.locator("[data-testid=order-sheet]");
     await sheet.waitFor();
-    await page.locator("input[name=order-type][value='limit']").check({ force: true });
+    await tapChoice(page.locator("input[name=order-type][value='limit']"));
     const lower = sheet.locator("button[aria-controls=order-price]").first();
     for (let tick = 0; tick < 40; tick += 1) await lower.click();
     await sheet.locator("#order-ifd-profit-on").check();

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { openProduct, type Product, tapChoice } from "./harness.ts";
 
 let product: Product;
 let member: Page;
@@ -59,7 +59,7 @@ describe("online support, live both ways", () => {
   it("shows staff the member's new conversation as it is written", async () => {
     await member.goto(`${base}#/user/pj`);
     await member.locator("[data-testid=support-hours]").waitFor();
-    await member.locator("input[name=support-topic][value=funds]").check({ force: true });
+    await tapChoice(member.locator("input[name=support-topic][value=funds]"));
     await member.fill("#support-body", question);
     await member.locator("form.support-new button[type=submit]").click();
     await member.waitForURL((url) => url.hash.startsWith("#/user/pj?id="));

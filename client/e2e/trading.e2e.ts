@@ -12,7 +12,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmStep, openProduct, type Product } from "./harness.ts";
+import { confirmStep, openProduct, type Product, tapChoice } from "./harness.ts";
 
 /** The simulator moves prices every 500 ms; a tick (and so a P&L change) within this window is certain. */
 const priceMoveMs = 30_000;
@@ -67,7 +67,7 @@ async function namesShown(row: string): Promise<void> {
 
 /** Chooses a radio drawn as a chip or a segment (the native input sits invisibly over its label). */
 async function choose(name: string, value: string): Promise<void> {
-  await page.locator(`input[name=${name}][value='${value}']`).check({ force: true });
+  await tapChoice(page.locator(`input[name=${name}][value='${value}']`));
 }
 
 describe("trading in the browser", () => {
