@@ -26,16 +26,41 @@ function withToast(show: (toast: Toast) => void): Promise<void> {
   loading ??= import("sonner").then((module) => module.toast);
   return loading
     .then((toast) => {
+      const shown = toastInPage();
       show(toast);
-      // sonner's toaster puts a new toast on screen in a timer of its own, set as the toast is
-      // asked for: a timer set after it runs once the toast is in the page.
-      return new Promise<void>((resolve) => setTimeout(resolve, 0));
+      return shown;
     })
     .catch((error: unknown) => {
       // A chunk that could not load (offline before the service worker kept it): the next toast tries again.
       loading = undefined;
       console.warn("toast not shown", error);
     });
+}
+
+/** Longest a caller waits for a notice to reach the page (the toaster's first mount included). */
+const noticeWaitMs = 1000;
+
+/**
+ * Resolves once a toast element is added to the page, or after `noticeWaitMs` if none is (a
+ * notice sonner folded into one already shown). Watching the page rather than sonner's own
+ * timers keeps what follows a notice after its paint whatever sonner does inside.
+ */
+function toastInPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const isToast = (node: Node) =>
+      node instanceof Element &&
+      (node.matches("[data-sonner-toast]") || node.querySelector("[data-sonner-toast]") !== null);
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(cap);
+      resolve();
+    };
+    const observer = new MutationObserver((records) => {
+      if (records.some((record) => [...record.addedNodes].some(isToast))) done();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const cap = setTimeout(done, noticeWaitMs);
+  });
 }
 
 /** Whether a toast has been asked for, so the toaster is wanted on screen. */
