@@ -4,7 +4,7 @@ import { type CandleInterval, candleIntervals } from "@kabuto/shared/protocol/ma
 import { anySymbolSchema, type InstrumentSymbol, symbolCode, symbolKind } from "@kabuto/shared/symbols";
 import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { partsOf } from "../../app/feature.ts";
 import { features } from "../../app/features.ts";
@@ -83,31 +83,21 @@ function DetailProblem({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * The stock's page. The live quote is read by the parts that show it (the price, the board's
+ * colours), not here: a tick re-renders those parts only, and the chart's tabs, the board's rows
+ * and the trade bar, which a phone takes a while to render, stay as they are.
+ */
 function Detail({ symbol }: { symbol: InstrumentSymbol }) {
-  const { t } = useLingui();
   const locale = useLocale();
   const loaded = useInstrument(symbol);
   const instrument = loaded.status === "ready" ? loaded.value : knownInstrument(symbol);
-  const live = useQuote(symbol);
-  const [interval, setChartInterval] = useState<CandleInterval>("1d");
-  const chartReady = useOpeningScreenPainted();
 
   if (!instrument && loaded.status === "error") return <DetailProblem error={loaded.error} />;
 
-  const quote = live ?? instrument?.quote ?? null;
-  const digits = priceDigits(symbol, instrument?.tickTable, quote?.last);
   // The chart's scale keeps the decimals of the first price seen: rebuilding it on every tick
   // across 3,000 yen would reset the member's zoom.
   const chartDigits = priceDigits(symbol, instrument?.tickTable, instrument?.quote?.last);
-  const labels: Record<CandleInterval, string> = {
-    "1m": t`1m`,
-    "5m": t`5m`,
-    "10m": t`10m`,
-    "30m": t`30m`,
-    "1d": t`Day`,
-    "1w": t`Week`,
-    "1M": t`Month`,
-  };
 
   return (
     <>
@@ -122,77 +112,115 @@ function Detail({ symbol }: { symbol: InstrumentSymbol }) {
         }
         actions={symbolKind(symbol) === "equity" ? <StockActions symbol={symbol} /> : undefined}
       />
-      {symbol.startsWith("JP:") ? (
-        <Suspense
-          fallback={
-            <QuoteHeader
-              symbol={symbol}
-              instrument={instrument}
-              quote={quote}
-              digits={digits}
-              reference={<p className="quote-header__reference" />}
-            />
-          }
-        >
-          <JpQuoteHeader symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
-        </Suspense>
-      ) : (
-        <QuoteHeader symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
-      )}
-      <section className="chart-card" aria-label={t`Chart`}>
-        <Tabs.Root
-          value={interval}
-          onValueChange={(value) => isCandleInterval(value) && setChartInterval(value)}
-        >
-          <Tabs.List className="interval-tabs" aria-label={t`Chart interval`}>
-            {candleIntervals.map((value) => (
-              <Tabs.Tab key={value} className="interval-tabs__tab" value={value}>
-                {labels[value]}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value={interval}>
-            <Suspense fallback={<div className="chart" />}>
-              {chartReady ? (
-                <PriceChart symbol={symbol} interval={interval} digits={chartDigits} />
-              ) : (
-                <div className="chart" />
-              )}
-            </Suspense>
-            {/* A quiet credit below the plot, covering no data; the licence's notice is behind it.
-                Outside the lazy chart, so its line is there before the chart and nothing below moves. */}
-            <Link href="/user/aboutUs" className="chart__credit" data-testid="chart-credit">
-              <Trans>Charts by TradingView</Trans>
-            </Link>
-          </Tabs.Panel>
-        </Tabs.Root>
-      </section>
-      {symbolKind(symbol) === "equity" &&
-        (symbol.startsWith("JP:") ? (
-          <Suspense
-            fallback={
-              <OrderBook
-                symbol={symbol}
-                lotSize={instrument?.lotSize ?? 1}
-                prevClose={quote?.prevClose}
-                digits={digits}
-              />
-            }
-          >
-            <JpOrderBook symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
-          </Suspense>
-        ) : (
-          <OrderBook
-            symbol={symbol}
-            lotSize={instrument?.lotSize ?? 1}
-            prevClose={quote?.prevClose}
-            digits={digits}
-          />
-        ))}
+      <DetailQuote symbol={symbol} instrument={instrument} />
+      <ChartCard symbol={symbol} digits={chartDigits} />
+      {symbolKind(symbol) === "equity" && <DetailBook symbol={symbol} instrument={instrument} />}
       {symbolKind(symbol) === "equity" && instrument && <TradeBar instrument={instrument} />}
     </>
   );
 }
+
+interface LiveProps {
+  symbol: InstrumentSymbol;
+  instrument: InstrumentWithQuote | undefined;
+}
+
+/** The live quote: the streamed one, or the one the stock was read with until the first tick. */
+function useLiveQuote({ symbol, instrument }: LiveProps) {
+  const live = useQuote(symbol);
+  const quote = live ?? instrument?.quote ?? null;
+  return { quote, digits: priceDigits(symbol, instrument?.tickTable, quote?.last) };
+}
+
+/** The price and the day's figures, re-rendered on each tick. */
+function DetailQuote(props: LiveProps) {
+  const { symbol, instrument } = props;
+  const { quote, digits } = useLiveQuote(props);
+  return symbol.startsWith("JP:") ? (
+    <Suspense
+      fallback={
+        <QuoteHeader
+          symbol={symbol}
+          instrument={instrument}
+          quote={quote}
+          digits={digits}
+          reference={<p className="quote-header__reference" />}
+        />
+      }
+    >
+      <JpQuoteHeader symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
+    </Suspense>
+  ) : (
+    <QuoteHeader symbol={symbol} instrument={instrument} quote={quote} digits={digits} />
+  );
+}
+
+/**
+ * The board. A tick re-renders this wrapper only: the board itself takes the previous close and
+ * the decimals, which a tick seldom changes, and follows its own book topic.
+ */
+function DetailBook(props: LiveProps) {
+  const { symbol, instrument } = props;
+  const { quote, digits } = useLiveQuote(props);
+  const prevClose = quote?.prevClose;
+  const lotSize = instrument?.lotSize ?? 1;
+  const board = <MemoOrderBook symbol={symbol} lotSize={lotSize} prevClose={prevClose} digits={digits} />;
+  return symbol.startsWith("JP:") ? (
+    <Suspense fallback={board}>
+      <JpOrderBook symbol={symbol} instrument={instrument} prevClose={prevClose} digits={digits} />
+    </Suspense>
+  ) : (
+    board
+  );
+}
+
+const MemoOrderBook = memo(OrderBook);
+
+/** The chart with its interval tabs; the quote's ticks reach the chart through its own topic. */
+const ChartCard = memo(function ChartCard({ symbol, digits }: { symbol: InstrumentSymbol; digits: number }) {
+  const { t } = useLingui();
+  const [interval, setChartInterval] = useState<CandleInterval>("1d");
+  const chartReady = useOpeningScreenPainted();
+  const labels: Record<CandleInterval, string> = {
+    "1m": t`1m`,
+    "5m": t`5m`,
+    "10m": t`10m`,
+    "30m": t`30m`,
+    "1d": t`Day`,
+    "1w": t`Week`,
+    "1M": t`Month`,
+  };
+  return (
+    <section className="chart-card" aria-label={t`Chart`}>
+      <Tabs.Root
+        value={interval}
+        onValueChange={(value) => isCandleInterval(value) && setChartInterval(value)}
+      >
+        <Tabs.List className="interval-tabs" aria-label={t`Chart interval`}>
+          {candleIntervals.map((value) => (
+            <Tabs.Tab key={value} className="interval-tabs__tab" value={value}>
+              {labels[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={interval}>
+          <Suspense fallback={<div className="chart" />}>
+            {chartReady ? (
+              <PriceChart symbol={symbol} interval={interval} digits={digits} />
+            ) : (
+              <div className="chart" />
+            )}
+          </Suspense>
+          {/* A quiet credit below the plot, covering no data; the licence's notice is behind it.
+              Outside the lazy chart, so its line is there before the chart and nothing below moves. */}
+          <Link href="/user/aboutUs" className="chart__credit" data-testid="chart-credit">
+            <Trans>Charts by TradingView</Trans>
+          </Link>
+        </Tabs.Panel>
+      </Tabs.Root>
+    </section>
+  );
+});
 
 /** The watchlist star and every feature's buttons for a stock, each in a slot of its own size. */
 function StockActions({ symbol }: { symbol: string }) {

@@ -134,9 +134,17 @@ function showHistory(parts: ChartParts, history: Candle[], zone: string): void {
   parts.volumes.setData(history.map((candle) => volumeData(parts, toVolume(candle, zone))));
 }
 
+/** The first page of history for one symbol and interval, or why it could not be read. */
+type FirstPage = { key: string; items: Candle[] } | { key: string; failure: string };
+
 /**
  * Candlesticks with a volume histogram: history from the candles API, the forming candle live
  * from `candle:<symbol>:<interval>`, older pages loaded as the member scrolls back.
+ *
+ * On a phone the library's work is the page's longest, so it is spread over tasks of its own:
+ * the history is asked for as the chart mounts; the chart is created once the history is here
+ * (it draws once, with its candles, rather than empty first), in a task after the render; the
+ * candles are set in the next; the library draws them in the frame after.
  */
 export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
   const locale = useLocale();
@@ -151,19 +159,42 @@ export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
   const latestLive = useRef(live);
   latestLive.current = live;
   const ptsLast = usePtsHeadline(symbol);
+  const key = `${symbol} ${interval}`;
+  const [first, setFirst] = useState<FirstPage>();
+  const page = first?.key === key ? first : undefined;
+  // Whether a first page has arrived: from then on the chart exists, whatever is shown in it.
+  const [armed, setArmed] = useState(false);
+  if (page && !armed) setArmed(true);
+
+  // The first page of history, asked for at once rather than after the chart is built.
+  useEffect(() => {
+    let active = true;
+    fetchCandles(symbol, interval, { limit: historyPageSize }).then(
+      (list) => active && setFirst({ key, items: list.items }),
+      (error: unknown) => active && setFirst({ key, failure: errorCode(error) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [symbol, interval, key]);
 
   // The chart itself: rebuilt when the language changes (its colours and date names follow it).
   useEffect(() => {
-    if (!container.current) return;
-    const created = createParts(container.current, locale, digits);
-    setParts(created);
+    const element = container.current;
+    if (!element || !armed) return;
+    let created: ChartParts | undefined;
+    const timer = setTimeout(() => {
+      created = createParts(element, locale, digits);
+      setParts(created);
+    }, 0);
     return () => {
+      clearTimeout(timer);
       setParts(null);
-      created.chart.remove();
+      created?.chart.remove();
     };
-  }, [locale, digits]);
+  }, [locale, digits, armed]);
 
-  // History for this symbol and interval, then older pages on scrolling back.
+  // The history on the chart, then older pages on scrolling back.
   useEffect(() => {
     const current = parts;
     if (!current) return;
@@ -171,34 +202,27 @@ export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
     let loadingOlder = false;
     let exhausted = false;
     history.current = [];
-    setStatus("loading");
     current.chart.applyOptions({ timeScale: { timeVisible: isIntraday(interval) } });
-    current.candles.setData([]);
-    current.volumes.setData([]);
-
-    fetchCandles(symbol, interval, { limit: historyPageSize }).then(
-      (list) => {
-        if (!active) return;
-        const pending = latestLive.current;
-        history.current = pending ? mergeCandles(list.items, [pending]) : list.items;
-        showHistory(current, history.current, zone);
-        current.chart.timeScale().scrollToRealTime();
-        exhausted = list.items.length < historyPageSize;
-        setStatus(history.current.length ? "ready" : "empty");
-      },
-      (error: unknown) => {
-        if (!active) return;
-        setFailure(errorCode(error));
-        setStatus("error");
-      },
-    );
+    if (!page || "failure" in page) {
+      current.candles.setData([]);
+      current.volumes.setData([]);
+      if (page) setFailure(page.failure);
+      setStatus(page ? "error" : "loading");
+      return;
+    }
+    const pending = latestLive.current;
+    history.current = pending ? mergeCandles(page.items, [pending]) : page.items;
+    showHistory(current, history.current, zone);
+    current.chart.timeScale().scrollToRealTime();
+    exhausted = page.items.length < historyPageSize;
+    setStatus(history.current.length ? "ready" : "empty");
 
     const onRange = (range: LogicalRange | null) => {
-      const first = history.current[0];
-      if (!range || !first || loadingOlder || exhausted || range.from > loadOlderWithinBars) return;
+      const oldest = history.current[0];
+      if (!range || !oldest || loadingOlder || exhausted || range.from > loadOlderWithinBars) return;
       if (history.current.length >= historyBarsMax) return;
       loadingOlder = true;
-      fetchCandles(symbol, interval, { before: first.t, limit: historyPageSize })
+      fetchCandles(symbol, interval, { before: oldest.t, limit: historyPageSize })
         .then((older) => {
           if (!active) return;
           exhausted = older.items.length < historyPageSize;
@@ -217,7 +241,7 @@ export function PriceChart({ symbol, interval, digits }: PriceChartProps) {
       active = false;
       current.chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
     };
-  }, [parts, symbol, interval, zone]);
+  }, [parts, page, symbol, interval, zone]);
 
   // The forming candle.
   useEffect(() => {

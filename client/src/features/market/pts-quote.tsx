@@ -3,7 +3,7 @@ import { formatChange, formatPercent, formatPrice } from "@kabuto/shared/format"
 import { ptsTickTable } from "@kabuto/shared/market/venues";
 import type { PtsPhase, Quote } from "@kabuto/shared/protocol/market-data";
 import { Trans } from "@lingui/react/macro";
-import { type ReactNode, useState } from "react";
+import { memo, type ReactNode, useState } from "react";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useMarketSession, usePtsQuote } from "../../state/topics.ts";
 import { opensAtPts, ptsOpen, type VenueClock } from "../trading/venue.ts";
@@ -118,13 +118,22 @@ export function JpQuoteHeader({ symbol, instrument, quote, digits }: JpQuoteHead
 interface JpOrderBookProps {
   symbol: string;
   instrument: InstrumentWithQuote | undefined;
-  /** The TSE's quote: its previous close colours the TSE's board. */
-  quote: Quote | null;
+  /** The TSE's previous close: it colours the TSE's board. */
+  prevClose: string | undefined;
   digits: number;
 }
 
-/** A Tokyo name's board with its TSE / PTS switch: the PTS's board first while the TSE is shut and the PTS is not. */
-export function JpOrderBook({ symbol, instrument, quote, digits }: JpOrderBookProps) {
+/**
+ * A Tokyo name's board with its TSE / PTS switch: the PTS's board first while the TSE is shut and
+ * the PTS is not. Memoised: the stock page's ticks leave it be unless the previous close or the
+ * decimals change.
+ */
+export const JpOrderBook = memo(function JpOrderBook({
+  symbol,
+  instrument,
+  prevClose,
+  digits,
+}: JpOrderBookProps) {
   const clock = useVenueClock();
   const [chosen, setChosen] = useState<"tse" | "pts">();
   const venue = chosen ?? (opensAtPts(clock) ? "pts" : "tse");
@@ -156,10 +165,10 @@ export function JpOrderBook({ symbol, instrument, quote, digits }: JpOrderBookPr
       key={venue}
       symbol={symbol}
       lotSize={instrument?.lotSize ?? 1}
-      prevClose={venue === "pts" ? pts?.prevClose : quote?.prevClose}
+      prevClose={venue === "pts" ? pts?.prevClose : prevClose}
       digits={venue === "pts" ? ptsDigits : digits}
       venue={venue}
       switcher={switcher}
     />
   );
-}
+});
