@@ -82,6 +82,10 @@ export default defineConfig({
           include: [`${packages}/src/**/*.test.{ts,tsx}`, "client/build/**/*.test.ts"],
           exclude: ["**/*.int.test.{ts,tsx}", "**/*.fault.test.{ts,tsx}", "**/node_modules/**"],
           environment: "node",
+          // The simulator's tests run hours of trading in seconds of CPU; on a busy machine (two
+          // cores shared with a browser and the servers) they took 8-28 s. A timeout is no
+          // measure of speed here, only a guard against a test that hangs.
+          testTimeout: 60_000,
           // Pure code needs no fresh module graph per file: each worker imports shared, the feed's
           // universe and zod once, which was most of the lane's time (29 s to 8 s on two cores).
           isolate: false,

@@ -47,9 +47,6 @@ function stepFor(feed: Feed, fromMs: number, seconds: number): number {
   return nowMs;
 }
 
-// The feed simulates hours of trading and back-fills weeks of bars: seconds of CPU a test, which a
-// busy machine can stretch past the lane's default timeout.
-
 /** A candle store in memory, upserting by (symbol, interval, t) as PostgreSQL's does. */
 function memoryStore(): CandleStore & {
   rows: Map<string, StoredCandle>;
@@ -99,7 +96,7 @@ function backfillingFeed(
   });
 }
 
-describe("Feed", { timeout: 60_000 }, () => {
+describe("Feed", () => {
   it("saves every back-filled bar once, in batches, a symbol's daily bars after its other ones", async () => {
     const store = memoryStore();
     const logs: { message: string }[] = [];
@@ -161,7 +158,7 @@ describe("Feed", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a failed candle save", { timeout: 60_000 }, () => {
+describe("a failed candle save", () => {
   it("is logged with the database's reason, not the batch's parameters", async () => {
     const logs: { message: string; fields?: Record<string, unknown> }[] = [];
     const params = Array.from({ length: 20_000 }, (_, index) => `JP:${index}`).join(",");
@@ -185,7 +182,7 @@ describe("a failed candle save", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a new listing", { timeout: 60_000 }, () => {
+describe("a new listing", () => {
   it("joins the universe at run time with no history, and opens by price discovery around its offer price", async () => {
     const catalog = createCatalog();
     const saves: StoredCandle[] = [];
@@ -248,7 +245,7 @@ describe("a new listing", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a live board", { timeout: 60_000 }, () => {
+describe("a live board", () => {
   it("shows a busy name trading several times a second in the midday lull, and a thin one now and then", async () => {
     // Thursday 19 November 2026, 13:00 in Tokyo: the afternoon session's quietest stretch.
     let nowMs = Date.parse("2026-11-19T04:00:00Z");
@@ -275,7 +272,7 @@ describe("a live board", { timeout: 60_000 }, () => {
   });
 });
 
-describe("forming candles on the bus", { timeout: 60_000 }, () => {
+describe("forming candles on the bus", () => {
   it("go out once a second while the quote goes out at every step, and a closing bar in its final state", async () => {
     // Thursday 19 November 2026, 10:00:30 in Tokyo: Toyota trades at nearly every step.
     let nowMs = Date.parse("2026-11-19T01:00:30Z");
@@ -315,7 +312,7 @@ describe("forming candles on the bus", { timeout: 60_000 }, () => {
   });
 });
 
-describe("the PTS on the bus", { timeout: 60_000 }, () => {
+describe("the PTS on the bus", () => {
   it("carries the PTS's phase on session:JP, publishes a new state at each change, and the PTS's quote and book", async () => {
     // Thursday 19 November 2026, 16:25 in Tokyo: between the PTS's day and night sessions.
     let nowMs = Date.parse("2026-11-19T07:25:00Z");
