@@ -18,15 +18,21 @@
 --     check the new parent these are refused outright (they fire only when the column is set).
 -- The app role may delete or truncate none of these tables (migrations 0012 and 0031), so for the
 -- app the checks that matter are the ones on insert.
+-- Each parent table is locked and counted in one query; only when fewer parents were found than
+-- the statement names is the missing one looked for, to name it.
 CREATE FUNCTION members_exist_for_rows() RETURNS trigger LANGUAGE plpgsql
   SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 DECLARE
+  v_named bigint;
+  v_found bigint;
   v_missing uuid;
 BEGIN
-  PERFORM 1 FROM members WHERE id IN (SELECT member_id FROM new_rows) ORDER BY id FOR KEY SHARE;
-  SELECT n.member_id INTO v_missing FROM (SELECT DISTINCT member_id FROM new_rows WHERE member_id IS NOT NULL) n
-    WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.id = n.member_id) LIMIT 1;
-  IF FOUND THEN
+  SELECT (SELECT count(DISTINCT member_id) FROM new_rows),
+    (SELECT count(*) FROM (SELECT 1 FROM members WHERE id IN (SELECT member_id FROM new_rows) ORDER BY id FOR KEY SHARE) l)
+    INTO v_named, v_found;
+  IF v_found < v_named THEN
+    SELECT n.member_id INTO v_missing FROM (SELECT DISTINCT member_id FROM new_rows WHERE member_id IS NOT NULL) n
+      WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.id = n.member_id) LIMIT 1;
     RAISE EXCEPTION 'insert into % refused: member % does not exist', TG_TABLE_NAME, v_missing
       USING ERRCODE = 'foreign_key_violation';
   END IF;
@@ -36,18 +42,25 @@ END $$;
 CREATE FUNCTION fill_books_parents_exist() RETURNS trigger LANGUAGE plpgsql
   SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 DECLARE
+  v_orders bigint;
+  v_orders_found bigint;
+  v_positions bigint;
+  v_positions_found bigint;
   v_missing bigint;
 BEGIN
-  PERFORM 1 FROM orders WHERE id IN (SELECT order_id FROM new_rows) ORDER BY id FOR KEY SHARE;
-  PERFORM 1 FROM positions WHERE id IN (SELECT position_id FROM new_rows) ORDER BY id FOR KEY SHARE;
-  SELECT n.order_id INTO v_missing FROM (SELECT DISTINCT order_id FROM new_rows WHERE order_id IS NOT NULL) n
-    WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = n.order_id) LIMIT 1;
-  IF FOUND THEN
+  SELECT (SELECT count(DISTINCT order_id) FROM new_rows),
+    (SELECT count(*) FROM (SELECT 1 FROM orders WHERE id IN (SELECT order_id FROM new_rows) ORDER BY id FOR KEY SHARE) l),
+    (SELECT count(DISTINCT position_id) FROM new_rows),
+    (SELECT count(*) FROM (SELECT 1 FROM positions WHERE id IN (SELECT position_id FROM new_rows) ORDER BY id FOR KEY SHARE) l)
+    INTO v_orders, v_orders_found, v_positions, v_positions_found;
+  IF v_orders_found < v_orders THEN
+    SELECT n.order_id INTO v_missing FROM (SELECT DISTINCT order_id FROM new_rows WHERE order_id IS NOT NULL) n
+      WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = n.order_id) LIMIT 1;
     RAISE EXCEPTION 'fill book refused: order % does not exist', v_missing USING ERRCODE = 'foreign_key_violation';
   END IF;
-  SELECT n.position_id INTO v_missing FROM (SELECT DISTINCT position_id FROM new_rows) n
-    WHERE NOT EXISTS (SELECT 1 FROM positions p WHERE p.id = n.position_id) LIMIT 1;
-  IF FOUND THEN
+  IF v_positions_found < v_positions THEN
+    SELECT n.position_id INTO v_missing FROM (SELECT DISTINCT position_id FROM new_rows) n
+      WHERE NOT EXISTS (SELECT 1 FROM positions p WHERE p.id = n.position_id) LIMIT 1;
     RAISE EXCEPTION 'fill book refused: position % does not exist', v_missing USING ERRCODE = 'foreign_key_violation';
   END IF;
   RETURN NULL;
