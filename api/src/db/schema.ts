@@ -215,9 +215,8 @@ export const orders = pgTable(
   "orders",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => members.id),
+    /** Its member must exist: checked per statement by a trigger, not a foreign key (migration 0042). */
+    memberId: uuid("member_id").notNull(),
     symbol: text("symbol").notNull(),
     side: text("side", { enum: ["long", "short"] }).notNull(),
     type: text("type", { enum: ["market", "limit", "stop", "stop_limit"] }).notNull(),
@@ -294,9 +293,8 @@ export const positions = pgTable(
   "positions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => members.id),
+    /** Its member must exist: checked per statement by a trigger, not a foreign key (migration 0042). */
+    memberId: uuid("member_id").notNull(),
     symbol: text("symbol").notNull(),
     currency: text("currency").notNull(),
     side: text("side", { enum: ["long", "short"] }).notNull(),
@@ -334,9 +332,8 @@ export const positions = pgTable(
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => members.id),
+    /** Its member must exist: checked per statement by a trigger, not a foreign key (migration 0042). */
+    memberId: uuid("member_id").notNull(),
     key: text("key").notNull(),
     /** Method, path and body, hashed: the same key with another request is refused. */
     requestHash: text("request_hash").notNull(),
@@ -693,9 +690,8 @@ export const dividendEntitlements = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     /** `JP:7203@2027-03-30`: the symbol and the ex-date. */
     dividendId: text("dividend_id").notNull(),
-    positionId: bigint("position_id", { mode: "number" })
-      .notNull()
-      .references(() => positions.id),
+    /** Its position and order must exist: checked per statement by a trigger, not foreign keys (migration 0042). */
+    positionId: bigint("position_id", { mode: "number" }).notNull(),
     memberId: uuid("member_id")
       .notNull()
       .references(() => members.id),
@@ -946,11 +942,10 @@ export const proofTrails = pgTable("proof_trails", {
 export const fillBooks = pgTable(
   "fill_books",
   {
-    positionId: bigint("position_id", { mode: "number" })
-      .notNull()
-      .references(() => positions.id),
+    /** Its position and order must exist: checked per statement by a trigger, not foreign keys (migration 0042). */
+    positionId: bigint("position_id", { mode: "number" }).notNull(),
     kind: text("kind").$type<"open" | "close">().notNull(),
-    orderId: bigint("order_id", { mode: "number" }).references(() => orders.id),
+    orderId: bigint("order_id", { mode: "number" }),
     market: text("market").notNull(),
     symbol: text("symbol").notNull(),
     side: text("side").$type<"long" | "short">().notNull(),

@@ -166,6 +166,93 @@ describe("market orders in batches", () => {
   });
 });
 
+describe("what a batch writes names what exists", () => {
+  /** Drizzle wraps the database's error; the reason is in its cause. */
+  async function refusal(promise: Promise<unknown>): Promise<string> {
+    try {
+      await promise;
+    } catch (error) {
+      const cause = (error as { cause?: { message?: string } }).cause;
+      return cause?.message ?? String(error);
+    }
+    return "not refused";
+  }
+  async function counts(): Promise<number[]> {
+    const [row] = rowsOf(
+      await app.database.db.execute(sql`
+        select (select count(*) from orders)::int as orders, (select count(*) from positions)::int as positions,
+          (select count(*) from idempotency_keys)::int as keys, (select count(*) from fill_books)::int as fills`),
+    );
+    return [Number(row?.orders), Number(row?.positions), Number(row?.keys), Number(row?.fills)];
+  }
+
+  it("refuse an order, position, stored answer or fill book of a member, order or position that does not exist, alone or beside good ones", async () => {
+    const member = await registerMember(app.url, app.database);
+    await fund(app.database, member.memberId, "JPY", perOrder * 2n);
+    const placed = await call(`${app.url}/orders`, "POST", buy, {
+      ...member.auth,
+      "idempotency-key": "names-what-exists",
+    });
+    expect(placed.status).toBe(201);
+    const before = await counts();
+    // Copies of the member's rows: each set of orders, positions or keys with the member as it is
+    // and one that does not exist, and fill books naming an order or a position that does not.
+    const members = sql`(values (${member.memberId}::uuid), (gen_random_uuid())) as v(m)`;
+    const copies: [string, SQL][] = [
+      [
+        "insert into orders refused: member .* does not exist",
+        sql`insert into orders select (jsonb_populate_record(null::orders, to_jsonb(o)
+              || jsonb_build_object('id', nextval('orders_id_seq'), 'member_id', v.m))).*
+            from orders o, ${members} where o.id = ${placed.body.id}`,
+      ],
+      [
+        "insert into positions refused: member .* does not exist",
+        sql`insert into positions select (jsonb_populate_record(null::positions, to_jsonb(p)
+              || jsonb_build_object('id', nextval('positions_id_seq'), 'member_id', v.m))).*
+            from positions p, ${members} where p.id = ${placed.body.positionId}`,
+      ],
+      [
+        "insert into idempotency_keys refused: member .* does not exist",
+        sql`insert into idempotency_keys select (jsonb_populate_record(null::idempotency_keys, to_jsonb(k)
+              || jsonb_build_object('key', gen_random_uuid()::text, 'member_id', v.m))).*
+            from idempotency_keys k, ${members} where k.member_id = ${member.memberId}`,
+      ],
+      [
+        "fill book refused: order .* does not exist",
+        sql`insert into fill_books select (jsonb_populate_record(null::fill_books, to_jsonb(f)
+              || jsonb_build_object('kind', 'close', 'order_id', -1))).*
+            from fill_books f where f.position_id = ${placed.body.positionId}`,
+      ],
+      [
+        "fill book refused: position .* does not exist",
+        sql`insert into fill_books select (jsonb_populate_record(null::fill_books, to_jsonb(f)
+              || jsonb_build_object('position_id', -1))).*
+            from fill_books f where f.position_id = ${placed.body.positionId}`,
+      ],
+    ];
+    for (const [reason, statement] of copies)
+      expect(await refusal(app.database.db.execute(statement))).toMatch(new RegExp(reason));
+    expect(await counts()).toEqual(before);
+
+    // Not even the owner may take away or renumber what a fill book names, or move a row to
+    // another member.
+    const damage = [
+      sql`delete from orders where id = ${placed.body.id}`,
+      sql`update orders set id = -${placed.body.id}::bigint where id = ${placed.body.id}`,
+      sql`delete from positions where id = ${placed.body.positionId}`,
+      sql`update positions set id = -${placed.body.positionId}::bigint where id = ${placed.body.positionId}`,
+      sql`truncate orders cascade`,
+      sql`truncate positions cascade`,
+      sql`update orders set member_id = (select id from members where id <> ${member.memberId} limit 1) where id = ${placed.body.id}`,
+      sql`update fill_books set order_id = null where position_id = ${placed.body.positionId}`,
+      sql`update idempotency_keys set member_id = gen_random_uuid() where member_id = ${member.memberId}`,
+    ];
+    for (const statement of damage) expect(await refusal(asOwner(statement))).toMatch(/refused/);
+    expect(await counts()).toEqual(before);
+    expect(isHealthy(await checkLedger(app.database.db))).toBe(true);
+  });
+});
+
 describe("a day's fills replayed from the books they stored", () => {
   it("walk every fill again to what was recorded, and name a fill whose stored book was changed", async () => {
     // Three levels, so the fills walk more than one.
