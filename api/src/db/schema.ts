@@ -690,8 +690,9 @@ export const dividendEntitlements = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     /** `JP:7203@2027-03-30`: the symbol and the ex-date. */
     dividendId: text("dividend_id").notNull(),
-    /** Its position and order must exist: checked per statement by a trigger, not foreign keys (migration 0042). */
-    positionId: bigint("position_id", { mode: "number" }).notNull(),
+    positionId: bigint("position_id", { mode: "number" })
+      .notNull()
+      .references(() => positions.id),
     memberId: uuid("member_id")
       .notNull()
       .references(() => members.id),
