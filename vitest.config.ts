@@ -10,7 +10,7 @@ const packages = "{shared,bus,feed,gateway,api,server,client,loadtests}";
 // the in-process bus otherwise. `faults` (`*.fault.test.ts`): a service-mode API process whose way
 // to PostgreSQL and Redis a proxy breaks (always real servers: the local ones when unset).
 // `browser`: the built client in Chromium against the embedded product. `npm test` runs the four
-// in turn; each runs alone with --project.
+// (faults beside integration, see scripts/test.ts); each runs alone with --project.
 /**
  * Starts a lane's longest files first, in the order given, then the rest as Vitest orders them
  * (by their last run's time where it has one, else by size). A clean clone has no last run, and by
@@ -98,6 +98,11 @@ export default defineConfig({
           // Most of a file's time is spent waiting on PostgreSQL and Redis, not on a core: four files
           // at once on two cores took the lane from 346 s to 212 s with every test passing.
           maxWorkers: 4,
+          // Each worker imports the API's module graph once, not once per file: that import was
+          // half the lane's CPU (222 s to 118 s on two cores, every test passing). Files share
+          // nothing else: each opens its own database and key prefix, and none mocks a module,
+          // stubs a global or sets process.env (a file that must would need a lane of its own).
+          isolate: false,
           // Polls wait on real servers (sockets, Redis, PostgreSQL), which a loaded machine slows.
           expect: { poll: { timeout: 10_000 } },
           environment: "node",
