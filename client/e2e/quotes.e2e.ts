@@ -12,7 +12,7 @@
  */
 import type { Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openProduct, type Product } from "./harness.ts";
+import { openProduct, type Product, tapChoice } from "./harness.ts";
 
 /** The simulator moves prices every few hundred ms; a tick within this window is certain. */
 const priceMoveMs = 30_000;
@@ -203,9 +203,9 @@ describe("quotes in the browser", () => {
   });
 
   it("switches the chart interval", async () => {
-    const fiveMinutes = page.getByRole("tab", { name: "5分" });
-    await fiveMinutes.click();
-    await expect.poll(() => fiveMinutes.getAttribute("aria-selected")).toBe("true");
+    const fiveMinutes = page.getByRole("radio", { name: "5分" });
+    await tapChoice(fiveMinutes);
+    expect(await page.getByRole("radio", { name: "日足" }).isChecked()).toBe(false);
     await page.locator("[data-testid=price-chart][data-status=ready] canvas").first().waitFor();
     await snap("05-detail-5m");
   });

@@ -1,4 +1,3 @@
-import { Tabs } from "@base-ui/react/tabs";
 import type { InstrumentWithQuote } from "@kabuto/shared/api/market";
 import { type CandleInterval, candleIntervals } from "@kabuto/shared/protocol/market-data";
 import { anySymbolSchema, type InstrumentSymbol, symbolCode, symbolKind } from "@kabuto/shared/symbols";
@@ -57,10 +56,6 @@ function useOpeningScreenPainted(): boolean {
     };
   }, [painted]);
   return painted;
-}
-
-function isCandleInterval(value: unknown): value is CandleInterval {
-  return (candleIntervals as readonly unknown[]).includes(value);
 }
 
 /** `#/market/marketDetail?symbol=JP%3A7203`: the spec's paths take no parameters, so the symbol is a query. */
@@ -192,32 +187,35 @@ const ChartCard = memo(function ChartCard({ symbol, digits }: { symbol: Instrume
   };
   return (
     <section className="chart-card" aria-label={t`Chart`}>
-      <Tabs.Root
-        value={interval}
-        onValueChange={(value) => isCandleInterval(value) && setChartInterval(value)}
-      >
-        <Tabs.List className="interval-tabs" aria-label={t`Chart interval`}>
-          {candleIntervals.map((value) => (
-            <Tabs.Tab key={value} className="interval-tabs__tab" value={value}>
-              {labels[value]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={interval}>
-          <Suspense fallback={<div className="chart" />}>
-            {chartReady ? (
-              <PriceChart symbol={symbol} interval={interval} digits={digits} />
-            ) : (
-              <div className="chart" />
-            )}
-          </Suspense>
-          {/* A quiet credit below the plot, covering no data; the licence's notice is behind it.
-              Outside the lazy chart, so its line is there before the chart and nothing below moves. */}
-          <Link href="/user/aboutUs" className="chart__credit" data-testid="chart-credit">
-            <Trans>Charts by TradingView</Trans>
-          </Link>
-        </Tabs.Panel>
-      </Tabs.Root>
+      {/* One choice of seven, as native radios drawn as a row of tabs: the arrow keys move between
+          them with no script, and nothing reads the layout while the page is first built (a
+          tabs widget measured its list for overflow on mount, a forced layout on a phone). */}
+      <div className="interval-tabs" role="radiogroup" aria-label={t`Chart interval`}>
+        {candleIntervals.map((value) => (
+          <label key={value} className="interval-tabs__tab" data-active={value === interval || undefined}>
+            <input
+              type="radio"
+              name="chart-interval"
+              value={value}
+              checked={value === interval}
+              onChange={() => setChartInterval(value)}
+            />
+            {labels[value]}
+          </label>
+        ))}
+      </div>
+      <Suspense fallback={<div className="chart" />}>
+        {chartReady ? (
+          <PriceChart symbol={symbol} interval={interval} digits={digits} />
+        ) : (
+          <div className="chart" />
+        )}
+      </Suspense>
+      {/* A quiet credit below the plot, covering no data; the licence's notice is behind it.
+          Outside the lazy chart, so its line is there before the chart and nothing below moves. */}
+      <Link href="/user/aboutUs" className="chart__credit" data-testid="chart-credit">
+        <Trans>Charts by TradingView</Trans>
+      </Link>
     </section>
   );
 });
