@@ -297,7 +297,7 @@ try {
     console.log(`    the server's own time on those orders: ${idleServer}`);
     console.log(report(`API at ${rate} orders/s`, loaded));
     console.log(
-      `  the load: ${served.requests} orders, ${served.perSecond.toFixed(0)} a second, p50 ${served.p50Ms.toFixed(1)} ms, p99 ${served.p99Ms.toFixed(1)} ms, errors ${served.errors}`,
+      `  the load: ${served.requests} orders, ${served.perSecond.toFixed(0)} a second, p50 ${served.p50Ms.toFixed(1)} ms, p99 ${served.p99Ms.toFixed(1)} ms, errors ${served.errors}, given up ${served.gaveUp}`,
     );
     console.log(`  goal: p99 ≤ ${p99GoalMs} ms under the load`);
   } finally {

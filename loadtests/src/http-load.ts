@@ -3,7 +3,13 @@
 
 export interface LoadResult {
   requests: number;
+  /** Requests answered with a failure (or none). */
   errors: number;
+  /**
+   * Requests a fixed-rate load never sent because `maxInFlight` were already waiting: the
+   * service kept up with less than the rate. Always 0 for a closed loop.
+   */
+  gaveUp: number;
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -29,14 +35,15 @@ export async function runLoad(options: {
       }
     }),
   );
-  return summary(latencies, errors, performance.now() - startedMs);
+  return summary(latencies, errors, 0, performance.now() - startedMs);
 }
 
 /**
  * An open-loop load at a fixed rate: a request is due every 1000/`perSecond` ms whether or not
  * earlier ones have answered, and each latency counts from when it was due, so a stall shows in
  * the tail instead of slowing the sender (no coordinated omission). At most `maxInFlight` wait at
- * once; a request due past that is counted as an error, as a client that gave up would be.
+ * once; a request due past that is not sent and counted as given up, as a client that gave up
+ * would be (apart from errors, so a service that is only slow is not read as one that fails).
  */
 export async function runPaced(options: {
   perSecond: number;
@@ -46,6 +53,7 @@ export async function runPaced(options: {
 }): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
+  let gaveUp = 0;
   let inFlight = 0;
   const pending: Promise<void>[] = [];
   const intervalMs = 1000 / options.perSecond;
@@ -56,7 +64,7 @@ export async function runPaced(options: {
     const waitMs = dueMs - performance.now();
     if (waitMs > 1) await new Promise((resolve) => setTimeout(resolve, waitMs));
     if (inFlight >= options.maxInFlight) {
-      errors += 1;
+      gaveUp += 1;
       continue;
     }
     inFlight += 1;
@@ -72,17 +80,18 @@ export async function runPaced(options: {
     );
   }
   await Promise.all(pending);
-  return summary(latencies, errors, performance.now() - startedMs);
+  return summary(latencies, errors, gaveUp, performance.now() - startedMs);
 }
 
-/** A window's figures from its latencies (sorted here) and its failed requests. */
-function summary(latencies: number[], errors: number, elapsedMs: number): LoadResult {
+/** A window's figures from its latencies (sorted here), its failed and its unsent requests. */
+function summary(latencies: number[], errors: number, gaveUp: number, elapsedMs: number): LoadResult {
   latencies.sort((a, b) => a - b);
   const at = (fraction: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
   return {
     requests: latencies.length,
     errors,
+    gaveUp,
     perSecond: (latencies.length * 1000) / elapsedMs,
     p50Ms: at(0.5),
     p99Ms: at(0.99),

@@ -33,7 +33,7 @@ const memberCount = 100;
 /** The issue's goals: orders at least as fast as the bare INSERT, and this tail at 1,000 a second. */
 const ratioGoal = 1.0;
 const pacedP99GoalMs = 50;
-/** At a fixed rate, a request due while this many wait is given up (counted as an error). */
+/** At a fixed rate, a request due while this many wait is given up (printed as given up). */
 const pacedInFlightMax = 128;
 
 function start(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -68,7 +68,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 function line(name: string, result: LoadResult): string {
-  return `  ${name.padEnd(34)} ${result.perSecond.toFixed(0).padStart(6)} req/s   p50 ${result.p50Ms.toFixed(1).padStart(5)} ms   p99 ${result.p99Ms.toFixed(1).padStart(6)} ms   errors ${result.errors}`;
+  return `  ${name.padEnd(34)} ${result.perSecond.toFixed(0).padStart(6)} req/s   p50 ${result.p50Ms.toFixed(1).padStart(5)} ms   p99 ${result.p99Ms.toFixed(1).padStart(6)} ms   errors ${result.errors}${result.gaveUp ? `   given up ${result.gaveUp}` : ""}`;
 }
 
 function median(values: number[]): number {
@@ -285,12 +285,12 @@ try {
   const [lonePaced] = paced.lone;
   if (lonePaced)
     console.log(
-      `  each order alone at ${pacedRate} a second: p99 ${lonePaced.p99Ms.toFixed(1)} ms, ${lonePaced.perSecond.toFixed(0)} served a second, ${lonePaced.errors} errors`,
+      `  each order alone at ${pacedRate} a second: p99 ${lonePaced.p99Ms.toFixed(1)} ms, ${lonePaced.perSecond.toFixed(0)} served a second, ${lonePaced.errors} errors, ${lonePaced.gaveUp} given up`,
     );
   if (ordersPaced && barePaced) {
-    const met = ordersPaced.p99Ms <= pacedP99GoalMs && ordersPaced.errors === 0;
+    const met = ordersPaced.p99Ms <= pacedP99GoalMs && ordersPaced.errors === 0 && ordersPaced.gaveUp === 0;
     console.log(
-      `  goal: p99 at most ${pacedP99GoalMs} ms at ${pacedRate} orders a second: ${ordersPaced.p99Ms.toFixed(1)} ms, ${ordersPaced.perSecond.toFixed(0)} served a second, ${ordersPaced.errors} errors (bare: ${barePaced.p99Ms.toFixed(1)} ms, ${barePaced.perSecond.toFixed(0)} a second, ${barePaced.errors} errors) ${met ? "met" : "NOT MET"}`,
+      `  goal: p99 at most ${pacedP99GoalMs} ms at ${pacedRate} orders a second: ${ordersPaced.p99Ms.toFixed(1)} ms, ${ordersPaced.perSecond.toFixed(0)} served a second, ${ordersPaced.errors} errors, ${ordersPaced.gaveUp} given up with ${pacedInFlightMax} waiting (bare: ${barePaced.p99Ms.toFixed(1)} ms, ${barePaced.perSecond.toFixed(0)} a second, ${barePaced.errors} errors, ${barePaced.gaveUp} given up) ${met ? "met" : "NOT MET"}`,
     );
   }
   for (const process of [api, lone]) {
