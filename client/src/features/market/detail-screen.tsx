@@ -192,7 +192,7 @@ const ChartCard = memo(function ChartCard({ symbol, digits }: { symbol: Instrume
           tabs widget measured its list for overflow on mount, a forced layout on a phone). */}
       <div className="interval-tabs" role="radiogroup" aria-label={t`Chart interval`}>
         {candleIntervals.map((value) => (
-          <label key={value} className="interval-tabs__tab" data-active={value === interval || undefined}>
+          <label key={value} className="interval-tabs__tab">
             <input
               type="radio"
               name="chart-interval"
