@@ -18,8 +18,8 @@ interface ChoiceChipsProps<T extends string | number> {
   value: T;
   choices: readonly Choice<T>[];
   onChange: (value: T) => void;
-  /** `segments`: equal parts of one bar; `chips`: separate pills. */
-  look?: "segments" | "chips";
+  /** `segments`: equal parts of one bar; `chips`: separate pills; `tabs`: a row of plain tabs, the chosen one tinted. */
+  look?: "segments" | "chips" | "tabs";
   /** An error code, shown translated under the choices. */
   error?: FieldError | undefined;
 }

@@ -5,6 +5,7 @@ import type { Side } from "@kabuto/shared/trading/rules";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { ChoiceChips } from "../../app/choice-chips.tsx";
 import { partsOf } from "../../app/feature.ts";
 import { features } from "../../app/features.ts";
 import { PageHeader } from "../../app/page-header.tsx";
@@ -187,22 +188,19 @@ const ChartCard = memo(function ChartCard({ symbol, digits }: { symbol: Instrume
   };
   return (
     <section className="chart-card" aria-label={t`Chart`}>
-      {/* One choice of seven, as native radios drawn as a row of tabs: the arrow keys move between
-          them with no script, and nothing reads the layout while the page is first built (a
-          tabs widget measured its list for overflow on mount, a forced layout on a phone). */}
-      <div className="interval-tabs" role="radiogroup" aria-label={t`Chart interval`}>
-        {candleIntervals.map((value) => (
-          <label key={value} className="interval-tabs__tab">
-            <input
-              type="radio"
-              name="chart-interval"
-              value={value}
-              checked={value === interval}
-              onChange={() => setChartInterval(value)}
-            />
-            {labels[value]}
-          </label>
-        ))}
+      {/* Native radios drawn as a row of tabs: the arrow keys move between them with no script,
+          and nothing reads the layout while the page is first built (a tabs widget measured its
+          list for overflow on mount, a forced layout on a phone). */}
+      <div className="interval-tabs">
+        <ChoiceChips
+          name="chart-interval"
+          legend={t`Chart interval`}
+          legendHidden
+          look="tabs"
+          value={interval}
+          choices={candleIntervals.map((value) => ({ value, label: labels[value] }))}
+          onChange={setChartInterval}
+        />
       </div>
       <Suspense fallback={<div className="chart" />}>
         {chartReady ? (
